@@ -1,0 +1,3 @@
+from clubdesk.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,507 @@
+"""Rules files: one TOML file per format, validated into frozen models.
+
+A rules file holds every value a club might change (RULES.md). The code
+knows games (pinochle, gin, bid whist) and mechanisms (movements, byes,
+drops, cuts, payouts); a rules file chooses among them and sets the numbers.
+
+Every mistake in a file is reported as ``FILE:LINE: message``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from clubdesk.errors import UserError
+
+RULES_FORMAT = "clubdesk-rules/1"
+Side = Literal["A", "B"]
+ClockTime = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
+
+
+class RulesError(UserError):
+    """A rules file that cannot be used; ``problems`` holds every ``FILE:LINE: message``."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__(problems[0] if len(problems) == 1 else "\n".join(problems))
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- schedule and seating -------------------------------------------------------------
+
+
+class MealBreak(_Model):
+    after_round: int = Field(ge=1)
+    minutes: int = Field(ge=1, le=600)
+
+
+class NextDay(_Model):
+    """Rounds from ``before_round`` on start on the next day at ``start``."""
+
+    before_round: int = Field(ge=2)
+    start: ClockTime
+
+
+class Schedule(_Model):
+    rounds: int = Field(ge=1, le=50)
+    round_minutes: int = Field(ge=0, le=600, description="0: rounds have no clock")
+    warning_minutes: int = Field(default=0, ge=0, le=120)
+    break_minutes: int = Field(default=0, ge=0, le=240)
+    meal_breaks: tuple[MealBreak, ...] = ()
+    next_day: tuple[NextDay, ...] = ()
+    registration_opens: ClockTime | None = None
+    registration_closes: ClockTime | None = None
+    first_round_at: ClockTime | None = None
+    clock_ends_game: bool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> Schedule:
+        if self.round_minutes and self.warning_minutes >= self.round_minutes:
+            raise ValueError("warning_minutes must be less than round_minutes")
+        for item in (*self.meal_breaks, *self.next_day):
+            last = getattr(item, "after_round", None) or getattr(item, "before_round", 0)
+            if last > self.rounds:
+                raise ValueError(f"a break or day change refers to round {last} of {self.rounds}")
+        return self
+
+
+Movement = Literal[
+    "stationary-rotating",  # Grand Prix, bid whist preliminaries: N/S stay, E/W move up
+    "winners-stay",  # NPA: winners stay, losers up one table, partners re-drawn
+    "winners-down",  # Sun City West: higher pair down one table, partners split
+    "random-pairs",  # gin: random draw, 1 v 2, 3 v 4, ...
+]
+DrawKind = Literal["cards", "chits", "random"]
+ByeScore = Literal["average-winning", "average-match", "none"]
+
+
+class Seating(_Model):
+    movement: Movement
+    draw: DrawKind
+    min_tables: int = Field(default=1, ge=1)
+    bye_score: ByeScore = "average-winning"
+
+
+# --- game end, standings, penalties, cut --------------------------------------------------
+
+
+class GameEnd(_Model):
+    point_limit: int = Field(default=0, ge=0, description="0: no point limit")
+    max_hands: int = Field(default=0, ge=0, le=100, description="0: no hand limit")
+
+
+class Standings(_Model):
+    rank_by: tuple[Literal["wins", "total"], ...] = ("total",)
+    drop_lowest: int = Field(default=0, ge=0)
+
+
+class Penalties(_Model):
+    late_minutes: int | None = Field(default=None, ge=0)
+    late_points: int = Field(default=0, ge=0)
+    dq_minutes: int | None = Field(default=None, ge=0)
+    removed_award_points: int = Field(default=0, ge=0)
+    removed_forfeits_fee: bool = True
+    warnings_before_loss: int | None = Field(default=None, ge=0)
+
+
+class CutSize(_Model):
+    min_entrants: int = Field(ge=1)
+    advance: int = Field(ge=1)
+
+
+class Cut(_Model):
+    """Who advances after the preliminary rounds."""
+
+    after_round: int = Field(ge=1)
+    percent: int | None = Field(default=None, ge=1, le=100)
+    sizes: tuple[CutSize, ...] = ()
+    always_advance_wins: int | None = Field(default=None, ge=1)
+    tie: Literal["sudden-death", "play-off-hand"] = "sudden-death"
+
+    @model_validator(mode="after")
+    def _check(self) -> Cut:
+        if (self.percent is None) == (not self.sizes):
+            raise ValueError("a cut needs either percent or sizes, not both")
+        return self
+
+
+# --- money --------------------------------------------------------------------------------
+
+
+class PayoutPlace(_Model):
+    place: int = Field(ge=1)
+    percent: int | None = Field(default=None, ge=1, le=100)
+    fixed_cents: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> PayoutPlace:
+        if (self.percent is None) == (self.fixed_cents is None):
+            raise ValueError("a payout place needs either percent or fixed_cents")
+        return self
+
+
+class Money(_Model):
+    entry_fee_cents: int = Field(ge=0)
+    return_percent: int = Field(default=100, ge=0, le=100)
+    added_cents: int = Field(default=0, ge=0)
+    rounding_cents: int = Field(default=100, ge=1)
+    payout: tuple[PayoutPlace, ...] = ()
+    fine_set_cents: int = Field(default=0, ge=0)
+    fine_renege_cents: int = Field(default=0, ge=0)
+    prizes_in: Literal["cash", "store-credit"] = "cash"
+
+    @model_validator(mode="after")
+    def _check(self) -> Money:
+        places = [p.place for p in self.payout]
+        if sorted(places) != list(range(1, len(places) + 1)):
+            raise ValueError("payout places must be 1, 2, 3, ... each once")
+        percents = [p.percent for p in self.payout if p.percent is not None]
+        if percents and sum(percents) != 100:
+            raise ValueError(f"payout percentages add up to {sum(percents)}, not 100")
+        return self
+
+
+# --- games --------------------------------------------------------------------------------
+
+
+class BidStep(_Model):
+    """From ``start`` on, bids go up by ``step``."""
+
+    start: int = Field(ge=1)
+    step: int = Field(ge=1)
+
+
+class MeldTable(_Model):
+    """Meld values; lists give single, double, triple, quadruple."""
+
+    run: tuple[int, ...]
+    royal_marriage: tuple[int, ...]
+    marriage: tuple[int, ...]
+    pinochle: tuple[int, ...]
+    aces_around: tuple[int, ...]
+    kings_around: tuple[int, ...]
+    queens_around: tuple[int, ...]
+    jacks_around: tuple[int, ...]
+    round_house: tuple[int, ...] = ()
+    nine_of_trump: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _check(self) -> MeldTable:
+        for name in ("run", "royal_marriage", "marriage", "pinochle", "aces_around",
+                     "kings_around", "queens_around", "jacks_around"):  # fmt: skip
+            values = getattr(self, name)
+            if not 1 <= len(values) <= 4 or any(v < 0 for v in values):
+                raise ValueError(f"{name} needs 1 to 4 values, none negative")
+        return self
+
+
+class Pinochle(_Model):
+    deck: Literal["double", "single"]
+    trick_points: int = Field(ge=1)
+    last_trick_points: int = Field(ge=0)
+    tricks_per_hand: int = Field(ge=1)
+    min_bid: int = Field(ge=1)
+    bid_ladder: tuple[BidStep, ...]
+    max_bid: int | None = None
+    meld_minimum: int = Field(default=0, ge=0)
+    tricks_minimum: int = Field(default=0, ge=0)
+    set_scoring: Literal["bid-to-opponents", "subtract-bid"]
+    no_marriage: Literal["bid-to-opponents", "bidder-set"]
+    short_meld_loses_bid: bool = False
+    unplayable_bid_is_set: bool = False
+    all_tricks_bonus: int = Field(default=0, ge=0)
+    all_tricks_scoring: Literal["bonus-on-top", "replaces-tricks"] = "bonus-on-top"
+    renege: Literal["bid-to-other-side", "set-offender", "tricks-to-other-side"]
+    must_take_trick: bool = False
+    dropped_bid_free: bool = False
+    concede_allowed: bool = False
+    meld: MeldTable
+
+    @model_validator(mode="after")
+    def _check(self) -> Pinochle:
+        if not self.bid_ladder or self.bid_ladder[0].start != self.min_bid:
+            raise ValueError("bid_ladder must start at min_bid")
+        starts = [s.start for s in self.bid_ladder]
+        if starts != sorted(set(starts)):
+            raise ValueError("bid_ladder steps must start at increasing bids")
+        if self.last_trick_points >= self.trick_points:
+            raise ValueError("last_trick_points must be less than trick_points")
+        return self
+
+
+class Gin(_Model):
+    columns: int = Field(default=3, ge=1, le=5)
+    target: int = Field(ge=1)
+    final_target: int = Field(ge=1)
+    box_points: int = Field(ge=0)
+    undercut_multiplier: int = Field(default=2, ge=1)
+    knock_limit: int = Field(default=10, ge=1, le=10)
+    matches_first_round: int = Field(default=2, ge=1)
+    sudden_death_target: int = Field(ge=1)
+    sudden_death_bonus: int = Field(default=1, ge=0)
+
+
+class Whist(_Model):
+    books: int = Field(default=13, ge=1)
+    book_base: int = Field(default=6, ge=0)
+    min_bid: int = Field(ge=1)
+    max_bid: int = Field(ge=1)
+    kinds: tuple[Literal["cards", "special", "no"], ...] = ("cards", "special", "no")
+    no_trump_multiplier: int = Field(default=1, ge=1)
+    tiebreak_hand: bool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> Whist:
+        if self.max_bid < self.min_bid:
+            raise ValueError("max_bid must be at least min_bid")
+        if self.book_base + self.max_bid > self.books:
+            raise ValueError("book_base + max_bid cannot exceed books")
+        return self
+
+
+Game = Literal["pinochle", "gin", "bid-whist"]
+
+
+class Rules(_Model):
+    """One format, exactly as its rules file says."""
+
+    format: Literal["clubdesk-rules/1"]
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
+    title: str = Field(min_length=1, max_length=120)
+    description: str = ""
+    source: str = ""
+    game: Game
+    unit: Literal["team", "individual"]
+    schedule: Schedule
+    seating: Seating
+    game_end: GameEnd = GameEnd()
+    standings: Standings = Standings()
+    penalties: Penalties = Penalties()
+    cut: Cut | None = None
+    money: Money
+    pinochle: Pinochle | None = None
+    gin: Gin | None = None
+    whist: Whist | None = None
+    source_path: str = Field(default="", exclude=True)
+
+    @model_validator(mode="after")
+    def _check(self) -> Rules:
+        own = {"pinochle": "pinochle", "gin": "gin", "bid-whist": "whist"}[self.game]
+        for section in ("pinochle", "gin", "whist"):
+            present = getattr(self, section) is not None
+            if section == own and not present:
+                raise ValueError(f"game = {self.game!r} needs a [{section}] section")
+            if section != own and present:
+                raise ValueError(f"a [{section}] section does not belong to game = {self.game!r}")
+        if self.standings.drop_lowest >= self.schedule.rounds:
+            raise ValueError("standings.drop_lowest must be less than schedule.rounds")
+        if self.cut and self.cut.after_round > self.schedule.rounds:
+            raise ValueError("cut.after_round is after the last round")
+        return self
+
+    def with_settings(self, settings: dict[str, Any]) -> Rules:
+        """These rules with an event's overrides applied (keys as in the event file)."""
+        if not settings:
+            return self
+        data = self.model_dump(exclude_none=True)
+        for key, value in settings.items():
+            section = SETTING_SECTIONS.get(key)
+            if section is None:
+                raise UserError(f"settings.{key}: not a setting an event can change")
+            data[section][key] = value
+        try:
+            changed = Rules.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"][1:])
+            raise UserError(f"settings{'.' + where if where else ''}: {_plain(first)}") from None
+        return changed.model_copy(update={"source_path": self.source_path})
+
+
+# The settings an event may override, each named by its key in its section.
+SETTING_SECTIONS: dict[str, str] = {
+    **{k: "schedule" for k in Schedule.model_fields},
+    **{k: "money" for k in Money.model_fields},
+    **{k: "game_end" for k in GameEnd.model_fields},
+    **{k: "standings" for k in Standings.model_fields},
+    **{k: "penalties" for k in Penalties.model_fields},
+}
+
+
+# --- loading ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FormatInfo:
+    id: str
+    title: str
+    path: Path
+    bundled: bool
+
+
+def load_rules_file(path: Path | str) -> Rules:
+    """Read and validate one rules file; raise RulesError with every problem found."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesError([f"{path}: no such rules file"]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError([f"{path}: cannot be read ({exc.__class__.__name__})"]) from None
+    return parse_rules(text, str(path))
+
+
+def parse_rules(text: str, name: str = "<rules>") -> Rules:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        found = re.search(r"\(at line (\d+), column \d+\)", message)
+        line = found.group(1) if found else "1"
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+        message = re.sub(r"\s*\(at end of document\)", "", message)
+        if not found:
+            line = str(max(1, text.count("\n")))
+        raise RulesError([f"{name}:{line}: {message}"]) from None
+    try:
+        rules = Rules.model_validate(data)
+    except ValidationError as exc:
+        locator = _LineLocator(text)
+        problems = []
+        for error in exc.errors():
+            loc = tuple(p for p in error["loc"] if not _is_type_tag(p))
+            line = locator.line_of(loc)
+            where = _dotted(loc)
+            prefix = f"{where}: " if where else ""
+            problems.append(f"{name}:{line}: {prefix}{_plain(error)}")
+        raise RulesError(problems) from None
+    return rules.model_copy(update={"source_path": name})
+
+
+def available_formats(extra_dirs: Iterable[Path] | None = None) -> list[FormatInfo]:
+    """The bundled formats, then the user's own (a user file with a bundled id wins)."""
+    from clubdesk import paths
+
+    dirs: list[tuple[Path, bool]] = [(paths.bundled_rules_dir(), True)]
+    user_dirs = list(extra_dirs) if extra_dirs is not None else [paths.user_rules_dir()]
+    dirs += [(d, False) for d in user_dirs]
+    found: dict[str, FormatInfo] = {}
+    for folder, bundled in dirs:
+        if not folder.is_dir():
+            continue
+        for file in sorted(folder.glob("*.toml")):
+            try:
+                rules = load_rules_file(file)
+            except RulesError:
+                continue  # `clubdesk rules check` says what is wrong with it
+            found[rules.id] = FormatInfo(rules.id, rules.title, file, bundled)
+    return list(found.values())
+
+
+def load_rules(id_or_path: str | Path, extra_dirs: Iterable[Path] | None = None) -> Rules:
+    """A format by its id (bundled or the user's own) or by a path to a rules file."""
+    candidate = Path(id_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        return load_rules_file(candidate)
+    for info in available_formats(extra_dirs):
+        if info.id == str(id_or_path):
+            return load_rules_file(info.path)
+    raise UserError(f"rules: no format with id {str(id_or_path)!r} (see `clubdesk rules list`)")
+
+
+# --- messages and line numbers ----------------------------------------------------------
+
+
+def _is_type_tag(part: object) -> bool:
+    # pydantic adds the chosen member of a union (e.g. "int") to an error's location
+    return isinstance(part, str) and part in {"int", "str", "bool", "none", "float"}
+
+
+def _dotted(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _plain(error: dict) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        return "unknown key (a typo?)"
+    if kind == "missing":
+        return "missing"
+    message = error["msg"]
+    if kind == "literal_error":
+        return message.replace("Input should be", "must be one of")
+    message = re.sub(r"^Value error, ", "", message)
+    message = message.replace("Input should be", "must be")
+    return message
+
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"'.\s]+?)\s*=")
+
+
+class _LineLocator:
+    """Finds the line in a TOML text where a value at a key path is written.
+
+    Good enough for error messages: the line of the deepest part of the path
+    that can be found, else the line of its table header, else line 1.
+    """
+
+    def __init__(self, text: str):
+        self.lines: dict[tuple, int] = {}
+        table: tuple = ()
+        counts: dict[tuple, int] = {}
+        open_array: list = []  # [path, next item index] while a multi-line array is open
+        for number, line in enumerate(text.splitlines(), start=1):
+            stripped = line.split("#", 1)[0] if '"' not in line else line
+            if open_array:
+                path, index = open_array
+                for _ in range(stripped.count("{")):
+                    self.lines.setdefault((*path, index), number)
+                    index += 1
+                open_array[1] = index
+                if stripped.strip().startswith("]"):
+                    open_array = []
+                continue
+            header = _HEADER.match(stripped)
+            if header:
+                parts = tuple(p.strip().strip("\"'") for p in header.group(2).split("."))
+                if header.group(1) == "[[":
+                    index = counts.get(parts, 0)
+                    counts[parts] = index + 1
+                    table = (*parts, index)
+                else:
+                    table = parts
+                self.lines.setdefault(table, number)
+                self.lines.setdefault(parts, number)
+                continue
+            key = _KEY.match(stripped)
+            if key:
+                parts = tuple(p.strip().strip("\"'") for p in key.group(1).split("."))
+                path = (*table, *parts)
+                self.lines.setdefault(path, number)
+                value = stripped.split("=", 1)[1].strip()
+                if value.startswith("["):  # array items: inline tables get their own lines
+                    items = value.count("{")
+                    for index in range(items):
+                        self.lines.setdefault((*path, index), number)
+                    if value.count("[") > value.count("]"):
+                        open_array = [path, items]
+
+    def line_of(self, loc: tuple) -> int:
+        for end in range(len(loc), 0, -1):
+            if loc[:end] in self.lines:
+                return self.lines[loc[:end]]
+        return 1
