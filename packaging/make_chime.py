@@ -43,7 +43,7 @@ PARTIALS = (
 )
 
 ATTACK = 0.004  # s: a short ramp so the strike does not click
-FADE_OUT = 0.12  # s: the tail is brought smoothly to silence at the end
+FADE_OUT = 0.25  # s: the tail is brought smoothly to silence at the end
 
 
 def strike(t: float, fundamental: float) -> float:

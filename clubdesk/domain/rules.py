@@ -380,6 +380,12 @@ def parse_rules(text: str, name: str = "<rules>") -> Rules:
         problems = []
         for error in exc.errors():
             loc = tuple(p for p in error["loc"] if not _is_type_tag(p))
+            if error["type"] == "value_error":
+                # a check across fields names the key it is about first: point at that key
+                first_word = _plain(error).split(" ", 1)[0]
+                named = (*loc, *first_word.split("."))
+                if named in locator.lines:
+                    loc = named
             line = locator.line_of(loc)
             where = _dotted(loc)
             prefix = f"{where}: " if where else ""

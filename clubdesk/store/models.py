@@ -1,0 +1,304 @@
+"""The tables of an event, as SQLModel classes.
+
+The database itself is built by the numbered migrations in ``migrations.py``;
+these classes describe the same tables for queries, and a test checks that
+the two agree. Money is integer cents. Times are ISO-8601 text with a
+timezone; a date is ISO text (``2026-11-29``); JSON columns are text.
+
+Sides at a table are ``"a"`` and ``"b"`` (RULES.md: A = North/South).
+Seats 1 and 3 are side a, seats 2 and 4 side b; in team events the team on
+side a sits in seat 1 and the team on side b in seat 2.
+
+A score sheet (``game``) is filled in before it is submitted: seats, hands,
+adjustments and signatures first, then ``submitted_at``. From then on the
+database refuses any change to the game and those rows (corrections go in
+``amendment``).
+"""
+
+import datetime as dt
+import json
+from typing import Any
+
+from sqlalchemy import Text, TypeDecorator, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+ENTRANT_STATUSES = ("active", "withdrawn", "removed")
+ROUND_STATUSES = ("pending", "running", "closed")
+SIDES = ("a", "b")
+AWARD_KINDS = ("dq", "removed")
+SIGNATURE_ROLES = ("scorekeeper", "countersign", "director")
+LEDGER_KINDS = ("fee", "fine", "added", "expense", "refund")
+PAYMENT_METHODS = ("cash", "check", "other")
+DRAW_METHODS = ("random", "physical")
+
+
+class IsoDateTime(TypeDecorator[dt.datetime]):
+    """A timezone-aware datetime stored as ISO-8601 text."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Any) -> str | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"time {value} has no timezone")
+        return value.isoformat()
+
+    def process_result_value(self, value: str | None, dialect: Any) -> dt.datetime | None:
+        return None if value is None else dt.datetime.fromisoformat(value)
+
+
+class IsoDate(TypeDecorator[dt.date]):
+    """A calendar date stored as ISO-8601 text."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.date | None, dialect: Any) -> str | None:
+        return None if value is None else value.isoformat()
+
+    def process_result_value(self, value: str | None, dialect: Any) -> dt.date | None:
+        return None if value is None else dt.date.fromisoformat(value)
+
+
+class JsonText(TypeDecorator[Any]):
+    """Any JSON value stored as text."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Any) -> str | None:
+        return None if value is None else json.dumps(value, ensure_ascii=False)
+
+    def process_result_value(self, value: str | None, dialect: Any) -> Any:
+        return None if value is None else json.loads(value)
+
+
+class Event(SQLModel, table=True):
+    """One tournament: its rules (id and a snapshot of the file) and per-event settings."""
+
+    __tablename__ = "event"
+
+    id: str = Field(primary_key=True)
+    name: str
+    date: dt.date = Field(sa_type=IsoDate)
+    venue: str = ""
+    rules_id: str
+    rules_text: str = ""
+    settings: dict[str, Any] = Field(default_factory=dict, sa_type=JsonText, nullable=False)
+    created_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+
+
+class Entrant(SQLModel, table=True):
+    """What standings rank: a team in team events, one player in individual events."""
+
+    __tablename__ = "entrant"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    number: int
+    name: str
+    status: str = "active"  # ENTRANT_STATUSES
+    created_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+
+
+class Player(SQLModel, table=True):
+    """A person in an entrant; ``position`` 1 or 2 in a team, 1 in individual events."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("entrant_id", "position"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    entrant_id: int = Field(foreign_key="entrant.id")
+    position: int = 1
+    name: str
+
+
+class Round(SQLModel, table=True):
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    number: int
+    status: str = "pending"  # ROUND_STATUSES
+
+
+class Game(SQLModel, table=True):
+    """One table's game in a round: its score sheet.
+
+    ``score_a``/``score_b`` are the final scores when typed from a paper
+    sheet; ``award_kind``/``award_against`` a director's award (AWARD_KINDS,
+    SIDES); ``winner`` a side that won a tie-break.
+    """
+
+    __tablename__ = "game"
+    __table_args__ = (UniqueConstraint("round_id", "table_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id")
+    table_number: int
+    score_a: int | None = None
+    score_b: int | None = None
+    award_kind: str | None = None
+    award_against: str | None = None
+    winner: str | None = None
+    submitted_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime)
+
+
+class GameSeat(SQLModel, table=True):
+    """Who sits where at a game: one entrant per side in team events, two in individual events."""
+
+    __tablename__ = "game_seat"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat"),
+        UniqueConstraint("game_id", "entrant_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    side: str  # SIDES; seats 1 and 3 are side a
+    seat: int
+    entrant_id: int = Field(foreign_key="entrant.id")
+
+
+class Bye(SQLModel, table=True):
+    __tablename__ = "bye"
+    __table_args__ = (UniqueConstraint("round_id", "entrant_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id")
+    entrant_id: int = Field(foreign_key="entrant.id")
+
+
+class Hand(SQLModel, table=True):
+    """One deal; ``data`` is the hand exactly as ``score-hand`` reads it (INTERFACE.md)."""
+
+    __tablename__ = "hand"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    number: int
+    data: dict[str, Any] = Field(sa_type=JsonText, nullable=False)
+
+
+class Signature(SQLModel, table=True):
+    __tablename__ = "signature"
+    __table_args__ = (UniqueConstraint("game_id", "role"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    role: str  # SIGNATURE_ROLES
+    name: str
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    image: bytes | None = None  # the signature as drawn, PNG
+
+
+class Adjustment(SQLModel, table=True):
+    """Points given to a side on the sheet, e.g. 100 to the opponents of a late team."""
+
+    __tablename__ = "adjustment"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    side: str  # SIDES
+    points: int
+    reason: str
+
+
+class Amendment(SQLModel, table=True):
+    """A director's correction to a submitted sheet; old and new values are JSON."""
+
+    __tablename__ = "amendment"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    what: str
+    old_value: Any = Field(default=None, sa_type=JsonText, nullable=True)
+    new_value: Any = Field(default=None, sa_type=JsonText, nullable=True)
+    who: str
+    why: str
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    image: bytes | None = None  # the director's signature, PNG
+
+
+class LedgerEntry(SQLModel, table=True):
+    """Money in or out: kind is one of LEDGER_KINDS, method one of PAYMENT_METHODS."""
+
+    __tablename__ = "ledger_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    kind: str
+    cents: int
+    entrant_id: int | None = Field(default=None, foreign_key="entrant.id")
+    method: str | None = None
+    note: str = ""
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+
+
+class Draw(SQLModel, table=True):
+    """A round-1 draw; a redraw marks the old one superseded (one current draw per event)."""
+
+    __tablename__ = "draw"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    method: str  # DRAW_METHODS
+    seed: int | None = None
+    made_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    superseded: bool = False
+
+
+class DrawAssignment(SQLModel, table=True):
+    """Where the draw put one entrant: table, seat (team events: 1 = N/S, 2 = E/W) and card."""
+
+    __tablename__ = "draw_assignment"
+    __table_args__ = (
+        UniqueConstraint("draw_id", "entrant_id"),
+        UniqueConstraint("draw_id", "table_number", "seat"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    draw_id: int = Field(foreign_key="draw.id")
+    entrant_id: int = Field(foreign_key="entrant.id")
+    table_number: int
+    seat: int
+    card: str = ""  # e.g. "blue 3", "red 4", "table 2 seat 3"
+
+
+class ClockState(SQLModel, table=True):
+    """A round's clock, stored so that a restart resumes it where real time says it is."""
+
+    __tablename__ = "clock_state"
+    __table_args__ = (UniqueConstraint("event_id", "round_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    round_number: int
+    started_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime)
+    paused_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime)
+    paused_seconds: float = 0.0
+    extension_seconds: int = 0
+    warned: bool = False
+    ended_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime)
+
+
+class AuditLog(SQLModel, table=True):
+    """Who did what and when; rows are never changed or deleted."""
+
+    __tablename__ = "audit_log"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    actor: str
+    action: str
+    event_id: str | None = None
+    details: dict[str, Any] = Field(default_factory=dict, sa_type=JsonText, nullable=False)
+
+
+metadata = SQLModel.metadata

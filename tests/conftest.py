@@ -1,0 +1,183 @@
+"""Project-wide fixtures.
+
+- Qt runs offscreen unless QT_QPA_PLATFORM says otherwise.
+- Every test gets its own empty user data folder (databases, logs, the
+  user's rules files), so nothing touches the real user's files.
+- ``clock`` is a fake time source that only moves when a test moves it.
+- A Qt test that leaves a QTimer running or a modal dialog open fails.
+- Qt settings (QSettings) go to a temporary folder, never the user's.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+import weakref
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+# Before anything loads Qt (pytest-qt loads it when it configures itself,
+# after conftest files are imported).
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+# --- the user's data folder -------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty user data folder for this test; ``clubdesk.paths`` points into it."""
+    root = tmp_path_factory.mktemp("home")
+    data_home = root / "data"
+    config_home = root / "config"
+    data_home.mkdir()
+    config_home.mkdir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(data_home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config_home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(root / "cache"))
+
+    from clubdesk import paths
+
+    folder = data_home / paths.APP_NAME
+
+    def user_data_dir() -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    monkeypatch.setattr(paths, "user_data_dir", user_data_dir)
+    return folder
+
+
+# --- time -------------------------------------------------------------------------------
+
+
+class FakeClock:
+    """A time source that stands still until told to move.
+
+    ``clock()`` (or ``clock.now()``) gives an aware datetime; ``clock.monotonic()``
+    gives seconds that move with it. ``clock.advance(minutes=5)`` moves both.
+    """
+
+    def __init__(self, start: datetime):
+        if start.tzinfo is None:
+            raise ValueError("FakeClock needs an aware datetime")
+        self._now = start
+        self._monotonic = 1000.0
+
+    def __call__(self) -> datetime:
+        return self._now
+
+    def now(self) -> datetime:
+        return self._now
+
+    def monotonic(self) -> float:
+        return self._monotonic
+
+    def advance(self, delta: timedelta | None = None, **kwargs: float) -> datetime:
+        step = delta if delta is not None else timedelta(**kwargs)
+        if step < timedelta(0):
+            raise ValueError("time does not run backwards")
+        self._now += step
+        self._monotonic += step.total_seconds()
+        return self._now
+
+    def set(self, when: datetime) -> None:
+        """Jump the wall clock (e.g. the laptop's clock was corrected); monotonic time is kept."""
+        if when.tzinfo is None:
+            raise ValueError("FakeClock needs an aware datetime")
+        self._now = when
+
+
+# A Saturday tournament morning, in a club's local time (UTC-7, no daylight saving).
+CLUB_TIME = timezone(timedelta(hours=-7), "MST")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+
+
+@pytest.fixture
+def utc_clock() -> FakeClock:
+    return FakeClock(datetime(2024, 3, 9, 16, 30, tzinfo=UTC))
+
+
+# --- Qt hygiene -------------------------------------------------------------------------
+
+
+def _uses_qt(request: pytest.FixtureRequest) -> bool:
+    return bool({"qtbot", "qapp", "qtmodeltester"} & set(request.fixturenames))
+
+
+@pytest.fixture(autouse=True)
+def qt_settings(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    """Send QSettings that are not given an explicit file to a temporary folder."""
+    if not _uses_qt(request):
+        yield None
+        return
+    from PySide6.QtCore import QSettings
+
+    folder = tmp_path_factory.mktemp("qsettings")
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+            QSettings.setPath(fmt, scope, str(folder))
+    yield folder
+
+
+@pytest.fixture(autouse=True)
+def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """Fail a Qt test that leaves a QTimer running or a modal dialog open.
+
+    Timers started from Python are tracked (``QTimer.start`` and
+    ``QTimer.singleShot``); a test's widgets are closed by qtbot before this
+    check runs, so a timer a widget stops when it closes is fine.
+    """
+    if not _uses_qt(request):
+        yield
+        return
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    started: weakref.WeakKeyDictionary[QTimer, str] = weakref.WeakKeyDictionary()
+    single_shots: list[tuple[QTimer, str]] = []
+    base_start = QTimer.start
+
+    def start(self: QTimer, *args) -> None:
+        started[self] = "".join(traceback.format_stack(limit=8)[:-1])
+        base_start(self, *args)
+
+    def single_shot(msec: int, *args) -> None:
+        # A real QTimer we can watch, fired once: the same behaviour as QTimer.singleShot.
+        receiver = args[-1]
+        context = args[0] if len(args) > 1 else None
+        timer = QTimer(context)
+        timer.setSingleShot(True)
+        timer.timeout.connect(receiver)
+        timer.timeout.connect(timer.deleteLater)
+        single_shots.append((timer, "".join(traceback.format_stack(limit=8)[:-1])))
+        base_start(timer, msec)
+
+    monkeypatch.setattr(QTimer, "start", start)
+    monkeypatch.setattr(QTimer, "singleShot", staticmethod(single_shot))
+    yield
+
+    problems = []
+    for timer, where in [*started.items(), *single_shots]:
+        try:
+            active = timer.isActive()
+        except RuntimeError:  # the C++ object is gone: it cannot fire any more
+            continue
+        if active:
+            timer.stop()
+            problems.append(f"a QTimer is still running; it was started at:\n{where}")
+    app = QApplication.instance()
+    if app is not None:
+        modal = QApplication.activeModalWidget()
+        if modal is not None:
+            title = modal.windowTitle() or type(modal).__name__
+            modal.close()
+            problems.append(f"a modal dialog is still open: {title!r}")
+    if problems:
+        pytest.fail("\n\n".join(problems), pytrace=False)

@@ -1,0 +1,200 @@
+"""Rules files: every shipped format loads; every kind of mistake names its line."""
+
+from pathlib import Path
+
+import pytest
+
+from clubdesk import paths
+from clubdesk.domain.rules import (
+    RulesError,
+    UserError,
+    available_formats,
+    load_rules,
+    load_rules_file,
+    parse_rules,
+)
+
+FORMATS = {
+    "grand-prix-pinochle",
+    "grand-prix-warmup",
+    "npa-club-pinochle",
+    "sun-city-west-pinochle",
+    "house-gin",
+    "bid-whist",
+}
+GP_TEXT = (paths.bundled_rules_dir() / "grand-prix-pinochle.toml").read_text()
+
+
+def spoil(old: str, new: str) -> str:
+    assert old in GP_TEXT, old
+    return GP_TEXT.replace(old, new, 1)
+
+
+def line_of(text: str, fragment: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(RulesError) as caught:
+        parse_rules(text, "club.toml")
+    return caught.value.problems
+
+
+def test_every_shipped_format_loads(tmp_path: Path) -> None:
+    found = {info.id: info for info in available_formats(extra_dirs=[tmp_path])}
+    assert set(found) == FORMATS
+    for info in found.values():
+        rules = load_rules_file(info.path)
+        assert rules.id == info.id == info.path.stem
+        assert info.bundled
+
+
+def test_grand_prix_values_match_rules_md() -> None:
+    gp = load_rules("grand-prix-pinochle", extra_dirs=[])
+    assert gp.unit == "team" and gp.schedule.rounds == 11
+    assert (gp.schedule.round_minutes, gp.schedule.warning_minutes) == (60, 10)
+    assert gp.schedule.break_minutes == 15
+    assert [(m.after_round, m.minutes) for m in gp.schedule.meal_breaks] == [(2, 90), (5, 90)]
+    assert gp.schedule.first_round_at == "10:15"
+    assert (gp.game_end.point_limit, gp.game_end.max_hands) == (500, 8)
+    assert gp.standings.drop_lowest == 1
+    assert (gp.penalties.late_minutes, gp.penalties.late_points) == (5, 100)
+    assert gp.penalties.dq_minutes == 10 and gp.penalties.removed_award_points == 500
+    assert gp.pinochle.trick_points == 50 and gp.pinochle.all_tricks_bonus == 250
+    assert [(s.start, s.step) for s in gp.pinochle.bid_ladder] == [(50, 1), (60, 5)]
+
+
+def test_warmup_is_four_rounds_twenty_dollars_no_drop() -> None:
+    warmup = load_rules("grand-prix-warmup", extra_dirs=[])
+    assert warmup.schedule.rounds == 4
+    assert warmup.money.entry_fee_cents == 2000 and warmup.money.return_percent == 100
+    assert warmup.standings.drop_lowest == 0
+    assert warmup.pinochle == load_rules("grand-prix-pinochle", extra_dirs=[]).pinochle
+
+
+def test_other_formats_hold_their_numbers() -> None:
+    npa = load_rules("npa-club-pinochle", extra_dirs=[])
+    assert npa.unit == "individual" and npa.seating.min_tables == 3
+    assert [(s.start, s.step) for s in npa.pinochle.bid_ladder] == [(50, 1), (60, 5), (100, 10)]
+    assert npa.pinochle.meld.jacks_around == (4, 40, 44, 80)
+    scw = load_rules("sun-city-west-pinochle", extra_dirs=[])
+    assert (scw.pinochle.trick_points, scw.pinochle.min_bid, scw.game_end.max_hands) == (25, 15, 6)
+    gin = load_rules("house-gin", extra_dirs=[])
+    assert (gin.gin.target, gin.gin.final_target, gin.gin.box_points) == (120, 150, 10)
+    assert gin.cut.percent == 60 and gin.money.entry_fee_cents == 3000
+    whist = load_rules("bid-whist", extra_dirs=[])
+    assert whist.standings.rank_by == ("wins", "total")
+    assert [(s.min_entrants, s.advance) for s in whist.cut.sizes][:3] == [
+        (128, 64),
+        (64, 32),
+        (17, 16),
+    ]
+
+
+def test_toml_syntax_error_names_its_line() -> None:
+    text = spoil("rounds = 11", "rounds = 11 12")
+    (problem,) = problems(text)
+    assert problem.startswith(f"club.toml:{line_of(text, 'rounds = 11 12')}:")
+    text = spoil("round_minutes = 60", "round_minutes")
+    (problem,) = problems(text)
+    assert problem.startswith(f"club.toml:{line_of(text, 'round_minutes')}:")
+
+
+def test_unknown_key_names_its_line() -> None:
+    text = spoil("drop_lowest = 1", "drop_lowst = 1")
+    (problem,) = problems(text)
+    assert problem == f"club.toml:{line_of(text, 'drop_lowst')}: standings.drop_lowst: unknown key (a typo?)"
+
+
+def test_wrong_type_names_its_line() -> None:
+    text = spoil("min_bid = 50", 'min_bid = "fifty"')
+    (problem,) = problems(text)
+    assert problem.startswith(f"club.toml:{line_of(text, 'fifty')}: pinochle.min_bid: must be")
+
+
+def test_out_of_range_names_its_line() -> None:
+    text = spoil("point_limit = 500", "point_limit = -5")
+    (problem,) = problems(text)
+    assert problem.startswith(f"club.toml:{line_of(text, '-5')}: game_end.point_limit:")
+    assert "greater than or equal to 0" in problem
+
+
+def test_item_in_a_multiline_array_names_its_own_line() -> None:
+    text = spoil("{ after_round = 5, minutes = 90 }", "{ after_round = 5, minutes = 0 }")
+    (problem,) = problems(text)
+    assert problem.startswith(f"club.toml:{line_of(text, 'minutes = 0 }')}: schedule.meal_breaks[1]")
+
+
+def test_bad_choice_lists_the_choices() -> None:
+    text = spoil('movement = "stationary-rotating"', 'movement = "rotate"')
+    (problem,) = problems(text)
+    assert f":{line_of(text, 'rotate')}: seating.movement: must be one of" in problem
+    assert "'winners-stay'" in problem
+
+
+def test_missing_section_is_reported() -> None:
+    text = spoil("[game_end]", "[game_endd]")
+    found = problems(text)
+    assert f"club.toml:{line_of(text, '[game_endd]')}: game_endd: unknown key (a typo?)" in found
+
+
+def test_missing_required_section_names_it() -> None:
+    start = GP_TEXT.index("[pinochle]")
+    found = problems(GP_TEXT[:start])
+    assert any("needs a [pinochle] section" in p for p in found)
+
+
+def test_cross_field_mistake_is_reported() -> None:
+    text = spoil("drop_lowest = 1", "drop_lowest = 11")
+    (problem,) = problems(text)
+    assert problem.startswith(f"club.toml:{line_of(text, 'drop_lowest = 11')}: standings.drop_lowest")
+
+
+def test_payout_percentages_must_add_up() -> None:
+    text = spoil("{ place = 3, percent = 20 }", "{ place = 3, percent = 25 }")
+    (problem,) = problems(text)
+    assert "add up to 105, not 100" in problem
+    assert problem.startswith(f"club.toml:{line_of(text, 'payout = [')}: money.payout:")
+
+
+def test_bid_ladder_must_start_at_min_bid() -> None:
+    text = spoil("{ start = 50, step = 1 }", "{ start = 40, step = 1 }")
+    assert any("bid_ladder must start at min_bid" in p for p in problems(text))
+
+
+def test_every_mistake_is_reported_at_once() -> None:
+    text = spoil("min_bid = 50", 'min_bid = "x"').replace("late_points = 100", "late_pts = 1")
+    assert len(problems(text)) == 2
+
+
+def test_missing_file_and_unknown_id(tmp_path: Path) -> None:
+    with pytest.raises(RulesError, match="no such rules file"):
+        load_rules_file(tmp_path / "absent.toml")
+    with pytest.raises(UserError, match="no format with id 'whist'"):
+        load_rules("whist", extra_dirs=[tmp_path])
+
+
+def test_users_own_rules_files_are_listed(tmp_path: Path) -> None:
+    own = GP_TEXT.replace('id = "grand-prix-pinochle"', 'id = "our-club"').replace(
+        'title = "Grand Prix Pinochle"', 'title = "Our Club Night"'
+    )
+    (tmp_path / "our-club.toml").write_text(own)
+    (tmp_path / "broken.toml").write_text("id = ")
+    found = {info.id: info for info in available_formats(extra_dirs=[tmp_path])}
+    assert found["our-club"].title == "Our Club Night" and not found["our-club"].bundled
+    assert load_rules("our-club", extra_dirs=[tmp_path]).id == "our-club"
+    assert len(found) == len(FORMATS) + 1
+
+
+def test_event_settings_override_and_are_checked() -> None:
+    gp = load_rules("grand-prix-pinochle", extra_dirs=[])
+    changed = gp.with_settings({"entry_fee_cents": 3000, "drop_lowest": 0, "rounds": 9})
+    assert changed.money.entry_fee_cents == 3000
+    assert (changed.standings.drop_lowest, changed.schedule.rounds) == (0, 9)
+    assert gp.money.entry_fee_cents == 5000  # the format itself is unchanged
+    with pytest.raises(UserError, match="settings.colour: not a setting"):
+        gp.with_settings({"colour": "red"})
+    with pytest.raises(UserError, match="drop_lowest must be less than"):
+        gp.with_settings({"drop_lowest": 11})
+    with pytest.raises(UserError, match=r"settings.entry_fee_cents: must be"):
+        gp.with_settings({"entry_fee_cents": "ten"})

@@ -1,0 +1,45 @@
+"""The layer rule is checked, not hoped for (DESIGN.md, STYLE.md habit 1)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from importlinter.cli import lint_imports
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_import_contracts_hold(monkeypatch) -> None:
+    # pyproject.toml: the domain imports no Qt, SQL or PDF; only the UI imports Qt; layers
+    monkeypatch.chdir(ROOT)
+    assert lint_imports(config_filename=str(ROOT / "pyproject.toml")) == 0
+
+
+def _modules_loaded_by(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys; print(' '.join(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return set(out.stdout.split())
+
+
+def test_the_domain_loads_no_qt_sql_or_pdf() -> None:
+    code = "import pkgutil, importlib, clubdesk.domain as d\n" + (
+        "[importlib.import_module(f'clubdesk.domain.{m.name}') for m in pkgutil.iter_modules(d.__path__)]"
+    )
+    loaded = _modules_loaded_by(code)
+    for forbidden in ("PySide6", "sqlmodel", "sqlalchemy", "reportlab"):
+        assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
+
+
+def test_headless_commands_never_load_qt() -> None:
+    code = (
+        "from clubdesk import cli\n"
+        "import contextlib, io\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert cli.main(['rules', 'list']) == 0\n"
+    )
+    assert not any(m.startswith("PySide6") for m in _modules_loaded_by(code))
