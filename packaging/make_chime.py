@@ -52,7 +52,9 @@ def strike(t: float, fundamental: float) -> float:
         return 0.0
     value = 0.0
     for ratio, amplitude, decay in PARTIALS:
-        value += amplitude * math.exp(-t / decay) * math.sin(2.0 * math.pi * fundamental * ratio * t)
+        value += (
+            amplitude * math.exp(-t / decay) * math.sin(2.0 * math.pi * fundamental * ratio * t)
+        )
     if t < ATTACK:
         value *= t / ATTACK
     return value

@@ -68,8 +68,11 @@ def write_containers(renders: dict[int, bytes]) -> list[Path]:
     try:
         from PIL import Image
     except ImportError:
-        print("Pillow is not installed: clubdesk.ico and clubdesk.icns were not rebuilt "
-              "(pip install pillow)", file=sys.stderr)
+        print(
+            "Pillow is not installed: clubdesk.ico and clubdesk.icns were not rebuilt "
+            "(pip install pillow)",
+            file=sys.stderr,
+        )
         return []
 
     def pil(size: int) -> Image.Image:
