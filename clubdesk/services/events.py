@@ -1,0 +1,236 @@
+"""Events: create one, list them, read one, change its name, date, venue or settings.
+
+Each function is one transaction that also writes an audit row, and returns
+plain frozen dataclasses.
+"""
+
+import datetime as dt
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules, parse_rules
+from clubdesk.errors import UserError
+from clubdesk.services import audit
+from clubdesk.store import Database
+from clubdesk.store.models import Event
+
+Clock = Callable[[], dt.datetime]
+
+_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_ID_MAX = 60
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    name: str
+    date: dt.date
+    venue: str
+    rules_id: str  # a format id, or a path to a rules file
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    id: str | None = None  # derived from the name and date when not given
+
+
+@dataclass(frozen=True)
+class EventChanges:
+    """What to change; None leaves a value as it is. ``settings`` replaces all overrides."""
+
+    name: str | None = None
+    date: dt.date | None = None
+    venue: str | None = None
+    settings: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    id: str
+    name: str
+    date: dt.date
+    venue: str
+    rules_id: str
+    settings: dict[str, Any]
+    created_at: dt.datetime
+
+
+def create_event(db: Database, new: NewEvent, now: Clock, *, actor: str = "director") -> EventInfo:
+    """Record a new event with a snapshot of its rules file."""
+    name = _check_name(new.name)
+    _check_date(new.date)
+    if not new.rules_id.strip():
+        raise UserError("rules: choose the event's format")
+    rules = load_rules(new.rules_id)
+    settings = _checked_settings(rules, new.settings)
+    rules_text = Path(rules.source_path).read_text(encoding="utf-8")
+    at = _aware(now())
+    with db.session() as session:
+        if new.id is None:
+            event_id = _free_id(session, f"{_slug(name)}-{new.date.isoformat()}")
+        else:
+            event_id = _check_id(new.id)
+            if session.get(Event, event_id) is not None:
+                raise UserError(f"id: there is already an event with id {event_id!r}")
+        row = Event(
+            id=event_id,
+            name=name,
+            date=new.date,
+            venue=new.venue.strip(),
+            rules_id=rules.id,
+            rules_text=rules_text,
+            settings=settings,
+            created_at=at,
+        )
+        session.add(row)
+        audit.record(
+            session,
+            at=at,
+            actor=actor,
+            action="event.create",
+            event_id=event_id,
+            details={
+                "name": name,
+                "date": new.date.isoformat(),
+                "venue": row.venue,
+                "rules_id": rules.id,
+                "settings": settings,
+            },
+        )
+        return _info(row)
+
+
+def list_events(db: Database) -> list[EventInfo]:
+    """Every event in the file, the latest first."""
+    with db.session() as session:
+        rows = session.exec(select(Event).order_by(col(Event.date).desc(), Event.id))
+        return [_info(row) for row in rows]
+
+
+def get_event(db: Database, event_id: str) -> EventInfo:
+    with db.session() as session:
+        return _info(_get(session, event_id))
+
+
+def update_event(
+    db: Database, event_id: str, changes: EventChanges, now: Clock, *, actor: str = "director"
+) -> EventInfo:
+    """Change an event's name, date, venue or settings; nothing is written when nothing changes."""
+    new_values: dict[str, Any] = {}
+    if changes.name is not None:
+        new_values["name"] = _check_name(changes.name)
+    if changes.date is not None:
+        _check_date(changes.date)
+        new_values["date"] = changes.date
+    if changes.venue is not None:
+        new_values["venue"] = changes.venue.strip()
+    at = _aware(now())
+    with db.session() as session:
+        row = _get(session, event_id)
+        if changes.settings is not None:
+            new_values["settings"] = _checked_settings(_event_rules(row), changes.settings)
+        changed = {
+            key: {"old": _plain(getattr(row, key)), "new": _plain(value)}
+            for key, value in new_values.items()
+            if getattr(row, key) != value
+        }
+        if not changed:
+            return _info(row)
+        for key in changed:
+            setattr(row, key, new_values[key])
+        session.add(row)
+        audit.record(
+            session, at=at, actor=actor, action="event.update", event_id=event_id, details=changed
+        )
+        return _info(row)
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+def _check_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise UserError("name: an event needs a name")
+    return name
+
+
+def _check_date(date: object) -> None:
+    if not isinstance(date, dt.date) or isinstance(date, dt.datetime):
+        raise UserError("date: must be a calendar date")
+
+
+def _check_id(event_id: str) -> str:
+    event_id = event_id.strip()
+    if not _ID_PATTERN.match(event_id) or len(event_id) > _ID_MAX:
+        raise UserError(
+            f"id: {event_id!r} must be lower-case letters, digits and dashes "
+            f"(at most {_ID_MAX}), starting with a letter or digit"
+        )
+    return event_id
+
+
+def _checked_settings(rules: Rules, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The overrides as the rules read them (e.g. ``"5000"`` becomes 5000 cents)."""
+    settings = dict(settings)
+    try:
+        json.dumps(settings)
+    except (TypeError, ValueError):
+        raise UserError("settings: values must be numbers, text, lists or tables") from None
+    values = rules.with_settings(settings).model_dump(mode="json", exclude_none=True)
+    return {key: values[SETTING_SECTIONS[key]].get(key) for key in settings}
+
+
+def _event_rules(row: Event) -> Rules:
+    if row.rules_text:
+        return parse_rules(row.rules_text, f"the rules of event {row.id}")
+    return load_rules(row.rules_id)
+
+
+def _aware(at: dt.datetime) -> dt.datetime:
+    if at.tzinfo is None:
+        raise ValueError("the clock must give timezone-aware times")
+    return at
+
+
+# --- rows ------------------------------------------------------------------------------------
+
+
+def _get(session: Session, event_id: str) -> Event:
+    row = session.get(Event, event_id)
+    if row is None:
+        raise UserError(f"event: there is no event with id {event_id!r}")
+    return row
+
+
+def _info(row: Event) -> EventInfo:
+    return EventInfo(
+        id=row.id,
+        name=row.name,
+        date=row.date,
+        venue=row.venue,
+        rules_id=row.rules_id,
+        settings=dict(row.settings),
+        created_at=row.created_at,
+    )
+
+
+def _slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug[:40].rstrip("-") or "event"
+
+
+def _free_id(session: Session, base: str) -> str:
+    candidate, n = base, 1
+    while session.get(Event, candidate) is not None:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def _plain(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, dt.date) else value

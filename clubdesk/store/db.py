@@ -1,0 +1,336 @@
+"""Opening a clubdesk database file safely, and the transactions on it.
+
+``open_database`` checks a file before it writes anything to it: a file it
+refuses (not SQLite, damaged, another program's, from a newer clubdesk,
+read-only, or open in another clubdesk) is left byte for byte as it was.
+"""
+
+import datetime as dt
+import os
+import sqlite3
+import stat
+from collections.abc import Iterator
+from contextlib import closing, contextmanager, suppress
+from pathlib import Path
+from types import TracebackType
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import QueuePool
+from sqlmodel import Session
+
+from clubdesk import paths
+from clubdesk.store.errors import DatabaseError, RecordLockedError
+from clubdesk.store.lock import FileLock
+from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 5000
+
+
+class Database:
+    """An open clubdesk database; holds the file's lock until ``close()``."""
+
+    def __init__(self, path: Path, engine: Engine, lock: FileLock) -> None:
+        self.path = path
+        self._engine = engine
+        self._lock = lock
+
+    @property
+    def closed(self) -> bool:
+        return not self._lock.held
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
+        if self.closed:
+            raise DatabaseError(f"{self.path} is closed.")
+        try:
+            with Session(self._engine, expire_on_commit=False) as session, session.begin():
+                yield session
+        except DBAPIError as exc:
+            error = _plain_error(self.path, exc.orig)
+            if error is None:
+                raise
+            raise error from exc
+
+    def backup_to(self, target: Path | str) -> Path:
+        """Copy the whole database, consistent as of now, into one file at ``target``."""
+        target = Path(target).absolute()
+        if target.exists() and target.resolve() == self.path.resolve():
+            raise DatabaseError(f"{target} is the open database; choose another file.")
+        temporary = target.with_name(f".{target.name}.partial")
+        try:
+            with closing(sqlite3.connect(temporary)) as copy:
+                source = self._engine.raw_connection()
+                try:
+                    source.driver_connection.backup(copy)
+                finally:
+                    source.close()
+                copy.execute("PRAGMA journal_mode = DELETE")  # one file, no -wal beside it
+            os.replace(temporary, target)
+        except (OSError, sqlite3.Error) as exc:
+            with suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            raise DatabaseError(f"Could not write the backup {target}: {_reason(exc)}.") from None
+        return target
+
+    def close(self) -> None:
+        """Close every connection and release the file's lock; closing twice is harmless."""
+        if self.closed:
+            return
+        self._engine.dispose()
+        self._lock.release()
+
+    def __enter__(self) -> "Database":
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def open_database(
+    path: Path | str, *, create: bool = True, backups: Path | str | None = None
+) -> Database:
+    """Open (or, with ``create``, make) a clubdesk database, upgrading an older one.
+
+    Before an upgrade the file is copied into ``backups`` (default: the
+    user's backups folder). Raises ``DatabaseError`` for a file it cannot use.
+    """
+    path = Path(path).expanduser().absolute()
+    _check_file(path, create)
+    _check_writable(path)
+    if not path.parent.exists():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError(f"Could not create {path}: {_reason(exc)}.") from None
+    lock = FileLock(path.with_name(path.name + ".lock"))
+    try:
+        locked = lock.acquire()
+    except OSError as exc:
+        raise DatabaseError(f"Could not open {path}: {_reason(exc)}.") from None
+    if not locked:
+        raise DatabaseError(f"{path} is already open in another clubdesk window.")
+    try:
+        _prepare(path, Path(backups) if backups is not None else None)
+        engine = _engine(path)
+    except BaseException:
+        lock.release()
+        raise
+    return Database(path, engine, lock)
+
+
+# --- checks before anything is written ------------------------------------------------------
+
+
+def _check_file(path: Path, create: bool) -> None:
+    """Refuse a file clubdesk cannot use (a missing or empty one is set up when ``create``)."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        if create:
+            return
+        raise DatabaseError(f"{path} does not exist.") from None
+    except OSError as exc:
+        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DatabaseError(f"{path} is not a file.")
+    if info.st_size == 0:
+        if create:
+            return  # an empty file is an empty database
+        raise DatabaseError(f"{path} is empty, not a clubdesk database.")
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError as exc:
+        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
+    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
+        raise DatabaseError(f"{path} is not a clubdesk database (it is not an SQLite file).")
+    if _truncated(path, header, info.st_size):
+        raise _damaged(path)
+    app_id, version, tables = _inspect(path)
+    if app_id != APPLICATION_ID and (app_id != 0 or tables):
+        raise DatabaseError(f"{path} belongs to another program; it is not a clubdesk database.")
+    if version > SCHEMA_VERSION:
+        raise _newer(path, version)
+
+
+def _truncated(path: Path, header: bytes, size: int) -> bool:
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1) or size % page_size:
+        return True
+    if Path(f"{path}-wal").exists():
+        return False  # pages may still be in the write-ahead log
+    pages = int.from_bytes(header[28:32], "big")
+    header_size_valid = header[24:28] == header[92:96]
+    return header_size_valid and pages * page_size > size
+
+
+def _inspect(path: Path) -> tuple[int, int, list[str]]:
+    """Read the application id, schema version and table names without writing a byte."""
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    had_shm = shm.exists()
+    # Without a -wal file the main file is the whole database: "immutable" reads it and
+    # creates nothing beside it. With one, read through it (its -shm is already there).
+    mode = "mode=ro" if wal.exists() else "immutable=1"
+    try:
+        with closing(sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True)) as conn:
+            check = conn.execute("PRAGMA quick_check").fetchall()
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = schema_version(conn)
+            tables = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%'"
+                )
+            ]
+    except sqlite3.Error as exc:
+        if _error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            raise _damaged(path) from None
+        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
+    finally:
+        if not had_shm:
+            shm.unlink(missing_ok=True)
+    if check != [("ok",)]:
+        raise _damaged(path)
+    return app_id, version, tables
+
+
+def _newer(path: Path, version: int) -> DatabaseError:
+    return DatabaseError(
+        f"{path} was made by a newer clubdesk (database version {version}; this one reads "
+        f"up to {SCHEMA_VERSION}); update clubdesk to open it."
+    )
+
+
+def _damaged(path: Path) -> DatabaseError:
+    return DatabaseError(f"{path} is damaged and cannot be opened; restore it from a backup.")
+
+
+def _writable(path: Path) -> bool:
+    """Writable by us, and not marked read-only (root may write anyway; we do not)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return os.access(path, os.W_OK) and bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+
+
+def _check_writable(path: Path) -> None:
+    exists = path.exists()
+    if exists and not _writable(path):
+        raise DatabaseError(f"{path} is read-only; clubdesk needs to write to it.")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not _writable(folder):
+        if exists:
+            raise DatabaseError(
+                f"{path} cannot be opened: its folder {folder} is read-only, and clubdesk "
+                "keeps working files beside the database."
+            )
+        raise DatabaseError(f"Could not create {path}: the folder {folder} is read-only.")
+
+
+# --- setting up and upgrading --------------------------------------------------------------
+
+
+def _prepare(path: Path, backups: Path | None) -> None:
+    """Create or upgrade the schema (after a backup copy), then switch to WAL."""
+    created = not path.exists()
+    try:
+        with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            version = schema_version(conn)
+            if version > SCHEMA_VERSION:  # upgraded by a newer clubdesk since the check
+                raise _newer(path, version)
+            if 0 < version < SCHEMA_VERSION:
+                _backup_before_upgrade(conn, path, version, backups or paths.backups_dir())
+            migrate(conn)
+            conn.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.Error as exc:
+        if created:
+            for leftover in (path, Path(f"{path}-journal")):
+                leftover.unlink(missing_ok=True)
+        raise DatabaseError(
+            f"{path} could not be set up for this clubdesk ({_reason(exc)}); it was left as it was."
+        ) from None
+
+
+def _backup_before_upgrade(
+    conn: sqlite3.Connection, path: Path, version: int, folder: Path
+) -> Path:
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = folder / f"{path.stem}-v{version}-{stamp}.sqlite"
+    n = 1
+    while target.exists():
+        n += 1
+        target = folder / f"{path.stem}-v{version}-{stamp}-{n}.sqlite"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with closing(sqlite3.connect(target)) as copy:
+            conn.backup(copy)
+    except (OSError, sqlite3.Error) as exc:
+        with suppress(OSError):
+            target.unlink(missing_ok=True)
+        raise DatabaseError(
+            f"{path} was not upgraded: could not back it up into {folder} first ({_reason(exc)})."
+        ) from None
+    return target
+
+
+def _engine(path: Path) -> Engine:
+    def connect() -> sqlite3.Connection:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    engine = create_engine("sqlite://", creator=connect, poolclass=QueuePool)
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        # Take the write lock at the start: every session is one user action.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+# --- plain words for SQLite's errors --------------------------------------------------------
+
+
+def _plain_error(path: Path, error: BaseException | None) -> Exception | None:
+    if not isinstance(error, sqlite3.Error):
+        return None
+    name = _error_name(error)
+    if name == "SQLITE_CONSTRAINT_TRIGGER":
+        return RecordLockedError(str(error))
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return DatabaseError(f"{path} is busy; try again in a moment.")
+    if name.startswith("SQLITE_FULL"):
+        return DatabaseError(f"Could not write to {path}: the disk is full.")
+    if name.startswith("SQLITE_READONLY"):
+        return DatabaseError(f"{path} is read-only; clubdesk needs to write to it.")
+    if name.startswith("SQLITE_IOERR"):
+        return DatabaseError(f"Could not read or write {path}: the disk reported an error.")
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return _damaged(path)
+    return None
+
+
+def _error_name(error: sqlite3.Error) -> str:
+    return getattr(error, "sqlite_errorname", "")  # e.g. "SQLITE_CORRUPT"
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc)

@@ -1,0 +1,11 @@
+"""The errors the store raises, each one plain sentence for a director."""
+
+from clubdesk.errors import UserError
+
+
+class DatabaseError(UserError):
+    """A database file that cannot be used: damaged, foreign, newer, read-only or in use."""
+
+
+class RecordLockedError(UserError):
+    """A change the database refuses: a submitted sheet edited, or a kept row deleted."""

@@ -1,0 +1,356 @@
+"""Numbered schema migrations, as plain SQL.
+
+``MIGRATIONS[n - 1]`` takes a database from version ``n - 1`` to ``n``; the
+version is kept in ``PRAGMA user_version``. A released step is never edited:
+a change to the schema is a new step at the end (and ``models.py`` changes
+with it). All pending steps run in one transaction; ``db.py`` takes a backup
+copy of the file first.
+"""
+
+import sqlite3
+from collections.abc import Sequence
+
+# "CLDK": marks an SQLite file as a clubdesk database (PRAGMA application_id).
+APPLICATION_ID = 0x434C444B
+
+# What the triggers that freeze a submitted sheet say (the session raises it as
+# RecordLockedError).
+SHEET_LOCKED = "A submitted score sheet is final; record an amendment instead."
+
+_V1 = """
+CREATE TABLE event (
+    id TEXT NOT NULL PRIMARY KEY,
+    name TEXT NOT NULL,
+    date TEXT NOT NULL,
+    venue TEXT NOT NULL,
+    rules_id TEXT NOT NULL,
+    rules_text TEXT NOT NULL,
+    settings TEXT NOT NULL CHECK (json_valid(settings)),
+    created_at TEXT NOT NULL
+);
+
+CREATE TABLE entrant (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES event (id),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    name TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active', 'withdrawn', 'removed')),
+    created_at TEXT NOT NULL,
+    UNIQUE (event_id, number)
+);
+
+CREATE TABLE player (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES event (id),
+    entrant_id INTEGER NOT NULL REFERENCES entrant (id),
+    position INTEGER NOT NULL CHECK (position >= 1),
+    name TEXT NOT NULL,
+    UNIQUE (entrant_id, position)
+);
+
+CREATE TABLE round (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES event (id),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'closed')),
+    UNIQUE (event_id, number)
+);
+
+CREATE TABLE game (
+    id INTEGER PRIMARY KEY,
+    round_id INTEGER NOT NULL REFERENCES round (id),
+    table_number INTEGER NOT NULL CHECK (table_number >= 1),
+    score_a INTEGER,
+    score_b INTEGER,
+    award_kind TEXT CHECK (award_kind IN ('dq', 'removed')),
+    award_against TEXT CHECK (award_against IN ('a', 'b')),
+    winner TEXT CHECK (winner IN ('a', 'b')),
+    submitted_at TEXT,
+    UNIQUE (round_id, table_number),
+    CHECK ((score_a IS NULL) = (score_b IS NULL)),
+    CHECK ((award_kind IS NULL) = (award_against IS NULL))
+);
+
+CREATE TABLE game_seat (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES game (id),
+    side TEXT NOT NULL CHECK (side IN ('a', 'b')),
+    seat INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 4),
+    entrant_id INTEGER NOT NULL REFERENCES entrant (id),
+    UNIQUE (game_id, seat),
+    UNIQUE (game_id, entrant_id),
+    CHECK ((side = 'a') = (seat % 2 = 1))
+);
+
+CREATE TABLE bye (
+    id INTEGER PRIMARY KEY,
+    round_id INTEGER NOT NULL REFERENCES round (id),
+    entrant_id INTEGER NOT NULL REFERENCES entrant (id),
+    UNIQUE (round_id, entrant_id)
+);
+
+CREATE TABLE hand (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES game (id),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    data TEXT NOT NULL CHECK (json_valid(data)),
+    UNIQUE (game_id, number)
+);
+
+CREATE TABLE signature (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES game (id),
+    role TEXT NOT NULL CHECK (role IN ('scorekeeper', 'countersign', 'director')),
+    name TEXT NOT NULL,
+    at TEXT NOT NULL,
+    image BLOB,
+    UNIQUE (game_id, role)
+);
+
+CREATE TABLE adjustment (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES game (id),
+    side TEXT NOT NULL CHECK (side IN ('a', 'b')),
+    points INTEGER NOT NULL,
+    reason TEXT NOT NULL
+);
+
+CREATE TABLE amendment (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES game (id),
+    what TEXT NOT NULL,
+    old_value TEXT CHECK (old_value IS NULL OR json_valid(old_value)),
+    new_value TEXT CHECK (new_value IS NULL OR json_valid(new_value)),
+    who TEXT NOT NULL,
+    why TEXT NOT NULL,
+    at TEXT NOT NULL,
+    image BLOB
+);
+
+CREATE TABLE ledger_entry (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES event (id),
+    kind TEXT NOT NULL CHECK (kind IN ('fee', 'fine', 'added', 'expense', 'refund')),
+    cents INTEGER NOT NULL CHECK (typeof(cents) = 'integer'),
+    entrant_id INTEGER REFERENCES entrant (id),
+    method TEXT CHECK (method IN ('cash', 'check', 'other')),
+    note TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+
+CREATE TABLE draw (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES event (id),
+    method TEXT NOT NULL CHECK (method IN ('random', 'physical')),
+    seed INTEGER,
+    made_at TEXT NOT NULL,
+    superseded BOOLEAN NOT NULL CHECK (superseded IN (0, 1))
+);
+
+CREATE TABLE draw_assignment (
+    id INTEGER PRIMARY KEY,
+    draw_id INTEGER NOT NULL REFERENCES draw (id),
+    entrant_id INTEGER NOT NULL REFERENCES entrant (id),
+    table_number INTEGER NOT NULL CHECK (table_number >= 1),
+    seat INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 4),
+    card TEXT NOT NULL,
+    UNIQUE (draw_id, entrant_id),
+    UNIQUE (draw_id, table_number, seat)
+);
+
+-- A submitted sheet is final: the game row and its seats, hands,
+-- adjustments and signatures are frozen once submitted_at is set.
+CREATE TRIGGER game_locked_update BEFORE UPDATE ON game
+WHEN OLD.submitted_at IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER game_locked_delete BEFORE DELETE ON game
+WHEN OLD.submitted_at IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER game_seat_locked_insert BEFORE INSERT ON game_seat
+WHEN (SELECT submitted_at FROM game WHERE id = NEW.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER game_seat_locked_update BEFORE UPDATE ON game_seat
+WHEN (SELECT submitted_at FROM game WHERE id = OLD.game_id) IS NOT NULL
+  OR (SELECT submitted_at FROM game WHERE id = NEW.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER game_seat_locked_delete BEFORE DELETE ON game_seat
+WHEN (SELECT submitted_at FROM game WHERE id = OLD.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER hand_locked_insert BEFORE INSERT ON hand
+WHEN (SELECT submitted_at FROM game WHERE id = NEW.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER hand_locked_update BEFORE UPDATE ON hand
+WHEN (SELECT submitted_at FROM game WHERE id = OLD.game_id) IS NOT NULL
+  OR (SELECT submitted_at FROM game WHERE id = NEW.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER hand_locked_delete BEFORE DELETE ON hand
+WHEN (SELECT submitted_at FROM game WHERE id = OLD.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER adjustment_locked_insert BEFORE INSERT ON adjustment
+WHEN (SELECT submitted_at FROM game WHERE id = NEW.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER adjustment_locked_update BEFORE UPDATE ON adjustment
+WHEN (SELECT submitted_at FROM game WHERE id = OLD.game_id) IS NOT NULL
+  OR (SELECT submitted_at FROM game WHERE id = NEW.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER adjustment_locked_delete BEFORE DELETE ON adjustment
+WHEN (SELECT submitted_at FROM game WHERE id = OLD.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER signature_locked_insert BEFORE INSERT ON signature
+WHEN (SELECT submitted_at FROM game WHERE id = NEW.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER signature_locked_update BEFORE UPDATE ON signature
+WHEN (SELECT submitted_at FROM game WHERE id = OLD.game_id) IS NOT NULL
+  OR (SELECT submitted_at FROM game WHERE id = NEW.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+CREATE TRIGGER signature_locked_delete BEFORE DELETE ON signature
+WHEN (SELECT submitted_at FROM game WHERE id = OLD.game_id) IS NOT NULL
+BEGIN
+    SELECT RAISE(ABORT, 'A submitted score sheet is final; record an amendment instead.');
+END;
+
+-- Nothing is ever deleted: a withdrawn entrant is a status, a wrong
+-- payment is corrected by another ledger row, an amendment by another.
+CREATE TRIGGER entrant_no_delete BEFORE DELETE ON entrant
+BEGIN
+    SELECT RAISE(ABORT, 'An entrant is never deleted; withdraw or remove them instead.');
+END;
+
+CREATE TRIGGER ledger_entry_no_delete BEFORE DELETE ON ledger_entry
+BEGIN
+    SELECT RAISE(ABORT, 'A money entry is never deleted; record a correcting entry instead.');
+END;
+
+CREATE TRIGGER amendment_no_update BEFORE UPDATE ON amendment
+BEGIN
+    SELECT RAISE(ABORT, 'An amendment cannot be changed; record another amendment.');
+END;
+
+CREATE TRIGGER amendment_no_delete BEFORE DELETE ON amendment
+BEGIN
+    SELECT RAISE(ABORT, 'An amendment cannot be changed; record another amendment.');
+END;
+"""
+
+_V2 = """
+CREATE TABLE clock_state (
+    id INTEGER PRIMARY KEY,
+    event_id TEXT NOT NULL REFERENCES event (id),
+    round_number INTEGER NOT NULL CHECK (round_number >= 1),
+    started_at TEXT,
+    paused_at TEXT,
+    paused_seconds REAL NOT NULL,
+    extension_seconds INTEGER NOT NULL,
+    warned BOOLEAN NOT NULL CHECK (warned IN (0, 1)),
+    ended_at TEXT,
+    UNIQUE (event_id, round_number)
+);
+
+CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    event_id TEXT,
+    details TEXT NOT NULL CHECK (json_valid(details))
+);
+
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+BEGIN
+    SELECT RAISE(ABORT, 'The audit log cannot be changed.');
+END;
+
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+BEGIN
+    SELECT RAISE(ABORT, 'The audit log cannot be changed.');
+END;
+
+-- One current draw per event; a redraw supersedes the old one first.
+CREATE UNIQUE INDEX draw_current ON draw (event_id) WHERE superseded = 0;
+
+-- Foreign keys not already covered by a unique constraint.
+CREATE INDEX draw_event ON draw (event_id);
+CREATE INDEX player_event ON player (event_id);
+CREATE INDEX game_seat_entrant ON game_seat (entrant_id);
+CREATE INDEX bye_entrant ON bye (entrant_id);
+CREATE INDEX adjustment_game ON adjustment (game_id);
+CREATE INDEX amendment_game ON amendment (game_id);
+CREATE INDEX ledger_entry_event ON ledger_entry (event_id);
+CREATE INDEX ledger_entry_entrant ON ledger_entry (entrant_id);
+CREATE INDEX draw_assignment_entrant ON draw_assignment (entrant_id);
+CREATE INDEX audit_log_event ON audit_log (event_id, at);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def migrate(conn: sqlite3.Connection, steps: Sequence[str] = MIGRATIONS) -> int:
+    """Run the steps the database at ``conn`` lacks, in one transaction; return the old version.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``). On any
+    error the transaction is rolled back and the file is as it was.
+    """
+    old = schema_version(conn)
+    if old >= len(steps):
+        return old
+    script = "".join(steps[old:])
+    if old == 0:
+        script = f"PRAGMA application_id = {APPLICATION_ID};\n" + script
+    conn.execute("PRAGMA foreign_keys = OFF")  # a step may rebuild a table
+    try:
+        conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {len(steps)};")
+        broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise sqlite3.IntegrityError(f"the upgrade broke {len(broken)} links between rows")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    finally:
+        conn.execute("PRAGMA foreign_keys = ON")
+    return old

@@ -1,0 +1,13 @@
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from clubdesk.store import Database, open_database
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(tmp_path / "club.sqlite", backups=tmp_path / "backups")
+    yield database
+    database.close()

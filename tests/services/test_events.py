@@ -1,0 +1,201 @@
+"""Creating, listing, reading and changing events."""
+
+import datetime as dt
+from dataclasses import FrozenInstanceError
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from clubdesk.errors import UserError
+from clubdesk.services.audit import list_audit
+from clubdesk.services.events import (
+    EventChanges,
+    EventInfo,
+    NewEvent,
+    create_event,
+    get_event,
+    list_events,
+    update_event,
+)
+from clubdesk.store import Database, open_database
+from clubdesk.store.models import Event
+
+NIGHT = dt.date(2026, 11, 29)
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+
+
+def grand_prix(**changes: object) -> NewEvent:
+    fields: dict[str, object] = {
+        "name": "Grand Prix",
+        "date": NIGHT,
+        "venue": "Elks Lodge",
+        "rules_id": "grand-prix-pinochle",
+    }
+    return NewEvent(**{**fields, **changes})  # type: ignore[arg-type]
+
+
+def test_create_then_read_back(db: Database, clock) -> None:
+    info = create_event(db, grand_prix(settings={"entry_fee_cents": 2500}), clock)
+    assert info == EventInfo(
+        id="grand-prix-2026-11-29",
+        name="Grand Prix",
+        date=NIGHT,
+        venue="Elks Lodge",
+        rules_id="grand-prix-pinochle",
+        settings={"entry_fee_cents": 2500},
+        created_at=clock(),
+    )
+    assert get_event(db, info.id) == info
+    assert list_events(db) == [info]
+    with pytest.raises(FrozenInstanceError):
+        info.name = "Other"  # type: ignore[misc]
+
+
+def test_an_event_survives_reopening_the_file(tmp_path: Path, clock) -> None:
+    path = tmp_path / "club.sqlite"
+    with open_database(path, backups=tmp_path / "backups") as db:
+        created = create_event(db, grand_prix(id="gp-2026"), clock)
+    with open_database(path, backups=tmp_path / "backups") as db:
+        assert get_event(db, "gp-2026") == created
+
+
+def test_the_rules_file_is_kept_with_the_event(db: Database, clock) -> None:
+    create_event(db, grand_prix(), clock)
+    with db.session() as session:
+        text = session.exec(select(Event.rules_text)).one()
+    assert text == (RULES_DIR / "grand-prix-pinochle.toml").read_text(encoding="utf-8")
+
+
+def test_a_rules_file_path_is_accepted(db: Database, clock) -> None:
+    info = create_event(db, grand_prix(rules_id=str(RULES_DIR / "house-gin.toml")), clock)
+    assert info.rules_id == "house-gin"
+
+
+def test_ids_are_derived_readable_and_unique(db: Database, clock) -> None:
+    ids = [
+        create_event(db, grand_prix(name=name), clock).id
+        for name in ("Grand Prix", "Grand Prix", "  Café Night! ", "!!!")
+    ]
+    assert ids == [
+        "grand-prix-2026-11-29",
+        "grand-prix-2026-11-29-2",
+        "cafe-night-2026-11-29",
+        "event-2026-11-29",
+    ]
+
+
+def test_settings_are_stored_as_the_rules_read_them(db: Database, clock) -> None:
+    settings = {
+        "entry_fee_cents": "2500",
+        "payout": [{"place": 1, "percent": 60}, {"place": 2, "percent": 40}],
+    }
+    info = create_event(db, grand_prix(settings=settings), clock)
+    assert info.settings == {
+        "entry_fee_cents": 2500,
+        "payout": [{"place": 1, "percent": 60}, {"place": 2, "percent": 40}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"name": "   "}, "name: an event needs a name"),
+        ({"date": dt.datetime(2026, 11, 29, 19, 0)}, "date: must be a calendar date"),
+        ({"rules_id": ""}, "rules: choose the event's format"),
+        ({"rules_id": "no-such-format"}, "rules: no format with id 'no-such-format'"),
+        ({"id": "GP 2011"}, "id: 'GP 2011' must be lower-case letters, digits and dashes"),
+        ({"settings": {"entry_fee_cents": 12.5}}, "settings.entry_fee_cents: "),
+        ({"settings": {"colour": "red"}}, "settings.colour: not a setting an event can change"),
+        ({"settings": {"rounds": NIGHT}}, "settings: values must be numbers, text, lists"),
+    ],
+)
+def test_bad_input_is_refused_naming_the_field(
+    db: Database, clock, changes: dict, message: str
+) -> None:
+    with pytest.raises(UserError) as caught:
+        create_event(db, grand_prix(**changes), clock)
+    assert str(caught.value).startswith(message)
+    assert list_events(db) == []
+    assert list_audit(db) == []
+
+
+def test_a_taken_id_is_refused(db: Database, clock) -> None:
+    create_event(db, grand_prix(id="gp-2011"), clock)
+    with pytest.raises(UserError, match="^id: there is already an event with id 'gp-2011'$"):
+        create_event(db, grand_prix(id="gp-2011", name="Another"), clock)
+    assert [e.name for e in list_events(db)] == ["Grand Prix"]
+
+
+def test_an_unknown_event_is_named(db: Database) -> None:
+    with pytest.raises(UserError, match="^event: there is no event with id 'gp-1999'$"):
+        get_event(db, "gp-1999")
+
+
+def test_events_are_listed_latest_first(db: Database, clock) -> None:
+    for day in (3, 29, 10):
+        create_event(db, grand_prix(name="Night", date=dt.date(2026, 11, day)), clock)
+    assert [e.date.day for e in list_events(db)] == [29, 10, 3]
+
+
+def test_update_changes_what_is_given(db: Database, clock) -> None:
+    created = create_event(db, grand_prix(settings={"entry_fee_cents": 2500}), clock)
+    clock.advance(minutes=5)
+    changed = update_event(
+        db,
+        created.id,
+        EventChanges(name=" Grand Prix 2026 ", venue="Hall B", settings={"return_percent": 90}),
+        clock,
+    )
+    assert changed == EventInfo(
+        id=created.id,
+        name="Grand Prix 2026",
+        date=NIGHT,
+        venue="Hall B",
+        rules_id="grand-prix-pinochle",
+        settings={"return_percent": 90},
+        created_at=created.created_at,
+    )
+    assert get_event(db, created.id) == changed
+
+
+def test_update_checks_its_input(db: Database, clock) -> None:
+    created = create_event(db, grand_prix(), clock)
+    with pytest.raises(UserError, match="^name: an event needs a name$"):
+        update_event(db, created.id, EventChanges(name=""), clock)
+    with pytest.raises(UserError, match="^settings.rounds: "):
+        update_event(db, created.id, EventChanges(settings={"rounds": 0}), clock)
+    with pytest.raises(UserError, match="^event: there is no event with id 'nope'$"):
+        update_event(db, "nope", EventChanges(name="X"), clock)
+    assert get_event(db, created.id) == created
+
+
+def test_every_change_is_in_the_audit_log(db: Database, clock) -> None:
+    created = create_event(db, grand_prix(id="gp", settings={"entry_fee_cents": 2500}), clock)
+    clock.advance(minutes=5)
+    update_event(db, "gp", EventChanges(date=dt.date(2026, 11, 30), venue="Elks Lodge"), clock)
+    update_event(db, "gp", EventChanges(name="Grand Prix"), clock)  # nothing changes
+    entries = list_audit(db, "gp")
+    assert [(e.action, e.actor, e.at) for e in entries] == [
+        ("event.create", "director", created.created_at),
+        ("event.update", "director", clock()),
+    ]
+    assert entries[0].details == {
+        "name": "Grand Prix",
+        "date": "2026-11-29",
+        "venue": "Elks Lodge",
+        "rules_id": "grand-prix-pinochle",
+        "settings": {"entry_fee_cents": 2500},
+    }
+    assert entries[1].details == {"date": {"old": "2026-11-29", "new": "2026-11-30"}}
+    assert list_audit(db) == entries
+
+
+def test_the_actor_is_recorded(db: Database, clock) -> None:
+    create_event(db, grand_prix(), clock, actor="cli")
+    assert [e.actor for e in list_audit(db)] == ["cli"]
+
+
+def test_a_clock_without_a_timezone_is_a_programming_error(db: Database) -> None:
+    with pytest.raises(ValueError, match="timezone"):
+        create_event(db, grand_prix(), lambda: dt.datetime(2026, 11, 29, 19, 0))

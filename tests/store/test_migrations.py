@@ -1,0 +1,196 @@
+"""Upgrading older databases, and the migrated schema against the SQLModel classes.
+
+``data/v1.db`` was made by schema version 1 and is kept as it is: one Grand Prix
+event with three teams and their players, fees and a fine, a draw, round 1 with
+a submitted sheet (a hand, an adjustment, two signatures, an amendment) and a bye.
+"""
+
+import shutil
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from sqlalchemy.dialects import sqlite as sqlite_dialect
+
+from clubdesk.store import SCHEMA_VERSION, DatabaseError, RecordLockedError, open_database
+from clubdesk.store.migrations import MIGRATIONS, SHEET_LOCKED, migrate
+from clubdesk.store.models import metadata
+
+V1_FIXTURE = Path(__file__).parent / "data" / "v1.db"
+TABLES = [
+    "event",
+    "entrant",
+    "player",
+    "round",
+    "game",
+    "game_seat",
+    "bye",
+    "hand",
+    "signature",
+    "adjustment",
+    "amendment",
+    "ledger_entry",
+    "draw",
+    "draw_assignment",
+]
+
+
+def dump(path: Path) -> dict[str, list[tuple]]:
+    with closing(sqlite3.connect(path)) as conn:
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}
+
+
+def pragma(path: Path, name: str) -> int:
+    with closing(sqlite3.connect(path)) as conn:
+        return conn.execute(f"PRAGMA {name}").fetchone()[0]
+
+
+@pytest.fixture
+def v1_copy(tmp_path: Path) -> Path:
+    path = tmp_path / "club.sqlite"
+    shutil.copyfile(V1_FIXTURE, path)
+    return path
+
+
+def test_the_fixture_is_a_version_1_database_with_an_event() -> None:
+    assert pragma(V1_FIXTURE, "user_version") == 1
+    rows = dump(V1_FIXTURE)
+    assert [len(rows[t]) for t in ("event", "entrant", "player", "hand", "signature")] == [
+        1,
+        3,
+        6,
+        1,
+        2,
+    ]
+
+
+def test_a_version_1_database_is_upgraded_in_place(v1_copy: Path, tmp_path: Path) -> None:
+    before = dump(v1_copy)
+    backups = tmp_path / "backups"
+    with open_database(v1_copy, backups=backups) as db, db.session() as session:
+        clocks = session.connection().exec_driver_sql("SELECT count(*) FROM clock_state")
+        assert clocks.scalar() == 0
+    assert pragma(v1_copy, "user_version") == SCHEMA_VERSION
+    assert dump(v1_copy) == before
+
+    [backup] = backups.iterdir()
+    assert backup.name.startswith("club-v1-") and backup.suffix == ".sqlite"
+    assert pragma(backup, "user_version") == 1
+    assert dump(backup) == before
+
+
+def test_an_upgraded_database_still_locks_submitted_sheets(v1_copy: Path, tmp_path: Path) -> None:
+    with (
+        open_database(v1_copy, backups=tmp_path / "backups") as db,
+        pytest.raises(RecordLockedError, match=SHEET_LOCKED),
+        db.session() as session,
+    ):
+        session.connection().exec_driver_sql("UPDATE game SET score_a = 600 WHERE id = 1")
+
+
+def test_no_upgrade_without_a_backup(v1_copy: Path, tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "backups"
+    not_a_folder.write_text("in the way")
+    original = v1_copy.read_bytes()
+    with pytest.raises(DatabaseError) as caught:
+        open_database(v1_copy, backups=not_a_folder)
+    assert str(caught.value).startswith(
+        f"{v1_copy} was not upgraded: could not back it up into {not_a_folder} first ("
+    )
+    assert v1_copy.read_bytes() == original
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "club.sqlite"]
+
+
+def test_a_failed_step_rolls_back_every_step(v1_copy: Path) -> None:
+    original = v1_copy.read_bytes()
+    with closing(sqlite3.connect(v1_copy, isolation_level=None)) as conn:
+        with pytest.raises(sqlite3.OperationalError):
+            migrate(conn, (*MIGRATIONS, "CREATE TABLE broken (;"))
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        assert "audit_log" not in names
+    assert v1_copy.read_bytes() == original
+
+
+def test_migrating_an_up_to_date_database_does_nothing(tmp_path: Path) -> None:
+    with closing(sqlite3.connect(tmp_path / "new.sqlite", isolation_level=None)) as conn:
+        assert migrate(conn) == 0
+        assert migrate(conn) == SCHEMA_VERSION
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+# --- the migrated schema is the one the SQLModel classes describe ---------------------------
+
+
+def affinity(declared: str) -> str:
+    """SQLite's column affinity for a declared type (its rules, section 3.1)."""
+    declared = declared.upper()
+    if "INT" in declared:
+        return "INTEGER"
+    if any(word in declared for word in ("CHAR", "CLOB", "TEXT")):
+        return "TEXT"
+    if "BLOB" in declared or not declared:
+        return "BLOB"
+    if any(word in declared for word in ("REAL", "FLOA", "DOUB")):
+        return "REAL"
+    return "NUMERIC"
+
+
+def migrated_schema(path: Path) -> dict[str, dict[str, object]]:
+    schema: dict[str, dict[str, object]] = {}
+    with closing(sqlite3.connect(path)) as conn:
+        tables = conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+        for (table,) in tables:
+            columns = {
+                name: (affinity(kind), bool(notnull) or pk > 0, pk > 0)
+                for _, name, kind, notnull, _, pk in conn.execute(f"PRAGMA table_info({table})")
+            }
+            keys = {
+                (row[3], row[2], row[4])
+                for row in conn.execute(f"PRAGMA foreign_key_list({table})")
+            }
+            unique = set()
+            for _, index, is_unique, origin, _ in conn.execute(f"PRAGMA index_list({table})"):
+                if is_unique and origin == "u":
+                    info = conn.execute(f"PRAGMA index_info({index})").fetchall()
+                    unique.add(tuple(row[2] for row in info))
+            schema[table] = {"columns": columns, "foreign keys": keys, "unique": unique}
+    return schema
+
+
+def model_schema() -> dict[str, dict[str, object]]:
+    dialect = sqlite_dialect.dialect()
+    schema: dict[str, dict[str, object]] = {}
+    for table in metadata.sorted_tables:
+        columns = {
+            c.name: (affinity(c.type.compile(dialect=dialect)), not c.nullable, c.primary_key)
+            for c in table.columns
+        }
+        keys = {(k.parent.name, k.column.table.name, k.column.name) for k in table.foreign_keys}
+        unique = {
+            tuple(c.name for c in constraint.columns)
+            for constraint in table.constraints
+            if constraint.__class__.__name__ == "UniqueConstraint"
+        }
+        schema[table.name] = {"columns": columns, "foreign keys": keys, "unique": unique}
+    return schema
+
+
+def test_the_migrated_schema_matches_the_models(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    with open_database(path, backups=tmp_path / "backups"):
+        pass
+    assert migrated_schema(path) == model_schema()
+
+
+def test_an_upgraded_schema_matches_a_new_one(v1_copy: Path, tmp_path: Path) -> None:
+    new = tmp_path / "new.sqlite"
+    for path in (v1_copy, new):
+        with open_database(path, backups=tmp_path / "backups"):
+            pass
+    with closing(sqlite3.connect(v1_copy)) as old, closing(sqlite3.connect(new)) as fresh:
+        query = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+        assert old.execute(query).fetchall() == fresh.execute(query).fetchall()
