@@ -221,6 +221,9 @@ class Pinochle(_Model):
     unplayable_bid_is_set: bool = False
     all_tricks_bonus: int = Field(default=0, ge=0)
     all_tricks_scoring: Literal["bonus-on-top", "replaces-tricks"] = "bonus-on-top"
+    # "director": the bonus is paid when the sheet names the side (verified at the table);
+    # "trick-points": a side with all the trick points gets it without being named
+    all_tricks_by: Literal["director", "trick-points"] = "director"
     renege: Literal["bid-to-other-side", "set-offender", "tricks-to-other-side"]
     must_take_trick: bool = False
     dropped_bid_free: bool = False
