@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import traceback
 import weakref
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -99,11 +99,6 @@ def clock() -> FakeClock:
     return FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
 
 
-@pytest.fixture
-def utc_clock() -> FakeClock:
-    return FakeClock(datetime(2024, 3, 9, 16, 30, tzinfo=UTC))
-
-
 # --- Qt hygiene -------------------------------------------------------------------------
 
 
@@ -137,12 +132,13 @@ def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     if not _uses_qt(request):
         yield
         return
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
     started: weakref.WeakKeyDictionary[QTimer, str] = weakref.WeakKeyDictionary()
     single_shots: list[tuple[QTimer, str]] = []
     base_start = QTimer.start
+    base_single_shot = QTimer.singleShot
 
     def start(self: QTimer, *args) -> None:
         started[self] = "".join(traceback.format_stack(limit=8)[:-1])
@@ -151,7 +147,10 @@ def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     def single_shot(msec: int, *args) -> None:
         # A real QTimer we can watch, fired once: the same behaviour as QTimer.singleShot.
         receiver = args[-1]
-        context = args[0] if len(args) > 1 else None
+        context = args[0] if len(args) == 2 else None
+        if not callable(receiver) or len(args) > 2 or not isinstance(context, QObject | None):
+            base_single_shot(msec, *args)  # other overloads (timer type, slot names): untracked
+            return
         timer = QTimer(context)
         timer.setSingleShot(True)
         timer.timeout.connect(receiver)

@@ -103,7 +103,10 @@ def test_toml_syntax_error_names_its_line() -> None:
 def test_unknown_key_names_its_line() -> None:
     text = spoil("drop_lowest = 1", "drop_lowst = 1")
     (problem,) = problems(text)
-    assert problem == f"club.toml:{line_of(text, 'drop_lowst')}: standings.drop_lowst: unknown key (a typo?)"
+    assert (
+        problem
+        == f"club.toml:{line_of(text, 'drop_lowst')}: standings.drop_lowst: unknown key (a typo?)"
+    )
 
 
 def test_wrong_type_names_its_line() -> None:
@@ -122,7 +125,9 @@ def test_out_of_range_names_its_line() -> None:
 def test_item_in_a_multiline_array_names_its_own_line() -> None:
     text = spoil("{ after_round = 5, minutes = 90 }", "{ after_round = 5, minutes = 0 }")
     (problem,) = problems(text)
-    assert problem.startswith(f"club.toml:{line_of(text, 'minutes = 0 }')}: schedule.meal_breaks[1]")
+    assert problem.startswith(
+        f"club.toml:{line_of(text, 'minutes = 0 }')}: schedule.meal_breaks[1]"
+    )
 
 
 def test_bad_choice_lists_the_choices() -> None:
@@ -147,7 +152,9 @@ def test_missing_required_section_names_it() -> None:
 def test_cross_field_mistake_is_reported() -> None:
     text = spoil("drop_lowest = 1", "drop_lowest = 11")
     (problem,) = problems(text)
-    assert problem.startswith(f"club.toml:{line_of(text, 'drop_lowest = 11')}: standings.drop_lowest")
+    assert problem.startswith(
+        f"club.toml:{line_of(text, 'drop_lowest = 11')}: standings.drop_lowest"
+    )
 
 
 def test_payout_percentages_must_add_up() -> None:

@@ -1,0 +1,208 @@
+"""Starting the window: the application, the database, and errors in plain words.
+
+``run`` is what ``clubdesk`` (the command line) calls. The pieces it is made
+of are public so tests can use them without entering the event loop.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import sys
+import traceback
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from clubdesk import __version__, paths
+from clubdesk.errors import UserError
+from clubdesk.services import events as event_service
+from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.ui import style
+from clubdesk.ui.clock import Clock, local_now
+from clubdesk.ui.main_window import MainWindow
+
+APP_NAME = "clubdesk"
+ORGANISATION = "clubdesk"
+EXIT_BAD_INPUT = 2
+ERROR_LOG_NAME = "clubdesk-errors.log"
+DEMO_EVENT_NAME = "Grand Prix Pinochle (demo)"
+DEMO_RULES = "grand-prix-pinochle"
+DEMO_VENUE = "Clubhouse"
+
+ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
+
+
+def run(db_path: Path, *, demo: bool = False) -> int:
+    """Open the director's window on ``db_path`` and return the exit status.
+
+    A database that cannot be used is explained in a message box and gives
+    exit status 2. With ``demo`` a demo event is put in the (fresh) database.
+    """
+    app = application()
+    previous_hook = install_excepthook(error_log())
+    try:
+        window = open_window(db_path, demo=demo, settings=QSettings(), clock=local_now)
+        if window is None:
+            return EXIT_BAD_INPUT
+        window.show()
+        return app.exec()
+    finally:
+        sys.excepthook = previous_hook
+
+
+def application() -> QApplication:
+    """The one QApplication, named and styled (an existing one is reused)."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([sys.argv[0] if sys.argv else APP_NAME])
+    assert isinstance(app, QApplication)
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName(ORGANISATION)
+    app.setDesktopFileName(APP_NAME)
+    style.apply(app)
+    return app
+
+
+def open_window(
+    db_path: Path,
+    *,
+    demo: bool = False,
+    settings: QSettings,
+    clock: Clock,
+) -> MainWindow | None:
+    """Open the database and build the window on it (not shown yet).
+
+    ``None`` when the database cannot be used; the reason was shown to the user.
+    """
+    try:
+        db = open_database(db_path)
+    except DatabaseError as exc:
+        show_start_error(exc)
+        return None
+    try:
+        if demo:
+            make_demo(db, clock)
+        return MainWindow(db, settings=settings, clock=clock)
+    except UserError as exc:  # e.g. the file went bad while it was read
+        db.close()
+        show_start_error(exc)
+        return None
+    except BaseException:
+        db.close()
+        raise
+
+
+def show_start_error(error: UserError) -> None:
+    """Why the window cannot open, in a message box (before there is a window)."""
+    box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, "clubdesk cannot open this database.")
+    box.setInformativeText(str(error))
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    box.exec()
+
+
+def make_demo(db: Database, clock: Clock) -> None:
+    """Fill a fresh database with the demo event (a full demo night, once there is one)."""
+    if event_service.list_events(db):
+        return  # already made
+    if importlib.util.find_spec("clubdesk.services.demo") is not None:
+        from clubdesk.services import demo
+
+        demo.make_demo(db, clock)
+        return
+    event_service.create_event(
+        db,
+        event_service.NewEvent(
+            name=DEMO_EVENT_NAME,
+            date=clock().date(),
+            venue=DEMO_VENUE,
+            rules_id=DEMO_RULES,
+        ),
+        clock,
+    )
+
+
+# --- unexpected errors ----------------------------------------------------------------------
+
+
+def error_log() -> Path:
+    return paths.user_data_dir() / ERROR_LOG_NAME
+
+
+def install_excepthook(log_path: Path) -> ExceptHook:
+    """Show errors nobody caught in a dialog, log their traceback; returns the old hook."""
+    previous = sys.excepthook
+    sys.excepthook = ErrorReporter(log_path)
+    return previous
+
+
+class ErrorReporter:
+    """``sys.excepthook`` for the window.
+
+    A ``UserError`` that slipped through is shown as it is. Anything else is
+    a bug: its traceback goes to the log file and the director sees one
+    plain sentence saying the last action may not have finished.
+    """
+
+    def __init__(self, log_path: Path):
+        self.log_path = log_path
+        self._showing = False
+
+    def __call__(
+        self,
+        kind: type[BaseException],
+        error: BaseException,
+        tb: TracebackType | None,
+    ) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            app = QApplication.instance()
+            if app is not None:
+                app.quit()
+            return
+        if isinstance(error, UserError):
+            self._show(QMessageBox.Icon.Warning, str(error), "")
+            return
+        logged = self.log(kind, error, tb)
+        where = (
+            f"The details were written to {self.log_path}."
+            if logged
+            else "The details could not be written to a log file."
+        )
+        self._show(
+            QMessageBox.Icon.Critical,
+            "Something went wrong inside clubdesk; the last action may not have finished.",
+            f"{where}\nWhat was saved before is safe. Please keep the log for whoever looks "
+            "after clubdesk.",
+        )
+
+    def log(
+        self, kind: type[BaseException], error: BaseException, tb: TracebackType | None
+    ) -> bool:
+        try:
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
+            with self.log_path.open("a", encoding="utf-8") as out:
+                out.write(f"--- {datetime.now().astimezone().isoformat()} clubdesk {__version__}\n")
+                out.write("".join(traceback.format_exception(kind, error, tb)))
+        except OSError:
+            logging.getLogger(__name__).exception("could not write %s", self.log_path)
+            return False
+        return True
+
+    def _show(self, icon: QMessageBox.Icon, text: str, details: str) -> None:
+        if self._showing or QApplication.instance() is None:
+            return  # an error while showing an error: the log has it
+        self._showing = True
+        try:
+            parent: QWidget | None = QApplication.activeWindow()
+            box = QMessageBox(icon, APP_NAME, text, QMessageBox.StandardButton.Ok, parent)
+            if details:
+                box.setInformativeText(details)
+            box.exec()
+        finally:
+            self._showing = False

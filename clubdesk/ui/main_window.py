@@ -1,0 +1,220 @@
+"""The director's desk: a page list on the left, the chosen page on the right.
+
+Each page (Event; later Players, Draw, Rounds, Standings, Money and Print)
+is a widget added with ``_add_page``, reachable with Ctrl+1, Ctrl+2, ... in
+list order. The status bar keeps the database file on
+the right and leaves the left for the round, time and sheets.
+
+The window remembers its size, position, last page and each database's last
+event in the ``QSettings`` it is given (tests give it a temporary file).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QWidget,
+)
+
+from clubdesk import __version__
+from clubdesk.services.events import EventInfo
+from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.ui.clock import Clock
+from clubdesk.ui.event_page import EventPage
+
+APP_TITLE = "clubdesk"
+ABOUT_TEXT = (
+    "Runs a card club's tournament night from one laptop: registration, draws, "
+    "score sheets, the round clock, standings and payouts."
+)
+DEFAULT_SIZE = (1280, 820)
+DATABASE_FILTER = "clubdesk databases (*.sqlite *.db);;All files (*)"
+
+
+@dataclass(frozen=True)
+class Page:
+    key: str  # remembered in the settings; stays the same when titles change
+    title: str
+    widget: QWidget
+
+
+class MainWindow(QMainWindow):
+    """The director's window on one open database (which it owns and closes)."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        settings: QSettings,
+        clock: Clock,
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self._db = db
+        self._settings = settings
+        self._pages: list[Page] = []
+
+        self.page_list = QListWidget()
+        self.page_list.setObjectName("pageList")
+        self.page_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.page_list.setFixedWidth(190)
+        self.stack = QStackedWidget()
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.page_list)
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self.event_page = EventPage(clock)
+        self._add_page("event", "Event", self.event_page)
+        self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.event_page.current_event_changed.connect(self._event_changed)
+
+        self._build_menus()
+        self.database_label = QLabel()
+        self.statusBar().addPermanentWidget(self.database_label)
+        self.statusBar().setSizeGripEnabled(False)
+
+        self._restore_window()
+        self._show_database()
+
+    # building
+
+    def _add_page(self, key: str, title: str, widget: QWidget) -> None:
+        number = len(self._pages) + 1
+        self._pages.append(Page(key, title, widget))
+        self.stack.addWidget(widget)
+        item = QListWidgetItem(title)
+        item.setToolTip(f"{title} (Ctrl+{number})")
+        self.page_list.addItem(item)
+        go = QAction(title, self)
+        go.setShortcut(QKeySequence(f"Ctrl+{number}"))
+        go.triggered.connect(lambda: self.show_page(key))
+        self.addAction(go)
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.new_event_action = file_menu.addAction("&New event…")
+        self.new_event_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_event_action.triggered.connect(self.new_event)
+        self.open_action = file_menu.addAction("&Open database…")
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self.choose_database)
+        file_menu.addSeparator()
+        self.quit_action = file_menu.addAction("&Quit")
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action.triggered.connect(self.close)
+
+        help_menu = self.menuBar().addMenu("&Help")
+        self.about_action = help_menu.addAction("&About clubdesk")
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.about_action.triggered.connect(self.show_about)
+
+    # pages
+
+    @property
+    def database(self) -> Database:
+        return self._db
+
+    def page_keys(self) -> list[str]:
+        return [page.key for page in self._pages]
+
+    def current_page(self) -> str:
+        return self._pages[self.stack.currentIndex()].key
+
+    def show_page(self, key: str) -> None:
+        for row, page in enumerate(self._pages):
+            if page.key == key:
+                self.page_list.setCurrentRow(row)
+                return
+        raise KeyError(key)
+
+    def new_event(self) -> None:
+        self.show_page("event")
+        self.event_page.new_event()
+
+    def show_about(self) -> None:
+        QMessageBox.about(
+            self,
+            f"About {APP_TITLE}",
+            f"<h3>{APP_TITLE} {__version__}</h3><p>{ABOUT_TEXT}</p>",
+        )
+
+    # the database
+
+    def choose_database(self) -> None:
+        """File > Open database…: ask for a file and switch to it."""
+        start = str(self._db.path.parent)
+        chosen, _ = QFileDialog.getOpenFileName(self, "Open database", start, DATABASE_FILTER)
+        if chosen:
+            self.open_database_file(Path(chosen))
+
+    def open_database_file(self, path: Path) -> bool:
+        """Switch the window to another database file; a file that cannot be used is
+        explained in a message and the current one stays open."""
+        path = Path(path).expanduser().absolute()
+        if path == self._db.path:
+            return True
+        try:
+            new_db = open_database(path, create=False)
+        except DatabaseError as exc:
+            QMessageBox.warning(self, "Open database", str(exc))
+            return False
+        old, self._db = self._db, new_db
+        old.close()
+        self._show_database()
+        return True
+
+    def _show_database(self) -> None:
+        path = self._db.path
+        self.database_label.setText(path.name)
+        self.database_label.setToolTip(str(path))
+        self.event_page.set_database(self._db, self._settings.value(self._last_event_key()))
+
+    def _last_event_key(self) -> str:
+        digest = hashlib.sha1(str(self._db.path).encode("utf-8")).hexdigest()[:16]
+        return f"lastEvent/{digest}"
+
+    def _event_changed(self, event: EventInfo | None) -> None:
+        if event is None:
+            self.setWindowTitle(APP_TITLE)
+            return
+        self.setWindowTitle(f"{APP_TITLE} — {event.name}")
+        self._settings.setValue(self._last_event_key(), event.id)
+
+    # remembering the window
+
+    def _restore_window(self) -> None:
+        geometry = self._settings.value("window/geometry")
+        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
+            self.resize(*DEFAULT_SIZE)
+        page = self._settings.value("window/page")
+        self.page_list.setCurrentRow(
+            self.page_keys().index(page) if page in self.page_keys() else 0
+        )
+
+    def save_window(self) -> None:
+        self._settings.setValue("window/geometry", self.saveGeometry())
+        self._settings.setValue("window/page", self.current_page())
+        self._settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_window()
+        self._db.close()
+        super().closeEvent(event)

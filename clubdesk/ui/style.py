@@ -1,0 +1,121 @@
+"""The window's look: one readable font, generous spacing, few colours.
+
+The front table is busy and the laptop may sit an arm's length away, so the
+base size is 11 pt and headings are clearly bigger. Widgets mark what they
+are with a ``role`` property (``heading``, ``subheading``, ``hint``, ``error``,
+``primary`` for the one button that does the page's main thing);
+the style sheet below gives each role its look.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from PySide6.QtGui import QFont, QFontDatabase, QIcon
+from PySide6.QtWidgets import QApplication, QWidget
+
+from clubdesk import paths
+
+W = TypeVar("W", bound=QWidget)
+
+BASE_POINT_SIZE = 11
+FONT_FAMILY = "DejaVu Sans"
+ERROR_COLOUR = "#b3261e"
+ACCENT = "#1f5f8b"
+
+STYLE_SHEET = f"""
+QLabel[role="heading"] {{
+    font-size: {BASE_POINT_SIZE + 7}pt;
+    font-weight: bold;
+}}
+QLabel[role="subheading"] {{
+    font-size: {BASE_POINT_SIZE + 2}pt;
+    font-weight: bold;
+}}
+QLabel[role="hint"] {{
+    color: #555555;
+}}
+QLabel[role="error"] {{
+    color: {ERROR_COLOUR};
+    font-weight: bold;
+}}
+QListView#pageList {{
+    font-size: {BASE_POINT_SIZE + 2}pt;
+    background: #eef1f4;
+    border: none;
+    border-right: 1px solid #c9d0d6;
+    outline: none;
+}}
+QListView#pageList::item {{
+    padding: 10px 16px;
+}}
+QListView#pageList::item:selected {{
+    background: {ACCENT};
+    color: white;
+}}
+QListView#eventList::item {{
+    padding: 6px 8px;
+}}
+QLineEdit, QSpinBox, QDateEdit, QComboBox {{
+    min-height: 1.9em;
+    padding: 0 6px;
+}}
+QPushButton {{
+    min-height: 1.9em;
+    padding: 0 16px;
+}}
+QPushButton[role="primary"] {{
+    background: {ACCENT};
+    color: white;
+    font-weight: bold;
+    border: 1px solid #174a6c;
+    border-radius: 4px;
+}}
+QPushButton[role="primary"]:hover {{
+    background: #246ea1;
+}}
+QPushButton[role="primary"]:pressed {{
+    background: #174a6c;
+}}
+QPushButton[role="primary"]:focus {{
+    border: 2px solid #0b2a40;
+}}
+QStatusBar QLabel {{
+    padding: 0 8px;
+}}
+"""
+
+
+def load_fonts() -> None:
+    """Make the bundled fonts available (the same look on every laptop and in print)."""
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"):
+        font_file = paths.resource(f"fonts/{name}")
+        if font_file.is_file():
+            QFontDatabase.addApplicationFont(str(font_file))
+
+
+def app_icon() -> QIcon:
+    icon = QIcon()
+    for size in (16, 24, 32, 48, 64, 128, 256, 512):
+        png = paths.resource(f"icons/clubdesk-{size}.png")
+        if png.is_file():
+            icon.addFile(str(png))
+    return icon
+
+
+def apply(app: QApplication) -> None:
+    """Fonts, icon and style sheet for the whole application."""
+    load_fonts()
+    app.setStyle("Fusion")
+    font = QFont(FONT_FAMILY, BASE_POINT_SIZE)
+    app.setFont(font)
+    app.setWindowIcon(app_icon())
+    app.setStyleSheet(STYLE_SHEET)
+
+
+def set_role(widget: W, role: str) -> W:
+    """Give a widget one of the style sheet's roles (and re-apply the style)."""
+    widget.setProperty("role", role)
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+    return widget

@@ -1,0 +1,172 @@
+"""Starting the window: bad files in plain words, the demo, unexpected errors."""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from clubdesk.errors import UserError
+from clubdesk.services.events import NewEvent, create_event, list_events
+from clubdesk.store import open_database
+from clubdesk.ui import app as ui_app
+from clubdesk.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def app_state(qapp):
+    """``run`` names and styles the one QApplication; put it back for the next tests."""
+    saved = (
+        qapp.applicationName(),
+        qapp.organizationName(),
+        qapp.applicationDisplayName(),
+        qapp.styleSheet(),
+        qapp.font(),
+        qapp.style().name(),
+        qapp.windowIcon(),
+    )
+    yield qapp
+    name, organisation, display, sheet, font, style_name, icon = saved
+    qapp.setApplicationName(name)
+    qapp.setOrganizationName(organisation)
+    qapp.setApplicationDisplayName(display)
+    qapp.setStyleSheet(sheet)
+    qapp.setFont(font)
+    qapp.setStyle(style_name)
+    qapp.setWindowIcon(icon)
+
+
+@pytest.fixture
+def exec_quits(monkeypatch: pytest.MonkeyPatch):
+    """``app.exec()`` as if the director closed every window at once; records who was shown."""
+    shown: list[MainWindow] = []
+
+    def exec_(self=None) -> int:
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, MainWindow) and widget.isVisible():
+                shown.append(widget)
+                widget.close()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", exec_)
+    return shown
+
+
+def damaged_database(path, clock):
+    with open_database(path) as db:
+        create_event(db, NewEvent("Friday", date(2024, 3, 8), "", "house-gin"), clock)
+    size = path.stat().st_size
+    with path.open("r+b") as file:
+        file.truncate(size - 100)  # a copy cut short, e.g. a USB stick pulled out
+    return path
+
+
+def test_a_damaged_database_is_explained_and_exits_2(
+    app_state, tmp_path, clock, message_boxes, exec_quits
+):
+    path = damaged_database(tmp_path / "club.sqlite", clock)
+    before = path.read_bytes()
+
+    assert ui_app.run(path) == 2
+
+    [message] = message_boxes.texts()
+    assert message == (
+        f"clubdesk cannot open this database. {path} is damaged and cannot be opened; "
+        "restore it from a backup."
+    )
+    assert "Traceback" not in message
+    assert exec_quits == []  # no window
+    assert path.read_bytes() == before  # left as it was
+    assert sys.excepthook is not None and not isinstance(sys.excepthook, ui_app.ErrorReporter)
+
+
+def test_run_opens_the_window_on_the_database(app_state, tmp_path, message_boxes, exec_quits):
+    path = tmp_path / "new.sqlite"
+    assert ui_app.run(path) == 0
+    [window] = exec_quits
+    assert window.database.path == path
+    assert window.database.closed  # closed with the window
+    assert app_state.applicationName() == "clubdesk"
+    assert app_state.organizationName() == "clubdesk"
+    assert not app_state.windowIcon().isNull()
+    assert message_boxes.shown == []
+    assert not isinstance(sys.excepthook, ui_app.ErrorReporter)  # put back after the loop
+
+
+def test_the_demo_holds_a_grand_prix_event(app_state, user_data, exec_quits, monkeypatch, clock):
+    monkeypatch.setattr(ui_app, "local_now", clock)
+    path = user_data / "demo.sqlite"
+    assert ui_app.run(path, demo=True) == 0
+    [window] = exec_quits
+    assert window.windowTitle() == "clubdesk — Grand Prix Pinochle (demo)"
+    with open_database(path) as db:
+        [event] = list_events(db)
+    assert event.name == "Grand Prix Pinochle (demo)"
+    assert event.rules_id == "grand-prix-pinochle"
+    assert event.venue == "Clubhouse"
+    assert event.date == clock().date()
+
+
+def test_a_demo_that_cannot_be_made_is_explained(
+    app_state, user_data, exec_quits, message_boxes, monkeypatch
+):
+    monkeypatch.setattr(ui_app, "DEMO_RULES", "no-such-format")
+    path = user_data / "demo.sqlite"
+    assert ui_app.run(path, demo=True) == 2
+    [message] = message_boxes.texts()
+    assert message.startswith("clubdesk cannot open this database. rules: no format with id")
+    assert exec_quits == []
+    with open_database(path):  # closed again, not left locked
+        pass
+
+
+def test_open_window_builds_the_window_without_showing_it(qtbot, tmp_path, qsettings, clock):
+    window = ui_app.open_window(tmp_path / "a.sqlite", demo=True, settings=qsettings, clock=clock)
+    assert window is not None
+    qtbot.addWidget(window)
+    assert not window.isVisible()
+    assert window.event_page.current_event.name == "Grand Prix Pinochle (demo)"
+
+
+def test_an_unexpected_error_is_logged_and_explained(qapp, tmp_path, message_boxes):
+    log = tmp_path / "logs" / "errors.log"
+    reporter = ui_app.ErrorReporter(log)
+    try:
+        raise ZeroDivisionError("division by zero in a payout")
+    except ZeroDivisionError as exc:
+        reporter(type(exc), exc, exc.__traceback__)
+
+    [box] = message_boxes.shown
+    assert box["text"] == (
+        "Something went wrong inside clubdesk; the last action may not have finished."
+    )
+    assert str(log) in box["informative"]
+    assert "Traceback" not in box["text"] + box["informative"]
+    logged = log.read_text()
+    assert "Traceback (most recent call last)" in logged
+    assert "ZeroDivisionError: division by zero in a payout" in logged
+
+
+def test_a_user_error_that_slips_through_is_shown_as_it_is(qapp, tmp_path, message_boxes):
+    log = tmp_path / "errors.log"
+    reporter = ui_app.ErrorReporter(log)
+    error = UserError("rounds: the event has no round 12")
+    reporter(UserError, error, None)
+    assert message_boxes.texts() == ["rounds: the event has no round 12"]
+    assert not log.exists()
+
+
+def test_the_excepthook_goes_in_and_comes_back(qapp, tmp_path):
+    before = sys.excepthook
+    previous = ui_app.install_excepthook(tmp_path / "errors.log")
+    try:
+        assert isinstance(sys.excepthook, ui_app.ErrorReporter)
+        assert previous is before
+    finally:
+        sys.excepthook = previous
+
+
+def test_the_error_log_lives_in_the_user_data_folder(user_data):
+    assert ui_app.error_log().parent == user_data
