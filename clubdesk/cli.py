@@ -86,7 +86,10 @@ def _open_window(args: argparse.Namespace) -> int:
     from clubdesk.ui.app import run  # Qt loads only here
 
     if args.demo:
-        return run(paths.demo_database(), demo=True)
+        demo = paths.demo_database()
+        for leftover in (demo, *(demo.with_name(demo.name + end) for end in ("-wal", "-shm"))):
+            leftover.unlink(missing_ok=True)  # the demo is made anew each time
+        return run(demo, demo=True)
     return run(args.window_db or paths.default_database())
 
 

@@ -148,6 +148,18 @@ def update_event(
         return _info(row)
 
 
+def event_rules(db: Database, event_id: str, *, with_settings: bool = True) -> Rules:
+    """The rules an event is played by: its own snapshot of the rules file, with the
+    event's settings applied (``with_settings=False``: the format's own defaults)."""
+    with db.session() as session:
+        row = session.get(Event, event_id)
+        if row is None:
+            raise UserError(f"event: there is no event with id {event_id!r}")
+        rules = _event_rules(row)
+        settings = dict(row.settings)
+    return rules.with_settings(settings) if with_settings else rules
+
+
 # --- checks ----------------------------------------------------------------------------------
 
 

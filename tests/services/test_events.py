@@ -199,3 +199,23 @@ def test_the_actor_is_recorded(db: Database, clock) -> None:
 def test_a_clock_without_a_timezone_is_a_programming_error(db: Database) -> None:
     with pytest.raises(ValueError, match="timezone"):
         create_event(db, grand_prix(), lambda: dt.datetime(2026, 11, 29, 19, 0))
+
+
+def test_event_rules_come_from_the_events_own_snapshot(db, clock) -> None:
+    from clubdesk.services.events import event_rules
+
+    info = create_event(
+        db,
+        NewEvent(
+            "Spring Warm-up",
+            dt.date(2026, 4, 1),
+            "Hall",
+            "grand-prix-warmup",
+            {"entry_fee_cents": 2500},
+        ),  # fmt: skip
+        clock,
+    )
+    assert event_rules(db, info.id).money.entry_fee_cents == 2500
+    assert event_rules(db, info.id, with_settings=False).money.entry_fee_cents == 2000
+    with pytest.raises(UserError, match="event: there is no event with id 'nope'"):
+        event_rules(db, "nope")

@@ -1,0 +1,179 @@
+"""Who advances after the preliminary rounds (RULES.md §5 gin, §6 bid whist).
+
+The rules file's ``[cut]`` says after which round, and how many advance:
+
+- ``percent`` (gin): that share of the field, rounded to the nearest player,
+  halves up (15 players at 60% -> 9; 5 at 50% -> 3);
+- ``sizes`` (bid whist): the first row whose ``min_entrants`` the field
+  reaches (17-63 teams -> 16, 64-127 -> 32, 128+ -> 64, 9-16 -> 8, up to
+  8 -> 4), never more than the field;
+- ``always_advance_wins``: entrants with at least that many wins advance
+  even past the cut size.
+
+The field is the active entrants in the standings after ``cut.after_round``
+(withdrawn and removed entrants neither count nor advance). Entrants are
+taken in standings order. A group sharing a place that straddles the line
+cannot be split by the standings: it is reported as a tie needing a
+sudden-death match (gin) or a one-hand play-off (bid whist), listing the
+tied entrants and how many of them advance, until the director records the
+tie-break in the cut round (``event.py``), which the standings then apply.
+Entrants of a straddling group who qualify by wins advance anyway and take
+places first. Playoff seeding is the order of finish: seed 1 is the best
+placed entrant that advances.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from clubdesk.domain.event import Event
+from clubdesk.domain.rules import Cut, Rules
+from clubdesk.domain.standings import StandingRow, Standings, compute_standings
+from clubdesk.errors import UserError
+
+
+def cut_size(field: int, cut: Cut) -> int:
+    """How many of a field of ``field`` entrants advance (``always_advance_wins`` aside)."""
+    if field <= 0:
+        return 0
+    if cut.percent is not None:
+        size = (2 * field * cut.percent + 100) // 200  # nearest, halves up
+    else:
+        rows = sorted(cut.sizes, key=lambda row: row.min_entrants, reverse=True)
+        size = next((row.advance for row in rows if field >= row.min_entrants), 0)
+    return min(size, field)
+
+
+@dataclass(frozen=True)
+class TieAtLine:
+    """Entrants sharing a place across the cut line; ``places`` of them advance."""
+
+    entrants: tuple[int, ...]
+    places: int
+    kind: str
+
+    def describe(self, rules: Rules) -> str:
+        who = "players" if rules.unit == "individual" else "teams"
+        names = ", ".join(str(n) for n in self.entrants[:-1]) + f" and {self.entrants[-1]}"
+        spots = "the last place" if self.places == 1 else f"the last {self.places} places"
+        one = len(self.entrants) == 2
+        if self.kind == "sudden-death":
+            target = f" to {rules.gin.sudden_death_target}" if rules.gin is not None else ""
+            match = "a sudden-death match" if one else "sudden-death matches"
+            how = f"play {match}{target} and record the winner{'' if one else 's'}"
+        else:
+            hand = "a one-hand play-off" if one else "one-hand play-offs"
+            how = f"play {hand} and record the winner{'' if one else 's'}"
+        return f"{who} {names} are tied for {spots} that advance: {how}"
+
+
+@dataclass(frozen=True)
+class CutResult:
+    after_round: int
+    field: int
+    size: int
+    advancing: tuple[int, ...]
+    out: tuple[int, ...]
+    ties: tuple[TieAtLine, ...]
+    past_size: tuple[int, ...]
+
+    @property
+    def resolved(self) -> bool:
+        return not self.ties
+
+    def seeds(self) -> tuple[tuple[int, int], ...]:
+        """(seed, entrant number) for the playoffs: the order of finish."""
+        if self.ties:
+            raise UserError("the cut is not settled yet: " + "; ".join(
+                f"entrants {', '.join(map(str, tie.entrants))} are tied at the line"
+                for tie in self.ties
+            ))  # fmt: skip
+        return tuple(enumerate(self.advancing, start=1))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "after_round": self.after_round,
+            "field": self.field,
+            "size": self.size,
+            "advancing": list(self.advancing),
+            "past_size": list(self.past_size),
+            "ties": [{"entrants": list(t.entrants), "places": t.places} for t in self.ties],
+            "out": list(self.out),
+        }
+
+
+def _groups(rows: list[StandingRow]) -> list[list[StandingRow]]:
+    groups: list[list[StandingRow]] = []
+    for row in rows:
+        if groups and groups[-1][0].place == row.place:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
+
+
+def compute_cut(event: Event, rules: Rules, standings: Standings | None = None) -> CutResult:
+    """Who advances, who is out and which ties at the line still need a tie-break."""
+    cut = rules.cut
+    if cut is None:
+        raise UserError(f"{rules.id} has no cut: every entrant plays every round")
+    if standings is None:
+        standings = compute_standings(event, rules, after_round=cut.after_round)
+    elif standings.after_round != cut.after_round:
+        raise UserError(
+            f"the cut is made after round {cut.after_round}, "
+            f"not on standings after round {standings.after_round}"
+        )
+    active = {e.number for e in event.entrants if e.status == "active"}
+    rows = [row for row in standings.rows if row.number in active]
+    size = cut_size(len(rows), cut)
+    wins_needed = cut.always_advance_wins
+    advancing: list[int] = []
+    out: list[int] = []
+    ties: list[TieAtLine] = []
+    past: list[int] = []
+    places_left = size
+    for group in _groups(rows):
+        qualified = [r for r in group if wins_needed is not None and r.wins >= wins_needed]
+        others = [r for r in group if r not in qualified]
+        for row in qualified:
+            advancing.append(row.number)
+            if places_left:
+                places_left -= 1
+            else:
+                past.append(row.number)
+        if len(others) <= places_left:
+            advancing.extend(row.number for row in others)
+            places_left -= len(others)
+        elif places_left == 0:
+            out.extend(row.number for row in others)
+        else:
+            ties.append(TieAtLine(tuple(r.number for r in others), places_left, cut.tie))
+            places_left = 0
+    return CutResult(
+        after_round=cut.after_round,
+        field=len(rows),
+        size=size,
+        advancing=tuple(advancing),
+        out=tuple(out),
+        ties=tuple(ties),
+        past_size=tuple(past),
+    )
+
+
+def cut_text(result: CutResult, standings: Standings, rules: Rules) -> str:
+    """The cut as a director reads it out."""
+    names = {row.number: row.name for row in standings.rows}
+    who = "teams" if rules.unit == "team" else "players"
+    lines = [f"Cut after round {result.after_round}: {result.size} of {result.field} {who} advance"]
+    if result.past_size:
+        extra = ", ".join(str(n) for n in result.past_size)
+        lines.append(f"  and, by wins, also {extra}")
+    lines.append("")
+    for seed, number in enumerate(result.advancing, start=1):
+        label = f"{seed:>3}." if not result.ties else "   -"
+        lines.append(f"{label} {number:>4}  {names[number]}")
+    for tie in result.ties:
+        lines += ["", tie.describe(rules)]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,258 @@
+"""The prize pool and the prizes (RULES.md "Money"). Integer cents throughout.
+
+How each rule is read:
+
+- Fees received = every entrant's ``paid_cents`` + ledger ``fee`` rows that
+  name no entrant (a fee row that names one is part of its ``paid_cents``,
+  see ``event.py``) - ``refund`` rows. A removed entrant's fee is kept in
+  the pool (its refund is refused when the event file is read).
+- Prize pool = fees received x ``money.return_percent`` / 100 (cents rounded
+  down) + ``money.added_cents`` (money the club adds by its rules) + ledger
+  ``added`` rows + ``fine`` rows - ``expense`` rows (every expense in the
+  ledger is taken from the pot). A pool below zero is an error.
+- The scheme: fixed prizes first; each percent prize is that percent of what
+  remains, rounded down to ``money.rounding_cents``; whatever rounding
+  leaves goes to 1st place, so the prizes add up to the pool exactly.
+  A pool that cannot cover the fixed prizes is an error saying by how much.
+- Prizes follow the finishing order (the standings, or a playoff result a
+  caller passes in). Entrants sharing a place share the prizes of the places
+  they cover equally, cents rounded down, the leftover cents to the tied
+  entrant with the lowest number. A place nobody finishes in (fewer
+  entrants than prizes) is not paid out: its prize is added to 1st place,
+  so the pool is still paid in full.
+- A team's prize is split between its two players, the odd cent to the
+  first-listed player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clubdesk.domain.event import Event
+from clubdesk.domain.money import format_money
+from clubdesk.domain.rules import Money, Rules
+from clubdesk.domain.standings import compute_standings
+from clubdesk.errors import UserError
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Where the prize pool comes from, every line in cents."""
+
+    fees_cents: int
+    refunds_cents: int
+    return_percent: int
+    returned_cents: int
+    added_cents: int
+    fines_cents: int
+    expenses_cents: int
+    pool_cents: int
+
+
+def prize_pool(event: Event, rules: Rules) -> Pool:
+    """The prize pool from the entrants' fees and the ledger."""
+    money = rules.money
+    kinds: dict[str, int] = {"fee": 0, "fine": 0, "added": 0, "expense": 0, "refund": 0}
+    for entry in event.ledger:
+        if entry.kind == "fee" and entry.entrant is not None:
+            continue  # already in the entrant's paid_cents
+        kinds[entry.kind] += entry.cents
+    fees = sum(e.paid_cents for e in event.entrants) + kinds["fee"]
+    received = fees - kinds["refund"]
+    returned = received * money.return_percent // 100
+    added = money.added_cents + kinds["added"]
+    pool = returned + added + kinds["fine"] - kinds["expense"]
+    if pool < 0:
+        raise UserError(
+            f"the prize pool is {format_money(pool)}: expenses ({format_money(kinds['expense'])}) "
+            "are more than the money in it"
+        )
+    return Pool(
+        fees_cents=fees,
+        refunds_cents=kinds["refund"],
+        return_percent=money.return_percent,
+        returned_cents=returned,
+        added_cents=added,
+        fines_cents=kinds["fine"],
+        expenses_cents=kinds["expense"],
+        pool_cents=pool,
+    )
+
+
+def place_prizes(pool_cents: int, money: Money) -> tuple[int, ...]:
+    """The prize for each place 1, 2, 3, ... of the scheme; they add up to the pool."""
+    if pool_cents < 0:
+        raise UserError(f"the prize pool cannot be negative ({format_money(pool_cents)})")
+    scheme = sorted(money.payout, key=lambda p: p.place)
+    if not scheme:
+        return (pool_cents,) if pool_cents else ()
+    fixed = sum(p.fixed_cents or 0 for p in scheme)
+    if fixed > pool_cents:
+        raise UserError(
+            f"the prize pool ({format_money(pool_cents)}) cannot cover the fixed prizes "
+            f"({format_money(fixed)}): {format_money(fixed - pool_cents)} short"
+        )
+    rest = pool_cents - fixed
+    unit = money.rounding_cents
+    prizes = [
+        p.fixed_cents if p.fixed_cents is not None else rest * p.percent // 100 // unit * unit
+        for p in scheme
+    ]
+    prizes[0] += pool_cents - sum(prizes)
+    return tuple(prizes)
+
+
+@dataclass(frozen=True)
+class Finisher:
+    """One entrant's place in the final order (ties share a place)."""
+
+    place: int
+    number: int
+    name: str
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerPrize:
+    place: int
+    number: int
+    player: str
+    amount_cents: int
+
+
+@dataclass(frozen=True)
+class Prize:
+    place: int
+    number: int
+    name: str
+    amount_cents: int
+    players: tuple[PlayerPrize, ...]
+
+
+def share_prizes(
+    prizes: Sequence[int], finish: Sequence[Finisher], *, team: bool
+) -> tuple[Prize, ...]:
+    """Hand out the place prizes in finishing order; ties share (module docstring)."""
+    order = sorted(finish, key=lambda f: (f.place, f.number))
+    groups: list[list[Finisher]] = []
+    for finisher in order:
+        if groups and groups[-1][0].place == finisher.place:
+            groups[-1].append(finisher)
+        else:
+            groups.append([finisher])
+    amounts = list(prizes)
+    covered = sum(len(group) for group in groups)
+    if covered < len(amounts) and covered:
+        amounts[0] += sum(amounts[covered:])
+        amounts = amounts[:covered]
+    handed: list[Prize] = []
+    position = 0
+    for group in groups:
+        shared = sum(amounts[position : position + len(group)])
+        position += len(group)
+        each, leftover = divmod(shared, len(group))
+        for index, finisher in enumerate(group):  # the group is in number order
+            amount = each + (leftover if index == 0 else 0)
+            if amount > 0:
+                handed.append(_prize(finisher, amount, team=team))
+    return tuple(handed)
+
+
+def _prize(finisher: Finisher, amount: int, *, team: bool) -> Prize:
+    players = finisher.players or (finisher.name,)
+    if team and len(players) == 2:
+        half, odd = divmod(amount, 2)
+        split = (half + odd, half)
+    else:
+        split = (amount,) + (0,) * (len(players) - 1)
+    return Prize(
+        place=finisher.place,
+        number=finisher.number,
+        name=finisher.name,
+        amount_cents=amount,
+        players=tuple(
+            PlayerPrize(finisher.place, finisher.number, player, cents)
+            for player, cents in zip(players, split, strict=True)
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Payouts:
+    pool: Pool
+    place_prizes: tuple[int, ...]
+    prizes: tuple[Prize, ...]
+
+    @property
+    def pool_cents(self) -> int:
+        return self.pool.pool_cents
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pool_cents": self.pool.pool_cents,
+            "places": [
+                {
+                    "place": prize.place,
+                    "number": prize.number,
+                    "name": prize.name,
+                    "amount_cents": prize.amount_cents,
+                }
+                for prize in self.prizes
+            ],
+            "players": [
+                {
+                    "place": share.place,
+                    "number": share.number,
+                    "name": share.player,
+                    "amount_cents": share.amount_cents,
+                }
+                for prize in self.prizes
+                for share in prize.players
+            ],
+        }
+
+
+def compute_payouts(
+    event: Event, rules: Rules, finish: Sequence[Finisher] | None = None
+) -> Payouts:
+    """The pool and who wins what; ``finish`` defaults to the standings' order."""
+    pool = prize_pool(event, rules)
+    if finish is None:
+        standings = compute_standings(event, rules)
+        finish = [Finisher(r.place, r.number, r.name, r.players) for r in standings.rows]
+    prizes = place_prizes(pool.pool_cents, rules.money)
+    return Payouts(pool, prizes, share_prizes(prizes, finish, team=rules.unit == "team"))
+
+
+def payouts_text(payouts: Payouts, title: str = "") -> str:
+    """The pool and the prizes, as the treasurer reads them out."""
+    pool = payouts.pool
+    lines = [title, "=" * len(title), ""] if title else []
+    received = pool.fees_cents - pool.refunds_cents
+    lines.append(f"{'Entry fees received':<21} {format_money(received):>12}")
+    if pool.return_percent != 100:
+        returned = f"  returned ({pool.return_percent}%)"
+        lines.append(f"{returned:<21} {format_money(pool.returned_cents):>12}")
+    for label, cents, sign in (
+        ("Added money", pool.added_cents, ""),
+        ("Fines", pool.fines_cents, ""),
+        ("Expenses", pool.expenses_cents, "-"),
+    ):
+        if cents:
+            lines.append(f"{label:<21} {sign + format_money(cents):>12}")
+    lines.append(f"{'Prize pool':<21} {format_money(pool.pool_cents):>12}")
+    lines.append("")
+    if not payouts.prizes:
+        lines.append("(no prizes)")
+    for prize in payouts.prizes:
+        lines.append(
+            f"{prize.place:>3}.  {prize.number:>4}  {prize.name:<30} "
+            f"{format_money(prize.amount_cents):>12}"
+        )
+        if len(prize.players) > 1:
+            for share in prize.players:
+                amount = format_money(share.amount_cents)
+                lines.append(f"{'':13}{share.player:<29} {amount:>12}")
+    return "\n".join(lines) + "\n"

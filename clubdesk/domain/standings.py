@@ -1,0 +1,406 @@
+"""Standings: round scores, drops, totals, wins and places (RULES.md §1, §3, §5, §6).
+
+Computed from the event's facts every time; nothing here is stored. The
+rules passed in are the event's rules with its settings applied
+(``event.event_rules``).
+
+How each rule is read:
+
+- An entrant's round score is its side's game score (adjustments, such as
+  100 points to the opponents of a late team, are already in it). In the
+  individual partnership formats each player scores the pair's score.
+- A bye scores by ``seating.bye_score``:
+  ``average-winning``: the average of the winning scores of the round, i.e.
+  the higher score of every game that has a score and no award (a tie's
+  score counts once), rounded to the nearest point, halves up (integer
+  arithmetic, also for negative averages: floor(x + 1/2));
+  ``average-match`` (gin): the average of all match scores of the round,
+  i.e. both players' scores of every match with a score and no award (one
+  match is one game), rounded the same way;
+  ``none``: 0. A round with no game to average gives 0. A bye is not a win.
+- Awards: ``dq`` against a side: it scores 0, the other side the round's
+  average winning score (as for a bye, whatever the bye rule); ``removed``:
+  0 and ``penalties.removed_award_points`` (500). The side not against wins.
+  An award decides the game: a score recorded beside it is not used.
+- A game won: the higher score, or on equal scores the game's ``winner``
+  (a tie without one is won by nobody).
+- An entrant not seated in a round (joined late, or withdrawn) scores 0.
+- ``standings.drop_lowest`` of the entrant's round scores are not counted
+  (a bye or a 0 can be dropped). Of equal scores the earliest round is
+  dropped. At least one round always counts (after round 1 nothing is
+  dropped when one would be).
+- Ranking follows ``standings.rank_by``: total (pinochle, gin) or wins then
+  total (bid whist). Tie-breaks recorded in the rounds counted (sudden death,
+  play-off hand; see ``event.py``) then act: in gin the winner gets
+  ``gin.sudden_death_bonus`` (+1) on its total (not on a round score); and
+  among entrants still level, one that won more recorded tie-breaks against
+  the others in that group ranks ahead.
+- Entrants still level share a place (1, 2, 2, 4), are flagged ``tied`` and
+  are listed in entrant-number order.
+- Who is listed: every active entrant; a withdrawn entrant once it has taken
+  part in a counted round (a game or a bye); never an entrant removed from
+  the tournament.
+- ``after_round`` N counts rounds 1..N; each must be complete (every game has
+  a score or an award). Left out, it is the last round of the unbroken run
+  of complete rounds from round 1 (0 before any).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from clubdesk.domain.event import Event, Round, Tiebreak
+from clubdesk.domain.rules import Rules
+from clubdesk.errors import UserError
+
+ResultKind = Literal["game", "bye", "award", "absent", "pending"]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What one entrant scored in one round, and how."""
+
+    score: int
+    won: bool
+    kind: ResultKind
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    place: int
+    number: int
+    name: str
+    total: int
+    rounds: tuple[int, ...]
+    dropped: tuple[int, ...]
+    wins: int
+    tied: bool
+    players: tuple[str, ...] = ()
+    bonus: int = 0
+    byes: tuple[int, ...] = ()
+    absent: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "number": self.number,
+            "name": self.name,
+            "total": self.total,
+            "rounds": list(self.rounds),
+            "dropped": list(self.dropped),
+            "wins": self.wins,
+            "tied": self.tied,
+        }
+
+
+@dataclass(frozen=True)
+class Standings:
+    event: str
+    event_name: str
+    rules: str
+    unit: Literal["team", "individual"]
+    after_round: int
+    rows: tuple[StandingRow, ...]
+
+    def row(self, number: int) -> StandingRow:
+        for row in self.rows:
+            if row.number == number:
+                return row
+        raise UserError(f"entrant {number} is not in the standings")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "rules": self.rules,
+            "after_round": self.after_round,
+            "rows": [row.to_json() for row in self.rows],
+        }
+
+
+# --- round results ------------------------------------------------------------------------
+
+
+def round_half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator to the nearest whole number, halves up: floor(x + 1/2)."""
+    if denominator <= 0:
+        raise ValueError("denominator must be positive")
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def _played(round_: Round) -> list[tuple[int, int]]:
+    return [
+        (game.score.a, game.score.b)
+        for game in round_.games
+        if game.score is not None and game.award is None
+    ]
+
+
+def average_winning_score(round_: Round) -> int:
+    """The average of the higher score of every game played (no award), halves up; 0 if none."""
+    winning = [max(pair) for pair in _played(round_)]
+    return round_half_up(sum(winning), len(winning)) if winning else 0
+
+
+def average_match_score(round_: Round) -> int:
+    """The average of both sides' scores of every game played (no award), halves up; 0 if none."""
+    scores = [score for pair in _played(round_) for score in pair]
+    return round_half_up(sum(scores), len(scores)) if scores else 0
+
+
+def bye_score(round_: Round, rules: Rules) -> int:
+    """What a bye scores in this round under ``seating.bye_score``."""
+    kind = rules.seating.bye_score
+    if kind == "average-winning":
+        return average_winning_score(round_)
+    if kind == "average-match":
+        return average_match_score(round_)
+    return 0
+
+
+def round_results(event: Event, rules: Rules, number: int) -> dict[int, RoundResult]:
+    """Every seated entrant's result in round ``number`` (games, awards and byes)."""
+    round_ = event.round(number)
+    average_winning = average_winning_score(round_)
+    results: dict[int, RoundResult] = {}
+    for game in round_.games:
+        winner = game.won_by()
+        for side in ("a", "b"):
+            if game.award is not None:
+                if side == game.award.against:
+                    score = 0
+                elif game.award.kind == "dq":
+                    score = average_winning
+                else:
+                    score = rules.penalties.removed_award_points
+                result = RoundResult(score, side == winner, "award")
+            elif game.score is not None:
+                result = RoundResult(game.score.of(side), side == winner, "game")
+            else:
+                result = RoundResult(0, False, "pending")
+            for entrant in game.side(side):
+                results[entrant] = result
+    scored = bye_score(round_, rules)
+    for entrant in round_.byes:
+        results[entrant] = RoundResult(scored, False, "bye")
+    return results
+
+
+def last_complete_round(event: Event) -> int:
+    """The last round of the unbroken run of complete rounds from round 1 (0 if none)."""
+    last = 0
+    for round_ in event.rounds:
+        if not round_.complete:
+            break
+        last = round_.number
+    return last
+
+
+def _check_after_round(event: Event, after_round: int | None) -> int:
+    if after_round is None:
+        return last_complete_round(event)
+    if after_round < 0:
+        raise UserError(f"after round {after_round}: a round number is 1 or more")
+    if after_round > len(event.rounds):
+        raise UserError(
+            f"after round {after_round}: round {after_round} has not been played "
+            f"(the event has {len(event.rounds)} so far)"
+        )
+    for round_ in event.rounds[:after_round]:
+        if not round_.complete:
+            missing = round_.undecided_tables()
+            if missing:
+                tables = ", ".join(str(t) for t in missing)
+                raise UserError(
+                    f"after round {after_round}: round {round_.number} is not finished "
+                    f"(no result yet at table{'s' if len(missing) > 1 else ''} {tables})"
+                )
+            raise UserError(f"after round {after_round}: round {round_.number} seats nobody")
+    return after_round
+
+
+# --- standings ----------------------------------------------------------------------------
+
+
+def dropped_rounds(scores: tuple[int, ...], drop: int) -> tuple[int, ...]:
+    """The round numbers (1-based) of the ``drop`` lowest scores; of equals, the earliest.
+
+    At least one round is always kept.
+    """
+    count = min(drop, max(len(scores) - 1, 0))
+    lowest = sorted(range(len(scores)), key=lambda i: (scores[i], i))[:count]
+    return tuple(sorted(i + 1 for i in lowest))
+
+
+@dataclass
+class _Line:
+    """One entrant's standing while it is worked out."""
+
+    number: int
+    rounds: list[int]
+    wins: int = 0
+    byes: list[int] | None = None
+    absent: list[int] | None = None
+    took_part: bool = False
+    bonus: int = 0
+    dropped: tuple[int, ...] = ()
+    total: int = 0
+
+    def rank_value(self, name: str) -> int:
+        return self.wins if name == "wins" else self.total
+
+
+def compute_standings(event: Event, rules: Rules, after_round: int | None = None) -> Standings:
+    """The standings after round ``after_round`` (default: the last complete round)."""
+    upto = _check_after_round(event, after_round)
+    lines = {
+        e.number: _Line(e.number, [], byes=[], absent=[])
+        for e in event.entrants
+        if e.status != "removed"
+    }
+    for number in range(1, upto + 1):
+        results = round_results(event, rules, number)
+        for line in lines.values():
+            result = results.get(line.number, RoundResult(0, False, "absent"))
+            line.rounds.append(result.score)
+            line.wins += result.won
+            line.took_part |= result.kind != "absent"
+            if result.kind == "bye":
+                line.byes.append(number)
+            elif result.kind == "absent":
+                line.absent.append(number)
+    tiebreaks = [t for r in event.rounds[:upto] for t in r.tiebreaks]
+    bonus = rules.gin.sudden_death_bonus if rules.gin is not None else 0
+    for tiebreak in tiebreaks:
+        if tiebreak.winner_number in lines:
+            lines[tiebreak.winner_number].bonus += bonus
+    for line in lines.values():
+        line.dropped = dropped_rounds(tuple(line.rounds), rules.standings.drop_lowest)
+        kept = (s for i, s in enumerate(line.rounds, start=1) if i not in line.dropped)
+        line.total = sum(kept) + line.bonus
+    status = {e.number: e.status for e in event.entrants}
+    listed = [line for line in lines.values() if status[line.number] == "active" or line.took_part]
+    rows = []
+    for place, tied, line in _place(listed, rules.standings.rank_by, tiebreaks):
+        entrant = event.entrant(line.number)
+        rows.append(
+            StandingRow(
+                place=place,
+                number=line.number,
+                name=entrant.name,
+                total=line.total,
+                rounds=tuple(line.rounds),
+                dropped=line.dropped,
+                wins=line.wins,
+                tied=tied,
+                players=entrant.players,
+                bonus=line.bonus,
+                byes=tuple(line.byes or ()),
+                absent=tuple(line.absent or ()),
+            )
+        )
+    return Standings(event.id, event.name, rules.id, rules.unit, upto, tuple(rows))
+
+
+def _place(
+    lines: list[_Line], rank_by: tuple[str, ...], tiebreaks: list[Tiebreak]
+) -> list[tuple[int, bool, _Line]]:
+    """Order by ``rank_by``; among equals, by tie-breaks won against each other; else shared."""
+    groups: dict[tuple[int, ...], list[_Line]] = defaultdict(list)
+    for line in lines:
+        groups[tuple(line.rank_value(name) for name in rank_by)].append(line)
+    placed: list[tuple[int, bool, _Line]] = []
+    for group_key in sorted(groups, reverse=True):
+        group = groups[group_key]
+        members = {line.number for line in group}
+        beaten: dict[int, int] = defaultdict(int)
+        for tiebreak in tiebreaks:
+            if tiebreak.winner_number in members and tiebreak.loser_number in members:
+                beaten[tiebreak.winner_number] += 1
+        levels: dict[int, list[_Line]] = defaultdict(list)
+        for line in group:
+            levels[beaten[line.number]].append(line)
+        for level in sorted(levels, reverse=True):
+            level_lines = sorted(levels[level], key=lambda line: line.number)
+            place = len(placed) + 1
+            placed.extend((place, len(level_lines) > 1, line) for line in level_lines)
+    return placed
+
+
+# --- renderings ---------------------------------------------------------------------------
+
+
+def standings_csv(standings: Standings) -> str:
+    """One line per entrant: place, number, name, total, wins, tied, dropped, round 1..N."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    rounds = [f"round {n}" for n in range(1, standings.after_round + 1)]
+    writer.writerow(["place", "number", "name", "total", "wins", "tied", "dropped", *rounds])
+    for row in standings.rows:
+        writer.writerow(
+            [
+                row.place,
+                row.number,
+                row.name,
+                row.total,
+                row.wins,
+                "yes" if row.tied else "no",
+                " ".join(str(n) for n in row.dropped),
+                *row.rounds,
+            ]
+        )
+    return out.getvalue()
+
+
+def _cell(row: StandingRow, index: int) -> str:
+    number = index + 1
+    text = str(row.rounds[index])
+    if number in row.byes:
+        text += "b"
+    if number in row.dropped:
+        text = f"({text})"
+    return text
+
+
+def standings_text(standings: Standings) -> str:
+    """A fixed-width table a director can read and pin up."""
+    after = standings.after_round
+    title = f"{standings.event_name}: standings after round {after}"
+    who = "Team" if standings.unit == "team" else "Player"
+    show_wins = any(row.wins for row in standings.rows)
+    header = ["Place", "No.", who, "Total"] + (["Wins"] if show_wins else [])
+    header += [f"R{n}" for n in range(1, after + 1)]
+    table: list[list[str]] = [header]
+    for row in standings.rows:
+        total = f"{row.total}" + ("*" if row.bonus else "")
+        cells = [f"{'=' if row.tied else ''}{row.place}", str(row.number), row.name, total]
+        cells += [str(row.wins)] if show_wins else []
+        cells += [_cell(row, i) for i in range(after)]
+        table.append(cells)
+    widths = [max(len(line[i]) for line in table) for i in range(len(header))]
+    lines = [title, "=" * len(title), ""]
+    for line in table:
+        parts = [
+            cell.ljust(width) if column == 2 else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ]
+        lines.append("  ".join(parts).rstrip())
+        if line is header:
+            lines.append("  ".join("-" * width for width in widths))
+    if not standings.rows:
+        lines.append("(nobody to rank yet)")
+    notes = []
+    if any(row.tied for row in standings.rows):
+        notes.append("= shares the place (tied)")
+    if any(row.dropped for row in standings.rows):
+        notes.append("(n) not counted")
+    if any(row.byes for row in standings.rows):
+        notes.append("b bye")
+    if any(row.bonus for row in standings.rows):
+        notes.append("* includes a tie-break bonus")
+    if notes:
+        lines += ["", "; ".join(notes)]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,399 @@
+"""Standings: round scores, byes, awards, drops, wins, places and ties (RULES.md §1, §3, §5, §6)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clubdesk.domain.event import Event, event_rules, parse_event
+from clubdesk.domain.rules import load_rules
+from clubdesk.domain.standings import (
+    average_match_score,
+    average_winning_score,
+    compute_standings,
+    dropped_rounds,
+    round_half_up,
+    round_results,
+    standings_csv,
+    standings_text,
+)
+from clubdesk.errors import UserError
+
+DATA = Path(__file__).parent / "data"
+
+
+def lookup(rules_id: str):
+    return load_rules(rules_id, extra_dirs=[])
+
+
+def game(table: int, a: Any, b: Any, sa: int | None = None, sb: int | None = None, **extra: Any):
+    data: dict[str, Any] = {"table": table, "a": a, "b": b, **extra}
+    if sa is not None:
+        data["score"] = {"a": sa, "b": sb}
+    return data
+
+
+def make_event(
+    rounds: list[dict[str, Any]],
+    *,
+    rules: str = "grand-prix-pinochle",
+    numbers: range | list[int] = range(1, 8),
+    statuses: dict[int, str] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> tuple[Event, Any]:
+    team = rules in ("grand-prix-pinochle", "grand-prix-warmup", "bid-whist")
+    data = {
+        "format": "clubdesk-event/1",
+        "id": "test-night",
+        "name": "Test night",
+        "rules": rules,
+        "settings": settings or {},
+        "entrants": [
+            {
+                "number": n,
+                "name": f"Team {n}" if team else f"Player {n}",
+                **({"players": [f"P{n}a", f"P{n}b"]} if team else {}),
+                "status": (statuses or {}).get(n, "active"),
+            }
+            for n in numbers
+        ],
+        "rounds": [{"number": i, **r} for i, r in enumerate(rounds, start=1)],
+    }
+    event = parse_event(data, lookup)
+    return event, event_rules(event, lookup)
+
+
+def fixture() -> tuple[Event, Any]:
+    data = json.loads((DATA / "event_grand_prix_small.json").read_text(encoding="utf-8"))
+    event = parse_event(data, lookup)
+    return event, event_rules(event, lookup)
+
+
+# --- rounding -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("numerator", "denominator", "expected"),
+    [(1021, 2, 511), (1020, 2, 510), (1243, 3, 414), (1504, 3, 501), (1505, 3, 502),
+     (-5, 2, -2), (-7, 2, -3), (0, 4, 0)],
+)  # fmt: skip
+def test_round_half_up_with_integers_only(numerator: int, denominator: int, expected: int) -> None:
+    assert round_half_up(numerator, denominator) == expected
+
+
+# --- a round's results --------------------------------------------------------------------
+
+
+def test_a_bye_scores_the_average_winning_score_with_a_half_rounding_up() -> None:
+    # winning scores 520 and 501: 1021 / 2 = 510.5 -> 511
+    event, rules = make_event(
+        [{"games": [game(1, 1, 2, 520, 310), game(2, 3, 4, 433, 501)], "byes": [5]}],
+        numbers=range(1, 6),
+    )
+    assert average_winning_score(event.rounds[0]) == 511
+    results = round_results(event, rules, 1)
+    assert (results[5].score, results[5].kind, results[5].won) == (511, "bye", False)
+    assert compute_standings(event, rules).row(5).rounds == (511,)
+
+
+def test_a_tied_game_counts_its_score_once_and_awards_are_left_out() -> None:
+    event, rules = make_event(
+        [
+            {
+                "games": [
+                    game(1, 1, 2, 400, 400, winner="a"),
+                    game(2, 3, 4, 100, 401),
+                    game(3, 5, 6, 900, 0, award={"kind": "removed", "against": "b"}),
+                ],
+                "byes": [7],
+            }
+        ]
+    )
+    assert average_winning_score(event.rounds[0]) == 401  # (400 + 401) / 2 = 400.5
+    assert round_results(event, rules, 1)[7].score == 401
+
+
+def test_dq_award_gives_zero_and_the_round_average_winning_score() -> None:
+    # winning scores 520, 505: 512.5 -> 513
+    event, rules = make_event(
+        [
+            {
+                "games": [
+                    game(1, 1, 2, 520, 310),
+                    game(2, 3, 4, 505, 200),
+                    game(3, 5, 6, award={"kind": "dq", "against": "a"}),
+                ],
+                "byes": [7],
+            }
+        ]
+    )
+    results = round_results(event, rules, 1)
+    assert (results[5].score, results[5].won) == (0, False)
+    assert (results[6].score, results[6].won) == (513, True)
+    assert results[7].score == 513
+
+
+def test_removed_from_the_table_gives_zero_and_500() -> None:
+    rounds = [{"games": [game(1, 1, 2, 520, 310), game(2, 3, 4, 44, 12,
+               award={"kind": "removed", "against": "b"})], "byes": [5]}]  # fmt: skip
+    event, rules = make_event(rounds, numbers=range(1, 6))
+    results = round_results(event, rules, 1)
+    assert (results[3].score, results[3].won) == (500, True)
+    assert (results[4].score, results[4].won) == (0, False)
+    assert results[5].score == 520  # the award game is not averaged, its score not used
+    event, rules = make_event(rounds, numbers=range(1, 6), settings={"removed_award_points": 450})
+    assert round_results(event, rules, 1)[3].score == 450
+
+
+def test_the_late_penalty_is_already_in_the_score() -> None:
+    event, rules = fixture()
+    # table 1, round 1: the hands give 116 : 118, and 100 to b for a late a-team
+    assert event.rounds[0].games[0].score.b == 218
+    standings = compute_standings(event, rules)
+    assert standings.row(2).rounds[0] == 218
+    assert standings.row(1).rounds[0] == 116
+
+
+def test_in_individual_events_each_player_scores_the_pairs_score() -> None:
+    event, rules = make_event(
+        [{"games": [game(1, [1, 3], [2, 4], 120, -40), game(2, [5, 7], [6, 8], 64, 80)]}],
+        rules="npa-club-pinochle",
+        numbers=range(1, 9),
+    )
+    standings = compute_standings(event, rules)
+    assert [(r.number, r.total, r.wins) for r in standings.rows] == [
+        (1, 120, 1), (3, 120, 1), (6, 80, 1), (8, 80, 1),
+        (5, 64, 0), (7, 64, 0), (2, -40, 0), (4, -40, 0),
+    ]  # fmt: skip
+    assert standings.rows[0].place == standings.rows[1].place == 1 and standings.rows[0].tied
+
+
+def test_a_gin_bye_scores_the_average_of_all_match_scores_of_the_round() -> None:
+    # four match scores 601, 0, 360, 121: 1082 / 4 = 270.5 -> 271
+    event, rules = make_event(
+        [{"games": [game(1, 1, 2, 601, 0), game(2, 3, 4, 360, 121)], "byes": [5]}],
+        rules="house-gin",
+        numbers=range(1, 6),
+    )
+    assert average_match_score(event.rounds[0]) == 271
+    assert round_results(event, rules, 1)[5].score == 271
+
+
+# --- the whole table ----------------------------------------------------------------------
+
+
+def test_the_small_grand_prix_file_gives_these_standings() -> None:
+    event, rules = fixture()
+    standings = compute_standings(event, rules)
+    assert standings.after_round == 3
+    rows = [(r.place, r.number, r.rounds, r.dropped, r.total, r.wins) for r in standings.rows]
+    assert rows == [
+        (1, 3, (520, 470, 510), (2,), 1030, 2),
+        (2, 6, (505, 501, 450), (3,), 1006, 2),  # 501: bye in round 2 (500.5 rounds up)
+        (3, 7, (414, 500, 480), (1,), 980, 1),  # both byes; the round-1 bye is dropped
+        (4, 2, (218, 501, 450), (1,), 951, 2),  # 501: the dq award in round 2
+        (5, 4, (430, 300, 500), (2,), 930, 1),  # 500: removed award in round 3
+        (6, 5, (480, 0, 390), (2,), 870, 0),
+        (7, 1, (116, 501, 0), (3,), 617, 1),
+    ]
+    assert not any(r.tied for r in standings.rows)
+    assert standings.row(7).byes == (1, 3)
+
+
+def test_drop_lowest_drops_a_bye_and_the_earliest_of_equal_scores() -> None:
+    assert dropped_rounds((300, 200, 200, 450), 1) == (2,)
+    assert dropped_rounds((300, 200, 200, 450), 2) == (2, 3)
+    assert dropped_rounds((200, 300, 200), 1) == (1,)
+    assert dropped_rounds((480,), 1) == ()  # at least one round counts
+    assert dropped_rounds((480, 0), 0) == ()
+    event, rules = make_event(
+        [
+            {"games": [game(1, 1, 2, 400, 300), game(2, 3, 4, 380, 390)], "byes": [5]},
+            {"games": [game(1, 1, 3, 395, 301), game(2, 2, 5, 500, 499)], "byes": [4]},
+        ],
+        numbers=range(1, 6),
+    )
+    row = compute_standings(event, rules).row(5)  # bye 395 in round 1, then 499
+    assert (row.rounds, row.dropped, row.total) == ((395, 499), (1,), 499)
+    row = compute_standings(event, rules).row(4)  # 390, then a bye of (395 + 500) / 2 = 448
+    assert (row.rounds, row.dropped, row.total) == ((390, 448), (1,), 448)
+
+
+def test_ties_share_a_place_are_flagged_and_listed_in_number_order() -> None:
+    event, rules = make_event(
+        [{"games": [game(1, 5, 1, 500, 300), game(2, 2, 3, 500, 300), game(3, 4, 6, 450, 300)]}],
+        numbers=range(1, 7),
+        settings={"drop_lowest": 0},
+    )
+    rows = [(r.place, r.number, r.total, r.tied) for r in compute_standings(event, rules).rows]
+    assert rows == [
+        (1, 2, 500, True),
+        (1, 5, 500, True),
+        (3, 4, 450, False),
+        (4, 1, 300, True),
+        (4, 3, 300, True),
+        (4, 6, 300, True),
+    ]
+
+
+def test_bid_whist_ranks_by_wins_then_points() -> None:
+    event, rules = make_event(
+        [
+            {"games": [game(1, 1, 2, 20, 4), game(2, 3, 4, 3, 5)]},
+            {"games": [game(1, 1, 4, 5, 6), game(2, 3, 2, 2, 7)]},
+        ],
+        rules="bid-whist",
+        numbers=range(1, 5),
+    )
+    rows = [(r.place, r.number, r.wins, r.total) for r in compute_standings(event, rules).rows]
+    # team 1 has the most points but one win; team 4 two wins
+    assert rows == [(1, 4, 2, 11), (2, 1, 1, 25), (3, 2, 1, 11), (4, 3, 0, 5)]
+
+
+def test_a_recorded_play_off_hand_orders_teams_level_on_wins_and_points() -> None:
+    rounds = [{"games": [game(1, 1, 2, 9, 4), game(2, 3, 4, 4, 9)]}]
+    event, rules = make_event(rounds, rules="bid-whist", numbers=range(1, 5))
+    first = compute_standings(event, rules).rows
+    assert [(r.place, r.number, r.tied) for r in first[:2]] == [(1, 1, True), (1, 4, True)]
+    play_off = {"bidder": "B", "bid": 4, "kind": "cards", "books": {"A": 2, "B": 11}}
+    rounds[0]["tiebreaks"] = [{"a": 1, "b": 4, "hands": [play_off]}]
+    event, rules = make_event(rounds, rules="bid-whist", numbers=range(1, 5))
+    rows = compute_standings(event, rules).rows
+    top = [(r.place, r.number, r.tied, r.total) for r in rows[:2]]
+    assert top == [(1, 4, False, 9), (2, 1, False, 9)]
+
+
+def test_a_gin_sudden_death_winner_gets_one_point_on_the_total() -> None:
+    rounds: list[dict[str, Any]] = [
+        {"games": [game(1, 1, 2, 300, 250), game(2, 3, 4, 250, 280)], "byes": [5]},
+        {"games": [game(1, 1, 2, 262, 310), game(2, 3, 4, 310, 200)], "byes": [5]},
+    ]
+    event, rules = make_event(rounds, rules="house-gin", numbers=range(1, 6))
+    before = {r.number: (r.place, r.total, r.tied) for r in compute_standings(event, rules).rows}
+    assert before[2] == before[3] == (2, 560, True)
+    rounds[1]["tiebreaks"] = [{"a": 2, "b": 3, "winner": "b"}]
+    event, rules = make_event(rounds, rules="house-gin", numbers=range(1, 6))
+    standings = compute_standings(event, rules)
+    row = standings.row(3)
+    assert (row.place, row.total, row.rounds, row.bonus, row.tied) == (2, 561, (250, 310), 1, False)
+    assert (standings.row(2).place, standings.row(2).total) == (3, 560)
+    assert "561*" in standings_text(standings)
+
+
+# --- who is listed, and after which round ------------------------------------------------
+
+
+def test_removed_entrants_are_not_listed_and_withdrawn_ones_once_they_played() -> None:
+    event, rules = make_event(
+        [{"games": [game(1, 1, 2, 500, 300), game(2, 3, 4, 450, 460)]}],
+        numbers=range(1, 7),
+        statuses={2: "removed", 3: "withdrawn", 6: "withdrawn"},
+    )
+    numbers = [r.number for r in compute_standings(event, rules).rows]
+    assert numbers == [1, 4, 3, 5]
+    assert compute_standings(event, rules).row(5).absent == (1,)
+
+
+def test_standings_after_a_given_round() -> None:
+    event, rules = fixture()
+    after_one = compute_standings(event, rules, after_round=1)
+    assert after_one.after_round == 1
+    assert [(r.number, r.rounds, r.dropped, r.total) for r in after_one.rows[:2]] == [
+        (3, (520,), (), 520),
+        (6, (505,), (), 505),
+    ]
+    assert after_one.to_json()["after_round"] == 1
+
+
+def test_an_unfinished_round_is_left_out_unless_asked_for_by_number() -> None:
+    rounds = [
+        {"games": [game(1, 1, 2, 500, 300), game(2, 3, 4, 450, 460)]},
+        {"games": [game(1, 1, 3, 500, 300), game(2, 2, 4)]},
+    ]
+    event, rules = make_event(rounds, numbers=range(1, 5))
+    assert compute_standings(event, rules).after_round == 1
+    with pytest.raises(UserError, match=r"round 2 is not finished \(no result yet at table 2\)"):
+        compute_standings(event, rules, after_round=2)
+    with pytest.raises(UserError, match="round 3 has not been played"):
+        compute_standings(event, rules, after_round=3)
+    assert round_results(event, rules, 2)[2].kind == "pending"
+
+
+# --- output -------------------------------------------------------------------------------
+
+
+def test_json_rows_have_exactly_the_interface_keys() -> None:
+    event, rules = fixture()
+    out = compute_standings(event, rules).to_json()
+    assert list(out) == ["event", "rules", "after_round", "rows"]
+    assert (out["event"], out["rules"]) == ("gp-mini-2011", "grand-prix-pinochle")
+    assert out["rows"][0] == {
+        "place": 1,
+        "number": 3,
+        "name": "Ortiz / Ng",
+        "total": 1030,
+        "rounds": [520, 470, 510],
+        "dropped": [2],
+        "wins": 2,
+        "tied": False,
+    }
+
+
+def test_csv_has_a_header_and_one_line_per_entrant() -> None:
+    event, rules = fixture()
+    lines = standings_csv(compute_standings(event, rules)).splitlines()
+    assert lines[0] == "place,number,name,total,wins,tied,dropped,round 1,round 2,round 3"
+    assert lines[1] == "1,3,Ortiz / Ng,1030,2,no,2,520,470,510"
+    assert lines[3] == "3,7,Moss / Ali,980,1,no,1,414,500,480"
+    assert len(lines) == 8
+
+
+def test_the_text_table_is_aligned_and_marks_ties_drops_and_byes() -> None:
+    event, rules = fixture()
+    text = standings_text(compute_standings(event, rules))
+    lines = text.splitlines()
+    assert lines[0] == "Grand Prix Pinochle 2011 (mini): standings after round 3"
+    header = lines[3]
+    assert header.split() == ["Place", "No.", "Team", "Total", "Wins", "R1", "R2", "R3"]
+    table = lines[3:12]
+    assert len({len(line) for line in table[:2]}) == 1  # the rule under the header is as wide
+    assert "(414b)" in lines[7] and "480b" in lines[7]
+    for line in lines[5:12]:  # totals right-aligned in one column
+        assert line[header.index("Total") + len("Total") - 1] != " "
+    tied, _ = make_event(
+        [{"games": [game(1, 1, 2, 500, 300), game(2, 3, 4, 500, 460)]}], numbers=range(1, 5)
+    )
+    assert "   =1" in standings_text(compute_standings(tied, rules))
+
+
+# --- order does not matter ----------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(3, 11), st.integers(1, 4))
+def test_standings_do_not_depend_on_the_order_entrants_and_games_are_listed(
+    rng: random.Random, teams: int, rounds: int
+) -> None:
+    numbers = list(range(1, teams + 1))
+    played = []
+    for _ in range(rounds):
+        order = rng.sample(numbers, teams)
+        games_ = []
+        for table, start in enumerate(range(0, teams - 1, 2), start=1):
+            if rng.random() < 0.1:
+                award = {"kind": rng.choice(["dq", "removed"]), "against": rng.choice("ab")}
+                games_.append(game(table, order[start], order[start + 1], award=award))
+            else:
+                a, b = rng.randrange(0, 700, 10), rng.randrange(0, 700, 10)
+                games_.append(game(table, order[start], order[start + 1], a, b))
+        played.append({"games": games_, "byes": order[teams - teams % 2 :]})
+    event, rules = make_event(played, numbers=numbers)
+    shuffled_rounds = [{**r, "games": rng.sample(r["games"], len(r["games"]))} for r in played]
+    shuffled, _ = make_event(shuffled_rounds, numbers=rng.sample(numbers, teams))
+    assert compute_standings(shuffled, rules) == compute_standings(event, rules)
