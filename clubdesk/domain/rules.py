@@ -247,7 +247,6 @@ class Gin(_Model):
     box_points: int = Field(ge=0)
     undercut_multiplier: int = Field(default=2, ge=1)
     knock_limit: int = Field(default=10, ge=1, le=10)
-    matches_first_round: int = Field(default=2, ge=1)
     sudden_death_target: int = Field(ge=1)
     sudden_death_bonus: int = Field(default=1, ge=0)
 
