@@ -1,0 +1,573 @@
+"""The draw and the seating: making, recording and redoing draws; who sits where each round."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import FrozenInstanceError, replace
+
+import pytest
+from sqlmodel import col, select
+
+from clubdesk.domain.draw import Card, Chit, Lot
+from clubdesk.domain.movement import stationary_rotating
+from clubdesk.errors import UserError
+from clubdesk.services.audit import list_audit
+from clubdesk.services.draw import (
+    check_physical_cards,
+    current_draw,
+    draw_history,
+    draw_overview,
+    make_draw,
+    publish_seating,
+    record_physical_draw,
+    seating,
+)
+from clubdesk.services.events import NewEvent, create_event
+from clubdesk.store import Database
+from clubdesk.store.models import (
+    Bye,
+    ClockState,
+    DrawAssignment,
+    Entrant,
+    Game,
+    GameSeat,
+    Player,
+    Round,
+)
+from clubdesk.store.models import Draw as DrawRow
+
+NIGHT = dt.date(2024, 3, 9)
+INDIVIDUAL = {"npa-club-pinochle", "sun-city-west-pinochle", "house-gin"}
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def new_event(db: Database, clock, rules_id: str, entrants: int, **settings: object) -> str:
+    """An event of ``rules_id`` with entrants 1..``entrants`` registered (teams of two where
+    the format plays teams)."""
+    info = create_event(db, NewEvent(rules_id, NIGHT, "Hall", rules_id, settings), clock)
+    add_entrants(db, info.id, range(1, entrants + 1), clock, team=rules_id not in INDIVIDUAL)
+    return info.id
+
+
+def add_entrants(db: Database, event_id: str, numbers, clock, *, team: bool) -> None:
+    with db.session() as session:
+        for number in numbers:
+            players = [f"North{number}", f"South{number}"] if team else [f"Player {number}"]
+            entrant = Entrant(
+                event_id=event_id,
+                number=number,
+                name=" / ".join(players),
+                created_at=clock(),
+            )
+            session.add(entrant)
+            session.flush()
+            for position, name in enumerate(players, start=1):
+                session.add(
+                    Player(event_id=event_id, entrant_id=entrant.id, position=position, name=name)
+                )
+
+
+def set_status(db: Database, event_id: str, number: int, status: str) -> None:
+    with db.session() as session:
+        row = session.exec(
+            select(Entrant).where(Entrant.event_id == event_id, Entrant.number == number)
+        ).one()
+        row.status = status
+        session.add(row)
+
+
+def submit(db: Database, event_id: str, round_number: int, scores: dict[int, tuple], clock):
+    """Submit round ``round_number``'s sheets: ``{table: (score_a, score_b[, winner])}``."""
+    with db.session() as session:
+        round_id = session.exec(
+            select(Round.id).where(Round.event_id == event_id, Round.number == round_number)
+        ).one()
+        for table, score in scores.items():
+            game = session.exec(
+                select(Game).where(Game.round_id == round_id, Game.table_number == table)
+            ).one()
+            game.score_a, game.score_b = score[0], score[1]
+            game.winner = score[2] if len(score) > 2 else None
+            game.submitted_at = clock()
+            session.add(game)
+
+
+def start_round(db: Database, event_id: str, number: int) -> None:
+    with db.session() as session:
+        row = session.exec(
+            select(Round).where(Round.event_id == event_id, Round.number == number)
+        ).one()
+        row.status = "running"
+        session.add(row)
+
+
+def everyone_once(seats) -> list[int]:
+    return sorted([*seats.seated, *seats.byes])
+
+
+def drawn(info) -> dict[int, object]:
+    return {d.entrant: d.pick for d in info.draw.drawn}
+
+
+# --- making the draw, per format ------------------------------------------------------------
+
+
+def test_grand_prix_16_teams(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    info = make_draw(db, event, 2024, clock)
+    assert info.seed == 2024 and info.method == "random" and info.kind == "cards"
+    assert info.made_at == clock()
+    assert sorted(drawn(info).values()) == sorted(
+        [Card("blue", n) for n in range(1, 9)] + [Card("red", n) for n in range(1, 9)]
+    )
+    assert (
+        "with 8 stations and 11 rounds E/W teams meet the same N/S team again from round 9"
+        in info.notes
+    )
+    first = seating(db, event, 1)
+    assert len(first.tables) == 8 and first.byes == ()
+    assert everyone_once(first) == list(range(1, 17))
+    for table in first.tables:  # blue n is N/S at table n, red n is E/W at table n
+        assert drawn(info)[table.a[0]] == Card("blue", table.table)
+        assert drawn(info)[table.b[0]] == Card("red", table.table)
+    assert current_draw(db, event) == info
+
+
+def test_grand_prix_15_teams_has_a_bye_station(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 15)
+    info = make_draw(db, event, 7, clock)
+    picks = drawn(info)
+    assert sum(1 for p in picks.values() if p.colour == "blue") == 7
+    assert sum(1 for p in picks.values() if p.colour == "red") == 8
+    assert any("red 8 is the bye station after table 7" in note for note in info.notes)
+    assert any("with 8 stations and 11 rounds" in note for note in info.notes)
+    first = seating(db, event, 1)
+    bye_team = next(team for team, pick in picks.items() if pick == Card("red", 8))
+    assert first.byes == (bye_team,)
+    assert len(first.tables) == 7
+    assert everyone_once(first) == list(range(1, 16))
+
+
+def test_npa_12_players_draw_chits(db, clock):
+    event = new_event(db, clock, "npa-club-pinochle", 12)
+    info = make_draw(db, event, 99, clock)
+    assert info.kind == "chits"
+    assert sorted(drawn(info).values()) == [Chit(t, s) for t in (1, 2, 3) for s in (1, 2, 3, 4)]
+    first = seating(db, event, 1)
+    for table in first.tables:
+        seat = {p: drawn(info)[p].seat for p in table.entrants}
+        assert [seat[p] for p in table.a] == [1, 3] and [seat[p] for p in table.b] == [2, 4]
+    assert first.to_json()["tables"][0]["a"] == list(first.tables[0].a)
+
+
+def test_npa_refuses_9_players_and_writes_nothing(db, clock):
+    event = new_event(db, clock, "npa-club-pinochle", 9)
+    audit_before = list_audit(db, event)
+    with pytest.raises(
+        UserError, match=r"^NPA Club Pinochle needs at least 3 tables \(12 players\); 9 registered$"
+    ):
+        make_draw(db, event, 1, clock)
+    assert current_draw(db, event) is None
+    assert list_audit(db, event) == audit_before
+    add_entrants(db, event, range(10, 14), clock, team=False)
+    with pytest.raises(UserError, match="seats players in fours; 13 registered: add 3 players"):
+        make_draw(db, event, 1, clock)
+
+
+def test_gin_9_players_one_has_a_bye(db, clock):
+    event = new_event(db, clock, "house-gin", 9)
+    info = make_draw(db, event, 5, clock)
+    assert info.kind == "random"
+    assert sorted(drawn(info).values()) == [Lot(n) for n in range(1, 10)]
+    first = seating(db, event, 1)
+    last_lot = next(p for p, lot in drawn(info).items() if lot == Lot(9))
+    assert first.byes == (last_lot,)
+    assert len(first.tables) == 4
+    assert "odd number of players: lot 9 has a bye" in info.notes
+    second = seating(db, event, 2)  # before the cut: the same pairs
+    assert second.tables == first.tables and second.byes == first.byes and second.round == 2
+    with pytest.raises(UserError, match="round 3 is played after the cut after round 2"):
+        seating(db, event, 3)
+
+
+def test_no_entrants_or_no_event(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 0)
+    with pytest.raises(UserError, match="there are no teams to draw"):
+        make_draw(db, event, 1, clock)
+    with pytest.raises(UserError, match="no event with id 'nope'"):
+        make_draw(db, "nope", 1, clock)
+    one = new_event(db, clock, "grand-prix-warmup", 1)
+    with pytest.raises(UserError, match="a card draw needs at least 2 teams; 1 registered"):
+        make_draw(db, one, 1, clock)
+
+
+def test_withdrawn_entrants_are_not_drawn(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 14)
+    set_status(db, event, 3, "withdrawn")
+    info = make_draw(db, event, 1, clock)
+    assert 3 not in drawn(info) and len(drawn(info)) == 13
+
+
+# --- the seed -------------------------------------------------------------------------------
+
+
+def test_a_seed_is_picked_and_recorded_when_none_is_given(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    info = make_draw(db, event, None, clock)
+    assert isinstance(info.seed, int) and info.seed >= 1
+    [entry] = [e for e in list_audit(db, event) if e.action == "draw.make"]
+    assert entry.details["seed"] == info.seed
+    assert entry.details["drawn"] == info.draw.to_json()["drawn"]
+    with db.session() as session:
+        assert session.exec(select(DrawRow.seed)).one() == info.seed
+
+
+def test_the_same_seed_gives_the_same_draw(db, clock):
+    first = new_event(db, clock, "grand-prix-pinochle", 16)
+    info = make_draw(db, first, None, clock)
+    again = create_event(db, NewEvent("Again", NIGHT, "", "grand-prix-pinochle"), clock).id
+    add_entrants(db, again, range(1, 17), clock, team=True)
+    repeated = make_draw(db, again, info.seed, clock)
+    assert repeated.draw.drawn == info.draw.drawn
+    assert [seating(db, again, n) for n in (1, 5)] == [seating(db, first, n) for n in (1, 5)]
+
+
+def test_a_seed_must_be_a_whole_number(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 4)
+    with pytest.raises(UserError, match="seed: must be a whole number"):
+        make_draw(db, event, "12", clock)  # type: ignore[arg-type]
+
+
+def test_draw_values_are_frozen(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 4)
+    info = make_draw(db, event, 3, clock)
+    with pytest.raises(FrozenInstanceError):
+        info.notes = ()  # type: ignore[misc]
+
+
+# --- a draw already made, and redoing it ----------------------------------------------------
+
+
+def test_a_second_draw_is_refused_without_redo(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    info = make_draw(db, event, 1, clock)
+    with pytest.raises(UserError, match="the draw is already made for this event"):
+        make_draw(db, event, 2, clock)
+    with pytest.raises(UserError, match="the draw is already made"):
+        record_physical_draw(db, event, {}, clock)
+    assert current_draw(db, event) == info
+
+
+def test_redo_before_round_1_supersedes_and_keeps_the_old_draw(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    old = make_draw(db, event, 1, clock)
+    publish_seating(db, event, 1, clock)  # published, not started: it goes with the old draw
+    clock.advance(minutes=3)
+    new = make_draw(db, event, 2, clock, redo=True)
+    assert new.replaced == old.draw_id and new.draw_id != old.draw_id
+    assert current_draw(db, event) == replace(new, replaced=None)
+    history = draw_history(db, event)
+    assert [(d.draw_id, d.superseded, d.seed) for d in history] == [
+        (old.draw_id, True, 1),
+        (new.draw_id, False, 2),
+    ]
+    assert history[0].draw.drawn == old.draw.drawn  # the old draw is still all there
+    with db.session() as session:
+        assert len(session.exec(select(DrawAssignment)).all()) == 32
+        assert session.exec(select(Round)).all() == []  # round 1 is seated from the new draw
+    actions = [(e.action, e.details.get("replaces")) for e in list_audit(db, event)]
+    assert actions[-3:] == [
+        ("draw.make", None),
+        ("seating.publish", None),
+        ("draw.make", old.draw_id),
+    ]
+    assert list_audit(db, event)[-1].details["unpublished_rounds"] == [1]
+    assert seating(db, event, 1) == stationary_rotating(new.draw, 1)
+
+
+def test_redo_is_refused_once_round_1_has_started(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    info = make_draw(db, event, 1, clock)
+    publish_seating(db, event, 1, clock)
+    start_round(db, event, 1)
+    with pytest.raises(UserError, match="round 1 has started: the draw can no longer be redone"):
+        make_draw(db, event, 2, clock, redo=True)
+    assert current_draw(db, event) == info
+    assert len(draw_history(db, event)) == 1
+
+
+def test_a_started_clock_also_counts_as_round_1_started(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 8)
+    make_draw(db, event, 1, clock)
+    with db.session() as session:
+        session.add(ClockState(event_id=event, round_number=1, started_at=clock()))
+    with pytest.raises(UserError, match="round 1 has started"):
+        make_draw(db, event, 2, clock, redo=True)
+    assert draw_overview(db, event).can_redo is False
+
+
+# --- physical draws -------------------------------------------------------------------------
+
+FIVE = {1: "B1", 2: "r1", 3: "blue 2", 4: "R 2", 5: "red-3"}
+
+
+def test_record_a_physical_draw(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 5)
+    info = record_physical_draw(db, event, FIVE, clock)
+    assert info.method == "physical" and info.seed is None
+    assert drawn(info) == {
+        1: Card("blue", 1),
+        2: Card("red", 1),
+        3: Card("blue", 2),
+        4: Card("red", 2),
+        5: Card("red", 3),
+    }
+    assert seating(db, event, 2).to_json() == {
+        "round": 2,
+        "tables": [{"table": 1, "a": 1, "b": 5}, {"table": 2, "a": 3, "b": 2}],
+        "byes": [4],
+    }
+    [entry] = [e for e in list_audit(db, event) if e.action == "draw.physical"]
+    assert entry.details["drawn"][0] == {"entrant": 1, "card": "B1"}
+    with db.session() as session:
+        cards = session.exec(select(DrawAssignment.card).order_by(col(DrawAssignment.id))).all()
+    assert cards == ["blue 1", "red 1", "blue 2", "red 2", "red 3"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ({**FIVE, 5: "R1"}, "card R1 drawn twice: teams 2 and 5"),
+        ({**FIVE, 4: "X9"}, "team 4: 'X9' is not a card"),
+        ({**FIVE, 3: "B7"}, "team 3: there is no blue 7 card for 5 teams"),
+        ({k: v for k, v in FIVE.items() if k != 4}, "team 4 has no card"),
+        ({**FIVE, 9: "B4"}, "team 9 drew 'B4' but is not registered"),
+    ],
+)
+def test_physical_draw_errors_name_the_team_and_the_card(db, clock, cards, message):
+    event = new_event(db, clock, "grand-prix-pinochle", 5)
+    with pytest.raises(UserError, match=message):
+        record_physical_draw(db, event, cards, clock)
+    assert current_draw(db, event) is None
+
+
+def test_physical_draw_team_numbers_may_come_as_text(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 5)
+    info = record_physical_draw(db, event, {str(k): v for k, v in FIVE.items()}, clock)
+    assert drawn(info)[5] == Card("red", 3)
+    other = new_event(db, clock, "grand-prix-pinochle", 5)
+    with pytest.raises(UserError, match="'five' is not a team number"):
+        record_physical_draw(db, other, {**FIVE, "five": "R3"}, clock)
+
+
+def test_physical_draws_are_for_card_formats(db, clock):
+    event = new_event(db, clock, "npa-club-pinochle", 12)
+    with pytest.raises(UserError, match="draws chits, not cards"):
+        record_physical_draw(db, event, {1: "B1"}, clock)
+
+
+def test_cards_are_checked_as_they_are_typed():
+    teams = [1, 2, 3, 4, 5]
+    check = check_physical_cards(teams, {1: "B1", 2: "", 4: "R2"})
+    assert check.errors == {} and check.typed == 2 and check.needed == 5
+    assert not check.complete
+    check = check_physical_cards(teams, {1: "B1", 3: "b1", 4: "Q2", 5: "R9"})
+    assert check.errors == {
+        1: "card B1 drawn twice: teams 1 and 3",
+        3: "card B1 drawn twice: teams 1 and 3",
+        4: "team 4: 'Q2' is not a card; type e.g. B3 or R4",
+        5: "team 5: there is no red 9 card for 5 teams (blue 1-2, red 1-3)",
+    }
+    check = check_physical_cards(teams, FIVE, rounds=11)
+    assert check.complete and check.errors == {}
+    assert check.draw is not None and check.draw.method == "physical"
+
+
+# --- seating from the draw ------------------------------------------------------------------
+
+
+def test_rounds_1_to_11_with_a_withdrawal_mid_event(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    info = make_draw(db, event, 11, clock)
+    before = [seating(db, event, n) for n in range(1, 12)]
+    assert [s.round for s in before] == list(range(1, 12))
+    assert all(s.byes == () and everyone_once(s) == list(range(1, 17)) for s in before)
+    assert before[8].tables == before[0].tables  # 8 stations: round 9 repeats round 1
+    for number in range(1, 6):
+        publish_seating(db, event, number, clock)
+    leaving = before[0].tables[2].a[0]  # an N/S team
+    set_status(db, event, leaving, "withdrawn")
+
+    for number in range(1, 6):  # published rounds stay as they were played
+        assert seating(db, event, number) == before[number - 1]
+    for number in range(6, 12):
+        seats = seating(db, event, number)
+        opponent = before[number - 1].table(3).b[0]
+        assert seats.byes == (opponent,)  # the withdrawn team's E/W visitor sits out
+        assert leaving not in seats.seated
+        assert [t.table for t in seats.tables] == [1, 2, 4, 5, 6, 7, 8]
+        assert seats == stationary_rotating(info.draw, number, set(range(1, 17)) - {leaving})
+    notes = current_draw(db, event).notes
+    assert f"teams no longer playing since the draw: {leaving}" in notes
+
+
+def test_an_entrant_registered_after_the_draw_is_named(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 6)
+    make_draw(db, event, 1, clock)
+    add_entrants(db, event, [7], clock, team=True)
+    assert any(
+        "registered after the draw and not in it: 7" in n for n in current_draw(db, event).notes
+    )
+    with pytest.raises(UserError, match="team 7 has no card in the draw"):
+        seating(db, event, 1)
+
+
+def test_seating_needs_a_draw_and_a_real_round(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 6)
+    with pytest.raises(UserError, match="make the draw first"):
+        seating(db, event, 1)
+    make_draw(db, event, 1, clock)
+    for bad in (0, 12):
+        with pytest.raises(UserError, match=f"the event has rounds 1 to 11, not {bad}"):
+            seating(db, event, bad)
+
+
+def test_gin_pairs_after_a_withdrawal(db, clock):
+    event = new_event(db, clock, "house-gin", 8)
+    make_draw(db, event, 3, clock)
+    first = seating(db, event, 1)
+    publish_seating(db, event, 1, clock)
+    leaving, partner = first.tables[1].a[0], first.tables[1].b[0]
+    set_status(db, event, leaving, "withdrawn")
+    second = seating(db, event, 2)
+    assert second.byes == (partner,)
+    assert [t.table for t in second.tables] == [1, 3, 4]
+
+
+# --- progressive movements ------------------------------------------------------------------
+
+
+def test_npa_round_2_needs_round_1_results(db, clock):
+    event = new_event(db, clock, "npa-club-pinochle", 12)
+    make_draw(db, event, 8, clock)
+    with pytest.raises(
+        UserError, match="round 2 cannot be seated yet: no result for tables 1, 2, 3"
+    ):
+        seating(db, event, 2)
+    first = publish_seating(db, event, 1, clock).seating
+    submit(db, event, 1, {1: (420, 310), 3: (280, 280, "b")}, clock)
+    with pytest.raises(UserError, match="round 2 cannot be seated yet: no result for table 2$"):
+        seating(db, event, 2)
+    with pytest.raises(UserError, match="round 2 cannot be seated yet: no result for table 2$"):
+        seating(db, event, 3)  # round 3 needs round 2 first
+    submit(db, event, 1, {2: (150, 390)}, clock)
+
+    second = seating(db, event, 2)
+    assert second == seating(db, event, 2)  # the partner draw is the same every time
+    won = {1: first.table(1).a, 2: first.table(2).b, 3: first.table(3).b}
+    lost = {1: first.table(1).b, 2: first.table(2).a, 3: first.table(3).a}
+    for table, came_from in ((1, 3), (2, 1), (3, 2)):  # losers move one table up
+        assert set(second.table(table).entrants) == {*won[table], *lost[came_from]}
+    assert len(second.partner_draws) == 3
+    with pytest.raises(
+        UserError, match="round 3 cannot be seated yet: no result for tables 1, 2, 3"
+    ):
+        seating(db, event, 3)
+
+
+def test_unsubmitted_sheets_do_not_count(db, clock):
+    event = new_event(db, clock, "npa-club-pinochle", 12)
+    make_draw(db, event, 8, clock)
+    publish_seating(db, event, 1, clock)
+    with db.session() as session:
+        game = session.exec(select(Game).where(Game.table_number == 2)).one()
+        game.score_a, game.score_b = 500, 100  # typed, not submitted
+        session.add(game)
+    submit(db, event, 1, {1: (1, 0), 3: (0, 1)}, clock)
+    with pytest.raises(UserError, match="no result for table 2$"):
+        seating(db, event, 2)
+
+
+def test_sun_city_west_winners_move_down(db, clock):
+    event = new_event(db, clock, "sun-city-west-pinochle", 8)
+    make_draw(db, event, 4, clock)
+    first = publish_seating(db, event, 1, clock).seating
+    submit(db, event, 1, {1: (30, 20), 2: (10, 40)}, clock)
+    second = seating(db, event, 2)
+    # table 1's winners stay and table 2's winners come down; table 1's losers go to table 2
+    assert set(second.table(1).entrants) == {*first.table(1).a, *first.table(2).b}
+    assert set(second.table(2).entrants) == {*first.table(1).b, *first.table(2).a}
+
+
+# --- publishing a seating -------------------------------------------------------------------
+
+
+def test_publish_seating_writes_games_seats_and_byes(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 15)
+    make_draw(db, event, 15, clock)
+    expected = seating(db, event, 1)
+    published = publish_seating(db, event, 1, clock)
+    assert published.seating == expected and published.games == 7
+    with db.session() as session:
+        [round_row] = session.exec(select(Round)).all()
+        assert (round_row.number, round_row.status) == (1, "pending")
+        games = session.exec(select(Game).order_by(col(Game.table_number))).all()
+        assert [g.table_number for g in games] == list(range(1, 8))
+        numbers = {e.id: e.number for e in session.exec(select(Entrant))}
+        seats = session.exec(select(GameSeat).where(GameSeat.game_id == games[0].id)).all()
+        assert sorted((s.side, s.seat, numbers[s.entrant_id]) for s in seats) == [
+            ("a", 1, expected.table(1).a[0]),
+            ("b", 2, expected.table(1).b[0]),
+        ]
+        assert [numbers[b.entrant_id] for b in session.exec(select(Bye))] == list(expected.byes)
+    assert seating(db, event, 1) == expected
+    entry = list_audit(db, event)[-1]
+    assert entry.action == "seating.publish" and entry.details["byes"] == list(expected.byes)
+    with pytest.raises(UserError, match="round 1's seating is already published"):
+        publish_seating(db, event, 1, clock)
+    with pytest.raises(UserError, match="round 3 cannot be published before round 2"):
+        publish_seating(db, event, 3, clock)
+    assert draw_overview(db, event).published_rounds == (1,)
+
+
+def test_publish_individual_seats_1_to_4(db, clock):
+    event = new_event(db, clock, "npa-club-pinochle", 12)
+    make_draw(db, event, 2, clock)
+    expected = publish_seating(db, event, 1, clock).seating
+    with db.session() as session:
+        numbers = {e.id: e.number for e in session.exec(select(Entrant))}
+        game = session.exec(select(Game).where(Game.table_number == 1)).one()
+        seats = session.exec(select(GameSeat).where(GameSeat.game_id == game.id)).all()
+        by_seat = {s.seat: (s.side, numbers[s.entrant_id]) for s in seats}
+    table = expected.table(1)
+    assert by_seat == {
+        1: ("a", table.a[0]),
+        2: ("b", table.b[0]),
+        3: ("a", table.a[1]),
+        4: ("b", table.b[1]),
+    }
+
+
+def test_overview_for_the_page(db, clock):
+    event = new_event(db, clock, "npa-club-pinochle", 12)
+    overview = draw_overview(db, event)
+    assert overview.layout == "partners" and overview.rounds == 6 and overview.draw is None
+    assert overview.active == tuple(range(1, 13)) and overview.names[3] == "Player 3"
+    make_draw(db, event, 1, clock)
+    overview = draw_overview(db, event)
+    assert overview.draw is not None and overview.can_redo
+    assert draw_overview(db, new_event(db, clock, "house-gin", 2)).layout == "pairs"
+
+
+def test_the_partner_draw_is_seeded_by_the_draw_and_the_round(db, clock):
+    # the same draw seed gives the same partner draw in another event
+    events = []
+    for _ in range(2):
+        event = new_event(db, clock, "npa-club-pinochle", 12)
+        make_draw(db, event, 77, clock)
+        publish_seating(db, event, 1, clock)
+        submit(db, event, 1, {1: (1, 0), 2: (0, 1), 3: (1, 0)}, clock)
+        events.append(event)
+    assert seating(db, events[0], 2) == seating(db, events[1], 2)

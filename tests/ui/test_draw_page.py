@@ -1,0 +1,392 @@
+"""The Draw page: making, typing in and redoing the draw; the room picture and the seating list."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QDialog, QMessageBox
+from sqlmodel import select
+
+from clubdesk.domain.movement import RoundSeating, TableSeating
+from clubdesk.services import draw as draw_service
+from clubdesk.services.events import NewEvent, create_event
+from clubdesk.store.models import Entrant, Player, Round
+from clubdesk.ui.draw_page import DrawPage, PhysicalDrawDialog, SeatingListModel, sentence
+from clubdesk.ui.table_map import TableMap, grid_shape, place_seats
+
+INDIVIDUAL = {"npa-club-pinochle", "sun-city-west-pinochle", "house-gin"}
+
+
+def new_event(db, clock, rules_id: str, count: int) -> str:
+    event_id = create_event(db, NewEvent("Spring", date(2024, 3, 9), "", rules_id), clock).id
+    team = rules_id not in INDIVIDUAL
+    with db.session() as session:
+        for number in range(1, count + 1):
+            players = [f"Ann{number} Smith", f"Bob{number} Jones"] if team else [f"Pat {number}"]
+            entrant = Entrant(
+                event_id=event_id,
+                number=number,
+                name=f"Smith{number} / Jones{number}" if team else players[0],
+                created_at=clock(),
+            )
+            session.add(entrant)
+            session.flush()
+            for position, name in enumerate(players, start=1):
+                session.add(
+                    Player(event_id=event_id, entrant_id=entrant.id, position=position, name=name)
+                )
+    return event_id
+
+
+@pytest.fixture
+def open_page(qtbot, db, clock):
+    def make(rules_id: str = "grand-prix-pinochle", count: int = 13) -> DrawPage:
+        event_id = new_event(db, clock, rules_id, count)
+        page = DrawPage(db, event_id, clock)
+        qtbot.addWidget(page)
+        page.resize(1400, 900)
+        with qtbot.waitActive(page):
+            page.show()
+            page.activateWindow()
+        page.setFocus(Qt.FocusReason.OtherFocusReason)
+        return page
+
+    return make
+
+
+def everyone(page: DrawPage) -> list[int]:
+    shown = page.table_map.shown_tables()
+    seated = {seat.entrant for table in shown for seat in table.seats}
+    return sorted([*seated, *page.table_map.shown_byes()])
+
+
+def proxy_column(page: DrawPage, column: int) -> list[str]:
+    proxy = page.proxy
+    return [proxy.index(row, column).data() for row in range(proxy.rowCount())]
+
+
+# --- making the draw ----------------------------------------------------------------------------
+
+
+def test_make_the_draw_for_13_teams_by_keyboard(
+    open_page, db, keyboard, message_boxes, qtmodeltester
+):
+    page = open_page()
+    assert page.table_map.message().startswith("No draw yet.")
+    assert page.make_button.isEnabled() and not page.redo_button.isEnabled()
+
+    keyboard.press(Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+
+    [box] = message_boxes.shown
+    assert box["kind"] == "question" and box["title"] == "Make the draw"
+    assert "Make the round-1 draw for 13 teams?" in box["text"]
+    info = draw_service.current_draw(db, page.overview.event_id)
+    assert info is not None and info.method == "random"
+    assert f"seed {info.seed}" in page.status_label.text()
+    assert "With 7 stations and 11 rounds E/W teams meet the same N/S team again from round 8." in (
+        page.notes_label.text()
+    )
+    assert "red 7 is the bye station" in page.notes_label.text()
+    assert page.notes_frame.isVisibleTo(page)
+
+    shown = page.table_map.shown_tables()
+    assert [t.table for t in shown] == [1, 2, 3, 4, 5, 6]
+    assert everyone(page) == list(range(1, 14))
+    [bye] = page.table_map.shown_byes()
+    assert page.table_map.bye_text() == f"Bye: {bye} Smith{bye} / Jones{bye}"
+    expected = draw_service.seating(db, page.overview.event_id, 1)
+    for table in shown:
+        seats = {s.position: s.entrant for s in table.seats}
+        ns, ew = expected.table(table.table).a[0], expected.table(table.table).b[0]
+        assert seats == {"top": ns, "bottom": ns, "left": ew, "right": ew}
+        assert table.at("top").name == f"Smith{ns} / Jones{ns}"
+
+    model = page.list_model
+    qtmodeltester.check(model)
+    assert model.rowCount() == 13
+    assert model.headerData(0, Qt.Orientation.Horizontal) == "Team"
+    rows = {r.entrant: r for r in model.seat_rows()}
+    assert rows[bye].table is None and rows[bye].direction == "—"
+    assert rows[expected.table(2).a[0]].direction == "N/S"
+    assert rows[expected.table(2).b[0]].direction == "E/W"
+    assert not page.make_button.isEnabled() and page.redo_button.isEnabled()
+
+
+def test_cancelling_the_confirmation_makes_no_draw(open_page, db, monkeypatch):
+    page = open_page()
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Cancel)
+    )
+    page.make_button.click()
+    assert draw_service.current_draw(db, page.overview.event_id) is None
+    assert page.make_button.isEnabled()
+
+
+def test_a_refusal_is_shown_in_words(open_page, message_boxes):
+    page = open_page(count=0)
+    page.make_button.click()
+    assert message_boxes.texts()[-1] == "There are no teams to draw; register the entrants first."
+
+
+def test_without_an_event_the_page_says_so(qtbot, clock):
+    page = DrawPage(None, None, clock)
+    qtbot.addWidget(page)
+    assert page.table_map.message() == "Open or create an event on the Event page first."
+    assert not page.make_button.isEnabled() and not page.round_spin.isEnabled()
+
+
+def test_set_event_switches_events(open_page, db, clock, message_boxes):
+    page = open_page()
+    page.make_button.click()
+    other = new_event(db, clock, "npa-club-pinochle", 12)
+    page.set_event(db, other)
+    assert page.overview.event_id == other
+    assert page.table_map.message().startswith("No draw yet.")
+    assert not page.physical_button.isEnabled()  # chits are not typed in
+    page.set_event(db, None)
+    assert page.overview is None
+
+
+# --- rounds and the list ------------------------------------------------------------------------
+
+
+def test_switch_rounds(open_page, db, keyboard, message_boxes, qtmodeltester):
+    page = open_page()
+    page.make_button.click()
+    event_id = page.overview.event_id
+    assert page.round_spin.maximum() == 11 and page.round_spin.suffix() == " of 11"
+    page.round_spin.setFocus()
+    keyboard.press(Qt.Key.Key_Up)
+    keyboard.press(Qt.Key.Key_Up)
+    assert page.round_spin.value() == 3
+    third = draw_service.seating(db, event_id, 3)
+    assert page.shown_seating() == third
+    assert everyone(page) == list(range(1, 14))
+    assert page.table_map.shown_byes() == third.byes
+    assert "from the draw, not published yet" in page.round_hint.text()
+    qtmodeltester.check(page.list_model)
+    by_table = {(r.table, r.direction): r.entrant for r in page.list_model.seat_rows()}
+    assert by_table[(1, "E/W")] == third.table(1).b[0]
+
+    draw_service.publish_seating(db, event_id, 1, page._now)
+    page.refresh()
+    page.show_round(1)
+    assert page.round_spin.value() == 1 and "published" in page.round_hint.text()
+    assert page.shown_seating() == draw_service.seating(db, event_id, 1)
+
+
+def test_the_list_sorts_by_entrant_and_by_table(open_page, message_boxes):
+    page = open_page()
+    page.make_button.click()
+    seating = page.shown_seating()
+    page.list_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    assert proxy_column(page, 0) == [str(n) for n in range(1, 14)]
+    page.list_view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+    tables = proxy_column(page, 2)
+    assert tables == [str(t) for t in (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)] + ["Bye"]
+    assert proxy_column(page, 3)[:2] == ["N/S", "E/W"]
+    assert proxy_column(page, 0)[:2] == [str(seating.table(1).a[0]), str(seating.table(1).b[0])]
+    page.list_view.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+    assert proxy_column(page, 2)[0] == "Bye"
+
+
+def test_a_progressive_round_says_which_tables_are_missing(open_page, message_boxes):
+    page = open_page("npa-club-pinochle", 12)
+    page.make_button.click()
+    assert [t.table for t in page.table_map.shown_tables()] == [1, 2, 3]
+    first = page.table_map.shown_tables()[0]
+    marks = [(s.position, s.mark) for s in first.seats]
+    assert marks == [("top", "1"), ("right", "2"), ("bottom", "3"), ("left", "4")]
+    assert page.list_model.headerData(0, Qt.Orientation.Horizontal) == "Player"
+    page.round_spin.setValue(2)
+    assert page.table_map.message() == "Round 2 cannot be seated yet: no result for tables 1, 2, 3."
+    assert page.table_map.shown_tables() == () and page.list_model.rowCount() == 0
+
+
+def test_gin_shows_pairs_and_a_bye(open_page, message_boxes):
+    page = open_page("house-gin", 9)
+    page.make_button.click()
+    shown = page.table_map.shown_tables()
+    assert len(shown) == 4 and all(len(t.seats) == 2 for t in shown)
+    assert len(page.table_map.shown_byes()) == 1
+    page.round_spin.setValue(3)
+    assert "after the cut" in page.table_map.message()
+
+
+# --- the physical draw --------------------------------------------------------------------------
+
+
+def test_the_physical_draw_dialog_refuses_a_duplicate_card(open_page, qtbot, message_boxes):
+    page = open_page(count=5)
+    dialog = page.physical_dialog()
+    qtbot.addWidget(dialog)
+    assert list(dialog.edits) == [1, 2, 3, 4, 5]
+    assert dialog.summary.text() == "0 of 5 cards typed"
+    assert not dialog.save_button.isEnabled()
+
+    for number, card in ((1, "B1"), (2, "R1"), (3, "b1")):
+        qtbot.keyClicks(dialog.edits[number], card)
+    message = "Card B1 drawn twice: teams 1 and 3."
+    assert dialog.error_text(1) == message and dialog.error_text(3) == message
+    assert dialog.edits[3].property("invalid") is True
+    assert dialog.error_text(2) == ""
+    assert dialog.summary.text() == "2 cards to correct"
+
+    dialog.edits[3].clear()
+    qtbot.keyClicks(dialog.edits[3], "B2")
+    qtbot.keyClicks(dialog.edits[4], "R9")
+    assert dialog.error_text(4) == (
+        "Team 4: there is no red 9 card for 5 teams (blue 1-2, red 1-3)."
+    )
+    dialog.edits[4].clear()
+    qtbot.keyClicks(dialog.edits[4], "R2")
+    assert dialog.summary.text() == "4 of 5 cards typed" and not dialog.save_button.isEnabled()
+    qtbot.keyClicks(dialog.edits[5], "red 3")
+    assert dialog.save_button.isEnabled()
+    assert dialog.cards() == {1: "B1", 2: "R1", 3: "B2", 4: "R2", 5: "red 3"}
+    qtbot.keyClick(dialog.edits[5], Qt.Key.Key_Return)  # the last field's Return saves
+    assert dialog.result() == QDialog.DialogCode.Accepted
+
+
+def test_record_a_physical_draw_from_the_page(open_page, db, monkeypatch, message_boxes):
+    page = open_page(count=5)
+
+    def typed_in(dialog: PhysicalDrawDialog) -> int:
+        for number, card in {1: "B1", 2: "R1", 3: "B2", 4: "R2", 5: "R3"}.items():
+            dialog.edits[number].setText(card)
+        assert dialog.check.complete
+        return int(QDialog.DialogCode.Accepted.value)
+
+    monkeypatch.setattr(PhysicalDrawDialog, "exec", typed_in)
+    page.physical_button.click()
+    info = draw_service.current_draw(db, page.overview.event_id)
+    assert info is not None and info.method == "physical"
+    assert page.status_label.text().startswith("Physical card draw")
+    assert page.shown_seating().to_json()["tables"] == [
+        {"table": 1, "a": 1, "b": 2},
+        {"table": 2, "a": 3, "b": 4},
+    ]
+    assert page.table_map.shown_byes() == (5,)
+
+
+def test_a_cancelled_physical_draw_saves_nothing(open_page, db, monkeypatch):
+    page = open_page(count=5)
+    monkeypatch.setattr(PhysicalDrawDialog, "exec", lambda self: 0)
+    page.physical_button.click()
+    assert draw_service.current_draw(db, page.overview.event_id) is None
+
+
+# --- redoing the draw ---------------------------------------------------------------------------
+
+
+def test_redo_the_draw_before_round_1(open_page, db, message_boxes):
+    page = open_page()
+    page.make_button.click()
+    event_id = page.overview.event_id
+    old = draw_service.current_draw(db, event_id)
+    page.redo_button.click()
+    confirm = message_boxes.shown[-1]
+    assert confirm["title"] == "Redo the draw"
+    assert "stays in the event's log, marked as replaced" in confirm["text"]
+    assert f"seed {old.seed}" in confirm["text"]
+    history = draw_service.draw_history(db, event_id)
+    assert [d.superseded for d in history] == [True, False]
+    assert page.overview.draw.draw_id == history[1].draw_id
+    assert f"seed {history[1].seed}" in page.status_label.text()
+
+
+def test_redo_is_not_offered_once_round_1_has_started(open_page, db, message_boxes):
+    page = open_page()
+    page.make_button.click()
+    event_id = page.overview.event_id
+    draw_service.publish_seating(db, event_id, 1, page._now)
+    with db.session() as session:
+        row = session.exec(select(Round)).one()
+        row.status = "running"
+        session.add(row)
+    page.refresh()
+    assert not page.redo_button.isEnabled() and not page.physical_button.isEnabled()
+    assert "Round 1 has started" in page.redo_button.toolTip()
+    shown = len(message_boxes.shown)
+    page.redo_draw()  # e.g. a stale shortcut: nothing happens
+    assert len(message_boxes.shown) == shown
+
+
+# --- the picture --------------------------------------------------------------------------------
+
+
+def grid_of(count: int) -> RoundSeating:
+    tables = tuple(TableSeating(n, (2 * n - 1,), (2 * n,)) for n in range(1, count + 1))
+    return RoundSeating(1, tables, (2 * count + 1,))
+
+
+def test_the_map_fits_24_tables_into_its_size(qtbot):
+    view = TableMap()
+    qtbot.addWidget(view)
+    view.resize(900, 650)
+    names = {n: f"Longname{n} / Otherlongname{n}" for n in range(1, 50)}
+    view.set_seating(grid_of(24), names, "teams")
+    cells = view.cells()
+    assert sorted(cells) == list(range(1, 25))
+    bounds = view.rect()
+    for number, cell in cells.items():
+        assert bounds.contains(cell.toRect().adjusted(1, 1, -1, -1)), number
+        assert view.table_rect(cell).width() >= 60  # big enough for a big number
+        for other, rect in cells.items():
+            if other != number:
+                assert not view.card_rect(cell).intersects(view.card_rect(rect))
+    number_px, name_px = view.label_sizes(next(iter(cells.values())))
+    assert number_px >= 13 and name_px >= 9
+    view.resize(1800, 1200)
+    assert view.table_rect(view.cells()[1]).width() > 100  # it grows with the widget
+    assert view.bye_text() == "Bye: 49 Longname49 / Otherlongname49"
+    view.grab()  # paints without error
+
+
+def test_grid_shape_prefers_wide_cells():
+    assert grid_shape(12, QSize(900, 650).toSizeF()) == (3, 4)
+    assert grid_shape(1, QSize(900, 650).toSizeF()) == (1, 1)
+    assert grid_shape(0, QSize(900, 650).toSizeF()) == (0, 0)
+
+
+def test_seats_around_a_table():
+    names = {1: "One", 2: "Two", 3: "Three", 4: "Four"}
+    partners = place_seats(TableSeating(3, (1, 3), (2, 4)), "partners", names)
+    assert [(s.position, s.entrant, s.direction) for s in partners] == [
+        ("top", 1, "Seat 1"),
+        ("right", 2, "Seat 2"),
+        ("bottom", 3, "Seat 3"),
+        ("left", 4, "Seat 4"),
+    ]
+    pairs = place_seats(TableSeating(1, (1,), (2,)), "pairs", names)
+    assert [(s.position, s.entrant, s.name) for s in pairs] == [
+        ("top", 1, "One"),
+        ("bottom", 2, "Two"),
+    ]
+
+
+def test_the_list_model_alone(qtmodeltester):
+    model = SeatingListModel()
+    qtmodeltester.check(model)
+    model.set_seating(grid_of(3), {1: "A"}, "pairs", "Player")
+    qtmodeltester.check(model)
+    assert model.rowCount() == 7 and model.columnCount() == 4
+    assert model.index(6, 2).data() == "Bye"
+    assert model.index(0, 1).data() == "A"
+
+
+def test_sentences():
+    assert sentence("round 2 cannot be seated yet") == "Round 2 cannot be seated yet."
+    assert sentence("Done.") == "Done."
+    assert sentence("") == ""
+
+
+def test_the_page_looks_right_at_1400_by_900(open_page, message_boxes, tmp_path):
+    page = open_page(count=48)
+    page.make_button.click()
+    picture = tmp_path / "draw.png"
+    assert page.grab().save(str(picture))
+    assert picture.stat().st_size > 10_000
+    assert page.table_map.width() > 800 and page.list_view.width() >= 300
