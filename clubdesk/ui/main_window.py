@@ -19,12 +19,14 @@ from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QStackedWidget,
     QWidget,
 )
@@ -33,7 +35,9 @@ from clubdesk import __version__
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.ui.clock import Clock
+from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.event_page import EventPage
+from clubdesk.ui.players_page import PlayersPage
 
 APP_TITLE = "clubdesk"
 ABOUT_TEXT = (
@@ -82,10 +86,17 @@ class MainWindow(QMainWindow):
 
         self.event_page = EventPage(clock)
         self._add_page("event", "Event", self.event_page)
+        self.players_page = PlayersPage(None, None, clock)
+        self._add_page("players", "Players", self.players_page)
+        self.draw_page = DrawPage(db, None, clock)
+        self._add_page("draw", "Draw", self.draw_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.event_page.current_event_changed.connect(self._event_changed)
 
         self._build_menus()
+        self.summary_label = QLabel()
+        self.statusBar().addWidget(self.summary_label)
+        self.players_page.summary_changed.connect(self.summary_label.setText)
         self.database_label = QLabel()
         self.statusBar().addPermanentWidget(self.database_label)
         self.statusBar().setSizeGripEnabled(False)
@@ -98,7 +109,12 @@ class MainWindow(QMainWindow):
     def _add_page(self, key: str, title: str, widget: QWidget) -> None:
         number = len(self._pages) + 1
         self._pages.append(Page(key, title, widget))
-        self.stack.addWidget(widget)
+        # On a small screen a page scrolls rather than pushing the window off it.
+        holder = QScrollArea()
+        holder.setWidgetResizable(True)
+        holder.setFrameShape(QFrame.Shape.NoFrame)
+        holder.setWidget(widget)
+        self.stack.addWidget(holder)
         item = QListWidgetItem(title)
         item.setToolTip(f"{title} (Ctrl+{number})")
         self.page_list.addItem(item)
@@ -192,7 +208,11 @@ class MainWindow(QMainWindow):
         return f"lastEvent/{digest}"
 
     def _event_changed(self, event: EventInfo | None) -> None:
+        event_id = event.id if event is not None else None
+        self.players_page.set_event(self._db, event_id)
+        self.draw_page.set_event(self._db, event_id)
         if event is None:
+            self.summary_label.clear()
             self.setWindowTitle(APP_TITLE)
             return
         self.setWindowTitle(f"{APP_TITLE} — {event.name}")

@@ -24,16 +24,15 @@ def test_the_status_bar_shows_the_database_file(window, db_path):
 
 
 def test_only_real_pages_are_listed(window):
-    assert window.page_keys() == ["event"]
-    assert window.page_list.count() == 1
-    assert window.page_list.item(0).text() == "Event"
+    assert window.page_keys() == ["event", "players", "draw"]
+    assert [window.page_list.item(i).text() for i in range(3)] == ["Event", "Players", "Draw"]
     assert window.current_page() == "event"
 
 
 def test_ctrl_number_switches_pages(window, keyboard):
     keyboard.press(Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert window.current_page() == "event"
-    assert window.stack.currentWidget() is window.event_page
+    assert window.stack.currentWidget().widget() is window.event_page
 
 
 def test_ctrl_n_starts_a_new_event(make_window, db, clock, keyboard):
@@ -146,3 +145,19 @@ def test_each_database_remembers_its_event(make_window, db, db_path, tmp_path, c
     assert window.event_page.current_event.name == "Other night"
     window.open_database_file(db_path)
     assert window.event_page.current_event.name == "First"
+
+
+def test_the_open_event_reaches_the_players_and_draw_pages(make_window, db, clock, keyboard):
+    from clubdesk.services.registration import RegisterEntrant, register
+
+    event = create_event(db, NewEvent("Friday", date(2024, 3, 8), "", "grand-prix-warmup"), clock)
+    for pair in (["Ann Smith", "Bob Jones"], ["Cy Young", "Di Prince"]):
+        register(db, event.id, RegisterEntrant(players=pair, paid_cents=2000), clock)
+    window = make_window(db)
+    assert window.summary_label.text() == window.players_page.summary_text()
+    assert window.summary_label.text().startswith("2 entrants")
+    keyboard.press(Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert window.current_page() == "players"
+    assert window.players_page.model.rowCount() == 2
+    keyboard.press(Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    assert window.current_page() == "draw"
