@@ -11,12 +11,15 @@ import json
 import sys
 import traceback
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from clubdesk import __version__, paths
 from clubdesk.errors import UserError
+
+if TYPE_CHECKING:
+    from clubdesk.store import Database
 
 EXIT_BAD_INPUT = 2
 
@@ -54,7 +57,56 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "score-game":
             command.add_argument("--final", action="store_true",
                                  help="use the format's final-round target (gin: 150)")  # fmt: skip
+
+    load = commands.add_parser("import", help="load an event file into a database")
+    load.add_argument("file", type=Path, metavar="FILE", help="the event file (JSON)")
+    _db_argument(load, "the database to load it into (made if missing)")
+    load.add_argument("--replace", action="store_true",
+                      help="archive an event with the same id and take its place")  # fmt: skip
+    load.add_argument("--date", type=_iso_date, metavar="YYYY-MM-DD",
+                      help="the event's date, for a file that has none")  # fmt: skip
+
+    export = commands.add_parser("export", help="print an event's event file (JSON)")
+    _db_argument(export)
+    _event_argument(export)
+
+    standings = commands.add_parser("standings", help="print the standings")
+    _db_argument(standings)
+    _event_argument(standings)
+    standings.add_argument("--after-round", type=int, metavar="N",
+                           help="count rounds 1..N (default: the last complete round)")  # fmt: skip
+    standings.add_argument("--format", choices=("json", "csv", "text"), default="json")
+
+    payouts = commands.add_parser("payouts", help="print the prize pool and the prizes")
+    _db_argument(payouts)
+    _event_argument(payouts)
+    payouts.add_argument("--format", choices=("json", "text"), default="json")
+
+    backup = commands.add_parser("backup", help="copy the database, consistent as of now")
+    _db_argument(backup)
+    backup.add_argument("-o", "--output", required=True, type=Path, metavar="FILE",
+                        help="the backup file to write")  # fmt: skip
+
+    restore = commands.add_parser("restore", help="put a backup in the database's place")
+    restore.add_argument("file", type=Path, metavar="FILE", help="the backup to restore")
+    _db_argument(restore, "the database to replace (a copy of it is kept in the backups folder)")
     return parser
+
+
+def _db_argument(parser: argparse.ArgumentParser, help: str = "the database file") -> None:
+    parser.add_argument("--db", required=True, type=Path, metavar="DB", help=help)
+
+
+def _event_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--event", metavar="ID",
+                        help="the event's id (needed when the database holds several)")  # fmt: skip
+
+
+def _iso_date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date like 2011-10-22") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -79,6 +131,16 @@ def _run(args: argparse.Namespace) -> int:
         return _rules(args)
     if args.command in ("score-hand", "score-game"):
         return _score(args)
+    commands = {
+        "import": _import,
+        "export": _export,
+        "standings": _standings,
+        "payouts": _payouts,
+        "backup": _backup,
+        "restore": _restore,
+    }
+    if args.command in commands:
+        return commands[args.command](args)
     raise UserError(f"unknown command {args.command!r}")
 
 
@@ -121,6 +183,132 @@ def _score(args: argparse.Namespace) -> int:
         result = games.score_game(data, format_rules, final=args.final).to_json()
     _print_json(result)
     return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from clubdesk.domain.event import EventError
+    from clubdesk.services import eventfile
+    from clubdesk.store import open_database
+
+    data = _read_json_file(args.file)
+    try:  # every check before the database is even opened: a bad file changes nothing
+        event = eventfile.check_event_file(data, date=args.date)
+    except EventError as exc:
+        raise UserError(_first_problem(args.file, exc.problems)) from None
+    with open_database(args.db) as db:
+        done = eventfile.import_event(db, event, _now, replace=args.replace)
+    print(
+        f"imported {done.event_id} into {args.db}: {_count(done.entrants, 'entrant')}, "
+        f"{_count(done.rounds, 'round')}, {_count(done.games, 'game')}, "
+        f"{_count(done.hands, 'hand')}, {_count(done.ledger_rows, 'ledger row')}"
+    )
+    if done.replaced is not None:
+        print(f"the event it replaces is kept as {done.replaced}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from clubdesk.services import eventfile
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        data = eventfile.export_event(db, _event_id(db, args.event))
+    _print_json(data)
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    from clubdesk.domain.standings import standings_csv, standings_text
+    from clubdesk.services import results
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        table = results.standings(db, _event_id(db, args.event), args.after_round)
+    if args.format == "json":
+        _print_json(table.to_json())
+    else:
+        sys.stdout.write(standings_csv(table) if args.format == "csv" else standings_text(table))
+    return 0
+
+
+def _payouts(args: argparse.Namespace) -> int:
+    from clubdesk.domain.payouts import payouts_text
+    from clubdesk.services import events, results
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        event_id = _event_id(db, args.event)
+        prizes = results.payouts(db, event_id)
+        name = events.get_event(db, event_id).name
+    if args.format == "json":
+        _print_json(prizes.to_json())
+    else:
+        sys.stdout.write(payouts_text(prizes, f"{name}: prizes"))
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        target = db.backup_to(args.output)
+    print(f"backed up {args.db} to {target}")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from clubdesk.services import eventfile
+
+    done = eventfile.restore_database(args.file, args.db, _now)
+    print(f"restored {done.database} from {done.restored_from}")
+    if done.previous_kept_as is not None:
+        print(f"the database it replaced is kept as {done.previous_kept_as}")
+    return 0
+
+
+def _event_id(db: Database, given: str | None) -> str:
+    """The event asked for, or the database's only current event."""
+    from clubdesk.services import eventfile
+
+    if given is not None:
+        return given
+    ids = eventfile.current_event_ids(db)
+    if len(ids) == 1:
+        return ids[0]
+    if not ids:
+        raise UserError(f"--event: {db.path} holds no event; import one first")
+    raise UserError(f"--event: {db.path} holds {len(ids)} events; choose one: {', '.join(ids)}")
+
+
+def _now() -> datetime:
+    return datetime.now().astimezone()
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _first_problem(file: Path, problems: list[str]) -> str:
+    more = len(problems) - 1
+    tail = f" (and {_count(more, 'more problem')})" if more else ""
+    return f"{file}: {problems[0]}{tail}"
+
+
+def _read_json_file(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not an event file (it is not UTF-8 text)") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({(exc.strerror or str(exc)).lower()})") from None
+    if not text.strip():
+        raise UserError(f"{path}:1: not valid JSON (the file is empty)")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from None
 
 
 def _read_json_stdin() -> Any:

@@ -90,6 +90,21 @@ class Event(SQLModel, table=True):
     created_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
 
 
+class EventArchive(SQLModel, table=True):
+    """An event kept out of the way: an imported event file replaced it (``--replace``).
+
+    The archived event keeps every row, under a new id (``gp-2011--replaced-1``);
+    ``original_id`` is the id it had, now the id of the event that replaced it.
+    """
+
+    __tablename__ = "event_archive"
+
+    event_id: str = Field(primary_key=True, foreign_key="event.id")
+    original_id: str
+    archived_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    reason: str
+
+
 class Entrant(SQLModel, table=True):
     """What standings rank: a team in team events, one player in individual events."""
 
@@ -130,9 +145,11 @@ class Round(SQLModel, table=True):
 class Game(SQLModel, table=True):
     """One table's game in a round: its score sheet.
 
-    ``score_a``/``score_b`` are the final scores when typed from a paper
-    sheet; ``award_kind``/``award_against`` a director's award (AWARD_KINDS,
-    SIDES); ``winner`` a side that won a tie-break.
+    ``score_a``/``score_b`` are the game's final score per side, adjustments
+    included: typed from a paper sheet, or what the hands give, stored when
+    the sheet is submitted (a submitted sheet never changes, so its score is
+    a fact of the sheet). ``award_kind``/``award_against`` a director's award
+    (AWARD_KINDS, SIDES); ``winner`` a side that won a tie-break.
     """
 
     __tablename__ = "game"
@@ -227,7 +244,12 @@ class Amendment(SQLModel, table=True):
 
 
 class LedgerEntry(SQLModel, table=True):
-    """Money in or out: kind is one of LEDGER_KINDS, method one of PAYMENT_METHODS."""
+    """Money in or out: kind is one of LEDGER_KINDS, method one of PAYMENT_METHODS.
+
+    ``at`` is None only for a row imported from an event file that did not say
+    when. ``from_paid_cents`` marks an entry fee an imported event file gave
+    only as the entrant's ``paid_cents`` (not as a ledger row of its own).
+    """
 
     __tablename__ = "ledger_entry"
 
@@ -238,7 +260,22 @@ class LedgerEntry(SQLModel, table=True):
     entrant_id: int | None = Field(default=None, foreign_key="entrant.id")
     method: str | None = None
     note: str = ""
-    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    at: dt.datetime | None = Field(sa_type=IsoDateTime, nullable=True)
+    from_paid_cents: bool = False
+
+
+class Tiebreak(SQLModel, table=True):
+    """A sudden-death match (gin) or one-hand play-off (bid whist) between two entrants,
+    recorded in the round after which the tie was broken; ``hands`` as the sheet gives them."""
+
+    __tablename__ = "tiebreak"
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id")
+    entrant_a_id: int = Field(foreign_key="entrant.id")
+    entrant_b_id: int = Field(foreign_key="entrant.id")
+    winner: str  # SIDES
+    hands: list[dict[str, Any]] = Field(default_factory=list, sa_type=JsonText, nullable=False)
 
 
 class Draw(SQLModel, table=True):

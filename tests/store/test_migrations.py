@@ -3,6 +3,7 @@
 ``data/v1.db`` was made by schema version 1 and is kept as it is: one Grand Prix
 event with three teams and their players, fees and a fine, a draw, round 1 with
 a submitted sheet (a hand, an adjustment, two signatures, an amendment) and a bye.
+A version 2 database is made from it here by the released steps 1 and 2.
 """
 
 import shutil
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.dialects import sqlite as sqlite_dialect
+from sqlalchemy.exc import IntegrityError
 
 from clubdesk.store import SCHEMA_VERSION, DatabaseError, RecordLockedError, open_database
 from clubdesk.store.migrations import MIGRATIONS, SHEET_LOCKED, migrate
@@ -36,9 +38,20 @@ TABLES = [
 ]
 
 
-def dump(path: Path) -> dict[str, list[tuple]]:
+def columns(path: Path, table: str) -> list[str]:
     with closing(sqlite3.connect(path)) as conn:
-        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}
+        return [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+
+
+def dump(path: Path) -> dict[str, list[tuple]]:
+    """Every row of the version 1 tables, in version 1's columns."""
+    with closing(sqlite3.connect(path)) as conn:
+        return {
+            t: conn.execute(
+                f"SELECT {', '.join(columns(V1_FIXTURE, t))} FROM {t} ORDER BY id"
+            ).fetchall()
+            for t in TABLES
+        }
 
 
 def pragma(path: Path, name: str) -> int:
@@ -194,3 +207,85 @@ def test_an_upgraded_schema_matches_a_new_one(v1_copy: Path, tmp_path: Path) -> 
     with closing(sqlite3.connect(v1_copy)) as old, closing(sqlite3.connect(new)) as fresh:
         query = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
         assert old.execute(query).fetchall() == fresh.execute(query).fetchall()
+
+
+# --- version 3: tie-breaks, archived events, money rows without a time ----------------------
+
+
+@pytest.fixture
+def v2_copy(v1_copy: Path) -> Path:
+    """The v1 fixture taken to version 2 by the released steps, with a clock and an audit row."""
+    with closing(sqlite3.connect(v1_copy, isolation_level=None)) as conn:
+        migrate(conn, MIGRATIONS[:2])
+        event_id = conn.execute("SELECT id FROM event").fetchone()[0]
+        conn.execute(
+            "INSERT INTO clock_state (event_id, round_number, paused_seconds, extension_seconds, "
+            "warned) VALUES (?, 1, 0, 0, 0)",
+            (event_id,),
+        )
+        conn.execute(
+            "INSERT INTO audit_log (at, actor, action, event_id, details) "
+            "VALUES ('2011-06-04T09:00:00-04:00', 'director', 'event.create', ?, '{}')",
+            (event_id,),
+        )
+    assert pragma(v1_copy, "user_version") == 2
+    return v1_copy
+
+
+def test_a_version_2_database_is_upgraded_to_3_keeping_every_row(
+    v2_copy: Path, tmp_path: Path
+) -> None:
+    before = dump(v2_copy)
+    with closing(sqlite3.connect(v2_copy)) as conn:
+        ledger = conn.execute("SELECT * FROM ledger_entry ORDER BY id").fetchall()
+        extra = [
+            conn.execute(f"SELECT * FROM {t}").fetchall() for t in ("clock_state", "audit_log")
+        ]
+    with open_database(v2_copy, backups=tmp_path / "backups"):
+        pass
+    assert pragma(v2_copy, "user_version") == SCHEMA_VERSION == 3
+    assert dump(v2_copy) == before
+    with closing(sqlite3.connect(v2_copy)) as conn:
+        # the rebuilt money table keeps its rows and ids; none came from an event file
+        assert conn.execute("SELECT * FROM ledger_entry ORDER BY id").fetchall() == [
+            (*row, 0) for row in ledger
+        ]
+        assert [
+            conn.execute(f"SELECT * FROM {t}").fetchall() for t in ("clock_state", "audit_log")
+        ] == extra
+        assert conn.execute("SELECT count(*) FROM tiebreak").fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM event_archive").fetchone() == (0,)
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    [backup] = (tmp_path / "backups").iterdir()
+    assert backup.name.startswith("club-v2-") and pragma(backup, "user_version") == 2
+
+
+def test_version_3_still_keeps_money_rows_forever(v2_copy: Path, tmp_path: Path) -> None:
+    with open_database(v2_copy, backups=tmp_path / "backups") as db:
+        with (
+            pytest.raises(RecordLockedError, match="A money entry is never deleted"),
+            db.session() as session,
+        ):
+            session.connection().exec_driver_sql("DELETE FROM ledger_entry")
+        with db.session() as session:
+            conn = session.connection()
+            conn.exec_driver_sql(  # a row from an event file that did not say when
+                "INSERT INTO ledger_entry (event_id, kind, cents, note) "
+                "SELECT id, 'added', 100, 'sponsor' FROM event"
+            )
+            indexes = conn.exec_driver_sql(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ledger_entry'"
+            ).scalars()
+            assert set(indexes) == {"ledger_entry_event", "ledger_entry_entrant"}
+
+
+def test_only_an_entrants_fee_can_come_from_paid_cents(v2_copy: Path, tmp_path: Path) -> None:
+    with (
+        open_database(v2_copy, backups=tmp_path / "backups") as db,
+        pytest.raises(IntegrityError),
+        db.session() as session,
+    ):
+        session.connection().exec_driver_sql(
+            "INSERT INTO ledger_entry (event_id, kind, cents, note, from_paid_cents) "
+            "SELECT id, 'fine', 100, '', 1 FROM event"
+        )

@@ -1,0 +1,367 @@
+"""Event files in and out of the database, and whole-database backup and restore.
+
+Import checks everything before it writes anything (``check_event_file``:
+the file, its rules, its date), then writes the whole event in one
+transaction, with an audit row. A refused import leaves the database as it
+was. Export gives the event file back (INTERFACE.md, ``clubdesk-event/1``):
+export, import into another database and export again give the same file.
+
+How the rules are read:
+
+- The event file names its format by id; the rules file found for it
+  (bundled or the user's own, ``load_rules``) is stored with the event as
+  its snapshot, and the file's settings as given. (Given a path to a rules
+  file instead, the event keeps that file's own id.)
+- The database keeps a date for every event. A file without one is refused
+  (``date: the event file has no date ...``) unless the date is given with
+  the import (``date=``, the command line's ``--date``); a date given for a
+  file that has a different one is refused too.
+- An event id already in the database is refused unless ``replace``: then
+  the event there is archived, never deleted. It keeps every row under a
+  new id (``gp-2011--replaced-1``, the next free number), is listed in
+  ``event_archive``, and is left out of ``current_event_ids``; the imported
+  event takes the id. Both happen in the one transaction.
+- Export of a sheet still being filled in (hands, no score yet) writes the
+  score its hands give, as an import of the file would read it.
+- Restore checks the file is a clubdesk database on a copy (the file given
+  is never changed; an older one is upgraded on the copy), refuses while the
+  database is open in another clubdesk, keeps the database it replaces in
+  the backups folder, then puts the copy in its place.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import os
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Callable
+from contextlib import closing, suppress
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from clubdesk import paths
+from clubdesk.domain.event import (
+    SIDES,
+    Event,
+    EventError,
+    Game,
+    Round,
+    Score,
+    event_to_json,
+    parse_event,
+    score_hands,
+)
+from clubdesk.domain.hands import HandError
+from clubdesk.domain.rules import Rules, load_rules, parse_rules
+from clubdesk.errors import UserError
+from clubdesk.services import audit
+from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.store import eventfile as store
+from clubdesk.store.lock import FileLock
+
+Clock = Callable[[], dt.datetime]
+
+REPLACED_REASON = "replaced by an imported event file"
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What an import wrote: the event, how many rows of each kind, what it replaced."""
+
+    event_id: str
+    entrants: int
+    rounds: int
+    games: int
+    hands: int
+    ledger_rows: int  # including a fee row for each entrant's paid_cents not itemized
+    replaced: str | None = None  # the id the event it replaced is kept under
+
+
+@dataclass(frozen=True)
+class RestoreResult:
+    database: Path
+    restored_from: Path
+    previous_kept_as: Path | None  # None when there was no database to keep
+
+
+# --- import ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Checked:
+    event: Event
+    rules: Rules
+
+
+def check_event_file(data: Any, *, date: dt.date | None = None) -> Event:
+    """Every check an import makes before writing: the file, its rules and its date.
+
+    Raises ``EventError`` listing every problem, each naming where it is.
+    """
+    return _check(data, date).event
+
+
+def _check(data: Any, date: dt.date | None) -> _Checked:
+    found: dict[str, Rules] = {}
+
+    def lookup(rules_id: str) -> Rules:
+        if rules_id not in found:
+            found[rules_id] = load_rules(rules_id)
+        return found[rules_id]
+
+    problems: list[str] = []
+    event: Event | None = None
+    try:
+        event = parse_event(data, lookup)
+    except EventError as exc:
+        problems = list(exc.problems)
+    file_date = data.get("date") if isinstance(data, dict) else None
+    if date is not None and event is not None and event.date not in (None, date):
+        problems.append(
+            f"date: the event file says {event.date.isoformat()}, "
+            f"but the date given is {date.isoformat()}"
+        )
+    if date is None and file_date is None and isinstance(data, dict):
+        problems.append(
+            'date: the event file has no date; add one (e.g. "date": "2011-10-22") '
+            "or give it with --date"
+        )
+    if problems or event is None:
+        raise EventError(problems)
+    if event.date is None:
+        event = dataclasses.replace(event, date=date)
+    return _Checked(event, found[event.rules])
+
+
+def import_event(
+    db: Database,
+    data: Any,
+    now: Clock,
+    *,
+    replace: bool = False,
+    date: dt.date | None = None,
+    actor: str = "director",
+) -> ImportResult:
+    """Load an event file (parsed JSON, or the Event ``check_event_file`` gave) into ``db``.
+
+    Everything is checked first; then the event is written in one
+    transaction. An event id already in the database is refused unless
+    ``replace``, which archives the event there (see the module's docstring).
+    """
+    checked = (
+        _Checked(data, load_rules(data.rules)) if isinstance(data, Event) else _check(data, date)
+    )
+    event, rules = checked.event, checked.rules
+    rules_text = _rules_text(rules)
+    at = _aware(now())
+    with db.session() as session:
+        replaced = None
+        if store.event_exists(session, event.id):
+            if not replace:
+                raise UserError(
+                    f"id: event {event.id!r} is already in this database; "
+                    "use --replace to replace it"
+                )
+            replaced = store.archive_event(session, event.id, at, REPLACED_REASON)
+            audit.record(
+                session,
+                at=at,
+                actor=actor,
+                action="event.archive",
+                event_id=replaced,
+                details={"original_id": event.id, "reason": REPLACED_REASON},
+            )
+        saved = store.save_event(session, event, rules_id=rules.id, rules_text=rules_text, at=at)
+        result = ImportResult(
+            event_id=saved.event_id,
+            entrants=saved.entrants,
+            rounds=saved.rounds,
+            games=saved.games,
+            hands=saved.hands,
+            ledger_rows=saved.ledger_rows,
+            replaced=replaced,
+        )
+        audit.record(
+            session,
+            at=at,
+            actor=actor,
+            action="event.import",
+            event_id=event.id,
+            details={
+                "name": event.name,
+                "rules_id": rules.id,
+                "entrants": result.entrants,
+                "rounds": result.rounds,
+                "games": result.games,
+                "hands": result.hands,
+                "ledger_rows": result.ledger_rows,
+                "replaced": replaced,
+            },
+        )
+    return result
+
+
+def _rules_text(rules: Rules) -> str:
+    try:
+        return Path(rules.source_path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.__class__.__name__
+        raise UserError(f"rules: cannot read {rules.source_path} ({reason})") from None
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+def export_event(db: Database, event_id: str) -> dict[str, Any]:
+    """The event file of an event in the database (archived ones too, by their id)."""
+    with db.session() as session:
+        event = store.load_event(session, event_id)
+        source = store.snapshot(session, event_id)
+    if any(game.hands and game.score is None for r in event.rounds for game in r.games):
+        rules = stored_rules(source.id, source.rules_id, source.rules_text, source.settings)
+        rounds = tuple(_scored(round_, rules) for round_ in event.rounds)
+        event = dataclasses.replace(event, rounds=rounds)
+    return event_to_json(event)
+
+
+def _scored(round_: Round, rules: Rules) -> Round:
+    """The round with the score its hands give on every sheet that has hands but no score."""
+    games = []
+    for game in round_.games:
+        if game.hands and game.score is None:
+            game = _score_from_hands(game, rules, round_.number)
+        games.append(game)
+    return dataclasses.replace(round_, games=tuple(games))
+
+
+def _score_from_hands(game: Game, rules: Rules, round_number: int) -> Game:
+    try:
+        result = score_hands(game.hands, rules, round_number)
+    except HandError:
+        return game  # an import of the file names the wrong hand
+    plus = {side: sum(a.points for a in game.adjustments if a.side == side) for side in SIDES}
+    score = Score(result.score.a + plus["a"], result.score.b + plus["b"])
+    winner = game.winner
+    if score.higher() is None and result.winner is not None:
+        winner = result.winner
+    return dataclasses.replace(game, score=score, winner=winner)
+
+
+def stored_rules(event_id: str, rules_id: str, rules_text: str, settings: dict[str, Any]) -> Rules:
+    """An event's rules from its stored snapshot, with its settings applied."""
+    return _stored_rules(event_id, rules_id, rules_text, json.dumps(settings, sort_keys=True))
+
+
+@lru_cache(maxsize=16)
+def _stored_rules(event_id: str, rules_id: str, rules_text: str, settings: str) -> Rules:
+    base = (
+        parse_rules(rules_text, f"the rules of event {event_id}")
+        if rules_text
+        else load_rules(rules_id)
+    )
+    return base.with_settings(json.loads(settings))
+
+
+# --- which events ---------------------------------------------------------------------------
+
+
+def current_event_ids(db: Database) -> list[str]:
+    """The events in the database that are not archived, the latest first."""
+    with db.session() as session:
+        return store.current_event_ids(session)
+
+
+# --- backup and restore ---------------------------------------------------------------------
+
+
+def restore_database(
+    source: Path | str, database: Path | str, now: Clock, *, backups: Path | str | None = None
+) -> RestoreResult:
+    """Replace the database file with a backup of one, keeping the database it replaces.
+
+    The database must not be open in another clubdesk. ``backups`` is where
+    the replaced database is kept (default: the user's backups folder).
+    """
+    source = Path(source).expanduser().absolute()
+    database = Path(database).expanduser().absolute()
+    folder = Path(backups) if backups is not None else paths.backups_dir()
+    if not source.is_file():
+        raise UserError(f"{source}: no such file")
+    if database.exists() and source.resolve() == database.resolve():
+        raise UserError(f"{source} is the database itself; choose a backup file")
+    database.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(database.with_name(database.name + ".lock"))
+    if not lock.acquire():
+        raise DatabaseError(f"{database} is open in another clubdesk window; close it first.")
+    staged = database.with_name(f".{database.name}.restoring")
+    try:
+        _stage(source, staged)
+        kept = None
+        if database.exists() and database.stat().st_size:
+            kept = _keep(database, folder, _aware(now()))
+        for leftover in (Path(f"{database}-wal"), Path(f"{database}-shm")):
+            leftover.unlink(missing_ok=True)  # the old database's log must not meet the new one
+        os.replace(staged, database)
+    finally:
+        for leftover in (staged, Path(f"{staged}-wal"), Path(f"{staged}-shm")):
+            with suppress(OSError):
+                leftover.unlink(missing_ok=True)
+        lock.release()
+    return RestoreResult(database, source, kept)
+
+
+def _stage(source: Path, staged: Path) -> None:
+    """Copy the backup beside the database and check it there (upgrading an older one)."""
+    try:
+        shutil.copyfile(source, staged)
+    except OSError as exc:
+        raise UserError(f"{source}: cannot be read ({exc.strerror or exc})") from None
+    with tempfile.TemporaryDirectory() as scratch:  # an upgrade's own copy: not needed
+        try:
+            open_database(staged, create=False, backups=scratch).close()
+        except DatabaseError as exc:
+            raise DatabaseError(str(exc).replace(str(staged), str(source))) from None
+    try:  # one file, nothing left in a log beside it, before it is moved into place
+        with closing(sqlite3.connect(staged)) as conn:
+            conn.execute("PRAGMA journal_mode = DELETE")
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"{source} could not be prepared for restoring ({exc}).") from None
+
+
+def _keep(database: Path, folder: Path, at: dt.datetime) -> Path:
+    """Copy the database about to be replaced into the backups folder; returns the copy."""
+    stamp = at.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = folder / f"{database.stem}-before-restore-{stamp}.sqlite"
+    n = 1
+    while target.exists():
+        n += 1
+        target = folder / f"{database.stem}-before-restore-{stamp}-{n}.sqlite"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            with closing(sqlite3.connect(database)) as old, closing(sqlite3.connect(target)) as new:
+                old.backup(new)
+        except sqlite3.Error:  # a damaged file is kept as it is, byte for byte
+            target.unlink(missing_ok=True)
+            shutil.copyfile(database, target)
+            wal = Path(f"{database}-wal")
+            if wal.exists():
+                shutil.copyfile(wal, Path(f"{target}-wal"))
+    except OSError as exc:
+        raise DatabaseError(
+            f"{database} was not replaced: could not keep a copy of it in {folder} "
+            f"({exc.strerror or exc})."
+        ) from None
+    return target
+
+
+def _aware(at: dt.datetime) -> dt.datetime:
+    if at.tzinfo is None:
+        raise ValueError("the clock must give timezone-aware times")
+    return at

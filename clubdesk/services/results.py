@@ -1,0 +1,35 @@
+"""Results from the database: standings and payouts, computed afresh every time.
+
+The event is read without its hand records (the stored final scores are
+enough) and its rules come from the snapshot stored with it, with the
+event's settings applied; the domain does the rest.
+"""
+
+from __future__ import annotations
+
+from clubdesk.domain.event import Event
+from clubdesk.domain.payouts import Payouts, compute_payouts
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.standings import Standings, compute_standings
+from clubdesk.services.eventfile import stored_rules
+from clubdesk.store import Database
+from clubdesk.store import eventfile as store
+
+
+def standings(db: Database, event_id: str, after_round: int | None = None) -> Standings:
+    """The standings after round ``after_round`` (default: the last complete round)."""
+    event, rules = _results(db, event_id)
+    return compute_standings(event, rules, after_round)
+
+
+def payouts(db: Database, event_id: str) -> Payouts:
+    """The prize pool and who wins what, by the standings after the last complete round."""
+    event, rules = _results(db, event_id)
+    return compute_payouts(event, rules)
+
+
+def _results(db: Database, event_id: str) -> tuple[Event, Rules]:
+    with db.session() as session:
+        source = store.snapshot(session, event_id)
+        event = store.load_event(session, event_id, results_only=True)
+    return event, stored_rules(source.id, source.rules_id, source.rules_text, source.settings)

@@ -1,0 +1,617 @@
+"""A whole event between the domain's ``Event`` and the database rows, both ways.
+
+``save_event`` writes every fact of an event file; ``load_event`` reads them
+back so that ``event_to_json(load_event(...))`` gives the same file again.
+Every function works inside the caller's session (one transaction) and
+never commits.
+
+How the event file's facts are stored:
+
+- The event row keeps the rules file's text as its snapshot and the file's
+  ``settings`` as given. Entrants, players, rounds, games, seats, hands,
+  adjustments, signatures, byes, tie-breaks and ledger rows are written in
+  the file's order, and read back in the order they were written (row ids).
+- Money has one source of truth, the ledger. An entrant's ``paid_cents`` is
+  the sum of its ``fee`` rows. Where the file lists no fee row for an entrant
+  that paid, one fee row is written for its ``paid_cents`` and marked
+  ``from_paid_cents``; export folds it back into ``paid_cents`` (unless the
+  entrant has other fee rows: then every one is listed, so that they still
+  add up to ``paid_cents``).
+- A game is inserted unsubmitted, then its seats (side a: seats 1 and 3,
+  side b: seats 2 and 4), hands, adjustments and signatures, and only then
+  is ``submitted_at`` set, when the game has a result (a score or an award):
+  the database locks a submitted sheet. The file does not say when a sheet
+  was submitted: its latest signature's time is taken, else the time of
+  the import. A game with no result stays unsubmitted.
+- ``score_a``/``score_b`` hold the game's final score, adjustments included,
+  also when it came from the hands: standings read it without the hands.
+- A round is ``closed`` when every game has a result (and it seats someone),
+  ``running`` when some have, ``pending`` otherwise.
+- A director's amendment of a submitted sheet (``what`` names the game's
+  column: ``score_a``, ``score_b``, ``award_kind``, ``award_against``,
+  ``winner``; ``new_value`` the value that stands) is applied when the
+  event is read, in the order the amendments were made. A score amendment
+  also appears among the sheet's adjustments (the change in points, with
+  who and why), so that hands + adjustments still give the score. Other
+  amendments are kept in the database but are not part of the event file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
+from sqlmodel import Session, SQLModel
+
+from clubdesk.domain.event import (
+    SIDES,
+    Adjustment,
+    Award,
+    Entrant,
+    Event,
+    Game,
+    LedgerEntry,
+    Round,
+    Score,
+    Signature,
+    Tiebreak,
+)
+from clubdesk.errors import UserError
+from clubdesk.store import models
+
+
+def _table(model: type[SQLModel]) -> Table:
+    return model.__table__  # type: ignore[attr-defined]
+
+
+_EVENT = _table(models.Event)
+_ARCHIVE = _table(models.EventArchive)
+_ENTRANT = _table(models.Entrant)
+_PLAYER = _table(models.Player)
+_ROUND = _table(models.Round)
+_GAME = _table(models.Game)
+_SEAT = _table(models.GameSeat)
+_BYE = _table(models.Bye)
+_HAND = _table(models.Hand)
+_ADJUSTMENT = _table(models.Adjustment)
+_SIGNATURE = _table(models.Signature)
+_AMENDMENT = _table(models.Amendment)
+_TIEBREAK = _table(models.Tiebreak)
+_LEDGER = _table(models.LedgerEntry)
+
+SEATS = {"a": (1, 3), "b": (2, 4)}
+EVENT_ID_MAX = 60
+# The game columns an amendment may change, in the order load_event reads them.
+AMENDABLE = ("score_a", "score_b", "award_kind", "award_against", "winner")
+_CHOICES = {
+    "award_kind": (None, "dq", "removed"),
+    "award_against": (None, "a", "b"),
+    "winner": (None, "a", "b"),
+}
+
+
+@dataclass(frozen=True)
+class SavedEvent:
+    """What ``save_event`` wrote: the event's id and how many of each kind of row."""
+
+    event_id: str
+    entrants: int
+    rounds: int
+    games: int
+    hands: int
+    ledger_rows: int
+
+
+@dataclass(frozen=True)
+class EventSnapshot:
+    """An event's rules as stored with it: format id, the rules file's text, the settings."""
+
+    id: str
+    name: str
+    rules_id: str
+    rules_text: str
+    settings: dict[str, Any]
+
+
+# --- which events ---------------------------------------------------------------------------
+
+
+def event_exists(session: Session, event_id: str) -> bool:
+    conn = session.connection()
+    return conn.execute(select(_EVENT.c.id).where(_EVENT.c.id == event_id)).first() is not None
+
+
+def current_event_ids(session: Session) -> list[str]:
+    """The ids of the events not archived, the latest first (by date, then id)."""
+    archived = select(_ARCHIVE.c.event_id)
+    query = (
+        select(_EVENT.c.id)
+        .where(_EVENT.c.id.not_in(archived))
+        .order_by(_EVENT.c.date.desc(), _EVENT.c.id)
+    )
+    return list(session.connection().execute(query).scalars())
+
+
+def archived_as(session: Session, event_id: str) -> str | None:
+    """The id an archived event had before it was replaced (None: not archived)."""
+    query = select(_ARCHIVE.c.original_id).where(_ARCHIVE.c.event_id == event_id)
+    return session.connection().execute(query).scalar_one_or_none()
+
+
+def snapshot(session: Session, event_id: str) -> EventSnapshot:
+    query = select(
+        _EVENT.c.id, _EVENT.c.name, _EVENT.c.rules_id, _EVENT.c.rules_text, _EVENT.c.settings
+    ).where(_EVENT.c.id == event_id)
+    row = session.connection().execute(query).first()
+    if row is None:
+        raise UserError(f"event: there is no event with id {event_id!r}")
+    return EventSnapshot(row.id, row.name, row.rules_id, row.rules_text, dict(row.settings))
+
+
+# --- archiving ------------------------------------------------------------------------------
+
+
+def archive_event(session: Session, event_id: str, at: dt.datetime, reason: str) -> str:
+    """Keep an event out of the way under a new id (``gp-2011--replaced-1``); returns the id.
+
+    Every row that names the event by id (entrants, players, rounds, money,
+    draws, the clock: found from the schema's foreign keys, so tables added
+    later follow too) is updated to the new id; nothing is deleted. Score
+    sheets hang off rounds and games, whose ids do not change, so submitted
+    sheets are not touched. The audit log keeps the ids it was written with.
+    """
+    conn = session.connection()
+    if not event_exists(session, event_id):
+        raise UserError(f"event: there is no event with id {event_id!r}")
+    new_id = _archive_id(conn, event_id)
+    # The event's key changes under rows that point at it: check the links at commit.
+    conn.exec_driver_sql("PRAGMA defer_foreign_keys = ON")
+    conn.execute(update(_EVENT).where(_EVENT.c.id == event_id).values(id=new_id))
+    for table, column in _tables_naming_events(conn):
+        conn.exec_driver_sql(
+            f'UPDATE "{table}" SET "{column}" = ? WHERE "{column}" = ?', (new_id, event_id)
+        )
+    conn.execute(
+        insert(_ARCHIVE).values(
+            event_id=new_id, original_id=event_id, archived_at=at, reason=reason
+        )
+    )
+    return new_id
+
+
+def _archive_id(conn: Connection, event_id: str) -> str:
+    n = 1
+    while True:
+        suffix = f"--replaced-{n}"
+        candidate = event_id[: EVENT_ID_MAX - len(suffix)] + suffix
+        taken = conn.execute(select(_EVENT.c.id).where(_EVENT.c.id == candidate)).first()
+        if taken is None:
+            return candidate
+        n += 1
+
+
+def _tables_naming_events(conn: Connection) -> list[tuple[str, str]]:
+    """(table, column) for every foreign key to ``event.id``."""
+    tables = conn.exec_driver_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).scalars()
+    found = []
+    for table in list(tables):
+        for key in conn.exec_driver_sql(f'PRAGMA foreign_key_list("{table}")').mappings():
+            if key["table"] == "event" and key["to"] in ("id", None):
+                found.append((table, key["from"]))
+    return found
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def save_event(
+    session: Session, event: Event, *, rules_id: str, rules_text: str, at: dt.datetime
+) -> SavedEvent:
+    """Write every fact of ``event`` as new rows (its id must be free); ``at`` is now."""
+    if event.date is None:
+        raise UserError("date: the event has no date")
+    conn = session.connection()
+    conn.execute(
+        insert(_EVENT).values(
+            id=event.id,
+            name=event.name,
+            date=event.date,
+            venue=event.venue,
+            rules_id=rules_id,
+            rules_text=rules_text,
+            settings=dict(event.settings),
+            created_at=at,
+        )
+    )
+    rows = _NewRows(conn)
+    entrant_ids: dict[int, int] = {}
+    for entrant in event.entrants:
+        entrant_id = rows.add(
+            _ENTRANT,
+            event_id=event.id,
+            number=entrant.number,
+            name=entrant.name,
+            status=entrant.status,
+            created_at=at,
+        )
+        entrant_ids[entrant.number] = entrant_id
+        for position, name in enumerate(entrant.players, start=1):
+            rows.add(
+                _PLAYER, event_id=event.id, entrant_id=entrant_id, position=position, name=name
+            )
+
+    submitted: list[dict[str, Any]] = []
+    for round_ in event.rounds:
+        round_id = rows.add(
+            _ROUND, event_id=event.id, number=round_.number, status=_round_status(round_)
+        )
+        for game in round_.games:
+            game_id = rows.add(_GAME, round_id=round_id, **_game_values(game))
+            for side in SIDES:
+                for entrant, seat in zip(game.side(side), SEATS[side], strict=False):
+                    rows.add(
+                        _SEAT,
+                        game_id=game_id,
+                        side=side,
+                        seat=seat,
+                        entrant_id=entrant_ids[entrant],
+                    )
+            for number, hand in enumerate(game.hands, start=1):
+                rows.add(_HAND, game_id=game_id, number=number, data=hand)
+            for adj in game.adjustments:
+                rows.add(
+                    _ADJUSTMENT,
+                    game_id=game_id,
+                    side=adj.side,
+                    points=adj.points,
+                    reason=adj.reason,
+                )
+            for sig in game.signatures:
+                rows.add(_SIGNATURE, game_id=game_id, role=sig.role, name=sig.name, at=sig.at)
+            if game.decided:
+                signed = [sig.at for sig in game.signatures]
+                submitted.append({"game": game_id, "at": max(signed) if signed else at})
+        for number in round_.byes:
+            rows.add(_BYE, round_id=round_id, entrant_id=entrant_ids[number])
+        for tiebreak in round_.tiebreaks:
+            rows.add(
+                _TIEBREAK,
+                round_id=round_id,
+                entrant_a_id=entrant_ids[tiebreak.a],
+                entrant_b_id=entrant_ids[tiebreak.b],
+                winner=tiebreak.winner,
+                hands=list(tiebreak.hands),
+            )
+
+    itemized = {e.entrant for e in event.ledger if e.kind == "fee" and e.entrant is not None}
+    for entrant in event.entrants:
+        if entrant.paid_cents and entrant.number not in itemized:
+            fee = LedgerEntry("fee", entrant.paid_cents, entrant.number, "entry fee")
+            rows.add(_LEDGER, **_ledger_values(event.id, fee, entrant_ids, from_paid_cents=True))
+    for entry in event.ledger:
+        rows.add(_LEDGER, **_ledger_values(event.id, entry, entrant_ids, from_paid_cents=False))
+
+    rows.insert()
+    if submitted:  # last: a submitted sheet is locked
+        conn.execute(
+            update(_GAME)
+            .where(_GAME.c.id == bindparam("game"))
+            .values(submitted_at=bindparam("at")),
+            submitted,
+        )
+    return SavedEvent(
+        event_id=event.id,
+        entrants=rows.count(_ENTRANT),
+        rounds=rows.count(_ROUND),
+        games=rows.count(_GAME),
+        hands=rows.count(_HAND),
+        ledger_rows=rows.count(_LEDGER),
+    )
+
+
+class _NewRows:
+    """New rows by table, each given its id here: after the highest id in its table.
+
+    The session holds the database's write lock, so nobody adds rows meanwhile.
+    ``insert`` writes them parents first, one statement per table.
+    """
+
+    ORDER = (
+        _ENTRANT, _PLAYER, _ROUND, _GAME, _SEAT, _HAND, _ADJUSTMENT, _SIGNATURE, _BYE,
+        _TIEBREAK, _LEDGER,
+    )  # fmt: skip
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+        self._last: dict[str, int] = {}
+        self._rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+
+    def add(self, table: Table, **values: Any) -> int:
+        if table.name not in self._last:
+            self._last[table.name] = self._conn.execute(select(func.max(table.c.id))).scalar() or 0
+        self._last[table.name] += 1
+        self._rows[table.name].append({"id": self._last[table.name], **values})
+        return self._last[table.name]
+
+    def count(self, table: Table) -> int:
+        return len(self._rows[table.name])
+
+    def insert(self) -> None:
+        for table in self.ORDER:
+            if self._rows[table.name]:
+                self._conn.execute(insert(table), self._rows[table.name])
+
+
+def _round_status(round_: Round) -> str:
+    if round_.complete:
+        return "closed"
+    return "running" if any(game.decided for game in round_.games) else "pending"
+
+
+def _game_values(game: Game) -> dict[str, Any]:
+    return {
+        "table_number": game.table,
+        "score_a": None if game.score is None else game.score.a,
+        "score_b": None if game.score is None else game.score.b,
+        "award_kind": None if game.award is None else game.award.kind,
+        "award_against": None if game.award is None else game.award.against,
+        "winner": game.winner,
+        "submitted_at": None,
+    }
+
+
+def _ledger_values(
+    event_id: str,
+    entry: LedgerEntry,
+    entrant_ids: dict[int, int],
+    *,
+    from_paid_cents: bool,
+) -> dict[str, Any]:
+    return {
+        "event_id": event_id,
+        "kind": entry.kind,
+        "cents": entry.cents,
+        "entrant_id": None if entry.entrant is None else entrant_ids[entry.entrant],
+        "method": entry.method,
+        "note": entry.note,
+        "at": entry.at,
+        "from_paid_cents": from_paid_cents,
+    }
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+# The many rows that standings read, as plain SQL run on the driver's connection (in the
+# session's transaction): building SQLAlchemy's row objects would take longer than the query.
+_ENTRANTS_SQL = "SELECT id, number, name, status FROM entrant WHERE event_id = ? ORDER BY id"
+_PLAYERS_SQL = (
+    "SELECT entrant_id, name FROM player WHERE event_id = ? ORDER BY entrant_id, position"
+)
+_ROUNDS_SQL = "SELECT id, number FROM round WHERE event_id = ? ORDER BY number"
+_IN_EVENT = "SELECT id FROM round WHERE event_id = ?"
+_GAMES_SQL = (
+    "SELECT id, round_id, table_number, score_a, score_b, award_kind, award_against, winner "
+    f"FROM game WHERE round_id IN ({_IN_EVENT}) ORDER BY id"
+)
+_SEATS_SQL = (
+    "SELECT game_id, side, entrant_id FROM game_seat WHERE game_id IN "
+    f"(SELECT id FROM game WHERE round_id IN ({_IN_EVENT})) ORDER BY game_id, seat"
+)
+_BYES_SQL = f"SELECT round_id, entrant_id FROM bye WHERE round_id IN ({_IN_EVENT}) ORDER BY id"
+
+
+def _plain(conn: Connection, sql: str, event_id: str) -> list[tuple[Any, ...]]:
+    return conn.connection.driver_connection.execute(sql, (event_id,)).fetchall()  # type: ignore[union-attr]
+
+
+def load_event(session: Session, event_id: str, *, results_only: bool = False) -> Event:
+    """The event as stored, every fact of it in the order it was written.
+
+    ``results_only`` leaves out what a sheet says beyond its result (hands,
+    adjustments, signatures, a tie-break's hands): the stored scores are
+    enough for standings and payouts.
+    """
+    conn = session.connection()
+    event_row = conn.execute(
+        select(
+            _EVENT.c.name, _EVENT.c.date, _EVENT.c.venue, _EVENT.c.rules_id, _EVENT.c.settings
+        ).where(_EVENT.c.id == event_id)
+    ).first()
+    if event_row is None:
+        raise UserError(f"event: there is no event with id {event_id!r}")
+
+    entrant_rows = _plain(conn, _ENTRANTS_SQL, event_id)
+    numbers = {entrant_id: number for entrant_id, number, _, _ in entrant_rows}
+    players: dict[int, list[str]] = defaultdict(list)
+    for entrant_id, name in _plain(conn, _PLAYERS_SQL, event_id):
+        players[entrant_id].append(name)
+    ledger, paid = _ledger(conn, event_id, numbers)
+    entrants = tuple(
+        Entrant(number, name, tuple(players[entrant_id]), paid.get(number, 0), status)
+        for entrant_id, number, name, status in entrant_rows
+    )
+    return Event(
+        id=event_id,
+        name=event_row.name,
+        rules=event_row.rules_id,
+        date=event_row.date,
+        venue=event_row.venue,
+        settings=dict(event_row.settings),
+        entrants=entrants,
+        rounds=_rounds(conn, event_id, numbers, results_only),
+        ledger=ledger,
+    )
+
+
+def _ledger(
+    conn: Connection, event_id: str, numbers: dict[int, int]
+) -> tuple[tuple[LedgerEntry, ...], dict[int, int]]:
+    """The ledger as the event file lists it, and every entrant's paid_cents."""
+    rows = conn.execute(
+        select(
+            _LEDGER.c.kind,
+            _LEDGER.c.cents,
+            _LEDGER.c.entrant_id,
+            _LEDGER.c.note,
+            _LEDGER.c.method,
+            _LEDGER.c.at,
+            _LEDGER.c.from_paid_cents,
+        )
+        .where(_LEDGER.c.event_id == event_id)
+        .order_by(_LEDGER.c.id)
+    ).all()
+    paid: dict[int, int] = defaultdict(int)
+    listed_fees: set[int] = set()  # entrants with a fee row the file lists
+    for row in rows:
+        if row.kind == "fee" and row.entrant_id is not None:
+            paid[numbers[row.entrant_id]] += row.cents
+            if not row.from_paid_cents:
+                listed_fees.add(row.entrant_id)
+    ledger = tuple(
+        LedgerEntry(
+            kind=row.kind,
+            cents=row.cents,
+            entrant=None if row.entrant_id is None else numbers[row.entrant_id],
+            note=row.note,
+            method=row.method,
+            at=row.at,
+        )
+        for row in rows
+        if not row.from_paid_cents or row.entrant_id in listed_fees
+    )
+    return ledger, dict(paid)
+
+
+def _rounds(
+    conn: Connection, event_id: str, numbers: dict[int, int], results_only: bool
+) -> tuple[Round, ...]:
+    in_event = select(_ROUND.c.id).where(_ROUND.c.event_id == event_id)
+    games_of_event = select(_GAME.c.id).where(_GAME.c.round_id.in_(in_event))
+    round_rows = _plain(conn, _ROUNDS_SQL, event_id)
+    game_rows: Sequence[Any] = _plain(conn, _GAMES_SQL, event_id)
+    sides: dict[str, dict[int, list[int]]] = {"a": defaultdict(list), "b": defaultdict(list)}
+    for game_id, side, entrant_id in _plain(conn, _SEATS_SQL, event_id):
+        sides[side][game_id].append(numbers[entrant_id])
+    byes: dict[int, list[int]] = defaultdict(list)
+    for round_id, entrant_id in _plain(conn, _BYES_SQL, event_id):
+        byes[round_id].append(numbers[entrant_id])
+    tiebreaks: dict[int, list[Tiebreak]] = defaultdict(list)
+    hands_column = [] if results_only else [_TIEBREAK.c.hands]
+    for round_id, a_id, b_id, winner, *hands in conn.execute(
+        select(
+            _TIEBREAK.c.round_id,
+            _TIEBREAK.c.entrant_a_id,
+            _TIEBREAK.c.entrant_b_id,
+            _TIEBREAK.c.winner,
+            *hands_column,
+        )
+        .where(_TIEBREAK.c.round_id.in_(in_event))
+        .order_by(_TIEBREAK.c.id)
+    ).all():
+        played = tuple(hands[0]) if hands else ()
+        tiebreaks[round_id].append(Tiebreak(numbers[a_id], numbers[b_id], winner, played))
+
+    sheets = None if results_only else _Sheets(conn, games_of_event)
+    game_rows = _amended(conn, games_of_event, game_rows, sheets)
+    games: dict[int, list[Game]] = defaultdict(list)
+    a_sides, b_sides = sides["a"], sides["b"]
+    for game_id, round_id, table, score_a, score_b, award_kind, award_against, winner in game_rows:
+        score = None if score_a is None or score_b is None else Score(score_a, score_b)
+        award = None
+        if award_kind is not None and award_against is not None:
+            award = Award(award_kind, award_against)
+        game = Game(table, tuple(a_sides[game_id]), tuple(b_sides[game_id]), score, (), (), award,
+                    winner)  # fmt: skip
+        if sheets is not None:
+            game = sheets.fill(game_id, game)
+        games[round_id].append(game)
+    return tuple(
+        Round(number, tuple(games[round_id]), tuple(byes[round_id]), tuple(tiebreaks[round_id]))
+        for round_id, number in round_rows
+    )
+
+
+class _Sheets:
+    """What the sheets say beyond their results: hands, adjustments, signatures, by game id."""
+
+    def __init__(self, conn: Connection, games: Any) -> None:
+        self.hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        self.adjustments: dict[int, list[Adjustment]] = defaultdict(list)
+        self.signatures: dict[int, list[Signature]] = defaultdict(list)
+        for game_id, data in conn.execute(
+            select(_HAND.c.game_id, _HAND.c.data)
+            .where(_HAND.c.game_id.in_(games))
+            .order_by(_HAND.c.game_id, _HAND.c.number)
+        ).all():
+            self.hands[game_id].append(data)
+        for game_id, side, points, reason in conn.execute(
+            select(_ADJUSTMENT.c.game_id, _ADJUSTMENT.c.side, _ADJUSTMENT.c.points,
+                   _ADJUSTMENT.c.reason)
+            .where(_ADJUSTMENT.c.game_id.in_(games))
+            .order_by(_ADJUSTMENT.c.id)
+        ).all():  # fmt: skip
+            self.adjustments[game_id].append(Adjustment(side, points, reason))
+        for game_id, role, name, at in conn.execute(
+            select(_SIGNATURE.c.game_id, _SIGNATURE.c.role, _SIGNATURE.c.name, _SIGNATURE.c.at)
+            .where(_SIGNATURE.c.game_id.in_(games))
+            .order_by(_SIGNATURE.c.id)
+        ).all():
+            self.signatures[game_id].append(Signature(role, name, at))
+
+    def amended(self, game_id: int, side: str, points: int, who: str, why: str) -> None:
+        """A score amendment, shown among the sheet's adjustments."""
+        if points:
+            reason = f"amended by {who}: {why}"
+            self.adjustments[game_id].append(Adjustment(side, points, reason))  # type: ignore[arg-type]
+
+    def fill(self, game_id: int, game: Game) -> Game:
+        return replace(
+            game,
+            hands=tuple(self.hands.get(game_id, ())),
+            adjustments=tuple(self.adjustments.get(game_id, ())),
+            signatures=tuple(self.signatures.get(game_id, ())),
+        )
+
+
+def _amended(
+    conn: Connection, games_of_event: Any, game_rows: Sequence[Any], sheets: _Sheets | None
+) -> Sequence[Any]:
+    """The game rows with the directors' amendments applied (see the module's docstring)."""
+    amendments = conn.execute(
+        select(
+            _AMENDMENT.c.game_id,
+            _AMENDMENT.c.what,
+            _AMENDMENT.c.new_value,
+            _AMENDMENT.c.who,
+            _AMENDMENT.c.why,
+        )
+        .where(_AMENDMENT.c.game_id.in_(games_of_event), _AMENDMENT.c.what.in_(AMENDABLE))
+        .order_by(_AMENDMENT.c.id)
+    ).all()
+    if not amendments:
+        return game_rows
+    rows = {row[0]: list(row) for row in game_rows}
+    column = {name: index for index, name in enumerate(AMENDABLE, start=3)}
+    for game_id, what, new_value, who, why in amendments:
+        fields = rows[game_id]
+        if what in ("score_a", "score_b"):
+            if not _is_int(new_value):
+                continue
+            old = fields[column[what]]
+            if old is not None and sheets is not None:
+                sheets.amended(game_id, what[-1], new_value - old, who, why)
+        elif new_value not in _CHOICES[what]:
+            continue
+        fields[column[what]] = new_value
+    return list(rows.values())
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
