@@ -19,7 +19,7 @@ from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules, parse_rul
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.store import Database
-from clubdesk.store.models import Event
+from clubdesk.store.models import Event, EventArchive
 
 Clock = Callable[[], dt.datetime]
 
@@ -104,9 +104,15 @@ def create_event(db: Database, new: NewEvent, now: Clock, *, actor: str = "direc
 
 
 def list_events(db: Database) -> list[EventInfo]:
-    """Every event in the file, the latest first."""
+    """Every event in the file, the latest first (an event replaced by an import is kept
+    in the file, archived, and not listed)."""
     with db.session() as session:
-        rows = session.exec(select(Event).order_by(col(Event.date).desc(), Event.id))
+        archived = select(EventArchive.event_id)
+        rows = session.exec(
+            select(Event)
+            .where(col(Event.id).not_in(archived))
+            .order_by(col(Event.date).desc(), Event.id)
+        )
         return [_info(row) for row in rows]
 
 

@@ -25,7 +25,7 @@ from clubdesk.services.eventfile import (
     import_event,
     restore_database,
 )
-from clubdesk.services.events import NewEvent, create_event
+from clubdesk.services.events import NewEvent, create_event, list_events
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store.models import EventArchive, Game, Hand, LedgerEntry
 
@@ -340,6 +340,7 @@ def test_replace_archives_the_old_event_with_every_row(db: Database, clock) -> N
     kept = export_event(db, "gp-mini-2011--replaced-1")
     assert kept == {**old_file, "id": "gp-mini-2011--replaced-1"}
     assert current_event_ids(db) == ["gp-mini-2011"]
+    assert [e.id for e in list_events(db)] == ["gp-mini-2011"]
     with db.session() as session:
         [archive] = session.exec(select(EventArchive)).all()
         assert (archive.event_id, archive.original_id, archive.archived_at) == (
