@@ -82,6 +82,20 @@ def build_parser() -> argparse.ArgumentParser:
     _event_argument(payouts)
     payouts.add_argument("--format", choices=("json", "text"), default="json")
 
+    make_draw = commands.add_parser("draw", help="make the round-1 draw")
+    _db_argument(make_draw)
+    _event_argument(make_draw)
+    make_draw.add_argument("--seed", type=int, metavar="N",
+                           help="the random seed (recorded; repeatable)")  # fmt: skip
+    make_draw.add_argument("--redo", action="store_true",
+                           help="replace the draw (only before round 1 starts)")  # fmt: skip
+
+    seating = commands.add_parser("seating", help="who sits where in a round")
+    _db_argument(seating)
+    _event_argument(seating)
+    seating.add_argument("--round", type=int, required=True, metavar="N")
+    seating.add_argument("--format", choices=("json", "text"), default="json")
+
     backup = commands.add_parser("backup", help="copy the database, consistent as of now")
     _db_argument(backup)
     backup.add_argument("-o", "--output", required=True, type=Path, metavar="FILE",
@@ -118,6 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `clubdesk export ... | head`: the reader has enough
+        sys.stderr.close()
+        return 0
     except Exception:  # no traceback ever reaches a user
         log = _log_crash()
         print(f"clubdesk: internal error; details were written to {log}", file=sys.stderr)
@@ -134,6 +151,8 @@ def _run(args: argparse.Namespace) -> int:
     commands = {
         "import": _import,
         "export": _export,
+        "draw": _draw,
+        "seating": _seating,
         "standings": _standings,
         "payouts": _payouts,
         "backup": _backup,
@@ -244,6 +263,36 @@ def _payouts(args: argparse.Namespace) -> int:
         _print_json(prizes.to_json())
     else:
         sys.stdout.write(payouts_text(prizes, f"{name}: prizes"))
+    return 0
+
+
+def _draw(args: argparse.Namespace) -> int:
+    from clubdesk.services import draw
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        made = draw.make_draw(db, _event_id(db, args.event), args.seed, _now, redo=args.redo)
+    print(f"drew {_count(len(made.draw.drawn), 'entrant')} for {made.event_id} (seed {made.seed})")
+    for note in made.notes:
+        print(f"note: {note}")
+    return 0
+
+
+def _seating(args: argparse.Namespace) -> int:
+    from clubdesk.domain.movement import seating_text, side_labels
+    from clubdesk.services import draw, events, registration
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        event_id = _event_id(db, args.event)
+        seats = draw.seating(db, event_id, args.round)
+        if args.format == "json":
+            _print_json(seats.to_json())
+            return 0
+        names = {e.number: e.name for e in registration.list_entrants(db, event_id)}
+        labels = side_labels(events.event_rules(db, event_id))
+        title = f"{events.get_event(db, event_id).name}: round {args.round}"
+    sys.stdout.write(seating_text(seats, names, title, labels))
     return 0
 
 

@@ -38,6 +38,8 @@ from typing import Any
 
 from clubdesk.domain.draw import Card, Chit, Draw, Lot, random_draw
 from clubdesk.domain.hands import Side
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.text_table import text_table, titled
 from clubdesk.errors import UserError
 
 # --- seating values -----------------------------------------------------------------------
@@ -418,3 +420,27 @@ def winners_down(previous: RoundSeating, winners: Mapping[int, str]) -> RoundSea
         arrive = lost[0] if i == last else won[i + 1]
         tables.append(TableSeating(table.table, (stay[0], arrive[0]), (stay[1], arrive[1])))
     return RoundSeating(previous.round + 1, tuple(tables), previous.byes)
+
+
+def side_labels(rules: Rules) -> tuple[str, str]:
+    """What a seating list calls sides a and b in this format."""
+    if rules.unit == "team":
+        return ("N/S", "E/W")
+    if rules.game == "gin":
+        return ("Player", "Player")
+    return ("Seats 1 & 3", "Seats 2 & 4")
+
+
+def seating_text(
+    seating: RoundSeating, names: Mapping[int, str], title: str, labels: tuple[str, str]
+) -> str:
+    """Who sits where, a line per table, to read out or pin up."""
+
+    def side(numbers: tuple[int, ...]) -> str:
+        return " & ".join(f"{n} {names.get(n, '')}".rstrip() for n in numbers)
+
+    rows = [[str(t.table), side(t.a), side(t.b)] for t in seating.tables]
+    lines = titled(title) + text_table(["Table", *labels], rows, left={1, 2})
+    if seating.byes:
+        lines += ["", "Bye: " + ", ".join(side((n,)) for n in seating.byes)]
+    return "\n".join(lines) + "\n"

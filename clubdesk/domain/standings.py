@@ -55,6 +55,7 @@ from typing import Any, Literal
 
 from clubdesk.domain.event import Event, Round, Tiebreak
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.text_table import text_table, titled
 from clubdesk.errors import UserError
 
 ResultKind = Literal["game", "bye", "award", "absent", "pending"]
@@ -373,23 +374,14 @@ def standings_text(standings: Standings) -> str:
     show_wins = any(row.wins for row in standings.rows)
     header = ["Place", "No.", who, "Total"] + (["Wins"] if show_wins else [])
     header += [f"R{n}" for n in range(1, after + 1)]
-    table: list[list[str]] = [header]
+    rows = []
     for row in standings.rows:
         total = f"{row.total}" + ("*" if row.bonus else "")
         cells = [f"{'=' if row.tied else ''}{row.place}", str(row.number), row.name, total]
         cells += [str(row.wins)] if show_wins else []
         cells += [_cell(row, i) for i in range(after)]
-        table.append(cells)
-    widths = [max(len(line[i]) for line in table) for i in range(len(header))]
-    lines = [title, "=" * len(title), ""]
-    for line in table:
-        parts = [
-            cell.ljust(width) if column == 2 else cell.rjust(width)
-            for column, (cell, width) in enumerate(zip(line, widths, strict=True))
-        ]
-        lines.append("  ".join(parts).rstrip())
-        if line is header:
-            lines.append("  ".join("-" * width for width in widths))
+        rows.append(cells)
+    lines = titled(title) + text_table(header, rows, left={2})
     if not standings.rows:
         lines.append("(nobody to rank yet)")
     notes = []

@@ -1,0 +1,82 @@
+"""The demo event: a Grand Prix night in full swing.
+
+16 teams registered and paid, the card draw made, rounds 1-3 played and
+their signed sheets submitted hand by hand, round 4 seated and running.
+Everything goes through the same services the window uses, so the demo
+shows exactly what a real night would store.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Callable
+
+from clubdesk.domain.samples import sample_game
+from clubdesk.services import draw, events, registration, rounds, sheets
+from clubdesk.store import Database
+
+Clock = Callable[[], dt.datetime]
+
+DEMO_NAME = "Grand Prix Pinochle (demo)"
+DEMO_SEED = 2011
+PLAYED_ROUNDS = 3
+ROUND_MINUTES = 75  # each played round took this long, breaks included
+
+PLAYERS = [
+    ("Ann Smith", "Bob Jones"), ("Carol White", "Dan Brown"), ("Eve Davis", "Frank Miller"),
+    ("Grace Wilson", "Hank Moore"), ("Ida Taylor", "Jack Anderson"), ("Kay Thomas", "Leo Jackson"),
+    ("Mae Harris", "Ned Martin"), ("Opal Thompson", "Pete Garcia"), ("Quinn Hunt", "Rose Clark"),
+    ("Sam Lewis", "Tina Lee"), ("Uma Walker", "Vic Hall"), ("Wes Allen", "Xena Young"),
+    ("Yves King", "Zoe Wright"), ("Al Lopez", "Bea Hill"), ("Cy Scott", "Di Green"),
+    ("Ed Adams", "Flo Baker"),
+]  # fmt: skip
+
+
+def make_demo(db: Database, now: Clock) -> events.EventInfo:
+    """Fill an empty database with the demo event; round 4 started 36 minutes ago."""
+    rng = random.Random(DEMO_SEED)
+    start = now()
+    round_four = start - dt.timedelta(minutes=36, seconds=19)
+    first_round = round_four - dt.timedelta(minutes=PLAYED_ROUNDS * ROUND_MINUTES)
+    moment = [first_round - dt.timedelta(minutes=45)]  # registration opens
+
+    def then() -> dt.datetime:
+        moment[0] += dt.timedelta(seconds=40)  # each step a little after the one before
+        return moment[0]
+
+    event = events.create_event(
+        db, events.NewEvent(DEMO_NAME, start.date(), "Clubhouse", "grand-prix-pinochle"), then
+    )
+    rules = events.event_rules(db, event.id)
+    fee = rules.money.entry_fee_cents
+    for number, pair in enumerate(PLAYERS, start=1):
+        method = "check" if number % 5 == 0 else "cash"
+        paid = 0 if number == 16 else fee  # one team still owes its fee
+        registration.register(
+            db,
+            event.id,
+            registration.RegisterEntrant(players=list(pair), paid_cents=paid, method=method),
+            then,
+        )
+    draw.make_draw(db, event.id, DEMO_SEED, then)
+    for number in range(1, PLAYED_ROUNDS + 1):
+        seating = draw.publish_seating(db, event.id, number, then).seating
+        moment[0] = first_round + dt.timedelta(minutes=(number - 1) * ROUND_MINUTES)
+        rounds.start_round(db, event.id, number, then)
+        moment[0] += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
+        for table in seating.tables:
+            keeper, opponent = PLAYERS[table.a[0] - 1][0], PLAYERS[table.b[0] - 1][1]
+            sheets.submit_sheet(
+                db,
+                event.id,
+                number,
+                table.table,
+                hands=sample_game(rules, rng),
+                signatures={"scorekeeper": keeper, "countersign": opponent},
+                now=then,
+            )
+        rounds.close_round(db, event.id, number, then)
+    draw.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
+    rounds.start_round(db, event.id, PLAYED_ROUNDS + 1, lambda: round_four)
+    return event

@@ -1,0 +1,165 @@
+"""Score sheets: one table's game in one round, submitted signed and then final.
+
+A sheet is submitted with its hands (or, typed in from paper, its final
+score only), any adjustment lines, the scorekeeper's signature and one
+opponent's countersignature. Submission stores the score the rules compute
+and locks the sheet: the database refuses any later change to it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, select
+
+from clubdesk.domain.event import score_hands
+from clubdesk.domain.hands import HandError
+from clubdesk.errors import UserError
+from clubdesk.services import audit
+from clubdesk.services.events import event_rules
+from clubdesk.services.rounds import published_round
+from clubdesk.store import Database
+from clubdesk.store.models import Adjustment, Game, Hand, Round, Signature
+
+Clock = Callable[[], dt.datetime]
+REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """Points given to a side on the sheet, e.g. 100 to the opponents of a late team."""
+
+    side: str  # "a" or "b"
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class SheetSubmitted:
+    """What a submission changed: this table's score and how many sheets are in."""
+
+    event_id: str
+    round_number: int
+    table: int
+    score_a: int
+    score_b: int
+    sheets_in: int
+    sheets_total: int
+
+
+def submit_sheet(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    *,
+    hands: Sequence[dict[str, Any]] = (),
+    final_score: tuple[int, int] | None = None,
+    adjustments: Sequence[SheetLine] = (),
+    signatures: dict[str, str],
+    now: Clock,
+    actor: str = "director",
+) -> SheetSubmitted:
+    """Submit a table's sheet: hand by hand, or the final score from a paper sheet."""
+    rules = event_rules(db, event_id)
+    if bool(hands) == (final_score is not None):
+        raise UserError("sheet: give either the hands or the final score from the paper sheet")
+    names = {role: " ".join(str(signatures.get(role, "")).split()) for role in REQUIRED_SIGNATURES}
+    for role, name in names.items():
+        if not name:
+            raise UserError(f"signatures.{role}: the sheet needs the {role}'s signature")
+    lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
+    if hands:
+        try:
+            scored = score_hands(list(hands), rules, round_number).score
+        except HandError as exc:
+            raise UserError(f"round {round_number}, table {table}: {exc}") from None
+        base = (scored.a, scored.b)
+    else:
+        base = _checked_score(final_score)
+    score_a = base[0] + sum(line.points for line in lines if line.side == "a")
+    score_b = base[1] + sum(line.points for line in lines if line.side == "b")
+    at = now()
+    with db.session() as session:
+        round_row, game = _open_game(session, event_id, round_number, table)
+        for number, hand in enumerate(hands, start=1):
+            session.add(Hand(game_id=game.id, number=number, data=dict(hand)))
+        for line in lines:
+            session.add(
+                Adjustment(game_id=game.id, side=line.side, points=line.points, reason=line.reason)
+            )
+        for role, name in names.items():
+            session.add(Signature(game_id=game.id, role=role, name=name, at=at))
+        session.flush()
+        game.score_a, game.score_b, game.submitted_at = score_a, score_b, at
+        session.add(game)
+        if round_row.status == "pending":
+            round_row.status = "running"
+            session.add(round_row)
+        audit.record(
+            session,
+            at=at,
+            actor=actor,
+            action="sheet.submit",
+            event_id=event_id,
+            details={
+                "round": round_number,
+                "table": table,
+                "score": [score_a, score_b],
+                "hands": len(hands),
+                "signatures": names,
+            },  # fmt: skip
+        )
+        session.flush()
+        sheets_in, total = _count(session, round_row.id)
+    return SheetSubmitted(event_id, round_number, table, score_a, score_b, sheets_in, total)
+
+
+def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]:
+    """(sheets submitted, sheets in all) for a published round."""
+    with db.session() as session:
+        round_row = published_round(session, event_id, round_number)
+        return _count(session, round_row.id)
+
+
+def _open_game(session: Session, event_id: str, number: int, table: int) -> tuple[Round, Game]:
+    round_row = published_round(session, event_id, number)
+    game = session.exec(
+        select(Game).where(Game.round_id == round_row.id, Game.table_number == table)
+    ).first()
+    if game is None:
+        raise UserError(f"table: round {number} has no table {table}")
+    if game.submitted_at is not None:
+        raise UserError(
+            f"round {number}, table {table}: the sheet is already submitted; "
+            "a correction is a director's amendment"
+        )
+    return round_row, game
+
+
+def _count(session: Session, round_id: int | None) -> tuple[int, int]:
+    games = session.exec(select(Game.submitted_at).where(Game.round_id == round_id)).all()
+    return sum(1 for at in games if at is not None), len(games)
+
+
+def _checked_line(line: SheetLine, index: int) -> SheetLine:
+    if line.side not in ("a", "b"):
+        raise UserError(f'adjustments[{index}].side: must be "a" or "b", not {line.side!r}')
+    if isinstance(line.points, bool) or not isinstance(line.points, int):
+        raise UserError(f"adjustments[{index}].points: must be a whole number")
+    if not line.reason.strip():
+        raise UserError(f"adjustments[{index}].reason: say why the points are given")
+    return line
+
+
+def _checked_score(score: Any) -> tuple[int, int]:
+    if (
+        not isinstance(score, tuple | list)
+        or len(score) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in score)
+    ):
+        raise UserError(f"score: the final score is two whole numbers, not {score!r}")
+    return int(score[0]), int(score[1])

@@ -1,0 +1,40 @@
+"""The demo event (INTERFACE.md: 16 teams, drawn, 3 rounds submitted, round 4 running)."""
+
+import datetime as dt
+
+from sqlmodel import select
+
+from clubdesk.services import draw, registration, results
+from clubdesk.services.demo import make_demo
+from clubdesk.services.sheets import sheets_in
+from clubdesk.store.models import ClockState, Round
+
+
+def test_the_demo_is_a_grand_prix_night_in_round_4(db, clock) -> None:
+    event = make_demo(db, clock)
+    assert event.rules_id == "grand-prix-pinochle"
+    entrants = registration.list_entrants(db, event.id)
+    assert len(entrants) == 16 and all(len(e.players) == 2 for e in entrants)
+    assert draw.current_draw(db, event.id).seed == 2011
+    for number in (1, 2, 3):
+        assert sheets_in(db, event.id, number) == (8, 8)
+    assert sheets_in(db, event.id, 4) == (0, 8)
+    with db.session() as session:
+        statuses = [r.status for r in session.exec(select(Round).order_by(Round.number))]
+        assert statuses == ["closed", "closed", "closed", "running"]
+        clock_4 = session.exec(select(ClockState).where(ClockState.round_number == 4)).one()
+        assert clock() - clock_4.started_at == dt.timedelta(minutes=36, seconds=19)
+    table = results.standings(db, event.id)
+    assert table.after_round == 3 and len(table.rows) == 16
+    assert all(len(row.rounds) == 3 for row in table.rows)
+
+
+def test_the_demo_is_the_same_every_time(tmp_path, clock) -> None:
+    from clubdesk.store import open_database
+
+    totals = []
+    for name in ("one.sqlite", "two.sqlite"):
+        with open_database(tmp_path / name) as db:
+            event = make_demo(db, clock)
+            totals.append([row.total for row in results.standings(db, event.id).rows])
+    assert totals[0] == totals[1]

@@ -1,0 +1,123 @@
+"""Score sheets are submitted signed and are then final; rounds start and close."""
+
+import datetime as dt
+
+import pytest
+from sqlmodel import select
+
+from clubdesk.errors import UserError
+from clubdesk.services import draw, registration, rounds, sheets
+from clubdesk.services.audit import list_audit
+from clubdesk.services.events import NewEvent, create_event
+from clubdesk.store import RecordLockedError
+from clubdesk.store.models import ClockState, Game, Hand, Round
+
+SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
+# Two Grand Prix hands (RULES.md §1 rules 3-4 and 2)
+HANDS = [
+    {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
+     "tricks": {"A": 30, "B": 20}},  # A made: 60; B 20 meld + 20 tricks = 40
+    {"bidder": "B", "bid": 60, "marriage": True, "meld": {"A": 0, "B": 10},
+     "tricks": {"A": 25, "B": 25}},  # B melds under 20: bid lost; A gets 60 + its 25 tricks
+]  # fmt: skip
+
+
+@pytest.fixture
+def event_id(db, clock) -> str:
+    info = create_event(
+        db, NewEvent("Warm-up", dt.date(2024, 3, 9), "", "grand-prix-warmup"), clock
+    )
+    for n in range(4):
+        registration.register(
+            db, info.id, registration.RegisterEntrant(players=[f"P{n}a", f"P{n}b"]), clock
+        )
+    draw.make_draw(db, info.id, 5, clock)
+    draw.publish_seating(db, info.id, 1, clock)
+    return info.id
+
+
+def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_id) -> None:
+    done = sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, signatures=SIGNED, now=clock)
+    assert (done.score_a, done.score_b) == (60 + 85, 40)
+    assert (done.sheets_in, done.sheets_total) == (1, 2)
+    with db.session() as session:
+        game = session.exec(select(Game).where(Game.table_number == 1)).one()
+        assert (game.score_a, game.score_b, game.submitted_at) == (145, 40, clock())
+        assert len(session.exec(select(Hand).where(Hand.game_id == game.id)).all()) == 2
+    assert list_audit(db)[-1].action == "sheet.submit"
+
+
+def test_adjustment_lines_count_in_the_score(db, clock, event_id) -> None:
+    late = sheets.SheetLine("a", 100, "E/W more than 5 minutes late")
+    done = sheets.submit_sheet(db, event_id, 1, 2, final_score=(310, 420), adjustments=[late],
+                               signatures=SIGNED, now=clock)  # fmt: skip
+    assert (done.score_a, done.score_b) == (410, 420)
+
+
+def test_a_submitted_sheet_is_final(db, clock, event_id) -> None:
+    sheets.submit_sheet(db, event_id, 1, 1, final_score=(500, 300), signatures=SIGNED, now=clock)
+    with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
+        sheets.submit_sheet(db, event_id, 1, 1, final_score=(501, 300), signatures=SIGNED,
+                            now=clock)  # fmt: skip
+    with pytest.raises(RecordLockedError), db.session() as session:
+        game = session.exec(select(Game).where(Game.table_number == 1)).one()
+        game.score_a = 999
+        session.add(game)
+
+
+@pytest.mark.parametrize(
+    ("signatures", "message"),
+    [
+        ({"scorekeeper": "Ann"}, "signatures.countersign: the sheet needs"),
+        ({"scorekeeper": " ", "countersign": "Dan"}, "signatures.scorekeeper: the sheet needs"),
+    ],
+)
+def test_both_signatures_are_needed(db, clock, event_id, signatures, message) -> None:
+    with pytest.raises(UserError, match=message):
+        sheets.submit_sheet(db, event_id, 1, 1, final_score=(1, 2), signatures=signatures,
+                            now=clock)  # fmt: skip
+    assert sheets.sheets_in(db, event_id, 1) == (0, 2)
+
+
+def test_a_bad_hand_is_named_and_nothing_is_saved(db, clock, event_id) -> None:
+    bad = [HANDS[0], {**HANDS[1], "bid": 63}]
+    with pytest.raises(UserError, match=r"round 1, table 1: hand 2: bid: 63 is not on the bid"):
+        sheets.submit_sheet(db, event_id, 1, 1, hands=bad, signatures=SIGNED, now=clock)
+    with db.session() as session:
+        assert session.exec(select(Hand)).all() == []
+
+
+def test_hands_or_a_final_score_but_not_both(db, clock, event_id) -> None:
+    with pytest.raises(UserError, match="sheet: give either the hands or the final score"):
+        sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, final_score=(1, 2),
+                            signatures=SIGNED, now=clock)  # fmt: skip
+    with pytest.raises(UserError, match="score: the final score is two whole numbers"):
+        sheets.submit_sheet(db, event_id, 1, 1, final_score=("x", 2), signatures=SIGNED,
+                            now=clock)  # fmt: skip
+    with pytest.raises(UserError, match="table: round 1 has no table 9"):
+        sheets.submit_sheet(db, event_id, 1, 9, final_score=(1, 2), signatures=SIGNED, now=clock)
+
+
+def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, event_id) -> None:
+    started = rounds.start_round(db, event_id, 1, clock)
+    assert started.status == "running"
+    with pytest.raises(UserError, match="round 1 has already started"):
+        rounds.start_round(db, event_id, 1, clock)
+    sheets.submit_sheet(db, event_id, 1, 1, final_score=(500, 300), signatures=SIGNED, now=clock)
+    with pytest.raises(UserError, match="round 1 still waits for tables 2"):
+        rounds.close_round(db, event_id, 1, clock)
+    sheets.submit_sheet(db, event_id, 1, 2, final_score=(420, 510), signatures=SIGNED, now=clock)
+    clock.advance(minutes=61)
+    rounds.close_round(db, event_id, 1, clock)
+    with db.session() as session:
+        state = session.exec(select(ClockState)).one()
+        assert state.ended_at - state.started_at == dt.timedelta(minutes=61)
+        assert session.exec(select(Round.status)).all() == ["closed"]
+
+
+def test_rounds_start_in_order(db, clock, event_id) -> None:
+    draw.publish_seating(db, event_id, 2, clock)
+    with pytest.raises(UserError, match="close round 1 before starting 2"):
+        rounds.start_round(db, event_id, 2, clock)
+    with pytest.raises(UserError, match="round 3's seating is not published yet"):
+        rounds.start_round(db, event_id, 3, clock)
