@@ -19,6 +19,7 @@ from clubdesk.store import Database
 Clock = Callable[[], dt.datetime]
 
 DEMO_NAME = "Grand Prix Pinochle (demo)"
+DEMO_RULES = "grand-prix-pinochle"
 DEMO_SEED = 2011
 PLAYED_ROUNDS = 3
 ROUND_MINUTES = 75  # each played round took this long, breaks included
@@ -46,7 +47,7 @@ def make_demo(db: Database, now: Clock) -> events.EventInfo:
         return moment[0]
 
     event = events.create_event(
-        db, events.NewEvent(DEMO_NAME, start.date(), "Clubhouse", "grand-prix-pinochle"), then
+        db, events.NewEvent(DEMO_NAME, start.date(), "Clubhouse", DEMO_RULES), then
     )
     rules = events.event_rules(db, event.id)
     fee = rules.money.entry_fee_cents

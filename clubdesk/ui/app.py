@@ -6,7 +6,6 @@ of are public so tests can use them without entering the event loop.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import sys
 import traceback
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from clubdesk import __version__, paths
 from clubdesk.errors import UserError
+from clubdesk.services import demo
 from clubdesk.services import events as event_service
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.ui import style
@@ -30,9 +30,6 @@ APP_NAME = "clubdesk"
 ORGANISATION = "clubdesk"
 EXIT_BAD_INPUT = 2
 ERROR_LOG_NAME = "clubdesk-errors.log"
-DEMO_EVENT_NAME = "Grand Prix Pinochle (demo)"
-DEMO_RULES = "grand-prix-pinochle"
-DEMO_VENUE = "Clubhouse"
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
 
@@ -108,24 +105,10 @@ def show_start_error(error: UserError) -> None:
 
 
 def make_demo(db: Database, clock: Clock) -> None:
-    """Fill a fresh database with the demo event (a full demo night, once there is one)."""
+    """Fill a fresh database with the demo night."""
     if event_service.list_events(db):
         return  # already made
-    if importlib.util.find_spec("clubdesk.services.demo") is not None:
-        from clubdesk.services import demo
-
-        demo.make_demo(db, clock)
-        return
-    event_service.create_event(
-        db,
-        event_service.NewEvent(
-            name=DEMO_EVENT_NAME,
-            date=clock().date(),
-            venue=DEMO_VENUE,
-            rules_id=DEMO_RULES,
-        ),
-        clock,
-    )
+    demo.make_demo(db, clock)
 
 
 # --- unexpected errors ----------------------------------------------------------------------

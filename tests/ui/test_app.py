@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from clubdesk.errors import UserError
+from clubdesk.services import demo
 from clubdesk.services.events import NewEvent, create_event, list_events
 from clubdesk.store import open_database
 from clubdesk.ui import app as ui_app
@@ -112,7 +113,7 @@ def test_the_demo_holds_a_grand_prix_event(app_state, user_data, exec_quits, mon
 def test_a_demo_that_cannot_be_made_is_explained(
     app_state, user_data, exec_quits, message_boxes, monkeypatch
 ):
-    monkeypatch.setattr(ui_app, "DEMO_RULES", "no-such-format")
+    monkeypatch.setattr(demo, "DEMO_RULES", "no-such-format")
     path = user_data / "demo.sqlite"
     assert ui_app.run(path, demo=True) == 2
     [message] = message_boxes.texts()
