@@ -490,6 +490,9 @@ class DrawPage(QWidget):
         self.round_spin.setValue(1)
         self.round_spin.blockSignals(False)
         self.refresh()
+        view = self._overview
+        if view is not None and view.published_rounds:
+            self.round_spin.setValue(max(view.published_rounds))  # the round being played
 
     def refresh(self) -> None:
         """Read the event's draw again and redraw the chosen round."""

@@ -390,3 +390,18 @@ def test_the_page_looks_right_at_1400_by_900(open_page, message_boxes, tmp_path)
     assert page.grab().save(str(picture))
     assert picture.stat().st_size > 10_000
     assert page.table_map.width() > 800 and page.list_view.width() >= 300
+
+
+def test_an_event_under_way_opens_on_its_current_round(qtbot, tmp_path, clock) -> None:
+    from clubdesk.services.demo import make_demo
+    from clubdesk.store import open_database
+    from clubdesk.ui.draw_page import DrawPage
+
+    with open_database(tmp_path / "demo.sqlite") as db:
+        event = make_demo(db, clock)
+        page = DrawPage(db, None, clock)
+        qtbot.addWidget(page)
+        page.set_event(db, event.id)
+        assert page.round_spin.value() == 4
+        assert [t.table for t in page.table_map.shown_tables()] == list(range(1, 9))
+        assert "· published" in page.round_hint.text()
