@@ -32,6 +32,15 @@ Everywhere, a side's meld counts only when it is at least ``meld_minimum``.
 subtracted from the bidding side. The all-tricks bonus goes to the side the
 hand names in ``all_tricks``: on top of what it scores (Grand Prix Boston),
 or in place of its trick points (NPA "pinochle": bonus + meld).
+
+In individual formats (partners change every round) a hand may also name
+the players a fine is charged to (RULES.md §3, fines): ``bid_by`` the
+entrant number of the player who bid, ``renege_by`` the one who reneged.
+Both are optional and do not change the score. A hand checks only that they
+are entrant numbers (and ``renege_by`` that there was a renege); whether
+that player sat on the bidding / reneging side is for whoever knows the
+seating (``fines.check_players``). Team formats refuse them: there the fine
+is the team's.
 """
 
 from __future__ import annotations
@@ -68,6 +77,8 @@ HAND_KEYS = (
     "all_tricks",
     "took_trick",
     "conceded",
+    "bid_by",
+    "renege_by",
 )
 
 
@@ -89,7 +100,9 @@ class PinochleHand:
     ``tricks`` is None when the hand was not played; with a renege it holds
     the trick points taken so far. ``conceded`` is the side that opted not
     to play. ``took_trick`` is None when "took a trick" is read from the
-    trick points (more than 0).
+    trick points (more than 0). ``bid_by`` / ``renege_by``: the entrant
+    number of the player who bid / reneged, where the sheet names one
+    (individual formats only).
     """
 
     bidder: Side
@@ -102,6 +115,8 @@ class PinochleHand:
     all_tricks: Side | None = None
     took_trick: PerSide[bool] | None = None
     conceded: Side | None = None
+    bid_by: int | None = None
+    renege_by: int | None = None
 
     @property
     def played(self) -> bool:
@@ -116,8 +131,9 @@ def parse_hand(data: dict, rules: Rules) -> PinochleHand:
 
     Absent keys: ``dropped`` false, ``marriage`` true, ``meld`` 0 each,
     ``tricks`` not played, ``renege`` / ``all_tricks`` / ``took_trick`` null,
-    ``conceded`` false. A dropped hand may leave out ``bid`` (it is the
-    minimum bid). A key the contract does not name is an error (a typo).
+    ``conceded`` false, ``bid_by`` / ``renege_by`` null (nobody named). A
+    dropped hand may leave out ``bid`` (it is the minimum bid). A key the
+    contract does not name is an error (a typo).
     """
     pin = _pinochle(rules)
     if not isinstance(data, dict):
@@ -139,6 +155,8 @@ def parse_hand(data: dict, rules: Rules) -> PinochleHand:
         all_tricks=require_side(data, "all_tricks", allow_none=True),
         took_trick=_took_trick(data),
         conceded=_conceded(data, bidder),
+        bid_by=_player(data, "bid_by", rules),
+        renege_by=_player(data, "renege_by", rules),
     )
     _check(hand, pin)
     return _with_earned_all_tricks(hand, pin)
@@ -235,8 +253,24 @@ def _conceded(data: dict, bidder: Side) -> Side | None:
     )
 
 
+def _player(data: dict, key: str, rules: Rules) -> int | None:
+    """An entrant number naming the player a fine is charged to, or None."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if rules.unit != "individual":
+        raise HandError(key, f"{rules.title} is a team event: a fine is the team's, name no player")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise HandError(key, f"must be the player's entrant number, not {value!r}")
+    return value
+
+
 def _check(hand: PinochleHand, pin: Pinochle) -> None:
     """What no single field shows: the fields against each other and the format."""
+    if hand.renege_by is not None and hand.renege is None:
+        raise HandError(
+            "renege_by", 'names who reneged, but the hand has no renege ("renege": null)'
+        )
     if hand.conceded and not pin.concede_allowed:
         raise HandError("conceded", "this format does not let a side concede a hand")
     if hand.took_trick is not None and not pin.must_take_trick:
@@ -330,7 +364,7 @@ def score_hand(hand: PinochleHand, rules: Rules) -> HandResult:
     ``detail`` holds ``bidder``, ``bid``, ``set`` (the bidding side lost its
     bid: what a fine per set counts), ``made`` for a hand played out, and
     ``dropped``, ``renege``, ``conceded``, ``all_tricks`` (the side paid the
-    bonus) where they apply.
+    bonus), ``bid_by``, ``renege_by`` (the players named) where they apply.
     """
     return _Scoring(hand, _pinochle(rules)).result()
 
@@ -350,6 +384,10 @@ class _Scoring:
         self.detail: dict[str, Any] = {"bidder": hand.bidder, "bid": hand.bid}
         if hand.dropped:
             self.detail["dropped"] = True
+        if hand.bid_by is not None:
+            self.detail["bid_by"] = hand.bid_by
+        if hand.renege_by is not None:
+            self.detail["renege_by"] = hand.renege_by
 
     def result(self) -> HandResult:
         outcome = self._score()

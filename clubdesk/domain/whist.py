@@ -97,7 +97,13 @@ def parse_hand(data: dict, rules: Rules) -> WhistHand:
 
 
 def score_hand(hand: WhistHand | dict, rules: Rules) -> HandResult:
-    """Points for one hand; exactly one side scores. Outcomes: "made", "set", "infraction"."""
+    """Points for one hand; exactly one side scores. Outcomes: "made", "set", "infraction".
+
+    ``detail`` holds ``need`` (the books the bid needs), ``bidder``, ``bid``,
+    ``kind``, ``set`` (the bidding side played the hand and fell short: what
+    a fine per set counts) and, for a loss of hand, ``infraction`` (the side
+    that lost it).
+    """
     whist = _whist_rules(rules)
     if isinstance(hand, dict):
         hand = parse_hand(hand, rules)
@@ -110,11 +116,20 @@ def score_hand(hand: WhistHand | dict, rules: Rules) -> HandResult:
         points = (hand.books[hand.bidder] - whist.book_base) * multiplier
     else:
         side, points, outcome = other(hand.bidder), hand.bid * multiplier, "set"
+    detail: dict[str, Any] = {
+        "need": need,
+        "bidder": hand.bidder,
+        "bid": hand.bid,
+        "kind": hand.kind,
+        "set": outcome == "set",
+    }
+    if hand.infraction is not None:
+        detail["infraction"] = hand.infraction
     return HandResult(
         A=points if side == "A" else 0,
         B=points if side == "B" else 0,
         outcome=outcome,
-        detail={"need": need},
+        detail=detail,
     )
 
 

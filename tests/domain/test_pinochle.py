@@ -202,6 +202,16 @@ BAD_HANDS = [
         "the bid was lost on meld before the play (side A melded 16, under 20)",
     ),
     (GP, {"trciks": {"A": 30, "B": 20}}, "trciks", "unknown key (a typo?)"),
+    (GP, {"bid_by": 7}, "bid_by", "Grand Prix Pinochle is a team event: a fine is the team's"),
+    (NPA, {"bid_by": "7"}, "bid_by", "must be the player's entrant number, not '7'"),
+    (NPA, {"bid_by": 0}, "bid_by", "must be the player's entrant number, not 0"),
+    (SCW, {"bid": 20, "bid_by": True}, "bid_by", "must be the player's entrant number, not True"),
+    (
+        NPA,
+        {"bid": 60, "meld": {"A": 40, "B": 0}, "tricks": {"A": 30, "B": 20}, "renege_by": 4},
+        "renege_by",
+        "names who reneged, but the hand has no renege",
+    ),
 ]
 
 
@@ -212,6 +222,28 @@ def test_bad_hands_are_refused_naming_the_field(rules, fields, field, text) -> N
     assert caught.value.field == field
     assert str(caught.value).startswith(f"{field}: ")
     assert text in str(caught.value)
+
+
+def test_individual_formats_may_name_who_bid_and_who_reneged() -> None:
+    named = parse_hand(
+        hand(bid=65, meld={"A": 30, "B": 22}, tricks={"A": 20, "B": 10}, renege="A",
+             bid_by=7, renege_by=9),
+        NPA,
+    )  # fmt: skip
+    assert (named.bid_by, named.renege_by) == (7, 9)
+    assert parse_hand(hand(bid=20, tricks={"A": 20, "B": 5}, bid_by=3), SCW).bid_by == 3
+    nobody = parse_hand(hand(bid=60, meld={"A": 40, "B": 0}, tricks={"A": 30, "B": 20}), NPA)
+    assert (nobody.bid_by, nobody.renege_by) == (None, None)
+
+
+def test_the_players_named_show_in_the_result_and_change_no_score() -> None:
+    fields = {"bid": 65, "meld": {"A": 30, "B": 22}, "tricks": {"A": 20, "B": 10}, "renege": "A"}
+    plain = score(NPA, **fields)
+    named = score(NPA, **fields, bid_by=7, renege_by=9)
+    assert points(named) == points(plain) == (-65, 32, "renege")
+    assert (named.detail["bid_by"], named.detail["renege_by"]) == (7, 9)
+    assert "bid_by" not in plain.detail and "renege_by" not in plain.detail
+    assert named.to_json()["bid_by"] == 7
 
 
 def test_a_club_may_cap_the_bids() -> None:

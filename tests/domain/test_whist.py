@@ -99,7 +99,18 @@ def test_score_hand_accepts_the_hand_as_json():
         "B": 4,
         "outcome": "made",
         "need": 10,
+        "bidder": "B",
+        "bid": 4,
+        "kind": "cards",
+        "set": False,
     }
+
+
+def test_the_result_says_whether_the_bidder_was_set_and_who_lost_a_hand():
+    set_hand = whist.score_hand(hand("B", 5, "no", 9), RULES).detail
+    assert (set_hand["set"], "infraction" in set_hand) == (True, False)
+    lost = whist.score_hand(hand("A", 5, "cards", None, infraction="A"), RULES).detail
+    assert (lost["set"], lost["infraction"]) == (False, "A")
 
 
 # --- validation -----------------------------------------------------------------------------

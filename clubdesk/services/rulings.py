@@ -1,0 +1,408 @@
+"""The director's and treasurer's rulings: fines due and collected, warnings logged.
+
+Fines (RULES.md §3): what is due is derived every time from the submitted
+score sheets (their hands and seats) and the event's rules, less what the
+ledger already holds: a fine collected is a ``fine`` ledger row whose note
+is the fine's reference (``round 2 table 3 hand 5: set``), so the match is
+exact. Collected fines are in the prize pool (``payouts.py``).
+
+Warnings (RULES.md §6): each warning infraction is one audit row (action
+``warning.log``, details ``round``, ``team``, ``reason``, ``playoff`` and
+the ``ruling`` it got), and the log is read back from there: the audit log
+is append-only. Rows written before the event was last created or imported
+under its id belong to an earlier event of that id and are not read.
+
+Each function that changes something is one transaction with one audit row,
+takes ``now``, and returns what changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from clubdesk.domain import fines
+from clubdesk.domain.event import plays_final
+from clubdesk.domain.fines import FineKey, FineReason, fine_reference, parse_fine_reference
+from clubdesk.domain.hands import HandError
+from clubdesk.domain.money import format_money
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.warnings import (
+    LoggedWarning,
+    WarningRuling,
+    in_round,
+    rule_on_warning,
+    warnings_allowed,
+)
+from clubdesk.errors import UserError
+from clubdesk.services import audit
+from clubdesk.services.events import event_rules
+from clubdesk.services.rounds import published_round
+from clubdesk.store import Database
+from clubdesk.store import entrants as store
+from clubdesk.store.models import AuditLog, Entrant, Game, GameSeat, Hand, LedgerEntry, Round
+
+Clock = Callable[[], dt.datetime]
+
+PAYMENT_METHODS = ("cash", "check", "other")
+WARNING_ACTION = "warning.log"
+# audit actions that start an event id afresh: what was logged before belongs to another event
+_EVENT_STARTS = ("event.create", "event.import")
+
+
+# --- fines -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FineOwed:
+    """A fine a submitted sheet makes due and the ledger does not show collected.
+
+    ``entrant`` is who pays; None when the sheet does not say which partner
+    (``flagged``): the director picks one of ``candidates``, ``problem`` says why.
+    """
+
+    round: int
+    table: int
+    hand: int
+    reason: FineReason
+    cents: int
+    entrant: int | None
+    candidates: tuple[int, ...]
+    problem: str = ""
+
+    @property
+    def flagged(self) -> bool:
+        return self.entrant is None
+
+    @property
+    def reference(self) -> str:
+        """The note to collect it with."""
+        return fine_reference(self.round, self.table, self.hand, self.reason)
+
+    @property
+    def key(self) -> FineKey:
+        return FineKey(self.round, self.table, self.hand, self.reason)
+
+
+@dataclass(frozen=True)
+class FineCollected:
+    """What collecting a fine changed: the ledger's fines and what is still due."""
+
+    event_id: str
+    entrant: int
+    cents: int
+    note: str
+    method: str
+    at: dt.datetime
+    fines_collected_cents: int  # every fine row of the event, this one included
+    still_due: int  # fines still due after this one
+
+
+def fines_due(db: Database, event_id: str) -> list[FineOwed]:
+    """Every fine due and not collected, by round, table and hand."""
+    rules = event_rules(db, event_id)
+    with db.session() as session:
+        owed = _owed(session, event_id, rules)
+        collected = _collected_keys(session, event_id)
+    return [fine for fine in owed if fine.key not in collected]
+
+
+def collect_fine(
+    db: Database,
+    event_id: str,
+    entrant: int,
+    cents: int,
+    note: str,
+    method: str,
+    now: Clock,
+    *,
+    actor: str = "director",
+) -> FineCollected:
+    """The treasurer takes a fine: a ``fine`` ledger row (into the prize pool) and an audit row.
+
+    With a fine's reference as ``note`` (``round 2 table 3 hand 5: set``) it
+    collects that fine: it must be due and not collected yet, paid by the
+    player charged (for a flagged fine, one of the candidates) in the amount
+    due. Any other note records a fine the club charges for another reason.
+    """
+    cents = _check_cents(cents)
+    if method not in PAYMENT_METHODS:
+        raise UserError(f"method: {method!r} is not one of {', '.join(PAYMENT_METHODS)}")
+    note = " ".join(str(note).split())
+    if not note:
+        example = fine_reference(1, 1, 1, "set")
+        raise UserError(f"note: say what the fine is for (a fine's reference, e.g. {example!r})")
+    key = parse_fine_reference(note)
+    rules = event_rules(db, event_id)
+    at = _aware(now())
+    with db.session() as session:
+        record = store.entrant_by_number(session, event_id, entrant)
+        if record is None:
+            raise UserError(f"entrant: there is no entrant {entrant} in this event")
+        owed = _owed(session, event_id, rules)
+        collected = _collected_keys(session, event_id)
+        if key is not None:
+            _check_collectable(key, entrant, cents, owed, collected)
+            note = key.reference
+        store.add_ledger_entry(
+            session,
+            event_id,
+            kind="fine",
+            cents=cents,
+            entrant_id=record.id,
+            method=method,
+            note=note,
+            at=at,
+        )
+        audit.record(
+            session,
+            at=at,
+            actor=actor,
+            action="fine.collect",
+            event_id=event_id,
+            details={"number": entrant, "cents": cents, "method": method, "note": note},
+        )
+        if key is not None:
+            collected = {**collected, key: entrant}
+        still_due = sum(1 for fine in owed if fine.key not in collected)
+        total = _fines_cents(session, event_id)
+    return FineCollected(event_id, entrant, cents, note, method, at, total, still_due)
+
+
+def _check_collectable(
+    key: FineKey,
+    entrant: int,
+    cents: int,
+    owed: list[FineOwed],
+    collected: dict[FineKey, int | None],
+) -> None:
+    if key in collected:
+        payer = collected[key]
+        by = f" (from entrant {payer})" if payer is not None else ""
+        raise UserError(f"note: the fine for {key.reference} is already collected{by}")
+    fine = next((f for f in owed if f.key == key), None)
+    if fine is None:
+        raise UserError(f"note: no fine is due for {key.reference}")
+    if entrant not in fine.candidates:
+        who = " or ".join(str(n) for n in fine.candidates)
+        raise UserError(
+            f"entrant: the fine for {key.reference} is charged to entrant {who}, not {entrant}"
+        )
+    if cents != fine.cents:
+        raise UserError(
+            f"cents: the fine for {key.reference} is {format_money(fine.cents)}, "
+            f"not {format_money(cents)}"
+        )
+
+
+def _owed(session: Session, event_id: str, rules: Rules) -> list[FineOwed]:
+    """Every fine the submitted sheets make due, collected or not."""
+    if not (rules.money.fine_set_cents or rules.money.fine_renege_cents):
+        return []
+    games = session.exec(
+        select(Round.number, Game.id, Game.table_number)
+        .join(Round, col(Round.id) == col(Game.round_id))
+        .where(Round.event_id == event_id, col(Game.submitted_at).is_not(None))
+        .order_by(col(Round.number), col(Game.table_number))
+    ).all()
+    ids = [game_id for _, game_id, _ in games]
+    if not ids:
+        return []
+    sides: dict[int, dict[str, list[int]]] = defaultdict(lambda: {"A": [], "B": []})
+    for game_id, side, number in session.exec(
+        select(GameSeat.game_id, GameSeat.side, Entrant.number)
+        .join(Entrant, col(Entrant.id) == col(GameSeat.entrant_id))
+        .where(col(GameSeat.game_id).in_(ids))
+        .order_by(col(GameSeat.game_id), col(GameSeat.seat))
+    ):
+        sides[game_id][side.upper()].append(number)
+    hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for game_id, data in session.exec(
+        select(Hand.game_id, Hand.data)
+        .where(col(Hand.game_id).in_(ids))
+        .order_by(col(Hand.game_id), col(Hand.number))
+    ):
+        hands[game_id].append(data)
+    owed: list[FineOwed] = []
+    for round_number, game_id, table in games:
+        if not hands[game_id]:
+            continue  # typed in from a paper sheet: no hands, no fines to derive
+        try:
+            due = fines.fines_due(
+                hands[game_id], sides[game_id], rules, final=plays_final(rules, round_number)
+            )
+        except (HandError, UserError) as exc:
+            raise UserError(f"round {round_number}, table {table}: {exc}") from None
+        owed += [
+            FineOwed(
+                round_number,
+                table,
+                fine.hand_number,
+                fine.reason,
+                fine.cents,
+                fine.entrant,
+                fine.candidates,
+                fine.problem,
+            )
+            for fine in due
+        ]
+    return owed
+
+
+def _collected_keys(session: Session, event_id: str) -> dict[FineKey, int | None]:
+    """The fines the ledger shows collected, each with the entrant who paid it."""
+    found: dict[FineKey, int | None] = {}
+    rows = session.exec(
+        select(LedgerEntry.note, Entrant.number)
+        .join(Entrant, col(Entrant.id) == col(LedgerEntry.entrant_id), isouter=True)
+        .where(LedgerEntry.event_id == event_id, LedgerEntry.kind == "fine")
+        .order_by(col(LedgerEntry.id))
+    )
+    for note, number in rows:
+        try:
+            key = parse_fine_reference(note)
+        except UserError:
+            continue  # a note that only looks like a reference (e.g. imported): no fine of ours
+        if key is not None:
+            found.setdefault(key, number)
+    return found
+
+
+def _fines_cents(session: Session, event_id: str) -> int:
+    cents = session.exec(
+        select(LedgerEntry.cents).where(
+            LedgerEntry.event_id == event_id, LedgerEntry.kind == "fine"
+        )
+    ).all()
+    return sum(cents)
+
+
+def _check_cents(cents: object) -> int:
+    if not isinstance(cents, int) or isinstance(cents, bool):
+        raise UserError("cents: must be a whole number of cents")
+    if cents <= 0:
+        raise UserError(f"cents: must be more than {format_money(0)}")
+    return cents
+
+
+# --- warnings --------------------------------------------------------------------------------
+
+
+def log_warning(
+    db: Database,
+    event_id: str,
+    round: int,
+    team: int,
+    reason: str,
+    now: Clock,
+    *,
+    playoff: bool = False,
+    actor: str = "director",
+) -> WarningRuling:
+    """Log a warning infraction against a team; the ruling says warning or loss of hand.
+
+    A preliminary round must be one of the format's rounds with its seating
+    published; a playoff round is any round number (playoffs are counted
+    apart from the preliminaries).
+    """
+    reason = " ".join(str(reason).split())
+    if not reason:
+        raise UserError("reason: say what the infraction was")
+    if isinstance(round, bool) or not isinstance(round, int) or round < 1:
+        raise UserError(f"round: must be a round number from 1, not {round!r}")
+    if isinstance(team, bool) or not isinstance(team, int):
+        raise UserError(f"team: must be a team's number, not {team!r}")
+    rules = event_rules(db, event_id)
+    warnings_allowed(rules, playoff=playoff)
+    if not playoff and round > rules.schedule.rounds:
+        later = " (a later round is a playoff round)" if rules.cut is not None else ""
+        raise UserError(
+            f"round: {rules.title} has {rules.schedule.rounds} rounds, not {round}{later}"
+        )
+    at = _aware(now())
+    with db.session() as session:
+        if not playoff:
+            published_round(session, event_id, round)
+        record = store.entrant_by_number(session, event_id, team)
+        if record is None:
+            raise UserError(f"team: there is no team {team} in this event")
+        if record.status != "active":
+            raise UserError(f"team: team {team} is {record.status}")
+        logged = _logged(session, event_id)
+        ruling = rule_on_warning(logged, rules, round_number=round, team=team, playoff=playoff)
+        audit.record(
+            session,
+            at=at,
+            actor=actor,
+            action=WARNING_ACTION,
+            event_id=event_id,
+            details={
+                "round": round,
+                "team": team,
+                "reason": reason,
+                "playoff": playoff,
+                "ruling": ruling.kind,
+                "count": ruling.count_in_round,
+            },
+        )
+    return ruling
+
+
+def warnings_logged(
+    db: Database,
+    event_id: str,
+    *,
+    round_number: int | None = None,
+    team: int | None = None,
+    playoff: bool = False,
+) -> list[LoggedWarning]:
+    """The warnings logged in the event in order; with ``round_number`` and ``team``, only
+    that team's in that round (``playoff`` says which kind of round)."""
+    event_rules(db, event_id)  # the event exists
+    with db.session() as session:
+        logged = _logged(session, event_id)
+    if round_number is not None and team is not None:
+        return in_round(logged, round_number, team, playoff=playoff)
+    return [
+        w
+        for w in logged
+        if (round_number is None or w.round == round_number) and (team is None or w.team == team)
+    ]
+
+
+def _logged(session: Session, event_id: str) -> list[LoggedWarning]:
+    rows = session.exec(
+        select(AuditLog)
+        .where(
+            AuditLog.event_id == event_id,
+            col(AuditLog.action).in_((WARNING_ACTION, *_EVENT_STARTS)),
+        )
+        .order_by(col(AuditLog.id))
+    ).all()
+    logged: list[LoggedWarning] = []
+    for row in rows:
+        if row.action in _EVENT_STARTS:
+            logged = []  # what came before belongs to an earlier event with this id
+            continue
+        details = row.details
+        logged.append(
+            LoggedWarning(
+                round=int(details["round"]),
+                team=int(details["team"]),
+                reason=str(details.get("reason", "")),
+                playoff=bool(details.get("playoff", False)),
+                kind="loss-of-hand" if details.get("ruling") == "loss-of-hand" else "warning",
+            )
+        )
+    return logged
+
+
+def _aware(at: dt.datetime) -> dt.datetime:
+    if at.tzinfo is None:
+        raise ValueError("the clock must give timezone-aware times")
+    return at

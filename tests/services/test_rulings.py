@@ -1,0 +1,364 @@
+"""Fines due and collected (RULES.md §3) and bid whist warnings (§6), through the services."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from sqlmodel import col, select
+
+from clubdesk.domain.warnings import LoggedWarning, WarningRuling
+from clubdesk.errors import UserError
+from clubdesk.services import draw, registration, results, rulings, sheets
+from clubdesk.services.audit import list_audit
+from clubdesk.services.eventfile import export_event, import_event
+from clubdesk.services.events import NewEvent, create_event
+from clubdesk.store import Database
+from clubdesk.store.models import Entrant, Game, GameSeat, LedgerEntry, Round
+
+NIGHT = dt.date(2024, 3, 9)
+SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
+FINES = {"fine_set_cents": 25, "fine_renege_cents": 100}
+FEE = 1000  # NPA's entry fee, in cents
+
+
+def seated(db: Database, event_id: str, round_number: int, table: int) -> dict[str, list[int]]:
+    """Entrant numbers per side of a published table, seat order (side A: seats 1 and 3)."""
+    sides: dict[str, list[int]] = {"A": [], "B": []}
+    with db.session() as session:
+        rows = session.exec(
+            select(GameSeat.side, Entrant.number)
+            .join(Entrant, col(Entrant.id) == col(GameSeat.entrant_id))
+            .join(Game, col(Game.id) == col(GameSeat.game_id))
+            .join(Round, col(Round.id) == col(Game.round_id))
+            .where(
+                Round.event_id == event_id,
+                Round.number == round_number,
+                Game.table_number == table,
+            )
+            .order_by(col(GameSeat.seat))
+        )
+        for side, number in rows:
+            sides[side.upper()].append(number)
+    return sides
+
+
+def fine_rows(db: Database) -> list[tuple[str, int, str]]:
+    with db.session() as session:
+        rows = session.exec(
+            select(LedgerEntry.kind, LedgerEntry.cents, LedgerEntry.note).where(
+                LedgerEntry.kind == "fine"
+            )
+        )
+        return [tuple(row) for row in rows]
+
+
+# --- fines ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def npa(db, clock) -> str:
+    """An NPA night with fines (25 cents a set, $1 a renege), 12 paid players, round 1 seated."""
+    info = create_event(db, NewEvent("NPA night", NIGHT, "Hall", "npa-club-pinochle", FINES), clock)
+    for n in range(1, 13):
+        new = registration.RegisterEntrant(players=[f"Player {n}"], paid_cents=FEE)
+        registration.register(db, info.id, new, clock)
+    draw.make_draw(db, info.id, 7, clock)
+    draw.publish_seating(db, info.id, 1, clock)
+    return info.id
+
+
+def set_hand(**named: int) -> dict:
+    """Side A bid 60 with 20 meld and took 25: set."""
+    return {
+        "bidder": "A",
+        "bid": 60,
+        "meld": {"A": 20, "B": 20},
+        "tricks": {"A": 25, "B": 25},
+        **named,
+    }
+
+
+def renege_hand(**named: int) -> dict:
+    """Side B reneged against A's bid of 55."""
+    return {
+        "bidder": "A",
+        "bid": 55,
+        "meld": {"A": 30, "B": 20},
+        "tricks": {"A": 10, "B": 12},
+        "renege": "B",
+        **named,
+    }
+
+
+MADE = {"bidder": "B", "bid": 50, "meld": {"A": 0, "B": 30}, "tricks": {"A": 20, "B": 30}}
+
+
+def test_fines_due_come_from_the_submitted_sheets(db, clock, npa) -> None:
+    one = seated(db, npa, 1, 1)
+    bidder, reneger = one["A"][0], one["B"][1]
+    hands = [MADE, set_hand(bid_by=bidder), renege_hand(renege_by=reneger), set_hand()]
+    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, npa, 1, 2, final_score=(300, 200), signatures=SIGNED, now=clock)
+
+    due = rulings.fines_due(db, npa)
+    assert [(f.round, f.table, f.hand, f.reason, f.cents, f.entrant) for f in due] == [
+        (1, 1, 2, "set", 25, bidder),
+        (1, 1, 3, "renege", 100, reneger),
+        (1, 1, 4, "set", 25, None),
+    ]
+    assert [f.reference for f in due] == [
+        "round 1 table 1 hand 2: set",
+        "round 1 table 1 hand 3: renege",
+        "round 1 table 1 hand 4: set",
+    ]
+    unnamed = due[2]
+    assert unnamed.flagged and unnamed.candidates == tuple(one["A"])
+    assert unnamed.problem == "the sheet does not say who bid on side A"
+
+
+def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa) -> None:
+    one = seated(db, npa, 1, 1)
+    bidder = one["A"][0]
+    hands = [set_hand(bid_by=bidder), renege_hand(renege_by=one["B"][0])]
+    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, now=clock)
+    pool_before = results.payouts(db, npa).pool_cents
+    assert pool_before == 12 * FEE
+
+    done = rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+    assert (done.entrant, done.cents, done.note, done.method) == (
+        bidder,
+        25,
+        "round 1 table 1 hand 1: set",
+        "cash",
+    )
+    assert (done.fines_collected_cents, done.still_due, done.at) == (25, 1, clock())
+    assert [f.reference for f in rulings.fines_due(db, npa)] == ["round 1 table 1 hand 2: renege"]
+    assert fine_rows(db) == [("fine", 25, "round 1 table 1 hand 1: set")]
+    payouts = results.payouts(db, npa)
+    assert (payouts.pool.fines_cents, payouts.pool_cents) == (25, 12 * FEE + 25)
+    last = list_audit(db, npa)[-1]
+    assert last.action == "fine.collect"
+    assert last.details == {
+        "number": bidder,
+        "cents": 25,
+        "method": "cash",
+        "note": "round 1 table 1 hand 1: set",
+    }
+
+
+def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None:
+    one = seated(db, npa, 1, 1)
+    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand()], signatures=SIGNED, now=clock)
+    (fine,) = rulings.fines_due(db, npa)
+    assert fine.flagged and fine.candidates == tuple(one["A"])
+    with pytest.raises(UserError, match=rf"^entrant: .* charged to entrant {one['A'][0]} or"):
+        rulings.collect_fine(db, npa, one["B"][0], 25, fine.reference, "cash", clock)
+    done = rulings.collect_fine(db, npa, one["A"][1], 25, fine.reference, "check", clock)
+    assert done.still_due == 0
+    assert rulings.fines_due(db, npa) == []
+
+
+def test_a_reference_matches_exactly_however_it_is_typed(db, clock, npa) -> None:
+    one = seated(db, npa, 1, 1)
+    hands = [set_hand(bid_by=one["A"][1])]
+    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, now=clock)
+    done = rulings.collect_fine(db, npa, one["A"][1], 25, " Round 1 table 1  hand 1:SET ", "cash",
+                                clock)  # fmt: skip
+    assert done.note == "round 1 table 1 hand 1: set"
+    assert rulings.fines_due(db, npa) == []
+
+
+REF = "round 1 table 1 hand 1: set"
+
+
+@pytest.mark.parametrize(
+    ("who", "cents", "note", "message"),
+    [
+        ("bidder", 100, REF, r"^cents: .* hand 1: set is \$0.25, not \$1.00$"),
+        ("partner", 25, REF, r"^entrant: .* is charged to entrant \d+, not \d+$"),
+        ("bidder", 25, "round 1 table 1 hand 2: set", r"^note: no fine is due for round 1 table 1"),
+        ("bidder", 25, REF + "!", r"^note: 'round 1 table 1 hand 1: set!' is not a fine's"),
+        ("bidder", 0, REF, r"^cents: must be more than \$0.00"),
+        ("bidder", 25, "  ", r"^note: say what the fine is for"),
+    ],
+)
+def test_a_wrong_collection_is_refused_and_nothing_is_saved(
+    db, clock, npa, who, cents, note, message
+) -> None:
+    one = seated(db, npa, 1, 1)
+    players = {"bidder": one["A"][0], "partner": one["A"][1]}
+    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=players["bidder"])],
+                        signatures=SIGNED, now=clock)  # fmt: skip
+    audit_before = list_audit(db, npa)
+    with pytest.raises(UserError, match=message):
+        rulings.collect_fine(db, npa, players[who], cents, note, "cash", clock)
+    assert fine_rows(db) == []
+    assert list_audit(db, npa) == audit_before
+    assert len(rulings.fines_due(db, npa)) == 1
+
+
+def test_a_fine_is_collected_once(db, clock, npa) -> None:
+    bidder = seated(db, npa, 1, 1)["A"][0]
+    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=bidder)], signatures=SIGNED,
+                        now=clock)  # fmt: skip
+    rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+    with pytest.raises(UserError, match=rf"is already collected \(from entrant {bidder}\)$"):
+        rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+    assert len(fine_rows(db)) == 1
+
+
+def test_other_checks_on_a_collection(db, clock, npa) -> None:
+    with pytest.raises(UserError, match="^entrant: there is no entrant 99 in this event"):
+        rulings.collect_fine(db, npa, 99, 25, "slow play", "cash", clock)
+    with pytest.raises(UserError, match="^method: 'card' is not one of cash, check, other"):
+        rulings.collect_fine(db, npa, 1, 25, "slow play", "card", clock)
+    with pytest.raises(UserError, match="^cents: must be a whole number of cents"):
+        rulings.collect_fine(db, npa, 1, 2.5, "slow play", "cash", clock)  # type: ignore[arg-type]
+    assert fine_rows(db) == []
+
+
+def test_a_fine_for_another_reason_goes_in_the_pool_and_changes_no_fine_due(db, clock, npa) -> None:
+    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand()], signatures=SIGNED, now=clock)
+    done = rulings.collect_fine(db, npa, 5, 200, "  slow   play ", "other", clock)
+    assert (done.note, done.fines_collected_cents, done.still_due) == ("slow play", 200, 1)
+    assert len(rulings.fines_due(db, npa)) == 1
+    assert results.payouts(db, npa).pool_cents == 12 * FEE + 200
+
+
+def test_a_player_named_on_the_wrong_side_is_flagged_for_the_director(db, clock, npa) -> None:
+    one = seated(db, npa, 1, 1)
+    wrong = one["B"][0]
+    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=wrong)], signatures=SIGNED,
+                        now=clock)  # fmt: skip
+    (fine,) = rulings.fines_due(db, npa)
+    assert fine.flagged and fine.candidates == tuple(one["A"])
+    assert fine.problem.startswith(f"bid_by: entrant {wrong} did not sit on side A")
+
+
+def test_no_fines_when_the_club_charges_none(db, clock) -> None:
+    info = create_event(db, NewEvent("NPA", NIGHT, "", "npa-club-pinochle"), clock)
+    for n in range(1, 13):
+        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
+    draw.make_draw(db, info.id, 3, clock)
+    draw.publish_seating(db, info.id, 1, clock)
+    sheets.submit_sheet(db, info.id, 1, 1, hands=[set_hand(), renege_hand()], signatures=SIGNED,
+                        now=clock)  # fmt: skip
+    assert rulings.fines_due(db, info.id) == []
+
+
+def test_fines_due_for_an_unknown_event(db) -> None:
+    with pytest.raises(UserError, match="^event: there is no event with id 'nope'"):
+        rulings.fines_due(db, "nope")
+
+
+# --- warnings ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def whist(db, clock) -> str:
+    """A bid whist event: 8 teams drawn, rounds 1 and 2 seated."""
+    info = create_event(db, NewEvent("Whist", NIGHT, "Hall", "bid-whist"), clock)
+    for n in range(1, 9):
+        new = registration.RegisterEntrant(players=[f"North {n}", f"South {n}"])
+        registration.register(db, info.id, new, clock)
+    draw.make_draw(db, info.id, 11, clock)
+    draw.publish_seating(db, info.id, 1, clock)
+    draw.publish_seating(db, info.id, 2, clock)
+    return info.id
+
+
+def test_a_second_warning_in_a_round_is_a_loss_of_hand(db, clock, whist) -> None:
+    first = rulings.log_warning(db, whist, 1, 3, "talking across the table", clock)
+    assert first == WarningRuling("warning", 1)
+    assert rulings.log_warning(db, whist, 1, 4, "slow play", clock) == WarningRuling("warning", 1)
+    second = rulings.log_warning(db, whist, 1, 3, "bid out of turn", clock)
+    assert second == WarningRuling("loss-of-hand", 2)
+    assert rulings.log_warning(db, whist, 1, 3, "again", clock) == WarningRuling("loss-of-hand", 3)
+    last = list_audit(db, whist)[-1]
+    assert last.action == "warning.log"
+    assert last.details == {
+        "round": 1,
+        "team": 3,
+        "reason": "again",
+        "playoff": False,
+        "ruling": "loss-of-hand",
+        "count": 3,
+    }
+
+
+def test_warning_counts_start_again_each_round(db, clock, whist) -> None:
+    rulings.log_warning(db, whist, 1, 3, "talking", clock)
+    assert rulings.log_warning(db, whist, 2, 3, "talking", clock) == WarningRuling("warning", 1)
+    assert rulings.log_warning(db, whist, 2, 3, "talking", clock).kind == "loss-of-hand"
+
+
+def test_no_warnings_in_playoffs(db, clock, whist) -> None:
+    rulings.log_warning(db, whist, 1, 3, "talking", clock)
+    ruling = rulings.log_warning(db, whist, 4, 3, "talking", clock, playoff=True)
+    assert ruling == WarningRuling("loss-of-hand", 1)
+
+
+def test_warnings_are_read_back_in_order(db, clock, whist) -> None:
+    rulings.log_warning(db, whist, 1, 3, "talking", clock)
+    rulings.log_warning(db, whist, 1, 5, "  slow   play ", clock)
+    rulings.log_warning(db, whist, 1, 3, "bid out of turn", clock)
+    rulings.log_warning(db, whist, 4, 3, "reneged on purpose", clock, playoff=True)
+    assert rulings.warnings_logged(db, whist) == [
+        LoggedWarning(1, 3, "talking"),
+        LoggedWarning(1, 5, "slow play"),
+        LoggedWarning(1, 3, "bid out of turn", kind="loss-of-hand"),
+        LoggedWarning(4, 3, "reneged on purpose", playoff=True, kind="loss-of-hand"),
+    ]
+    assert [w.reason for w in rulings.warnings_logged(db, whist, round_number=1, team=3)] == [
+        "talking",
+        "bid out of turn",
+    ]
+    assert [w.reason for w in rulings.warnings_logged(db, whist, team=3)] == [
+        "talking",
+        "bid out of turn",
+        "reneged on purpose",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("round_number", "team", "reason", "playoff", "message"),
+    [
+        (4, 3, "talking", False, r"^round: Bid Whist has 3 rounds, not 4 \(a later round is a pl"),
+        (3, 3, "talking", False, r"^round: round 3's seating is not published yet"),
+        (0, 3, "talking", False, r"^round: must be a round number from 1, not 0"),
+        (1, 99, "talking", False, r"^team: there is no team 99 in this event"),
+        (1, 3, "   ", False, r"^reason: say what the infraction was"),
+    ],
+)
+def test_a_wrong_warning_is_refused_and_nothing_is_logged(
+    db, clock, whist, round_number, team, reason, playoff, message
+) -> None:
+    audit_before = list_audit(db, whist)
+    with pytest.raises(UserError, match=message):
+        rulings.log_warning(db, whist, round_number, team, reason, clock, playoff=playoff)
+    assert list_audit(db, whist) == audit_before
+
+
+def test_a_withdrawn_team_gets_no_warning(db, clock, whist) -> None:
+    registration.withdraw(db, whist, 6, "went home", clock)
+    with pytest.raises(UserError, match="^team: team 6 is withdrawn"):
+        rulings.log_warning(db, whist, 1, 6, "talking", clock)
+
+
+def test_a_format_without_warnings_refuses_them(db, clock) -> None:
+    info = create_event(db, NewEvent("GP", NIGHT, "", "grand-prix-warmup"), clock)
+    registration.register(db, info.id, registration.RegisterEntrant(players=["A", "B"]), clock)
+    with pytest.raises(UserError, match="^warning: .* has no warnings"):
+        rulings.log_warning(db, info.id, 1, 1, "talking", clock)
+
+
+def test_an_event_imported_in_place_of_another_starts_without_its_warnings(
+    db, clock, whist
+) -> None:
+    rulings.log_warning(db, whist, 1, 3, "talking", clock)
+    exported = export_event(db, whist)
+    clock.advance(minutes=1)
+    import_event(db, exported, clock, replace=True)
+    assert rulings.warnings_logged(db, whist) == []
+    assert rulings.log_warning(db, whist, 1, 3, "talking", clock) == WarningRuling("warning", 1)
