@@ -6,11 +6,9 @@ ledger already holds: a fine collected is a ``fine`` ledger row whose note
 is the fine's reference (``round 2 table 3 hand 5: set``), so the match is
 exact. Collected fines are in the prize pool (``payouts.py``).
 
-Warnings (RULES.md §6): each warning infraction is one audit row (action
-``warning.log``, details ``round``, ``team``, ``reason``, ``playoff`` and
-the ``ruling`` it got), and the log is read back from there: the audit log
-is append-only. Rows written before the event was last created or imported
-under its id belong to an earlier event of that id and are not read.
+Warnings (RULES.md §6): each warning infraction is a ``warning`` row with
+the ruling it got (warning or loss of hand); rows are never changed, and an
+event archived by an import keeps its own.
 
 Each function that changes something is one transaction with one audit row,
 takes ``now``, and returns what changed.
@@ -45,14 +43,12 @@ from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
-from clubdesk.store.models import AuditLog, Entrant, Game, GameSeat, Hand, LedgerEntry, Round
+from clubdesk.store.models import Entrant, Game, GameSeat, Hand, LedgerEntry, Round, Warning
 
 Clock = Callable[[], dt.datetime]
 
 PAYMENT_METHODS = ("cash", "check", "other")
 WARNING_ACTION = "warning.log"
-# audit actions that start an event id afresh: what was logged before belongs to another event
-_EVENT_STARTS = ("event.create", "event.import")
 
 
 # --- fines -----------------------------------------------------------------------------------
@@ -335,6 +331,10 @@ def log_warning(
             raise UserError(f"team: team {team} is {record.status}")
         logged = _logged(session, event_id)
         ruling = rule_on_warning(logged, rules, round_number=round, team=team, playoff=playoff)
+        session.add(
+            Warning(event_id=event_id, round_number=round, playoff=playoff,
+                    entrant_id=record.id, reason=reason, ruling=ruling.kind, actor=actor, at=at)
+        )  # fmt: skip
         audit.record(
             session,
             at=at,
@@ -377,29 +377,21 @@ def warnings_logged(
 
 def _logged(session: Session, event_id: str) -> list[LoggedWarning]:
     rows = session.exec(
-        select(AuditLog)
-        .where(
-            AuditLog.event_id == event_id,
-            col(AuditLog.action).in_((WARNING_ACTION, *_EVENT_STARTS)),
-        )
-        .order_by(col(AuditLog.id))
+        select(Warning, Entrant.number)
+        .join(Entrant, col(Entrant.id) == col(Warning.entrant_id))
+        .where(Warning.event_id == event_id)
+        .order_by(col(Warning.id))
     ).all()
-    logged: list[LoggedWarning] = []
-    for row in rows:
-        if row.action in _EVENT_STARTS:
-            logged = []  # what came before belongs to an earlier event with this id
-            continue
-        details = row.details
-        logged.append(
-            LoggedWarning(
-                round=int(details["round"]),
-                team=int(details["team"]),
-                reason=str(details.get("reason", "")),
-                playoff=bool(details.get("playoff", False)),
-                kind="loss-of-hand" if details.get("ruling") == "loss-of-hand" else "warning",
-            )
+    return [
+        LoggedWarning(
+            round=row.round_number,
+            team=number,
+            reason=row.reason,
+            playoff=row.playoff,
+            kind="loss-of-hand" if row.ruling == "loss-of-hand" else "warning",
         )
-    return logged
+        for row, number in rows
+    ]
 
 
 def _aware(at: dt.datetime) -> dt.datetime:

@@ -260,6 +260,33 @@ def _sides(
     return a, b
 
 
+def byes_by_round(session: Session, event_id: str) -> dict[int, tuple[int, ...]]:
+    """Every published round's byes by round number (entrant numbers, in number order)."""
+    numbers = _numbers(session, event_id)
+    rows = session.exec(
+        select(Round.number, Bye.entrant_id)
+        .join(Bye, col(Bye.round_id) == col(Round.id))
+        .where(Round.event_id == event_id)
+    ).all()
+    found: dict[int, list[int]] = {n: [] for n in published_rounds(session, event_id)}
+    for number, entrant_id in rows:
+        found[number].append(numbers[entrant_id])
+    return {number: tuple(sorted(byes)) for number, byes in found.items()}
+
+
+def unsubmitted_tables(session: Session, event_id: str, number: int) -> list[int] | None:
+    """The tables of round ``number`` whose sheet is not in (None: the round is not published)."""
+    row = _round(session, event_id, number)
+    if row is None:
+        return None
+    tables = session.exec(
+        select(Game.table_number)
+        .where(Game.round_id == row.id, col(Game.submitted_at).is_(None))
+        .order_by(col(Game.table_number))
+    ).all()
+    return list(tables)
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """A stored game of a round: the sheet as a domain value, and whether it is submitted."""

@@ -278,6 +278,23 @@ class Tiebreak(SQLModel, table=True):
     hands: list[dict[str, Any]] = Field(default_factory=list, sa_type=JsonText, nullable=False)
 
 
+class Warning(SQLModel, table=True):
+    """A warning infraction logged against an entrant, and its ruling (warning or
+    loss-of-hand); rows are never changed or deleted."""
+
+    __tablename__ = "warning"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    round_number: int
+    playoff: bool = False
+    entrant_id: int = Field(foreign_key="entrant.id")
+    reason: str
+    ruling: str  # "warning" or "loss-of-hand"
+    actor: str
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+
+
 class Draw(SQLModel, table=True):
     """A round-1 draw; a redraw marks the old one superseded (one current draw per event)."""
 

@@ -243,7 +243,7 @@ def test_a_version_2_database_is_upgraded_to_3_keeping_every_row(
         ]
     with open_database(v2_copy, backups=tmp_path / "backups"):
         pass
-    assert pragma(v2_copy, "user_version") == SCHEMA_VERSION == 3
+    assert pragma(v2_copy, "user_version") == SCHEMA_VERSION
     assert dump(v2_copy) == before
     with closing(sqlite3.connect(v2_copy)) as conn:
         # the rebuilt money table keeps its rows and ids; none came from an event file
@@ -289,3 +289,18 @@ def test_only_an_entrants_fee_can_come_from_paid_cents(v2_copy: Path, tmp_path: 
             "INSERT INTO ledger_entry (event_id, kind, cents, note, from_paid_cents) "
             "SELECT id, 'fine', 100, '', 1 FROM event"
         )
+
+
+def test_a_warning_is_never_changed_or_deleted(tmp_path: Path) -> None:
+    path = tmp_path / "club.sqlite"
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        migrate(conn)
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute(
+            "INSERT INTO warning (event_id, round_number, entrant_id, reason, ruling, actor, at)"
+            " VALUES ('bw', 1, 1, 'table talk', 'warning', 'director', '2024-03-09T10:00:00+00:00')"
+        )
+        for change in ("UPDATE warning SET ruling = 'loss-of-hand'", "DELETE FROM warning"):
+            with pytest.raises(sqlite3.IntegrityError, match="A warning cannot be changed"):
+                conn.execute(change)
+        conn.execute("UPDATE warning SET event_id = 'bw--replaced-1'")  # archiving moves it
