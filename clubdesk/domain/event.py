@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
-from clubdesk.domain import games
+from clubdesk.domain import fines, games
 from clubdesk.domain.hands import HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -683,6 +683,10 @@ class _Parser:
         self.settle(before)
         if hands and self.rules is not None:
             score, winner = self.check_hands(hands, adjustments, score, winner, where, round_number)
+            try:  # a player a hand names (who bid, who reneged) sits on that side
+                fines.check_players(hands, {"A": a, "B": b}, self.rules)
+            except HandError as exc:
+                raise self.fail(where, str(exc)) from None
         if score is not None and winner is not None and score.higher() not in (None, winner):
             raise self.fail(
                 where,

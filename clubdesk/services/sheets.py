@@ -13,16 +13,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from clubdesk.domain.event import score_hands
+from clubdesk.domain.fines import check_players
 from clubdesk.domain.hands import HandError
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
-from clubdesk.store.models import Adjustment, Game, Hand, Round, Signature
+from clubdesk.store.models import Adjustment, Entrant, Game, GameSeat, Hand, Round, Signature
 
 Clock = Callable[[], dt.datetime]
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
@@ -85,6 +86,11 @@ def submit_sheet(
     at = now()
     with db.session() as session:
         round_row, game = _open_game(session, event_id, round_number, table)
+        if hands:
+            try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
+                check_players(hands, _sides(session, game.id), rules)
+            except HandError as exc:
+                raise UserError(f"round {round_number}, table {table}: {exc}") from None
         for number, hand in enumerate(hands, start=1):
             session.add(Hand(game_id=game.id, number=number, data=dict(hand)))
         for line in lines:
@@ -138,6 +144,19 @@ def _open_game(session: Session, event_id: str, number: int, table: int) -> tupl
             "a correction is a director's amendment"
         )
     return round_row, game
+
+
+def _sides(session: Session, game_id: int | None) -> dict[str, list[int]]:
+    sides: dict[str, list[int]] = {"A": [], "B": []}
+    seats = session.exec(
+        select(GameSeat.side, Entrant.number)
+        .join(Entrant, col(Entrant.id) == col(GameSeat.entrant_id))
+        .where(GameSeat.game_id == game_id)
+        .order_by(col(GameSeat.seat))
+    )
+    for side, number in seats:
+        sides[side.upper()].append(number)
+    return sides
 
 
 def _count(session: Session, round_id: int | None) -> tuple[int, int]:

@@ -547,3 +547,18 @@ def test_parse_write_parse_gives_the_same_event(data: dict[str, Any]) -> None:
     assert again == event
     assert event_to_json(again) == written
     assert isinstance(again, Event)
+
+
+def test_a_player_named_on_a_hand_must_sit_on_that_side() -> None:
+    hand = {"bidder": "A", "bid": 50, "marriage": True, "meld": {"A": 20, "B": 20},
+            "tricks": {"A": 30, "B": 20}, "bid_by": 2}  # fmt: skip
+    npa = {
+        "format": "clubdesk-event/1", "id": "npa", "name": "NPA", "rules": "npa-club-pinochle",
+        "entrants": [{"number": n, "name": f"P{n}"} for n in range(1, 5)],
+        "rounds": [{"number": 1, "games": [
+            {"table": 1, "a": [1, 3], "b": [2, 4], "hands": [hand]}]}],
+    }  # fmt: skip
+    [problem] = problems(npa)
+    assert problem.startswith("rounds[0].games[0] (round 1, table 1): hand 1: bid_by: entrant 2")
+    npa["rounds"][0]["games"][0]["hands"][0]["bid_by"] = 3
+    assert parse_event(npa, lookup).rounds[0].games[0].score.a == 50

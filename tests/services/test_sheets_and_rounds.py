@@ -121,3 +121,19 @@ def test_rounds_start_in_order(db, clock, event_id) -> None:
         rounds.start_round(db, event_id, 2, clock)
     with pytest.raises(UserError, match="round 3's seating is not published yet"):
         rounds.start_round(db, event_id, 3, clock)
+
+
+def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
+    info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
+    for n in range(12):
+        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
+    draw.make_draw(db, info.id, 4, clock)
+    table = draw.publish_seating(db, info.id, 1, clock).seating.tables[0]
+    hand = {"bidder": "A", "bid": 50, "marriage": True, "meld": {"A": 20, "B": 20},
+            "tricks": {"A": 30, "B": 20}}  # fmt: skip
+    with pytest.raises(UserError, match=rf"round 1, table 1: hand 1: bid_by: entrant {table.b[0]}"):
+        sheets.submit_sheet(db, info.id, 1, 1, hands=[{**hand, "bid_by": table.b[0]}],
+                            signatures=SIGNED, now=clock)  # fmt: skip
+    done = sheets.submit_sheet(db, info.id, 1, 1, hands=[{**hand, "bid_by": table.a[0]}],
+                               signatures=SIGNED, now=clock)  # fmt: skip
+    assert (done.score_a, done.score_b) == (50, 40)
