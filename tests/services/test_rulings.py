@@ -226,14 +226,13 @@ def test_a_fine_for_another_reason_goes_in_the_pool_and_changes_no_fine_due(db, 
     assert results.payouts(db, npa).pool_cents == 12 * FEE + 200
 
 
-def test_a_player_named_on_the_wrong_side_is_flagged_for_the_director(db, clock, npa) -> None:
+def test_a_player_named_on_the_wrong_side_is_refused_on_the_sheet(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
     wrong = one["B"][0]
-    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=wrong)], signatures=SIGNED,
-                        now=clock)  # fmt: skip
-    (fine,) = rulings.fines_due(db, npa)
-    assert fine.flagged and fine.candidates == tuple(one["A"])
-    assert fine.problem.startswith(f"bid_by: entrant {wrong} did not sit on side A")
+    with pytest.raises(UserError, match=f"bid_by: entrant {wrong} did not sit on side A"):
+        sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=wrong)], signatures=SIGNED,
+                            now=clock)  # fmt: skip
+    assert rulings.fines_due(db, npa) == []
 
 
 def test_no_fines_when_the_club_charges_none(db, clock) -> None:
