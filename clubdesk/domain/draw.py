@@ -12,8 +12,10 @@ Three kinds of draw (the rules file's ``seating.draw``), RULES.md §1, §3-6:
 - **chits** (NPA, Sun City West): each player draws a chit naming a table and
   a seat 1-4; seats 1 and 3 play against seats 2 and 4. Players sit in fours:
   a field that is not a multiple of four is refused with a message telling
-  the director how many players to add or to withdraw (a progressive
-  four-handed movement has no place for a player sitting out).
+  the director how many players to add or to withdraw (round 1 seats
+  everyone). A field that stops being a multiple of four later (a withdrawal,
+  a late entry) is the movement's business: extra players sit out a round in
+  turn (``movement.py``).
 - **random** (gin): the players are put in a random order; each draws the lot
   giving their place in it (1 plays 2, 3 plays 4, ...).
 

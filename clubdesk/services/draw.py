@@ -13,11 +13,17 @@ functions open one session and return plain values.
   marked superseded and kept, the new one becomes the event's draw.
 - ``seating``: round N's seating: as published when it is stored, else
   computed from the draw (stationary-rotating, and the same pairs for random
-  pairs before the cut) or from round N-1's results (progressive
-  movements; the partner draw at the tables is seeded from the draw's seed
-  and the round, so asking twice gives the same seating).
+  pairs before the cut), from round N-1's results (progressive movements,
+  with the players still active and every earlier round's byes; the partner
+  draw at the tables is seeded from the draw's seed and the round, so asking
+  twice gives the same seating), or, for a round after the cut (gin's
+  final), from the cut: the players who advance drawn into random pairs,
+  seeded from the draw's seed and the round. The cut needs every sheet of
+  the rounds up to it, and a tie at the cut line settled first.
 - ``publish_seating``: round N's seating stored as a fact (round, games,
   seats, byes).
+- ``playoff_bracket``: the first playoff round of a format whose cut comes
+  after its last round (bid whist), seeded from the cut; read only.
 """
 
 from __future__ import annotations
@@ -32,21 +38,26 @@ from typing import Literal
 from sqlmodel import Session
 
 from clubdesk.domain import draw as domain_draw
+from clubdesk.domain import playoffs
+from clubdesk.domain.cut import CutResult, compute_cut
 from clubdesk.domain.draw import Card, Draw, card_deck, draw_for
 from clubdesk.domain.event import Score, score_hands, side_size
 from clubdesk.domain.movement import (
     RoundSeating,
+    bye_counts,
     first_round,
-    pairs_seating,
+    progressive_round,
+    random_pairs,
+    starting_pairs,
     stationary_rotating,
-    winners_down,
-    winners_stay,
 )
+from clubdesk.domain.playoffs import Match
 from clubdesk.domain.rules import Rules, load_rules, parse_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.store import Database
 from clubdesk.store import draws as store
+from clubdesk.store import eventfile as event_store
 from clubdesk.store.models import Event
 
 Clock = Callable[[], dt.datetime]
@@ -426,10 +437,12 @@ def _entrant_notes(session: Session, event_id: str, rules: Rules, draw: Draw) ->
     if gone:
         notes.append(f"{word} no longer playing since the draw: {_listed(gone)}")
     if late:
-        notes.append(
-            f"{word} registered after the draw and not in it: {_listed(late)}; "
-            "redo the draw before round 1 to seat them"
-        )
+        progressive = rules.seating.movement in ("winners-stay", "winners-down")
+        if progressive and store.round_started(session, event_id, 1):
+            how = "the movement seats them from the next round"
+        else:
+            how = "redo the draw before round 1 to seat them"
+        notes.append(f"{word} registered after the draw and not in it: {_listed(late)}; {how}")
     return notes
 
 
@@ -480,47 +493,115 @@ def publish_seating(
 def _seating(session: Session, event: Event, rules: Rules, number: int) -> RoundSeating:
     rounds = rules.schedule.rounds
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rounds:
-        raise UserError(f"round: the event has rounds 1 to {rounds}, not {number!r}")
+        more = ""
+        if rules.cut is not None and rules.cut.after_round == rounds:
+            more = f"; the playoffs after the cut after round {rounds} are drawn as a bracket"
+        raise UserError(f"round: the event has rounds 1 to {rounds}, not {number!r}{more}")
     stored = store.load_seating(session, event.id, number)
     if stored is not None:
         return stored
     cut = rules.cut
     if cut is not None and number > cut.after_round:
-        raise UserError(
-            f"round {number} is played after the cut after round {cut.after_round}: "
-            f"it can be seated once the cut is made"
-        )
+        return _after_cut(session, event, rules, cut.after_round, number)
     current = store.current_draw(session, event.id)
     if current is None:
         raise UserError("the draw is not made yet: make the draw first")
     draw = current.draw
-    active = [e.number for e in store.entrants(session, event.id) if e.status == "active"]
+    active = _still_playing(session, event.id)
     movement = rules.seating.movement
     if movement == "stationary-rotating":
         return stationary_rotating(draw, number, active)
     if number == 1:
         return first_round(draw, active)
     if movement == "random-pairs":
-        return _without_withdrawn(pairs_seating(draw, number), active)
+        return starting_pairs(draw, number, active)
     previous = _seating(session, event, rules, number - 1)
     winners = _winners(session, event.id, rules, number - 1)
-    if movement == "winners-stay":
-        return winners_stay(previous, winners, random.Random(f"{draw.seed}:{number}"))
-    return winners_down(previous, winners)
+    earlier = store.byes_by_round(session, event.id)
+    sat_out = bye_counts(earlier.get(n, ()) for n in range(1, number))
+    return progressive_round(
+        movement,
+        previous,
+        winners,
+        random.Random(f"{draw.seed}:{number}"),
+        active=active,
+        byes_so_far=sat_out,
+    )
 
 
-def _without_withdrawn(seats: RoundSeating, active: Sequence[int]) -> RoundSeating:
-    """Random pairs after round 1: a player whose opponent no longer plays has a bye."""
-    playing = set(active)
-    tables = []
-    byes = [b for b in seats.byes if b in playing]
-    for table in seats.tables:
-        here = [e for e in table.entrants if e in playing]
-        if len(here) == len(table.entrants):
-            tables.append(table)
-        else:
-            byes.extend(here)
-    return RoundSeating(seats.round, tuple(tables), tuple(sorted(byes)), seats.partner_draws)
+def _still_playing(session: Session, event_id: str) -> list[int]:
+    return [e.number for e in store.entrants(session, event_id) if e.status == "active"]
+
+
+def _after_cut(
+    session: Session, event: Event, rules: Rules, cut_round: int, number: int
+) -> RoundSeating:
+    """A round after the cut (gin's final): the players who advance, in new random pairs."""
+    lead = f"round {number} is played after the cut after round {cut_round}"
+    if rules.seating.movement != "random-pairs":
+        raise UserError(f"{lead}: {rules.title} draws it as a playoff bracket, not a seating")
+    result = _cut(session, event, rules, f"{lead}, which cannot be made yet")
+    current = store.current_draw(session, event.id)
+    if current is None:  # rounds were played, so there was a draw
+        raise UserError("the draw is not made yet: make the draw first")
+    rng = random.Random(f"{current.draw.seed}:{number}")
+    return random_pairs(result.advancing, rng, round_number=number)
+
+
+def _cut(session: Session, event: Event, rules: Rules, lead: str) -> CutResult:
+    """The cut, once every sheet up to it is in and no tie at the line is left; else
+    UserError starting with ``lead`` (or naming the tie)."""
+    cut = rules.cut
+    if cut is None:
+        raise UserError(f"{rules.title} has no cut: every entrant plays every round")
+    for number in range(1, cut.after_round + 1):
+        missing = store.unsubmitted_tables(session, event.id, number)
+        if missing is None:
+            raise UserError(f"{lead}: round {number} is not seated yet")
+        if missing:
+            which = "table" if len(missing) == 1 else "tables"
+            raise UserError(
+                f"{lead}: round {number} is not finished "
+                f"(no sheet yet from {which} {_listed(missing)})"
+            )
+    result = compute_cut(event_store.load_event(session, event.id, results_only=True), rules)
+    if result.ties:
+        texts = [_tie_text(result.after_round, tie.entrants, cut.tie) for tie in result.ties]
+        raise UserError("; ".join(texts))
+    return result
+
+
+def _tie_text(after_round: int, entrants: Sequence[int], kind: str) -> str:
+    many = len(entrants) > 2
+    if kind == "sudden-death":
+        what = "sudden-death matches" if many else "sudden-death match"
+    else:
+        what = "play-off hands" if many else "play-off hand"
+    who = ", ".join(str(n) for n in entrants[:-1]) + f" and {entrants[-1]}"
+    return f"the cut after round {after_round} is tied between {who}: record the {what} first"
+
+
+def playoff_bracket(db: Database, event_id: str) -> list[Match]:
+    """The first playoff round (bid whist): the teams that advance, seeded by the cut.
+
+    Read only. UserError while a round up to the cut has a sheet missing or
+    a tie at the cut line is not settled, and for a format without playoffs.
+    """
+    with db.session() as session:
+        event, rules = _event(session, event_id)
+        cut = rules.cut
+        if cut is None:
+            raise UserError(f"{rules.title} has no cut and no playoffs")
+        if cut.after_round < rules.schedule.rounds:
+            first, last = cut.after_round + 1, rules.schedule.rounds
+            which = f"round {first}" if first == last else f"rounds {first} to {last}"
+            raise UserError(f"{rules.title} plays {which} after the cut, not a playoff bracket")
+        lead = (
+            f"the playoffs are seeded by the cut after round {cut.after_round}, "
+            "which cannot be made yet"
+        )
+        result = _cut(session, event, rules, lead)
+        return playoffs.playoff_bracket([team for _, team in result.seeds()])
 
 
 def _winners(session: Session, event_id: str, rules: Rules, number: int) -> dict[int, str]:

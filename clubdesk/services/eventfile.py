@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
 import os
 import shutil
 import sqlite3
@@ -41,7 +40,6 @@ import tempfile
 from collections.abc import Callable
 from contextlib import closing, suppress
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -58,9 +56,10 @@ from clubdesk.domain.event import (
     score_hands,
 )
 from clubdesk.domain.hands import HandError
-from clubdesk.domain.rules import Rules, load_rules, parse_rules
+from clubdesk.domain.rules import Rules, load_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.common import rules_of
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store import eventfile as store
 from clubdesk.store.lock import FileLock
@@ -224,7 +223,7 @@ def export_event(db: Database, event_id: str) -> dict[str, Any]:
         event = store.load_event(session, event_id)
         source = store.snapshot(session, event_id)
     if any(game.hands and game.score is None for r in event.rounds for game in r.games):
-        rules = stored_rules(source.id, source.rules_id, source.rules_text, source.settings)
+        rules = rules_of(source.id, source.rules_id, source.rules_text, source.settings)
         rounds = tuple(_scored(round_, rules) for round_ in event.rounds)
         event = dataclasses.replace(event, rounds=rounds)
     return event_to_json(event)
@@ -251,21 +250,6 @@ def _score_from_hands(game: Game, rules: Rules, round_number: int) -> Game:
     if score.higher() is None and result.winner is not None:
         winner = result.winner
     return dataclasses.replace(game, score=score, winner=winner)
-
-
-def stored_rules(event_id: str, rules_id: str, rules_text: str, settings: dict[str, Any]) -> Rules:
-    """An event's rules from its stored snapshot, with its settings applied."""
-    return _stored_rules(event_id, rules_id, rules_text, json.dumps(settings, sort_keys=True))
-
-
-@lru_cache(maxsize=16)
-def _stored_rules(event_id: str, rules_id: str, rules_text: str, settings: str) -> Rules:
-    base = (
-        parse_rules(rules_text, f"the rules of event {event_id}")
-        if rules_text
-        else load_rules(rules_id)
-    )
-    return base.with_settings(json.loads(settings))
 
 
 # --- which events ---------------------------------------------------------------------------

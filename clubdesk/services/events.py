@@ -15,9 +15,10 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules, parse_rules
+from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.common import aware, event_row, rules_of
 from clubdesk.store import Database
 from clubdesk.store.models import Event, EventArchive
 
@@ -67,7 +68,7 @@ def create_event(db: Database, new: NewEvent, now: Clock, *, actor: str = "direc
     rules = load_rules(new.rules_id)
     settings = _checked_settings(rules, new.settings)
     rules_text = Path(rules.source_path).read_text(encoding="utf-8")
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         if new.id is None:
             event_id = _free_id(session, f"{_slug(name)}-{new.date.isoformat()}")
@@ -118,7 +119,7 @@ def list_events(db: Database) -> list[EventInfo]:
 
 def get_event(db: Database, event_id: str) -> EventInfo:
     with db.session() as session:
-        return _info(_get(session, event_id))
+        return _info(event_row(session, event_id))
 
 
 def update_event(
@@ -133,11 +134,13 @@ def update_event(
         new_values["date"] = changes.date
     if changes.venue is not None:
         new_values["venue"] = changes.venue.strip()
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
-        row = _get(session, event_id)
+        row = event_row(session, event_id)
         if changes.settings is not None:
-            new_values["settings"] = _checked_settings(_event_rules(row), changes.settings)
+            new_values["settings"] = _checked_settings(
+                rules_of(row.id, row.rules_id, row.rules_text, {}), changes.settings
+            )
         changed = {
             key: {"old": _plain(getattr(row, key)), "new": _plain(value)}
             for key, value in new_values.items()
@@ -161,7 +164,7 @@ def event_rules(db: Database, event_id: str, *, with_settings: bool = True) -> R
         row = session.get(Event, event_id)
         if row is None:
             raise UserError(f"event: there is no event with id {event_id!r}")
-        rules = _event_rules(row)
+        rules = rules_of(row.id, row.rules_id, row.rules_text, {})
         settings = dict(row.settings)
     return rules.with_settings(settings) if with_settings else rules
 
@@ -202,26 +205,7 @@ def _checked_settings(rules: Rules, settings: Mapping[str, Any]) -> dict[str, An
     return {key: values[SETTING_SECTIONS[key]].get(key) for key in settings}
 
 
-def _event_rules(row: Event) -> Rules:
-    if row.rules_text:
-        return parse_rules(row.rules_text, f"the rules of event {row.id}")
-    return load_rules(row.rules_id)
-
-
-def _aware(at: dt.datetime) -> dt.datetime:
-    if at.tzinfo is None:
-        raise ValueError("the clock must give timezone-aware times")
-    return at
-
-
 # --- rows ------------------------------------------------------------------------------------
-
-
-def _get(session: Session, event_id: str) -> Event:
-    row = session.get(Event, event_id)
-    if row is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
-    return row
 
 
 def _info(row: Event) -> EventInfo:

@@ -32,10 +32,8 @@ How the rules are read:
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlmodel import Session
@@ -43,9 +41,10 @@ from sqlmodel import Session
 from clubdesk.domain.event import side_size
 from clubdesk.domain.money import format_money
 from clubdesk.domain.names import clean_name, entrant_name, matches, name_key, search_text
-from clubdesk.domain.rules import Rules, load_rules, parse_rules
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.common import aware, rules_of
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord, EventSource
@@ -145,7 +144,7 @@ def register(
     method = _check_method(new.method) if paid else None
     number = None if new.number is None else _check_number("number", new.number)
     name = _check_entrant_name(new.name, players)
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event = _event(session, event_id)
         rules = _rules(event)
@@ -206,7 +205,7 @@ def renumber(
 ) -> EntrantInfo:
     """Give an entrant another free number; only before the draw."""
     new_number = _check_number("new_number", new_number)
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, entrant_number)
@@ -246,7 +245,7 @@ def record_payment(
     """An entry fee (or part of one) received from an entrant: a ``fee`` ledger row."""
     cents = _check_amount("cents", cents)
     method = _check_method(method)
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
@@ -285,7 +284,7 @@ def refund(
     """Money given back to an entrant: a ``refund`` ledger row, never more than it paid."""
     cents = _check_amount("cents", cents)
     method = _check_method(method)
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
@@ -327,7 +326,7 @@ def withdraw(
     db: Database, event_id: str, number: int, reason: str, now: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
     """Mark an active entrant withdrawn; its row, number and payments stay."""
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
@@ -351,7 +350,7 @@ def reinstate(
     db: Database, event_id: str, number: int, now: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
     """Make a withdrawn entrant active again."""
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
@@ -567,12 +566,6 @@ def _lowest_free(taken: set[int] | dict[int, Any]) -> int:
     return number
 
 
-def _aware(at: dt.datetime) -> dt.datetime:
-    if at.tzinfo is None:
-        raise ValueError("the clock must give timezone-aware times")
-    return at
-
-
 # --- rows ------------------------------------------------------------------------------------
 
 
@@ -584,19 +577,7 @@ def _event(session: Session, event_id: str) -> EventSource:
 
 
 def _rules(event: EventSource) -> Rules:
-    return _parsed_rules(
-        event.id, event.rules_id, event.rules_text, json.dumps(event.settings, sort_keys=True)
-    )
-
-
-@lru_cache(maxsize=32)
-def _parsed_rules(event_id: str, rules_id: str, rules_text: str, settings: str) -> Rules:
-    base = (
-        parse_rules(rules_text, f"the rules of event {event_id}")
-        if rules_text
-        else load_rules(rules_id)
-    )
-    return base.with_settings(json.loads(settings))
+    return rules_of(event.id, event.rules_id, event.rules_text, event.settings)
 
 
 def _entrant(session: Session, event_id: str, number: int) -> EntrantRecord:

@@ -11,7 +11,7 @@ from clubdesk.domain.event import Event
 from clubdesk.domain.payouts import Payouts, compute_payouts
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.standings import Standings, compute_standings
-from clubdesk.services.eventfile import stored_rules
+from clubdesk.services.common import rules_of
 from clubdesk.store import Database
 from clubdesk.store import eventfile as store
 
@@ -32,4 +32,4 @@ def _results(db: Database, event_id: str) -> tuple[Event, Rules]:
     with db.session() as session:
         source = store.snapshot(session, event_id)
         event = store.load_event(session, event_id, results_only=True)
-    return event, stored_rules(source.id, source.rules_id, source.rules_text, source.settings)
+    return event, rules_of(source.id, source.rules_id, source.rules_text, source.settings)

@@ -39,6 +39,7 @@ from clubdesk.domain.warnings import (
 )
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
@@ -135,7 +136,7 @@ def collect_fine(
         raise UserError(f"note: say what the fine is for (a fine's reference, e.g. {example!r})")
     key = parse_fine_reference(note)
     rules = event_rules(db, event_id)
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         record = store.entrant_by_number(session, event_id, entrant)
         if record is None:
@@ -320,7 +321,7 @@ def log_warning(
         raise UserError(
             f"round: {rules.title} has {rules.schedule.rounds} rounds, not {round}{later}"
         )
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         if not playoff:
             published_round(session, event_id, round)
@@ -392,9 +393,3 @@ def _logged(session: Session, event_id: str) -> list[LoggedWarning]:
         )
         for row, number in rows
     ]
-
-
-def _aware(at: dt.datetime) -> dt.datetime:
-    if at.tzinfo is None:
-        raise ValueError("the clock must give timezone-aware times")
-    return at

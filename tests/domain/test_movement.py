@@ -23,11 +23,14 @@ from clubdesk.domain.movement import (
     Rematch,
     RoundSeating,
     TableSeating,
+    bye_counts,
     chit_seating,
     first_round,
     pairs_seating,
+    progressive_round,
     random_pairs,
     repeat_meetings,
+    starting_pairs,
     stationary_rotating,
     winners_down,
     winners_stay,
@@ -514,6 +517,213 @@ def test_scw_all_rounds(players: int) -> None:
             assert here.a[0] in stay and here.b[0] in stay
             assert here.a[1] not in stay and here.b[1] not in stay
         seating = following
+
+
+# --- progressive movements when the field changes ------------------------------------------
+
+# THREE_TABLES with table 1 won by A, table 2 by B, table 3 by A. The movement sends:
+#   winners-stay: 1, 3 stay at 1; 2, 4 to 2; 6, 8 stay at 2; 5, 7 to 3; 9, 11 stay at 3;
+#                 10, 12 to 1
+#   winners-down: 1, 3 stay at 1; 2, 4 to 3; 5, 7 stay at 2; 6, 8 to 1; 10, 12 stay at 3;
+#                 9, 11 to 2
+RESULTS = {1: "A", 2: "B", 3: "A"}
+TWELVE = set(range(1, 13))
+
+
+def fours(seating: RoundSeating) -> list[set[int]]:
+    return [set(t.entrants) for t in seating.tables]
+
+
+def test_npa_a_withdrawal_closes_the_last_table_and_its_players_sit_out() -> None:
+    pack = StackedPack([14, 13, 12, 11], [2, 3, 4, 5])
+    seating = winners_stay(THREE_TABLES, RESULTS, pack, active=TWELVE - {6})
+    # 11 players: 2 tables and 3 byes. Table 3 closes; of its players 9, 11, 5, 7 (nobody
+    # has sat out yet) the movement's closing table goes first, lowest numbers first:
+    # 5, 7 and 9 sit out; 11 takes 6's empty place at table 2 (a stayer's place).
+    assert seating.byes == (5, 7, 9)
+    assert fours(seating) == [{1, 3, 10, 12}, {11, 8, 2, 4}]
+    assert seating.partner_draws[1] == PartnerDraw(
+        2, (PartnerCard(11, 2), PartnerCard(8, 3), PartnerCard(2, 4), PartnerCard(4, 5))
+    )
+    assert seating.tables[1] == TableSeating(2, (4, 2), (8, 11))  # the high cards: 4 and 2
+    assert_each_once(seating, TWELVE - {6})
+
+
+def test_npa_byes_rotate_to_players_who_have_not_sat_out() -> None:
+    third = RoundSeating(
+        3, (TableSeating(1, (1, 10), (3, 12)), TableSeating(2, (11, 2), (8, 4))), (5, 7, 9)
+    )
+    seating = winners_stay(
+        third,
+        {1: "A", 2: "B"},
+        random.Random(1),
+        active=TWELVE - {6},
+        byes_so_far={5: 1, 7: 1, 9: 1},
+    )
+    # 5, 7, 9 have sat out; of the others the losers (who would move) sit out first, the
+    # higher table they were going to first: 3 and 12 (to table 2), then 2 (to table 1).
+    # The three back from their bye fill the empty places, table 1 first.
+    assert seating.byes == (2, 3, 12)
+    assert fours(seating) == [{1, 10, 11, 5}, {8, 4, 7, 9}]
+    assert [d.cards[-1].player for d in seating.partner_draws] == [5, 9]
+
+
+def test_npa_a_late_entry_takes_the_place_of_a_withdrawn_player() -> None:
+    seating = winners_stay(THREE_TABLES, RESULTS, random.Random(3), active=TWELVE - {6} | {13})
+    assert seating.byes == ()
+    assert fours(seating) == [{1, 3, 10, 12}, {13, 8, 2, 4}, {9, 11, 5, 7}]
+    assert [c.player for c in seating.partner_draws[1].cards] == [13, 8, 2, 4]
+
+
+def test_npa_a_late_entry_reopens_the_closed_table_with_the_players_back_from_a_bye() -> None:
+    two = RoundSeating(
+        3, (TableSeating(1, (1, 10), (3, 12)), TableSeating(2, (11, 2), (8, 4))), (5, 7, 9)
+    )
+    active = TWELVE - {6} | {13}
+    seating = winners_stay(two, {1: "B", 2: "A"}, random.Random(4), active=active)
+    # table 1 (won by B): 3, 12 stay, 1, 10 move up to table 2; table 2 (won by A): 11, 2
+    # stay, 8, 4 come round to table 1; table 3 opens again for the three back from their
+    # bye and the late entry
+    assert fours(seating) == [{3, 12, 8, 4}, {11, 2, 1, 10}, {5, 7, 9, 13}]
+    assert seating.byes == () and [t.table for t in seating.tables] == [1, 2, 3]
+
+
+def test_npa_the_same_inputs_give_the_same_byes_and_tables() -> None:
+    def seat(seed: int) -> RoundSeating:
+        return winners_stay(THREE_TABLES, RESULTS, random.Random(seed), active=TWELVE - {2, 11})
+
+    assert seat(5) == seat(5)
+    assert {seat(s).byes for s in range(10)} == {seat(0).byes}  # byes never depend on the cards
+
+
+def test_scw_a_withdrawal_keeps_stayers_apart_and_fills_the_stayers_seat() -> None:
+    seating = winners_down(THREE_TABLES, RESULTS, active=TWELVE - {5})
+    # table 3 (10, 12 stay, 2, 4 arrive) closes: 2, 4 and 10 sit out; 12 fills 5's place
+    # at table 2, a stayer's seat, partnering 9, who arrived
+    assert seating == RoundSeating(
+        2,
+        (TableSeating(1, (1, 6), (3, 8)), TableSeating(2, (12, 9), (7, 11))),
+        (2, 4, 10),
+    )
+
+
+def test_scw_a_late_entry_takes_the_place_of_a_withdrawn_arrival() -> None:
+    seating = winners_down(THREE_TABLES, RESULTS, active=TWELVE - {8} | {20})
+    assert seating.table(1) == TableSeating(1, (1, 6), (3, 20))
+    assert seating.table(2) == TableSeating(2, (5, 9), (7, 11))
+    assert seating.byes == ()
+
+
+def test_too_few_players_for_a_table() -> None:
+    with pytest.raises(UserError, match="round 2 cannot be seated: 3 players are still playing"):
+        winners_down(THREE_TABLES, RESULTS, active={1, 2, 3})
+    with pytest.raises(UserError, match="1 player is still playing and a table needs 4"):
+        winners_stay(THREE_TABLES, RESULTS, random.Random(0), active={1})
+
+
+def test_without_active_everyone_of_the_previous_round_plays_byes_included() -> None:
+    with_bye = RoundSeating(4, THREE_TABLES.tables[:2], (9, 10, 11, 12, 13))
+    seating = winners_down(with_bye, {1: "A", 2: "B"})
+    assert_each_once(seating, set(range(1, 14)))
+    # 9-13 have sat out once; of the others, those who would move sit out first, the higher
+    # table they were going to first: 2 (on its way to table 2, the last) sits out
+    assert seating.byes == (2,)
+    # a third table opens: 9 fills 2's place, 10-13 sit at the new table
+    assert seating.tables == (
+        TableSeating(1, (1, 6), (3, 8)),
+        TableSeating(2, (5, 9), (7, 4)),
+        TableSeating(3, (10, 12), (11, 13)),
+    )
+
+
+def test_progressive_round_by_name() -> None:
+    assert progressive_round("winners-down", THREE_TABLES, RESULTS, random.Random(0)) == (
+        winners_down(THREE_TABLES, RESULTS)
+    )
+    assert progressive_round("winners-stay", THREE_TABLES, RESULTS, random.Random(2)) == (
+        winners_stay(THREE_TABLES, RESULTS, random.Random(2))
+    )
+    with pytest.raises(UserError, match="random-pairs is not a progressive movement"):
+        progressive_round("random-pairs", THREE_TABLES, RESULTS, random.Random(0))
+
+
+def test_bye_counts() -> None:
+    assert bye_counts([(1, 2), (), (2, 5)]) == {1: 1, 2: 2, 5: 1}
+    assert bye_counts([]) == {}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    move=st.sampled_from(["winners-stay", "winners-down"]),
+    tables=st.integers(1, 8),
+    seed=st.integers(0, 10**6),
+)
+def test_a_changing_field_every_round(move: str, tables: int, seed: int) -> None:
+    """Withdrawals, late entries and reinstatements over 12 rounds: everyone active is
+    seated once or sits out; byes rotate; stayers keep their table where it stays open."""
+    rng = random.Random(seed)
+    players = 4 * tables
+    seating = chit_seating(chit_draw(range(1, players + 1), rng))
+    active = set(range(1, players + 1))
+    gone: list[int] = []
+    newcomer = players + 1
+    sat_out: Counter[int] = Counter()
+    for _ in range(12):
+        change = rng.random()
+        if change < 0.3 and len(active) > 4:
+            gone.append(rng.choice(sorted(active)))
+            active.discard(gone[-1])
+        elif change < 0.5:
+            active.add(newcomer)
+            newcomer += 1
+        elif change < 0.6 and gone:
+            active.add(gone.pop(0))  # reinstated
+        winners = {t.table: rng.choice("AB") for t in seating.tables}
+        following = progressive_round(
+            move, seating, winners, rng, active=active, byes_so_far=dict(sat_out)
+        )
+        assert_each_once(following, active)
+        assert len(following.byes) == len(active) % 4
+        assert [t.table for t in following.tables] == list(range(1, len(active) // 4 + 1))
+        fewest = min(sat_out[p] for p in active)
+        # only players with the fewest byes sit out, unless all of those sit out now
+        if any(sat_out[p] > fewest for p in following.byes):
+            assert {p for p in active if sat_out[p] == fewest} <= set(following.byes)
+        open_tables = len(following.tables)
+        for table in seating.tables:
+            if table.table > open_tables:
+                continue
+            won = table.side(winners[table.table])
+            lost = tuple(p for p in table.entrants if p not in won)
+            stay = won if move == "winners-stay" or table.table == 1 else lost
+            for player in stay:
+                if player in active and player not in following.byes:
+                    assert player in following.table(table.table).entrants
+        sat_out.update(following.byes)
+        seating = following
+
+
+# --- gin: the starting pairs after a withdrawal ---------------------------------------------
+
+
+def test_gin_starting_pairs_give_a_bye_to_a_player_whose_opponent_left() -> None:
+    draw = random_draw(range(1, 10), random.Random(2))
+    first = pairs_seating(draw)
+    assert starting_pairs(draw, 2) == pairs_seating(draw, 2)
+    assert starting_pairs(draw, 2, set(range(1, 10))).tables == first.tables
+    leaving, opponent = first.tables[1].a[0], first.tables[1].b[0]
+    second = starting_pairs(draw, 2, set(range(1, 10)) - {leaving})
+    assert second.round == 2
+    assert second.byes == tuple(sorted([opponent, *first.byes]))
+    assert second.tables == first.tables[:1] + first.tables[2:]
+    odd_one = first.byes[0]
+    assert starting_pairs(draw, 2, set(range(1, 10)) - {odd_one}).byes == ()
+
+
+def test_gin_starting_pairs_refuse_a_late_entry() -> None:
+    draw = random_draw(range(1, 9), random.Random(2))
+    with pytest.raises(UserError, match="player 9 is not in the draw: a late entry cannot join"):
+        starting_pairs(draw, 2, set(range(1, 10)))
 
 
 # --- gin: random pairs ----------------------------------------------------------------------

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 from dataclasses import FrozenInstanceError, replace
+from pathlib import Path
 
 import pytest
 from sqlmodel import col, select
 
 from clubdesk.domain.draw import Card, Chit, Lot
-from clubdesk.domain.movement import stationary_rotating
+from clubdesk.domain.movement import random_pairs, stationary_rotating
+from clubdesk.domain.playoffs import playoff_bracket as bracket_of
+from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.draw import (
@@ -18,11 +22,13 @@ from clubdesk.services.draw import (
     draw_history,
     draw_overview,
     make_draw,
+    playoff_bracket,
     publish_seating,
     record_physical_draw,
     seating,
 )
 from clubdesk.services.events import NewEvent, create_event
+from clubdesk.services.results import standings
 from clubdesk.store import Database
 from clubdesk.store.models import (
     Bye,
@@ -33,6 +39,7 @@ from clubdesk.store.models import (
     GameSeat,
     Player,
     Round,
+    Tiebreak,
 )
 from clubdesk.store.models import Draw as DrawRow
 
@@ -444,6 +451,163 @@ def test_gin_pairs_after_a_withdrawal(db, clock):
     second = seating(db, event, 2)
     assert second.byes == (partner,)
     assert [t.table for t in second.tables] == [1, 3, 4]
+    add_entrants(db, event, [9], clock, team=False)
+    with pytest.raises(UserError, match="player 9 is not in the draw: a late entry cannot join"):
+        seating(db, event, 2)
+
+
+# --- after the cut: gin's final round, bid whist's playoffs ---------------------------------
+
+
+def add_tiebreak(db: Database, event_id: str, round_number: int, a: int, b: int, winner: str):
+    """The director's record of a sudden-death match or play-off hand (a, b: entrant numbers)."""
+    with db.session() as session:
+        round_id = session.exec(
+            select(Round.id).where(Round.event_id == event_id, Round.number == round_number)
+        ).one()
+        ids = {e.number: e.id for e in session.exec(select(Entrant))}
+        session.add(
+            Tiebreak(round_id=round_id, entrant_a_id=ids[a], entrant_b_id=ids[b], winner=winner)
+        )
+
+
+def gin_through_the_cut(db: Database, clock) -> tuple[str, object]:
+    """9 gin players through rounds 1 and 2: 4 advance clear, the next two tie for place 5."""
+    event = new_event(db, clock, "house-gin", 9)
+    info = make_draw(db, event, 21, clock)
+    first = publish_seating(db, event, 1, clock).seating
+    scores = [(400, 390), (380, 370), (360, 360), (0, 0)]  # the bye scores 2260 / 8 -> 283
+    by_table = {t.table: score for t, score in zip(first.tables, scores, strict=True)}
+    submit(db, event, 1, by_table, clock)
+    publish_seating(db, event, 2, clock)
+    return event, info
+
+
+def test_gin_final_round_waits_for_the_cut_round(db, clock):
+    event = new_event(db, clock, "house-gin", 9)
+    make_draw(db, event, 21, clock)
+    with pytest.raises(UserError) as caught:
+        seating(db, event, 3)
+    assert str(caught.value) == (
+        "round 3 is played after the cut after round 2, which cannot be made yet: "
+        "round 1 is not seated yet"
+    )
+    publish_seating(db, event, 1, clock)
+    submit(db, event, 1, {1: (10, 0), 2: (20, 0), 3: (30, 0)}, clock)
+    with pytest.raises(UserError, match=r"round 1 is not finished \(no sheet yet from table 4\)$"):
+        seating(db, event, 3)
+
+
+def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, clock):
+    event, info = gin_through_the_cut(db, clock)
+    second = seating(db, event, 2)
+    submit(db, event, 2, {t.table: (0, 0) for t in second.tables}, clock)
+    tied = sorted(seating(db, event, 1).tables[2].entrants)
+    with pytest.raises(UserError) as caught:
+        seating(db, event, 3)
+    assert str(caught.value) == (
+        f"the cut after round 2 is tied between {tied[0]} and {tied[1]}: "
+        "record the sudden-death match first"
+    )
+    with pytest.raises(UserError, match="record the sudden-death match first"):
+        publish_seating(db, event, 3, clock)
+
+    add_tiebreak(db, event, 2, tied[1], tied[0], "a")  # the higher number wins
+    final = seating(db, event, 3)
+    first = seating(db, event, 1)
+    top = [*first.tables[0].entrants, *first.tables[1].entrants, tied[1]]
+    assert sorted(final.entrants) == sorted(top) and len(final.byes) == 1
+    assert final.round == 3 and len(final.tables) == 2
+    assert final == seating(db, event, 3)  # the same seating every time it is asked for
+    assert final == random_pairs(top, random.Random(f"{info.seed}:3"), round_number=3)
+    published = publish_seating(db, event, 3, clock)
+    assert published.seating == final and published.games == 2
+    set_status(db, event, top[0], "withdrawn")  # once published, the seating is a fact
+    assert seating(db, event, 3) == final
+
+
+def test_a_tie_between_several_names_them_all(db, clock):
+    event = new_event(db, clock, "bid-whist", 17)
+    make_draw(db, event, 5, clock)
+    for number in (1, 2, 3):
+        seats = publish_seating(db, event, number, clock).seating
+        submit(db, event, number, {t.table: (3, 3) for t in seats.tables}, clock)
+    # nobody wins a game; the three teams that had a bye score 0 that round: they are tied
+    # for the last two places
+    byes = sorted(b for n in (1, 2, 3) for b in seating(db, event, n).byes)
+    with pytest.raises(UserError) as caught:
+        playoff_bracket(db, event)
+    assert str(caught.value) == (
+        f"the cut after round 3 is tied between {byes[0]}, {byes[1]} and {byes[2]}: "
+        "record the play-off hands first"
+    )
+
+
+def whist_scores(seats) -> dict[int, tuple[int, int]]:
+    """N/S always wins; an E/W team scores 2**number, so no two E/W totals are equal."""
+    return {t.table: (2**20, 2 ** t.b[0]) for t in seats.tables}
+
+
+def play_whist(db: Database, event_id: str, clock, rounds=(1, 2, 3)) -> None:
+    for number in rounds:
+        seats = publish_seating(db, event_id, number, clock).seating
+        submit(db, event_id, number, whist_scores(seats), clock)
+
+
+def test_bid_whist_playoffs_are_seeded_from_the_cut(db, clock):
+    event = new_event(db, clock, "bid-whist", 17)
+    info = make_draw(db, event, 17, clock)
+    with pytest.raises(UserError) as caught:
+        playoff_bracket(db, event)
+    assert str(caught.value) == (
+        "the playoffs are seeded by the cut after round 3, which cannot be made yet: "
+        "round 1 is not seated yet"
+    )
+    play_whist(db, event, clock, (1, 2))
+    third = publish_seating(db, event, 3, clock).seating
+    submit(db, event, 3, {t.table: (2**20, 1) for t in third.tables[1:]}, clock)
+    with pytest.raises(UserError, match=r"round 3 is not finished \(no sheet yet from table 1\)"):
+        playoff_bracket(db, event)
+    submit(db, event, 3, {1: whist_scores(third)[1]}, clock)
+
+    table = standings(db, event)
+    blue = sorted(d.entrant for d in info.draw.drawn if d.pick.colour == "blue")
+    assert [r.number for r in table.rows if r.wins == 3] == blue  # N/S won every game
+    matches = playoff_bracket(db, event)
+    order = [r.number for r in table.rows]
+    assert matches == bracket_of(order[:16])  # 16 of 17 advance, in the order of finish
+    assert len(matches) == 8 and not any(m.bye for m in matches)
+    assert (matches[0].seed_a, matches[0].seed_b) == (1, 16)
+    assert matches[0].a == blue[0]  # the 3-win teams are seeded first
+    assert order[16] not in {t for m in matches for t in (m.a, m.b)}
+    assert playoff_bracket(db, event) == matches  # read only: the same every time
+    with pytest.raises(UserError, match="rounds 1 to 3, not 4; the playoffs after the cut"):
+        seating(db, event, 4)
+
+
+def test_three_win_teams_advance_past_a_small_cut(db, clock, tmp_path: Path):
+    text = Path(load_rules("bid-whist").source_path).read_text(encoding="utf-8")
+    text = text.replace("{ min_entrants = 17, advance = 16 }", "{ min_entrants = 17, advance = 4 }")
+    rules_file = tmp_path / "small-cut-whist.toml"
+    rules_file.write_text(text.replace('id = "bid-whist"', 'id = "small-cut-whist"'), "utf-8")
+    info = create_event(db, NewEvent("Small cut", NIGHT, "Hall", str(rules_file)), clock)
+    add_entrants(db, info.id, range(1, 18), clock, team=True)
+    made = make_draw(db, info.id, 17, clock)
+    play_whist(db, info.id, clock)
+    blue = sorted(d.entrant for d in made.draw.drawn if d.pick.colour == "blue")
+    matches = playoff_bracket(db, info.id)
+    # 4 places, but all 8 N/S teams won 3 games: they all advance, seeded in team order
+    assert matches == bracket_of(blue)
+    assert [(m.seed_a, m.seed_b) for m in matches] == [(1, 8), (4, 5), (2, 7), (3, 6)]
+
+
+def test_formats_without_a_bracket(db, clock):
+    event = new_event(db, clock, "grand-prix-pinochle", 4)
+    with pytest.raises(UserError, match="Grand Prix Pinochle has no cut and no playoffs"):
+        playoff_bracket(db, event)
+    gin = new_event(db, clock, "house-gin", 4)
+    with pytest.raises(UserError, match=r"House Gin Rummy \(Hollywood\) plays round 3 after"):
+        playoff_bracket(db, gin)
 
 
 # --- progressive movements ------------------------------------------------------------------
@@ -475,6 +639,38 @@ def test_npa_round_2_needs_round_1_results(db, clock):
         UserError, match="round 3 cannot be seated yet: no result for tables 1, 2, 3"
     ):
         seating(db, event, 3)
+
+
+def test_npa_byes_rotate_after_a_withdrawal_and_a_late_entry_reopens_a_table(db, clock):
+    event = new_event(db, clock, "npa-club-pinochle", 12)
+    make_draw(db, event, 8, clock)
+    publish_seating(db, event, 1, clock)
+    submit(db, event, 1, {1: (420, 310), 2: (150, 390), 3: (280, 200)}, clock)
+    second = publish_seating(db, event, 2, clock).seating
+    submit(db, event, 2, {1: (300, 100), 2: (100, 300), 3: (250, 120)}, clock)
+    leaving = second.table(1).a[0]
+    set_status(db, event, leaving, "withdrawn")
+
+    third = seating(db, event, 3)
+    # 11 players: table 3 closes and three players sit out
+    assert [t.table for t in third.tables] == [1, 2] and len(third.byes) == 3
+    assert everyone_once(third) == sorted(set(range(1, 13)) - {leaving})
+    assert third == seating(db, event, 3)
+    publish_seating(db, event, 3, clock)
+    submit(db, event, 3, {1: (200, 180), 2: (90, 260)}, clock)
+
+    fourth = seating(db, event, 4)
+    assert not set(fourth.byes) & set(third.byes)  # nobody sits out twice in a row
+    assert len(fourth.byes) == 3 and len(fourth.tables) == 2
+
+    add_entrants(db, event, [13], clock, team=False)  # a late entry: 12 players again
+    notes = current_draw(db, event).notes
+    assert "players registered after the draw and not in it: 13; " \
+        "the movement seats them from the next round" in notes  # fmt: skip
+    fourth = seating(db, event, 4)
+    assert fourth.byes == () and [t.table for t in fourth.tables] == [1, 2, 3]
+    assert set(fourth.table(3).entrants) == {*third.byes, 13}  # the reopened table
+    assert everyone_once(fourth) == sorted(set(range(1, 14)) - {leaving})
 
 
 def test_unsubmitted_sheets_do_not_count(db, clock):

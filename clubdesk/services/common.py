@@ -1,0 +1,45 @@
+"""What the services share: an event's row, the rules it is played by, the time."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from sqlmodel import Session
+
+from clubdesk.domain.rules import Rules, load_rules, parse_rules
+from clubdesk.errors import UserError
+from clubdesk.store.models import Event
+
+
+def aware(at: dt.datetime) -> dt.datetime:
+    """A time from the injected clock, which must carry its timezone."""
+    if at.tzinfo is None:
+        raise ValueError("the clock must give timezone-aware times")
+    return at
+
+
+def event_row(session: Session, event_id: str) -> Event:
+    row = session.get(Event, event_id)
+    if row is None:
+        raise UserError(f"event: there is no event with id {event_id!r}")
+    return row
+
+
+def rules_of(event_id: str, rules_id: str, rules_text: str, settings: Mapping[str, Any]) -> Rules:
+    """The rules an event is played by: its own snapshot of the rules file (the file
+    by id, for an event stored without one), with the event's settings applied."""
+    return _parsed(event_id, rules_id, rules_text, json.dumps(dict(settings), sort_keys=True))
+
+
+@lru_cache(maxsize=32)
+def _parsed(event_id: str, rules_id: str, rules_text: str, settings: str) -> Rules:
+    base = (
+        parse_rules(rules_text, f"the rules of event {event_id}")
+        if rules_text
+        else load_rules(rules_id)
+    )
+    return base.with_settings(json.loads(settings))
