@@ -52,9 +52,10 @@ from clubdesk.domain.movement import (
     stationary_rotating,
 )
 from clubdesk.domain.playoffs import Match
-from clubdesk.domain.rules import Rules, load_rules, parse_rules
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.common import aware, event_row, rules_of
 from clubdesk.store import Database
 from clubdesk.store import draws as store
 from clubdesk.store import eventfile as event_store
@@ -178,7 +179,7 @@ def make_draw(
     if rng_seed is not None and (isinstance(rng_seed, bool) or not isinstance(rng_seed, int)):
         raise UserError(f"seed: must be a whole number, not {rng_seed!r}")
     seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(1, SEED_LIMIT)
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event, rules = _event(session, event_id)
         active = _active(session, event_id, rules)
@@ -201,7 +202,7 @@ def record_physical_draw(
     Every active team needs one card of the deck for the field; errors name
     the team and the card.
     """
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event, rules = _event(session, event_id)
         if rules.seating.draw != "cards":
@@ -464,7 +465,7 @@ def publish_seating(
     db: Database, event_id: str, round_number: int, now: Clock, *, actor: str = "director"
 ) -> SeatingPublished:
     """Store round ``round_number``'s seating as a fact: its round, games, seats and byes."""
-    at = _aware(now())
+    at = aware(now())
     with db.session() as session:
         event, rules = _event(session, event_id)
         published = store.published_rounds(session, event_id)
@@ -629,17 +630,5 @@ def _winners(session: Session, event_id: str, rules: Rules, number: int) -> dict
 
 
 def _event(session: Session, event_id: str) -> tuple[Event, Rules]:
-    row = session.get(Event, event_id)
-    if row is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
-    if row.rules_text:
-        rules = parse_rules(row.rules_text, f"the rules of event {row.id}")
-    else:
-        rules = load_rules(row.rules_id)
-    return row, rules.with_settings(dict(row.settings))
-
-
-def _aware(at: dt.datetime) -> dt.datetime:
-    if at.tzinfo is None:
-        raise ValueError("the clock must give timezone-aware times")
-    return at
+    row = event_row(session, event_id)
+    return row, rules_of(row.id, row.rules_id, row.rules_text, row.settings)

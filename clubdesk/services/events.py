@@ -161,12 +161,8 @@ def event_rules(db: Database, event_id: str, *, with_settings: bool = True) -> R
     """The rules an event is played by: its own snapshot of the rules file, with the
     event's settings applied (``with_settings=False``: the format's own defaults)."""
     with db.session() as session:
-        row = session.get(Event, event_id)
-        if row is None:
-            raise UserError(f"event: there is no event with id {event_id!r}")
-        rules = rules_of(row.id, row.rules_id, row.rules_text, {})
-        settings = dict(row.settings)
-    return rules.with_settings(settings) if with_settings else rules
+        row = event_row(session, event_id)
+        return rules_of(row.id, row.rules_id, row.rules_text, row.settings if with_settings else {})
 
 
 # --- checks ----------------------------------------------------------------------------------
