@@ -249,24 +249,7 @@ def record_payment(
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
-        store.add_ledger_entry(
-            session,
-            event_id,
-            kind="fee",
-            cents=cents,
-            entrant_id=record.id,
-            method=method,
-            note=note.strip(),
-            at=at,
-        )
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="entrant.payment",
-            event_id=event_id,
-            details={"number": number, "cents": cents, "method": method},
-        )
+        _money_row(session, event_id, "fee", record, cents, method, note, at, actor)
         return _current(session, event, number)
 
 
@@ -298,25 +281,27 @@ def refund(
                 f"cents: entrant {number} has paid {format_money(record.paid_cents)}; "
                 f"a refund of {format_money(cents)} is more than that"
             )
-        store.add_ledger_entry(
-            session,
-            event_id,
-            kind="refund",
-            cents=cents,
-            entrant_id=record.id,
-            method=method,
-            note=note.strip(),
-            at=at,
-        )
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="entrant.refund",
-            event_id=event_id,
-            details={"number": number, "cents": cents, "method": method},
-        )
+        _money_row(session, event_id, "refund", record, cents, method, note, at, actor)
         return _current(session, event, number)
+
+
+def _money_row(
+    session: Session,
+    event_id: str,
+    kind: str,
+    record: EntrantRecord,
+    cents: int,
+    method: str,
+    note: str,
+    at: dt.datetime,
+    actor: str,
+) -> None:
+    """One ledger row for money from or to an entrant, and its audit row."""
+    store.add_ledger_entry(session, event_id, kind=kind, cents=cents, entrant_id=record.id,
+                           method=method, note=note.strip(), at=at)  # fmt: skip
+    action = "entrant.payment" if kind == "fee" else "entrant.refund"
+    audit.record(session, at=at, actor=actor, action=action, event_id=event_id,
+                 details={"number": record.number, "cents": cents, "method": method})  # fmt: skip
 
 
 # --- withdrawing -----------------------------------------------------------------------------
