@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from clubdesk.domain import fines
-from clubdesk.domain.event import plays_final
+from clubdesk.domain.event import plays_final, score_tiebreak
 from clubdesk.domain.fines import FineKey, FineReason, fine_reference, parse_fine_reference
 from clubdesk.domain.hands import HandError
 from clubdesk.domain.money import format_money
@@ -44,7 +44,16 @@ from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
-from clubdesk.store.models import Entrant, Game, GameSeat, Hand, LedgerEntry, Round, Warning
+from clubdesk.store.models import (
+    Entrant,
+    Game,
+    GameSeat,
+    Hand,
+    LedgerEntry,
+    Round,
+    Tiebreak,
+    Warning,
+)
 
 Clock = Callable[[], dt.datetime]
 
@@ -393,3 +402,64 @@ def _logged(session: Session, event_id: str) -> list[LoggedWarning]:
         )
         for row, number in rows
     ]
+
+
+# --- tie-breaks ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TiebreakRecorded:
+    event_id: str
+    round_number: int
+    a: int
+    b: int
+    winner: int  # the winning entrant's number
+
+
+def record_tiebreak(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    a: int,
+    b: int,
+    now: Clock,
+    *,
+    winner: str | None = None,
+    hands: Sequence[dict[str, Any]] = (),
+    actor: str = "director",
+) -> TiebreakRecorded:
+    """Record a tie at a cut line broken at the table: gin's sudden-death match, bid
+    whist's one-hand play-off. With ``hands`` the winner is computed from them;
+    without, ``winner`` ("a"/"b") says who won. Filed in the round of the cut."""
+    rules = event_rules(db, event_id)
+    if rules.cut is None:
+        raise UserError(f"rules: {rules.title} has no cut, so its ties share a place")
+    if a == b:
+        raise UserError("b: a tie-break is between two different entrants")
+    if hands:
+        try:
+            computed = score_tiebreak(list(hands), rules)
+        except HandError as exc:
+            raise UserError(f"tie-break: {exc}") from None
+        if computed is None:
+            raise UserError("hands: the tie-break is not decided yet")
+        if winner is not None and winner != computed:
+            raise UserError(f"winner: the hands give the tie-break to {computed}, not {winner}")
+        winner = computed
+    if winner not in ("a", "b"):
+        raise UserError(f'winner: must be "a" or "b", not {winner!r}')
+    at = aware(now())
+    with db.session() as session:
+        round_row = published_round(session, event_id, round_number)
+        ids = []
+        for side, number in (("a", a), ("b", b)):
+            record = store.entrant_by_number(session, event_id, number)
+            if record is None:
+                raise UserError(f"{side}: there is no entrant {number} in this event")
+            ids.append(record.id)
+        session.add(Tiebreak(round_id=round_row.id, entrant_a_id=ids[0], entrant_b_id=ids[1],
+                             winner=winner, hands=[dict(h) for h in hands]))  # fmt: skip
+        won_by = a if winner == "a" else b
+        audit.record(session, at=at, actor=actor, action="tiebreak.record", event_id=event_id,
+                     details={"round": round_number, "a": a, "b": b, "winner": won_by})  # fmt: skip
+    return TiebreakRecorded(event_id, round_number, a, b, won_by)

@@ -60,11 +60,17 @@ def submit_sheet(
     hands: Sequence[dict[str, Any]] = (),
     final_score: tuple[int, int] | None = None,
     adjustments: Sequence[SheetLine] = (),
+    winner: str | None = None,
     signatures: dict[str, str],
     now: Clock,
     actor: str = "director",
 ) -> SheetSubmitted:
-    """Submit a table's sheet: hand by hand, or the final score from a paper sheet."""
+    """Submit a table's sheet: hand by hand, or the final score from a paper sheet.
+
+    ``winner`` ("a"/"b") records who won a tied game (by an extra hand, a cut of
+    the cards, as the director rules); where the hands themselves break the tie
+    (bid whist's fifth hand), the hands decide.
+    """
     rules = event_rules(db, event_id)
     if bool(hands) == (final_score is not None):
         raise UserError("sheet: give either the hands or the final score from the paper sheet")
@@ -75,14 +81,23 @@ def submit_sheet(
     lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
     if hands:
         try:
-            scored = score_hands(list(hands), rules, round_number).score
+            result = score_hands(list(hands), rules, round_number)
         except HandError as exc:
             raise UserError(f"round {round_number}, table {table}: {exc}") from None
+        scored, scored_winner = result.score, result.winner
         base = (scored.a, scored.b)
+        if winner is not None and scored_winner not in (None, winner):
+            raise UserError(f"winner: the hands give the tie to {scored_winner}, not {winner}")
+        winner = winner or scored_winner
     else:
         base = _checked_score(final_score)
     score_a = base[0] + sum(line.points for line in lines if line.side == "a")
     score_b = base[1] + sum(line.points for line in lines if line.side == "b")
+    if winner is not None:
+        if winner not in ("a", "b"):
+            raise UserError(f'winner: must be "a" or "b", not {winner!r}')
+        if score_a != score_b:
+            raise UserError(f"winner: only a tied game needs one ({score_a} to {score_b})")
     at = now()
     with db.session() as session:
         round_row, game = _open_game(session, event_id, round_number, table)
@@ -100,7 +115,8 @@ def submit_sheet(
         for role, name in names.items():
             session.add(Signature(game_id=game.id, role=role, name=name, at=at))
         session.flush()
-        game.score_a, game.score_b, game.submitted_at = score_a, score_b, at
+        game.score_a, game.score_b, game.winner = score_a, score_b, winner
+        game.submitted_at = at
         session.add(game)
         if round_row.status == "pending":
             round_row.status = "running"

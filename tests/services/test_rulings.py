@@ -361,3 +361,50 @@ def test_an_event_imported_in_place_of_another_starts_without_its_warnings(
     import_event(db, exported, clock, replace=True)
     assert rulings.warnings_logged(db, whist) == []
     assert rulings.log_warning(db, whist, 1, 3, "talking", clock) == WarningRuling("warning", 1)
+
+
+# --- tie-breaks at a cut line ----------------------------------------------------------------
+
+
+def gin_night_tied_at_the_cut(db, clock) -> str:
+    """4 gin players; 60% of 4 = 2.4 -> 2 advance; players 2 and 3 tie for 2nd."""
+    info = create_event(db, NewEvent("Gin night", NIGHT, "", "house-gin"), clock)
+    for n in range(1, 5):
+        registration.register(db, info.id, registration.RegisterEntrant(players=[f"G{n}"]), clock)
+    draw.make_draw(db, info.id, 8, clock)
+    totals = {1: 300, 2: 250, 3: 250, 4: 100}
+    for number in (1, 2):
+        for table in draw.publish_seating(db, info.id, number, clock).seating.tables:
+            score = (totals[table.a[0]] // 2, totals[table.b[0]] // 2)
+            sheets.submit_sheet(db, info.id, number, table.table, final_score=score,
+                                signatures=SIGNED, now=clock)  # fmt: skip
+    return info.id
+
+
+def test_a_sudden_death_settles_a_tie_at_the_cut(db, clock) -> None:
+    event_id = gin_night_tied_at_the_cut(db, clock)
+    with pytest.raises(UserError, match="the cut after round 2 is tied between 2 and 3"):
+        draw.seating(db, event_id, 3)
+    # RULES.md §5: a sudden-death match to 60; its score is not added, the winner gets +1
+    sudden_death = [{"knocker": "B", "gin": True, "deadwood": {"A": 30, "B": 0}},
+                    {"knocker": "B", "gin": True, "deadwood": {"A": 35, "B": 0}}]  # fmt: skip
+    done = rulings.record_tiebreak(db, event_id, 2, 2, 3, clock, hands=sudden_death)
+    assert done.winner == 3
+    final = draw.seating(db, event_id, 3)
+    assert sorted(final.entrants) == [1, 3]
+    totals = {row.number: row.total for row in results.standings(db, event_id).rows}
+    assert (totals[3], totals[2]) == (251, 250)
+
+
+def test_a_tiebreak_is_checked(db, clock) -> None:
+    event_id = gin_night_tied_at_the_cut(db, clock)
+    with pytest.raises(UserError, match='winner: must be "a" or "b"'):
+        rulings.record_tiebreak(db, event_id, 2, 2, 3, clock)
+    with pytest.raises(UserError, match="hands: the tie-break is not decided yet"):
+        rulings.record_tiebreak(db, event_id, 2, 2, 3, clock,
+                                hands=[{"knocker": "A", "deadwood": {"A": 2, "B": 20},
+                                        "knock_card": 10}])  # fmt: skip
+    with pytest.raises(UserError, match="a: there is no entrant 9"):
+        rulings.record_tiebreak(db, event_id, 2, 9, 3, clock, winner="a")
+    with pytest.raises(UserError, match="round 5's seating is not published"):
+        rulings.record_tiebreak(db, event_id, 5, 2, 3, clock, winner="a")

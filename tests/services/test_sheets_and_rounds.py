@@ -137,3 +137,36 @@ def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
     done = sheets.submit_sheet(db, info.id, 1, 1, hands=[{**hand, "bid_by": table.a[0]}],
                                signatures=SIGNED, now=clock)  # fmt: skip
     assert (done.score_a, done.score_b) == (50, 40)
+
+
+def test_a_tied_game_records_who_won_and_the_next_round_follows_it(db, clock) -> None:
+    info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
+    for n in range(12):
+        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
+    draw.make_draw(db, info.id, 4, clock)
+    draw.publish_seating(db, info.id, 1, clock)
+    sheets.submit_sheet(db, info.id, 1, 1, final_score=(300, 300), signatures=SIGNED, now=clock)
+    for table in (2, 3):
+        sheets.submit_sheet(db, info.id, 1, table, final_score=(400, 200), signatures=SIGNED,
+                            now=clock)  # fmt: skip
+    with pytest.raises(UserError, match="no result for table 1"):
+        draw.seating(db, info.id, 2)
+    with pytest.raises(UserError, match=r"winner: only a tied game needs one \(400 to 200\)"):
+        sheets.submit_sheet(db, info.id, 2, 1, final_score=(400, 200), winner="a",
+                            signatures=SIGNED, now=clock)  # fmt: skip
+
+
+def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
+    info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
+    for n in range(12):
+        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
+    draw.make_draw(db, info.id, 4, clock)
+    first = draw.publish_seating(db, info.id, 1, clock).seating
+    sheets.submit_sheet(db, info.id, 1, 1, final_score=(300, 300), winner="b",
+                        signatures=SIGNED, now=clock)  # fmt: skip
+    for table in (2, 3):
+        sheets.submit_sheet(db, info.id, 1, table, final_score=(400, 200), signatures=SIGNED,
+                            now=clock)  # fmt: skip
+    second = draw.seating(db, info.id, 2)
+    winners_of_table_1 = set(first.table(1).b)
+    assert winners_of_table_1 <= set(second.table(1).entrants)  # the winners stay
