@@ -29,6 +29,7 @@ from clubdesk.domain.event import plays_final, score_tiebreak
 from clubdesk.domain.fines import FineKey, FineReason, fine_reference, parse_fine_reference
 from clubdesk.domain.hands import HandError
 from clubdesk.domain.money import format_money
+from clubdesk.domain.penalties import late_ruling
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.warnings import (
     LoggedWarning,
@@ -45,6 +46,7 @@ from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store.models import (
+    Adjustment,
     Entrant,
     Game,
     GameSeat,
@@ -463,3 +465,107 @@ def record_tiebreak(
         audit.record(session, at=at, actor=actor, action="tiebreak.record", event_id=event_id,
                      details={"round": round_number, "a": a, "b": b, "winner": won_by})  # fmt: skip
     return TiebreakRecorded(event_id, round_number, a, b, won_by)
+
+
+# --- lateness and removal from the table ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableRuling:
+    """What a ruling at a table changed: the adjustment line or the award it gave."""
+
+    event_id: str
+    round_number: int
+    table: int
+    against: str  # the side ruled against, "a" or "b"
+    kind: str  # "points", "disqualified", "removed" or "on-time"
+    text: str
+
+
+def rule_late(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    side: str,
+    minutes: int,
+    now: Clock,
+    *,
+    actor: str = "director",
+) -> TableRuling:
+    """A side arrived ``minutes`` late: an adjustment line for the opponents on the sheet,
+    or, past the format's limit, a DQ award that decides the game (RULES.md §1)."""
+    rules = event_rules(db, event_id)
+    ruling = late_ruling(minutes, rules)
+    opponents = _other_side(side)
+    at = aware(now())
+    with db.session() as session:
+        game = _unsubmitted_game(session, event_id, round_number, table)
+        if ruling.kind == "points":
+            session.add(Adjustment(game_id=game.id, side=opponents, points=ruling.points,
+                                   reason=f"side {side} {minutes} minutes late"))  # fmt: skip
+        elif ruling.kind == "disqualified":
+            _award(session, game, "dq", side, at)
+        audit.record(session, at=at, actor=actor, action="ruling.late", event_id=event_id,
+                     details={"round": round_number, "table": table, "side": side,
+                              "minutes": minutes, "ruling": ruling.kind})  # fmt: skip
+    return TableRuling(event_id, round_number, table, side, ruling.kind, ruling.text)
+
+
+def remove_from_table(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    side: str,
+    reason: str,
+    now: Clock,
+    *,
+    actor: str = "director",
+) -> TableRuling:
+    """The director removes a side from its table for the round: it scores 0 and the
+    opponents the format's award (500 in the Grand Prix)."""
+    rules = event_rules(db, event_id)
+    reason = " ".join(str(reason).split())
+    if not reason:
+        raise UserError("reason: say why the side is removed")
+    _other_side(side)
+    at = aware(now())
+    with db.session() as session:
+        game = _unsubmitted_game(session, event_id, round_number, table)
+        _award(session, game, "removed", side, at)
+        audit.record(session, at=at, actor=actor, action="ruling.remove", event_id=event_id,
+                     details={"round": round_number, "table": table, "side": side,
+                              "reason": reason})  # fmt: skip
+    text = (
+        f"removed from the table ({reason}): scores 0; "
+        f"the opponents score {rules.penalties.removed_award_points}"
+    )
+    return TableRuling(event_id, round_number, table, side, "removed", text)
+
+
+def _other_side(side: str) -> str:
+    if side not in ("a", "b"):
+        raise UserError(f'side: must be "a" or "b", not {side!r}')
+    return "b" if side == "a" else "a"
+
+
+def _unsubmitted_game(session: Session, event_id: str, round_number: int, table: int) -> Game:
+    round_row = published_round(session, event_id, round_number)
+    game = session.exec(
+        select(Game).where(Game.round_id == round_row.id, Game.table_number == table)
+    ).first()
+    if game is None:
+        raise UserError(f"table: round {round_number} has no table {table}")
+    if game.submitted_at is not None:
+        raise UserError(
+            f"round {round_number}, table {table}: the sheet is already in; "
+            "a correction is a director's amendment"
+        )
+    return game
+
+
+def _award(session: Session, game: Game, kind: str, against: str, at: dt.datetime) -> None:
+    # an award decides the game: the sheet is final with it
+    game.award_kind, game.award_against, game.submitted_at = kind, against, at
+    session.add(game)

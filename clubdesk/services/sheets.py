@@ -91,16 +91,18 @@ def submit_sheet(
         winner = winner or scored_winner
     else:
         base = _checked_score(final_score)
-    score_a = base[0] + sum(line.points for line in lines if line.side == "a")
-    score_b = base[1] + sum(line.points for line in lines if line.side == "b")
-    if winner is not None:
-        if winner not in ("a", "b"):
-            raise UserError(f'winner: must be "a" or "b", not {winner!r}')
-        if score_a != score_b:
-            raise UserError(f"winner: only a tied game needs one ({score_a} to {score_b})")
+    if winner not in (None, "a", "b"):
+        raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     at = now()
     with db.session() as session:
         round_row, game = _open_game(session, event_id, round_number, table)
+        # lines already on the sheet (a director's lateness ruling) count as well
+        on_sheet = session.exec(select(Adjustment).where(Adjustment.game_id == game.id)).all()
+        every_line = [*on_sheet, *lines]
+        score_a = base[0] + sum(line.points for line in every_line if line.side == "a")
+        score_b = base[1] + sum(line.points for line in every_line if line.side == "b")
+        if winner is not None and score_a != score_b:
+            raise UserError(f"winner: only a tied game needs one ({score_a} to {score_b})")
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
                 check_players(hands, _sides(session, game.id), rules)

@@ -408,3 +408,56 @@ def test_a_tiebreak_is_checked(db, clock) -> None:
         rulings.record_tiebreak(db, event_id, 2, 9, 3, clock, winner="a")
     with pytest.raises(UserError, match="round 5's seating is not published"):
         rulings.record_tiebreak(db, event_id, 5, 2, 3, clock, winner="a")
+
+
+# --- lateness and removal (RULES.md §1) -------------------------------------------------------
+
+
+@pytest.fixture
+def warmup(db, clock) -> str:
+    """A Grand Prix warm-up with 4 teams at 2 tables, round 1 seated."""
+    info = create_event(db, NewEvent("Warm-up", NIGHT, "", "grand-prix-warmup"), clock)
+    for n in range(1, 5):
+        registration.register(
+            db, info.id, registration.RegisterEntrant(players=[f"T{n}a", f"T{n}b"]), clock
+        )
+    draw.make_draw(db, info.id, 5, clock)
+    draw.publish_seating(db, info.id, 1, clock)
+    return info.id
+
+
+def round_one_scores(db, event_id: str) -> dict[int, int]:
+    table = results.standings(db, event_id, after_round=1)
+    return {row.number: row.rounds[0] for row in table.rows}
+
+
+def test_six_minutes_late_gives_the_opponents_100_on_the_sheet(db, clock, warmup) -> None:
+    ruling = rulings.rule_late(db, warmup, 1, 1, "b", 6, clock)
+    assert (ruling.kind, ruling.against) == ("points", "b")
+    done = sheets.submit_sheet(db, warmup, 1, 1, final_score=(410, 380), signatures=SIGNED,
+                               now=clock)  # fmt: skip
+    assert (done.score_a, done.score_b) == (510, 380)
+    assert rulings.rule_late(db, warmup, 1, 2, "a", 5, clock).kind == "on-time"
+
+
+def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clock, warmup) -> None:
+    seating = draw.seating(db, warmup, 1)
+    ruling = rulings.rule_late(db, warmup, 1, 1, "a", 11, clock)
+    assert ruling.kind == "disqualified"
+    with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
+        sheets.submit_sheet(db, warmup, 1, 1, final_score=(1, 2), signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, warmup, 1, 2, final_score=(505, 320), signatures=SIGNED, now=clock)
+    scores = round_one_scores(db, warmup)
+    late, opponents = seating.table(1).a[0], seating.table(1).b[0]
+    assert (scores[late], scores[opponents]) == (0, 505)  # the only game played won with 505
+
+
+def test_removed_from_the_table_scores_0_and_the_opponents_500(db, clock, warmup) -> None:
+    seating = draw.seating(db, warmup, 1)
+    with pytest.raises(UserError, match="reason: say why"):
+        rulings.remove_from_table(db, warmup, 1, 2, "b", " ", clock)
+    ruling = rulings.remove_from_table(db, warmup, 1, 2, "b", "abusive language", clock)
+    assert ruling.kind == "removed" and "500" in ruling.text
+    sheets.submit_sheet(db, warmup, 1, 1, final_score=(505, 320), signatures=SIGNED, now=clock)
+    scores = round_one_scores(db, warmup)
+    assert (scores[seating.table(2).b[0]], scores[seating.table(2).a[0]]) == (0, 500)

@@ -146,14 +146,14 @@ def test_a_tied_game_records_who_won_and_the_next_round_follows_it(db, clock) ->
     draw.make_draw(db, info.id, 4, clock)
     draw.publish_seating(db, info.id, 1, clock)
     sheets.submit_sheet(db, info.id, 1, 1, final_score=(300, 300), signatures=SIGNED, now=clock)
+    with pytest.raises(UserError, match=r"winner: only a tied game needs one \(400 to 200\)"):
+        sheets.submit_sheet(db, info.id, 1, 2, final_score=(400, 200), winner="a",
+                            signatures=SIGNED, now=clock)  # fmt: skip
     for table in (2, 3):
         sheets.submit_sheet(db, info.id, 1, table, final_score=(400, 200), signatures=SIGNED,
                             now=clock)  # fmt: skip
     with pytest.raises(UserError, match="no result for table 1"):
         draw.seating(db, info.id, 2)
-    with pytest.raises(UserError, match=r"winner: only a tied game needs one \(400 to 200\)"):
-        sheets.submit_sheet(db, info.id, 2, 1, final_score=(400, 200), winner="a",
-                            signatures=SIGNED, now=clock)  # fmt: skip
 
 
 def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
