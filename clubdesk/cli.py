@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = rules_commands.add_parser("check", help="validate a rules file")
     check.add_argument("file", type=Path)
 
-    for name, what in (("score-hand", "one hand"), ("score-game", "a JSON list of hands")):
+    for name, what in (("score-hand", "one hand"), ("score-game", "a list of hands")):
         command = commands.add_parser(name, help=f"read {what} (JSON) on stdin, print the result")
         command.add_argument("--rules", required=True, metavar="ID",
                              help="a format id from `rules list` or a rules file")  # fmt: skip
