@@ -20,7 +20,8 @@ A hand is scored by the first of these that applies:
 4. Unplayable (``unplayable_bid_is_set``): the bid less the bidding side's
    meld is more than the hand's trick points; the bidder is set and the
    other side scores its meld (§3).
-5. Renege: as ``renege`` says (§1 rule 5, §3, §4).
+5. Renege: as ``renege`` says (§1 rule 5, §3, §4); the other side's meld
+   counts whether or not it had taken a trick when the hand stopped.
 6. Played: the bidding side makes its bid with at least ``tricks_minimum``
    trick points and meld + trick points >= bid, and then scores both; else
    it is set (§1 rules 3-4). A side under ``tricks_minimum`` scores nothing
@@ -440,20 +441,28 @@ class _Scoring:
             self._bonus_on_top()
 
     def _renege(self, offender: Side) -> None:
+        """The hand stops; the other side scores as ``renege`` says.
+
+        The other side's meld (at least ``meld_minimum``) counts whether or
+        not it had taken a trick before the hand was stopped: the one-trick
+        rule judges a hand played out, and under "tricks-to-other-side" the
+        other side is credited with every trick point (RULES.md §4).
+        """
         hand, pin = self.hand, self.pin
         self.detail["renege"] = offender
         winner = other(offender)
         so_far = hand.tricks[winner] if hand.tricks is not None else 0
+        meld = _counted(hand.meld[winner], pin)
         if pin.renege == "bid-to-other-side":
             took = so_far if so_far >= pin.tricks_minimum else 0
-            self.points[winner] += hand.bid + self._meld(winner) + took
+            self.points[winner] += hand.bid + meld + took
             self.lost_bid = offender == self.bidder
         elif pin.renege == "set-offender":
             if offender == self.bidder:
                 self._set()
-            self.points[winner] += self._meld(winner) + so_far
+            self.points[winner] += meld + so_far
         else:  # "tricks-to-other-side": nobody is set
-            self.points[winner] += pin.trick_points + self._meld(winner)
+            self.points[winner] += pin.trick_points + meld
 
     def _played(self) -> str:
         hand, pin = self.hand, self.pin
