@@ -318,6 +318,8 @@ class Rules(_Model):
             section = SETTING_SECTIONS.get(key)
             if section is None:
                 raise UserError(f"settings.{key}: not a setting an event can change")
+            if section not in data:
+                raise UserError(f"settings.{key}: {self.title} has no [{section}] section")
             data[section][key] = value
         try:
             changed = Rules.model_validate(data)
@@ -335,6 +337,9 @@ SETTING_SECTIONS: dict[str, str] = {
     **{k: "game_end" for k in GameEnd.model_fields},
     **{k: "standings" for k in Standings.model_fields},
     **{k: "penalties" for k in Penalties.model_fields},
+    # club settings of one game or mechanism (RULES.md: bid whist's multiplier and cut sizes)
+    "no_trump_multiplier": "whist",
+    "sizes": "cut",
 }
 
 

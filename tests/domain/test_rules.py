@@ -205,3 +205,17 @@ def test_event_settings_override_and_are_checked() -> None:
         gp.with_settings({"drop_lowest": 11})
     with pytest.raises(UserError, match=r"settings.entry_fee_cents: must be"):
         gp.with_settings({"entry_fee_cents": "ten"})
+
+
+def test_club_settings_of_a_game_can_be_changed_per_event() -> None:
+    # RULES.md §6: no_trump_multiplier is a club setting, as are the two smallest cut sizes
+    whist = load_rules("bid-whist", extra_dirs=[])
+    assert whist.with_settings({"no_trump_multiplier": 2}).whist.no_trump_multiplier == 2
+    sizes = [{"min_entrants": 9, "advance": 6}, {"min_entrants": 1, "advance": 2}]
+    changed = whist.with_settings({"sizes": sizes})
+    assert [(s.min_entrants, s.advance) for s in changed.cut.sizes] == [(9, 6), (1, 2)]
+    gp = load_rules("grand-prix-pinochle", extra_dirs=[])
+    with pytest.raises(
+        UserError, match=r"settings.no_trump_multiplier: Grand Prix Pinochle has no \[whist\]"
+    ):
+        gp.with_settings({"no_trump_multiplier": 2})
