@@ -2,6 +2,8 @@
 
 Exit status 0 on success, 2 on bad input with one line on stderr naming
 the field or ``FILE:LINE``. Qt is imported only when a window is opened.
+Output is UTF-8 whatever the locale's code page, so that names beyond ASCII
+never fail a command and an exported event file always imports again.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 import sys
 import traceback
 from collections.abc import Sequence
+from contextlib import suppress
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -124,6 +127,7 @@ def _iso_date(text: str) -> date:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _utf8_output()
     try:
         args = build_parser().parse_args(argv)
         return _run(args)
@@ -373,6 +377,16 @@ def _read_json_stdin() -> Any:
 def _print_json(value: Any) -> None:
     json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
+
+
+def _utf8_output() -> None:
+    """Write stdout and stderr as UTF-8 (a Windows pipe or file is cp1252 by default)."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if encoding != "utf8" and reconfigure is not None:
+            with suppress(ValueError, OSError):  # a stream that cannot change stays as it is
+                reconfigure(encoding="utf-8")
 
 
 def _one_line(message: str) -> str:

@@ -22,6 +22,8 @@ How each rule is read:
   so the pool is still paid in full.
 - A team's prize is split between its two players, the odd cent to the
   first-listed player.
+- Prizes are paid in ``money.prizes_in``: cash, or store credit (gin); the
+  treasurer's text says so when it is not cash.
 """
 
 from __future__ import annotations
@@ -184,6 +186,7 @@ class Payouts:
     pool: Pool
     place_prizes: tuple[int, ...]
     prizes: tuple[Prize, ...]
+    prizes_in: str = "cash"  # money.prizes_in: "cash" or "store-credit"
 
     @property
     def pool_cents(self) -> int:
@@ -223,7 +226,8 @@ def compute_payouts(
         standings = compute_standings(event, rules)
         finish = [Finisher(r.place, r.number, r.name, r.players) for r in standings.rows]
     prizes = place_prizes(pool.pool_cents, rules.money)
-    return Payouts(pool, prizes, share_prizes(prizes, finish, team=rules.unit == "team"))
+    handed = share_prizes(prizes, finish, team=rules.unit == "team")
+    return Payouts(pool, prizes, handed, prizes_in=rules.money.prizes_in)
 
 
 def payouts_text(payouts: Payouts, title: str = "") -> str:
@@ -243,6 +247,8 @@ def payouts_text(payouts: Payouts, title: str = "") -> str:
         if cents:
             lines.append(f"{label:<21} {sign + format_money(cents):>12}")
     lines.append(f"{'Prize pool':<21} {format_money(pool.pool_cents):>12}")
+    if payouts.prizes_in != "cash":
+        lines.append(f"Prizes are paid in {payouts.prizes_in.replace('-', ' ')}.")
     lines.append("")
     if not payouts.prizes:
         lines.append("(no prizes)")
