@@ -214,8 +214,12 @@ def _import(args: argparse.Namespace) -> int:
     from clubdesk.store import open_database
 
     data = _read_json_file(args.file)
+    when = args.date
+    undated = when is None and isinstance(data, dict) and data.get("date") is None
+    if undated:
+        when = _now().date()  # INTERFACE.md's event file may leave the date out
     try:  # every check before the database is even opened: a bad file changes nothing
-        event = eventfile.check_event_file(data, date=args.date)
+        event = eventfile.check_event_file(data, date=when)
     except EventError as exc:
         raise UserError(_first_problem(args.file, exc.problems)) from None
     with open_database(args.db) as db:
@@ -227,6 +231,8 @@ def _import(args: argparse.Namespace) -> int:
     )
     if done.replaced is not None:
         print(f"the event it replaces is kept as {done.replaced}")
+    if undated:
+        print(f"note: {args.file} gives no date; the event is dated {when.isoformat()}, today")
     return 0
 
 

@@ -259,7 +259,7 @@ def test_a_bad_event_file_is_named_by_file_and_line(tmp_path: Path) -> None:
     assert refused("import", broken, "--db", db) == f"{broken}:4: not valid JSON (Expecting value)"
     assert refused("import", MANY_PROBLEMS, "--db", db) == (
         f"{MANY_PROBLEMS}: format: 'clubdesk-event/2' is not 'clubdesk-event/1' "
-        "(and 10 more problems)"
+        "(and 9 more problems)"
     )
     data = json.loads(SMALL.read_text(encoding="utf-8"))
     data["rounds"][0]["games"][0]["score"] = {"a": 116, "b": 118}

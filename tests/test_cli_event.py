@@ -114,18 +114,23 @@ def test_replace_keeps_the_old_event_archived(capsys, db: Path) -> None:
     assert code == 0 and json.loads(out)["id"] == "gp-mini-2011--replaced-1"
 
 
-def test_a_file_without_a_date_needs_date(capsys, tmp_path: Path) -> None:
+def test_a_file_without_a_date_is_dated_today_or_by_date(capsys, tmp_path: Path) -> None:
+    # INTERFACE.md's example event file has no date: it imports, dated the day of import
     path = tmp_path / "club.sqlite"
-    assert refused(capsys, "import", EXAMPLE, "--db", path) == (
-        f'{EXAMPLE}: date: the event file has no date; add one (e.g. "date": "2011-10-22") '
-        "or give it with --date"
+    code, out, err = run(capsys, "import", EXAMPLE, "--db", path)
+    assert code == 0 and err == ""
+    today = cli._now().date().isoformat()
+    assert (
+        out.splitlines()[-1] == f"note: {EXAMPLE} gives no date; the event is dated {today}, today"
     )
-    assert not path.exists()
-    code, _, _ = run(capsys, "import", EXAMPLE, "--db", path, "--date", "2011-10-22")
-    assert code == 0
     code, out, _ = run(capsys, "export", "--db", path)
+    assert json.loads(out)["date"] == today
+    other = tmp_path / "other.sqlite"
+    code, _, _ = run(capsys, "import", EXAMPLE, "--db", other, "--date", "2011-10-22")
+    assert code == 0
+    code, out, _ = run(capsys, "export", "--db", other)
     assert json.loads(out)["date"] == "2011-10-22"
-    message = refused(capsys, "import", EXAMPLE, "--db", path, "--date", "22/10/2011")
+    message = refused(capsys, "import", EXAMPLE, "--db", other, "--date", "22/10/2011")
     assert message.startswith("argument --date: '22/10/2011' is not a date like 2011-10-22")
 
 
@@ -180,7 +185,7 @@ BAD_FILES = {
     ),
     "several problems": (
         lambda t: (DATA / "event_many_problems.json").read_text(encoding="utf-8"),
-        "{file}: format: 'clubdesk-event/2' is not 'clubdesk-event/1' (and 10 more problems)",
+        "{file}: format: 'clubdesk-event/2' is not 'clubdesk-event/1' (and 9 more problems)",
     ),
 }
 
