@@ -43,6 +43,7 @@ from clubdesk.services import audit
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import published_round
+from clubdesk.services.sheets import open_game
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store.models import (
@@ -500,7 +501,7 @@ def rule_late(
     opponents = _other_side(side)
     at = aware(now())
     with db.session() as session:
-        game = _unsubmitted_game(session, event_id, round_number, table)
+        _, game = open_game(session, event_id, round_number, table)
         if ruling.kind == "points":
             session.add(Adjustment(game_id=game.id, side=opponents, points=ruling.points,
                                    reason=f"side {side} {minutes} minutes late"))  # fmt: skip
@@ -532,7 +533,7 @@ def remove_from_table(
     _other_side(side)
     at = aware(now())
     with db.session() as session:
-        game = _unsubmitted_game(session, event_id, round_number, table)
+        _, game = open_game(session, event_id, round_number, table)
         _award(session, game, "removed", side, at)
         audit.record(session, at=at, actor=actor, action="ruling.remove", event_id=event_id,
                      details={"round": round_number, "table": table, "side": side,
@@ -548,21 +549,6 @@ def _other_side(side: str) -> str:
     if side not in ("a", "b"):
         raise UserError(f'side: must be "a" or "b", not {side!r}')
     return "b" if side == "a" else "a"
-
-
-def _unsubmitted_game(session: Session, event_id: str, round_number: int, table: int) -> Game:
-    round_row = published_round(session, event_id, round_number)
-    game = session.exec(
-        select(Game).where(Game.round_id == round_row.id, Game.table_number == table)
-    ).first()
-    if game is None:
-        raise UserError(f"table: round {round_number} has no table {table}")
-    if game.submitted_at is not None:
-        raise UserError(
-            f"round {round_number}, table {table}: the sheet is already in; "
-            "a correction is a director's amendment"
-        )
-    return game
 
 
 def _award(session: Session, game: Game, kind: str, against: str, at: dt.datetime) -> None:

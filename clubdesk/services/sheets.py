@@ -95,7 +95,7 @@ def submit_sheet(
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     at = now()
     with db.session() as session:
-        round_row, game = _open_game(session, event_id, round_number, table)
+        round_row, game = open_game(session, event_id, round_number, table)
         # lines already on the sheet (a director's lateness ruling) count as well
         on_sheet = session.exec(select(Adjustment).where(Adjustment.game_id == game.id)).all()
         every_line = [*on_sheet, *lines]
@@ -149,7 +149,8 @@ def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]
         return _count(session, round_row.id)
 
 
-def _open_game(session: Session, event_id: str, number: int, table: int) -> tuple[Round, Game]:
+def open_game(session: Session, event_id: str, number: int, table: int) -> tuple[Round, Game]:
+    """A published table's game whose sheet is not in yet, and its round; else UserError."""
     round_row = published_round(session, event_id, number)
     game = session.exec(
         select(Game).where(Game.round_id == round_row.id, Game.table_number == table)
