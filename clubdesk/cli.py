@@ -182,8 +182,11 @@ def _rules(args: argparse.Namespace) -> int:
     from clubdesk.domain import rules
 
     if args.rules_command == "list":
-        for info in rules.available_formats():
+        formats, problems = rules.scan_rules()
+        for info in formats:
             print(f"{info.id}\t{info.title}")
+        for problem in problems:  # a club's own file with a mistake is left out, and said so
+            print(f"skipped {problem}", file=sys.stderr)
         return 0
     try:
         checked = rules.load_rules_file(args.file)

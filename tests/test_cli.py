@@ -102,3 +102,12 @@ def test_the_installed_entry_point_runs() -> None:
 def test_rules_check_on_a_missing_file(capsys, tmp_path: Path) -> None:
     code, _, err = run(capsys, "rules", "check", str(tmp_path / "none.toml"))
     assert code == 2 and "no such rules file" in err
+
+
+def test_rules_list_names_a_users_file_with_a_mistake(capsys) -> None:
+    paths.user_rules_dir().mkdir(parents=True, exist_ok=True)
+    broken = paths.user_rules_dir() / "our-club.toml"
+    broken.write_text((RULES / "house-gin.toml").read_text().replace("target = 120", "target = 0"))
+    code, out, err = run(capsys, "rules", "list")
+    assert code == 0 and "house-gin\t" in out and "our-club" not in out
+    assert err.startswith(f"skipped {broken}:") and "gin.target: must be greater" in err

@@ -401,22 +401,30 @@ def parse_rules(text: str, name: str = "<rules>") -> Rules:
 
 def available_formats(extra_dirs: Iterable[Path] | None = None) -> list[FormatInfo]:
     """The bundled formats, then the user's own (a user file with a bundled id wins)."""
+    return scan_rules(extra_dirs)[0]
+
+
+def scan_rules(extra_dirs: Iterable[Path] | None = None) -> tuple[list[FormatInfo], list[str]]:
+    """Every usable format, and for each rules file that cannot be used its first
+    problem as ``FILE:LINE: message`` (such a file is left out of the formats)."""
     from clubdesk import paths
 
     dirs: list[tuple[Path, bool]] = [(paths.bundled_rules_dir(), True)]
     user_dirs = list(extra_dirs) if extra_dirs is not None else [paths.user_rules_dir()]
     dirs += [(d, False) for d in user_dirs]
     found: dict[str, FormatInfo] = {}
+    problems: list[str] = []
     for folder, bundled in dirs:
         if not folder.is_dir():
             continue
         for file in sorted(folder.glob("*.toml")):
             try:
                 rules = load_rules_file(file)
-            except RulesError:
-                continue  # `clubdesk rules check` says what is wrong with it
+            except RulesError as exc:
+                problems.append(exc.problems[0])
+                continue
             found[rules.id] = FormatInfo(rules.id, rules.title, file, bundled)
-    return list(found.values())
+    return list(found.values()), problems
 
 
 def load_rules(id_or_path: str | Path, extra_dirs: Iterable[Path] | None = None) -> Rules:

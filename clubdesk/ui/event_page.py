@@ -55,6 +55,7 @@ from clubdesk.domain.rules import (
     Rules,
     available_formats,
     load_rules,
+    scan_rules,
 )
 from clubdesk.errors import UserError
 from clubdesk.services import events as event_service
@@ -311,6 +312,10 @@ class EventForm(QWidget):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self._add_row(form, "For&mat", "rules_id", self.format_combo, note=self.description)
+        self.skipped_note = set_role(QLabel(), "error")
+        self.skipped_note.setWordWrap(True)
+        self.skipped_note.hide()
+        form.addRow("", self.skipped_note)
         self._add_row(form, "&Name", "name", self.name_edit)
         self._add_row(form, "&Date", "date", self.date_edit, hint_label=self.weekday)
         self._add_row(form, "&Venue", "venue", self.venue_edit)
@@ -473,8 +478,14 @@ class EventForm(QWidget):
         self._filling = True
         try:
             self.format_combo.clear()
-            for info in available_formats():
+            formats, problems = scan_rules()
+            for info in formats:
                 self.format_combo.addItem(info.title, info.id)
+            # a club's own rules file with a mistake is left out; say which and why
+            self.skipped_note.setText(
+                "\n".join(f"Left out, it has a mistake: {problem}" for problem in problems)
+            )
+            self.skipped_note.setVisible(bool(problems))
             if also and self.format_combo.findData(also) < 0:
                 self.format_combo.addItem(also, also)
         finally:

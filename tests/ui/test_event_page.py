@@ -311,3 +311,18 @@ def test_the_form_fields_are_plain_widgets(window):
     assert isinstance(form.name_edit, QLineEdit)
     assert isinstance(form.rounds_spin, QSpinBox)
     assert form.date_edit.calendarPopup()
+
+
+def test_a_clubs_rules_file_with_a_mistake_is_named_on_the_form(make_window, db):
+    from clubdesk import paths
+
+    paths.user_rules_dir().mkdir(parents=True, exist_ok=True)
+    text = load_rules("house-gin").source_path
+    broken = paths.user_rules_dir() / "our-gin.toml"
+    with open(text, encoding="utf-8") as source:
+        broken.write_text(source.read().replace("target = 120", "target = 0"), encoding="utf-8")
+    window = make_window(db)
+    note = window.event_page.form.skipped_note
+    assert note.isVisible()
+    assert note.text().startswith(f"Left out, it has a mistake: {broken}:")
+    assert "gin.target" in note.text()
