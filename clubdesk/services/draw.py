@@ -438,9 +438,11 @@ def _entrant_notes(session: Session, event_id: str, rules: Rules, draw: Draw) ->
     if gone:
         notes.append(f"{word} no longer playing since the draw: {_listed(gone)}")
     if late:
-        progressive = rules.seating.movement in ("winners-stay", "winners-down")
-        if progressive and store.round_started(session, event_id, 1):
+        started = store.round_started(session, event_id, 1)
+        if rules.seating.movement not in FIXED_FIELD and started:
             how = "the movement seats them from the next round"
+        elif started:
+            how = "round 1 has started, and this movement has no place for them"
         else:
             how = "redo the draw before round 1 to seat them"
         notes.append(f"{word} registered after the draw and not in it: {_listed(late)}; {how}")
@@ -510,6 +512,10 @@ def _seating(session: Session, event: Event, rules: Rules, number: int) -> Round
     draw = current.draw
     active = _still_playing(session, event.id)
     movement = rules.seating.movement
+    if movement in FIXED_FIELD:
+        # a late entry has no card or lot in the draw: the draw's notes say so, and the
+        # rest of the field is seated as drawn
+        active = [number for number in active if number in set(draw.entrants)]
     if movement == "stationary-rotating":
         return stationary_rotating(draw, number, active)
     if number == 1:
@@ -528,6 +534,10 @@ def _seating(session: Session, event: Event, rules: Rules, number: int) -> Round
         active=active,
         byes_so_far=sat_out,
     )
+
+
+# movements whose field is fixed by the round-1 draw (the stations, the pairs)
+FIXED_FIELD = ("stationary-rotating", "random-pairs")
 
 
 def _still_playing(session: Session, event_id: str) -> list[int]:

@@ -427,8 +427,13 @@ def test_an_entrant_registered_after_the_draw_is_named(db, clock):
     assert any(
         "registered after the draw and not in it: 7" in n for n in current_draw(db, event).notes
     )
-    with pytest.raises(UserError, match="team 7 has no card in the draw"):
-        seating(db, event, 1)
+    # the late team does not stop the drawn field from being seated
+    assert sorted(seating(db, event, 1).entrants) == [1, 2, 3, 4, 5, 6]
+    publish_seating(db, event, 1, clock)
+    start_round(db, event, 1)
+    [note] = [n for n in current_draw(db, event).notes if "after the draw" in n]
+    assert note.endswith("round 1 has started, and this movement has no place for them")
+    assert 7 not in seating(db, event, 2).entrants
 
 
 def test_seating_needs_a_draw_and_a_real_round(db, clock):
@@ -452,8 +457,7 @@ def test_gin_pairs_after_a_withdrawal(db, clock):
     assert second.byes == (partner,)
     assert [t.table for t in second.tables] == [1, 3, 4]
     add_entrants(db, event, [9], clock, team=False)
-    with pytest.raises(UserError, match="player 9 is not in the draw: a late entry cannot join"):
-        seating(db, event, 2)
+    assert seating(db, event, 2) == second  # a late entry has no lot: the pairs play on
 
 
 # --- after the cut: gin's final round, bid whist's playoffs ---------------------------------
