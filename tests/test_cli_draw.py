@@ -97,3 +97,13 @@ def test_several_events_need_an_event_id(capsys, tmp_path, clock) -> None:
     code, _, err = run(capsys, "draw", "--db", db)
     assert code == 2 and "--event" in err
     assert run(capsys, "draw", "--db", db, "--event", first)[0] == 0
+
+
+def test_no_draw_once_round_1_is_played(capsys, tmp_path) -> None:
+    data = Path(__file__).resolve().parent / "domain" / "data" / "event_interface_example.json"
+    db = tmp_path / "club.sqlite"
+    assert run(capsys, "import", data, "--db", db, "--date", "2011-10-22")[0] == 0
+    code, out, err = run(capsys, "draw", "--db", db)
+    assert code == 2 and "round 1 has started: the draw is made before it" in err
+    code, out, _ = run(capsys, "seating", "--db", db, "--round", "1")
+    assert code == 0 and json.loads(out)["tables"] == [{"table": 1, "a": 1, "b": 2}]

@@ -302,6 +302,8 @@ def _replaceable(session: Session, event_id: str, redo: bool) -> store.StoredDra
     """The current draw a new one may replace; UserError when it may not."""
     old = store.current_draw(session, event_id)
     if old is None:
+        if store.round_started(session, event_id, 1):  # e.g. an event file with its rounds
+            raise UserError("round 1 has started: the draw is made before it")
         return None
     if not redo:
         raise UserError(
