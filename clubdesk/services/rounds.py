@@ -16,6 +16,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.events import event_rules
 from clubdesk.store import Database
+from clubdesk.store.draws import round_row
 from clubdesk.store.models import ClockState, Game, Round
 
 Clock = Callable[[], dt.datetime]
@@ -85,9 +86,7 @@ def close_round(
 
 def published_round(session: Session, event_id: str, number: int) -> Round:
     """A round whose seating is published, or UserError."""
-    row = session.exec(
-        select(Round).where(Round.event_id == event_id, Round.number == number)
-    ).first()
+    row = round_row(session, event_id, number)
     if row is None:
         raise UserError(f"round: round {number}'s seating is not published yet")
     return row

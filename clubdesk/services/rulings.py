@@ -46,11 +46,11 @@ from clubdesk.services.rounds import published_round
 from clubdesk.services.sheets import open_game
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
+from clubdesk.store.draws import sides_of_games
 from clubdesk.store.models import (
     Adjustment,
     Entrant,
     Game,
-    GameSeat,
     Hand,
     LedgerEntry,
     Round,
@@ -222,14 +222,7 @@ def _owed(session: Session, event_id: str, rules: Rules) -> list[FineOwed]:
     ids = [game_id for _, game_id, _ in games]
     if not ids:
         return []
-    sides: dict[int, dict[str, list[int]]] = defaultdict(lambda: {"A": [], "B": []})
-    for game_id, side, number in session.exec(
-        select(GameSeat.game_id, GameSeat.side, Entrant.number)
-        .join(Entrant, col(Entrant.id) == col(GameSeat.entrant_id))
-        .where(col(GameSeat.game_id).in_(ids))
-        .order_by(col(GameSeat.game_id), col(GameSeat.seat))
-    ):
-        sides[game_id][side.upper()].append(number)
+    sides = sides_of_games(session, ids)
     hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for game_id, data in session.exec(
         select(Hand.game_id, Hand.data)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from clubdesk.domain.event import score_hands
 from clubdesk.domain.fines import check_players
@@ -23,7 +23,8 @@ from clubdesk.services import audit
 from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
-from clubdesk.store.models import Adjustment, Entrant, Game, GameSeat, Hand, Round, Signature
+from clubdesk.store.draws import sides_of_games
+from clubdesk.store.models import Adjustment, Game, Hand, Round, Signature
 
 Clock = Callable[[], dt.datetime]
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
@@ -105,7 +106,7 @@ def submit_sheet(
             raise UserError(f"winner: only a tied game needs one ({score_a} to {score_b})")
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
-                check_players(hands, _sides(session, game.id), rules)
+                check_players(hands, sides_of_games(session, [game.id])[game.id], rules)
             except HandError as exc:
                 raise UserError(f"round {round_number}, table {table}: {exc}") from None
         for number, hand in enumerate(hands, start=1):
@@ -163,19 +164,6 @@ def open_game(session: Session, event_id: str, number: int, table: int) -> tuple
             "a correction is a director's amendment"
         )
     return round_row, game
-
-
-def _sides(session: Session, game_id: int | None) -> dict[str, list[int]]:
-    sides: dict[str, list[int]] = {"A": [], "B": []}
-    seats = session.exec(
-        select(GameSeat.side, Entrant.number)
-        .join(Entrant, col(Entrant.id) == col(GameSeat.entrant_id))
-        .where(GameSeat.game_id == game_id)
-        .order_by(col(GameSeat.seat))
-    )
-    for side, number in seats:
-        sides[side.upper()].append(number)
-    return sides
 
 
 def _count(session: Session, round_id: int | None) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
@@ -201,7 +201,8 @@ def _kind(pick: Pick) -> str:
 # --- rounds -----------------------------------------------------------------------------------
 
 
-def _round(session: Session, event_id: str, number: int) -> Round | None:
+def round_row(session: Session, event_id: str, number: int) -> Round | None:
+    """Round ``number``'s row, if its seating is published."""
     return session.exec(
         select(Round).where(Round.event_id == event_id, Round.number == number)
     ).first()
@@ -217,7 +218,7 @@ def published_rounds(session: Session, event_id: str) -> list[int]:
 
 def round_started(session: Session, event_id: str, number: int) -> bool:
     """Has round ``number`` started: running or closed, its clock started, or a sheet in?"""
-    row = _round(session, event_id, number)
+    row = round_row(session, event_id, number)
     if row is not None:
         if row.status != "pending":
             return True
@@ -234,7 +235,7 @@ def round_started(session: Session, event_id: str, number: int) -> bool:
 
 def load_seating(session: Session, event_id: str, number: int) -> RoundSeating | None:
     """Round ``number``'s seating as stored (None when it is not published)."""
-    row = _round(session, event_id, number)
+    row = round_row(session, event_id, number)
     if row is None:
         return None
     numbers = _numbers(session, event_id)
@@ -276,7 +277,7 @@ def byes_by_round(session: Session, event_id: str) -> dict[int, tuple[int, ...]]
 
 def unsubmitted_tables(session: Session, event_id: str, number: int) -> list[int] | None:
     """The tables of round ``number`` whose sheet is not in (None: the round is not published)."""
-    row = _round(session, event_id, number)
+    row = round_row(session, event_id, number)
     if row is None:
         return None
     tables = session.exec(
@@ -301,7 +302,7 @@ def load_games(session: Session, event_id: str, number: int) -> list[StoredGame]
     ``score`` is the typed final score when there is one; hands are given as
     stored, for the caller to score with the event's rules.
     """
-    row = _round(session, event_id, number)
+    row = round_row(session, event_id, number)
     if row is None:
         return []
     numbers = _numbers(session, event_id)
@@ -352,7 +353,7 @@ def save_seating(session: Session, event_id: str, seating: RoundSeating) -> int:
 
     Returns the round's id. Side a takes seats 1 and 3, side b seats 2 and 4.
     """
-    if _round(session, event_id, seating.round) is not None:
+    if round_row(session, event_id, seating.round) is not None:
         raise UserError(f"round {seating.round}'s seating is already published")
     ids = _ids(session, event_id)
     row = Round(event_id=event_id, number=seating.round, status="pending")
@@ -411,3 +412,18 @@ def unpublish_pending(session: Session, event_id: str) -> list[int]:
         removed.append(row.number)
     session.flush()
     return removed
+
+
+def sides_of_games(session: Session, game_ids: Sequence[int]) -> dict[int, dict[str, list[int]]]:
+    """Who sat on each side of each game: ``{game id: {"A": [numbers], "B": [numbers]}}``,
+    partners in seat order."""
+    sides: dict[int, dict[str, list[int]]] = {g: {"A": [], "B": []} for g in game_ids}
+    rows = session.exec(
+        select(GameSeat.game_id, GameSeat.side, Entrant.number)
+        .join(Entrant, col(Entrant.id) == col(GameSeat.entrant_id))
+        .where(col(GameSeat.game_id).in_(list(game_ids)))
+        .order_by(col(GameSeat.game_id), col(GameSeat.seat))
+    )
+    for game_id, side, number in rows:
+        sides[game_id][side.upper()].append(number)
+    return sides
