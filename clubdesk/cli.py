@@ -212,7 +212,7 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from clubdesk.domain.event import EventError
+    from clubdesk.domain.event.model import EventError
     from clubdesk.services import eventfile
     from clubdesk.store import open_database
 
@@ -250,7 +250,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    from clubdesk.domain.standings import standings_csv, standings_text
+    from clubdesk.printing.text import standings_csv, standings_text
     from clubdesk.services import results
     from clubdesk.store import open_database
 
@@ -264,7 +264,7 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _payouts(args: argparse.Namespace) -> int:
-    from clubdesk.domain.payouts import payouts_text
+    from clubdesk.printing.text import payouts_text
     from clubdesk.services import events, results
     from clubdesk.store import open_database
 
@@ -292,7 +292,8 @@ def _draw(args: argparse.Namespace) -> int:
 
 
 def _seating(args: argparse.Namespace) -> int:
-    from clubdesk.domain.movement import seating_text, side_labels
+    from clubdesk.domain.seating.values import side_labels
+    from clubdesk.printing.text import seating_text
     from clubdesk.services import draw, events, registration
     from clubdesk.store import open_database
 

@@ -29,8 +29,8 @@ def _modules_loaded_by(code: str) -> set[str]:
 def test_the_domain_loads_no_qt_sql_or_pdf() -> None:
     code = (
         "import pkgutil, importlib, clubdesk.domain as d\n"
-        "for m in pkgutil.iter_modules(d.__path__):\n"
-        "    importlib.import_module(f'clubdesk.domain.{m.name}')\n"
+        "for m in pkgutil.walk_packages(d.__path__, 'clubdesk.domain.'):\n"
+        "    importlib.import_module(m.name)\n"
     )
     loaded = _modules_loaded_by(code)
     for forbidden in ("PySide6", "sqlmodel", "sqlalchemy", "reportlab"):

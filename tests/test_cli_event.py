@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from clubdesk import cli, paths
-from clubdesk.domain.event import event_to_json, parse_event
+from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.rules import load_rules
 from clubdesk.store import open_database
 

@@ -12,7 +12,7 @@ import datetime as dt
 import random
 from collections.abc import Callable
 
-from clubdesk.domain.samples import sample_game
+from clubdesk.domain.games.samples import sample_game
 from clubdesk.services import draw, events, registration, rounds, sheets
 from clubdesk.store import Database
 

@@ -37,22 +37,18 @@ from typing import Literal
 
 from sqlmodel import Session
 
-from clubdesk.domain import draw as domain_draw
-from clubdesk.domain import playoffs
-from clubdesk.domain.cut import CutResult, compute_cut
-from clubdesk.domain.draw import Card, Draw, card_deck, draw_for
-from clubdesk.domain.event import Score, score_hands, side_size
-from clubdesk.domain.movement import (
-    RoundSeating,
-    bye_counts,
-    first_round,
-    progressive_round,
-    random_pairs,
-    starting_pairs,
-    stationary_rotating,
-)
-from clubdesk.domain.playoffs import Match
+from clubdesk.domain.event.model import Score, side_size
+from clubdesk.domain.event.sheet import score_hands
+from clubdesk.domain.results import playoffs
+from clubdesk.domain.results.cut import CutResult, compute_cut
+from clubdesk.domain.results.playoffs import Match
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.seating import draw as domain_draw
+from clubdesk.domain.seating.draw import Card, Draw, card_deck, draw_for
+from clubdesk.domain.seating.first_round import first_round, random_pairs, starting_pairs
+from clubdesk.domain.seating.progressive import bye_counts, progressive_round
+from clubdesk.domain.seating.stationary import stationary_rotating
+from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.common import aware, event_row, rules_of

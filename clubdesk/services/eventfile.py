@@ -44,18 +44,10 @@ from pathlib import Path
 from typing import Any
 
 from clubdesk import paths
-from clubdesk.domain.event import (
-    SIDES,
-    Event,
-    EventError,
-    Game,
-    Round,
-    Score,
-    event_to_json,
-    parse_event,
-    score_hands,
-)
-from clubdesk.domain.hands import HandError
+from clubdesk.domain.event.eventfile import event_to_json, parse_event
+from clubdesk.domain.event.model import SIDES, Event, EventError, Game, Round, Score
+from clubdesk.domain.event.sheet import score_hands
+from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.rules import Rules, load_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit

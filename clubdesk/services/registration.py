@@ -38,9 +38,9 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clubdesk.domain.event import side_size
-from clubdesk.domain.money import format_money
-from clubdesk.domain.names import clean_name, entrant_name, matches, name_key, search_text
+from clubdesk.domain.event.model import side_size
+from clubdesk.domain.event.names import clean_name, entrant_name, matches, name_key, search_text
+from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit

@@ -7,10 +7,10 @@ event's settings applied; the domain does the rest.
 
 from __future__ import annotations
 
-from clubdesk.domain.event import Event
-from clubdesk.domain.payouts import Payouts, compute_payouts
+from clubdesk.domain.event.model import Event
+from clubdesk.domain.money.payouts import Payouts, compute_payouts
+from clubdesk.domain.results.standings import Standings, compute_standings
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.standings import Standings, compute_standings
 from clubdesk.services.common import rules_of
 from clubdesk.store import Database
 from clubdesk.store import eventfile as store

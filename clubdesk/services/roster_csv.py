@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from clubdesk.domain.money import MoneyError, parse_money
-from clubdesk.domain.names import clean_name, entrant_name, name_key
+from clubdesk.domain.event.names import clean_name, entrant_name, name_key
+from clubdesk.domain.money.amounts import MoneyError, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import registration as reg

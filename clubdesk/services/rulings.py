@@ -24,14 +24,15 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain import fines
-from clubdesk.domain.event import plays_final, score_tiebreak
-from clubdesk.domain.fines import FineKey, FineReason, fine_reference, parse_fine_reference
-from clubdesk.domain.hands import HandError
-from clubdesk.domain.money import format_money
-from clubdesk.domain.penalties import late_ruling
+from clubdesk.domain.event.model import plays_final
+from clubdesk.domain.event.sheet import score_tiebreak
+from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.money import fines
+from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.fines import FineKey, FineReason, fine_reference, parse_fine_reference
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.warnings import (
+from clubdesk.domain.rulings.penalties import late_ruling
+from clubdesk.domain.rulings.warnings import (
     LoggedWarning,
     WarningRuling,
     in_round,

@@ -15,9 +15,9 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from clubdesk.domain.event import score_hands
-from clubdesk.domain.fines import check_players
-from clubdesk.domain.hands import HandError
+from clubdesk.domain.event.sheet import score_hands
+from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.events import event_rules

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain.draw import Card, Chit, Draw, Drawn, Lot, Pick
-from clubdesk.domain.event import Adjustment as DomainAdjustment
-from clubdesk.domain.event import Award, Score
-from clubdesk.domain.event import Game as DomainGame
-from clubdesk.domain.movement import RoundSeating, TableSeating
+from clubdesk.domain.event.model import Adjustment as DomainAdjustment
+from clubdesk.domain.event.model import Award, Score
+from clubdesk.domain.event.model import Game as DomainGame
+from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
+from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
 from clubdesk.store.models import (
     Adjustment,

@@ -47,7 +47,7 @@ from typing import Any
 from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
 from sqlmodel import Session, SQLModel
 
-from clubdesk.domain.event import (
+from clubdesk.domain.event.model import (
     SIDES,
     Adjustment,
     Award,

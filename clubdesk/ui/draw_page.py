@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.domain.movement import RoundSeating
+from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import draw as draw_service
 from clubdesk.services.draw import CardCheck, DrawInfo, DrawOverview, EntrantLine

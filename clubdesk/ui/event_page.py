@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.domain.money import format_money
+from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import (
     SETTING_SECTIONS,
     Rules,

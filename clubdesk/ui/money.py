@@ -10,7 +10,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from clubdesk.domain.money import MoneyError, format_money, parse_money
+from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 
 NOT_AN_AMOUNT = "Type an amount in dollars and cents, e.g. 50 or 12.50."
 

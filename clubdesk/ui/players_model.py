@@ -14,8 +14,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from clubdesk.domain.money import format_money
-from clubdesk.domain.names import matches
+from clubdesk.domain.event.names import matches
+from clubdesk.domain.money.amounts import format_money
 from clubdesk.services.registration import EntrantInfo, entrant_search_text
 from clubdesk.services.roster_csv import RosterPreview, RosterRow
 

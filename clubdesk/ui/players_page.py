@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.domain.money import MoneyError, format_money, parse_money
+from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import registration as service
 from clubdesk.services import roster_csv

@@ -25,7 +25,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from clubdesk.domain.movement import RoundSeating, TableSeating
+from clubdesk.domain.seating.values import RoundSeating, TableSeating
 
 Layout = Literal["teams", "partners", "pairs"]
 Position = Literal["top", "right", "bottom", "left"]

@@ -6,11 +6,13 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.cut import compute_cut, cut_size, cut_text
-from clubdesk.domain.event import Event, event_rules, parse_event
+from clubdesk.domain.event.eventfile import parse_event
+from clubdesk.domain.event.model import Event, event_rules
+from clubdesk.domain.results.cut import compute_cut, cut_size
+from clubdesk.domain.results.standings import compute_standings
 from clubdesk.domain.rules import Cut, Rules, load_rules
-from clubdesk.domain.standings import compute_standings
 from clubdesk.errors import UserError
+from clubdesk.printing.text import cut_text
 
 
 def lookup(rules_id: str) -> Rules:

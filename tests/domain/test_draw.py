@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.draw import (
+from clubdesk.domain.rules import load_rules
+from clubdesk.domain.seating.draw import (
     Card,
     Chit,
     Draw,
@@ -20,7 +21,6 @@ from clubdesk.domain.draw import (
     record_physical_draw,
     repeat_note,
 )
-from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
 
 FIELD_SIZES = range(2, 42)

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.event import (
+from clubdesk.domain.event.eventfile import event_to_json, parse_event
+from clubdesk.domain.event.model import (
     Adjustment,
     Award,
     Event,
@@ -20,8 +21,6 @@ from clubdesk.domain.event import (
     Score,
     Signature,
     event_rules,
-    event_to_json,
-    parse_event,
 )
 from clubdesk.domain.rules import load_rules
 

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.fines import (
+from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.money.fines import (
     FineDue,
     FineKey,
     check_players,
@@ -15,7 +16,6 @@ from clubdesk.domain.fines import (
     fines_due,
     parse_fine_reference,
 )
-from clubdesk.domain.hands import HandError
 from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain import gin
-from clubdesk.domain.hands import HandError
+from clubdesk.domain.games import gin
+from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.rules import Rules, load_rules
 from clubdesk.errors import UserError
 

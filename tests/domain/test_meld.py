@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.hands import HandError
-from clubdesk.domain.meld import (
+from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.games.meld import (
     Meld,
     count_meld,
     count_meld_for,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubdesk.domain.money import MAX_CENTS, MoneyError, format_money, parse_money
+from clubdesk.domain.money.amounts import MAX_CENTS, MoneyError, format_money, parse_money
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.draw import (
+from clubdesk.domain.seating.draw import (
     Card,
     Chit,
     Draw,
@@ -17,24 +17,21 @@ from clubdesk.domain.draw import (
     random_draw,
     record_physical_draw,
 )
-from clubdesk.domain.movement import (
-    PartnerCard,
-    PartnerDraw,
-    Rematch,
-    RoundSeating,
-    TableSeating,
-    bye_counts,
+from clubdesk.domain.seating.first_round import (
     chit_seating,
     first_round,
     pairs_seating,
-    progressive_round,
     random_pairs,
-    repeat_meetings,
     starting_pairs,
-    stationary_rotating,
+)
+from clubdesk.domain.seating.progressive import (
+    bye_counts,
+    progressive_round,
     winners_down,
     winners_stay,
 )
+from clubdesk.domain.seating.stationary import Rematch, repeat_meetings, stationary_rotating
+from clubdesk.domain.seating.values import PartnerCard, PartnerDraw, RoundSeating, TableSeating
 from clubdesk.errors import UserError
 
 FIELD_SIZES = range(2, 42)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubdesk.domain.names import (
+from clubdesk.domain.event.names import (
     clean_name,
     entrant_name,
     fold,

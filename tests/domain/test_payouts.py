@@ -10,17 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.event import Event, event_rules, parse_event
-from clubdesk.domain.payouts import (
+from clubdesk.domain.event.eventfile import parse_event
+from clubdesk.domain.event.model import Event, event_rules
+from clubdesk.domain.money.payouts import (
     Finisher,
     compute_payouts,
-    payouts_text,
     place_prizes,
     prize_pool,
     share_prizes,
 )
 from clubdesk.domain.rules import Money, PayoutPlace, Rules, load_rules
 from clubdesk.errors import UserError
+from clubdesk.printing.text import payouts_text
 
 DATA = Path(__file__).parent / "data"
 

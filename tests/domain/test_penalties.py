@@ -3,8 +3,8 @@ more than 10 minutes, DQ'd and the opponents get the average winning score)."""
 
 import pytest
 
-from clubdesk.domain.penalties import late_ruling
 from clubdesk.domain.rules import load_rules
+from clubdesk.domain.rulings.penalties import late_ruling
 from clubdesk.errors import UserError
 
 GP = load_rules("grand-prix-pinochle")

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.hands import HandError, HandResult
-from clubdesk.domain.pinochle import (
+from clubdesk.domain.games.hands import HandError, HandResult
+from clubdesk.domain.games.pinochle import (
     PerSide,
     PinochleHand,
     ladder,

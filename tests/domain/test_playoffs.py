@@ -6,7 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.playoffs import Match, bracket_order, next_playoff_round, playoff_bracket
+from clubdesk.domain.results.playoffs import (
+    Match,
+    bracket_order,
+    next_playoff_round,
+    playoff_bracket,
+)
 from clubdesk.errors import UserError
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubdesk.domain.cut import compute_cut
-from clubdesk.domain.event import Event, event_rules, parse_event
-from clubdesk.domain.payouts import compute_payouts, payouts_text, place_prizes, prize_pool
+from clubdesk.domain.event.eventfile import parse_event
+from clubdesk.domain.event.model import Event, event_rules
+from clubdesk.domain.money.payouts import compute_payouts, place_prizes, prize_pool
+from clubdesk.domain.results.cut import compute_cut
+from clubdesk.domain.results.standings import compute_standings, round_results
 from clubdesk.domain.rules import Rules, load_rules
-from clubdesk.domain.standings import compute_standings, round_results
+from clubdesk.printing.text import payouts_text
 
 TEAM_FORMATS = ("grand-prix-pinochle", "grand-prix-warmup", "bid-whist")
 

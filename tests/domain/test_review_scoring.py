@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain import games, gin, whist
-from clubdesk.domain.hands import HandError, HandResult
+from clubdesk.domain import games
+from clubdesk.domain.games import gin, whist
+from clubdesk.domain.games.hands import HandError, HandResult
 from clubdesk.domain.rules import Rules, load_rules
 
 GP = load_rules("grand-prix-pinochle", extra_dirs=[])

@@ -11,19 +11,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.event import Event, event_rules, parse_event
-from clubdesk.domain.rules import load_rules
-from clubdesk.domain.standings import (
+from clubdesk.domain.event.eventfile import parse_event
+from clubdesk.domain.event.model import Event, event_rules
+from clubdesk.domain.results.standings import (
     average_match_score,
     average_winning_score,
     compute_standings,
     dropped_rounds,
     round_half_up,
     round_results,
-    standings_csv,
-    standings_text,
 )
+from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
+from clubdesk.printing.text import standings_csv, standings_text
 
 DATA = Path(__file__).parent / "data"
 

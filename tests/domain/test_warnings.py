@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.domain.rules import load_rules
-from clubdesk.domain.warnings import (
+from clubdesk.domain.rulings.warnings import (
     LoggedWarning,
     WarningRuling,
     in_round,

@@ -17,10 +17,12 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from clubdesk.domain.event import event_rules, event_to_json, parse_event
-from clubdesk.domain.payouts import compute_payouts
+from clubdesk.domain.event.eventfile import event_to_json, parse_event
+from clubdesk.domain.event.model import event_rules
+from clubdesk.domain.money.payouts import compute_payouts
+from clubdesk.domain.results.standings import compute_standings
 from clubdesk.domain.rules import Rules, load_rules
-from clubdesk.domain.standings import compute_standings, standings_text
+from clubdesk.printing.text import standings_text
 
 TEAMS = 15
 TABLES = 7

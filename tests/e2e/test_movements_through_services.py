@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.movement import RoundSeating, TableSeating
+from clubdesk.domain.games.samples import sample_game
+from clubdesk.domain.results.standings import average_winning_score
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.samples import sample_game
-from clubdesk.domain.standings import average_winning_score
+from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
 from clubdesk.store import Database, open_database
 from clubdesk.store import eventfile as event_store

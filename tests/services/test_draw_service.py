@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from sqlmodel import col, select
 
-from clubdesk.domain.draw import Card, Chit, Lot
-from clubdesk.domain.movement import random_pairs, stationary_rotating
-from clubdesk.domain.playoffs import playoff_bracket as bracket_of
+from clubdesk.domain.results.playoffs import playoff_bracket as bracket_of
 from clubdesk.domain.rules import load_rules
+from clubdesk.domain.seating.draw import Card, Chit, Lot
+from clubdesk.domain.seating.first_round import random_pairs
+from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.draw import (

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from clubdesk.domain.event import EventError, event_to_json
+from clubdesk.domain.event.eventfile import event_to_json
+from clubdesk.domain.event.model import EventError
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.eventfile import (

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event import event_rules, parse_event
-from clubdesk.domain.payouts import compute_payouts
+from clubdesk.domain.event.eventfile import parse_event
+from clubdesk.domain.event.model import event_rules
+from clubdesk.domain.money.payouts import compute_payouts
+from clubdesk.domain.results.standings import compute_standings
 from clubdesk.domain.rules import load_rules
-from clubdesk.domain.standings import compute_standings
 from clubdesk.errors import UserError
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.events import EventChanges, update_event

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from sqlmodel import col, select
 
-from clubdesk.domain.warnings import LoggedWarning, WarningRuling
+from clubdesk.domain.rulings.warnings import LoggedWarning, WarningRuling
 from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, results, rulings, sheets
 from clubdesk.services.audit import list_audit

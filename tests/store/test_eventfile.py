@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from clubdesk.domain.event import Event, event_to_json, parse_event
+from clubdesk.domain.event.eventfile import event_to_json, parse_event
+from clubdesk.domain.event.model import Event
 from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
 from clubdesk.store import Database

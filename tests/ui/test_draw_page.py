@@ -9,7 +9,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDialog, QMessageBox
 from sqlmodel import select
 
-from clubdesk.domain.movement import RoundSeating, TableSeating
+from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.models import Entrant, Player, Round

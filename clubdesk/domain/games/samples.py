@@ -10,8 +10,8 @@ import random
 from typing import Any
 
 from clubdesk.domain import games
-from clubdesk.domain.hands import HandError
-from clubdesk.domain.pinochle import ladder
+from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.games.pinochle import ladder
 from clubdesk.domain.rules import Rules
 
 

@@ -32,10 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clubdesk.domain.event import Event
-from clubdesk.domain.money import format_money
+from clubdesk.domain.event.model import Event
+from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.results.standings import compute_standings
 from clubdesk.domain.rules import Money, Rules
-from clubdesk.domain.standings import compute_standings
 from clubdesk.errors import UserError
 
 
@@ -228,37 +228,3 @@ def compute_payouts(
     prizes = place_prizes(pool.pool_cents, rules.money)
     handed = share_prizes(prizes, finish, team=rules.unit == "team")
     return Payouts(pool, prizes, handed, prizes_in=rules.money.prizes_in)
-
-
-def payouts_text(payouts: Payouts, title: str = "") -> str:
-    """The pool and the prizes, as the treasurer reads them out."""
-    pool = payouts.pool
-    lines = [title, "=" * len(title), ""] if title else []
-    received = pool.fees_cents - pool.refunds_cents
-    lines.append(f"{'Entry fees received':<21} {format_money(received):>12}")
-    if pool.return_percent != 100:
-        returned = f"  returned ({pool.return_percent}%)"
-        lines.append(f"{returned:<21} {format_money(pool.returned_cents):>12}")
-    for label, cents, sign in (
-        ("Added money", pool.added_cents, ""),
-        ("Fines", pool.fines_cents, ""),
-        ("Expenses", pool.expenses_cents, "-"),
-    ):
-        if cents:
-            lines.append(f"{label:<21} {sign + format_money(cents):>12}")
-    lines.append(f"{'Prize pool':<21} {format_money(pool.pool_cents):>12}")
-    if payouts.prizes_in != "cash":
-        lines.append(f"Prizes are paid in {payouts.prizes_in.replace('-', ' ')}.")
-    lines.append("")
-    if not payouts.prizes:
-        lines.append("(no prizes)")
-    for prize in payouts.prizes:
-        lines.append(
-            f"{prize.place:>3}.  {prize.number:>4}  {prize.name:<30} "
-            f"{format_money(prize.amount_cents):>12}"
-        )
-        if len(prize.players) > 1:
-            for share in prize.players:
-                amount = format_money(share.amount_cents)
-                lines.append(f"{'':13}{share.player:<29} {amount:>12}")
-    return "\n".join(lines) + "\n"

@@ -47,15 +47,12 @@ How each rule is read:
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from clubdesk.domain.event import Event, Round, Tiebreak
+from clubdesk.domain.event.model import Event, Round, Tiebreak
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.text_table import text_table, titled
 from clubdesk.errors import UserError
 
 ResultKind = Literal["game", "bye", "award", "absent", "pending"]
@@ -329,70 +326,3 @@ def _place(
             place = len(placed) + 1
             placed.extend((place, len(level_lines) > 1, line) for line in level_lines)
     return placed
-
-
-# --- renderings ---------------------------------------------------------------------------
-
-
-def standings_csv(standings: Standings) -> str:
-    """One line per entrant: place, number, name, total, wins, tied, dropped, round 1..N."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    rounds = [f"round {n}" for n in range(1, standings.after_round + 1)]
-    writer.writerow(["place", "number", "name", "total", "wins", "tied", "dropped", *rounds])
-    for row in standings.rows:
-        writer.writerow(
-            [
-                row.place,
-                row.number,
-                row.name,
-                row.total,
-                row.wins,
-                "yes" if row.tied else "no",
-                " ".join(str(n) for n in row.dropped),
-                *row.rounds,
-            ]
-        )
-    return out.getvalue()
-
-
-def _cell(row: StandingRow, index: int) -> str:
-    number = index + 1
-    text = str(row.rounds[index])
-    if number in row.byes:
-        text += "b"
-    if number in row.dropped:
-        text = f"({text})"
-    return text
-
-
-def standings_text(standings: Standings) -> str:
-    """A fixed-width table a director can read and pin up."""
-    after = standings.after_round
-    title = f"{standings.event_name}: standings after round {after}"
-    who = "Team" if standings.unit == "team" else "Player"
-    show_wins = any(row.wins for row in standings.rows)
-    header = ["Place", "No.", who, "Total"] + (["Wins"] if show_wins else [])
-    header += [f"R{n}" for n in range(1, after + 1)]
-    rows = []
-    for row in standings.rows:
-        total = f"{row.total}" + ("*" if row.bonus else "")
-        cells = [f"{'=' if row.tied else ''}{row.place}", str(row.number), row.name, total]
-        cells += [str(row.wins)] if show_wins else []
-        cells += [_cell(row, i) for i in range(after)]
-        rows.append(cells)
-    lines = titled(title) + text_table(header, rows, left={2})
-    if not standings.rows:
-        lines.append("(nobody to rank yet)")
-    notes = []
-    if any(row.tied for row in standings.rows):
-        notes.append("= shares the place (tied)")
-    if any(row.dropped for row in standings.rows):
-        notes.append("(n) not counted")
-    if any(row.byes for row in standings.rows):
-        notes.append("b bye")
-    if any(row.bonus for row in standings.rows):
-        notes.append("* includes a tie-break bonus")
-    if notes:
-        lines += ["", "; ".join(notes)]
-    return "\n".join(lines) + "\n"

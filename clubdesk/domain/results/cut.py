@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from clubdesk.domain.event import Event
+from clubdesk.domain.event.model import Event
+from clubdesk.domain.results.standings import StandingRow, Standings, compute_standings
 from clubdesk.domain.rules import Cut, Rules
-from clubdesk.domain.standings import StandingRow, Standings, compute_standings
 from clubdesk.errors import UserError
 
 
@@ -160,20 +160,3 @@ def compute_cut(event: Event, rules: Rules, standings: Standings | None = None) 
         ties=tuple(ties),
         past_size=tuple(past),
     )
-
-
-def cut_text(result: CutResult, standings: Standings, rules: Rules) -> str:
-    """The cut as a director reads it out."""
-    names = {row.number: row.name for row in standings.rows}
-    who = "teams" if rules.unit == "team" else "players"
-    lines = [f"Cut after round {result.after_round}: {result.size} of {result.field} {who} advance"]
-    if result.past_size:
-        extra = ", ".join(str(n) for n in result.past_size)
-        lines.append(f"  and, by wins, also {extra}")
-    lines.append("")
-    for seed, number in enumerate(result.advancing, start=1):
-        label = f"{seed:>3}." if not result.ties else "   -"
-        lines.append(f"{label} {number:>4}  {names[number]}")
-    for tie in result.ties:
-        lines += ["", tie.describe(rules)]
-    return "\n".join(lines) + "\n"

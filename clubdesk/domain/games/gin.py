@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from clubdesk.domain.hands import (
+from clubdesk.domain.games.hands import (
     SIDES,
     GameResult,
     HandError,

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from clubdesk.domain.hands import HandError
+from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.rules import MeldTable, Rules
 
 Deck = Literal["double", "single"]

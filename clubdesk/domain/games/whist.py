@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from clubdesk.domain.hands import (
+from clubdesk.domain.games.hands import (
     SIDES,
     GameResult,
     HandError,

@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
-from clubdesk.domain.hands import (
+from clubdesk.domain.games.hands import (
     SIDES,
     EndedBy,
     GameResult,
@@ -62,7 +62,7 @@ from clubdesk.domain.hands import (
     require_per_side,
     require_side,
 )
-from clubdesk.domain.meld import max_side_meld
+from clubdesk.domain.games.meld import max_side_meld
 from clubdesk.domain.rules import Pinochle, Rules
 
 T = TypeVar("T")

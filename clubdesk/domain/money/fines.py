@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from clubdesk.domain import games
-from clubdesk.domain.hands import SIDES, HandError, Side
+from clubdesk.domain.games.hands import SIDES, HandError, Side
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 

@@ -1,0 +1,227 @@
+"""An event as frozen values: entrants, rounds of games, sheets, awards, the ledger.
+
+The facts of one tournament (DESIGN.md, principle 1). Results (standings,
+cut, payouts) are derived from them, never stored in them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, Literal
+
+from clubdesk.domain.rules import Rules
+from clubdesk.errors import UserError
+
+Side = Literal["a", "b"]
+SIDES: tuple[Side, Side] = ("a", "b")
+Status = Literal["active", "withdrawn", "removed"]
+STATUSES: tuple[str, ...] = ("active", "withdrawn", "removed")
+AwardKind = Literal["dq", "removed"]
+AWARD_KINDS: tuple[str, ...] = ("dq", "removed")
+SignatureRole = Literal["scorekeeper", "countersign", "director"]
+SIGNATURE_ROLES: tuple[str, ...] = ("scorekeeper", "countersign", "director")
+LedgerKind = Literal["fee", "fine", "added", "expense", "refund"]
+LEDGER_KINDS: tuple[str, ...] = ("fee", "fine", "added", "expense", "refund")
+PAYMENT_METHODS: tuple[str, ...] = ("cash", "check", "other")
+
+RulesLookup = Callable[[str], Rules]
+
+
+def other_side(side: Side) -> Side:
+    return "b" if side == "a" else "a"
+
+
+class EventError(UserError):
+    """An event file that cannot be used; ``problems`` holds one message per problem."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """What standings rank: a team of two, or one player."""
+
+    number: int
+    name: str
+    players: tuple[str, ...]
+    paid_cents: int = 0
+    status: Status = "active"
+
+
+@dataclass(frozen=True)
+class Score:
+    """A game's final score per side, adjustments included."""
+
+    a: int
+    b: int
+
+    def of(self, side: Side) -> int:
+        return self.a if side == "a" else self.b
+
+    def higher(self) -> Side | None:
+        """The side with more points, or None on a tie."""
+        if self.a == self.b:
+            return None
+        return "a" if self.a > self.b else "b"
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Points given to a side on the sheet, e.g. 100 to the opponents of a late team."""
+
+    side: Side
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Award:
+    """A director's award: ``dq`` (late past the limit) or ``removed`` (from the table)."""
+
+    kind: AwardKind
+    against: Side
+
+
+@dataclass(frozen=True)
+class Signature:
+    role: SignatureRole
+    name: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Game:
+    """One table's game in one round (its score sheet).
+
+    ``a`` and ``b`` hold the entrant numbers of each side: one number in
+    team events and gin, two partners in individual partnership events.
+    ``score`` is None only for a game decided by an award without a score,
+    or a game not played yet.
+    """
+
+    table: int
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+    score: Score | None = None
+    hands: tuple[dict[str, Any], ...] = ()
+    adjustments: tuple[Adjustment, ...] = ()
+    award: Award | None = None
+    winner: Side | None = None
+    signatures: tuple[Signature, ...] = ()
+
+    def side(self, side: Side) -> tuple[int, ...]:
+        return self.a if side == "a" else self.b
+
+    @property
+    def entrants(self) -> tuple[int, ...]:
+        return (*self.a, *self.b)
+
+    def side_of(self, number: int) -> Side | None:
+        if number in self.a:
+            return "a"
+        if number in self.b:
+            return "b"
+        return None
+
+    @property
+    def decided(self) -> bool:
+        """Has a result: a score or an award."""
+        return self.score is not None or self.award is not None
+
+    def won_by(self) -> Side | None:
+        """The side that won: the award's other side, the higher score, or the tie's winner."""
+        if self.award is not None:
+            return other_side(self.award.against)
+        if self.score is None:
+            return None
+        return self.score.higher() or self.winner
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """A sudden-death match (gin) or a one-hand play-off (bid whist) between two entrants."""
+
+    a: int
+    b: int
+    winner: Side
+    hands: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def winner_number(self) -> int:
+        return self.a if self.winner == "a" else self.b
+
+    @property
+    def loser_number(self) -> int:
+        return self.b if self.winner == "a" else self.a
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    games: tuple[Game, ...] = ()
+    byes: tuple[int, ...] = ()
+    tiebreaks: tuple[Tiebreak, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Played out: it seats someone and every game has a result."""
+        return bool(self.games or self.byes) and all(game.decided for game in self.games)
+
+    def undecided_tables(self) -> tuple[int, ...]:
+        return tuple(game.table for game in self.games if not game.decided)
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """Money in or out of the prize fund."""
+
+    kind: LedgerKind
+    cents: int
+    entrant: int | None = None
+    note: str = ""
+    method: str | None = None
+    at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    name: str
+    rules: str
+    date: date | None = None
+    venue: str = ""
+    settings: dict[str, Any] = field(default_factory=dict, hash=False)
+    entrants: tuple[Entrant, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    ledger: tuple[LedgerEntry, ...] = ()
+
+    def entrant(self, number: int) -> Entrant:
+        for entrant in self.entrants:
+            if entrant.number == number:
+                return entrant
+        raise UserError(f"no entrant with number {number}")
+
+    def round(self, number: int) -> Round:
+        for round_ in self.rounds:
+            if round_.number == number:
+                return round_
+        raise UserError(f"round {number} has not been played (the event has {len(self.rounds)})")
+
+
+def event_rules(event: Event, rules_lookup: RulesLookup) -> Rules:
+    """The event's rules with its settings applied."""
+    return rules_lookup(event.rules).with_settings(dict(event.settings))
+
+
+def side_size(rules: Rules) -> int:
+    """Entrant numbers per side of a game: 2 partners in individual pinochle, else 1."""
+    return 2 if rules.unit == "individual" and rules.game != "gin" else 1
+
+
+def plays_final(rules: Rules, round_number: int) -> bool:
+    """Is this round played to a format's final-round target (after the cut)?"""
+    return rules.cut is not None and round_number > rules.cut.after_round

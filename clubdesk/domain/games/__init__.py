@@ -1,0 +1,53 @@
+"""The games clubdesk scores, behind one interface: pinochle, gin and bid whist.
+
+The rules file's ``game`` picks the game; each game module offers
+``parse_hand``, ``score_hand`` and ``score_game`` (the ``Game`` protocol;
+see ``hands`` for the values they share).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from clubdesk.domain.games import gin, pinochle, whist
+from clubdesk.domain.games.hands import GameResult, HandError, HandResult
+from clubdesk.domain.rules import Rules
+
+
+class Game(Protocol):
+    """What every game module offers."""
+
+    def parse_hand(self, data: dict, rules: Rules) -> Any: ...
+
+    def score_hand(self, hand: Any, rules: Rules) -> HandResult: ...
+
+    def score_game(
+        self, hands: Sequence[dict], rules: Rules, *, final: bool = False
+    ) -> GameResult: ...
+
+
+_GAMES: dict[str, Game] = {"pinochle": pinochle, "gin": gin, "bid-whist": whist}
+
+
+def game_of(rules: Rules) -> Game:
+    """The game this format plays."""
+    return _GAMES[rules.game]
+
+
+def score_hand(data: Any, rules: Rules) -> HandResult:
+    """Score one hand written as INTERFACE.md's JSON."""
+    if not isinstance(data, dict):
+        raise HandError("hand", "must be a JSON object with the hand's fields")
+    game = game_of(rules)
+    return game.score_hand(game.parse_hand(data, rules), rules)
+
+
+def score_game(hands: Any, rules: Rules, *, final: bool = False) -> GameResult:
+    """Score a game from its hands in order; a hand after the game ended is an error."""
+    if not isinstance(hands, Sequence) or isinstance(hands, str | bytes | dict):
+        raise HandError("hands", "must be a JSON list of hands")
+    for number, hand in enumerate(hands, start=1):
+        if not isinstance(hand, dict):
+            raise HandError("hand", "must be a JSON object with the hand's fields", number)
+    return game_of(rules).score_game(list(hands), rules, final=final)

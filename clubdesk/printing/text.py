@@ -1,0 +1,149 @@
+"""Plain-text renderings for the command line and for pinning up.
+
+Each takes the plain values the domain computes (standings, the cut,
+payouts, a round's seating), as the printed documents do.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+
+from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.payouts import Payouts
+from clubdesk.domain.results.cut import CutResult
+from clubdesk.domain.results.standings import StandingRow, Standings
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.seating.values import RoundSeating
+from clubdesk.printing.text_table import text_table, titled
+
+
+def standings_csv(standings: Standings) -> str:
+    """One line per entrant: place, number, name, total, wins, tied, dropped, round 1..N."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    rounds = [f"round {n}" for n in range(1, standings.after_round + 1)]
+    writer.writerow(["place", "number", "name", "total", "wins", "tied", "dropped", *rounds])
+    for row in standings.rows:
+        writer.writerow(
+            [
+                row.place,
+                row.number,
+                row.name,
+                row.total,
+                row.wins,
+                "yes" if row.tied else "no",
+                " ".join(str(n) for n in row.dropped),
+                *row.rounds,
+            ]
+        )
+    return out.getvalue()
+
+
+def _cell(row: StandingRow, index: int) -> str:
+    number = index + 1
+    text = str(row.rounds[index])
+    if number in row.byes:
+        text += "b"
+    if number in row.dropped:
+        text = f"({text})"
+    return text
+
+
+def standings_text(standings: Standings) -> str:
+    """A fixed-width table a director can read and pin up."""
+    after = standings.after_round
+    title = f"{standings.event_name}: standings after round {after}"
+    who = "Team" if standings.unit == "team" else "Player"
+    show_wins = any(row.wins for row in standings.rows)
+    header = ["Place", "No.", who, "Total"] + (["Wins"] if show_wins else [])
+    header += [f"R{n}" for n in range(1, after + 1)]
+    rows = []
+    for row in standings.rows:
+        total = f"{row.total}" + ("*" if row.bonus else "")
+        cells = [f"{'=' if row.tied else ''}{row.place}", str(row.number), row.name, total]
+        cells += [str(row.wins)] if show_wins else []
+        cells += [_cell(row, i) for i in range(after)]
+        rows.append(cells)
+    lines = titled(title) + text_table(header, rows, left={2})
+    if not standings.rows:
+        lines.append("(nobody to rank yet)")
+    notes = []
+    if any(row.tied for row in standings.rows):
+        notes.append("= shares the place (tied)")
+    if any(row.dropped for row in standings.rows):
+        notes.append("(n) not counted")
+    if any(row.byes for row in standings.rows):
+        notes.append("b bye")
+    if any(row.bonus for row in standings.rows):
+        notes.append("* includes a tie-break bonus")
+    if notes:
+        lines += ["", "; ".join(notes)]
+    return "\n".join(lines) + "\n"
+
+
+def cut_text(result: CutResult, standings: Standings, rules: Rules) -> str:
+    """The cut as a director reads it out."""
+    names = {row.number: row.name for row in standings.rows}
+    who = "teams" if rules.unit == "team" else "players"
+    lines = [f"Cut after round {result.after_round}: {result.size} of {result.field} {who} advance"]
+    if result.past_size:
+        extra = ", ".join(str(n) for n in result.past_size)
+        lines.append(f"  and, by wins, also {extra}")
+    lines.append("")
+    for seed, number in enumerate(result.advancing, start=1):
+        label = f"{seed:>3}." if not result.ties else "   -"
+        lines.append(f"{label} {number:>4}  {names[number]}")
+    for tie in result.ties:
+        lines += ["", tie.describe(rules)]
+    return "\n".join(lines) + "\n"
+
+
+def payouts_text(payouts: Payouts, title: str = "") -> str:
+    """The pool and the prizes, as the treasurer reads them out."""
+    pool = payouts.pool
+    lines = [title, "=" * len(title), ""] if title else []
+    received = pool.fees_cents - pool.refunds_cents
+    lines.append(f"{'Entry fees received':<21} {format_money(received):>12}")
+    if pool.return_percent != 100:
+        returned = f"  returned ({pool.return_percent}%)"
+        lines.append(f"{returned:<21} {format_money(pool.returned_cents):>12}")
+    for label, cents, sign in (
+        ("Added money", pool.added_cents, ""),
+        ("Fines", pool.fines_cents, ""),
+        ("Expenses", pool.expenses_cents, "-"),
+    ):
+        if cents:
+            lines.append(f"{label:<21} {sign + format_money(cents):>12}")
+    lines.append(f"{'Prize pool':<21} {format_money(pool.pool_cents):>12}")
+    if payouts.prizes_in != "cash":
+        lines.append(f"Prizes are paid in {payouts.prizes_in.replace('-', ' ')}.")
+    lines.append("")
+    if not payouts.prizes:
+        lines.append("(no prizes)")
+    for prize in payouts.prizes:
+        lines.append(
+            f"{prize.place:>3}.  {prize.number:>4}  {prize.name:<30} "
+            f"{format_money(prize.amount_cents):>12}"
+        )
+        if len(prize.players) > 1:
+            for share in prize.players:
+                amount = format_money(share.amount_cents)
+                lines.append(f"{'':13}{share.player:<29} {amount:>12}")
+    return "\n".join(lines) + "\n"
+
+
+def seating_text(
+    seating: RoundSeating, names: Mapping[int, str], title: str, labels: tuple[str, str]
+) -> str:
+    """Who sits where, a line per table, to read out or pin up."""
+
+    def side(numbers: tuple[int, ...]) -> str:
+        return " & ".join(f"{n} {names.get(n, '')}".rstrip() for n in numbers)
+
+    rows = [[str(t.table), side(t.a), side(t.b)] for t in seating.tables]
+    lines = titled(title) + text_table(["Table", *labels], rows, left={1, 2})
+    if seating.byes:
+        lines += ["", "Bye: " + ", ".join(side((n,)) for n in seating.byes)]
+    return "\n".join(lines) + "\n"
