@@ -14,11 +14,12 @@ import sys
 import traceback
 from collections.abc import Sequence
 from contextlib import suppress
-from datetime import UTC, date, datetime
+from datetime import UTC, date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from clubdesk import __version__, paths
+from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
 
 if TYPE_CHECKING:
@@ -220,13 +221,13 @@ def _import(args: argparse.Namespace) -> int:
     when = args.date
     undated = when is None and isinstance(data, dict) and data.get("date") is None
     if undated:
-        when = _now().date()  # INTERFACE.md's event file may leave the date out
+        when = SYSTEM_CLOCK.now().date()  # INTERFACE.md's event file may leave the date out
     try:  # every check before the database is even opened: a bad file changes nothing
         event = eventfile.check_event_file(data, date=when)
     except EventError as exc:
         raise UserError(_first_problem(args.file, exc.problems)) from None
     with open_database(args.db) as db:
-        done = eventfile.import_event(db, event, _now, replace=args.replace)
+        done = eventfile.import_event(db, event, SYSTEM_CLOCK, replace=args.replace)
     print(
         f"imported {done.event_id} into {args.db}: {_count(done.entrants, 'entrant')}, "
         f"{_count(done.rounds, 'round')}, {_count(done.games, 'game')}, "
@@ -284,7 +285,9 @@ def _draw(args: argparse.Namespace) -> int:
     from clubdesk.store import open_database
 
     with open_database(args.db, create=False) as db:
-        made = draw.make_draw(db, _event_id(db, args.event), args.seed, _now, redo=args.redo)
+        made = draw.make_draw(
+            db, _event_id(db, args.event), args.seed, SYSTEM_CLOCK, redo=args.redo
+        )
     print(f"drew {_count(len(made.draw.drawn), 'entrant')} for {made.event_id} (seed {made.seed})")
     for note in made.notes:
         print(f"note: {note}")
@@ -322,7 +325,7 @@ def _backup(args: argparse.Namespace) -> int:
 def _restore(args: argparse.Namespace) -> int:
     from clubdesk.services import eventfile
 
-    done = eventfile.restore_database(args.file, args.db, _now)
+    done = eventfile.restore_database(args.file, args.db, SYSTEM_CLOCK)
     print(f"restored {done.database} from {done.restored_from}")
     if done.previous_kept_as is not None:
         print(f"the database it replaced is kept as {done.previous_kept_as}")
@@ -341,10 +344,6 @@ def _event_id(db: Database, given: str | None) -> str:
     if not ids:
         raise UserError(f"--event: {db.path} holds no event; import one first")
     raise UserError(f"--event: {db.path} holds {len(ids)} events; choose one: {', '.join(ids)}")
-
-
-def _now() -> datetime:
-    return datetime.now().astimezone()
 
 
 def _count(n: int, word: str) -> str:
@@ -406,6 +405,6 @@ def _one_line(message: str) -> str:
 def _log_crash() -> Path:
     log = paths.user_data_dir() / "clubdesk-errors.log"
     with log.open("a", encoding="utf-8") as out:
-        out.write(f"--- {datetime.now(UTC).isoformat()} clubdesk {__version__}\n")
+        out.write(f"--- {SYSTEM_CLOCK.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n")
         out.write(traceback.format_exc())
     return log

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from clubdesk.clock import FakeClock
+
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
 # after conftest files are imported).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -51,43 +53,6 @@ def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 
 
 # --- time -------------------------------------------------------------------------------
-
-
-class FakeClock:
-    """A time source that stands still until told to move.
-
-    ``clock()`` (or ``clock.now()``) gives an aware datetime; ``clock.monotonic()``
-    gives seconds that move with it. ``clock.advance(minutes=5)`` moves both.
-    """
-
-    def __init__(self, start: datetime):
-        if start.tzinfo is None:
-            raise ValueError("FakeClock needs an aware datetime")
-        self._now = start
-        self._monotonic = 1000.0
-
-    def __call__(self) -> datetime:
-        return self._now
-
-    def now(self) -> datetime:
-        return self._now
-
-    def monotonic(self) -> float:
-        return self._monotonic
-
-    def advance(self, delta: timedelta | None = None, **kwargs: float) -> datetime:
-        step = delta if delta is not None else timedelta(**kwargs)
-        if step < timedelta(0):
-            raise ValueError("time does not run backwards")
-        self._now += step
-        self._monotonic += step.total_seconds()
-        return self._now
-
-    def set(self, when: datetime) -> None:
-        """Jump the wall clock (e.g. the laptop's clock was corrected); monotonic time is kept."""
-        if when.tzinfo is None:
-            raise ValueError("FakeClock needs an aware datetime")
-        self._now = when
 
 
 # A Saturday tournament morning, in a club's local time (UTC-7, no daylight saving).

@@ -1,5 +1,6 @@
 """The layer rule is checked, not hoped for (DESIGN.md, STYLE.md habit 1)."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -45,3 +46,18 @@ def test_headless_commands_never_load_qt() -> None:
         "    assert cli.main(['rules', 'list']) == 0\n"
     )
     assert not any(m.startswith("PySide6") for m in _modules_loaded_by(code))
+
+
+def test_only_the_clock_module_reads_the_system_time() -> None:
+    # DESIGN.md principle 4, STYLE.md habit 2: time is passed in, as a clock.Clock
+    reads = re.compile(
+        r"\b(datetime|dt\.datetime|date|dt\.date)\.(now|today|utcnow)\(|time\.(time|monotonic)\("
+    )
+    offenders = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "clubdesk").rglob("*.py"))
+        if path != ROOT / "clubdesk" / "clock.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if reads.search(line)
+    ]
+    assert offenders == []

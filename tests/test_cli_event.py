@@ -119,7 +119,7 @@ def test_a_file_without_a_date_is_dated_today_or_by_date(capsys, tmp_path: Path)
     path = tmp_path / "club.sqlite"
     code, out, err = run(capsys, "import", EXAMPLE, "--db", path)
     assert code == 0 and err == ""
-    today = cli._now().date().isoformat()
+    today = cli.SYSTEM_CLOCK.now().date().isoformat()
     assert (
         out.splitlines()[-1] == f"note: {EXAMPLE} gives no date; the event is dated {today}, today"
     )

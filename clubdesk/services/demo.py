@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable
 
+from clubdesk.clock import Clock, FakeClock
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.services import draw, events, registration, rounds, sheets
 from clubdesk.store import Database
-
-Clock = Callable[[], dt.datetime]
 
 DEMO_NAME = "Grand Prix Pinochle (demo)"
 DEMO_RULES = "grand-prix-pinochle"
@@ -34,17 +32,13 @@ PLAYERS = [
 ]  # fmt: skip
 
 
-def make_demo(db: Database, now: Clock) -> events.EventInfo:
+def make_demo(db: Database, clock: Clock) -> events.EventInfo:
     """Fill an empty database with the demo event; round 4 started 36 minutes ago."""
     rng = random.Random(DEMO_SEED)
-    start = now()
+    start = clock.now()
     round_four = start - dt.timedelta(minutes=36, seconds=19)
     first_round = round_four - dt.timedelta(minutes=PLAYED_ROUNDS * ROUND_MINUTES)
-    moment = [first_round - dt.timedelta(minutes=45)]  # registration opens
-
-    def then() -> dt.datetime:
-        moment[0] += dt.timedelta(seconds=40)  # each step a little after the one before
-        return moment[0]
+    then = _Steps(first_round - dt.timedelta(minutes=45))  # registration opens
 
     event = events.create_event(
         db, events.NewEvent(DEMO_NAME, start.date(), "Clubhouse", DEMO_RULES), then
@@ -63,9 +57,9 @@ def make_demo(db: Database, now: Clock) -> events.EventInfo:
     draw.make_draw(db, event.id, DEMO_SEED, then)
     for number in range(1, PLAYED_ROUNDS + 1):
         seating = draw.publish_seating(db, event.id, number, then).seating
-        moment[0] = first_round + dt.timedelta(minutes=(number - 1) * ROUND_MINUTES)
+        then.at = first_round + dt.timedelta(minutes=(number - 1) * ROUND_MINUTES)
         rounds.start_round(db, event.id, number, then)
-        moment[0] += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
+        then.at += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
         for table in seating.tables:
             keeper, opponent = PLAYERS[table.a[0] - 1][0], PLAYERS[table.b[0] - 1][1]
             sheets.submit_sheet(
@@ -75,9 +69,24 @@ def make_demo(db: Database, now: Clock) -> events.EventInfo:
                 table.table,
                 hands=sample_game(rules, rng),
                 signatures={"scorekeeper": keeper, "countersign": opponent},
-                now=then,
+                clock=then,
             )
         rounds.close_round(db, event.id, number, then)
     draw.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
-    rounds.start_round(db, event.id, PLAYED_ROUNDS + 1, lambda: round_four)
+    rounds.start_round(db, event.id, PLAYED_ROUNDS + 1, FakeClock(round_four))
     return event
+
+
+class _Steps:
+    """The demo's time: each thing done a little after the one before."""
+
+    def __init__(self, start: dt.datetime):
+        self.at = start
+        self._origin = start
+
+    def now(self) -> dt.datetime:
+        self.at += dt.timedelta(seconds=40)
+        return self.at
+
+    def monotonic(self) -> float:
+        return (self.at - self._origin).total_seconds()

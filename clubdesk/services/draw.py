@@ -1,7 +1,7 @@
 """The draw and the seating: make the round-1 draw, record a physical one, say who sits where.
 
 Each function that changes something is one transaction with an audit row,
-takes ``now`` and returns a frozen value saying what changed. Reading
+takes a ``clock`` and returns a frozen value saying what changed. Reading
 functions open one session and return plain values.
 
 - ``make_draw``: the draw the event's rules ask for (cards, chits or a random
@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from sqlmodel import Session
 
+from clubdesk.clock import Clock
 from clubdesk.domain.event.model import Score, side_size
 from clubdesk.domain.event.sheet import score_hands
 from clubdesk.domain.results import playoffs
@@ -57,7 +58,6 @@ from clubdesk.store import draws as store
 from clubdesk.store import eventfile as event_store
 from clubdesk.store.models import Event
 
-Clock = Callable[[], dt.datetime]
 Layout = Literal["teams", "partners", "pairs"]
 SEED_LIMIT = 10**9  # a seed a director can read out and type back in
 
@@ -166,7 +166,7 @@ def make_draw(
     db: Database,
     event_id: str,
     rng_seed: int | None,
-    now: Clock,
+    clock: Clock,
     *,
     redo: bool = False,
     actor: str = "director",
@@ -175,7 +175,7 @@ def make_draw(
     if rng_seed is not None and (isinstance(rng_seed, bool) or not isinstance(rng_seed, int)):
         raise UserError(f"seed: must be a whole number, not {rng_seed!r}")
     seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(1, SEED_LIMIT)
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event, rules = _event(session, event_id)
         active = _active(session, event_id, rules)
@@ -188,7 +188,7 @@ def record_physical_draw(
     db: Database,
     event_id: str,
     cards: Mapping[int, str],
-    now: Clock,
+    clock: Clock,
     *,
     redo: bool = False,
     actor: str = "director",
@@ -198,7 +198,7 @@ def record_physical_draw(
     Every active team needs one card of the deck for the field; errors name
     the team and the card.
     """
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event, rules = _event(session, event_id)
         if rules.seating.draw != "cards":
@@ -462,10 +462,10 @@ def seating(db: Database, event_id: str, round_number: int) -> RoundSeating:
 
 
 def publish_seating(
-    db: Database, event_id: str, round_number: int, now: Clock, *, actor: str = "director"
+    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> SeatingPublished:
     """Store round ``round_number``'s seating as a fact: its round, games, seats and byes."""
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event, rules = _event(session, event_id)
         published = store.published_rounds(session, event_id)

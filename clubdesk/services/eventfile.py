@@ -37,13 +37,13 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Callable
 from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from clubdesk import paths
+from clubdesk.clock import Clock
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import SIDES, Event, EventError, Game, Round, Score
 from clubdesk.domain.event.sheet import score_hands
@@ -55,8 +55,6 @@ from clubdesk.services.common import rules_of
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store import eventfile as store
 from clubdesk.store.lock import FileLock
-
-Clock = Callable[[], dt.datetime]
 
 REPLACED_REASON = "replaced by an imported event file"
 
@@ -133,7 +131,7 @@ def _check(data: Any, date: dt.date | None) -> _Checked:
 def import_event(
     db: Database,
     data: Any,
-    now: Clock,
+    clock: Clock,
     *,
     replace: bool = False,
     date: dt.date | None = None,
@@ -150,7 +148,7 @@ def import_event(
     )
     event, rules = checked.event, checked.rules
     rules_text = _rules_text(rules)
-    at = _aware(now())
+    at = _aware(clock.now())
     with db.session() as session:
         replaced = None
         if store.event_exists(session, event.id):
@@ -257,7 +255,7 @@ def current_event_ids(db: Database) -> list[str]:
 
 
 def restore_database(
-    source: Path | str, database: Path | str, now: Clock, *, backups: Path | str | None = None
+    source: Path | str, database: Path | str, clock: Clock, *, backups: Path | str | None = None
 ) -> RestoreResult:
     """Replace the database file with a backup of one, keeping the database it replaces.
 
@@ -277,10 +275,10 @@ def restore_database(
         raise DatabaseError(f"{database} is open in another clubdesk window; close it first.")
     staged = database.with_name(f".{database.name}.restoring")
     try:
-        _stage(source, staged)
+        _stage(source, staged, clock)
         kept = None
         if database.exists() and database.stat().st_size:
-            kept = _keep(database, folder, _aware(now()))
+            kept = _keep(database, folder, _aware(clock.now()))
         for leftover in (Path(f"{database}-wal"), Path(f"{database}-shm")):
             leftover.unlink(missing_ok=True)  # the old database's log must not meet the new one
         os.replace(staged, database)
@@ -292,7 +290,7 @@ def restore_database(
     return RestoreResult(database, source, kept)
 
 
-def _stage(source: Path, staged: Path) -> None:
+def _stage(source: Path, staged: Path, clock: Clock) -> None:
     """Copy the backup beside the database and check it there (upgrading an older one)."""
     try:
         shutil.copyfile(source, staged)
@@ -300,7 +298,7 @@ def _stage(source: Path, staged: Path) -> None:
         raise UserError(f"{source}: cannot be read ({exc.strerror or exc})") from None
     with tempfile.TemporaryDirectory() as scratch:  # an upgrade's own copy: not needed
         try:
-            open_database(staged, create=False, backups=scratch).close()
+            open_database(staged, create=False, backups=scratch, clock=clock).close()
         except DatabaseError as exc:
             raise DatabaseError(str(exc).replace(str(staged), str(source))) from None
     try:  # one file, nothing left in a log beside it, before it is moved into place

@@ -8,21 +8,20 @@ import datetime as dt
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlmodel import Session, col, select
 
+from clubdesk.clock import Clock
 from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.common import aware, event_row, rules_of
 from clubdesk.store import Database
 from clubdesk.store.models import Event, EventArchive
-
-Clock = Callable[[], dt.datetime]
 
 _ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ID_MAX = 60
@@ -59,7 +58,9 @@ class EventInfo:
     created_at: dt.datetime
 
 
-def create_event(db: Database, new: NewEvent, now: Clock, *, actor: str = "director") -> EventInfo:
+def create_event(
+    db: Database, new: NewEvent, clock: Clock, *, actor: str = "director"
+) -> EventInfo:
     """Record a new event with a snapshot of its rules file."""
     name = _check_name(new.name)
     _check_date(new.date)
@@ -68,7 +69,7 @@ def create_event(db: Database, new: NewEvent, now: Clock, *, actor: str = "direc
     rules = load_rules(new.rules_id)
     settings = _checked_settings(rules, new.settings)
     rules_text = Path(rules.source_path).read_text(encoding="utf-8")
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         if new.id is None:
             event_id = _free_id(session, f"{_slug(name)}-{new.date.isoformat()}")
@@ -123,7 +124,7 @@ def get_event(db: Database, event_id: str) -> EventInfo:
 
 
 def update_event(
-    db: Database, event_id: str, changes: EventChanges, now: Clock, *, actor: str = "director"
+    db: Database, event_id: str, changes: EventChanges, clock: Clock, *, actor: str = "director"
 ) -> EventInfo:
     """Change an event's name, date, venue or settings; nothing is written when nothing changes."""
     new_values: dict[str, Any] = {}
@@ -134,7 +135,7 @@ def update_event(
         new_values["date"] = changes.date
     if changes.venue is not None:
         new_values["venue"] = changes.venue.strip()
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         row = event_row(session, event_id)
         if changes.settings is not None:

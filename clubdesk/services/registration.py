@@ -1,7 +1,7 @@
 """Registration at the front table: entrants, their numbers, what they paid, withdrawals.
 
 Each function that changes something is one transaction with one audit row,
-takes ``now``, and returns the entrant as it is afterwards (``EntrantInfo``).
+takes a ``clock``, and returns the entrant as it is afterwards (``EntrantInfo``).
 
 How the rules are read:
 
@@ -32,12 +32,13 @@ How the rules are read:
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session
 
+from clubdesk.clock import Clock
 from clubdesk.domain.event.model import side_size
 from clubdesk.domain.event.names import clean_name, entrant_name, matches, name_key, search_text
 from clubdesk.domain.money.amounts import format_money
@@ -48,8 +49,6 @@ from clubdesk.services.common import aware, rules_of
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord, EventSource
-
-Clock = Callable[[], dt.datetime]
 
 PAYMENT_METHODS = ("cash", "check", "other")
 MAX_NUMBER = 9999
@@ -136,7 +135,7 @@ class RegistrationSummary:
 
 
 def register(
-    db: Database, event_id: str, new: RegisterEntrant, now: Clock, *, actor: str = "director"
+    db: Database, event_id: str, new: RegisterEntrant, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
     """Add an entrant (with its payment, if any); after the draw it is a late entry."""
     players = _clean_players(new.players)
@@ -144,7 +143,7 @@ def register(
     method = _check_method(new.method) if paid else None
     number = None if new.number is None else _check_number("number", new.number)
     name = _check_entrant_name(new.name, players)
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event = _event(session, event_id)
         rules = _rules(event)
@@ -199,13 +198,13 @@ def renumber(
     event_id: str,
     entrant_number: int,
     new_number: int,
-    now: Clock,
+    clock: Clock,
     *,
     actor: str = "director",
 ) -> EntrantInfo:
     """Give an entrant another free number; only before the draw."""
     new_number = _check_number("new_number", new_number)
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, entrant_number)
@@ -237,7 +236,7 @@ def record_payment(
     number: int,
     cents: int,
     method: str,
-    now: Clock,
+    clock: Clock,
     *,
     note: str = "entry fee",
     actor: str = "director",
@@ -245,7 +244,7 @@ def record_payment(
     """An entry fee (or part of one) received from an entrant: a ``fee`` ledger row."""
     cents = _check_amount("cents", cents)
     method = _check_method(method)
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
@@ -259,7 +258,7 @@ def refund(
     number: int,
     cents: int,
     method: str,
-    now: Clock,
+    clock: Clock,
     *,
     note: str = "refund",
     actor: str = "director",
@@ -267,7 +266,7 @@ def refund(
     """Money given back to an entrant: a ``refund`` ledger row, never more than it paid."""
     cents = _check_amount("cents", cents)
     method = _check_method(method)
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
@@ -308,10 +307,10 @@ def _money_row(
 
 
 def withdraw(
-    db: Database, event_id: str, number: int, reason: str, now: Clock, *, actor: str = "director"
+    db: Database, event_id: str, number: int, reason: str, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
     """Mark an active entrant withdrawn; its row, number and payments stay."""
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
@@ -332,10 +331,10 @@ def withdraw(
 
 
 def reinstate(
-    db: Database, event_id: str, number: int, now: Clock, *, actor: str = "director"
+    db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
     """Make a withdrawn entrant active again."""
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)

@@ -19,12 +19,11 @@ numbers the new entrants from the lowest free number in file order.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from clubdesk.clock import Clock
 from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.money.amounts import MoneyError, parse_money
 from clubdesk.errors import UserError
@@ -34,8 +33,6 @@ from clubdesk.services.registration import EntrantInfo
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord, NewEntrant
-
-Clock = Callable[[], dt.datetime]
 
 COLUMNS = ("name", "partner", "paid")
 MAX_FILE_BYTES = 1_000_000
@@ -101,14 +98,14 @@ def import_roster(
     db: Database,
     event_id: str,
     preview: RosterPreview,
-    now: Clock,
+    clock: Clock,
     *,
     actor: str = "director",
 ) -> list[EntrantInfo]:
     """Register every row of a clean preview in one transaction; any problem saves nothing."""
     if not preview.ok:
         raise UserError(_refusal(preview))
-    at = now()
+    at = clock.now()
     if at.tzinfo is None:
         raise ValueError("the clock must give timezone-aware times")
     with db.session() as session:

@@ -7,19 +7,17 @@ it is (DESIGN.md, principle 3).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
+from clubdesk.clock import Clock
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.events import event_rules
 from clubdesk.store import Database
 from clubdesk.store.draws import round_row
 from clubdesk.store.models import ClockState, Game, Round
-
-Clock = Callable[[], dt.datetime]
 
 
 @dataclass(frozen=True)
@@ -31,11 +29,11 @@ class RoundChanged:
 
 
 def start_round(
-    db: Database, event_id: str, round_number: int, now: Clock, *, actor: str = "director"
+    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
     """Start a published round: it is running and its clock starts now."""
     event_rules(db, event_id)  # the event exists
-    at = now()
+    at = clock.now()
     with db.session() as session:
         row = published_round(session, event_id, round_number)
         if row.status != "pending":
@@ -57,10 +55,10 @@ def start_round(
 
 
 def close_round(
-    db: Database, event_id: str, round_number: int, now: Clock, *, actor: str = "director"
+    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
     """Close a round once every table's sheet is in; its clock stops."""
-    at = now()
+    at = clock.now()
     with db.session() as session:
         row = published_round(session, event_id, round_number)
         if row.status == "closed":

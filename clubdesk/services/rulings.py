@@ -11,19 +11,20 @@ the ruling it got (warning or loss of hand); rows are never changed, and an
 event archived by an import keeps its own.
 
 Each function that changes something is one transaction with one audit row,
-takes ``now``, and returns what changed.
+takes a ``clock``, and returns what changed.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session, col, select
 
+from clubdesk.clock import Clock
 from clubdesk.domain.event.model import plays_final
 from clubdesk.domain.event.sheet import score_tiebreak
 from clubdesk.domain.games.hands import HandError
@@ -58,8 +59,6 @@ from clubdesk.store.models import (
     Tiebreak,
     Warning,
 )
-
-Clock = Callable[[], dt.datetime]
 
 PAYMENT_METHODS = ("cash", "check", "other")
 WARNING_ACTION = "warning.log"
@@ -129,7 +128,7 @@ def collect_fine(
     cents: int,
     note: str,
     method: str,
-    now: Clock,
+    clock: Clock,
     *,
     actor: str = "director",
 ) -> FineCollected:
@@ -149,7 +148,7 @@ def collect_fine(
         raise UserError(f"note: say what the fine is for (a fine's reference, e.g. {example!r})")
     key = parse_fine_reference(note)
     rules = event_rules(db, event_id)
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         record = store.entrant_by_number(session, event_id, entrant)
         if record is None:
@@ -302,7 +301,7 @@ def log_warning(
     round: int,
     team: int,
     reason: str,
-    now: Clock,
+    clock: Clock,
     *,
     playoff: bool = False,
     actor: str = "director",
@@ -327,7 +326,7 @@ def log_warning(
         raise UserError(
             f"round: {rules.title} has {rules.schedule.rounds} rounds, not {round}{later}"
         )
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         if not playoff:
             published_round(session, event_id, round)
@@ -419,7 +418,7 @@ def record_tiebreak(
     round_number: int,
     a: int,
     b: int,
-    now: Clock,
+    clock: Clock,
     *,
     winner: str | None = None,
     hands: Sequence[dict[str, Any]] = (),
@@ -445,7 +444,7 @@ def record_tiebreak(
         winner = computed
     if winner not in ("a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         round_row = published_round(session, event_id, round_number)
         ids = []
@@ -484,7 +483,7 @@ def rule_late(
     table: int,
     side: str,
     minutes: int,
-    now: Clock,
+    clock: Clock,
     *,
     actor: str = "director",
 ) -> TableRuling:
@@ -493,7 +492,7 @@ def rule_late(
     rules = event_rules(db, event_id)
     ruling = late_ruling(minutes, rules)
     opponents = _other_side(side)
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         _, game = open_game(session, event_id, round_number, table)
         if ruling.kind == "points":
@@ -514,7 +513,7 @@ def remove_from_table(
     table: int,
     side: str,
     reason: str,
-    now: Clock,
+    clock: Clock,
     *,
     actor: str = "director",
 ) -> TableRuling:
@@ -525,7 +524,7 @@ def remove_from_table(
     if not reason:
         raise UserError("reason: say why the side is removed")
     _other_side(side)
-    at = aware(now())
+    at = aware(clock.now())
     with db.session() as session:
         _, game = open_game(session, event_id, round_number, table)
         _award(session, game, "removed", side, at)

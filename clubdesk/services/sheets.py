@@ -8,13 +8,13 @@ and locks the sheet: the database refuses any later change to it.
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session, select
 
+from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import score_hands
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import check_players
@@ -26,7 +26,6 @@ from clubdesk.store import Database
 from clubdesk.store.draws import sides_of_games
 from clubdesk.store.models import Adjustment, Game, Hand, Round, Signature
 
-Clock = Callable[[], dt.datetime]
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
 
 
@@ -63,7 +62,7 @@ def submit_sheet(
     adjustments: Sequence[SheetLine] = (),
     winner: str | None = None,
     signatures: dict[str, str],
-    now: Clock,
+    clock: Clock,
     actor: str = "director",
 ) -> SheetSubmitted:
     """Submit a table's sheet: hand by hand, or the final score from a paper sheet.
@@ -94,7 +93,7 @@ def submit_sheet(
         base = _checked_score(final_score)
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
-    at = now()
+    at = clock.now()
     with db.session() as session:
         round_row, game = open_game(session, event_id, round_number, table)
         # lines already on the sheet (a director's lateness ruling) count as well

@@ -20,6 +20,7 @@ from sqlalchemy.pool import QueuePool
 from sqlmodel import Session
 
 from clubdesk import paths
+from clubdesk.clock import SYSTEM_CLOCK, Clock
 from clubdesk.store.errors import DatabaseError, RecordLockedError
 from clubdesk.store.lock import FileLock
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
@@ -95,12 +96,17 @@ class Database:
 
 
 def open_database(
-    path: Path | str, *, create: bool = True, backups: Path | str | None = None
+    path: Path | str,
+    *,
+    create: bool = True,
+    backups: Path | str | None = None,
+    clock: Clock = SYSTEM_CLOCK,
 ) -> Database:
     """Open (or, with ``create``, make) a clubdesk database, upgrading an older one.
 
     Before an upgrade the file is copied into ``backups`` (default: the
-    user's backups folder). Raises ``DatabaseError`` for a file it cannot use.
+    user's backups folder), named by ``clock``'s time. Raises ``DatabaseError``
+    for a file it cannot use.
     """
     path = Path(path).expanduser().absolute()
     _check_file(path, create)
@@ -118,7 +124,7 @@ def open_database(
     if not locked:
         raise DatabaseError(f"{path} is already open in another clubdesk window.")
     try:
-        _prepare(path, Path(backups) if backups is not None else None)
+        _prepare(path, Path(backups) if backups is not None else None, clock)
         engine = _engine(path)
     except BaseException:
         lock.release()
@@ -243,7 +249,7 @@ def _check_writable(path: Path) -> None:
 # --- setting up and upgrading --------------------------------------------------------------
 
 
-def _prepare(path: Path, backups: Path | None) -> None:
+def _prepare(path: Path, backups: Path | None, clock: Clock) -> None:
     """Create or upgrade the schema (after a backup copy), then switch to WAL."""
     created = not path.exists()
     try:
@@ -253,7 +259,7 @@ def _prepare(path: Path, backups: Path | None) -> None:
             if version > SCHEMA_VERSION:  # upgraded by a newer clubdesk since the check
                 raise _newer(path, version)
             if 0 < version < SCHEMA_VERSION:
-                _backup_before_upgrade(conn, path, version, backups or paths.backups_dir())
+                _backup_before_upgrade(conn, path, version, backups or paths.backups_dir(), clock)
             migrate(conn)
             conn.execute("PRAGMA journal_mode = WAL")
     except sqlite3.Error as exc:
@@ -266,9 +272,9 @@ def _prepare(path: Path, backups: Path | None) -> None:
 
 
 def _backup_before_upgrade(
-    conn: sqlite3.Connection, path: Path, version: int, folder: Path
+    conn: sqlite3.Connection, path: Path, version: int, folder: Path, clock: Clock
 ) -> Path:
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    stamp = clock.now().astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     target = folder / f"{path.stem}-v{version}-{stamp}.sqlite"
     n = 1
     while target.exists():

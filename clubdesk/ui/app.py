@@ -10,7 +10,6 @@ import logging
 import sys
 import traceback
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
@@ -18,12 +17,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from clubdesk import __version__, paths
+from clubdesk.clock import SYSTEM_CLOCK, Clock
 from clubdesk.errors import UserError
 from clubdesk.services import demo
 from clubdesk.services import events as event_service
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.ui import style
-from clubdesk.ui.clock import Clock, local_now
 from clubdesk.ui.main_window import MainWindow
 
 APP_NAME = "clubdesk"
@@ -43,7 +42,7 @@ def run(db_path: Path, *, demo: bool = False) -> int:
     app = application()
     previous_hook = install_excepthook(error_log())
     try:
-        window = open_window(db_path, demo=demo, settings=QSettings(), clock=local_now)
+        window = open_window(db_path, demo=demo, settings=QSettings(), clock=SYSTEM_CLOCK)
         if window is None:
             return EXIT_BAD_INPUT
         window.show()
@@ -118,10 +117,10 @@ def error_log() -> Path:
     return paths.user_data_dir() / ERROR_LOG_NAME
 
 
-def install_excepthook(log_path: Path) -> ExceptHook:
+def install_excepthook(log_path: Path, clock: Clock = SYSTEM_CLOCK) -> ExceptHook:
     """Show errors nobody caught in a dialog, log their traceback; returns the old hook."""
     previous = sys.excepthook
-    sys.excepthook = ErrorReporter(log_path)
+    sys.excepthook = ErrorReporter(log_path, clock)
     return previous
 
 
@@ -133,8 +132,9 @@ class ErrorReporter:
     plain sentence saying the last action may not have finished.
     """
 
-    def __init__(self, log_path: Path):
+    def __init__(self, log_path: Path, clock: Clock = SYSTEM_CLOCK):
         self.log_path = log_path
+        self._clock = clock
         self._showing = False
 
     def __call__(
@@ -170,7 +170,7 @@ class ErrorReporter:
         try:
             self.log_path.parent.mkdir(parents=True, exist_ok=True)
             with self.log_path.open("a", encoding="utf-8") as out:
-                out.write(f"--- {datetime.now().astimezone().isoformat()} clubdesk {__version__}\n")
+                out.write(f"--- {self._clock.now().isoformat()} clubdesk {__version__}\n")
                 out.write("".join(traceback.format_exception(kind, error, tb)))
         except OSError:
             logging.getLogger(__name__).exception("could not write %s", self.log_path)

@@ -47,12 +47,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.clock import Clock
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import draw as draw_service
 from clubdesk.services.draw import CardCheck, DrawInfo, DrawOverview, EntrantLine
 from clubdesk.store import Database
-from clubdesk.ui.clock import Clock
 from clubdesk.ui.style import ERROR_COLOUR, set_role
 from clubdesk.ui.table_map import Layout, TableMap, place_seats
 
@@ -361,13 +361,13 @@ class DrawPage(QWidget):
         self,
         db: Database | None,
         event_id: str | None,
-        now: Clock,
+        clock: Clock,
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
         self._db = db
         self._event_id = event_id
-        self._now = now
+        self._clock = clock
         self._overview: DrawOverview | None = None
         self._seating: RoundSeating | None = None
         self._build()
@@ -609,7 +609,7 @@ class DrawPage(QWidget):
         )
         if answer != QMessageBox.StandardButton.Ok:
             return
-        self._run(lambda: draw_service.make_draw(self._db, view.event_id, None, self._now))
+        self._run(lambda: draw_service.make_draw(self._db, view.event_id, None, self._clock))
 
     def redo_draw(self) -> None:
         view = self._overview
@@ -627,7 +627,7 @@ class DrawPage(QWidget):
         if answer != QMessageBox.StandardButton.Ok:
             return
         self._run(
-            lambda: draw_service.make_draw(self._db, view.event_id, None, self._now, redo=True)
+            lambda: draw_service.make_draw(self._db, view.event_id, None, self._clock, redo=True)
         )
 
     def physical_dialog(self) -> PhysicalDrawDialog | None:
@@ -654,7 +654,7 @@ class DrawPage(QWidget):
         cards = dialog.cards()
         self._run(
             lambda: draw_service.record_physical_draw(
-                self._db, view.event_id, cards, self._now, redo=view.draw is not None
+                self._db, view.event_id, cards, self._clock, redo=view.draw is not None
             )
         )
 

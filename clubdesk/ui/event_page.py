@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.clock import Clock
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import (
     SETTING_SECTIONS,
@@ -60,7 +61,6 @@ from clubdesk.domain.rules import (
 from clubdesk.errors import UserError
 from clubdesk.services import events as event_service
 from clubdesk.services.events import EventChanges, EventInfo, NewEvent
-from clubdesk.ui.clock import Clock
 from clubdesk.ui.money import NOT_AN_AMOUNT, MoneyEdit
 from clubdesk.ui.style import set_role
 
@@ -435,7 +435,7 @@ class EventForm(QWidget):
             self._filling = False
         self.name_edit.clear()
         self.venue_edit.clear()
-        self.date_edit.set_date(self._clock().date())
+        self.date_edit.set_date(self._clock.now().date())
         self._date_changed()
         self._format_chosen()
         self.format_combo.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk import __version__
+from clubdesk.clock import Clock
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
-from clubdesk.ui.clock import Clock
 from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.event_page import EventPage
 from clubdesk.ui.players_page import PlayersPage

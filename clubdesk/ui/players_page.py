@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.clock import Clock
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import registration as service
@@ -59,7 +60,6 @@ from clubdesk.services.registration import (
 )
 from clubdesk.services.roster_csv import RosterPreview
 from clubdesk.store import Database
-from clubdesk.ui.clock import Clock
 from clubdesk.ui.money import MoneyEdit
 from clubdesk.ui.players_model import EntrantFilterModel, EntrantTableModel, RosterPreviewModel
 from clubdesk.ui.style import set_role
@@ -387,11 +387,11 @@ class RenumberDialog(QDialog):
 class RosterImportDialog(QDialog):
     """Choose a roster file, see every row as it will be read, import only a clean file."""
 
-    def __init__(self, db: Database, event_id: str, now: Clock, parent: QWidget | None = None):
+    def __init__(self, db: Database, event_id: str, clock: Clock, parent: QWidget | None = None):
         super().__init__(parent)
         self._db = db
         self._event_id = event_id
-        self._now = now
+        self._clock = clock
         self._path: Path | None = None
         self.preview: RosterPreview | None = None
         self.imported: list[EntrantInfo] = []
@@ -521,7 +521,7 @@ class RosterImportDialog(QDialog):
             return
         try:
             self.imported = roster_csv.import_roster(
-                self._db, self._event_id, self.preview, self._now
+                self._db, self._event_id, self.preview, self._clock
             )
         except UserError as exc:
             self.status.setText(str(exc))
@@ -548,13 +548,13 @@ class PlayersPage(QWidget):
         self,
         db: Database | None,
         event_id: str | None,
-        now: Clock,
+        clock: Clock,
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
         self._db = db
         self._event_id = event_id
-        self._now = now
+        self._clock = clock
         self._setup: RegistrationSetup | None = None
         self._summary = ""
         self._confirmed: tuple[str, ...] | None = None
@@ -779,7 +779,7 @@ class PlayersPage(QWidget):
             allow_duplicate_name=allow,
         )
         try:
-            info = service.register(self._db, self._event_id, request, self._now)
+            info = service.register(self._db, self._event_id, request, self._clock)
         except UserError as exc:
             field, text = _field_of(str(exc))
             self._show_error(field, text)
@@ -925,7 +925,7 @@ class PlayersPage(QWidget):
         cents, method = values
         self._apply(
             lambda: service.record_payment(
-                self._db, self._event_id, info.number, cents, method, self._now
+                self._db, self._event_id, info.number, cents, method, self._clock
             ),
             "Record payment",
         )
@@ -944,7 +944,7 @@ class PlayersPage(QWidget):
             if answer != QMessageBox.StandardButton.Ok:
                 return
             self._apply(
-                lambda: service.reinstate(self._db, self._event_id, info.number, self._now),
+                lambda: service.reinstate(self._db, self._event_id, info.number, self._clock),
                 "Reinstate",
             )
             return
@@ -953,7 +953,7 @@ class PlayersPage(QWidget):
             return
         reason = dialog.reason()
         self._apply(
-            lambda: service.withdraw(self._db, self._event_id, info.number, reason, self._now),
+            lambda: service.withdraw(self._db, self._event_id, info.number, reason, self._clock),
             "Withdraw",
         )
 
@@ -966,7 +966,9 @@ class PlayersPage(QWidget):
             return
         new_number = dialog.number()
         changed = self._apply(
-            lambda: service.renumber(self._db, self._event_id, info.number, new_number, self._now),
+            lambda: service.renumber(
+                self._db, self._event_id, info.number, new_number, self._clock
+            ),
             "Renumber",
             reload=True,
         )
@@ -997,7 +999,7 @@ class PlayersPage(QWidget):
     def open_import(self) -> RosterImportDialog | None:
         if self._db is None or self._event_id is None:
             return None
-        dialog = RosterImportDialog(self._db, self._event_id, self._now, self)
+        dialog = RosterImportDialog(self._db, self._event_id, self._clock, self)
         dialog.finished.connect(self._import_finished)
         self.import_dialog = dialog
         dialog.open()

@@ -87,7 +87,7 @@ class Night:
                 table.table,
                 **({"hands": given} if isinstance(given, list) else {"final_score": given}),
                 signatures={"scorekeeper": f"keeper {table.a[0]}", "countersign": f"{table.b[0]}"},
-                now=self.clock,
+                clock=self.clock,
             )
         assert (done.sheets_in, done.sheets_total) == (len(seats.tables), len(seats.tables))
         rounds.close_round(self.db, self.event, number, self.clock)

@@ -23,7 +23,7 @@ def test_the_demo_is_a_grand_prix_night_in_round_4(db, clock) -> None:
         statuses = [r.status for r in session.exec(select(Round).order_by(Round.number))]
         assert statuses == ["closed", "closed", "closed", "running"]
         clock_4 = session.exec(select(ClockState).where(ClockState.round_number == 4)).one()
-        assert clock() - clock_4.started_at == dt.timedelta(minutes=36, seconds=19)
+        assert clock.now() - clock_4.started_at == dt.timedelta(minutes=36, seconds=19)
     table = results.standings(db, event.id)
     assert table.after_round == 3 and len(table.rows) == 16
     assert all(len(row.rounds) == 3 for row in table.rows)

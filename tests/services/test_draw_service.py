@@ -67,7 +67,7 @@ def add_entrants(db: Database, event_id: str, numbers, clock, *, team: bool) -> 
                 event_id=event_id,
                 number=number,
                 name=" / ".join(players),
-                created_at=clock(),
+                created_at=clock.now(),
             )
             session.add(entrant)
             session.flush()
@@ -98,7 +98,7 @@ def submit(db: Database, event_id: str, round_number: int, scores: dict[int, tup
             ).one()
             game.score_a, game.score_b = score[0], score[1]
             game.winner = score[2] if len(score) > 2 else None
-            game.submitted_at = clock()
+            game.submitted_at = clock.now()
             session.add(game)
 
 
@@ -126,7 +126,7 @@ def test_grand_prix_16_teams(db, clock):
     event = new_event(db, clock, "grand-prix-pinochle", 16)
     info = make_draw(db, event, 2024, clock)
     assert info.seed == 2024 and info.method == "random" and info.kind == "cards"
-    assert info.made_at == clock()
+    assert info.made_at == clock.now()
     assert sorted(drawn(info).values()) == sorted(
         [Card("blue", n) for n in range(1, 9)] + [Card("red", n) for n in range(1, 9)]
     )
@@ -310,7 +310,7 @@ def test_a_started_clock_also_counts_as_round_1_started(db, clock):
     event = new_event(db, clock, "grand-prix-pinochle", 8)
     make_draw(db, event, 1, clock)
     with db.session() as session:
-        session.add(ClockState(event_id=event, round_number=1, started_at=clock()))
+        session.add(ClockState(event_id=event, round_number=1, started_at=clock.now()))
     with pytest.raises(UserError, match="round 1 has started"):
         make_draw(db, event, 2, clock, redo=True)
     assert draw_overview(db, event).can_redo is False

@@ -205,7 +205,7 @@ def test_an_import_says_what_it_wrote_and_is_audited(db: Database, clock) -> Non
         replaced=None,
     )
     [entry] = list_audit(db, "gp-mini-2011")
-    assert (entry.action, entry.at) == ("event.import", clock())
+    assert (entry.action, entry.at) == ("event.import", clock.now())
     assert entry.details["games"] == 9 and entry.details["replaced"] is None
 
 
@@ -216,7 +216,7 @@ def test_sheets_with_a_result_are_submitted_and_locked(db: Database, clock) -> N
     assert len(games) == 9 and all(g.submitted_at is not None for g in games)
     # a signed sheet was submitted when it was last signed; others when it was imported
     assert games[5].submitted_at == dt.datetime(2011, 10, 22, 12, 32, tzinfo=MST)
-    assert games[0].submitted_at == clock()
+    assert games[0].submitted_at == clock.now()
     with (
         pytest.raises(UserError, match="A submitted score sheet is final"),
         db.session() as session,
@@ -347,7 +347,7 @@ def test_replace_archives_the_old_event_with_every_row(db: Database, clock) -> N
         assert (archive.event_id, archive.original_id, archive.archived_at) == (
             "gp-mini-2011--replaced-1",
             "gp-mini-2011",
-            clock(),
+            clock.now(),
         )
     import_event(db, small_gp(), clock, replace=True)
     assert current_event_ids(db) == ["gp-mini-2011"]
@@ -413,7 +413,7 @@ def test_an_amended_score_stands_and_shows_as_an_adjustment(db: Database, clock)
         session.connection().exec_driver_sql(
             "INSERT INTO amendment (game_id, what, old_value, new_value, who, why, at) "
             "VALUES (1, 'score_b', '218', '228', 'Director Dee', 'adding error', ?)",
-            (clock().isoformat(),),
+            (clock.now().isoformat(),),
         )
     exported = export_event(db, "gp-mini-2011")
     sheet = exported["rounds"][0]["games"][0]

@@ -110,11 +110,11 @@ def test_a_team_is_registered_with_its_fee(db, teams, clock) -> None:
     with db.session() as session:
         [fee] = session.exec(select(LedgerEntry)).all()
         players = session.exec(select(Player.position, Player.name)).all()
-    assert (fee.kind, fee.cents, fee.method, fee.at) == ("fee", 5000, "cash", clock())
+    assert (fee.kind, fee.cents, fee.method, fee.at) == ("fee", 5000, "cash", clock.now())
     assert sorted(players) == [(1, "Ann Smith"), (2, "Bob Jones")]
     [entry] = [e for e in list_audit(db, teams) if e.action == "entrant.register"]
     assert entry.details["number"] == 1 and entry.details["paid_cents"] == 5000
-    assert entry.at == clock()
+    assert entry.at == clock.now()
 
 
 def test_a_given_team_name_is_kept(db, teams, clock) -> None:
@@ -232,7 +232,12 @@ def test_the_paid_amount_is_the_fees_minus_the_refunds_in_the_ledger(db, teams, 
         # a fee row written by someone else (the treasurer's page) counts the same
         session.add(
             LedgerEntry(
-                event_id=teams, kind="fee", cents=100, entrant_id=entrant.id, note="", at=clock()
+                event_id=teams,
+                kind="fee",
+                cents=100,
+                entrant_id=entrant.id,
+                note="",
+                at=clock.now(),
             )
         )
     assert [(r.kind, r.cents, r.method) for r in rows] == [
@@ -325,7 +330,7 @@ def test_renumber_before_the_draw(db, teams, clock) -> None:
 
 def test_numbers_are_fixed_once_the_draw_is_made(db, teams, clock) -> None:
     add_teams(db, teams, clock, 4)
-    make_draw(db, teams, clock(), placed=[1, 2, 3, 4])
+    make_draw(db, teams, clock.now(), placed=[1, 2, 3, 4])
     with pytest.raises(UserError, match="numbers are fixed once the draw is made"):
         renumber(db, teams, 2, 9, clock)
     assert [e.number for e in list_entrants(db, teams)] == [1, 2, 3, 4]
@@ -335,14 +340,14 @@ def test_numbers_are_fixed_once_the_draw_is_made(db, teams, clock) -> None:
 def test_a_superseded_draw_does_not_fix_numbers(db, teams, clock) -> None:
     add_teams(db, teams, clock, 2)
     with db.session() as session:
-        session.add(Draw(event_id=teams, method="random", made_at=clock(), superseded=True))
+        session.add(Draw(event_id=teams, method="random", made_at=clock.now(), superseded=True))
     assert renumber(db, teams, 2, 5, clock).number == 5
 
 
 def test_a_late_entry_is_registered_and_flagged(db, teams, clock) -> None:
     add_teams(db, teams, clock, 4)
     clock.advance(minutes=40)
-    make_draw(db, teams, clock(), placed=[1, 2, 3, 4])
+    make_draw(db, teams, clock.now(), placed=[1, 2, 3, 4])
     clock.advance(minutes=3)
     late = register(db, teams, team("Slow Coach", "Last Minute", paid_cents=5000), clock)
     assert (late.number, late.late) == (5, True)

@@ -98,8 +98,8 @@ def test_fines_due_come_from_the_submitted_sheets(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
     bidder, reneger = one["A"][0], one["B"][1]
     hands = [MADE, set_hand(bid_by=bidder), renege_hand(renege_by=reneger), set_hand()]
-    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, now=clock)
-    sheets.submit_sheet(db, npa, 1, 2, final_score=(300, 200), signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(db, npa, 1, 2, final_score=(300, 200), signatures=SIGNED, clock=clock)
 
     due = rulings.fines_due(db, npa)
     assert [(f.round, f.table, f.hand, f.reason, f.cents, f.entrant) for f in due] == [
@@ -121,7 +121,7 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
     one = seated(db, npa, 1, 1)
     bidder = one["A"][0]
     hands = [set_hand(bid_by=bidder), renege_hand(renege_by=one["B"][0])]
-    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, clock=clock)
     pool_before = results.payouts(db, npa).pool_cents
     assert pool_before == 12 * FEE
 
@@ -132,7 +132,7 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
         "round 1 table 1 hand 1: set",
         "cash",
     )
-    assert (done.fines_collected_cents, done.still_due, done.at) == (25, 1, clock())
+    assert (done.fines_collected_cents, done.still_due, done.at) == (25, 1, clock.now())
     assert [f.reference for f in rulings.fines_due(db, npa)] == ["round 1 table 1 hand 2: renege"]
     assert fine_rows(db) == [("fine", 25, "round 1 table 1 hand 1: set")]
     payouts = results.payouts(db, npa)
@@ -149,7 +149,7 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
 
 def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
-    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand()], signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand()], signatures=SIGNED, clock=clock)
     (fine,) = rulings.fines_due(db, npa)
     assert fine.flagged and fine.candidates == tuple(one["A"])
     with pytest.raises(UserError, match=rf"^entrant: .* charged to entrant {one['A'][0]} or"):
@@ -162,7 +162,7 @@ def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None
 def test_a_reference_matches_exactly_however_it_is_typed(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
     hands = [set_hand(bid_by=one["A"][1])]
-    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, clock=clock)
     done = rulings.collect_fine(db, npa, one["A"][1], 25, " Round 1 table 1  hand 1:SET ", "cash",
                                 clock)  # fmt: skip
     assert done.note == "round 1 table 1 hand 1: set"
@@ -189,7 +189,7 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
     one = seated(db, npa, 1, 1)
     players = {"bidder": one["A"][0], "partner": one["A"][1]}
     sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=players["bidder"])],
-                        signatures=SIGNED, now=clock)  # fmt: skip
+                        signatures=SIGNED, clock=clock)  # fmt: skip
     audit_before = list_audit(db, npa)
     with pytest.raises(UserError, match=message):
         rulings.collect_fine(db, npa, players[who], cents, note, "cash", clock)
@@ -201,7 +201,7 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
 def test_a_fine_is_collected_once(db, clock, npa) -> None:
     bidder = seated(db, npa, 1, 1)["A"][0]
     sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=bidder)], signatures=SIGNED,
-                        now=clock)  # fmt: skip
+                        clock=clock)  # fmt: skip
     rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
     with pytest.raises(UserError, match=rf"is already collected \(from entrant {bidder}\)$"):
         rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
@@ -219,7 +219,7 @@ def test_other_checks_on_a_collection(db, clock, npa) -> None:
 
 
 def test_a_fine_for_another_reason_goes_in_the_pool_and_changes_no_fine_due(db, clock, npa) -> None:
-    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand()], signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand()], signatures=SIGNED, clock=clock)
     done = rulings.collect_fine(db, npa, 5, 200, "  slow   play ", "other", clock)
     assert (done.note, done.fines_collected_cents, done.still_due) == ("slow play", 200, 1)
     assert len(rulings.fines_due(db, npa)) == 1
@@ -231,7 +231,7 @@ def test_a_player_named_on_the_wrong_side_is_refused_on_the_sheet(db, clock, npa
     wrong = one["B"][0]
     with pytest.raises(UserError, match=f"bid_by: entrant {wrong} did not sit on side A"):
         sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=wrong)], signatures=SIGNED,
-                            now=clock)  # fmt: skip
+                            clock=clock)  # fmt: skip
     assert rulings.fines_due(db, npa) == []
 
 
@@ -242,7 +242,7 @@ def test_no_fines_when_the_club_charges_none(db, clock) -> None:
     draw.make_draw(db, info.id, 3, clock)
     draw.publish_seating(db, info.id, 1, clock)
     sheets.submit_sheet(db, info.id, 1, 1, hands=[set_hand(), renege_hand()], signatures=SIGNED,
-                        now=clock)  # fmt: skip
+                        clock=clock)  # fmt: skip
     assert rulings.fines_due(db, info.id) == []
 
 
@@ -377,7 +377,7 @@ def gin_night_tied_at_the_cut(db, clock) -> str:
         for table in draw.publish_seating(db, info.id, number, clock).seating.tables:
             score = (totals[table.a[0]] // 2, totals[table.b[0]] // 2)
             sheets.submit_sheet(db, info.id, number, table.table, final_score=score,
-                                signatures=SIGNED, now=clock)  # fmt: skip
+                                signatures=SIGNED, clock=clock)  # fmt: skip
     return info.id
 
 
@@ -435,7 +435,7 @@ def test_six_minutes_late_gives_the_opponents_100_on_the_sheet(db, clock, warmup
     ruling = rulings.rule_late(db, warmup, 1, 1, "b", 6, clock)
     assert (ruling.kind, ruling.against) == ("points", "b")
     done = sheets.submit_sheet(db, warmup, 1, 1, final_score=(410, 380), signatures=SIGNED,
-                               now=clock)  # fmt: skip
+                               clock=clock)  # fmt: skip
     assert (done.score_a, done.score_b) == (510, 380)
     assert rulings.rule_late(db, warmup, 1, 2, "a", 5, clock).kind == "on-time"
 
@@ -445,8 +445,8 @@ def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clo
     ruling = rulings.rule_late(db, warmup, 1, 1, "a", 11, clock)
     assert ruling.kind == "disqualified"
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
-        sheets.submit_sheet(db, warmup, 1, 1, final_score=(1, 2), signatures=SIGNED, now=clock)
-    sheets.submit_sheet(db, warmup, 1, 2, final_score=(505, 320), signatures=SIGNED, now=clock)
+        sheets.submit_sheet(db, warmup, 1, 1, final_score=(1, 2), signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(db, warmup, 1, 2, final_score=(505, 320), signatures=SIGNED, clock=clock)
     scores = round_one_scores(db, warmup)
     late, opponents = seating.table(1).a[0], seating.table(1).b[0]
     assert (scores[late], scores[opponents]) == (0, 505)  # the only game played won with 505
@@ -458,6 +458,6 @@ def test_removed_from_the_table_scores_0_and_the_opponents_500(db, clock, warmup
         rulings.remove_from_table(db, warmup, 1, 2, "b", " ", clock)
     ruling = rulings.remove_from_table(db, warmup, 1, 2, "b", "abusive language", clock)
     assert ruling.kind == "removed" and "500" in ruling.text
-    sheets.submit_sheet(db, warmup, 1, 1, final_score=(505, 320), signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, warmup, 1, 1, final_score=(505, 320), signatures=SIGNED, clock=clock)
     scores = round_one_scores(db, warmup)
     assert (scores[seating.table(2).b[0]], scores[seating.table(2).a[0]]) == (0, 500)

@@ -37,12 +37,12 @@ def event_id(db, clock) -> str:
 
 
 def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_id) -> None:
-    done = sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, signatures=SIGNED, now=clock)
+    done = sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, signatures=SIGNED, clock=clock)
     assert (done.score_a, done.score_b) == (60 + 85, 40)
     assert (done.sheets_in, done.sheets_total) == (1, 2)
     with db.session() as session:
         game = session.exec(select(Game).where(Game.table_number == 1)).one()
-        assert (game.score_a, game.score_b, game.submitted_at) == (145, 40, clock())
+        assert (game.score_a, game.score_b, game.submitted_at) == (145, 40, clock.now())
         assert len(session.exec(select(Hand).where(Hand.game_id == game.id)).all()) == 2
     assert list_audit(db)[-1].action == "sheet.submit"
 
@@ -50,15 +50,15 @@ def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_i
 def test_adjustment_lines_count_in_the_score(db, clock, event_id) -> None:
     late = sheets.SheetLine("a", 100, "E/W more than 5 minutes late")
     done = sheets.submit_sheet(db, event_id, 1, 2, final_score=(310, 420), adjustments=[late],
-                               signatures=SIGNED, now=clock)  # fmt: skip
+                               signatures=SIGNED, clock=clock)  # fmt: skip
     assert (done.score_a, done.score_b) == (410, 420)
 
 
 def test_a_submitted_sheet_is_final(db, clock, event_id) -> None:
-    sheets.submit_sheet(db, event_id, 1, 1, final_score=(500, 300), signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, event_id, 1, 1, final_score=(500, 300), signatures=SIGNED, clock=clock)
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
         sheets.submit_sheet(db, event_id, 1, 1, final_score=(501, 300), signatures=SIGNED,
-                            now=clock)  # fmt: skip
+                            clock=clock)  # fmt: skip
     with pytest.raises(RecordLockedError), db.session() as session:
         game = session.exec(select(Game).where(Game.table_number == 1)).one()
         game.score_a = 999
@@ -75,14 +75,14 @@ def test_a_submitted_sheet_is_final(db, clock, event_id) -> None:
 def test_both_signatures_are_needed(db, clock, event_id, signatures, message) -> None:
     with pytest.raises(UserError, match=message):
         sheets.submit_sheet(db, event_id, 1, 1, final_score=(1, 2), signatures=signatures,
-                            now=clock)  # fmt: skip
+                            clock=clock)  # fmt: skip
     assert sheets.sheets_in(db, event_id, 1) == (0, 2)
 
 
 def test_a_bad_hand_is_named_and_nothing_is_saved(db, clock, event_id) -> None:
     bad = [HANDS[0], {**HANDS[1], "bid": 63}]
     with pytest.raises(UserError, match=r"round 1, table 1: hand 2: bid: 63 is not on the bid"):
-        sheets.submit_sheet(db, event_id, 1, 1, hands=bad, signatures=SIGNED, now=clock)
+        sheets.submit_sheet(db, event_id, 1, 1, hands=bad, signatures=SIGNED, clock=clock)
     with db.session() as session:
         assert session.exec(select(Hand)).all() == []
 
@@ -90,12 +90,12 @@ def test_a_bad_hand_is_named_and_nothing_is_saved(db, clock, event_id) -> None:
 def test_hands_or_a_final_score_but_not_both(db, clock, event_id) -> None:
     with pytest.raises(UserError, match="sheet: give either the hands or the final score"):
         sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, final_score=(1, 2),
-                            signatures=SIGNED, now=clock)  # fmt: skip
+                            signatures=SIGNED, clock=clock)  # fmt: skip
     with pytest.raises(UserError, match="score: the final score is two whole numbers"):
         sheets.submit_sheet(db, event_id, 1, 1, final_score=("x", 2), signatures=SIGNED,
-                            now=clock)  # fmt: skip
+                            clock=clock)  # fmt: skip
     with pytest.raises(UserError, match="table: round 1 has no table 9"):
-        sheets.submit_sheet(db, event_id, 1, 9, final_score=(1, 2), signatures=SIGNED, now=clock)
+        sheets.submit_sheet(db, event_id, 1, 9, final_score=(1, 2), signatures=SIGNED, clock=clock)
 
 
 def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, event_id) -> None:
@@ -103,10 +103,10 @@ def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, e
     assert started.status == "running"
     with pytest.raises(UserError, match="round 1 has already started"):
         rounds.start_round(db, event_id, 1, clock)
-    sheets.submit_sheet(db, event_id, 1, 1, final_score=(500, 300), signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, event_id, 1, 1, final_score=(500, 300), signatures=SIGNED, clock=clock)
     with pytest.raises(UserError, match="round 1 still waits for tables 2"):
         rounds.close_round(db, event_id, 1, clock)
-    sheets.submit_sheet(db, event_id, 1, 2, final_score=(420, 510), signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, event_id, 1, 2, final_score=(420, 510), signatures=SIGNED, clock=clock)
     clock.advance(minutes=61)
     rounds.close_round(db, event_id, 1, clock)
     with db.session() as session:
@@ -133,9 +133,9 @@ def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
             "tricks": {"A": 30, "B": 20}}  # fmt: skip
     with pytest.raises(UserError, match=rf"round 1, table 1: hand 1: bid_by: entrant {table.b[0]}"):
         sheets.submit_sheet(db, info.id, 1, 1, hands=[{**hand, "bid_by": table.b[0]}],
-                            signatures=SIGNED, now=clock)  # fmt: skip
+                            signatures=SIGNED, clock=clock)  # fmt: skip
     done = sheets.submit_sheet(db, info.id, 1, 1, hands=[{**hand, "bid_by": table.a[0]}],
-                               signatures=SIGNED, now=clock)  # fmt: skip
+                               signatures=SIGNED, clock=clock)  # fmt: skip
     assert (done.score_a, done.score_b) == (50, 40)
 
 
@@ -145,13 +145,13 @@ def test_a_tied_game_records_who_won_and_the_next_round_follows_it(db, clock) ->
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 4, clock)
     draw.publish_seating(db, info.id, 1, clock)
-    sheets.submit_sheet(db, info.id, 1, 1, final_score=(300, 300), signatures=SIGNED, now=clock)
+    sheets.submit_sheet(db, info.id, 1, 1, final_score=(300, 300), signatures=SIGNED, clock=clock)
     with pytest.raises(UserError, match=r"winner: only a tied game needs one \(400 to 200\)"):
         sheets.submit_sheet(db, info.id, 1, 2, final_score=(400, 200), winner="a",
-                            signatures=SIGNED, now=clock)  # fmt: skip
+                            signatures=SIGNED, clock=clock)  # fmt: skip
     for table in (2, 3):
         sheets.submit_sheet(db, info.id, 1, table, final_score=(400, 200), signatures=SIGNED,
-                            now=clock)  # fmt: skip
+                            clock=clock)  # fmt: skip
     with pytest.raises(UserError, match="no result for table 1"):
         draw.seating(db, info.id, 2)
 
@@ -163,10 +163,10 @@ def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
     draw.make_draw(db, info.id, 4, clock)
     first = draw.publish_seating(db, info.id, 1, clock).seating
     sheets.submit_sheet(db, info.id, 1, 1, final_score=(300, 300), winner="b",
-                        signatures=SIGNED, now=clock)  # fmt: skip
+                        signatures=SIGNED, clock=clock)  # fmt: skip
     for table in (2, 3):
         sheets.submit_sheet(db, info.id, 1, table, final_score=(400, 200), signatures=SIGNED,
-                            now=clock)  # fmt: skip
+                            clock=clock)  # fmt: skip
     second = draw.seating(db, info.id, 2)
     winners_of_table_1 = set(first.table(1).b)
     assert winners_of_table_1 <= set(second.table(1).entrants)  # the winners stay

@@ -97,7 +97,7 @@ def test_run_opens_the_window_on_the_database(app_state, tmp_path, message_boxes
 
 
 def test_the_demo_holds_a_grand_prix_event(app_state, user_data, exec_quits, monkeypatch, clock):
-    monkeypatch.setattr(ui_app, "local_now", clock)
+    monkeypatch.setattr(ui_app, "SYSTEM_CLOCK", clock)
     path = user_data / "demo.sqlite"
     assert ui_app.run(path, demo=True) == 0
     [window] = exec_quits
@@ -107,7 +107,7 @@ def test_the_demo_holds_a_grand_prix_event(app_state, user_data, exec_quits, mon
     assert event.name == "Grand Prix Pinochle (demo)"
     assert event.rules_id == "grand-prix-pinochle"
     assert event.venue == "Clubhouse"
-    assert event.date == clock().date()
+    assert event.date == clock.now().date()
 
 
 def test_a_demo_that_cannot_be_made_is_explained(

@@ -29,7 +29,7 @@ def new_event(db, clock, rules_id: str, count: int) -> str:
                 event_id=event_id,
                 number=number,
                 name=f"Smith{number} / Jones{number}" if team else players[0],
-                created_at=clock(),
+                created_at=clock.now(),
             )
             session.add(entrant)
             session.flush()
@@ -170,7 +170,7 @@ def test_switch_rounds(open_page, db, keyboard, message_boxes, qtmodeltester):
     by_table = {(r.table, r.direction): r.entrant for r in page.list_model.seat_rows()}
     assert by_table[(1, "E/W")] == third.table(1).b[0]
 
-    draw_service.publish_seating(db, event_id, 1, page._now)
+    draw_service.publish_seating(db, event_id, 1, page._clock)
     page.refresh()
     page.show_round(1)
     assert page.round_spin.value() == 1 and "published" in page.round_hint.text()
@@ -301,7 +301,7 @@ def test_redo_is_not_offered_once_round_1_has_started(open_page, db, message_box
     page = open_page()
     page.make_button.click()
     event_id = page.overview.event_id
-    draw_service.publish_seating(db, event_id, 1, page._now)
+    draw_service.publish_seating(db, event_id, 1, page._clock)
     with db.session() as session:
         row = session.exec(select(Round)).one()
         row.status = "running"

@@ -70,7 +70,7 @@ def test_create_an_event_with_the_keyboard(window, db, keyboard, clock):
     assert event.date == date(2024, 3, 9)
     assert event.rules_id == "grand-prix-pinochle"
     assert event.settings == {"entry_fee_cents": 4500, "rounds": 9}  # only what differs
-    assert event.created_at == clock()
+    assert event.created_at == clock.now()
 
     page = window.event_page
     assert not page.showing_form()
@@ -293,7 +293,7 @@ def test_the_event_list_model(qtmodeltester, qapp, clock):
     model = EventListModel()
     qtmodeltester.check(model)
     events = [
-        EventInfo(f"e{n}", f"Event {n}", date(2024, 3, n), "", "house-gin", {}, clock())
+        EventInfo(f"e{n}", f"Event {n}", date(2024, 3, n), "", "house-gin", {}, clock.now())
         for n in (1, 2, 3)
     ]
     model.set_events(events, {"house-gin": "House Gin Rummy (Hollywood)"})

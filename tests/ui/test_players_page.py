@@ -191,7 +191,7 @@ def test_a_late_entry_after_the_draw(page, db, teams, clock, keyboard) -> None:
     add(db, teams, clock, "Ann Smith", "Bob Jones")
     add(db, teams, clock, "Carl Diaz", "Dee Lee")
     with db.session() as session:
-        session.add(Draw(event_id=teams, method="random", made_at=clock()))
+        session.add(Draw(event_id=teams, method="random", made_at=clock.now()))
     clock.advance(minutes=20)
     page.refresh()
     assert page.draw_note.isVisible()

@@ -1,0 +1,82 @@
+"""The one time source: wall time for the record, monotonic time for intervals.
+
+Everything that needs the time is given a ``Clock`` and asks it; nothing
+else in clubdesk reads the system time. The window and the command line
+use ``SystemClock``; tests and the demo use ``FakeClock``, which stands
+still until told to move.
+
+- ``now()`` is the wall time, aware (with the laptop's time zone, the
+  club's): what is written in the record (a sheet submitted at 11:31).
+- ``monotonic()`` is seconds that never go back, whatever happens to the
+  wall clock (a daylight-saving change, a manual fix): what intervals are
+  measured on (how long a round has run).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta
+from typing import Protocol
+
+
+class Clock(Protocol):
+    """A source of the time."""
+
+    def now(self) -> datetime:
+        """The wall time now, timezone-aware."""
+        ...
+
+    def monotonic(self) -> float:
+        """Seconds on a clock that never goes back (the origin means nothing)."""
+        ...
+
+
+class SystemClock:
+    """The laptop's own clock, in its time zone."""
+
+    def now(self) -> datetime:
+        return datetime.now().astimezone()
+
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+
+SYSTEM_CLOCK = SystemClock()
+
+
+class FakeClock:
+    """A time source that stands still until told to move.
+
+    ``advance(minutes=5)`` moves both the wall time and the monotonic time;
+    ``set(when)`` jumps the wall time only, as when the laptop's clock is
+    corrected.
+    """
+
+    def __init__(self, start: datetime, monotonic: float = 1000.0):
+        self._now = _aware(start)
+        self._monotonic = monotonic
+
+    def now(self) -> datetime:
+        return self._now
+
+    def monotonic(self) -> float:
+        return self._monotonic
+
+    def advance(self, delta: timedelta | None = None, **kwargs: float) -> datetime:
+        """Move time on by ``delta`` (or ``timedelta(**kwargs)``); the new wall time."""
+        step = delta if delta is not None else timedelta(**kwargs)
+        if step < timedelta(0):
+            raise ValueError("time does not run backwards")
+        self._now += step
+        self._monotonic += step.total_seconds()
+        return self._now
+
+    def set(self, when: datetime) -> None:
+        """Jump the wall clock; monotonic time is kept."""
+        self._now = _aware(when)
+
+
+def _aware(at: datetime) -> datetime:
+    if at.tzinfo is None:
+        raise ValueError("a clock gives timezone-aware times")
+    return at
