@@ -39,7 +39,7 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import side_size
+from clubdesk.domain.event.model import PAYMENT_METHODS, side_size
 from clubdesk.domain.event.names import clean_name, entrant_name, matches, name_key, search_text
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
@@ -50,7 +50,6 @@ from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord, EventSource
 
-PAYMENT_METHODS = ("cash", "check", "other")
 MAX_NUMBER = 9999
 MAX_NAME = 80
 

@@ -25,7 +25,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import plays_final
+from clubdesk.domain.event.model import PAYMENT_METHODS, plays_final
 from clubdesk.domain.event.sheet import score_tiebreak
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money import fines
@@ -60,7 +60,6 @@ from clubdesk.store.models import (
     Warning,
 )
 
-PAYMENT_METHODS = ("cash", "check", "other")
 WARNING_ACTION = "warning.log"
 
 
