@@ -52,11 +52,13 @@ from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.common import aware, event_row, rules_of
-from clubdesk.store import Database
+from clubdesk.services.common import aware, rules_for
+from clubdesk.store import Database, events
 from clubdesk.store import draws as store
 from clubdesk.store import eventfile as event_store
-from clubdesk.store.models import Event
+from clubdesk.store import seating as seat_store
+from clubdesk.store.entrants import entrant_refs
+from clubdesk.store.events import EventRecord as Event
 
 Layout = Literal["teams", "partners", "pairs"]
 SEED_LIMIT = 10**9  # a seed a director can read out and type back in
@@ -287,18 +289,18 @@ def _filled(numbers: Sequence[int], given: Mapping[int, str]) -> dict[int, str]:
 
 
 def _active(session: Session, event_id: str, rules: Rules) -> list[int]:
-    active = [e.number for e in store.entrants(session, event_id) if e.status == "active"]
+    active = [e.number for e in entrant_refs(session, event_id) if e.status == "active"]
     if not active:
         who = "teams" if rules.unit == "team" else "players"
         raise UserError(f"there are no {who} to draw; register the entrants first")
     return active
 
 
-def _replaceable(session: Session, event_id: str, redo: bool) -> store.StoredDraw | None:
+def _replaceable(session: Session, event_id: str, redo: bool) -> seat_store.StoredDraw | None:
     """The current draw a new one may replace; UserError when it may not."""
-    old = store.current_draw(session, event_id)
+    old = seat_store.current_draw(session, event_id)
     if old is None:
-        if store.round_started(session, event_id, 1):  # e.g. an event file with its rounds
+        if seat_store.round_started(session, event_id, 1):  # e.g. an event file with its rounds
             raise UserError("round 1 has started: the draw is made before it")
         return None
     if not redo:
@@ -306,7 +308,7 @@ def _replaceable(session: Session, event_id: str, redo: bool) -> store.StoredDra
             "the draw is already made for this event; redo the draw to replace it "
             "(possible until round 1 starts)"
         )
-    if store.round_started(session, event_id, 1):
+    if seat_store.round_started(session, event_id, 1):
         raise UserError("round 1 has started: the draw can no longer be redone")
     return old
 
@@ -316,16 +318,16 @@ def _store(
     event: Event,
     rules: Rules,
     draw: Draw,
-    old: store.StoredDraw | None,
+    old: seat_store.StoredDraw | None,
     at: dt.datetime,
     actor: str,
     action: str,
 ) -> DrawInfo:
     removed: list[int] = []
     if old is not None:
-        removed = store.unpublish_pending(session, event.id)
-        store.supersede(session, old.id)
-    draw_id = store.add_draw(session, event.id, draw, at)
+        removed = seat_store.unpublish_pending(session, event.id)
+        seat_store.supersede(session, old.id)
+    draw_id = seat_store.add_draw(session, event.id, draw, at)
     details: dict[str, object] = {
         "draw_id": draw_id,
         "kind": draw.kind,
@@ -337,7 +339,7 @@ def _store(
         details["replaces"] = old.id
         details["unpublished_rounds"] = removed
     audit.record(session, at=at, actor=actor, action=action, event_id=event.id, details=details)
-    stored = store.StoredDraw(draw_id, at, False, draw)
+    stored = seat_store.StoredDraw(draw_id, at, False, draw)
     return _info(session, event, rules, stored, replaced=old.id if old else None)
 
 
@@ -348,7 +350,7 @@ def current_draw(db: Database, event_id: str) -> DrawInfo | None:
     """The event's draw in force, with the notes the director needs (None before the draw)."""
     with db.session() as session:
         event, rules = _event(session, event_id)
-        stored = store.current_draw(session, event_id)
+        stored = seat_store.current_draw(session, event_id)
         return None if stored is None else _info(session, event, rules, stored)
 
 
@@ -356,14 +358,14 @@ def draw_history(db: Database, event_id: str) -> list[DrawInfo]:
     """Every draw made for the event, the first first; replaced ones are ``superseded``."""
     with db.session() as session:
         event, rules = _event(session, event_id)
-        return [_info(session, event, rules, s) for s in store.draw_history(session, event_id)]
+        return [_info(session, event, rules, s) for s in seat_store.draw_history(session, event_id)]
 
 
 def draw_overview(db: Database, event_id: str) -> DrawOverview:
     """Everything the Draw page shows apart from a round's seating."""
     with db.session() as session:
         event, rules = _event(session, event_id)
-        stored = store.current_draw(session, event_id)
+        stored = seat_store.current_draw(session, event_id)
         return DrawOverview(
             event_id=event.id,
             event_name=event.name,
@@ -373,11 +375,11 @@ def draw_overview(db: Database, event_id: str) -> DrawOverview:
             layout=_layout(rules),
             rounds=rules.schedule.rounds,
             entrants=tuple(
-                EntrantLine(e.number, e.name, e.status) for e in store.entrants(session, event_id)
+                EntrantLine(e.number, e.name, e.status) for e in entrant_refs(session, event_id)
             ),
             draw=None if stored is None else _info(session, event, rules, stored),
-            round_one_started=store.round_started(session, event_id, 1),
-            published_rounds=tuple(store.published_rounds(session, event_id)),
+            round_one_started=seat_store.round_started(session, event_id, 1),
+            published_rounds=tuple(seat_store.published_rounds(session, event_id)),
         )
 
 
@@ -391,7 +393,7 @@ def _info(
     session: Session,
     event: Event,
     rules: Rules,
-    stored: store.StoredDraw,
+    stored: seat_store.StoredDraw,
     *,
     replaced: int | None = None,
 ) -> DrawInfo:
@@ -428,7 +430,7 @@ def _draw_notes(rules: Rules, draw: Draw) -> tuple[str, ...]:
 
 def _entrant_notes(session: Session, event_id: str, rules: Rules, draw: Draw) -> list[str]:
     word = "teams" if rules.unit == "team" else "players"
-    refs = store.entrants(session, event_id)
+    refs = entrant_refs(session, event_id)
     drawn = set(draw.entrants)
     gone = [e.number for e in refs if e.number in drawn and e.status != "active"]
     late = [e.number for e in refs if e.number not in drawn and e.status == "active"]
@@ -436,7 +438,7 @@ def _entrant_notes(session: Session, event_id: str, rules: Rules, draw: Draw) ->
     if gone:
         notes.append(f"{word} no longer playing since the draw: {_listed(gone)}")
     if late:
-        started = store.round_started(session, event_id, 1)
+        started = seat_store.round_started(session, event_id, 1)
         if rules.seating.movement not in FIXED_FIELD and started:
             how = "the movement seats them from the next round"
         elif started:
@@ -468,7 +470,7 @@ def publish_seating(
     at = aware(clock.now())
     with db.session() as session:
         event, rules = _event(session, event_id)
-        published = store.published_rounds(session, event_id)
+        published = seat_store.published_rounds(session, event_id)
         if round_number in published:
             raise UserError(f"round {round_number}'s seating is already published")
         if round_number > 1 and round_number - 1 not in published:
@@ -476,7 +478,7 @@ def publish_seating(
                 f"round {round_number} cannot be published before round {round_number - 1}"
             )
         seats = _seating(session, event, rules, round_number)
-        round_id = store.save_seating(session, event_id, seats)
+        round_id = seat_store.save_seating(session, event_id, seats)
         details: dict[str, object] = {"round": round_number, **seats.to_json()}
         if seats.partner_draws:
             details["partner_draws"] = [p.to_json() for p in seats.partner_draws]
@@ -498,13 +500,13 @@ def _seating(session: Session, event: Event, rules: Rules, number: int) -> Round
         if rules.cut is not None and rules.cut.after_round == rounds:
             more = f"; the playoffs after the cut after round {rounds} are drawn as a bracket"
         raise UserError(f"round: the event has rounds 1 to {rounds}, not {number!r}{more}")
-    stored = store.load_seating(session, event.id, number)
+    stored = seat_store.load_seating(session, event.id, number)
     if stored is not None:
         return stored
     cut = rules.cut
     if cut is not None and number > cut.after_round:
         return _after_cut(session, event, rules, cut.after_round, number)
-    current = store.current_draw(session, event.id)
+    current = seat_store.current_draw(session, event.id)
     if current is None:
         raise UserError("the draw is not made yet: make the draw first")
     draw = current.draw
@@ -522,7 +524,7 @@ def _seating(session: Session, event: Event, rules: Rules, number: int) -> Round
         return starting_pairs(draw, number, active)
     previous = _seating(session, event, rules, number - 1)
     winners = _winners(session, event.id, rules, number - 1)
-    earlier = store.byes_by_round(session, event.id)
+    earlier = seat_store.byes_by_round(session, event.id)
     sat_out = bye_counts(earlier.get(n, ()) for n in range(1, number))
     return progressive_round(
         movement,
@@ -539,7 +541,7 @@ FIXED_FIELD = ("stationary-rotating", "random-pairs")
 
 
 def _still_playing(session: Session, event_id: str) -> list[int]:
-    return [e.number for e in store.entrants(session, event_id) if e.status == "active"]
+    return [e.number for e in entrant_refs(session, event_id) if e.status == "active"]
 
 
 def _after_cut(
@@ -550,7 +552,7 @@ def _after_cut(
     if rules.seating.movement != "random-pairs":
         raise UserError(f"{lead}: {rules.title} draws it as a playoff bracket, not a seating")
     result = _cut(session, event, rules, f"{lead}, which cannot be made yet")
-    current = store.current_draw(session, event.id)
+    current = seat_store.current_draw(session, event.id)
     if current is None:  # rounds were played, so there was a draw
         raise UserError("the draw is not made yet: make the draw first")
     rng = random.Random(f"{current.draw.seed}:{number}")
@@ -564,7 +566,7 @@ def _cut(session: Session, event: Event, rules: Rules, lead: str) -> CutResult:
     if cut is None:
         raise UserError(f"{rules.title} has no cut: every entrant plays every round")
     for number in range(1, cut.after_round + 1):
-        missing = store.unsubmitted_tables(session, event.id, number)
+        missing = seat_store.unsubmitted_tables(session, event.id, number)
         if missing is None:
             raise UserError(f"{lead}: round {number} is not seated yet")
         if missing:
@@ -638,5 +640,5 @@ def _winners(session: Session, event_id: str, rules: Rules, number: int) -> dict
 
 
 def _event(session: Session, event_id: str) -> tuple[Event, Rules]:
-    row = event_row(session, event_id)
-    return row, rules_of(row.id, row.rules_id, row.rules_text, row.settings)
+    event = events.get_event(session, event_id)
+    return event, rules_for(event)

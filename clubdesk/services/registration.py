@@ -45,10 +45,11 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.common import aware, rules_of
-from clubdesk.store import Database
+from clubdesk.services.common import aware, rules_for
+from clubdesk.store import Database, events, ledger, seating
 from clubdesk.store import entrants as store
-from clubdesk.store.entrants import EntrantRecord, EventSource
+from clubdesk.store.entrants import EntrantRecord
+from clubdesk.store.events import EventRecord
 
 MAX_NUMBER = 9999
 MAX_NAME = 80
@@ -164,7 +165,7 @@ def register(
             [store.NewEntrant(number, name, players, paid, method, "entry fee")],
             at,
         )
-        draw = store.current_draw(session, event_id)
+        draw = seating.draw_made(session, event_id)
         info = _info(record, rules, draw, set())
         audit.record(
             session,
@@ -207,7 +208,7 @@ def renumber(
     with db.session() as session:
         event = _event(session, event_id)
         record = _entrant(session, event_id, entrant_number)
-        if store.current_draw(session, event_id) is not None:
+        if seating.draw_made(session, event_id) is not None:
             raise UserError("number: numbers are fixed once the draw is made")
         if new_number == entrant_number:
             return _info(record, _rules(event), None, set())
@@ -295,8 +296,11 @@ def _money_row(
     actor: str,
 ) -> None:
     """One ledger row for money from or to an entrant, and its audit row."""
-    store.add_ledger_entry(session, event_id, kind=kind, cents=cents, entrant_id=record.id,
-                           method=method, note=note.strip(), at=at)  # fmt: skip
+    ledger.add_entry(
+        session,
+        event_id,
+        ledger.NewLedgerEntry(kind, cents, record.id, method, note.strip(), at),
+    )
     action = "entrant.payment" if kind == "fee" else "entrant.refund"
     audit.record(session, at=at, actor=actor, action=action, event_id=event_id,
                  details={"number": record.number, "cents": cents, "method": method})  # fmt: skip
@@ -392,7 +396,7 @@ def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
             team=rules.unit == "team",
             players_per_entrant=_players_per_entrant(rules),
             entry_fee_cents=rules.money.entry_fee_cents,
-            draw_made=store.current_draw(session, event_id) is not None,
+            draw_made=seating.draw_made(session, event_id) is not None,
         )
 
 
@@ -427,10 +431,6 @@ def tables_needed(rules: Rules, entrants: int) -> TableCount:
 # --- shared with the roster import -----------------------------------------------------------
 
 
-def event_rules(session: Session, event_id: str) -> Rules:
-    return _rules(_event(session, event_id))
-
-
 def players_per_entrant(rules: Rules) -> int:
     return _players_per_entrant(rules)
 
@@ -444,8 +444,8 @@ def add_entrants(
 ) -> list[EntrantInfo]:
     """Add entrants inside a caller's transaction (its checks already made)."""
     records = store.add_entrants(session, event_id, new, at)
-    rules = event_rules(session, event_id)
-    draw = store.current_draw(session, event_id)
+    rules = _rules(_event(session, event_id))
+    draw = seating.draw_made(session, event_id)
     return [_info(record, rules, draw, set()) for record in records]
 
 
@@ -552,15 +552,12 @@ def _lowest_free(taken: set[int] | dict[int, Any]) -> int:
 # --- rows ------------------------------------------------------------------------------------
 
 
-def _event(session: Session, event_id: str) -> EventSource:
-    event = store.event_source(session, event_id)
-    if event is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
-    return event
+def _event(session: Session, event_id: str) -> EventRecord:
+    return events.get_event(session, event_id)
 
 
-def _rules(event: EventSource) -> Rules:
-    return rules_of(event.id, event.rules_id, event.rules_text, event.settings)
+def _rules(event: EventRecord) -> Rules:
+    return rules_for(event)
 
 
 def _entrant(session: Session, event_id: str, number: int) -> EntrantRecord:
@@ -570,22 +567,22 @@ def _entrant(session: Session, event_id: str, number: int) -> EntrantRecord:
     return record
 
 
-def _current(session: Session, event: EventSource, number: int) -> EntrantInfo:
+def _current(session: Session, event: EventRecord, number: int) -> EntrantInfo:
     record = _entrant(session, event.id, number)
-    draw = store.current_draw(session, event.id)
-    drawn = store.drawn_entrant_ids(session, draw.id) if draw is not None else set()
+    draw = seating.draw_made(session, event.id)
+    drawn = seating.drawn_entrant_ids(session, draw.id) if draw is not None else set()
     return _info(record, _rules(event), draw, drawn)
 
 
-def _all(session: Session, event: EventSource) -> list[EntrantInfo]:
+def _all(session: Session, event: EventRecord) -> list[EntrantInfo]:
     rules = _rules(event)
-    draw = store.current_draw(session, event.id)
-    drawn = store.drawn_entrant_ids(session, draw.id) if draw is not None else set()
+    draw = seating.draw_made(session, event.id)
+    drawn = seating.drawn_entrant_ids(session, draw.id) if draw is not None else set()
     return [_info(record, rules, draw, drawn) for record in store.list_entrants(session, event.id)]
 
 
 def _info(
-    record: EntrantRecord, rules: Rules, draw: store.DrawRecord | None, drawn: set[int]
+    record: EntrantRecord, rules: Rules, draw: seating.DrawRecord | None, drawn: set[int]
 ) -> EntrantInfo:
     late = draw is not None and record.id not in drawn and record.created_at >= draw.made_at
     owed = (

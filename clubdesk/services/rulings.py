@@ -17,12 +17,11 @@ takes a ``clock``, and returns what changed.
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import PAYMENT_METHODS, plays_final
@@ -44,21 +43,12 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
-from clubdesk.services.rounds import published_round
+from clubdesk.services.rounds import round_record
 from clubdesk.services.sheets import open_game
-from clubdesk.store import Database
+from clubdesk.store import Database, ledger
 from clubdesk.store import entrants as store
+from clubdesk.store import rulings as rulings_store
 from clubdesk.store.draws import sides_of_games
-from clubdesk.store.models import (
-    Adjustment,
-    Entrant,
-    Game,
-    Hand,
-    LedgerEntry,
-    Round,
-    Tiebreak,
-    Warning,
-)
 
 WARNING_ACTION = "warning.log"
 
@@ -157,15 +147,8 @@ def collect_fine(
         if key is not None:
             _check_collectable(key, entrant, cents, owed, collected)
             note = key.reference
-        store.add_ledger_entry(
-            session,
-            event_id,
-            kind="fine",
-            cents=cents,
-            entrant_id=record.id,
-            method=method,
-            note=note,
-            at=at,
+        ledger.add_entry(
+            session, event_id, ledger.NewLedgerEntry("fine", cents, record.id, method, note, at)
         )
         audit.record(
             session,
@@ -212,30 +195,18 @@ def _owed(session: Session, event_id: str, rules: Rules) -> list[FineOwed]:
     """Every fine the submitted sheets make due, collected or not."""
     if not (rules.money.fine_set_cents or rules.money.fine_renege_cents):
         return []
-    games = session.exec(
-        select(Round.number, Game.id, Game.table_number)
-        .join(Round, col(Round.id) == col(Game.round_id))
-        .where(Round.event_id == event_id, col(Game.submitted_at).is_not(None))
-        .order_by(col(Round.number), col(Game.table_number))
-    ).all()
-    ids = [game_id for _, game_id, _ in games]
-    if not ids:
+    games = rulings_store.played_games(session, event_id)
+    if not games:
         return []
-    sides = sides_of_games(session, ids)
-    hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for game_id, data in session.exec(
-        select(Hand.game_id, Hand.data)
-        .where(col(Hand.game_id).in_(ids))
-        .order_by(col(Hand.game_id), col(Hand.number))
-    ):
-        hands[game_id].append(data)
+    sides = sides_of_games(session, [game.game_id for game in games])
     owed: list[FineOwed] = []
-    for round_number, game_id, table in games:
-        if not hands[game_id]:
+    for game in games:
+        round_number, table = game.round_number, game.table
+        if not game.hands:
             continue  # typed in from a paper sheet: no hands, no fines to derive
         try:
             due = fines.fines_due(
-                hands[game_id], sides[game_id], rules, final=plays_final(rules, round_number)
+                list(game.hands), sides[game.game_id], rules, final=plays_final(rules, round_number)
             )
         except (HandError, UserError) as exc:
             raise UserError(f"round {round_number}, table {table}: {exc}") from None
@@ -258,13 +229,8 @@ def _owed(session: Session, event_id: str, rules: Rules) -> list[FineOwed]:
 def _collected_keys(session: Session, event_id: str) -> dict[FineKey, int | None]:
     """The fines the ledger shows collected, each with the entrant who paid it."""
     found: dict[FineKey, int | None] = {}
-    rows = session.exec(
-        select(LedgerEntry.note, Entrant.number)
-        .join(Entrant, col(Entrant.id) == col(LedgerEntry.entrant_id), isouter=True)
-        .where(LedgerEntry.event_id == event_id, LedgerEntry.kind == "fine")
-        .order_by(col(LedgerEntry.id))
-    )
-    for note, number in rows:
+    for row in ledger.fines(session, event_id):
+        note, number = row.note, row.entrant
         try:
             key = parse_fine_reference(note)
         except UserError:
@@ -275,12 +241,7 @@ def _collected_keys(session: Session, event_id: str) -> dict[FineKey, int | None
 
 
 def _fines_cents(session: Session, event_id: str) -> int:
-    cents = session.exec(
-        select(LedgerEntry.cents).where(
-            LedgerEntry.event_id == event_id, LedgerEntry.kind == "fine"
-        )
-    ).all()
-    return sum(cents)
+    return sum(row.cents for row in ledger.fines(session, event_id))
 
 
 def _check_cents(cents: object) -> int:
@@ -328,7 +289,7 @@ def log_warning(
     at = aware(clock.now())
     with db.session() as session:
         if not playoff:
-            published_round(session, event_id, round)
+            round_record(session, event_id, round)
         record = store.entrant_by_number(session, event_id, team)
         if record is None:
             raise UserError(f"team: there is no team {team} in this event")
@@ -336,10 +297,11 @@ def log_warning(
             raise UserError(f"team: team {team} is {record.status}")
         logged = _logged(session, event_id)
         ruling = rule_on_warning(logged, rules, round_number=round, team=team, playoff=playoff)
-        session.add(
-            Warning(event_id=event_id, round_number=round, playoff=playoff,
-                    entrant_id=record.id, reason=reason, ruling=ruling.kind, actor=actor, at=at)
-        )  # fmt: skip
+        rulings_store.add_warning(
+            session,
+            event_id,
+            rulings_store.NewWarning(round, playoff, record.id, reason, ruling.kind, actor, at),
+        )
         audit.record(
             session,
             at=at,
@@ -381,22 +343,7 @@ def warnings_logged(
 
 
 def _logged(session: Session, event_id: str) -> list[LoggedWarning]:
-    rows = session.exec(
-        select(Warning, Entrant.number)
-        .join(Entrant, col(Entrant.id) == col(Warning.entrant_id))
-        .where(Warning.event_id == event_id)
-        .order_by(col(Warning.id))
-    ).all()
-    return [
-        LoggedWarning(
-            round=row.round_number,
-            team=number,
-            reason=row.reason,
-            playoff=row.playoff,
-            kind="loss-of-hand" if row.ruling == "loss-of-hand" else "warning",
-        )
-        for row, number in rows
-    ]
+    return rulings_store.warnings(session, event_id)
 
 
 # --- tie-breaks ------------------------------------------------------------------------------
@@ -445,15 +392,14 @@ def record_tiebreak(
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     at = aware(clock.now())
     with db.session() as session:
-        round_row = published_round(session, event_id, round_number)
+        cut_round = round_record(session, event_id, round_number)
         ids = []
         for side, number in (("a", a), ("b", b)):
             record = store.entrant_by_number(session, event_id, number)
             if record is None:
                 raise UserError(f"{side}: there is no entrant {number} in this event")
             ids.append(record.id)
-        session.add(Tiebreak(round_id=round_row.id, entrant_a_id=ids[0], entrant_b_id=ids[1],
-                             winner=winner, hands=[dict(h) for h in hands]))  # fmt: skip
+        rulings_store.add_tiebreak(session, cut_round.id, (ids[0], ids[1]), winner, hands)
         won_by = a if winner == "a" else b
         audit.record(session, at=at, actor=actor, action="tiebreak.record", event_id=event_id,
                      details={"round": round_number, "a": a, "b": b, "winner": won_by})  # fmt: skip
@@ -495,10 +441,10 @@ def rule_late(
     with db.session() as session:
         _, game = open_game(session, event_id, round_number, table)
         if ruling.kind == "points":
-            session.add(Adjustment(game_id=game.id, side=opponents, points=ruling.points,
-                                   reason=f"side {side} {minutes} minutes late"))  # fmt: skip
+            rulings_store.add_adjustment(session, game.id or 0, opponents, ruling.points,
+                                         f"side {side} {minutes} minutes late")  # fmt: skip
         elif ruling.kind == "disqualified":
-            _award(session, game, "dq", side, at)
+            rulings_store.award(session, game.id or 0, "dq", side, at)
         audit.record(session, at=at, actor=actor, action="ruling.late", event_id=event_id,
                      details={"round": round_number, "table": table, "side": side,
                               "minutes": minutes, "ruling": ruling.kind})  # fmt: skip
@@ -526,7 +472,7 @@ def remove_from_table(
     at = aware(clock.now())
     with db.session() as session:
         _, game = open_game(session, event_id, round_number, table)
-        _award(session, game, "removed", side, at)
+        rulings_store.award(session, game.id or 0, "removed", side, at)
         audit.record(session, at=at, actor=actor, action="ruling.remove", event_id=event_id,
                      details={"round": round_number, "table": table, "side": side,
                               "reason": reason})  # fmt: skip
@@ -541,9 +487,3 @@ def _other_side(side: str) -> str:
     if side not in ("a", "b"):
         raise UserError(f'side: must be "a" or "b", not {side!r}')
     return "b" if side == "a" else "a"
-
-
-def _award(session: Session, game: Game, kind: str, against: str, at: dt.datetime) -> None:
-    # an award decides the game: the sheet is final with it
-    game.award_kind, game.award_against, game.submitted_at = kind, against, at
-    session.add(game)
