@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from sqlmodel import Session
+
 from clubdesk.domain.rules import Rules, load_rules, parse_rules
-from clubdesk.store.events import EventRecord
+from clubdesk.store.events import EventRecord, get_event
 
 
 def aware(at: dt.datetime) -> dt.datetime:
@@ -43,3 +45,9 @@ def _parsed(event_id: str, rules_id: str, rules_text: str, settings: str) -> Rul
         else load_rules(rules_id)
     )
     return base.with_settings(json.loads(settings))
+
+
+def event_and_rules(session: Session, event_id: str) -> tuple[EventRecord, Rules]:
+    """An event (or UserError naming the id) and the rules it is played by."""
+    event = get_event(session, event_id)
+    return event, rules_for(event)
