@@ -10,7 +10,8 @@
 - A published round is a ``round`` row with one ``game`` per table, a
   ``game_seat`` per entrant (side a = seats 1 and 3, side b = seats 2 and 4;
   one entrant per side sits in seat 1 or 2) and a ``bye`` per entrant
-  sitting out.
+  sitting out. A round is ``pending`` until it starts (``running``), then
+  ``closed``.
 
 Entrants are rows with ids; the domain knows them by number. Every function
 here works inside the caller's session (one transaction) and never commits.
