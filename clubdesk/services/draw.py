@@ -214,6 +214,10 @@ def _tie_text(after_round: int, entrants: Sequence[int], kind: str) -> str:
     return f"the cut after round {after_round} is tied between {who}: record the {what} first"
 
 
+def _listed(numbers: Sequence[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
 def playoff_bracket(db: Database, event_id: str) -> list[Match]:
     """The first playoff round (bid whist): the teams that advance, seeded by the cut.
 
@@ -256,10 +260,6 @@ def _winners(session: Session, event_id: str, rules: Rules, number: int) -> dict
         if side is not None:
             winners[game.table] = side.upper()
     return winners
-
-
-def _listed(numbers: Sequence[int]) -> str:
-    return ", ".join(str(n) for n in numbers)
 
 
 # --- events -----------------------------------------------------------------------------------
