@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, Table, insert, update
@@ -32,7 +32,7 @@ class EventRecord:
     venue: str
     rules_id: str
     rules_text: str
-    settings: dict[str, Any]
+    settings: dict[str, Any] = field(hash=False)
     created_at: dt.datetime
 
 
