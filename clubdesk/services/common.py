@@ -1,4 +1,4 @@
-"""What the services share: an event's row, the rules it is played by, the time."""
+"""What the services share: the rules an event is played by, the time."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.domain.rules import Rules, load_rules, parse_rules
-from clubdesk.errors import UserError
-from clubdesk.store.models import Event
+from clubdesk.store.events import EventRecord, get_event
 
 
 def aware(at: dt.datetime) -> dt.datetime:
@@ -22,16 +21,19 @@ def aware(at: dt.datetime) -> dt.datetime:
     return at
 
 
-def event_row(session: Session, event_id: str) -> Event:
-    row = session.get(Event, event_id)
-    if row is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
-    return row
+def rules_for(event: EventRecord, *, with_settings: bool = True) -> Rules:
+    """The rules an event is played by: its own snapshot of the rules file (the file
+    by id, for an event stored without one), with the event's settings applied
+    (``with_settings=False``: the format's own defaults).
+
+    Every service resolves an event's rules through this one function.
+    """
+    settings = event.settings if with_settings else {}
+    return rules_of(event.id, event.rules_id, event.rules_text, settings)
 
 
 def rules_of(event_id: str, rules_id: str, rules_text: str, settings: Mapping[str, Any]) -> Rules:
-    """The rules an event is played by: its own snapshot of the rules file (the file
-    by id, for an event stored without one), with the event's settings applied."""
+    """``rules_for`` from the snapshot's parts (for a caller holding no ``EventRecord``)."""
     return _parsed(event_id, rules_id, rules_text, json.dumps(dict(settings), sort_keys=True))
 
 
@@ -43,3 +45,9 @@ def _parsed(event_id: str, rules_id: str, rules_text: str, settings: str) -> Rul
         else load_rules(rules_id)
     )
     return base.with_settings(json.loads(settings))
+
+
+def event_and_rules(session: Session, event_id: str) -> tuple[EventRecord, Rules]:
+    """An event (or UserError naming the id) and the rules it is played by."""
+    event = get_event(session, event_id)
+    return event, rules_for(event)

@@ -13,15 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.common import aware, event_row, rules_of
+from clubdesk.services.common import aware, rules_for
 from clubdesk.store import Database
-from clubdesk.store.models import Event, EventArchive
+from clubdesk.store import events as store
+from clubdesk.store.events import EventRecord
 
 _ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ID_MAX = 60
@@ -75,10 +76,11 @@ def create_event(
             event_id = _free_id(session, f"{_slug(name)}-{new.date.isoformat()}")
         else:
             event_id = _check_id(new.id)
-            if session.get(Event, event_id) is not None:
+            if store.event_exists(session, event_id):
                 raise UserError(f"id: there is already an event with id {event_id!r}")
-        row = Event(
-            id=event_id,
+        record = store.add_event(
+            session,
+            event_id=event_id,
             name=name,
             date=new.date,
             venue=new.venue.strip(),
@@ -87,7 +89,6 @@ def create_event(
             settings=settings,
             created_at=at,
         )
-        session.add(row)
         audit.record(
             session,
             at=at,
@@ -97,30 +98,24 @@ def create_event(
             details={
                 "name": name,
                 "date": new.date.isoformat(),
-                "venue": row.venue,
+                "venue": record.venue,
                 "rules_id": rules.id,
                 "settings": settings,
             },
         )
-        return _info(row)
+        return _info(record)
 
 
 def list_events(db: Database) -> list[EventInfo]:
     """Every event in the file, the latest first (an event replaced by an import is kept
     in the file, archived, and not listed)."""
     with db.session() as session:
-        archived = select(EventArchive.event_id)
-        rows = session.exec(
-            select(Event)
-            .where(col(Event.id).not_in(archived))
-            .order_by(col(Event.date).desc(), Event.id)
-        )
-        return [_info(row) for row in rows]
+        return [_info(record) for record in store.current_events(session)]
 
 
 def get_event(db: Database, event_id: str) -> EventInfo:
     with db.session() as session:
-        return _info(event_row(session, event_id))
+        return _info(store.get_event(session, event_id))
 
 
 def update_event(
@@ -137,33 +132,30 @@ def update_event(
         new_values["venue"] = changes.venue.strip()
     at = aware(clock.now())
     with db.session() as session:
-        row = event_row(session, event_id)
+        record = store.get_event(session, event_id)
         if changes.settings is not None:
             new_values["settings"] = _checked_settings(
-                rules_of(row.id, row.rules_id, row.rules_text, {}), changes.settings
+                rules_for(record, with_settings=False), changes.settings
             )
         changed = {
-            key: {"old": _plain(getattr(row, key)), "new": _plain(value)}
+            key: {"old": _plain(getattr(record, key)), "new": _plain(value)}
             for key, value in new_values.items()
-            if getattr(row, key) != value
+            if getattr(record, key) != value
         }
         if not changed:
-            return _info(row)
-        for key in changed:
-            setattr(row, key, new_values[key])
-        session.add(row)
+            return _info(record)
+        record = store.update_event(session, event_id, {key: new_values[key] for key in changed})
         audit.record(
             session, at=at, actor=actor, action="event.update", event_id=event_id, details=changed
         )
-        return _info(row)
+        return _info(record)
 
 
 def event_rules(db: Database, event_id: str, *, with_settings: bool = True) -> Rules:
     """The rules an event is played by: its own snapshot of the rules file, with the
     event's settings applied (``with_settings=False``: the format's own defaults)."""
     with db.session() as session:
-        row = event_row(session, event_id)
-        return rules_of(row.id, row.rules_id, row.rules_text, row.settings if with_settings else {})
+        return rules_for(store.get_event(session, event_id), with_settings=with_settings)
 
 
 # --- checks ----------------------------------------------------------------------------------
@@ -205,15 +197,15 @@ def _checked_settings(rules: Rules, settings: Mapping[str, Any]) -> dict[str, An
 # --- rows ------------------------------------------------------------------------------------
 
 
-def _info(row: Event) -> EventInfo:
+def _info(record: EventRecord) -> EventInfo:
     return EventInfo(
-        id=row.id,
-        name=row.name,
-        date=row.date,
-        venue=row.venue,
-        rules_id=row.rules_id,
-        settings=dict(row.settings),
-        created_at=row.created_at,
+        id=record.id,
+        name=record.name,
+        date=record.date,
+        venue=record.venue,
+        rules_id=record.rules_id,
+        settings=dict(record.settings),
+        created_at=record.created_at,
     )
 
 
@@ -225,7 +217,7 @@ def _slug(name: str) -> str:
 
 def _free_id(session: Session, base: str) -> str:
     candidate, n = base, 1
-    while session.get(Event, candidate) is not None:
+    while store.event_exists(session, candidate):
         n += 1
         candidate = f"{base}-{n}"
     return candidate

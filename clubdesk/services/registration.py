@@ -14,19 +14,14 @@ How the rules are read:
   people can share a name, and the director is asked first.
 - A number is any whole number from 1 not already used in the event;
   without one, the lowest free number is given.
-- What an entrant has paid is the sum of its ledger rows: ``fee`` rows
-  minus ``refund`` rows. It is never stored. An entrant owes the entry fee
-  minus what it paid (an entrant that is not active owes nothing).
+- What an entrant has paid and owes, late entries and the tables needed:
+  see ``entrants.py``, which reads the entrants.
 - Withdrawing is a status (``withdrawn``), never a delete; a withdrawn
   entrant can be reinstated. An entrant the director removed is neither.
 - Numbers are fixed once the draw is made (a current ``draw`` row).
   Registering after it is a late entry: the entrant is added, and is
   ``late`` while the current draw has not placed it. Seating it is the
   draw's business.
-- Tables needed: entrants per table are the two sides of a game (a team
-  each in team events and gin, two partners each in individual pinochle).
-  With sides of one, an odd entrant out has a bye; tables of four leave
-  empty seats when the field does not fill them.
 """
 
 from __future__ import annotations
@@ -39,18 +34,34 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import side_size
-from clubdesk.domain.event.names import clean_name, entrant_name, matches, name_key, search_text
+from clubdesk.domain.event.model import PAYMENT_METHODS
+from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.common import aware, rules_of
-from clubdesk.store import Database
+from clubdesk.services.common import aware, rules_for
+from clubdesk.services.entrants import (  # noqa: F401  (importable from here as before)
+    EntrantInfo,
+    RegistrationSetup,
+    RegistrationSummary,
+    TableCount,
+    current_info,
+    entrant_record,
+    entrant_search_text,
+    get_entrant,
+    info_of,
+    list_entrants,
+    players_per_entrant,
+    registration_setup,
+    registration_summary,
+    search,
+    tables_needed,
+)
+from clubdesk.store import Database, events, ledger, seating
 from clubdesk.store import entrants as store
-from clubdesk.store.entrants import EntrantRecord, EventSource
+from clubdesk.store.entrants import EntrantRecord
 
-PAYMENT_METHODS = ("cash", "check", "other")
 MAX_NUMBER = 9999
 MAX_NAME = 80
 
@@ -68,17 +79,6 @@ class RegisterEntrant:
     method: str | None = None  # cash, check or other when something is paid (cash if None)
     name: str | None = None  # None: the players joined with " / "
     allow_duplicate_name: bool = False
-
-
-@dataclass(frozen=True)
-class EntrantInfo:
-    number: int
-    name: str
-    players: tuple[str, ...]
-    status: str  # active, withdrawn or removed
-    paid_cents: int  # fee rows - refund rows in the ledger
-    late: bool = False  # registered after the draw, and not placed by it
-    owed_cents: int = 0  # the entry fee still to pay (0 unless active)
 
 
 @dataclass(frozen=True)
@@ -102,35 +102,6 @@ class Duplicate:
         )
 
 
-@dataclass(frozen=True)
-class RegistrationSetup:
-    """What the registration form needs to know about an event."""
-
-    event_id: str
-    event_name: str
-    team: bool  # two players per entrant
-    players_per_entrant: int
-    entry_fee_cents: int
-    draw_made: bool
-
-
-@dataclass(frozen=True)
-class TableCount:
-    tables: int
-    byes: int = 0  # entrants sitting out a round (sides of one, odd field)
-    empty_seats: int = 0  # seats short of full tables (tables of four)
-
-
-@dataclass(frozen=True)
-class RegistrationSummary:
-    entrants: int  # active entrants
-    paid: int  # active entrants that owe nothing
-    tables_needed: int
-    byes: int = 0
-    empty_seats: int = 0
-    withdrawn: int = 0
-
-
 # --- registering -----------------------------------------------------------------------------
 
 
@@ -145,18 +116,18 @@ def register(
     name = _check_entrant_name(new.name, players)
     at = aware(clock.now())
     with db.session() as session:
-        event = _event(session, event_id)
-        rules = _rules(event)
+        event = events.get_event(session, event_id)
+        rules = rules_for(event)
         _check_player_count(rules, players)
         existing = store.list_entrants(session, event_id)
         if not new.allow_duplicate_name:
             _refuse_repeats(players)
-            found = _duplicates(existing, players)
+            found = duplicates_of(existing, players)
             if found:
                 raise UserError(found[0].message)
         taken = {record.number: record for record in existing}
         if number is None:
-            number = _lowest_free(taken)
+            number = lowest_free(taken)
         elif number in taken:
             raise UserError(f"number: {number} is already taken ({taken[number].name})")
         [record] = store.add_entrants(
@@ -165,8 +136,8 @@ def register(
             [store.NewEntrant(number, name, players, paid, method, "entry fee")],
             at,
         )
-        draw = store.current_draw(session, event_id)
-        info = _info(record, rules, draw, set())
+        draw = seating.draw_made(session, event_id)
+        info = info_of(record, rules, draw, set())
         audit.record(
             session,
             at=at,
@@ -189,8 +160,8 @@ def register(
 def find_duplicates(db: Database, event_id: str, names: Sequence[str]) -> list[Duplicate]:
     """The names (by position) that are already registered in the event; blanks are skipped."""
     with db.session() as session:
-        _event(session, event_id)
-        return _duplicates(store.list_entrants(session, event_id), [clean_name(n) for n in names])
+        events.get_event(session, event_id)
+        return duplicates_of(store.list_entrants(session, event_id), [clean_name(n) for n in names])
 
 
 def renumber(
@@ -206,12 +177,12 @@ def renumber(
     new_number = _check_number("new_number", new_number)
     at = aware(clock.now())
     with db.session() as session:
-        event = _event(session, event_id)
-        record = _entrant(session, event_id, entrant_number)
-        if store.current_draw(session, event_id) is not None:
+        event = events.get_event(session, event_id)
+        record = entrant_record(session, event_id, entrant_number)
+        if seating.draw_made(session, event_id) is not None:
             raise UserError("number: numbers are fixed once the draw is made")
         if new_number == entrant_number:
-            return _info(record, _rules(event), None, set())
+            return info_of(record, rules_for(event), None, set())
         holder = store.entrant_by_number(session, event_id, new_number)
         if holder is not None:
             raise UserError(f"new_number: {new_number} is already taken ({holder.name})")
@@ -224,7 +195,7 @@ def renumber(
             event_id=event_id,
             details={"old": entrant_number, "new": new_number, "name": record.name},
         )
-        return _current(session, event, new_number)
+        return current_info(session, event, new_number)
 
 
 # --- money -----------------------------------------------------------------------------------
@@ -246,10 +217,10 @@ def record_payment(
     method = _check_method(method)
     at = aware(clock.now())
     with db.session() as session:
-        event = _event(session, event_id)
-        record = _entrant(session, event_id, number)
+        event = events.get_event(session, event_id)
+        record = entrant_record(session, event_id, number)
         _money_row(session, event_id, "fee", record, cents, method, note, at, actor)
-        return _current(session, event, number)
+        return current_info(session, event, number)
 
 
 def refund(
@@ -268,9 +239,9 @@ def refund(
     method = _check_method(method)
     at = aware(clock.now())
     with db.session() as session:
-        event = _event(session, event_id)
-        record = _entrant(session, event_id, number)
-        if record.status == "removed" and _rules(event).penalties.removed_forfeits_fee:
+        event = events.get_event(session, event_id)
+        record = entrant_record(session, event_id, number)
+        if record.status == "removed" and rules_for(event).penalties.removed_forfeits_fee:
             raise UserError(
                 f"number: entrant {number} was removed from the tournament; "
                 "its entry fee stays in the prize fund"
@@ -281,7 +252,7 @@ def refund(
                 f"a refund of {format_money(cents)} is more than that"
             )
         _money_row(session, event_id, "refund", record, cents, method, note, at, actor)
-        return _current(session, event, number)
+        return current_info(session, event, number)
 
 
 def _money_row(
@@ -296,8 +267,11 @@ def _money_row(
     actor: str,
 ) -> None:
     """One ledger row for money from or to an entrant, and its audit row."""
-    store.add_ledger_entry(session, event_id, kind=kind, cents=cents, entrant_id=record.id,
-                           method=method, note=note.strip(), at=at)  # fmt: skip
+    ledger.add_entry(
+        session,
+        event_id,
+        ledger.NewLedgerEntry(kind, cents, record.id, method, note.strip(), at),
+    )
     action = "entrant.payment" if kind == "fee" else "entrant.refund"
     audit.record(session, at=at, actor=actor, action=action, event_id=event_id,
                  details={"number": record.number, "cents": cents, "method": method})  # fmt: skip
@@ -312,8 +286,8 @@ def withdraw(
     """Mark an active entrant withdrawn; its row, number and payments stay."""
     at = aware(clock.now())
     with db.session() as session:
-        event = _event(session, event_id)
-        record = _entrant(session, event_id, number)
+        event = events.get_event(session, event_id)
+        record = entrant_record(session, event_id, number)
         if record.status == "withdrawn":
             raise UserError(f"number: entrant {number} is already withdrawn")
         if record.status != "active":
@@ -327,7 +301,7 @@ def withdraw(
             event_id=event_id,
             details={"number": number, "name": record.name, "reason": " ".join(reason.split())},
         )
-        return _current(session, event, number)
+        return current_info(session, event, number)
 
 
 def reinstate(
@@ -336,8 +310,8 @@ def reinstate(
     """Make a withdrawn entrant active again."""
     at = aware(clock.now())
     with db.session() as session:
-        event = _event(session, event_id)
-        record = _entrant(session, event_id, number)
+        event = events.get_event(session, event_id)
+        record = entrant_record(session, event_id, number)
         if record.status == "active":
             raise UserError(f"number: entrant {number} is not withdrawn")
         if record.status != "withdrawn":
@@ -354,90 +328,10 @@ def reinstate(
             event_id=event_id,
             details={"number": number, "name": record.name},
         )
-        return _current(session, event, number)
-
-
-# --- reading ---------------------------------------------------------------------------------
-
-
-def list_entrants(db: Database, event_id: str) -> list[EntrantInfo]:
-    """Everyone registered in the event, withdrawn included, in number order."""
-    with db.session() as session:
-        return _all(session, _event(session, event_id))
-
-
-def search(db: Database, event_id: str, text: str) -> list[EntrantInfo]:
-    """Entrants whose number or names contain every word typed (case, accents, spaces ignored)."""
-    return [
-        info for info in list_entrants(db, event_id) if matches(text, entrant_search_text(info))
-    ]
-
-
-def entrant_search_text(info: EntrantInfo) -> str:
-    """What a search looks through for one entrant (see ``clubdesk.domain.names.matches``)."""
-    return search_text(info.number, (info.name, *info.players))
-
-
-def get_entrant(db: Database, event_id: str, number: int) -> EntrantInfo:
-    with db.session() as session:
-        return _current(session, _event(session, event_id), number)
-
-
-def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
-    with db.session() as session:
-        event = _event(session, event_id)
-        rules = _rules(event)
-        return RegistrationSetup(
-            event_id=event.id,
-            event_name=event.name,
-            team=rules.unit == "team",
-            players_per_entrant=_players_per_entrant(rules),
-            entry_fee_cents=rules.money.entry_fee_cents,
-            draw_made=store.current_draw(session, event_id) is not None,
-        )
-
-
-def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
-    """Active entrants, how many of them owe nothing, and the tables they need."""
-    with db.session() as session:
-        event = _event(session, event_id)
-        rules = _rules(event)
-        everyone = _all(session, event)
-    active = [info for info in everyone if info.status == "active"]
-    count = tables_needed(rules, len(active))
-    return RegistrationSummary(
-        entrants=len(active),
-        paid=sum(1 for info in active if info.owed_cents == 0),
-        tables_needed=count.tables,
-        byes=count.byes,
-        empty_seats=count.empty_seats,
-        withdrawn=sum(1 for info in everyone if info.status == "withdrawn"),
-    )
-
-
-def tables_needed(rules: Rules, entrants: int) -> TableCount:
-    """Tables for a field: two sides a table, each side one entrant or two partners."""
-    per_side = side_size(rules)
-    per_table = 2 * per_side
-    if per_side == 1:
-        return TableCount(tables=entrants // per_table, byes=entrants % per_table)
-    tables = -(-entrants // per_table)
-    return TableCount(tables=tables, empty_seats=tables * per_table - entrants)
+        return current_info(session, event, number)
 
 
 # --- shared with the roster import -----------------------------------------------------------
-
-
-def event_rules(session: Session, event_id: str) -> Rules:
-    return _rules(_event(session, event_id))
-
-
-def players_per_entrant(rules: Rules) -> int:
-    return _players_per_entrant(rules)
-
-
-def duplicates_of(records: Sequence[EntrantRecord], names: Sequence[str]) -> list[Duplicate]:
-    return _duplicates(records, names)
 
 
 def add_entrants(
@@ -445,13 +339,9 @@ def add_entrants(
 ) -> list[EntrantInfo]:
     """Add entrants inside a caller's transaction (its checks already made)."""
     records = store.add_entrants(session, event_id, new, at)
-    rules = event_rules(session, event_id)
-    draw = store.current_draw(session, event_id)
-    return [_info(record, rules, draw, set()) for record in records]
-
-
-def lowest_free(numbers: set[int] | dict[int, Any]) -> int:
-    return _lowest_free(numbers)
+    rules = rules_for(events.get_event(session, event_id))
+    draw = seating.draw_made(session, event_id)
+    return [info_of(record, rules, draw, set()) for record in records]
 
 
 # --- checks ----------------------------------------------------------------------------------
@@ -472,7 +362,7 @@ def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
 
 
 def _check_player_count(rules: Rules, players: Sequence[str]) -> None:
-    wanted = _players_per_entrant(rules)
+    wanted = players_per_entrant(rules)
     if len(players) == wanted:
         return
     if wanted == 2:
@@ -480,10 +370,6 @@ def _check_player_count(rules: Rules, players: Sequence[str]) -> None:
             f"players: a team event needs 2 players (a name and a partner), not {len(players)}"
         )
     raise UserError(f"players: an individual event registers 1 player, not {len(players)}")
-
-
-def _players_per_entrant(rules: Rules) -> int:
-    return 2 if rules.unit == "team" else 1
 
 
 def _check_entrant_name(name: str | None, players: Sequence[str]) -> str:
@@ -527,7 +413,7 @@ def _refuse_repeats(players: Sequence[str]) -> None:
             raise UserError(f"players[{index}]: {first} is named twice in this entrant")
 
 
-def _duplicates(records: Sequence[EntrantRecord], names: Sequence[str]) -> list[Duplicate]:
+def duplicates_of(records: Sequence[EntrantRecord], names: Sequence[str]) -> list[Duplicate]:
     registered: dict[str, tuple[EntrantRecord, str]] = {}
     for record in records:
         for player in record.players:
@@ -541,63 +427,10 @@ def _duplicates(records: Sequence[EntrantRecord], names: Sequence[str]) -> list[
     return found
 
 
-def _lowest_free(taken: set[int] | dict[int, Any]) -> int:
+def lowest_free(taken: set[int] | dict[int, Any]) -> int:
     number = 1
     while number in taken:
         number += 1
     if number > MAX_NUMBER:
         raise UserError(f"number: every number from 1 to {MAX_NUMBER} is taken")
     return number
-
-
-# --- rows ------------------------------------------------------------------------------------
-
-
-def _event(session: Session, event_id: str) -> EventSource:
-    event = store.event_source(session, event_id)
-    if event is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
-    return event
-
-
-def _rules(event: EventSource) -> Rules:
-    return rules_of(event.id, event.rules_id, event.rules_text, event.settings)
-
-
-def _entrant(session: Session, event_id: str, number: int) -> EntrantRecord:
-    record = store.entrant_by_number(session, event_id, number)
-    if record is None:
-        raise UserError(f"number: there is no entrant {number} in this event")
-    return record
-
-
-def _current(session: Session, event: EventSource, number: int) -> EntrantInfo:
-    record = _entrant(session, event.id, number)
-    draw = store.current_draw(session, event.id)
-    drawn = store.drawn_entrant_ids(session, draw.id) if draw is not None else set()
-    return _info(record, _rules(event), draw, drawn)
-
-
-def _all(session: Session, event: EventSource) -> list[EntrantInfo]:
-    rules = _rules(event)
-    draw = store.current_draw(session, event.id)
-    drawn = store.drawn_entrant_ids(session, draw.id) if draw is not None else set()
-    return [_info(record, rules, draw, drawn) for record in store.list_entrants(session, event.id)]
-
-
-def _info(
-    record: EntrantRecord, rules: Rules, draw: store.DrawRecord | None, drawn: set[int]
-) -> EntrantInfo:
-    late = draw is not None and record.id not in drawn and record.created_at >= draw.made_at
-    owed = (
-        max(0, rules.money.entry_fee_cents - record.paid_cents) if record.status == "active" else 0
-    )
-    return EntrantInfo(
-        number=record.number,
-        name=record.name,
-        players=record.players,
-        status=record.status,
-        paid_cents=record.paid_cents,
-        late=late,
-        owed_cents=owed,
-    )

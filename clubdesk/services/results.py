@@ -11,8 +11,8 @@ from clubdesk.domain.event.model import Event
 from clubdesk.domain.money.payouts import Payouts, compute_payouts
 from clubdesk.domain.results.standings import Standings, compute_standings
 from clubdesk.domain.rules import Rules
-from clubdesk.services.common import rules_of
-from clubdesk.store import Database
+from clubdesk.services.common import rules_for
+from clubdesk.store import Database, events
 from clubdesk.store import eventfile as store
 
 
@@ -30,6 +30,6 @@ def payouts(db: Database, event_id: str) -> Payouts:
 
 def _results(db: Database, event_id: str) -> tuple[Event, Rules]:
     with db.session() as session:
-        source = store.snapshot(session, event_id)
+        record = events.get_event(session, event_id)
         event = store.load_event(session, event_id, results_only=True)
-    return event, rules_of(source.id, source.rules_id, source.rules_text, source.settings)
+    return event, rules_for(record)

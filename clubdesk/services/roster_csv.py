@@ -29,8 +29,9 @@ from clubdesk.domain.money.amounts import MoneyError, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import registration as reg
+from clubdesk.services.common import rules_for
 from clubdesk.services.registration import EntrantInfo
-from clubdesk.store import Database
+from clubdesk.store import Database, events
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord, NewEntrant
 
@@ -88,7 +89,7 @@ def read_roster_file(path: Path | str) -> str:
 def preview_roster(db: Database, event_id: str, csv_text: str) -> RosterPreview:
     """Every row of the file with its problems (missing names, bad amounts, duplicates)."""
     with db.session() as session:
-        rules = reg.event_rules(session, event_id)
+        rules = rules_for(events.get_event(session, event_id))
         existing = store.list_entrants(session, event_id)
     team = reg.players_per_entrant(rules) == 2
     return _check(csv_text, team, existing)
@@ -109,7 +110,7 @@ def import_roster(
     if at.tzinfo is None:
         raise ValueError("the clock must give timezone-aware times")
     with db.session() as session:
-        rules = reg.event_rules(session, event_id)
+        rules = rules_for(events.get_event(session, event_id))
         team = reg.players_per_entrant(rules) == 2
         existing = store.list_entrants(session, event_id)
         again = _check_rows(

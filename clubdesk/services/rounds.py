@@ -9,15 +9,16 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.events import event_rules
-from clubdesk.store import Database
-from clubdesk.store.draws import round_row
-from clubdesk.store.models import ClockState, Game, Round
+from clubdesk.store import Database, events
+from clubdesk.store import clock as clock_store
+from clubdesk.store import seating as store
+from clubdesk.store.models import Round
+from clubdesk.store.seating import RoundRecord
 
 
 @dataclass(frozen=True)
@@ -32,23 +33,18 @@ def start_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
     """Start a published round: it is running and its clock starts now."""
-    event_rules(db, event_id)  # the event exists
     at = clock.now()
     with db.session() as session:
-        row = published_round(session, event_id, round_number)
-        if row.status != "pending":
+        events.get_event(session, event_id)  # the event exists
+        found = round_record(session, event_id, round_number)
+        if found.status != "pending":
             raise UserError(f"round: round {round_number} has already started")
-        earlier = session.exec(
-            select(Round).where(Round.event_id == event_id, Round.number < round_number)
-        ).all()
+        earlier = store.rounds_before(session, event_id, round_number)
         unfinished = [r.number for r in earlier if r.status != "closed"]
         if unfinished:
             raise UserError(f"round: close round {unfinished[-1]} before starting {round_number}")
-        row.status = "running"
-        session.add(row)
-        clock = _clock(session, event_id, round_number)
-        clock.started_at = at
-        session.add(clock)
+        store.set_round_status(session, found.id, "running")
+        clock_store.start_clock(session, event_id, round_number, at)
         audit.record(session, at=at, actor=actor, action="round.start", event_id=event_id,
                      details={"round": round_number})  # fmt: skip
     return RoundChanged(event_id, round_number, "running", at)
@@ -60,38 +56,32 @@ def close_round(
     """Close a round once every table's sheet is in; its clock stops."""
     at = clock.now()
     with db.session() as session:
-        row = published_round(session, event_id, round_number)
-        if row.status == "closed":
+        found = round_record(session, event_id, round_number)
+        if found.status == "closed":
             raise UserError(f"round: round {round_number} is already closed")
-        missing = session.exec(
-            select(Game.table_number).where(
-                Game.round_id == row.id,
-                Game.submitted_at == None,  # noqa: E711
-            )
-        ).all()
+        missing = store.unsubmitted_tables(session, event_id, round_number)
         if missing:
             tables = ", ".join(str(t) for t in sorted(missing))
             raise UserError(f"round: round {round_number} still waits for tables {tables}")
-        row.status = "closed"
-        session.add(row)
-        clock = _clock(session, event_id, round_number)
-        clock.ended_at = at
-        session.add(clock)
+        store.set_round_status(session, found.id, "closed")
+        clock_store.stop_clock(session, event_id, round_number, at)
         audit.record(session, at=at, actor=actor, action="round.close", event_id=event_id,
                      details={"round": round_number})  # fmt: skip
     return RoundChanged(event_id, round_number, "closed", at)
 
 
-def published_round(session: Session, event_id: str, number: int) -> Round:
+def round_record(session: Session, event_id: str, number: int) -> RoundRecord:
     """A round whose seating is published, or UserError."""
-    row = round_row(session, event_id, number)
+    found = store.find_round(session, event_id, number)
+    if found is None:
+        raise UserError(f"round: round {number}'s seating is not published yet")
+    return found
+
+
+def published_round(session: Session, event_id: str, number: int) -> Round:
+    """A published round's table row, or UserError: for the score sheets' writer, which
+    changes the round's status itself (``round_record`` is the round as a value)."""
+    row = store.round_row(session, event_id, number)
     if row is None:
         raise UserError(f"round: round {number}'s seating is not published yet")
     return row
-
-
-def _clock(session: Session, event_id: str, number: int) -> ClockState:
-    found = session.exec(
-        select(ClockState).where(ClockState.event_id == event_id, ClockState.round_number == number)
-    ).first()
-    return found or ClockState(event_id=event_id, round_number=number)

@@ -1,9 +1,10 @@
-"""Entrants, their players and their money, between table rows and frozen values.
+"""Entrants and their players, between table rows and frozen values.
 
-The registration services work in one transaction (a ``Session``) and see
-only the frozen records below; the SQLModel rows stay here. What an entrant
-has paid is never stored: it is read from the ledger every time (``fee``
-rows minus ``refund`` rows for that entrant).
+The services work in one transaction (a ``Session``) and see only the frozen
+records below; the SQLModel rows stay here. What an entrant has paid is
+never stored: it is read from the ledger every time (``ledger.py``: ``fee``
+rows minus ``refund`` rows for that entrant). Entrants are rows with ids;
+the domain knows them by number.
 """
 
 from __future__ import annotations
@@ -12,23 +13,13 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from clubdesk.store.models import Draw, DrawAssignment, Entrant, Event, LedgerEntry, Player
+from clubdesk.store import ledger
+from clubdesk.store.models import Entrant, Player
 
-
-@dataclass(frozen=True)
-class EventSource:
-    """What registration needs to know about an event: its rules snapshot and settings."""
-
-    id: str
-    name: str
-    rules_id: str
-    rules_text: str
-    settings: dict[str, Any]
+NO_MONEY = ledger.EntrantMoney()
 
 
 @dataclass(frozen=True)
@@ -48,36 +39,31 @@ class EntrantRecord:
 
 
 @dataclass(frozen=True)
-class DrawRecord:
+class EntrantRef:
+    """An entrant without its players and money: row id, number, name and status."""
+
     id: int
-    method: str
-    made_at: dt.datetime
+    number: int
+    name: str
+    status: str
 
 
-def event_source(session: Session, event_id: str) -> EventSource | None:
-    row = session.get(Event, event_id)
-    if row is None:
-        return None
-    return EventSource(row.id, row.name, row.rules_id, row.rules_text, dict(row.settings))
-
-
-def current_draw(session: Session, event_id: str) -> DrawRecord | None:
-    """The event's draw that stands (not superseded), if one has been made."""
-    row = session.exec(
-        select(Draw).where(Draw.event_id == event_id, col(Draw.superseded).is_(False))
-    ).first()
-    if row is None or row.id is None:
-        return None
-    return DrawRecord(row.id, row.method, row.made_at)
-
-
-def drawn_entrant_ids(session: Session, draw_id: int) -> set[int]:
-    """The entrants a draw placed (by entrant id)."""
-    return set(
-        session.exec(
-            select(DrawAssignment.entrant_id).where(DrawAssignment.draw_id == draw_id)
-        ).all()
+def entrant_refs(session: Session, event_id: str) -> list[EntrantRef]:
+    """Every entrant of the event, in number order (withdrawn and removed ones too)."""
+    rows = session.exec(
+        select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.number))
     )
+    return [EntrantRef(row.id or 0, row.number, row.name, row.status) for row in rows]
+
+
+def entrant_ids(session: Session, event_id: str) -> dict[int, int]:
+    """Row id by entrant number."""
+    return {e.number: e.id for e in entrant_refs(session, event_id)}
+
+
+def entrant_numbers(session: Session, event_id: str) -> dict[int, int]:
+    """Entrant number by row id."""
+    return {e.id: e.number for e in entrant_refs(session, event_id)}
 
 
 def list_entrants(session: Session, event_id: str) -> list[EntrantRecord]:
@@ -121,6 +107,7 @@ def add_entrants(
     session.add_all(rows)
     session.flush()
     records = []
+    fees: list[ledger.NewLedgerEntry] = []
     for row, item in zip(rows, new, strict=True):
         assert row.id is not None
         session.add_all(
@@ -128,15 +115,9 @@ def add_entrants(
             for position, player in enumerate(item.players, start=1)
         )
         if item.paid_cents:
-            session.add(
-                LedgerEntry(
-                    event_id=event_id,
-                    kind="fee",
-                    cents=item.paid_cents,
-                    entrant_id=row.id,
-                    method=item.method,
-                    note=item.note,
-                    at=created_at,
+            fees.append(
+                ledger.NewLedgerEntry(
+                    "fee", item.paid_cents, row.id, item.method, item.note, created_at
                 )
             )
         records.append(
@@ -145,6 +126,7 @@ def add_entrants(
                 created_at,
             )
         )  # fmt: skip
+    ledger.add_entries(session, event_id, fees)
     session.flush()
     return records
 
@@ -164,31 +146,6 @@ def set_number(session: Session, event_id: str, number: int, new_number: int) ->
         raise LookupError(number)
     row.number = new_number
     session.add(row)
-    session.flush()
-
-
-def add_ledger_entry(
-    session: Session,
-    event_id: str,
-    *,
-    kind: str,
-    cents: int,
-    entrant_id: int | None,
-    method: str | None,
-    note: str,
-    at: dt.datetime,
-) -> None:
-    session.add(
-        LedgerEntry(
-            event_id=event_id,
-            kind=kind,
-            cents=cents,
-            entrant_id=entrant_id,
-            method=method,
-            note=note,
-            at=at,
-        )
-    )
     session.flush()
 
 
@@ -217,22 +174,7 @@ def _records(session: Session, event_id: str, rows: Sequence[Entrant]) -> list[E
     )
     for entrant_id, name in session.exec(player_query):
         players[entrant_id].append(name)
-    money: dict[tuple[int, str], int] = {}
-    money_query = (
-        select(LedgerEntry.entrant_id, LedgerEntry.kind, func.sum(LedgerEntry.cents))
-        .where(
-            LedgerEntry.event_id == event_id,
-            col(LedgerEntry.kind).in_(("fee", "refund")),
-        )
-        .group_by(col(LedgerEntry.entrant_id), col(LedgerEntry.kind))
-    )
-    money_query = (
-        money_query.where(LedgerEntry.entrant_id == ids[0])
-        if one
-        else money_query.where(col(LedgerEntry.entrant_id).is_not(None))
-    )
-    for entrant_id, kind, cents in session.exec(money_query):
-        money[(entrant_id, kind)] = int(cents or 0)
+    money = ledger.entrant_money(session, event_id, ids[0] if one else None)
     return [
         EntrantRecord(
             id=row.id,
@@ -240,8 +182,8 @@ def _records(session: Session, event_id: str, rows: Sequence[Entrant]) -> list[E
             name=row.name,
             status=row.status,
             players=tuple(players.get(row.id, ())),
-            fees_cents=money.get((row.id, "fee"), 0),
-            refunds_cents=money.get((row.id, "refund"), 0),
+            fees_cents=money.get(row.id, NO_MONEY).fees_cents,
+            refunds_cents=money.get(row.id, NO_MONEY).refunds_cents,
             created_at=row.created_at,
         )
         for row in rows

@@ -62,6 +62,13 @@ from clubdesk.domain.event.model import (
 )
 from clubdesk.errors import UserError
 from clubdesk.store import models
+from clubdesk.store.events import (  # noqa: F401  (importable from here as before)
+    archive_event,
+    archived_as,
+    current_event_ids,
+    event_exists,
+    get_event,
+)
 
 
 def _table(model: type[SQLModel]) -> Table:
@@ -117,94 +124,12 @@ class EventSnapshot:
     settings: dict[str, Any]
 
 
-# --- which events ---------------------------------------------------------------------------
-
-
-def event_exists(session: Session, event_id: str) -> bool:
-    conn = session.connection()
-    return conn.execute(select(_EVENT.c.id).where(_EVENT.c.id == event_id)).first() is not None
-
-
-def current_event_ids(session: Session) -> list[str]:
-    """The ids of the events not archived, the latest first (by date, then id)."""
-    archived = select(_ARCHIVE.c.event_id)
-    query = (
-        select(_EVENT.c.id)
-        .where(_EVENT.c.id.not_in(archived))
-        .order_by(_EVENT.c.date.desc(), _EVENT.c.id)
-    )
-    return list(session.connection().execute(query).scalars())
-
-
-def archived_as(session: Session, event_id: str) -> str | None:
-    """The id an archived event had before it was replaced (None: not archived)."""
-    query = select(_ARCHIVE.c.original_id).where(_ARCHIVE.c.event_id == event_id)
-    return session.connection().execute(query).scalar_one_or_none()
+# --- which events: the event row is read and archived by store/events.py -------------------
 
 
 def snapshot(session: Session, event_id: str) -> EventSnapshot:
-    query = select(
-        _EVENT.c.id, _EVENT.c.name, _EVENT.c.rules_id, _EVENT.c.rules_text, _EVENT.c.settings
-    ).where(_EVENT.c.id == event_id)
-    row = session.connection().execute(query).first()
-    if row is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
-    return EventSnapshot(row.id, row.name, row.rules_id, row.rules_text, dict(row.settings))
-
-
-# --- archiving ------------------------------------------------------------------------------
-
-
-def archive_event(session: Session, event_id: str, at: dt.datetime, reason: str) -> str:
-    """Keep an event out of the way under a new id (``gp-2011--replaced-1``); returns the id.
-
-    Every row that names the event by id (entrants, players, rounds, money,
-    draws, the clock: found from the schema's foreign keys, so tables added
-    later follow too) is updated to the new id; nothing is deleted. Score
-    sheets hang off rounds and games, whose ids do not change, so submitted
-    sheets are not touched. The audit log keeps the ids it was written with.
-    """
-    conn = session.connection()
-    if not event_exists(session, event_id):
-        raise UserError(f"event: there is no event with id {event_id!r}")
-    new_id = _archive_id(conn, event_id)
-    # The event's key changes under rows that point at it: check the links at commit.
-    conn.exec_driver_sql("PRAGMA defer_foreign_keys = ON")
-    conn.execute(update(_EVENT).where(_EVENT.c.id == event_id).values(id=new_id))
-    for table, column in _tables_naming_events(conn):
-        conn.exec_driver_sql(
-            f'UPDATE "{table}" SET "{column}" = ? WHERE "{column}" = ?', (new_id, event_id)
-        )
-    conn.execute(
-        insert(_ARCHIVE).values(
-            event_id=new_id, original_id=event_id, archived_at=at, reason=reason
-        )
-    )
-    return new_id
-
-
-def _archive_id(conn: Connection, event_id: str) -> str:
-    n = 1
-    while True:
-        suffix = f"--replaced-{n}"
-        candidate = event_id[: EVENT_ID_MAX - len(suffix)] + suffix
-        taken = conn.execute(select(_EVENT.c.id).where(_EVENT.c.id == candidate)).first()
-        if taken is None:
-            return candidate
-        n += 1
-
-
-def _tables_naming_events(conn: Connection) -> list[tuple[str, str]]:
-    """(table, column) for every foreign key to ``event.id``."""
-    tables = conn.exec_driver_sql(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-    ).scalars()
-    found = []
-    for table in list(tables):
-        for key in conn.exec_driver_sql(f'PRAGMA foreign_key_list("{table}")').mappings():
-            if key["table"] == "event" and key["to"] in ("id", None):
-                found.append((table, key["from"]))
-    return found
+    event = get_event(session, event_id)
+    return EventSnapshot(event.id, event.name, event.rules_id, event.rules_text, event.settings)
 
 
 # --- writing --------------------------------------------------------------------------------

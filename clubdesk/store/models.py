@@ -22,14 +22,11 @@ from typing import Any
 from sqlalchemy import Text, TypeDecorator, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-ENTRANT_STATUSES = ("active", "withdrawn", "removed")
-ROUND_STATUSES = ("pending", "running", "closed")
 SIDES = ("a", "b")
-AWARD_KINDS = ("dq", "removed")
-SIGNATURE_ROLES = ("scorekeeper", "countersign", "director")
-LEDGER_KINDS = ("fee", "fine", "added", "expense", "refund")
-PAYMENT_METHODS = ("cash", "check", "other")
-DRAW_METHODS = ("random", "physical")
+
+# The values the other choice columns hold (entrant and round statuses, award
+# kinds, signature roles, ledger kinds, payment and draw methods) are declared
+# once, in ``clubdesk.domain.event.model``; the comments below name them there.
 
 
 class IsoDateTime(TypeDecorator[dt.datetime]):
@@ -115,7 +112,7 @@ class Entrant(SQLModel, table=True):
     event_id: str = Field(foreign_key="event.id")
     number: int
     name: str
-    status: str = "active"  # ENTRANT_STATUSES
+    status: str = "active"  # model.STATUSES
     created_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
 
 
@@ -139,7 +136,7 @@ class Round(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     event_id: str = Field(foreign_key="event.id")
     number: int
-    status: str = "pending"  # ROUND_STATUSES
+    status: str = "pending"  # model.ROUND_STATUSES
 
 
 class Game(SQLModel, table=True):
@@ -149,7 +146,7 @@ class Game(SQLModel, table=True):
     included: typed from a paper sheet, or what the hands give, stored when
     the sheet is submitted (a submitted sheet never changes, so its score is
     a fact of the sheet). ``award_kind``/``award_against`` a director's award
-    (AWARD_KINDS, SIDES); ``winner`` a side that won a tie-break.
+    (model.AWARD_KINDS, SIDES); ``winner`` a side that won a tie-break.
     """
 
     __tablename__ = "game"
@@ -209,7 +206,7 @@ class Signature(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id")
-    role: str  # SIGNATURE_ROLES
+    role: str  # model.SIGNATURE_ROLES
     name: str
     at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
     image: bytes | None = None  # the signature as drawn, PNG
@@ -244,7 +241,8 @@ class Amendment(SQLModel, table=True):
 
 
 class LedgerEntry(SQLModel, table=True):
-    """Money in or out: kind is one of LEDGER_KINDS, method one of PAYMENT_METHODS.
+    """Money in or out: kind is one of model.LEDGER_KINDS, method one of
+    model.PAYMENT_METHODS.
 
     ``at`` is None only for a row imported from an event file that did not say
     when. ``from_paid_cents`` marks an entry fee an imported event file gave
@@ -302,7 +300,7 @@ class Draw(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     event_id: str = Field(foreign_key="event.id")
-    method: str  # DRAW_METHODS
+    method: str  # model.DRAW_METHODS
     seed: int | None = None
     made_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
     superseded: bool = False

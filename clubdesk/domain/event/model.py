@@ -25,6 +25,9 @@ SIGNATURE_ROLES: tuple[str, ...] = ("scorekeeper", "countersign", "director")
 LedgerKind = Literal["fee", "fine", "added", "expense", "refund"]
 LEDGER_KINDS: tuple[str, ...] = ("fee", "fine", "added", "expense", "refund")
 PAYMENT_METHODS: tuple[str, ...] = ("cash", "check", "other")
+RoundStatus = Literal["pending", "running", "closed"]
+ROUND_STATUSES: tuple[str, ...] = ("pending", "running", "closed")
+DRAW_METHODS: tuple[str, ...] = ("random", "physical")
 
 RulesLookup = Callable[[str], Rules]
 

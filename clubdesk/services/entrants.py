@@ -1,0 +1,185 @@
+"""Reading the entrants: who is registered, what each has paid and owes, the tables needed.
+
+What an entrant has paid is the sum of its ledger rows (``fee`` rows minus
+``refund`` rows); it owes the entry fee minus that (an entrant that is not
+active owes nothing). An entrant registered after the draw is ``late``
+while the current draw has not placed it. Changing an entrant is
+``registration.py``'s business; these are importable from there too.
+
+Tables needed: entrants per table are the two sides of a game (a team each
+in team events and gin, two partners each in individual pinochle). With
+sides of one, an odd entrant out has a bye; tables of four leave empty seats
+when the field does not fill them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from clubdesk.domain.event.model import side_size
+from clubdesk.domain.event.names import matches, search_text
+from clubdesk.domain.rules import Rules
+from clubdesk.errors import UserError
+from clubdesk.services.common import event_and_rules, rules_for
+from clubdesk.store import Database, events, seating
+from clubdesk.store import entrants as store
+from clubdesk.store.entrants import EntrantRecord
+from clubdesk.store.events import EventRecord
+
+# --- values ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntrantInfo:
+    number: int
+    name: str
+    players: tuple[str, ...]
+    status: str  # active, withdrawn or removed
+    paid_cents: int  # fee rows - refund rows in the ledger
+    late: bool = False  # registered after the draw, and not placed by it
+    owed_cents: int = 0  # the entry fee still to pay (0 unless active)
+
+
+@dataclass(frozen=True)
+class RegistrationSetup:
+    """What the registration form needs to know about an event."""
+
+    event_id: str
+    event_name: str
+    team: bool  # two players per entrant
+    players_per_entrant: int
+    entry_fee_cents: int
+    draw_made: bool
+
+
+@dataclass(frozen=True)
+class TableCount:
+    tables: int
+    byes: int = 0  # entrants sitting out a round (sides of one, odd field)
+    empty_seats: int = 0  # seats short of full tables (tables of four)
+
+
+@dataclass(frozen=True)
+class RegistrationSummary:
+    entrants: int  # active entrants
+    paid: int  # active entrants that owe nothing
+    tables_needed: int
+    byes: int = 0
+    empty_seats: int = 0
+    withdrawn: int = 0
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def list_entrants(db: Database, event_id: str) -> list[EntrantInfo]:
+    """Everyone registered in the event, withdrawn included, in number order."""
+    with db.session() as session:
+        return all_infos(session, events.get_event(session, event_id))
+
+
+def search(db: Database, event_id: str, text: str) -> list[EntrantInfo]:
+    """Entrants whose number or names contain every word typed (case, accents, spaces ignored)."""
+    return [
+        info for info in list_entrants(db, event_id) if matches(text, entrant_search_text(info))
+    ]
+
+
+def entrant_search_text(info: EntrantInfo) -> str:
+    """What a search looks through for one entrant (see ``clubdesk.domain.names.matches``)."""
+    return search_text(info.number, (info.name, *info.players))
+
+
+def get_entrant(db: Database, event_id: str, number: int) -> EntrantInfo:
+    with db.session() as session:
+        return current_info(session, events.get_event(session, event_id), number)
+
+
+def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
+    with db.session() as session:
+        event, rules = event_and_rules(session, event_id)
+        return RegistrationSetup(
+            event_id=event.id,
+            event_name=event.name,
+            team=rules.unit == "team",
+            players_per_entrant=players_per_entrant(rules),
+            entry_fee_cents=rules.money.entry_fee_cents,
+            draw_made=seating.draw_made(session, event_id) is not None,
+        )
+
+
+def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
+    """Active entrants, how many of them owe nothing, and the tables they need."""
+    with db.session() as session:
+        event, rules = event_and_rules(session, event_id)
+        everyone = all_infos(session, event)
+    active = [info for info in everyone if info.status == "active"]
+    count = tables_needed(rules, len(active))
+    return RegistrationSummary(
+        entrants=len(active),
+        paid=sum(1 for info in active if info.owed_cents == 0),
+        tables_needed=count.tables,
+        byes=count.byes,
+        empty_seats=count.empty_seats,
+        withdrawn=sum(1 for info in everyone if info.status == "withdrawn"),
+    )
+
+
+def tables_needed(rules: Rules, entrants: int) -> TableCount:
+    """Tables for a field: two sides a table, each side one entrant or two partners."""
+    per_side = side_size(rules)
+    per_table = 2 * per_side
+    if per_side == 1:
+        return TableCount(tables=entrants // per_table, byes=entrants % per_table)
+    tables = -(-entrants // per_table)
+    return TableCount(tables=tables, empty_seats=tables * per_table - entrants)
+
+
+def players_per_entrant(rules: Rules) -> int:
+    return 2 if rules.unit == "team" else 1
+
+
+# --- rows ------------------------------------------------------------------------------------
+
+
+def entrant_record(session: Session, event_id: str, number: int) -> EntrantRecord:
+    record = store.entrant_by_number(session, event_id, number)
+    if record is None:
+        raise UserError(f"number: there is no entrant {number} in this event")
+    return record
+
+
+def current_info(session: Session, event: EventRecord, number: int) -> EntrantInfo:
+    record = entrant_record(session, event.id, number)
+    draw = seating.draw_made(session, event.id)
+    drawn = seating.drawn_entrant_ids(session, draw.id) if draw is not None else set()
+    return info_of(record, rules_for(event), draw, drawn)
+
+
+def all_infos(session: Session, event: EventRecord) -> list[EntrantInfo]:
+    rules = rules_for(event)
+    draw = seating.draw_made(session, event.id)
+    drawn = seating.drawn_entrant_ids(session, draw.id) if draw is not None else set()
+    return [
+        info_of(record, rules, draw, drawn) for record in store.list_entrants(session, event.id)
+    ]
+
+
+def info_of(
+    record: EntrantRecord, rules: Rules, draw: seating.DrawRecord | None, drawn: set[int]
+) -> EntrantInfo:
+    late = draw is not None and record.id not in drawn and record.created_at >= draw.made_at
+    owed = (
+        max(0, rules.money.entry_fee_cents - record.paid_cents) if record.status == "active" else 0
+    )
+    return EntrantInfo(
+        number=record.number,
+        name=record.name,
+        players=record.players,
+        status=record.status,
+        paid_cents=record.paid_cents,
+        late=late,
+        owed_cents=owed,
+    )

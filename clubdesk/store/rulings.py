@@ -1,0 +1,142 @@
+"""The director's rulings as rows: warnings, tie-breaks, lateness lines and awards.
+
+A warning and a tie-break are rows of their own, never changed. A lateness
+ruling is an adjustment line on the table's sheet, or an award; an award
+decides the game, so the sheet is final with it. Fines are derived from the
+submitted sheets' hands (read here) and collected in the ledger
+(``ledger.py``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from clubdesk.domain.rulings.warnings import LoggedWarning
+from clubdesk.store.models import Adjustment, Entrant, Game, Hand, Round, Tiebreak, Warning
+
+
+@dataclass(frozen=True)
+class NewWarning:
+    """A warning infraction and its ruling (``warning`` or ``loss-of-hand``)."""
+
+    round_number: int
+    playoff: bool
+    entrant_id: int
+    reason: str
+    ruling: str
+    actor: str
+    at: dt.datetime
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A submitted game's hands, where it was played."""
+
+    round_number: int
+    game_id: int
+    table: int
+    hands: tuple[dict[str, Any], ...]
+
+
+def add_warning(session: Session, event_id: str, warning: NewWarning) -> None:
+    session.add(
+        Warning(
+            event_id=event_id,
+            round_number=warning.round_number,
+            playoff=warning.playoff,
+            entrant_id=warning.entrant_id,
+            reason=warning.reason,
+            ruling=warning.ruling,
+            actor=warning.actor,
+            at=warning.at,
+        )
+    )
+    session.flush()
+
+
+def warnings(session: Session, event_id: str) -> list[LoggedWarning]:
+    """The warnings logged in the event, in the order logged."""
+    rows = session.exec(
+        select(Warning, Entrant.number)
+        .join(Entrant, col(Entrant.id) == col(Warning.entrant_id))
+        .where(Warning.event_id == event_id)
+        .order_by(col(Warning.id))
+    ).all()
+    return [
+        LoggedWarning(
+            round=row.round_number,
+            team=number,
+            reason=row.reason,
+            playoff=row.playoff,
+            kind="loss-of-hand" if row.ruling == "loss-of-hand" else "warning",
+        )
+        for row, number in rows
+    ]
+
+
+def add_tiebreak(
+    session: Session,
+    round_id: int,
+    entrant_ids: tuple[int, int],
+    winner: str,
+    hands: Sequence[dict[str, Any]],
+) -> None:
+    """A tie at a cut line broken at the table, filed in the round of the cut."""
+    session.add(
+        Tiebreak(
+            round_id=round_id,
+            entrant_a_id=entrant_ids[0],
+            entrant_b_id=entrant_ids[1],
+            winner=winner,
+            hands=[dict(hand) for hand in hands],
+        )
+    )
+    session.flush()
+
+
+def add_adjustment(session: Session, game_id: int, side: str, points: int, reason: str) -> None:
+    """An adjustment line on a sheet not submitted yet (e.g. points for a late side's
+    opponents)."""
+    session.add(Adjustment(game_id=game_id, side=side, points=points, reason=reason))
+    session.flush()
+
+
+def award(session: Session, game_id: int, kind: str, against: str, at: dt.datetime) -> None:
+    """A director's award decides a game not submitted yet: the sheet is final with it."""
+    game = session.get(Game, game_id)
+    if game is None:
+        raise LookupError(game_id)
+    game.award_kind, game.award_against, game.submitted_at = kind, against, at
+    session.add(game)
+    session.flush()
+
+
+def played_games(session: Session, event_id: str) -> list[PlayedGame]:
+    """Every submitted game of the event with its hands, by round and table (a game typed
+    in from a paper sheet has none)."""
+    games = session.exec(
+        select(Round.number, Game.id, Game.table_number)
+        .join(Round, col(Round.id) == col(Game.round_id))
+        .where(Round.event_id == event_id, col(Game.submitted_at).is_not(None))
+        .order_by(col(Round.number), col(Game.table_number))
+    ).all()
+    ids = [game_id for _, game_id, _ in games]
+    if not ids:
+        return []
+    hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for game_id, data in session.exec(
+        select(Hand.game_id, Hand.data)
+        .where(col(Hand.game_id).in_(ids))
+        .order_by(col(Hand.game_id), col(Hand.number))
+    ):
+        hands[game_id].append(data)
+    return [
+        PlayedGame(number, game_id or 0, table, tuple(hands[game_id or 0]))
+        for number, game_id, table in games
+    ]
