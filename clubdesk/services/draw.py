@@ -52,6 +52,7 @@ from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_row, rules_of
 from clubdesk.store import Database
 from clubdesk.store import draws as store
@@ -79,6 +80,7 @@ class DrawInfo:
     notes: tuple[str, ...]
     superseded: bool = False
     replaced: int | None = None
+    changes: Change = changes_field()  # what the command that made it changed
 
     @property
     def seed(self) -> int | None:
@@ -141,6 +143,7 @@ class SeatingPublished:
     seating: RoundSeating
     round_id: int
     games: int
+    changes: Change = changes_field()  # what the command that made it changed
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,7 @@ class CardCheck:
 # --- making the draw --------------------------------------------------------------------------
 
 
+@writes(Change.DRAW | Change.SEATING)
 def make_draw(
     db: Database,
     event_id: str,
@@ -184,6 +188,7 @@ def make_draw(
         return _store(session, event, rules, draw, old, at, actor, "draw.make")
 
 
+@writes(Change.DRAW | Change.SEATING)
 def record_physical_draw(
     db: Database,
     event_id: str,
@@ -461,6 +466,7 @@ def seating(db: Database, event_id: str, round_number: int) -> RoundSeating:
         return _seating(session, event, rules, round_number)
 
 
+@writes(Change.SEATING)
 def publish_seating(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> SeatingPublished:

@@ -45,6 +45,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, rules_of
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
@@ -79,6 +80,7 @@ class EntrantInfo:
     paid_cents: int  # fee rows - refund rows in the ledger
     late: bool = False  # registered after the draw, and not placed by it
     owed_cents: int = 0  # the entry fee still to pay (0 unless active)
+    changes: Change = changes_field()  # what the command that made it changed
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,7 @@ class RegistrationSummary:
 # --- registering -----------------------------------------------------------------------------
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def register(
     db: Database, event_id: str, new: RegisterEntrant, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -153,12 +156,14 @@ def register(
             _refuse_repeats(players)
             found = _duplicates(existing, players)
             if found:
-                raise UserError(found[0].message)
+                raise UserError(found[0].message, field=f"players[{found[0].index}]")
         taken = {record.number: record for record in existing}
         if number is None:
             number = _lowest_free(taken)
         elif number in taken:
-            raise UserError(f"number: {number} is already taken ({taken[number].name})")
+            raise UserError(
+                f"number: {number} is already taken ({taken[number].name})", field="number"
+            )
         [record] = store.add_entrants(
             session,
             event_id,
@@ -193,6 +198,7 @@ def find_duplicates(db: Database, event_id: str, names: Sequence[str]) -> list[D
         return _duplicates(store.list_entrants(session, event_id), [clean_name(n) for n in names])
 
 
+@writes(Change.ENTRANTS)
 def renumber(
     db: Database,
     event_id: str,
@@ -209,12 +215,14 @@ def renumber(
         event = _event(session, event_id)
         record = _entrant(session, event_id, entrant_number)
         if store.current_draw(session, event_id) is not None:
-            raise UserError("number: numbers are fixed once the draw is made")
+            raise UserError("number: numbers are fixed once the draw is made", field="number")
         if new_number == entrant_number:
             return _info(record, _rules(event), None, set())
         holder = store.entrant_by_number(session, event_id, new_number)
         if holder is not None:
-            raise UserError(f"new_number: {new_number} is already taken ({holder.name})")
+            raise UserError(
+                f"new_number: {new_number} is already taken ({holder.name})", field="new_number"
+            )
         store.set_number(session, event_id, entrant_number, new_number)
         audit.record(
             session,
@@ -230,6 +238,7 @@ def renumber(
 # --- money -----------------------------------------------------------------------------------
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def record_payment(
     db: Database,
     event_id: str,
@@ -252,6 +261,7 @@ def record_payment(
         return _current(session, event, number)
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def refund(
     db: Database,
     event_id: str,
@@ -273,12 +283,14 @@ def refund(
         if record.status == "removed" and _rules(event).penalties.removed_forfeits_fee:
             raise UserError(
                 f"number: entrant {number} was removed from the tournament; "
-                "its entry fee stays in the prize fund"
+                "its entry fee stays in the prize fund",
+                field="number",
             )
         if cents > record.paid_cents:
             raise UserError(
                 f"cents: entrant {number} has paid {format_money(record.paid_cents)}; "
-                f"a refund of {format_money(cents)} is more than that"
+                f"a refund of {format_money(cents)} is more than that",
+                field="cents",
             )
         _money_row(session, event_id, "refund", record, cents, method, note, at, actor)
         return _current(session, event, number)
@@ -306,6 +318,7 @@ def _money_row(
 # --- withdrawing -----------------------------------------------------------------------------
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def withdraw(
     db: Database, event_id: str, number: int, reason: str, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -315,9 +328,11 @@ def withdraw(
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
         if record.status == "withdrawn":
-            raise UserError(f"number: entrant {number} is already withdrawn")
+            raise UserError(f"number: entrant {number} is already withdrawn", field="number")
         if record.status != "active":
-            raise UserError(f"number: entrant {number} was {record.status} by the director")
+            raise UserError(
+                f"number: entrant {number} was {record.status} by the director", field="number"
+            )
         store.set_status(session, event_id, number, "withdrawn")
         audit.record(
             session,
@@ -330,6 +345,7 @@ def withdraw(
         return _current(session, event, number)
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def reinstate(
     db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -339,11 +355,12 @@ def reinstate(
         event = _event(session, event_id)
         record = _entrant(session, event_id, number)
         if record.status == "active":
-            raise UserError(f"number: entrant {number} is not withdrawn")
+            raise UserError(f"number: entrant {number} is not withdrawn", field="number")
         if record.status != "withdrawn":
             raise UserError(
                 f"number: entrant {number} was {record.status} by the director; "
-                "only a withdrawn entrant can be reinstated"
+                "only a withdrawn entrant can be reinstated",
+                field="number",
             )
         store.set_status(session, event_id, number, "active")
         audit.record(
@@ -463,11 +480,14 @@ def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
     cleaned = tuple(clean_name(player) for player in players)
     for index, player in enumerate(cleaned):
         if not player:
-            raise UserError(f"players[{index}]: a name is needed")
+            raise UserError(f"players[{index}]: a name is needed", field=f"players[{index}]")
         if len(player) > MAX_NAME:
-            raise UserError(f"players[{index}]: a name can be at most {MAX_NAME} characters")
+            raise UserError(
+                f"players[{index}]: a name can be at most {MAX_NAME} characters",
+                field=f"players[{index}]",
+            )
     if not cleaned:
-        raise UserError("players: a name is needed")
+        raise UserError("players: a name is needed", field="players")
     return cleaned
 
 
@@ -477,9 +497,12 @@ def _check_player_count(rules: Rules, players: Sequence[str]) -> None:
         return
     if wanted == 2:
         raise UserError(
-            f"players: a team event needs 2 players (a name and a partner), not {len(players)}"
+            f"players: a team event needs 2 players (a name and a partner), not {len(players)}",
+            field="players",
         )
-    raise UserError(f"players: an individual event registers 1 player, not {len(players)}")
+    raise UserError(
+        f"players: an individual event registers 1 player, not {len(players)}", field="players"
+    )
 
 
 def _players_per_entrant(rules: Rules) -> int:
@@ -491,15 +514,17 @@ def _check_entrant_name(name: str | None, players: Sequence[str]) -> str:
         return entrant_name(players)
     name = clean_name(name)
     if len(name) > 2 * MAX_NAME:
-        raise UserError(f"name: an entrant's name can be at most {2 * MAX_NAME} characters")
+        raise UserError(
+            f"name: an entrant's name can be at most {2 * MAX_NAME} characters", field="name"
+        )
     return name
 
 
 def _check_amount(field: str, cents: object, *, allow_zero: bool = False) -> int:
     if not isinstance(cents, int) or isinstance(cents, bool):
-        raise UserError(f"{field}: must be a whole number of cents")
+        raise UserError(f"{field}: must be a whole number of cents", field=field)
     if cents < 0 or (cents == 0 and not allow_zero):
-        raise UserError(f"{field}: must be more than {format_money(0)}")
+        raise UserError(f"{field}: must be more than {format_money(0)}", field=field)
     return cents
 
 
@@ -507,15 +532,17 @@ def _check_method(method: str | None) -> str:
     if method is None:
         return "cash"
     if method not in PAYMENT_METHODS:
-        raise UserError(f"method: {method!r} is not one of {', '.join(PAYMENT_METHODS)}")
+        raise UserError(
+            f"method: {method!r} is not one of {', '.join(PAYMENT_METHODS)}", field="method"
+        )
     return method
 
 
 def _check_number(field: str, number: object) -> int:
     if not isinstance(number, int) or isinstance(number, bool):
-        raise UserError(f"{field}: must be a whole number")
+        raise UserError(f"{field}: must be a whole number", field=field)
     if not 1 <= number <= MAX_NUMBER:
-        raise UserError(f"{field}: must be from 1 to {MAX_NUMBER}")
+        raise UserError(f"{field}: must be from 1 to {MAX_NUMBER}", field=field)
     return number
 
 
@@ -524,7 +551,10 @@ def _refuse_repeats(players: Sequence[str]) -> None:
     for index, key in enumerate(keys):
         if key in keys[:index]:
             first = players[keys.index(key)]
-            raise UserError(f"players[{index}]: {first} is named twice in this entrant")
+            raise UserError(
+                f"players[{index}]: {first} is named twice in this entrant",
+                field=f"players[{index}]",
+            )
 
 
 def _duplicates(records: Sequence[EntrantRecord], names: Sequence[str]) -> list[Duplicate]:
@@ -546,7 +576,7 @@ def _lowest_free(taken: set[int] | dict[int, Any]) -> int:
     while number in taken:
         number += 1
     if number > MAX_NUMBER:
-        raise UserError(f"number: every number from 1 to {MAX_NUMBER} is taken")
+        raise UserError(f"number: every number from 1 to {MAX_NUMBER} is taken", field="number")
     return number
 
 
@@ -556,7 +586,7 @@ def _lowest_free(taken: set[int] | dict[int, Any]) -> int:
 def _event(session: Session, event_id: str) -> EventSource:
     event = store.event_source(session, event_id)
     if event is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
+        raise UserError(f"event: there is no event with id {event_id!r}", field="event")
     return event
 
 
@@ -567,7 +597,7 @@ def _rules(event: EventSource) -> Rules:
 def _entrant(session: Session, event_id: str, number: int) -> EntrantRecord:
     record = store.entrant_by_number(session, event_id, number)
     if record is None:
-        raise UserError(f"number: there is no entrant {number} in this event")
+        raise UserError(f"number: there is no entrant {number} in this event", field="number")
     return record
 
 

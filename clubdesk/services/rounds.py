@@ -14,6 +14,7 @@ from sqlmodel import Session, select
 from clubdesk.clock import Clock
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.events import event_rules
 from clubdesk.store import Database
 from clubdesk.store.draws import round_row
@@ -26,8 +27,10 @@ class RoundChanged:
     round_number: int
     status: str
     at: dt.datetime
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.CLOCK)
 def start_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
@@ -54,6 +57,7 @@ def start_round(
     return RoundChanged(event_id, round_number, "running", at)
 
 
+@writes(Change.CLOCK)
 def close_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:

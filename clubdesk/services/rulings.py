@@ -42,6 +42,7 @@ from clubdesk.domain.rulings.warnings import (
 )
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import published_round
@@ -110,6 +111,7 @@ class FineCollected:
     at: dt.datetime
     fines_collected_cents: int  # every fine row of the event, this one included
     still_due: int  # fines still due after this one
+    changes: Change = changes_field()  # what the command that made it changed
 
 
 def fines_due(db: Database, event_id: str) -> list[FineOwed]:
@@ -121,6 +123,7 @@ def fines_due(db: Database, event_id: str) -> list[FineOwed]:
     return [fine for fine in owed if fine.key not in collected]
 
 
+@writes(Change.MONEY)
 def collect_fine(
     db: Database,
     event_id: str,
@@ -410,8 +413,10 @@ class TiebreakRecorded:
     a: int
     b: int
     winner: int  # the winning entrant's number
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.SHEETS)
 def record_tiebreak(
     db: Database,
     event_id: str,
@@ -474,8 +479,10 @@ class TableRuling:
     against: str  # the side ruled against, "a" or "b"
     kind: str  # "points", "disqualified", "removed" or "on-time"
     text: str
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.SHEETS)
 def rule_late(
     db: Database,
     event_id: str,
@@ -506,6 +513,7 @@ def rule_late(
     return TableRuling(event_id, round_number, table, side, ruling.kind, ruling.text)
 
 
+@writes(Change.SHEETS | Change.ENTRANTS | Change.MONEY)
 def remove_from_table(
     db: Database,
     event_id: str,
