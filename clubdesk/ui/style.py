@@ -5,7 +5,7 @@ base size is 11 pt and headings are clearly bigger. Widgets mark what they
 are with a ``role`` property (``heading``, ``subheading``, ``hint``, ``error``,
 ``primary`` for the one button that does the page's main thing);
 the style sheet below gives each role its look. A field a refusal is about
-has the ``invalid`` property (``clubdesk.ui.operations``) and a red frame.
+has the ``invalid`` property (``set_invalid``) and is drawn in red.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ BASE_POINT_SIZE = 11
 FONT_FAMILY = "DejaVu Sans"
 ERROR_COLOUR = "#b3261e"
 ACCENT = "#1f5f8b"
+INVALID_BACKGROUND = "#fdf1f0"
 
 # A primary button that cannot be pressed yet: greyed, not the accent colour.
 DISABLED_PRIMARY = """
@@ -70,10 +71,13 @@ QLineEdit, QSpinBox, QDateEdit, QComboBox {{
     min-height: 1.9em;
     padding: 0 6px;
 }}
-QLineEdit[invalid="true"], QSpinBox[invalid="true"], QDateEdit[invalid="true"],
-QComboBox[invalid="true"] {{
-    border: 2px solid {ERROR_COLOUR};
-    border-radius: 3px;
+QLineEdit[invalid="true"] {{
+    border: 1px solid {ERROR_COLOUR};
+    border-radius: 2px;
+    background: {INVALID_BACKGROUND};
+}}
+QAbstractSpinBox[invalid="true"], QComboBox[invalid="true"] {{
+    background: {INVALID_BACKGROUND};
 }}
 QPushButton {{
     min-height: 1.9em;
@@ -137,7 +141,8 @@ def set_role(widget: W, role: str) -> W:
 
 
 def set_invalid(widget: QWidget, invalid: bool) -> None:
-    """Mark a field as the one a refusal is about (the style sheet draws it red)."""
+    """Mark a field as the one a refusal is about: a red frame on a text field, a red tint
+    on a spin box, date or list (whose arrows keep their own look)."""
     if bool(widget.property("invalid")) != invalid:
         widget.setProperty("invalid", invalid)
         widget.style().unpolish(widget)
