@@ -71,17 +71,25 @@ def test_a_draw_reaches_the_players_page(make_window, db, clock, keyboard, messa
 
 
 def test_new_settings_reach_the_players_page(make_window, db, clock, keyboard):
-    event_id = team_event(db, clock)
+    team_event(db, clock)
     window = make_window(db)
-    assert window.players_page.entry.paid_edit.text() == "20.00"
+    entry = window.players_page.entry
+    assert entry.paid_edit.text() == "20.00"  # the format's entry fee
     window.event_page.edit_event()
     form = window.event_page.form
     form.fee_edit.setText("35")
     form.submit()
     assert not window.event_page.showing_form()
-    window.show_page("players")
-    assert window.players_page.event_id == event_id
-    assert window.players_page._fee() == 3500
+
+    keyboard.press(Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    keyboard.type("Ann Smith")
+    keyboard.tab()
+    keyboard.type("Bob Jones")
+    keyboard.tab()
+    keyboard.type("35")
+    keyboard.press(Qt.Key.Key_Return)
+    assert entry.paid_edit.text() == "35.00"  # ready for the next arrival at the new fee
+    assert window.summary_label.text() == "1 entrant · 1 paid · 0 tables · 1 bye"
 
 
 def test_opening_another_event_reaches_every_page(make_window, db, clock):
