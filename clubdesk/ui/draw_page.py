@@ -47,8 +47,6 @@ from clubdesk.ui.seating_model import SeatingListModel
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 from clubdesk.ui.widgets.table_map import TableMap
 
-__all__ = ["DrawPage", "PhysicalDrawDialog", "SeatingListModel", "draw_summary", "sentence"]
-
 NOTES_STYLE = (
     """
 QFrame#drawNotes {
