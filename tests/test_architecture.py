@@ -61,3 +61,13 @@ def test_only_the_clock_module_reads_the_system_time() -> None:
         if reads.search(line)
     ]
     assert offenders == []
+
+
+def test_no_ui_module_is_over_450_lines() -> None:
+    # STYLE.md: small modules; the window's pages are split by what they hold
+    too_long = {
+        str(path.relative_to(ROOT)): lines
+        for path in sorted((ROOT / "clubdesk" / "ui").rglob("*.py"))
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 450
+    }
+    assert too_long == {}

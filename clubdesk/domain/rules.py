@@ -33,6 +33,14 @@ class RulesError(UserError):
         super().__init__(problems[0] if len(problems) == 1 else "\n".join(problems))
 
 
+class SettingConflict(ValueError):
+    """A value that does not fit with another one; ``key`` names the setting it is about."""
+
+    def __init__(self, message: str, key: str):
+        super().__init__(message)
+        self.key = key
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -69,7 +77,9 @@ class Schedule(_Model):
         # A meal break or day change after the last round simply never happens, so an
         # event can play fewer rounds than its format without editing the schedule.
         if self.round_minutes and self.warning_minutes >= self.round_minutes:
-            raise ValueError("warning_minutes must be less than round_minutes")
+            raise SettingConflict(
+                "warning_minutes must be less than round_minutes", "warning_minutes"
+            )
         return self
 
 
@@ -304,7 +314,9 @@ class Rules(_Model):
             if section != own and present:
                 raise ValueError(f"a [{section}] section does not belong to game = {self.game!r}")
         if self.standings.drop_lowest >= self.schedule.rounds:
-            raise ValueError("standings.drop_lowest must be less than schedule.rounds")
+            raise SettingConflict(
+                "standings.drop_lowest must be less than schedule.rounds", "drop_lowest"
+            )
         if self.cut and self.cut.after_round > self.schedule.rounds:
             raise ValueError("cut.after_round is after the last round")
         return self
@@ -317,16 +329,24 @@ class Rules(_Model):
         for key, value in settings.items():
             section = SETTING_SECTIONS.get(key)
             if section is None:
-                raise UserError(f"settings.{key}: not a setting an event can change")
+                raise UserError(
+                    f"settings.{key}: not a setting an event can change", field=f"settings.{key}"
+                )
             if section not in data:
-                raise UserError(f"settings.{key}: {self.title} has no [{section}] section")
+                raise UserError(
+                    f"settings.{key}: {self.title} has no [{section}] section",
+                    field=f"settings.{key}",
+                )
             data[section][key] = value
         try:
             changed = Rules.model_validate(data)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"][1:])
-            raise UserError(f"settings{'.' + where if where else ''}: {_plain(first)}") from None
+            raise UserError(
+                f"settings{'.' + where if where else ''}: {_plain(first)}",
+                field=_setting_field(first),
+            ) from None
         return changed.model_copy(update={"source_path": self.source_path})
 
 
@@ -451,6 +471,15 @@ def _dotted(loc: tuple) -> str:
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
+
+
+def _setting_field(error: dict) -> str:
+    """``settings.KEY`` for the setting a validation error is about, else its section."""
+    key = getattr(error.get("ctx", {}).get("error"), "key", None)
+    parts = [str(part) for part in error["loc"]]
+    key = key or next((p for p in reversed(parts) if p in SETTING_SECTIONS), None)
+    where = key or (parts[0] if parts else "")
+    return f"settings.{where}" if where else "settings"
 
 
 def _plain(error: dict) -> str:

@@ -14,6 +14,7 @@ import random
 from clubdesk.clock import Clock, FakeClock
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.services import draw, events, registration, rounds, sheets
+from clubdesk.services.changes import Change, writes
 from clubdesk.store import Database
 
 DEMO_NAME = "Grand Prix Pinochle (demo)"
@@ -32,6 +33,7 @@ PLAYERS = [
 ]  # fmt: skip
 
 
+@writes(Change.everything())
 def make_demo(db: Database, clock: Clock) -> events.EventInfo:
     """Fill an empty database with the demo event; round 4 started 36 minutes ago."""
     rng = random.Random(DEMO_SEED)

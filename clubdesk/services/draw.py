@@ -43,6 +43,7 @@ from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.drawing import (  # noqa: F401  (importable from here as before)
     FIXED_FIELD,
@@ -77,6 +78,7 @@ class SeatingPublished:
     seating: RoundSeating
     round_id: int
     games: int
+    changes: Change = changes_field()  # what the command that made it changed
 
 
 # --- seating ----------------------------------------------------------------------------------
@@ -89,6 +91,7 @@ def seating(db: Database, event_id: str, round_number: int) -> RoundSeating:
         return _seating(session, event, rules, round_number)
 
 
+@writes(Change.SEATING)
 def publish_seating(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> SeatingPublished:

@@ -34,6 +34,7 @@ from clubdesk.domain.seating import draw as domain_draw
 from clubdesk.domain.seating.draw import Card, Draw, card_deck, draw_for
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
@@ -63,6 +64,7 @@ class DrawInfo:
     notes: tuple[str, ...]
     superseded: bool = False
     replaced: int | None = None
+    changes: Change = changes_field()  # what the command that made it changed
 
     @property
     def seed(self) -> int | None:
@@ -136,6 +138,7 @@ class CardCheck:
 # --- making the draw --------------------------------------------------------------------------
 
 
+@writes(Change.DRAW | Change.SEATING)
 def make_draw(
     db: Database,
     event_id: str,
@@ -158,6 +161,7 @@ def make_draw(
         return _store(session, event, rules, draw, old, at, actor, "draw.make")
 
 
+@writes(Change.DRAW | Change.SEATING)
 def record_physical_draw(
     db: Database,
     event_id: str,

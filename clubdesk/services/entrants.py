@@ -22,6 +22,7 @@ from clubdesk.domain.event.model import side_size
 from clubdesk.domain.event.names import matches, search_text
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
+from clubdesk.services.changes import Change, changes_field
 from clubdesk.services.common import event_and_rules, rules_for
 from clubdesk.store import Database, events, seating
 from clubdesk.store import entrants as store
@@ -40,6 +41,7 @@ class EntrantInfo:
     paid_cents: int  # fee rows - refund rows in the ledger
     late: bool = False  # registered after the draw, and not placed by it
     owed_cents: int = 0  # the entry fee still to pay (0 unless active)
+    changes: Change = changes_field()  # what the command that made it changed
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ def players_per_entrant(rules: Rules) -> int:
 def entrant_record(session: Session, event_id: str, number: int) -> EntrantRecord:
     record = store.entrant_by_number(session, event_id, number)
     if record is None:
-        raise UserError(f"number: there is no entrant {number} in this event")
+        raise UserError(f"number: there is no entrant {number} in this event", field="number")
     return record
 
 

@@ -51,6 +51,7 @@ from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.rules import Rules, load_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import rules_of
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store import eventfile as store
@@ -70,6 +71,7 @@ class ImportResult:
     hands: int
     ledger_rows: int  # including a fee row for each entrant's paid_cents not itemized
     replaced: str | None = None  # the id the event it replaced is kept under
+    changes: Change = changes_field()  # what the command that made it changed
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class RestoreResult:
     database: Path
     restored_from: Path
     previous_kept_as: Path | None  # None when there was no database to keep
+    changes: Change = changes_field()  # what the command that made it changed
 
 
 # --- import ---------------------------------------------------------------------------------
@@ -128,6 +131,7 @@ def _check(data: Any, date: dt.date | None) -> _Checked:
     return _Checked(event, found[event.rules])
 
 
+@writes(Change.everything())
 def import_event(
     db: Database,
     data: Any,
@@ -254,6 +258,7 @@ def current_event_ids(db: Database) -> list[str]:
 # --- backup and restore ---------------------------------------------------------------------
 
 
+@writes(Change.everything())
 def restore_database(
     source: Path | str, database: Path | str, clock: Clock, *, backups: Path | str | None = None
 ) -> RestoreResult:

@@ -19,6 +19,7 @@ from clubdesk.clock import Clock
 from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, rules_for
 from clubdesk.store import Database
 from clubdesk.store import events as store
@@ -57,8 +58,10 @@ class EventInfo:
     rules_id: str
     settings: dict[str, Any]
     created_at: dt.datetime
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.EVENT)
 def create_event(
     db: Database, new: NewEvent, clock: Clock, *, actor: str = "director"
 ) -> EventInfo:
@@ -66,7 +69,7 @@ def create_event(
     name = _check_name(new.name)
     _check_date(new.date)
     if not new.rules_id.strip():
-        raise UserError("rules: choose the event's format")
+        raise UserError("rules: choose the event's format", field="rules")
     rules = load_rules(new.rules_id)
     settings = _checked_settings(rules, new.settings)
     rules_text = Path(rules.source_path).read_text(encoding="utf-8")
@@ -77,7 +80,7 @@ def create_event(
         else:
             event_id = _check_id(new.id)
             if store.event_exists(session, event_id):
-                raise UserError(f"id: there is already an event with id {event_id!r}")
+                raise UserError(f"id: there is already an event with id {event_id!r}", field="id")
         record = store.add_event(
             session,
             event_id=event_id,
@@ -118,6 +121,7 @@ def get_event(db: Database, event_id: str) -> EventInfo:
         return _info(store.get_event(session, event_id))
 
 
+@writes(Change.EVENT)
 def update_event(
     db: Database, event_id: str, changes: EventChanges, clock: Clock, *, actor: str = "director"
 ) -> EventInfo:
@@ -164,13 +168,13 @@ def event_rules(db: Database, event_id: str, *, with_settings: bool = True) -> R
 def _check_name(name: str) -> str:
     name = name.strip()
     if not name:
-        raise UserError("name: an event needs a name")
+        raise UserError("name: an event needs a name", field="name")
     return name
 
 
 def _check_date(date: object) -> None:
     if not isinstance(date, dt.date) or isinstance(date, dt.datetime):
-        raise UserError("date: must be a calendar date")
+        raise UserError("date: must be a calendar date", field="date")
 
 
 def _check_id(event_id: str) -> str:
@@ -178,7 +182,8 @@ def _check_id(event_id: str) -> str:
     if not _ID_PATTERN.match(event_id) or len(event_id) > _ID_MAX:
         raise UserError(
             f"id: {event_id!r} must be lower-case letters, digits and dashes "
-            f"(at most {_ID_MAX}), starting with a letter or digit"
+            f"(at most {_ID_MAX}), starting with a letter or digit",
+            field="id",
         )
     return event_id
 
@@ -189,7 +194,9 @@ def _checked_settings(rules: Rules, settings: Mapping[str, Any]) -> dict[str, An
     try:
         json.dumps(settings)
     except (TypeError, ValueError):
-        raise UserError("settings: values must be numbers, text, lists or tables") from None
+        raise UserError(
+            "settings: values must be numbers, text, lists or tables", field="settings"
+        ) from None
     values = rules.with_settings(settings).model_dump(mode="json", exclude_none=True)
     return {key: values[SETTING_SECTIONS[key]].get(key) for key in settings}
 

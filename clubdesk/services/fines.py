@@ -26,6 +26,7 @@ from clubdesk.domain.money.fines import FineKey, FineReason, fine_reference, par
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
 from clubdesk.store import Database, ledger
@@ -77,6 +78,7 @@ class FineCollected:
     at: dt.datetime
     fines_collected_cents: int  # every fine row of the event, this one included
     still_due: int  # fines still due after this one
+    changes: Change = changes_field()  # what the command that made it changed
 
 
 def fines_due(db: Database, event_id: str) -> list[FineOwed]:
@@ -88,6 +90,7 @@ def fines_due(db: Database, event_id: str) -> list[FineOwed]:
     return [fine for fine in owed if fine.key not in collected]
 
 
+@writes(Change.MONEY)
 def collect_fine(
     db: Database,
     event_id: str,

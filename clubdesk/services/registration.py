@@ -40,6 +40,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, writes
 from clubdesk.services.common import aware, rules_for
 from clubdesk.services.entrants import (  # noqa: F401  (importable from here as before)
     EntrantInfo,
@@ -105,6 +106,7 @@ class Duplicate:
 # --- registering -----------------------------------------------------------------------------
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def register(
     db: Database, event_id: str, new: RegisterEntrant, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -124,12 +126,14 @@ def register(
             _refuse_repeats(players)
             found = duplicates_of(existing, players)
             if found:
-                raise UserError(found[0].message)
+                raise UserError(found[0].message, field=f"players[{found[0].index}]")
         taken = {record.number: record for record in existing}
         if number is None:
             number = lowest_free(taken)
         elif number in taken:
-            raise UserError(f"number: {number} is already taken ({taken[number].name})")
+            raise UserError(
+                f"number: {number} is already taken ({taken[number].name})", field="number"
+            )
         [record] = store.add_entrants(
             session,
             event_id,
@@ -164,6 +168,7 @@ def find_duplicates(db: Database, event_id: str, names: Sequence[str]) -> list[D
         return duplicates_of(store.list_entrants(session, event_id), [clean_name(n) for n in names])
 
 
+@writes(Change.ENTRANTS)
 def renumber(
     db: Database,
     event_id: str,
@@ -180,12 +185,14 @@ def renumber(
         event = events.get_event(session, event_id)
         record = entrant_record(session, event_id, entrant_number)
         if seating.draw_made(session, event_id) is not None:
-            raise UserError("number: numbers are fixed once the draw is made")
+            raise UserError("number: numbers are fixed once the draw is made", field="number")
         if new_number == entrant_number:
             return info_of(record, rules_for(event), None, set())
         holder = store.entrant_by_number(session, event_id, new_number)
         if holder is not None:
-            raise UserError(f"new_number: {new_number} is already taken ({holder.name})")
+            raise UserError(
+                f"new_number: {new_number} is already taken ({holder.name})", field="new_number"
+            )
         store.set_number(session, event_id, entrant_number, new_number)
         audit.record(
             session,
@@ -201,6 +208,7 @@ def renumber(
 # --- money -----------------------------------------------------------------------------------
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def record_payment(
     db: Database,
     event_id: str,
@@ -223,6 +231,7 @@ def record_payment(
         return current_info(session, event, number)
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def refund(
     db: Database,
     event_id: str,
@@ -244,12 +253,14 @@ def refund(
         if record.status == "removed" and rules_for(event).penalties.removed_forfeits_fee:
             raise UserError(
                 f"number: entrant {number} was removed from the tournament; "
-                "its entry fee stays in the prize fund"
+                "its entry fee stays in the prize fund",
+                field="number",
             )
         if cents > record.paid_cents:
             raise UserError(
                 f"cents: entrant {number} has paid {format_money(record.paid_cents)}; "
-                f"a refund of {format_money(cents)} is more than that"
+                f"a refund of {format_money(cents)} is more than that",
+                field="cents",
             )
         _money_row(session, event_id, "refund", record, cents, method, note, at, actor)
         return current_info(session, event, number)
@@ -280,6 +291,7 @@ def _money_row(
 # --- withdrawing -----------------------------------------------------------------------------
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def withdraw(
     db: Database, event_id: str, number: int, reason: str, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -289,9 +301,11 @@ def withdraw(
         event = events.get_event(session, event_id)
         record = entrant_record(session, event_id, number)
         if record.status == "withdrawn":
-            raise UserError(f"number: entrant {number} is already withdrawn")
+            raise UserError(f"number: entrant {number} is already withdrawn", field="number")
         if record.status != "active":
-            raise UserError(f"number: entrant {number} was {record.status} by the director")
+            raise UserError(
+                f"number: entrant {number} was {record.status} by the director", field="number"
+            )
         store.set_status(session, event_id, number, "withdrawn")
         audit.record(
             session,
@@ -304,6 +318,7 @@ def withdraw(
         return current_info(session, event, number)
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def reinstate(
     db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -313,11 +328,12 @@ def reinstate(
         event = events.get_event(session, event_id)
         record = entrant_record(session, event_id, number)
         if record.status == "active":
-            raise UserError(f"number: entrant {number} is not withdrawn")
+            raise UserError(f"number: entrant {number} is not withdrawn", field="number")
         if record.status != "withdrawn":
             raise UserError(
                 f"number: entrant {number} was {record.status} by the director; "
-                "only a withdrawn entrant can be reinstated"
+                "only a withdrawn entrant can be reinstated",
+                field="number",
             )
         store.set_status(session, event_id, number, "active")
         audit.record(
@@ -353,11 +369,14 @@ def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
     cleaned = tuple(clean_name(player) for player in players)
     for index, player in enumerate(cleaned):
         if not player:
-            raise UserError(f"players[{index}]: a name is needed")
+            raise UserError(f"players[{index}]: a name is needed", field=f"players[{index}]")
         if len(player) > MAX_NAME:
-            raise UserError(f"players[{index}]: a name can be at most {MAX_NAME} characters")
+            raise UserError(
+                f"players[{index}]: a name can be at most {MAX_NAME} characters",
+                field=f"players[{index}]",
+            )
     if not cleaned:
-        raise UserError("players: a name is needed")
+        raise UserError("players: a name is needed", field="players")
     return cleaned
 
 
@@ -367,9 +386,12 @@ def _check_player_count(rules: Rules, players: Sequence[str]) -> None:
         return
     if wanted == 2:
         raise UserError(
-            f"players: a team event needs 2 players (a name and a partner), not {len(players)}"
+            f"players: a team event needs 2 players (a name and a partner), not {len(players)}",
+            field="players",
         )
-    raise UserError(f"players: an individual event registers 1 player, not {len(players)}")
+    raise UserError(
+        f"players: an individual event registers 1 player, not {len(players)}", field="players"
+    )
 
 
 def _check_entrant_name(name: str | None, players: Sequence[str]) -> str:
@@ -377,15 +399,17 @@ def _check_entrant_name(name: str | None, players: Sequence[str]) -> str:
         return entrant_name(players)
     name = clean_name(name)
     if len(name) > 2 * MAX_NAME:
-        raise UserError(f"name: an entrant's name can be at most {2 * MAX_NAME} characters")
+        raise UserError(
+            f"name: an entrant's name can be at most {2 * MAX_NAME} characters", field="name"
+        )
     return name
 
 
 def _check_amount(field: str, cents: object, *, allow_zero: bool = False) -> int:
     if not isinstance(cents, int) or isinstance(cents, bool):
-        raise UserError(f"{field}: must be a whole number of cents")
+        raise UserError(f"{field}: must be a whole number of cents", field=field)
     if cents < 0 or (cents == 0 and not allow_zero):
-        raise UserError(f"{field}: must be more than {format_money(0)}")
+        raise UserError(f"{field}: must be more than {format_money(0)}", field=field)
     return cents
 
 
@@ -393,15 +417,17 @@ def _check_method(method: str | None) -> str:
     if method is None:
         return "cash"
     if method not in PAYMENT_METHODS:
-        raise UserError(f"method: {method!r} is not one of {', '.join(PAYMENT_METHODS)}")
+        raise UserError(
+            f"method: {method!r} is not one of {', '.join(PAYMENT_METHODS)}", field="method"
+        )
     return method
 
 
 def _check_number(field: str, number: object) -> int:
     if not isinstance(number, int) or isinstance(number, bool):
-        raise UserError(f"{field}: must be a whole number")
+        raise UserError(f"{field}: must be a whole number", field=field)
     if not 1 <= number <= MAX_NUMBER:
-        raise UserError(f"{field}: must be from 1 to {MAX_NUMBER}")
+        raise UserError(f"{field}: must be from 1 to {MAX_NUMBER}", field=field)
     return number
 
 
@@ -410,7 +436,10 @@ def _refuse_repeats(players: Sequence[str]) -> None:
     for index, key in enumerate(keys):
         if key in keys[:index]:
             first = players[keys.index(key)]
-            raise UserError(f"players[{index}]: {first} is named twice in this entrant")
+            raise UserError(
+                f"players[{index}]: {first} is named twice in this entrant",
+                field=f"players[{index}]",
+            )
 
 
 def duplicates_of(records: Sequence[EntrantRecord], names: Sequence[str]) -> list[Duplicate]:
@@ -432,5 +461,5 @@ def lowest_free(taken: set[int] | dict[int, Any]) -> int:
     while number in taken:
         number += 1
     if number > MAX_NUMBER:
-        raise UserError(f"number: every number from 1 to {MAX_NUMBER} is taken")
+        raise UserError(f"number: every number from 1 to {MAX_NUMBER} is taken", field="number")
     return number

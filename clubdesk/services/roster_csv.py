@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from clubdesk.domain.money.amounts import MoneyError, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import registration as reg
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import rules_for
 from clubdesk.services.registration import EntrantInfo
 from clubdesk.store import Database, events
@@ -68,6 +70,20 @@ class RosterPreview:
         return [*self.problems, *(p for row in self.rows for p in row.problems)]
 
 
+@dataclass(frozen=True)
+class RosterImported:
+    """The entrants an import registered, in file order (iterating gives them)."""
+
+    entrants: tuple[EntrantInfo, ...]
+    changes: Change = changes_field()
+
+    def __iter__(self) -> Iterator[EntrantInfo]:
+        return iter(self.entrants)
+
+    def __len__(self) -> int:
+        return len(self.entrants)
+
+
 def read_roster_file(path: Path | str) -> str:
     """A roster file's text (UTF-8, or the Windows encoding spreadsheets often use)."""
     path = Path(path)
@@ -95,6 +111,7 @@ def preview_roster(db: Database, event_id: str, csv_text: str) -> RosterPreview:
     return _check(csv_text, team, existing)
 
 
+@writes(Change.ENTRANTS | Change.MONEY)
 def import_roster(
     db: Database,
     event_id: str,
@@ -102,7 +119,7 @@ def import_roster(
     clock: Clock,
     *,
     actor: str = "director",
-) -> list[EntrantInfo]:
+) -> RosterImported:
     """Register every row of a clean preview in one transaction; any problem saves nothing."""
     if not preview.ok:
         raise UserError(_refusal(preview))
@@ -143,7 +160,7 @@ def import_roster(
                 ],
             },
         )
-        return infos
+        return RosterImported(tuple(infos))
 
 
 # --- reading the file ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from sqlmodel import Session
 from clubdesk.clock import Clock
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.store import Database, events
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
@@ -27,8 +28,10 @@ class RoundChanged:
     round_number: int
     status: str
     at: dt.datetime
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.CLOCK)
 def start_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
@@ -50,6 +53,7 @@ def start_round(
     return RoundChanged(event_id, round_number, "running", at)
 
 
+@writes(Change.CLOCK)
 def close_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:

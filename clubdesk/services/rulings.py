@@ -31,6 +31,7 @@ from clubdesk.domain.rulings.warnings import (
 )
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
 from clubdesk.services.fines import (  # noqa: F401  (importable from here as before)
@@ -152,8 +153,10 @@ class TiebreakRecorded:
     a: int
     b: int
     winner: int  # the winning entrant's number
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.SHEETS)
 def record_tiebreak(
     db: Database,
     event_id: str,
@@ -215,8 +218,10 @@ class TableRuling:
     against: str  # the side ruled against, "a" or "b"
     kind: str  # "points", "disqualified", "removed" or "on-time"
     text: str
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.SHEETS)
 def rule_late(
     db: Database,
     event_id: str,
@@ -247,6 +252,7 @@ def rule_late(
     return TableRuling(event_id, round_number, table, side, ruling.kind, ruling.text)
 
 
+@writes(Change.SHEETS | Change.ENTRANTS | Change.MONEY)
 def remove_from_table(
     db: Database,
     event_id: str,

@@ -20,6 +20,7 @@ from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
@@ -49,8 +50,10 @@ class SheetSubmitted:
     score_b: int
     sheets_in: int
     sheets_total: int
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.SHEETS)
 def submit_sheet(
     db: Database,
     event_id: str,

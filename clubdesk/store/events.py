@@ -45,7 +45,7 @@ def get_event(session: Session, event_id: str) -> EventRecord:
     """The event, or UserError naming the id."""
     found = find_event(session, event_id)
     if found is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
+        raise UserError(f"event: there is no event with id {event_id!r}", field="event")
     return found
 
 
@@ -104,7 +104,7 @@ def update_event(session: Session, event_id: str, values: Mapping[str, Any]) -> 
         raise ValueError(f"an event's {', '.join(sorted(unknown))} cannot be changed")
     row = session.get(Event, event_id)
     if row is None:
-        raise UserError(f"event: there is no event with id {event_id!r}")
+        raise UserError(f"event: there is no event with id {event_id!r}", field="event")
     for key, value in values.items():
         setattr(row, key, dict(value) if key == "settings" else value)
     session.add(row)
@@ -132,7 +132,7 @@ def archive_event(session: Session, event_id: str, at: dt.datetime, reason: str)
     sheets are not touched. The audit log keeps the ids it was written with.
     """
     if not event_exists(session, event_id):
-        raise UserError(f"event: there is no event with id {event_id!r}")
+        raise UserError(f"event: there is no event with id {event_id!r}", field="event")
     session.flush()
     conn = session.connection()
     new_id = _archive_id(session, event_id)

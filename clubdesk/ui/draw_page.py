@@ -15,31 +15,19 @@ Every decision is the services'; the page shows what they return.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import QAction, QFont, QKeySequence, QShowEvent
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -47,24 +35,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.clock import Clock
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import draw as draw_service
-from clubdesk.services.draw import CardCheck, DrawInfo, DrawOverview, EntrantLine
-from clubdesk.store import Database
-from clubdesk.ui.style import ERROR_COLOUR, set_role
-from clubdesk.ui.table_map import Layout, TableMap, place_seats
+from clubdesk.services.changes import Change
+from clubdesk.services.draw import DrawInfo, DrawOverview
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.operations import run_command, sentence
+from clubdesk.ui.physical_draw import PhysicalDrawDialog
+from clubdesk.ui.seating_model import SeatingListModel
+from clubdesk.ui.style import DISABLED_PRIMARY, set_role
+from clubdesk.ui.widgets.table_map import TableMap
 
-Index = QModelIndex | QPersistentModelIndex
-
-DISABLED_PRIMARY = """
-QPushButton[role="primary"]:disabled {
-    background: #b4c3cf;
-    color: #f2f5f7;
-    border: 1px solid #b4c3cf;
-}
-"""
 NOTES_STYLE = (
     """
 QFrame#drawNotes {
@@ -78,21 +60,6 @@ QFrame#drawNotes QLabel {
 """
     + DISABLED_PRIMARY
 )
-FIELD_STYLE = f"""
-QLineEdit[invalid="true"] {{
-    border: 2px solid {ERROR_COLOUR};
-    border-radius: 3px;
-}}
-{DISABLED_PRIMARY}"""
-
-
-def sentence(message: str) -> str:
-    """A service's message as a sentence: capital first letter, full stop."""
-    text = message.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def draw_summary(info: DrawInfo) -> str:
@@ -103,275 +70,29 @@ def draw_summary(info: DrawInfo) -> str:
     return f"Random draw · seed {info.seed} · made {when}"
 
 
-# --- the seating as a list ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    entrant: int
-    name: str
-    table: int | None  # None: a bye
-    direction: str
-    seat_order: int
-
-
-class SeatingListModel(QAbstractTableModel):
-    """One row per entrant in a round: entrant, name, table (or Bye), seat or direction."""
-
-    COLUMNS = ("Entrant", "Name", "Table", "Seat")
-    SortRole = Qt.ItemDataRole.UserRole + 1
-    BYE_ORDER = 1_000_000
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self._rows: list[SeatRow] = []
-        self._entrant_word = self.COLUMNS[0]
-
-    def set_seating(
-        self,
-        seating: RoundSeating | None,
-        names: Mapping[int, str],
-        layout: Layout,
-        entrant_word: str = "Entrant",
-    ) -> None:
-        """Show ``seating`` (None: nothing); ``entrant_word`` heads the first column."""
-        rows: list[SeatRow] = []
-        if seating is not None:
-            order = {"top": 1, "right": 2, "bottom": 3, "left": 4}
-            for table in seating.tables:
-                seen: set[int] = set()
-                for seat in place_seats(table, layout, names):
-                    if seat.entrant in seen:
-                        continue
-                    seen.add(seat.entrant)
-                    rows.append(
-                        SeatRow(
-                            seat.entrant,
-                            seat.name,
-                            table.table,
-                            seat.direction,
-                            order[seat.position],
-                        )
-                    )
-            rows += [SeatRow(e, names.get(e, ""), None, "—", 0) for e in seating.byes]
-        self.beginResetModel()
-        self._rows = rows
-        self._entrant_word = entrant_word
-        self.endResetModel()
-
-    def seat_rows(self) -> list[SeatRow]:
-        return list(self._rows)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row = self._rows[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (
-                str(row.entrant),
-                row.name,
-                "Bye" if row.table is None else str(row.table),
-                row.direction,
-            )[column]
-        if role == self.SortRole:
-            table = self.BYE_ORDER if row.table is None else row.table
-            return (
-                row.entrant,
-                row.name.casefold(),
-                table * 10 + row.seat_order,
-                row.direction,
-            )[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole and column != 1:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.FontRole and column == 0:
-            font = QFont()
-            font.setBold(True)
-            return font
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self._entrant_word if section == 0 else self.COLUMNS[section]
-        return None
-
-
-# --- the physical draw ----------------------------------------------------------------------
-
-
-class PhysicalDrawDialog(QDialog):
-    """Every team with a field for the card it drew; saved only when complete and right."""
-
-    def __init__(
-        self,
-        entrants: Sequence[EntrantLine],
-        rounds: int,
-        *,
-        replacing: bool = False,
-        parent: QWidget | None = None,
-    ):
-        super().__init__(parent)
-        self.setWindowTitle("Record a physical draw")
-        self.setStyleSheet(FIELD_STYLE)
-        self._numbers = [e.number for e in entrants]
-        self._rounds = rounds
-        self.edits: dict[int, QLineEdit] = {}
-        self._errors: dict[int, QLabel] = {}
-        self.check: CardCheck = draw_service.check_physical_cards(self._numbers, {})
-
-        heading = set_role(QLabel("Type the card each team drew"), "subheading")
-        hint = set_role(
-            QLabel(
-                "Blue n: North/South at table n, all event. Red n: East/West, starting at "
-                f"table n. Type B3, R4, blue 3 … The cards: {self.check.deck}."
-            ),
-            "hint",
-        )
-        hint.setWordWrap(True)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
-        grid.setVerticalSpacing(4)
-        for row, entrant in enumerate(entrants):
-            number = QLabel(str(entrant.number))
-            number.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            font = number.font()
-            font.setBold(True)
-            number.setFont(font)
-            name = QLabel(entrant.name)
-            edit = QLineEdit()
-            edit.setMaxLength(12)
-            edit.setFixedWidth(110)
-            edit.setPlaceholderText("e.g. B3")
-            edit.setAccessibleName(f"Card drawn by {entrant.number}")
-            number.setBuddy(edit)
-            error = set_role(QLabel(), "error")
-            error.setWordWrap(True)
-            error.hide()
-            grid.addWidget(number, row * 2, 0)
-            grid.addWidget(edit, row * 2, 1)
-            grid.addWidget(name, row * 2, 2)
-            grid.addWidget(error, row * 2 + 1, 1, 1, 2)
-            self.edits[entrant.number] = edit
-            self._errors[entrant.number] = error
-            edit.textChanged.connect(self._validate)
-            edit.returnPressed.connect(lambda n=entrant.number: self._next_field(n))
-        grid.setColumnStretch(2, 1)
-        rows = QWidget()
-        rows.setLayout(grid)
-        scroll = QScrollArea()
-        scroll.setWidget(rows)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.save_button = set_role(QPushButton("&Save the draw"), "primary")
-        self.save_button.setAutoDefault(False)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setAutoDefault(False)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.summary, 1)
-        buttons.addWidget(self.save_button)
-        buttons.addWidget(self.cancel_button)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(20, 16, 20, 16)
-        layout.setSpacing(10)
-        layout.addWidget(heading)
-        layout.addWidget(hint)
-        if replacing:
-            warning = set_role(
-                QLabel("Saving replaces the current draw; the old one stays in the log."), "hint"
-            )
-            layout.addWidget(warning)
-        layout.addWidget(scroll, 1)
-        layout.addLayout(buttons)
-        self.resize(620, min(720, 200 + 44 * len(entrants)))
-
-        self.save_button.clicked.connect(self._save)
-        self.cancel_button.clicked.connect(self.reject)
-        self._validate()
-
-    def cards(self) -> dict[int, str]:
-        return {n: edit.text().strip() for n, edit in self.edits.items()}
-
-    def error_text(self, number: int) -> str:
-        label = self._errors[number]
-        return "" if label.isHidden() else label.text()
-
-    def _validate(self) -> None:
-        self.check = draw_service.check_physical_cards(
-            self._numbers, self.cards(), rounds=self._rounds
-        )
-        for number, edit in self.edits.items():
-            message = self.check.errors.get(number, "")
-            label = self._errors[number]
-            label.setText(sentence(message))
-            label.setVisible(bool(message))
-            if edit.property("invalid") != bool(message):
-                edit.setProperty("invalid", bool(message))
-                edit.style().unpolish(edit)
-                edit.style().polish(edit)
-        wrong = len(self.check.errors)
-        if wrong:
-            self.summary.setText(f"{wrong} card{'s' if wrong > 1 else ''} to correct")
-        elif self.check.complete:
-            self.summary.setText("Every card is in. Save the draw.")
-        else:
-            self.summary.setText(f"{self.check.typed} of {self.check.needed} cards typed")
-        self.save_button.setEnabled(self.check.complete)
-
-    def _next_field(self, number: int) -> None:
-        numbers = list(self.edits)
-        index = numbers.index(number)
-        if index + 1 < len(numbers):
-            self.edits[numbers[index + 1]].setFocus(Qt.FocusReason.TabFocusReason)
-        elif self.check.complete:
-            self._save()
-
-    def _save(self) -> None:
-        if self.check.complete:
-            self.accept()
-
-
 # --- the page -----------------------------------------------------------------------------
 
 
 class DrawPage(QWidget):
     """The draw of the current event and any round's seating.
 
-    ``draw_changed(DrawInfo)`` is emitted after a draw is made, typed in or redone.
+    It reads the draw again when a command changes the event, its entrants,
+    the draw, a seating or the round clock (``UiContext.changed``).
     """
 
-    draw_changed = Signal(object)
+    READS = Change.EVENT | Change.ENTRANTS | Change.DRAW | Change.SEATING | Change.CLOCK
 
-    def __init__(
-        self,
-        db: Database | None,
-        event_id: str | None,
-        clock: Clock,
-        parent: QWidget | None = None,
-    ):
+    def __init__(self, context: UiContext, parent: QWidget | None = None):
         super().__init__(parent)
-        self._db = db
-        self._event_id = event_id
-        self._clock = clock
+        self.context = context
+        self._clock = context.clock
+        self._db = context.db
+        self._event_id: str | None = None
         self._overview: DrawOverview | None = None
         self._seating: RoundSeating | None = None
         self._build()
-        self.refresh()
+        self._show_event()
+        context.changed.connect(self._changed)
 
     # layout
 
@@ -472,23 +193,30 @@ class DrawPage(QWidget):
         self.round_spin.valueChanged.connect(self.show_round)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
-    def showEvent(self, event: QShowEvent) -> None:
-        # entrants or settings may have changed on another page since it was last shown
-        self.refresh()
-        super().showEvent(event)
-
     # the event shown
 
     @property
     def overview(self) -> DrawOverview | None:
         return self._overview
 
-    def set_event(self, db: Database | None, event_id: str | None) -> None:
-        """Show another event (or none)."""
-        self._db, self._event_id = db, event_id
+    def _changed(self, change: Change) -> None:
+        if self.context.db is not self._db or self.context.event_id != self._event_id:
+            self._show_event()
+            return
+        if change & Change.DRAW:
+            self._set_round(1)  # a new draw: its first round
+        if change & self.READS:
+            self.refresh()
+
+    def _set_round(self, number: int) -> None:
         self.round_spin.blockSignals(True)
-        self.round_spin.setValue(1)
+        self.round_spin.setValue(number)
         self.round_spin.blockSignals(False)
+
+    def _show_event(self) -> None:
+        """Show the context's event (or none), at the round being played."""
+        self._db, self._event_id = self.context.db, self.context.event_id
+        self._set_round(1)
         self.refresh()
         view = self._overview
         if view is not None and view.published_rounds:
@@ -658,15 +386,6 @@ class DrawPage(QWidget):
             )
         )
 
-    def _run(self, action: Any) -> None:
-        try:
-            info = action()
-        except UserError as exc:
-            QMessageBox.warning(self, "Draw", sentence(str(exc)))
-            self.refresh()
-            return
-        self.round_spin.blockSignals(True)
-        self.round_spin.setValue(1)
-        self.round_spin.blockSignals(False)
-        self.refresh()
-        self.draw_changed.emit(info)
+    def _run(self, action: Callable[[], DrawInfo]) -> None:
+        if run_command(self.context, action, parent=self, title="Draw") is None:
+            self.refresh()  # the event may have changed under the page

@@ -1,9 +1,10 @@
 """The director's desk: a page list on the left, the chosen page on the right.
 
 Each page (Event; later Players, Draw, Rounds, Standings, Money and Print)
-is a widget added with ``_add_page``, reachable with Ctrl+1, Ctrl+2, ... in
-list order. The status bar keeps the database file on
-the right and leaves the left for the round, time and sheets.
+is a widget built from the window's ``UiContext`` and added with
+``_add_page``, reachable with Ctrl+1, Ctrl+2, ... in list order. The status
+bar keeps the database file on the right and the event's count line on the
+left; it follows the context's ``changed`` signal as the pages do.
 
 The window remembers its size, position, last page and each database's last
 event in the ``QSettings`` it is given (tests give it a temporary file).
@@ -33,10 +34,15 @@ from PySide6.QtWidgets import (
 
 from clubdesk import __version__
 from clubdesk.clock import Clock
+from clubdesk.errors import UserError
+from clubdesk.services import registration
+from clubdesk.services.changes import Change
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.event_page import EventPage
+from clubdesk.ui.players_entry import summary_text
 from clubdesk.ui.players_page import PlayersPage
 
 APP_TITLE = "clubdesk"
@@ -70,6 +76,7 @@ class MainWindow(QMainWindow):
         self._db = db
         self._settings = settings
         self._pages: list[Page] = []
+        self.context = UiContext(db, clock, parent=self)
 
         self.page_list = QListWidget()
         self.page_list.setObjectName("pageList")
@@ -84,11 +91,11 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        self.event_page = EventPage(clock)
+        self.event_page = EventPage(self.context)
         self._add_page("event", "Event", self.event_page)
-        self.players_page = PlayersPage(None, None, clock)
+        self.players_page = PlayersPage(self.context)
         self._add_page("players", "Players", self.players_page)
-        self.draw_page = DrawPage(db, None, clock)
+        self.draw_page = DrawPage(self.context)
         self._add_page("draw", "Draw", self.draw_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.event_page.current_event_changed.connect(self._event_changed)
@@ -96,7 +103,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.summary_label = QLabel()
         self.statusBar().addWidget(self.summary_label)
-        self.players_page.summary_changed.connect(self.summary_label.setText)
+        self.context.changed.connect(self._show_summary)
         self.database_label = QLabel()
         self.statusBar().addPermanentWidget(self.database_label)
         self.statusBar().setSizeGripEnabled(False)
@@ -192,6 +199,7 @@ class MainWindow(QMainWindow):
         except DatabaseError as exc:
             QMessageBox.warning(self, "Open database", str(exc))
             return False
+        self.context.wait_for_workers()
         old, self._db = self._db, new_db
         old.close()
         self._show_database()
@@ -208,15 +216,24 @@ class MainWindow(QMainWindow):
         return f"lastEvent/{digest}"
 
     def _event_changed(self, event: EventInfo | None) -> None:
-        event_id = event.id if event is not None else None
-        self.players_page.set_event(self._db, event_id)
-        self.draw_page.set_event(self._db, event_id)
         if event is None:
-            self.summary_label.clear()
             self.setWindowTitle(APP_TITLE)
             return
         self.setWindowTitle(f"{APP_TITLE} — {event.name}")
         self._settings.setValue(self._last_event_key(), event.id)
+
+    def _show_summary(self, change: Change) -> None:
+        """The count line on the left of the status bar (``24 entrants · 22 paid · 12 tables``)."""
+        if not change & (Change.EVENT | Change.ENTRANTS | Change.MONEY):
+            return
+        db, event_id = self.context.db, self.context.event_id
+        text = ""
+        if db is not None and event_id is not None:
+            try:
+                text = summary_text(registration.registration_summary(db, event_id))
+            except UserError:
+                text = ""
+        self.summary_label.setText(text)
 
     # remembering the window
 
@@ -236,5 +253,6 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
+        self.context.wait_for_workers()
         self._db.close()
         super().closeEvent(event)

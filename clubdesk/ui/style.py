@@ -4,7 +4,8 @@ The front table is busy and the laptop may sit an arm's length away, so the
 base size is 11 pt and headings are clearly bigger. Widgets mark what they
 are with a ``role`` property (``heading``, ``subheading``, ``hint``, ``error``,
 ``primary`` for the one button that does the page's main thing);
-the style sheet below gives each role its look.
+the style sheet below gives each role its look. A field a refusal is about
+has the ``invalid`` property (``set_invalid``) and is drawn in red.
 """
 
 from __future__ import annotations
@@ -22,6 +23,16 @@ BASE_POINT_SIZE = 11
 FONT_FAMILY = "DejaVu Sans"
 ERROR_COLOUR = "#b3261e"
 ACCENT = "#1f5f8b"
+INVALID_BACKGROUND = "#fdf1f0"
+
+# A primary button that cannot be pressed yet: greyed, not the accent colour.
+DISABLED_PRIMARY = """
+QPushButton[role="primary"]:disabled {
+    background: #b4c3cf;
+    color: #f2f5f7;
+    border: 1px solid #b4c3cf;
+}
+"""
 
 STYLE_SHEET = f"""
 QLabel[role="heading"] {{
@@ -59,6 +70,14 @@ QListView#eventList::item {{
 QLineEdit, QSpinBox, QDateEdit, QComboBox {{
     min-height: 1.9em;
     padding: 0 6px;
+}}
+QLineEdit[invalid="true"] {{
+    border: 1px solid {ERROR_COLOUR};
+    border-radius: 2px;
+    background: {INVALID_BACKGROUND};
+}}
+QAbstractSpinBox[invalid="true"], QComboBox[invalid="true"] {{
+    background: {INVALID_BACKGROUND};
 }}
 QPushButton {{
     min-height: 1.9em;
@@ -119,3 +138,12 @@ def set_role(widget: W, role: str) -> W:
     widget.style().unpolish(widget)
     widget.style().polish(widget)
     return widget
+
+
+def set_invalid(widget: QWidget, invalid: bool) -> None:
+    """Mark a field as the one a refusal is about: a red frame on a text field, a red tint
+    on a spin box, date or list (whose arrows keep their own look)."""
+    if bool(widget.property("invalid")) != invalid:
+        widget.setProperty("invalid", invalid)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)

@@ -13,8 +13,12 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.models import Entrant, Player, Round
-from clubdesk.ui.draw_page import DrawPage, PhysicalDrawDialog, SeatingListModel, sentence
-from clubdesk.ui.table_map import TableMap, grid_shape, place_seats
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.draw_page import DrawPage
+from clubdesk.ui.operations import sentence
+from clubdesk.ui.physical_draw import PhysicalDrawDialog
+from clubdesk.ui.seating_model import SeatingListModel
+from clubdesk.ui.widgets.table_map import TableMap, grid_shape, place_seats
 
 INDIVIDUAL = {"npa-club-pinochle", "sun-city-west-pinochle", "house-gin"}
 
@@ -44,7 +48,7 @@ def new_event(db, clock, rules_id: str, count: int) -> str:
 def open_page(qtbot, db, clock):
     def make(rules_id: str = "grand-prix-pinochle", count: int = 13) -> DrawPage:
         event_id = new_event(db, clock, rules_id, count)
-        page = DrawPage(db, event_id, clock)
+        page = DrawPage(UiContext(db, clock, event_id))
         qtbot.addWidget(page)
         page.resize(1400, 900)
         with qtbot.waitActive(page):
@@ -131,7 +135,7 @@ def test_a_refusal_is_shown_in_words(open_page, message_boxes):
 
 
 def test_without_an_event_the_page_says_so(qtbot, clock):
-    page = DrawPage(None, None, clock)
+    page = DrawPage(UiContext(None, clock))
     qtbot.addWidget(page)
     assert page.table_map.message() == "Open or create an event on the Event page first."
     assert not page.make_button.isEnabled() and not page.round_spin.isEnabled()
@@ -141,11 +145,11 @@ def test_set_event_switches_events(open_page, db, clock, message_boxes):
     page = open_page()
     page.make_button.click()
     other = new_event(db, clock, "npa-club-pinochle", 12)
-    page.set_event(db, other)
+    page.context.open_event(other)
     assert page.overview.event_id == other
     assert page.table_map.message().startswith("No draw yet.")
     assert not page.physical_button.isEnabled()  # chits are not typed in
-    page.set_event(db, None)
+    page.context.open_event(None)
     assert page.overview is None
 
 
@@ -395,13 +399,12 @@ def test_the_page_looks_right_at_1400_by_900(open_page, message_boxes, tmp_path)
 def test_an_event_under_way_opens_on_its_current_round(qtbot, tmp_path, clock) -> None:
     from clubdesk.services.demo import make_demo
     from clubdesk.store import open_database
-    from clubdesk.ui.draw_page import DrawPage
 
     with open_database(tmp_path / "demo.sqlite") as db:
         event = make_demo(db, clock)
-        page = DrawPage(db, None, clock)
+        page = DrawPage(UiContext(db, clock))
         qtbot.addWidget(page)
-        page.set_event(db, event.id)
+        page.context.open_event(event.id)
         assert page.round_spin.value() == 4
         assert [t.table for t in page.table_map.shown_tables()] == list(range(1, 9))
         assert "· published" in page.round_hint.text()

@@ -9,12 +9,10 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
 from clubdesk.domain.rules import load_rules
+from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo, NewEvent, create_event, list_events
-from clubdesk.ui.event_page import (
-    EventListModel,
-    payout_summary,
-    plain_setting_error,
-)
+from clubdesk.ui.event_overview import EventListModel
+from clubdesk.ui.event_settings import payout_summary, plain_setting_error
 
 
 def add_event(db, clock, name="Friday Night Pinochle", rules_id="npa-club-pinochle", **settings):
@@ -148,11 +146,10 @@ def test_an_amount_that_is_not_money_is_refused(window, db):
 
 
 def test_a_refusal_from_the_service_is_shown_beside_its_field(window, db, monkeypatch):
-    from clubdesk.errors import UserError
     from clubdesk.services import events
 
     def refuse(*args, **kwargs):
-        raise UserError("venue: the hall is double-booked")
+        raise UserError("venue: the hall is double-booked", field="venue")
 
     monkeypatch.setattr(events, "create_event", refuse)
     form = window.event_page.form
@@ -256,37 +253,57 @@ def test_new_event_from_the_overview_and_back(qtbot, make_window, db, clock, key
 
 
 @pytest.mark.parametrize(
-    ("message", "field", "plain"),
+    ("message", "path", "field", "plain"),
     [
         (
             "settings: standings.drop_lowest must be less than schedule.rounds",
+            "settings.drop_lowest",
             "drop_lowest",
             "Drop lowest must be less than the number of rounds.",
         ),
         (
             "settings.money.return_percent: must be less than or equal to 100",
+            "settings.return_percent",
             "return_percent",
             "The share returned as prizes must be less than or equal to 100.",
         ),
         (
             "settings.schedule: warning_minutes must be less than round_minutes",
+            "settings.warning_minutes",
             "round_minutes",
             "The warning time must be less than the round length.",
         ),
         (
             "settings.money: payout percentages add up to 90, not 100",
+            "settings.money",
             None,  # shown below the form
             "Payout percentages add up to 90, not 100.",
         ),
         (
             "settings.schedule: a break or day change refers to round 9 of 4",
+            "settings.schedule",
             "rounds",
             "A break or day change refers to round 9 of 4.",
         ),
     ],
 )
-def test_rules_messages_in_plain_words(message, field, plain):
-    assert plain_setting_error(message) == (field, plain)
+def test_rules_messages_in_plain_words(message, path, field, plain):
+    assert plain_setting_error(UserError(message, field=path)) == (field, plain)
+
+
+@pytest.mark.parametrize(
+    ("settings", "path"),
+    [
+        ({"drop_lowest": 99}, "settings.drop_lowest"),
+        ({"return_percent": 120}, "settings.return_percent"),
+        ({"round_minutes": 4}, "settings.warning_minutes"),
+        ({"no_such_thing": 1}, "settings.no_such_thing"),
+    ],
+)
+def test_the_rules_name_the_setting_a_refusal_is_about(settings, path):
+    with pytest.raises(UserError) as refused:
+        load_rules("grand-prix-pinochle").with_settings(settings)
+    assert refused.value.field == path
 
 
 def test_the_event_list_model(qtmodeltester, qapp, clock):

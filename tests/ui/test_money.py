@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clubdesk.ui.money import MoneyEdit
+from clubdesk.ui.widgets.money_edit import MoneyEdit
 
 
 def test_the_money_field(qtbot):

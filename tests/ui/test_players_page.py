@@ -18,14 +18,11 @@ from clubdesk.services.registration import (
     withdraw,
 )
 from clubdesk.store.models import Draw
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
+from clubdesk.ui.players_entry import summary_text
 from clubdesk.ui.players_model import EntrantTableModel, RosterPreviewModel
-from clubdesk.ui.players_page import (
-    PaymentDialog,
-    PlayersPage,
-    RenumberDialog,
-    WithdrawDialog,
-    summary_text,
-)
+from clubdesk.ui.players_page import PlayersPage
 
 
 def make_event(db, clock, rules_id: str = "grand-prix-pinochle") -> str:
@@ -36,7 +33,7 @@ def make_event(db, clock, rules_id: str = "grand-prix-pinochle") -> str:
 @pytest.fixture
 def make_page(qtbot, db, clock):
     def make(event_id: str | None) -> PlayersPage:
-        page = PlayersPage(db, event_id, clock)
+        page = PlayersPage(UiContext(db, clock, event_id))
         qtbot.addWidget(page)
         page.resize(1400, 900)
         with qtbot.waitActive(page):
@@ -419,7 +416,7 @@ def test_without_an_event_the_page_says_so(make_page, db, clock, qtbot) -> None:
     event_id = make_event(db, clock)
     add(db, event_id, clock, "Ann Smith", "Bob Jones")
     with qtbot.waitSignal(page.summary_changed) as changed:
-        page.set_event(db, event_id)
+        page.context.open_event(event_id)
     assert changed.args == ["1 entrant · 1 paid · 0 tables · 1 bye"]
     assert page.stack.currentIndex() == 1
     assert page.event_label.text() == "Spring Grand Prix"

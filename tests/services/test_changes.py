@@ -1,0 +1,49 @@
+"""Every command says what it changed; reading changes nothing."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from clubdesk.services import draw, events, registration, roster_csv
+from clubdesk.services.changes import Change, changes_of, writes
+from clubdesk.services.events import EventChanges, NewEvent
+from clubdesk.services.registration import RegisterEntrant
+
+
+def test_commands_say_what_they_changed(db, clock) -> None:
+    event = events.create_event(db, NewEvent("Friday", date(2024, 3, 8), "", "grand-prix-warmup"),
+                                clock)  # fmt: skip
+    assert event.changes == Change.EVENT
+    assert events.get_event(db, event.id).changes == Change.NONE
+    assert events.get_event(db, event.id) == event  # what changed is not part of the value
+
+    entrant = registration.register(db, event.id, RegisterEntrant(["Ann", "Bob"]), clock)
+    assert entrant.changes == Change.ENTRANTS | Change.MONEY
+    assert registration.list_entrants(db, event.id)[0].changes == Change.NONE
+    paid = registration.record_payment(db, event.id, 1, 500, "cash", clock)
+    assert Change.MONEY in paid.changes
+
+    preview = roster_csv.preview_roster(db, event.id, "name,partner\nCy,Di\nEd,Flo\n")
+    imported = roster_csv.import_roster(db, event.id, preview, clock)
+    assert imported.changes == Change.ENTRANTS | Change.MONEY
+    assert [info.number for info in imported] == [2, 3] and len(imported) == 2
+
+    made = draw.make_draw(db, event.id, 7, clock)
+    assert made.changes == Change.DRAW | Change.SEATING
+    assert draw.current_draw(db, event.id).changes == Change.NONE
+
+    updated = events.update_event(db, event.id, EventChanges(name="Saturday"), clock)
+    assert updated.changes == Change.EVENT
+
+
+def test_a_marked_function_keeps_its_name_and_says_what_it_writes() -> None:
+    assert registration.register.__name__ == "register"
+    assert registration.register.changes == Change.ENTRANTS | Change.MONEY  # type: ignore[attr-defined]
+
+    @writes(Change.CLOCK)
+    def plain() -> int:
+        return 3
+
+    assert plain() == 3  # a result without a changes field is returned as it is
+    assert changes_of(3) == Change.NONE
+    assert Change.everything() & Change.SHEETS
