@@ -15,7 +15,9 @@ from typing import Any
 from sqlmodel import Session, select
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.sheet import score_hands
+from clubdesk.domain.event.model import Adjustment as DomainAdjustment
+from clubdesk.domain.event.model import Score
+from clubdesk.domain.event.sheet import WinnerError, sheet_result
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
@@ -79,18 +81,7 @@ def submit_sheet(
         if not name:
             raise UserError(f"signatures.{role}: the sheet needs the {role}'s signature")
     lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
-    if hands:
-        try:
-            result = score_hands(list(hands), rules, round_number)
-        except HandError as exc:
-            raise UserError(f"round {round_number}, table {table}: {exc}") from None
-        scored, scored_winner = result.score, result.winner
-        base = (scored.a, scored.b)
-        if winner is not None and scored_winner not in (None, winner):
-            raise UserError(f"winner: the hands give the tie to {scored_winner}, not {winner}")
-        winner = winner or scored_winner
-    else:
-        base = _checked_score(final_score)
+    typed = None if hands else Score(*_checked_score(final_score))
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     at = clock.now()
@@ -98,11 +89,26 @@ def submit_sheet(
         round_row, game = open_game(session, event_id, round_number, table)
         # lines already on the sheet (a director's lateness ruling) count as well
         on_sheet = session.exec(select(Adjustment).where(Adjustment.game_id == game.id)).all()
-        every_line = [*on_sheet, *lines]
-        score_a = base[0] + sum(line.points for line in every_line if line.side == "a")
-        score_b = base[1] + sum(line.points for line in every_line if line.side == "b")
-        if winner is not None and score_a != score_b:
-            raise UserError(f"winner: only a tied game needs one ({score_a} to {score_b})")
+        every_line = [
+            DomainAdjustment(line.side, line.points, line.reason)  # type: ignore[arg-type]
+            for line in [*on_sheet, *lines]
+        ]
+        try:
+            result = sheet_result(
+                rules, round_number, hands=hands, typed=typed, adjustments=every_line,
+                winner=winner,  # type: ignore[arg-type]
+            )  # fmt: skip
+        except HandError as exc:
+            raise UserError(f"round {round_number}, table {table}: {exc}") from None
+        except WinnerError as exc:
+            if exc.decided is not None:
+                raise UserError(
+                    f"winner: the hands give the tie to {exc.decided}, not {exc.given}"
+                ) from None
+            raise UserError(
+                f"winner: only a tied game needs one ({exc.score.a} to {exc.score.b})"
+            ) from None
+        score_a, score_b, winner = result.score.a, result.score.b, result.winner
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
                 check_players(hands, sides_of_games(session, [game.id])[game.id], rules)

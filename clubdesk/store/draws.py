@@ -25,12 +25,10 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain.event.model import Adjustment as DomainAdjustment
-from clubdesk.domain.event.model import Award, Score
-from clubdesk.domain.event.model import Game as DomainGame
 from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
+from clubdesk.store import sheets
 from clubdesk.store.models import (
     Adjustment,
     Bye,
@@ -44,6 +42,7 @@ from clubdesk.store.models import (
     Signature,
 )
 from clubdesk.store.models import Draw as DrawRow
+from clubdesk.store.sheets import StoredGame as StoredGame  # what load_games gives
 
 # --- entrants ---------------------------------------------------------------------------------
 
@@ -288,64 +287,10 @@ def unsubmitted_tables(session: Session, event_id: str, number: int) -> list[int
     return list(tables)
 
 
-@dataclass(frozen=True)
-class StoredGame:
-    """A stored game of a round: the sheet as a domain value, and whether it is submitted."""
-
-    game: DomainGame
-    submitted: bool
-
-
 def load_games(session: Session, event_id: str, number: int) -> list[StoredGame]:
-    """Round ``number``'s games in table order (empty when it is not published).
-
-    ``score`` is the typed final score when there is one; hands are given as
-    stored, for the caller to score with the event's rules.
-    """
-    row = round_row(session, event_id, number)
-    if row is None:
-        return []
-    numbers = _numbers(session, event_id)
-    found = []
-    for game in session.exec(
-        select(Game).where(Game.round_id == row.id).order_by(col(Game.table_number))
-    ):
-        a, b = _sides(session, game, numbers)
-        hands = session.exec(
-            select(Hand).where(Hand.game_id == game.id).order_by(col(Hand.number))
-        ).all()
-        adjustments = session.exec(
-            select(Adjustment).where(Adjustment.game_id == game.id).order_by(col(Adjustment.id))
-        ).all()
-        score = (
-            Score(game.score_a, game.score_b)
-            if game.score_a is not None and game.score_b is not None
-            else None
-        )
-        award = (
-            Award(game.award_kind, game.award_against)  # type: ignore[arg-type]
-            if game.award_kind and game.award_against in ("a", "b")
-            else None
-        )
-        found.append(
-            StoredGame(
-                DomainGame(
-                    table=game.table_number,
-                    a=a,
-                    b=b,
-                    score=score,
-                    hands=tuple(h.data for h in hands),
-                    adjustments=tuple(
-                        DomainAdjustment(x.side, x.points, x.reason)  # type: ignore[arg-type]
-                        for x in adjustments
-                    ),
-                    award=award,
-                    winner=game.winner if game.winner in ("a", "b") else None,  # type: ignore[arg-type]
-                ),
-                submitted=game.submitted_at is not None,
-            )
-        )
-    return found
+    """Round ``number``'s games in table order, amendments applied (empty: not published)."""
+    found = sheets.load_games(session, event_id, _numbers(session, event_id), round_number=number)
+    return sorted(found, key=lambda stored: stored.game.table)
 
 
 def save_seating(session: Session, event_id: str, seating: RoundSeating) -> int:
