@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
-from clubdesk.domain.event.model import Score
+from clubdesk.domain.event.model import Amendment, Score, SheetResult
 from clubdesk.domain.event.sheet import WinnerError, sheet_result
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import check_players
@@ -27,6 +27,7 @@ from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
 from clubdesk.store.draws import sides_of_games
 from clubdesk.store.models import Adjustment, Game, Hand, Round, Signature
+from clubdesk.store.sheets import load_games, record_amendment, result_json
 
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
 
@@ -146,6 +147,86 @@ def submit_sheet(
         session.flush()
         sheets_in, total = _count(session, round_row.id)
     return SheetSubmitted(event_id, round_number, table, score_a, score_b, sheets_in, total)
+
+
+@dataclass(frozen=True)
+class SheetAmended:
+    """A director's amendment recorded: the table's result before and after it."""
+
+    event_id: str
+    round_number: int
+    table: int
+    before: SheetResult
+    after: SheetResult
+
+
+def amend_sheet(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    *,
+    score: tuple[int, int],
+    winner: str | None = None,
+    director: str,
+    reason: str,
+    clock: Clock,
+    actor: str = "director",
+) -> SheetAmended:
+    """Correct a submitted sheet's result: the score (and a tie's winner) that stands now.
+
+    The sheet itself stays as it was submitted; the amendment (who, when,
+    why, the result before and after) is recorded beside it, with an audit
+    row, and every result read from then on applies it.
+    """
+    director = " ".join(director.split())
+    if not director:
+        raise UserError("director: an amendment needs the director's name")
+    if not reason.strip():
+        raise UserError("reason: say why the sheet is amended")
+    if winner not in (None, "a", "b"):
+        raise UserError(f'winner: must be "a" or "b", not {winner!r}')
+    after = SheetResult(Score(*_checked_score(score)), winner)  # type: ignore[arg-type]
+    if winner is not None and after.score.higher() is not None:
+        raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
+    at = clock.now()
+    with db.session() as session:
+        published_round(session, event_id, round_number)
+        stored = next(
+            (g for g in load_games(session, event_id, round_number=round_number)
+             if g.game.table == table),
+            None,
+        )  # fmt: skip
+        if stored is None:
+            raise UserError(f"table: round {round_number} has no table {table}")
+        if not stored.submitted or stored.game.score is None:
+            raise UserError(
+                f"round {round_number}, table {table}: the sheet is not submitted yet; "
+                "only a submitted sheet is amended"
+            )
+        before = SheetResult(stored.game.score, stored.game.winner)
+        if after == before:
+            raise UserError(
+                f"score: round {round_number}, table {table} already counts "
+                f"{before.score.a} to {before.score.b}; nothing to amend"
+            )
+        record_amendment(session, stored.id, Amendment(director, at, reason.strip(), before, after))
+        audit.record(
+            session,
+            at=at,
+            actor=actor,
+            action="sheet.amend",
+            event_id=event_id,
+            details={
+                "round": round_number,
+                "table": table,
+                "director": director,
+                "reason": reason.strip(),
+                "before": result_json(before),
+                "after": result_json(after),
+            },
+        )
+    return SheetAmended(event_id, round_number, table, before, after)
 
 
 def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]:

@@ -289,7 +289,7 @@ def unsubmitted_tables(session: Session, event_id: str, number: int) -> list[int
 
 def load_games(session: Session, event_id: str, number: int) -> list[StoredGame]:
     """Round ``number``'s games in table order, amendments applied (empty: not published)."""
-    found = sheets.load_games(session, event_id, _numbers(session, event_id), round_number=number)
+    found = sheets.load_games(session, event_id, round_number=number)
     return sorted(found, key=lambda stored: stored.game.table)
 
 

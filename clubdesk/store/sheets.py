@@ -65,18 +65,23 @@ def _plain(conn: Connection, sql: str, params: tuple[Any, ...]) -> list[tuple[An
 def load_games(
     session: Session,
     event_id: str,
-    numbers: Mapping[int, int],
+    numbers: Mapping[int, int] | None = None,
     *,
     round_number: int | None = None,
     details: bool = True,
 ) -> list[StoredGame]:
     """The event's games (or round ``round_number``'s), by round, in the order written.
 
-    ``numbers`` maps entrant row ids to entrant numbers. ``details`` False
+    ``numbers`` maps entrant row ids to entrant numbers (read here when not
+    given). ``details`` False
     leaves out what a sheet says beyond its result (hands, adjustments,
     signatures): the stored results are enough for standings.
     """
     conn = session.connection()
+    if numbers is None:
+        numbers = dict(
+            _plain(conn, "SELECT id, number FROM entrant WHERE event_id = ?", (event_id,))
+        )
     rounds = _IN_ROUNDS if round_number is None else _IN_ROUND
     params = (event_id,) if round_number is None else (event_id, round_number)
     in_games = f"SELECT id FROM game WHERE round_id IN ({rounds})"
