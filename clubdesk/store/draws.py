@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 
 from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
+from clubdesk.domain.sides import hand_side
 from clubdesk.errors import UserError
 from clubdesk.store import sheets
 from clubdesk.store.models import (
@@ -361,7 +362,7 @@ def unpublish_pending(session: Session, event_id: str) -> list[int]:
 
 def sides_of_games(session: Session, game_ids: Sequence[int]) -> dict[int, dict[str, list[int]]]:
     """Who sat on each side of each game: ``{game id: {"A": [numbers], "B": [numbers]}}``,
-    partners in seat order."""
+    partners in seat order; sides are keyed as the hands name them (fines check the hands)."""
     sides: dict[int, dict[str, list[int]]] = {g: {"A": [], "B": []} for g in game_ids}
     rows = session.exec(
         select(GameSeat.game_id, GameSeat.side, Entrant.number)
@@ -370,5 +371,5 @@ def sides_of_games(session: Session, game_ids: Sequence[int]) -> dict[int, dict[
         .order_by(col(GameSeat.game_id), col(GameSeat.seat))
     )
     for game_id, side, number in rows:
-        sides[game_id][side.upper()].append(number)
+        sides[game_id][hand_side(side)].append(number)
     return sides

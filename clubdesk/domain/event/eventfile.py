@@ -89,6 +89,7 @@ from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money import fines
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import Draw
+from clubdesk.domain.sides import hand_side
 from clubdesk.errors import UserError
 
 EVENT_FORMAT = "clubdesk-event/1"
@@ -476,7 +477,7 @@ class _Parser:
             raise self.fail(where, str(WinnerError(winner, score, None)))
         if hands and self.rules is not None:
             try:  # a player a hand names (who bid, who reneged) sits on that side
-                fines.check_players(hands, {"A": a, "B": b}, self.rules)
+                fines.check_players(hands, {hand_side("a"): a, hand_side("b"): b}, self.rules)
             except HandError as exc:
                 raise self.fail(where, str(exc)) from None
         return Game(table, a, b, score, hands, adjustments, award, winner, signatures, amendments)
