@@ -21,7 +21,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from clubdesk.errors import UserError
 
 RULES_FORMAT = "clubdesk-rules/1"
-Side = Literal["A", "B"]
 ClockTime = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
 
 

@@ -26,13 +26,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import Score
-from clubdesk.domain.event.sheet import score_hands
 from clubdesk.domain.results import playoffs
 from clubdesk.domain.results.cut import CutResult, compute_cut
 from clubdesk.domain.results.playoffs import Match
@@ -41,6 +39,7 @@ from clubdesk.domain.seating.first_round import first_round, random_pairs, start
 from clubdesk.domain.seating.progressive import bye_counts, progressive_round
 from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.domain.seating.values import RoundSeating
+from clubdesk.domain.sides import Side
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
@@ -152,7 +151,7 @@ def _seating(session: Session, event: Event, rules: Rules, number: int) -> Round
     if movement == "random-pairs":
         return starting_pairs(draw, number, active)
     previous = _seating(session, event, rules, number - 1)
-    winners = _winners(session, event.id, rules, number - 1)
+    winners = _winners(session, event.id, number - 1)
     earlier = seat_store.byes_by_round(session, event.id)
     sat_out = bye_counts(earlier.get(n, ()) for n in range(1, number))
     return progressive_round(
@@ -244,24 +243,14 @@ def playoff_bracket(db: Database, event_id: str) -> list[Match]:
         return playoffs.playoff_bracket([team for _, team in result.seeds()])
 
 
-def _winners(session: Session, event_id: str, rules: Rules, number: int) -> dict[int, str]:
-    """The winning side ("A"/"B") of every submitted game of round ``number`` with a result."""
-    winners: dict[int, str] = {}
+def _winners(session: Session, event_id: str, number: int) -> dict[int, Side]:
+    """The winning side of every submitted game of round ``number`` with a result, as it
+    counts: the sheet's result with the director's amendments applied."""
+    winners: dict[int, Side] = {}
     for stored in store.load_games(session, event_id, number):
-        if not stored.submitted:
-            continue
-        game = stored.game
-        if game.score is None and game.hands:
-            try:
-                scored = score_hands(list(game.hands), rules, number)
-            except UserError as exc:
-                raise UserError(f"round {number}, table {game.table}: {exc}") from None
-            a = scored.score.a + sum(x.points for x in game.adjustments if x.side == "a")
-            b = scored.score.b + sum(x.points for x in game.adjustments if x.side == "b")
-            game = replace(game, score=Score(a, b), winner=game.winner or scored.winner)
-        side = game.won_by()
+        side = stored.game.won_by() if stored.submitted else None
         if side is not None:
-            winners[game.table] = side.upper()
+            winners[stored.game.table] = side
     return winners
 
 

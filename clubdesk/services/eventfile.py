@@ -45,9 +45,8 @@ from typing import Any
 from clubdesk import paths
 from clubdesk.clock import Clock
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
-from clubdesk.domain.event.model import SIDES, Event, EventError, Game, Round, Score
-from clubdesk.domain.event.sheet import score_hands
-from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.event.model import Event, EventError, Game, Round
+from clubdesk.domain.event.sheet import sheet_result
 from clubdesk.domain.rules import Rules, load_rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -235,15 +234,17 @@ def _scored(round_: Round, rules: Rules) -> Round:
 
 def _score_from_hands(game: Game, rules: Rules, round_number: int) -> Game:
     try:
-        result = score_hands(game.hands, rules, round_number)
-    except HandError:
-        return game  # an import of the file names the wrong hand
-    plus = {side: sum(a.points for a in game.adjustments if a.side == side) for side in SIDES}
-    score = Score(result.score.a + plus["a"], result.score.b + plus["b"])
-    winner = game.winner
-    if score.higher() is None and result.winner is not None:
-        winner = result.winner
-    return dataclasses.replace(game, score=score, winner=winner)
+        result = sheet_result(
+            rules,
+            round_number,
+            hands=game.hands,
+            adjustments=game.adjustments,
+            winner=game.winner,
+            amendments=game.amendments,
+        )
+    except UserError:
+        return game  # an import of the file names what is wrong
+    return dataclasses.replace(game, score=result.score, winner=result.winner)
 
 
 # --- which events ---------------------------------------------------------------------------

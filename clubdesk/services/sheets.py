@@ -15,7 +15,9 @@ from typing import Any
 from sqlmodel import Session, select
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.sheet import score_hands
+from clubdesk.domain.event.model import Adjustment as DomainAdjustment
+from clubdesk.domain.event.model import Amendment, Score, SheetResult
+from clubdesk.domain.event.sheet import WinnerError, sheet_result
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
@@ -26,6 +28,7 @@ from clubdesk.services.rounds import published_round
 from clubdesk.store import Database
 from clubdesk.store.draws import sides_of_games
 from clubdesk.store.models import Adjustment, Game, Hand, Round, Signature
+from clubdesk.store.sheets import load_games, record_amendment, result_json
 
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
 
@@ -82,18 +85,7 @@ def submit_sheet(
         if not name:
             raise UserError(f"signatures.{role}: the sheet needs the {role}'s signature")
     lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
-    if hands:
-        try:
-            result = score_hands(list(hands), rules, round_number)
-        except HandError as exc:
-            raise UserError(f"round {round_number}, table {table}: {exc}") from None
-        scored, scored_winner = result.score, result.winner
-        base = (scored.a, scored.b)
-        if winner is not None and scored_winner not in (None, winner):
-            raise UserError(f"winner: the hands give the tie to {scored_winner}, not {winner}")
-        winner = winner or scored_winner
-    else:
-        base = _checked_score(final_score)
+    typed = None if hands else Score(*_checked_score(final_score))
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     at = clock.now()
@@ -101,11 +93,26 @@ def submit_sheet(
         round_row, game = open_game(session, event_id, round_number, table)
         # lines already on the sheet (a director's lateness ruling) count as well
         on_sheet = session.exec(select(Adjustment).where(Adjustment.game_id == game.id)).all()
-        every_line = [*on_sheet, *lines]
-        score_a = base[0] + sum(line.points for line in every_line if line.side == "a")
-        score_b = base[1] + sum(line.points for line in every_line if line.side == "b")
-        if winner is not None and score_a != score_b:
-            raise UserError(f"winner: only a tied game needs one ({score_a} to {score_b})")
+        every_line = [
+            DomainAdjustment(line.side, line.points, line.reason)  # type: ignore[arg-type]
+            for line in [*on_sheet, *lines]
+        ]
+        try:
+            result = sheet_result(
+                rules, round_number, hands=hands, typed=typed, adjustments=every_line,
+                winner=winner,  # type: ignore[arg-type]
+            )  # fmt: skip
+        except HandError as exc:
+            raise UserError(f"round {round_number}, table {table}: {exc}") from None
+        except WinnerError as exc:
+            if exc.decided is not None:
+                raise UserError(
+                    f"winner: the hands give the tie to {exc.decided}, not {exc.given}"
+                ) from None
+            raise UserError(
+                f"winner: only a tied game needs one ({exc.score.a} to {exc.score.b})"
+            ) from None
+        score_a, score_b, winner = result.score.a, result.score.b, result.winner
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
                 check_players(hands, sides_of_games(session, [game.id])[game.id], rules)
@@ -143,6 +150,86 @@ def submit_sheet(
         session.flush()
         sheets_in, total = _count(session, round_row.id)
     return SheetSubmitted(event_id, round_number, table, score_a, score_b, sheets_in, total)
+
+
+@dataclass(frozen=True)
+class SheetAmended:
+    """A director's amendment recorded: the table's result before and after it."""
+
+    event_id: str
+    round_number: int
+    table: int
+    before: SheetResult
+    after: SheetResult
+
+
+def amend_sheet(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    *,
+    score: tuple[int, int],
+    winner: str | None = None,
+    director: str,
+    reason: str,
+    clock: Clock,
+    actor: str = "director",
+) -> SheetAmended:
+    """Correct a submitted sheet's result: the score (and a tie's winner) that stands now.
+
+    The sheet itself stays as it was submitted; the amendment (who, when,
+    why, the result before and after) is recorded beside it, with an audit
+    row, and every result read from then on applies it.
+    """
+    director = " ".join(director.split())
+    if not director:
+        raise UserError("director: an amendment needs the director's name")
+    if not reason.strip():
+        raise UserError("reason: say why the sheet is amended")
+    if winner not in (None, "a", "b"):
+        raise UserError(f'winner: must be "a" or "b", not {winner!r}')
+    after = SheetResult(Score(*_checked_score(score)), winner)  # type: ignore[arg-type]
+    if winner is not None and after.score.higher() is not None:
+        raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
+    at = clock.now()
+    with db.session() as session:
+        published_round(session, event_id, round_number)
+        stored = next(
+            (g for g in load_games(session, event_id, round_number=round_number)
+             if g.game.table == table),
+            None,
+        )  # fmt: skip
+        if stored is None:
+            raise UserError(f"table: round {round_number} has no table {table}")
+        if not stored.submitted or stored.game.score is None:
+            raise UserError(
+                f"round {round_number}, table {table}: the sheet is not submitted yet; "
+                "only a submitted sheet is amended"
+            )
+        before = SheetResult(stored.game.score, stored.game.winner)
+        if after == before:
+            raise UserError(
+                f"score: round {round_number}, table {table} already counts "
+                f"{before.score.a} to {before.score.b}; nothing to amend"
+            )
+        record_amendment(session, stored.id, Amendment(director, at, reason.strip(), before, after))
+        audit.record(
+            session,
+            at=at,
+            actor=actor,
+            action="sheet.amend",
+            event_id=event_id,
+            details={
+                "round": round_number,
+                "table": table,
+                "director": director,
+                "reason": reason.strip(),
+                "before": result_json(before),
+                "after": result_json(after),
+            },
+        )
+    return SheetAmended(event_id, round_number, table, before, after)
 
 
 def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]:

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -49,19 +48,15 @@ from sqlmodel import Session, SQLModel
 
 from clubdesk.domain.event.model import (
     SIDES,
-    Adjustment,
-    Award,
     Entrant,
     Event,
     Game,
     LedgerEntry,
     Round,
-    Score,
-    Signature,
     Tiebreak,
 )
 from clubdesk.errors import UserError
-from clubdesk.store import models
+from clubdesk.store import draws, models, sheets
 from clubdesk.store.events import (  # noqa: F401  (importable from here as before)
     archive_event,
     archived_as,
@@ -92,13 +87,6 @@ _LEDGER = _table(models.LedgerEntry)
 
 SEATS = {"a": (1, 3), "b": (2, 4)}
 EVENT_ID_MAX = 60
-# The game columns an amendment may change, in the order load_event reads them.
-AMENDABLE = ("score_a", "score_b", "award_kind", "award_against", "winner")
-_CHOICES = {
-    "award_kind": (None, "dq", "removed"),
-    "award_against": (None, "a", "b"),
-    "winner": (None, "a", "b"),
-}
 
 
 @dataclass(frozen=True)
@@ -199,6 +187,17 @@ def save_event(
                 )
             for sig in game.signatures:
                 rows.add(_SIGNATURE, game_id=game_id, role=sig.role, name=sig.name, at=sig.at)
+            for amendment in game.amendments:
+                rows.add(
+                    _AMENDMENT,
+                    game_id=game_id,
+                    what=sheets.RESULT,
+                    old_value=sheets.result_json(amendment.before),
+                    new_value=sheets.result_json(amendment.after),
+                    who=amendment.director,
+                    why=amendment.reason,
+                    at=amendment.at,
+                )
             if game.decided:
                 signed = [sig.at for sig in game.signatures]
                 submitted.append({"game": game_id, "at": max(signed) if signed else at})
@@ -223,6 +222,8 @@ def save_event(
         rows.add(_LEDGER, **_ledger_values(event.id, entry, entrant_ids, from_paid_cents=False))
 
     rows.insert()
+    if event.draw is not None:
+        draws.add_draw(session, event.id, event.draw, event.draw_made_at or at)
     if submitted:  # last: a submitted sheet is locked
         conn.execute(
             update(_GAME)
@@ -248,8 +249,8 @@ class _NewRows:
     """
 
     ORDER = (
-        _ENTRANT, _PLAYER, _ROUND, _GAME, _SEAT, _HAND, _ADJUSTMENT, _SIGNATURE, _BYE,
-        _TIEBREAK, _LEDGER,
+        _ENTRANT, _PLAYER, _ROUND, _GAME, _SEAT, _HAND, _ADJUSTMENT, _SIGNATURE, _AMENDMENT,
+        _BYE, _TIEBREAK, _LEDGER,
     )  # fmt: skip
 
     def __init__(self, conn: Connection) -> None:
@@ -280,13 +281,15 @@ def _round_status(round_: Round) -> str:
 
 
 def _game_values(game: Game) -> dict[str, Any]:
+    """The game's row: the result as submitted (its amendments are rows of their own)."""
+    submitted = game.submitted_result
     return {
         "table_number": game.table,
-        "score_a": None if game.score is None else game.score.a,
-        "score_b": None if game.score is None else game.score.b,
+        "score_a": None if submitted is None else submitted.score.a,
+        "score_b": None if submitted is None else submitted.score.b,
         "award_kind": None if game.award is None else game.award.kind,
         "award_against": None if game.award is None else game.award.against,
-        "winner": game.winner,
+        "winner": None if submitted is None else submitted.winner,
         "submitted_at": None,
     }
 
@@ -321,14 +324,6 @@ _PLAYERS_SQL = (
 )
 _ROUNDS_SQL = "SELECT id, number FROM round WHERE event_id = ? ORDER BY number"
 _IN_EVENT = "SELECT id FROM round WHERE event_id = ?"
-_GAMES_SQL = (
-    "SELECT id, round_id, table_number, score_a, score_b, award_kind, award_against, winner "
-    f"FROM game WHERE round_id IN ({_IN_EVENT}) ORDER BY id"
-)
-_SEATS_SQL = (
-    "SELECT game_id, side, entrant_id FROM game_seat WHERE game_id IN "
-    f"(SELECT id FROM game WHERE round_id IN ({_IN_EVENT})) ORDER BY game_id, seat"
-)
 _BYES_SQL = f"SELECT round_id, entrant_id FROM bye WHERE round_id IN ({_IN_EVENT}) ORDER BY id"
 
 
@@ -362,6 +357,7 @@ def load_event(session: Session, event_id: str, *, results_only: bool = False) -
         Entrant(number, name, tuple(players[entrant_id]), paid.get(number, 0), status)
         for entrant_id, number, name, status in entrant_rows
     )
+    draw = None if results_only else draws.current_draw(session, event_id)
     return Event(
         id=event_id,
         name=event_row.name,
@@ -370,8 +366,10 @@ def load_event(session: Session, event_id: str, *, results_only: bool = False) -
         venue=event_row.venue,
         settings=dict(event_row.settings),
         entrants=entrants,
-        rounds=_rounds(conn, event_id, numbers, results_only),
+        rounds=_rounds(session, event_id, numbers, results_only),
         ledger=ledger,
+        draw=None if draw is None else replace(draw.draw, notes=()),
+        draw_made_at=None if draw is None else draw.made_at,
     )
 
 
@@ -415,15 +413,11 @@ def _ledger(
 
 
 def _rounds(
-    conn: Connection, event_id: str, numbers: dict[int, int], results_only: bool
+    session: Session, event_id: str, numbers: dict[int, int], results_only: bool
 ) -> tuple[Round, ...]:
+    conn = session.connection()
     in_event = select(_ROUND.c.id).where(_ROUND.c.event_id == event_id)
-    games_of_event = select(_GAME.c.id).where(_GAME.c.round_id.in_(in_event))
     round_rows = _plain(conn, _ROUNDS_SQL, event_id)
-    game_rows: Sequence[Any] = _plain(conn, _GAMES_SQL, event_id)
-    sides: dict[str, dict[int, list[int]]] = {"a": defaultdict(list), "b": defaultdict(list)}
-    for game_id, side, entrant_id in _plain(conn, _SEATS_SQL, event_id):
-        sides[side][game_id].append(numbers[entrant_id])
     byes: dict[int, list[int]] = defaultdict(list)
     for round_id, entrant_id in _plain(conn, _BYES_SQL, event_id):
         byes[round_id].append(numbers[entrant_id])
@@ -442,101 +436,10 @@ def _rounds(
     ).all():
         played = tuple(hands[0]) if hands else ()
         tiebreaks[round_id].append(Tiebreak(numbers[a_id], numbers[b_id], winner, played))
-
-    sheets = None if results_only else _Sheets(conn, games_of_event)
-    game_rows = _amended(conn, games_of_event, game_rows, sheets)
     games: dict[int, list[Game]] = defaultdict(list)
-    a_sides, b_sides = sides["a"], sides["b"]
-    for game_id, round_id, table, score_a, score_b, award_kind, award_against, winner in game_rows:
-        score = None if score_a is None or score_b is None else Score(score_a, score_b)
-        award = None
-        if award_kind is not None and award_against is not None:
-            award = Award(award_kind, award_against)
-        game = Game(table, tuple(a_sides[game_id]), tuple(b_sides[game_id]), score, (), (), award,
-                    winner)  # fmt: skip
-        if sheets is not None:
-            game = sheets.fill(game_id, game)
-        games[round_id].append(game)
+    for stored in sheets.load_games(session, event_id, numbers, details=not results_only):
+        games[stored.round_id].append(stored.game)
     return tuple(
         Round(number, tuple(games[round_id]), tuple(byes[round_id]), tuple(tiebreaks[round_id]))
         for round_id, number in round_rows
     )
-
-
-class _Sheets:
-    """What the sheets say beyond their results: hands, adjustments, signatures, by game id."""
-
-    def __init__(self, conn: Connection, games: Any) -> None:
-        self.hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
-        self.adjustments: dict[int, list[Adjustment]] = defaultdict(list)
-        self.signatures: dict[int, list[Signature]] = defaultdict(list)
-        for game_id, data in conn.execute(
-            select(_HAND.c.game_id, _HAND.c.data)
-            .where(_HAND.c.game_id.in_(games))
-            .order_by(_HAND.c.game_id, _HAND.c.number)
-        ).all():
-            self.hands[game_id].append(data)
-        for game_id, side, points, reason in conn.execute(
-            select(_ADJUSTMENT.c.game_id, _ADJUSTMENT.c.side, _ADJUSTMENT.c.points,
-                   _ADJUSTMENT.c.reason)
-            .where(_ADJUSTMENT.c.game_id.in_(games))
-            .order_by(_ADJUSTMENT.c.id)
-        ).all():  # fmt: skip
-            self.adjustments[game_id].append(Adjustment(side, points, reason))
-        for game_id, role, name, at in conn.execute(
-            select(_SIGNATURE.c.game_id, _SIGNATURE.c.role, _SIGNATURE.c.name, _SIGNATURE.c.at)
-            .where(_SIGNATURE.c.game_id.in_(games))
-            .order_by(_SIGNATURE.c.id)
-        ).all():
-            self.signatures[game_id].append(Signature(role, name, at))
-
-    def amended(self, game_id: int, side: str, points: int, who: str, why: str) -> None:
-        """A score amendment, shown among the sheet's adjustments."""
-        if points:
-            reason = f"amended by {who}: {why}"
-            self.adjustments[game_id].append(Adjustment(side, points, reason))  # type: ignore[arg-type]
-
-    def fill(self, game_id: int, game: Game) -> Game:
-        return replace(
-            game,
-            hands=tuple(self.hands.get(game_id, ())),
-            adjustments=tuple(self.adjustments.get(game_id, ())),
-            signatures=tuple(self.signatures.get(game_id, ())),
-        )
-
-
-def _amended(
-    conn: Connection, games_of_event: Any, game_rows: Sequence[Any], sheets: _Sheets | None
-) -> Sequence[Any]:
-    """The game rows with the directors' amendments applied (see the module's docstring)."""
-    amendments = conn.execute(
-        select(
-            _AMENDMENT.c.game_id,
-            _AMENDMENT.c.what,
-            _AMENDMENT.c.new_value,
-            _AMENDMENT.c.who,
-            _AMENDMENT.c.why,
-        )
-        .where(_AMENDMENT.c.game_id.in_(games_of_event), _AMENDMENT.c.what.in_(AMENDABLE))
-        .order_by(_AMENDMENT.c.id)
-    ).all()
-    if not amendments:
-        return game_rows
-    rows = {row[0]: list(row) for row in game_rows}
-    column = {name: index for index, name in enumerate(AMENDABLE, start=3)}
-    for game_id, what, new_value, who, why in amendments:
-        fields = rows[game_id]
-        if what in ("score_a", "score_b"):
-            if not _is_int(new_value):
-                continue
-            old = fields[column[what]]
-            if old is not None and sheets is not None:
-                sheets.amended(game_id, what[-1], new_value - old, who, why)
-        elif new_value not in _CHOICES[what]:
-            continue
-        fields[column[what]] = new_value
-    return list(rows.values())
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

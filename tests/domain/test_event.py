@@ -111,13 +111,14 @@ def test_export_writes_every_field_in_a_fixed_order() -> None:
     out = event_to_json(parse_event(read("event_grand_prix_small.json"), lookup))
     assert list(out) == [
         "format", "id", "name", "date", "venue", "rules", "settings",
-        "entrants", "rounds", "ledger",
+        "entrants", "draw", "rounds", "ledger",
     ]  # fmt: skip
     assert list(out["entrants"][0]) == ["number", "name", "players", "paid_cents", "status"]
     assert list(out["rounds"][0]) == ["number", "games", "byes", "tiebreaks"]
     game = out["rounds"][1]["games"][2]
     assert list(game) == [
         "table", "a", "b", "score", "hands", "adjustments", "award", "winner", "signatures",
+        "amendments",
     ]  # fmt: skip
     assert game["signatures"] == [
         {"role": "scorekeeper", "name": "Gus Brown", "at": "2011-10-22T12:31:00-07:00"},

@@ -259,8 +259,8 @@ def test_seating_from_bad_json_names_the_field(data: dict, message: str) -> None
 def test_table_lookups() -> None:
     table = TableSeating(3, (1, 3), (2, 4))
     assert [table.seat_of(p) for p in (1, 2, 3, 4, 5)] == [1, 2, 3, 4, None]
-    assert table.side_of(3) == "A"
-    assert table.side_of(4) == "B"
+    assert table.side_of(3) == "a"
+    assert table.side_of(4) == "b"
     assert table.side_of(9) is None
     assert TableSeating(1, (4,), (11,)).seat_of(4) is None
     seating = RoundSeating(1, (table,), (9,))
@@ -396,7 +396,7 @@ def test_npa_all_rounds(players: int) -> None:
     seating = chit_seating(chit_draw(range(1, players + 1), rng, min_tables=3))
     tables = players // 4
     for _ in range(5):
-        winners = {t.table: rng.choice("AB") for t in seating.tables}
+        winners = {t.table: rng.choice("ab") for t in seating.tables}
         following = winners_stay(seating, winners, rng)
         assert following.round == seating.round + 1
         assert_each_once(following, set(range(1, players + 1)))
@@ -497,7 +497,7 @@ def test_scw_all_rounds(players: int) -> None:
     seating = chit_seating(chit_draw(range(1, players + 1), rng, min_tables=2))
     last = players // 4
     for _ in range(5):
-        winners = {t.table: rng.choice("AB") for t in seating.tables}
+        winners = {t.table: rng.choice("ab") for t in seating.tables}
         following = winners_down(seating, winners)
         assert_each_once(following, set(range(1, players + 1)))
         for table in seating.tables:
@@ -675,7 +675,7 @@ def test_a_changing_field_every_round(move: str, tables: int, seed: int) -> None
             newcomer += 1
         elif change < 0.6 and gone:
             active.add(gone.pop(0))  # reinstated
-        winners = {t.table: rng.choice("AB") for t in seating.tables}
+        winners = {t.table: rng.choice("ab") for t in seating.tables}
         following = progressive_round(
             move, seating, winners, rng, active=active, byes_so_far=dict(sat_out)
         )

@@ -407,7 +407,7 @@ def test_a_sheet_being_filled_in_exports_the_score_its_hands_give(db: Database, 
     assert check_event_file(exported).rounds[3].games[0].score is not None
 
 
-def test_an_amended_score_stands_and_shows_as_an_adjustment(db: Database, clock) -> None:
+def test_an_amended_score_stands_and_is_exported_as_an_amendment(db: Database, clock) -> None:
     import_event(db, small_gp(), clock)
     with db.session() as session:
         session.connection().exec_driver_sql(
@@ -418,12 +418,18 @@ def test_an_amended_score_stands_and_shows_as_an_adjustment(db: Database, clock)
     exported = export_event(db, "gp-mini-2011")
     sheet = exported["rounds"][0]["games"][0]
     assert sheet["score"] == {"a": 116, "b": 228}
-    assert sheet["adjustments"][-1] == {
-        "side": "b",
-        "points": 10,
-        "reason": "amended by Director Dee: adding error",
-    }
-    check_event_file(exported)  # hands + adjustments still give the score
+    assert sheet["adjustments"] == [{"side": "b", "points": 100, "reason": "late"}]
+    assert sheet["amendments"] == [
+        {
+            "at": clock.now().isoformat(),
+            "director": "Director Dee",
+            "reason": "adding error",
+            "before": {"score": {"a": 116, "b": 218}, "winner": None},
+            "score": {"a": 116, "b": 228},
+            "winner": None,
+        }
+    ]
+    check_event_file(exported)  # hands + adjustments + the amendment give the score
 
 
 # --- restore ------------------------------------------------------------------------------------

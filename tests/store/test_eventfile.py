@@ -15,7 +15,7 @@ import pytest
 from sqlmodel import select
 
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
-from clubdesk.domain.event.model import Event
+from clubdesk.domain.event.model import Amendment, Event, SheetResult
 from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
 from clubdesk.store import Database
@@ -164,7 +164,8 @@ def add_draw_and_clock(db: Database, event_id: str) -> None:
         session.flush()
         entrant = session.exec(select(Entrant).where(Entrant.event_id == event_id)).first()
         assert entrant is not None and draw.id is not None and entrant.id is not None
-        session.add(DrawAssignment(draw_id=draw.id, entrant_id=entrant.id, table_number=1, seat=1))
+        session.add(DrawAssignment(draw_id=draw.id, entrant_id=entrant.id, table_number=1, seat=1,
+                                   card="blue 1"))  # fmt: skip
         session.add(ClockState(event_id=event_id, round_number=1, started_at=AT))
         session.add(AuditLog(at=AT, actor="director", action="test", event_id=event_id))
 
@@ -176,7 +177,9 @@ def test_archiving_moves_every_row_to_the_new_id(db: Database) -> None:
     with db.session() as session:
         new_id = store.archive_event(session, "gp-mini-2011", AT, "replaced")
     assert new_id == "gp-mini-2011--replaced-1"
-    assert load(db, new_id) == replace(event, id=new_id)
+    loaded = load(db, new_id)
+    assert loaded.draw is not None and loaded.draw.seed == 7 and loaded.draw_made_at == AT
+    assert replace(loaded, draw=None, draw_made_at=None) == replace(event, id=new_id)
     with db.session() as session:
         assert not store.event_exists(session, "gp-mini-2011")
         assert store.current_event_ids(session) == []
@@ -228,7 +231,10 @@ def test_amendments_of_other_kinds_are_kept_but_not_applied(db: Database) -> Non
             (AT.isoformat(),),
         )
     loaded = load(db, "gp-mini-2011")
-    assert loaded.rounds[0].games[1] == replace(event.rounds[0].games[1], winner="b")
+    game = event.rounds[0].games[1]
+    assert game.score is not None
+    tie = Amendment("Dee", AT, "tie", SheetResult(game.score), SheetResult(game.score, "b"))
+    assert loaded.rounds[0].games[1] == replace(game, winner="b", amendments=(tie,))
     results = load(db, "gp-mini-2011", results_only=True)
     assert results.rounds[0].games[1].winner == "b"
 

@@ -62,6 +62,7 @@ from clubdesk.domain.event.model import (
     SIGNATURE_ROLES,
     STATUSES,
     Adjustment,
+    Amendment,
     Award,
     Entrant,
     Event,
@@ -71,15 +72,24 @@ from clubdesk.domain.event.model import (
     Round,
     RulesLookup,
     Score,
+    SheetResult,
     Side,
     Signature,
     Tiebreak,
     side_size,
 )
-from clubdesk.domain.event.sheet import score_hands, score_tiebreak
+from clubdesk.domain.event.sheet import (
+    AmendmentError,
+    WinnerError,
+    apply_amendments,
+    score_tiebreak,
+    sheet_result,
+)
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money import fines
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.seating.draw import Draw
+from clubdesk.domain.sides import hand_side
 from clubdesk.errors import UserError
 
 EVENT_FORMAT = "clubdesk-event/1"
@@ -94,12 +104,18 @@ _TOP_KEYS = (
     "rules",
     "settings",
     "entrants",
+    "draw",
     "rounds",
     "ledger",
 )
 _ENTRANT_KEYS = ("number", "name", "players", "paid_cents", "status")
 _ROUND_KEYS = ("number", "games", "byes", "tiebreaks")
-_GAME_KEYS = ("table", "a", "b", "score", "hands", "adjustments", "award", "winner", "signatures")
+_GAME_KEYS = (
+    "table", "a", "b", "score", "hands", "adjustments", "award", "winner", "signatures",
+    "amendments",
+)  # fmt: skip
+_AMENDMENT_KEYS = ("at", "director", "reason", "before", "score", "winner")
+_DRAW_KEYS = ("kind", "method", "seed", "made_at", "drawn")
 _TIEBREAK_KEYS = ("a", "b", "winner", "hands")
 _LEDGER_KEYS = ("kind", "cents", "entrant", "note", "method", "at")
 _EVENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # as the database keeps ids
@@ -239,6 +255,7 @@ class _Parser:
         rules_id = self.check(self.rules_id, data.get("rules"))
         settings = self.check(self.settings, data.get("settings"))
         entrants = self.entrants(data.get("entrants"))
+        draw, made_at = self.check(self.draw, data.get("draw"), entrants) or (None, None)
         rounds = self.rounds(data.get("rounds"))
         ledger = self.ledger(data.get("ledger"), entrants)
         if self.problems:
@@ -253,6 +270,8 @@ class _Parser:
             entrants=entrants,
             rounds=rounds,
             ledger=ledger,
+            draw=draw,
+            draw_made_at=made_at,
         )
 
     def event_id(self, value: Any) -> str:
@@ -448,49 +467,69 @@ class _Parser:
         winner = self.check(self.side_name, data.get("winner"), where, "winner")
         signatures = self.check(self.signatures, data.get("signatures"), where)
         self.settle(before)
+        amendments = self.check(self.amendments, data.get("amendments"), where)
+        self.settle(before)
+        if self.rules is not None:
+            score, winner = self.check_result(
+                hands, adjustments, score, winner, amendments, where, round_number
+            )
+        elif score is not None and winner is not None and score.higher() not in (None, winner):
+            raise self.fail(where, str(WinnerError(winner, score, None)))
         if hands and self.rules is not None:
-            score, winner = self.check_hands(hands, adjustments, score, winner, where, round_number)
             try:  # a player a hand names (who bid, who reneged) sits on that side
-                fines.check_players(hands, {"A": a, "B": b}, self.rules)
+                fines.check_players(hands, {hand_side("a"): a, hand_side("b"): b}, self.rules)
             except HandError as exc:
                 raise self.fail(where, str(exc)) from None
-        if score is not None and winner is not None and score.higher() not in (None, winner):
-            raise self.fail(
-                where,
-                f"winner {winner!r}, but {score.higher()} has the higher score "
-                f"(a {score.a}, b {score.b})",
-            )
-        return Game(table, a, b, score, hands, adjustments, award, winner, signatures)
+        return Game(table, a, b, score, hands, adjustments, award, winner, signatures, amendments)
 
-    def check_hands(
+    def check_result(
         self,
         hands: tuple[dict[str, Any], ...],
         adjustments: tuple[Adjustment, ...],
         score: Score | None,
         winner: Side | None,
+        amendments: tuple[Amendment, ...],
         where: str,
         round_number: int,
     ) -> tuple[Score | None, Side | None]:
+        """The game's result as it counts, checked against what the file says it is."""
+        if not hands and score is None:
+            if amendments:
+                raise self.fail(where, "amendments: a game without a score has nothing to amend")
+            return None, winner
+        submitted = amendments[0].before if amendments else None
+        tie = submitted.winner if submitted is not None else winner
+        if hands:
+            what = "the hands and adjustments give" if adjustments else "the hands give"
+            if amendments:
+                what = what.replace(" give", ", with the amendments, give")
+            try:
+                found = sheet_result(self.rules, round_number, hands=hands,
+                                     adjustments=adjustments, winner=tie)  # fmt: skip
+            except HandError as exc:
+                raise self.fail(where, str(exc)) from None
+            except WinnerError as exc:
+                if score is None or amendments or exc.score == score:
+                    raise self.fail(where, str(exc)) from None
+                found = SheetResult(exc.score, None)  # the score's problem is reported first
+        else:
+            what = "the amendments give"
+            found = submitted or SheetResult(score, tie)  # type: ignore[arg-type]
+            if found.winner is not None and found.score.higher() is not None:
+                raise self.fail(where, str(WinnerError(found.winner, found.score, None)))
         try:
-            result = score_hands(hands, self.rules, round_number)
-        except HandError as exc:
+            result = apply_amendments(found, amendments)
+        except AmendmentError as exc:
             raise self.fail(where, str(exc)) from None
-        plus = {side: sum(adj.points for adj in adjustments if adj.side == side) for side in SIDES}
-        computed = Score(result.score.a + plus["a"], result.score.b + plus["b"])
-        if score is not None and score != computed:
-            source = "the hands and adjustments give" if adjustments else "the hands give"
+        if score is not None and score != result.score:
             raise self.fail(
                 where,
-                f"{source} a {computed.a}, b {computed.b} "
+                f"{what} a {result.score.a}, b {result.score.b} "
                 f"but the score says a {score.a}, b {score.b}",
             )
-        if result.winner is not None and computed.higher() is None:
-            if winner is not None and winner != result.winner:
-                raise self.fail(
-                    where, f"winner {winner!r}, but the hands give the tie to {result.winner!r}"
-                )
-            winner = result.winner
-        return computed, winner
+        if winner is not None and winner != result.winner:
+            raise self.fail(where, str(WinnerError(winner, result.score, result.winner)))
+        return result.score, result.winner
 
     def game_side(self, value: Any, where: str, name: str) -> tuple[int, ...]:
         size = side_size(self.rules) if self.rules is not None else None
@@ -514,15 +553,15 @@ class _Parser:
             )
         return (self.entrant_number(value, where, name),)
 
-    def score(self, value: Any, where: str) -> Score | None:
+    def score(self, value: Any, where: str, name: str = "score") -> Score | None:
         if value is None:
             return None
-        data = self.obj(value, where + " score", SIDES, "a and b")
+        data = self.obj(value, f"{where} {name}", SIDES, "a and b")
         points = {}
         for side in SIDES:
             if side not in data:
-                raise self.fail(where, f"score {side} is missing")
-            points[side] = self.integer(data[side], where, f"score {side}")
+                raise self.fail(where, f"{name} {side} is missing")
+            points[side] = self.integer(data[side], where, f"{name} {side}")
         return Score(points["a"], points["b"])
 
     def hands(self, value: Any, where: str) -> tuple[dict[str, Any], ...]:
@@ -586,6 +625,59 @@ class _Parser:
             parsed.append(Signature(role, who, at))
         self.settle(before)
         return tuple(parsed)
+
+    def amendments(self, value: Any, where: str) -> tuple[Amendment, ...]:
+        parsed: list[Amendment] = []
+        before = len(self.problems)
+        for index, item in enumerate(self.listing(value, where, "amendments")):
+            name = f"amendments[{index}]"
+            data = self.check(self.obj, item, f"{where} {name}", _AMENDMENT_KEYS,
+                              "at, director, reason, before, score, winner")  # fmt: skip
+            if data is None:
+                continue
+            at = self.check(self.moment, data.get("at"), where, f"{name}.at")
+            who = self.check(self.text, data.get("director"), where, f"{name}.director")
+            why = self.check(self.text, data.get("reason"), where, f"{name}.reason")
+            was = self.check(self.result, data.get("before"), where, f"{name}.before")
+            score = self.check(self.score, data.get("score"), where, f"{name}.score")
+            winner = self.check(self.side_name, data.get("winner"), where, f"{name}.winner")
+            if score is None and data.get("score") is None:
+                self.problems.append(f"{where}: {name}.score: missing")
+            elif None not in (at, who, why, was, score):
+                parsed.append(Amendment(who, at, why, was, SheetResult(score, winner)))
+        self.settle(before)
+        return tuple(parsed)
+
+    def result(self, value: Any, where: str, name: str) -> SheetResult:
+        data = self.obj(value, f"{where} {name}", ("score", "winner"), "score and winner")
+        score = self.score(data.get("score"), where, f"{name}.score")
+        if score is None:
+            raise self.fail(where, f"{name}.score: missing")
+        return SheetResult(score, self.side_name(data.get("winner"), where, f"{name}.winner"))
+
+    def draw(self, value: Any, entrants: tuple[Entrant, ...]) -> tuple[Draw | None, Any]:
+        """The round-1 draw in force (null: not made yet) and when it was made."""
+        if value is None:
+            return None, None
+        data = self.obj(value, "draw", _DRAW_KEYS, "kind, method, seed, made_at, drawn")
+        made_at = data.get("made_at")
+        if made_at is not None:
+            made_at = self.moment(made_at, "draw", "made_at")
+        try:
+            draw = Draw.from_json(data)
+        except UserError as exc:
+            text = str(exc) if str(exc).startswith("draw") else f"draw: {exc}"
+            raise self.fail("", text) from None
+        except (ValueError, AttributeError):
+            raise self.fail("draw", "drawn: each row is an entrant and what it drew") from None
+        seen: set[int] = set()
+        for drawn in draw.drawn:
+            if self.numbers is not None and drawn.entrant not in self.numbers:
+                self.problems.append(f"draw: entrant {drawn.entrant} is not an entrant's number")
+            if drawn.entrant in seen:
+                self.problems.append(f"draw: entrant {drawn.entrant} drew twice")
+            seen.add(drawn.entrant)
+        return draw, made_at
 
     def tiebreaks(self, value: Any, where: str, round_number: int) -> tuple[Tiebreak, ...]:
         items = self.listing(value, where, "tiebreaks")
@@ -713,6 +805,39 @@ def _game_json(game: Game) -> dict[str, Any]:
             {"role": sig.role, "name": sig.name, "at": sig.at.isoformat()}
             for sig in game.signatures
         ],
+        "amendments": [
+            {
+                "at": amendment.at.isoformat(),
+                "director": amendment.director,
+                "reason": amendment.reason,
+                "before": _result_json(amendment.before),
+                "score": _score_json(amendment.after.score),
+                "winner": amendment.after.winner,
+            }
+            for amendment in game.amendments
+        ],
+    }
+
+
+def _score_json(score: Score) -> dict[str, int]:
+    return {"a": score.a, "b": score.b}
+
+
+def _result_json(result: SheetResult) -> dict[str, Any]:
+    return {"score": _score_json(result.score), "winner": result.winner}
+
+
+def _draw_json(event: Event) -> dict[str, Any] | None:
+    if event.draw is None:
+        return None
+    written = event.draw.to_json()
+    made_at = None if event.draw_made_at is None else event.draw_made_at.isoformat()
+    return {
+        "kind": written["kind"],
+        "method": written["method"],
+        "seed": written["seed"],
+        "made_at": made_at,
+        "drawn": written["drawn"],
     }
 
 
@@ -736,6 +861,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             }
             for entrant in event.entrants
         ],
+        "draw": _draw_json(event),
         "rounds": [
             {
                 "number": round_.number,

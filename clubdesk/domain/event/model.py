@@ -12,10 +12,11 @@ from datetime import date, datetime
 from typing import Any, Literal
 
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.seating.draw import Draw
+from clubdesk.domain.sides import SIDES as SIDES  # the sides are declared in domain.sides
+from clubdesk.domain.sides import Side, other_side
 from clubdesk.errors import UserError
 
-Side = Literal["a", "b"]
-SIDES: tuple[Side, Side] = ("a", "b")
 Status = Literal["active", "withdrawn", "removed"]
 STATUSES: tuple[str, ...] = ("active", "withdrawn", "removed")
 AwardKind = Literal["dq", "removed"]
@@ -30,10 +31,6 @@ ROUND_STATUSES: tuple[str, ...] = ("pending", "running", "closed")
 DRAW_METHODS: tuple[str, ...] = ("random", "physical")
 
 RulesLookup = Callable[[str], Rules]
-
-
-def other_side(side: Side) -> Side:
-    return "b" if side == "a" else "a"
 
 
 class EventError(UserError):
@@ -73,6 +70,38 @@ class Score:
 
 
 @dataclass(frozen=True)
+class SheetResult:
+    """What a score sheet gives: the score per side and, for a tied score, who won the tie."""
+
+    score: Score
+    winner: Side | None = None
+
+    def won_by(self) -> Side | None:
+        """The side with the higher score, else the tie's winner (None: not decided)."""
+        return self.score.higher() or self.winner
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """A director's correction of a submitted sheet: who, when, why, the result before and after.
+
+    The sheet itself never changes; its result is the submitted one with its
+    amendments applied in the order they were made.
+    """
+
+    director: str
+    at: datetime
+    reason: str
+    before: SheetResult
+    after: SheetResult
+
+    @property
+    def score(self) -> Score:
+        """The score that stands from this amendment on."""
+        return self.after.score
+
+
+@dataclass(frozen=True)
 class Adjustment:
     """Points given to a side on the sheet, e.g. 100 to the opponents of a late team."""
 
@@ -103,7 +132,10 @@ class Game:
     ``a`` and ``b`` hold the entrant numbers of each side: one number in
     team events and gin, two partners in individual partnership events.
     ``score`` is None only for a game decided by an award without a score,
-    or a game not played yet.
+    or a game not played yet. ``score`` and ``winner`` are the result as it
+    counts: the sheet's own (hands or typed score, adjustment lines, a tie's
+    winner) with the director's ``amendments`` applied in order; the result
+    submitted is the first amendment's ``before``.
     """
 
     table: int
@@ -115,9 +147,17 @@ class Game:
     award: Award | None = None
     winner: Side | None = None
     signatures: tuple[Signature, ...] = ()
+    amendments: tuple[Amendment, ...] = ()
 
     def side(self, side: Side) -> tuple[int, ...]:
         return self.a if side == "a" else self.b
+
+    @property
+    def submitted_result(self) -> SheetResult | None:
+        """The result as the sheet was submitted, before any amendment (None: no score)."""
+        if self.amendments:
+            return self.amendments[0].before
+        return None if self.score is None else SheetResult(self.score, self.winner)
 
     @property
     def entrants(self) -> tuple[int, ...]:
@@ -201,6 +241,8 @@ class Event:
     entrants: tuple[Entrant, ...] = ()
     rounds: tuple[Round, ...] = ()
     ledger: tuple[LedgerEntry, ...] = ()
+    draw: Draw | None = None
+    draw_made_at: datetime | None = None
 
     def entrant(self, number: int) -> Entrant:
         for entrant in self.entrants:

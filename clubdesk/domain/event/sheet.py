@@ -1,48 +1,145 @@
-"""A score sheet's result: what its hands give, and a recorded tie-break's winner."""
+"""A score sheet's result, worked out in one place for everyone who needs it.
+
+``sheet_result`` gives what a sheet counts for: the score from its hands (or
+the score typed from a paper sheet), plus its adjustment lines, with a tie's
+winner, and the director's amendments applied in the order they were made.
+Submitting a sheet, seating the next round of a progressive movement,
+reading and writing the event file, and the score-sheet dialog's running
+totals all use it. It accepts a partial list of hands (a sheet still being
+filled in) and costs one scoring of the hands.
+
+One tie rule: where the hands decide a tie (bid whist's fifth hand) the
+hands decide; a recorded winner is only for a tied score; a recorded winner
+that disagrees with the hands, or is given for a score that is not tied, is
+an error (``WinnerError``). An amendment whose ``before`` is not the result
+it corrects is an error too (``AmendmentError``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from clubdesk.domain import games
-from clubdesk.domain.event.model import Score, Side, plays_final
+from clubdesk.domain.event.model import (
+    Adjustment,
+    Amendment,
+    Score,
+    SheetResult,
+    plays_final,
+)
 from clubdesk.domain.games import gin
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.sides import Side, side_name
+from clubdesk.errors import UserError
+
+__all__ = [
+    "AmendmentError",
+    "SheetResult",
+    "WinnerError",
+    "apply_amendments",
+    "score_tiebreak",
+    "sheet_result",
+]
 
 
-@dataclass(frozen=True)
-class HandsScore:
-    """What a game's hands give: the score (adjustments not included) and a tie's winner."""
+class WinnerError(UserError):
+    """A recorded tie winner that cannot stand.
 
-    score: Score
-    winner: Side | None
+    ``decided`` is the side the hands give the tie to (None: the hands do not
+    decide it, and the score is not tied: ``score``).
+    """
+
+    def __init__(self, given: Side, score: Score, decided: Side | None):
+        self.given, self.score, self.decided = given, score, decided
+        if decided is not None:
+            message = f"winner {given!r}, but the hands give the tie to {decided!r}"
+        elif score.higher() not in (None, given):
+            message = (
+                f"winner {given!r}, but {score.higher()} has the higher score "
+                f"(a {score.a}, b {score.b})"
+            )
+        else:
+            message = f"winner {given!r}: only a tied game has one (a {score.a}, b {score.b})"
+        super().__init__(message)
 
 
-def score_hands(hands: Sequence[dict[str, Any]], rules: Rules, round_number: int) -> HandsScore:
-    """Score a game's hands as played in this round; HandError if a hand is wrong."""
-    result = games.score_game(list(hands), rules, final=plays_final(rules, round_number))
-    winner = result.extra.get("winner")
-    return HandsScore(
-        Score(result.total["A"], result.total["B"]),
-        winner.lower() if isinstance(winner, str) else None,
+class AmendmentError(UserError):
+    """An amendment that does not correct the result it says it corrects."""
+
+    def __init__(self, index: int, before: SheetResult, found: SheetResult):
+        self.index = index
+        super().__init__(
+            f"amendments[{index}].before: {_result_text(before)}, "
+            f"but the sheet gives {_result_text(found)}"
+        )
+
+
+def _result_text(result: SheetResult) -> str:
+    text = f"a {result.score.a}, b {result.score.b}"
+    return text if result.winner is None else f"{text}, the tie to {result.winner!r}"
+
+
+def sheet_result(
+    rules: Rules,
+    round_number: int,
+    *,
+    hands: Sequence[dict[str, Any]] = (),
+    typed: Score | None = None,
+    adjustments: Sequence[Adjustment] = (),
+    winner: Side | None = None,
+    amendments: Sequence[Amendment] = (),
+) -> SheetResult:
+    """The result a sheet counts for (see the module's docstring).
+
+    ``hands`` are scored as played in this round (HandError names a wrong
+    hand); without hands, ``typed`` is the score typed from a paper sheet,
+    before its adjustment lines (neither: nothing scored yet, 0 to 0).
+    """
+    decided: Side | None = None
+    if hands:
+        played = games.score_game(list(hands), rules, final=plays_final(rules, round_number))
+        base = Score(played.total["A"], played.total["B"])
+        decided = side_name(played.extra.get("winner"))
+    else:
+        base = typed if typed is not None else Score(0, 0)
+    score = Score(
+        base.a + sum(line.points for line in adjustments if line.side == "a"),
+        base.b + sum(line.points for line in adjustments if line.side == "b"),
     )
+    tied = score.higher() is None
+    if decided is not None and tied:
+        if winner is not None and winner != decided:
+            raise WinnerError(winner, score, decided)
+        winner = decided
+    elif winner is not None and not tied:
+        raise WinnerError(winner, score, None)
+    return apply_amendments(SheetResult(score, winner), amendments)
+
+
+def apply_amendments(submitted: SheetResult, amendments: Sequence[Amendment]) -> SheetResult:
+    """The submitted result with the amendments applied in order.
+
+    Each amendment's ``before`` must be the result it corrects (AmendmentError).
+    """
+    result = submitted
+    for index, amendment in enumerate(amendments):
+        if amendment.before != result:
+            raise AmendmentError(index, amendment.before, result)
+        result = amendment.after
+    return result
 
 
 def score_tiebreak(hands: Sequence[dict[str, Any]], rules: Rules) -> Side | None:
     """The winner of a recorded tie-break from its hands, or None if it is not decided yet."""
     if rules.game == "gin":
         result = gin.score_sudden_death(list(hands), rules)
-        winner = result.extra.get("winner")
-        return winner.lower() if isinstance(winner, str) else None
+        return side_name(result.extra.get("winner"))
     if len(hands) != 1:
         raise HandError("hands", f"a play-off is one hand, not {len(hands)}")
     try:
         hand = games.score_hand(hands[0], rules)
     except HandError as exc:
         raise exc.in_hand(1) from None
-    if hand.A == hand.B:
-        return None
-    return "a" if hand.A > hand.B else "b"
+    return Score(hand.A, hand.B).higher()

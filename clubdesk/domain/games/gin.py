@@ -23,11 +23,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from clubdesk.domain.games.hands import (
-    SIDES,
+    HAND_SIDES,
     GameResult,
     HandError,
     HandResult,
-    Side,
+    HandSide,
     other,
     require_int,
     require_per_side,
@@ -63,9 +63,9 @@ MAX_DEADWOOD = max_deadwood()
 class GinHand:
     """One hand as recorded: who knocked or went gin, and both deadwood counts."""
 
-    knocker: Side | None
+    knocker: HandSide | None
     gin: bool
-    deadwood: dict[Side, int] = field(hash=False)
+    deadwood: dict[HandSide, int] = field(hash=False)
     knock_card: int | None = None
 
 
@@ -106,7 +106,7 @@ def parse_hand(data: dict, rules: Rules) -> GinHand:
     return GinHand(knocker, went_gin, deadwood, knock_card)
 
 
-def _won(side: Side, points: int, outcome: str) -> HandResult:
+def _won(side: HandSide, points: int, outcome: str) -> HandResult:
     return HandResult(
         A=points if side == "A" else 0,
         B=points if side == "B" else 0,
@@ -128,7 +128,7 @@ def score_hand(hand: GinHand | dict, rules: Rules) -> HandResult:
     if hand.knocker is None:
         if deadwood["A"] == deadwood["B"]:
             return HandResult(0, 0, "exhausted-even", {"winner": None})
-        lower: Side = "A" if deadwood["A"] < deadwood["B"] else "B"
+        lower: HandSide = "A" if deadwood["A"] < deadwood["B"] else "B"
         return _won(lower, abs(deadwood["A"] - deadwood["B"]), "exhausted")
     knocker, defender = hand.knocker, other(hand.knocker)
     if hand.gin:
@@ -156,13 +156,15 @@ class _Match:
 def _match_score(
     games: Sequence[dict[str, int]], boxes: dict[str, int], box_points: int
 ) -> dict[str, int]:
-    return {side: sum(game[side] for game in games) + box_points * boxes[side] for side in SIDES}
+    return {
+        side: sum(game[side] for game in games) + box_points * boxes[side] for side in HAND_SIDES
+    }
 
 
 def _play(hands: Sequence[Any], rules: Rules, columns: int, target: int) -> _Match:
     box_points = _gin_rules(rules).box_points
     games: list[dict[str, int]] = [{"A": 0, "B": 0} for _ in range(columns)]
-    entered: dict[Side, set[int]] = {"A": set(), "B": set()}
+    entered: dict[HandSide, set[int]] = {"A": set(), "B": set()}
     over = [False] * columns
     boxes = {"A": 0, "B": 0}
     results: list[HandResult] = []
@@ -177,7 +179,7 @@ def _play(hands: Sequence[Any], rules: Rules, columns: int, target: int) -> _Mat
             result = score_hand(parse_hand(data, rules), rules)
         except HandError as exc:
             raise exc.in_hand(number) from None
-        winner: Side | None = result.detail["winner"]
+        winner: HandSide | None = result.detail["winner"]
         written: list[int] = []
         if winner is not None:
             written = [c for c in range(columns) if c in entered[winner] and not over[c]]
@@ -259,7 +261,7 @@ def score_sudden_death(hands: Sequence[dict], rules: Rules) -> GameResult:
     )
 
 
-def sudden_death_bonus(winner: Side, rules: Rules) -> dict[str, int]:
+def sudden_death_bonus(winner: HandSide, rules: Rules) -> dict[str, int]:
     """What a sudden-death match adds to each player's combined score."""
     bonus = _gin_rules(rules).sudden_death_bonus
-    return {side: bonus if side == winner else 0 for side in SIDES}
+    return {side: bonus if side == winner else 0 for side in HAND_SIDES}

@@ -1,4 +1,4 @@
-"""What every game's scoring shares: sides, hand and game results, input errors.
+"""What every game's scoring shares: the hand JSON's sides, hand and game results, input errors.
 
 Each game module (``pinochle``, ``gin``, ``whist``) offers the same three
 functions, which ``games`` dispatches to by the rules file's ``game``:
@@ -17,11 +17,14 @@ from typing import Any, Literal
 
 from clubdesk.errors import UserError
 
-Side = Literal["A", "B"]
-SIDES: tuple[Side, Side] = ("A", "B")
+# A side as the hand JSON of INTERFACE.md writes it. The game modules read and write that
+# JSON, so they keep its spelling; everywhere else a side is ``domain.sides.Side`` ("a"/"b"),
+# converted with ``sides.side_name`` / ``sides.hand_side`` where a hand's side leaves here.
+HandSide = Literal["A", "B"]
+HAND_SIDES: tuple[HandSide, HandSide] = ("A", "B")
 
 
-def other(side: Side) -> Side:
+def other(side: HandSide) -> HandSide:
     return "B" if side == "A" else "A"
 
 
@@ -49,7 +52,7 @@ class HandResult:
     outcome: str
     detail: dict[str, Any] = field(default_factory=dict)
 
-    def points(self, side: Side) -> int:
+    def points(self, side: HandSide) -> int:
         return self.A if side == "A" else self.B
 
     def to_json(self) -> dict[str, Any]:
@@ -86,12 +89,12 @@ class GameResult:
         }
 
 
-def require_side(data: dict, key: str, *, allow_none: bool = False) -> Side | None:
+def require_side(data: dict, key: str, *, allow_none: bool = False) -> HandSide | None:
     """A side field ("A"/"B"), or HandError naming it."""
     value = data.get(key)
     if value is None and allow_none:
         return None
-    if value not in SIDES:
+    if value not in HAND_SIDES:
         raise HandError(key, f'must be "A" or "B", not {value!r}')
     return value
 
@@ -110,9 +113,9 @@ def require_int(data: Any, key: str, low: int | None = None, high: int | None = 
     return value
 
 
-def require_per_side(data: dict, key: str, low: int, high: int) -> dict[Side, int]:
+def require_per_side(data: dict, key: str, low: int, high: int) -> dict[HandSide, int]:
     """A ``{"A": int, "B": int}`` field, each within [low, high]."""
     value = data.get(key)
-    if not isinstance(value, dict) or set(value) != set(SIDES):
+    if not isinstance(value, dict) or set(value) != set(HAND_SIDES):
         raise HandError(key, f'must be {{"A": number, "B": number}}, not {value!r}')
-    return {side: require_int(value, side, low, high, name=f"{key}.{side}") for side in SIDES}
+    return {side: require_int(value, side, low, high, name=f"{key}.{side}") for side in HAND_SIDES}

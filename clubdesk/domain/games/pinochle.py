@@ -51,12 +51,12 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from clubdesk.domain.games.hands import (
-    SIDES,
+    HAND_SIDES,
     EndedBy,
     GameResult,
     HandError,
     HandResult,
-    Side,
+    HandSide,
     other,
     require_int,
     require_per_side,
@@ -90,7 +90,7 @@ class PerSide(Generic[T]):
     A: T
     B: T
 
-    def __getitem__(self, side: Side) -> T:
+    def __getitem__(self, side: HandSide) -> T:
         return self.A if side == "A" else self.B
 
 
@@ -106,16 +106,16 @@ class PinochleHand:
     (individual formats only).
     """
 
-    bidder: Side
+    bidder: HandSide
     bid: int
     dropped: bool = False
     marriage: bool = True
     meld: PerSide[int] = PerSide(0, 0)
     tricks: PerSide[int] | None = None
-    renege: Side | None = None
-    all_tricks: Side | None = None
+    renege: HandSide | None = None
+    all_tricks: HandSide | None = None
     took_trick: PerSide[bool] | None = None
-    conceded: Side | None = None
+    conceded: HandSide | None = None
     bid_by: int | None = None
     renege_by: int | None = None
 
@@ -169,7 +169,7 @@ def _with_earned_all_tricks(hand: PinochleHand, pin: Pinochle) -> PinochleHand:
         return hand
     if hand.all_tricks or hand.renege or hand.tricks is None:
         return hand
-    for side in SIDES:
+    for side in HAND_SIDES:
         if hand.tricks[side] == pin.trick_points:
             return replace(hand, all_tricks=side)
     return hand
@@ -231,7 +231,7 @@ def _took_trick(data: dict) -> PerSide[bool] | None:
         return None
     if (
         not isinstance(value, dict)
-        or set(value) != set(SIDES)
+        or set(value) != set(HAND_SIDES)
         or not all(isinstance(v, bool) for v in value.values())
     ):
         raise HandError(
@@ -240,13 +240,13 @@ def _took_trick(data: dict) -> PerSide[bool] | None:
     return PerSide(value["A"], value["B"])
 
 
-def _conceded(data: dict, bidder: Side) -> Side | None:
+def _conceded(data: dict, bidder: HandSide) -> HandSide | None:
     value = data.get("conceded")
     if value is None or value is False:
         return None
     if value is True:
         return bidder
-    if value in SIDES:
+    if value in HAND_SIDES:
         return value
     raise HandError(
         "conceded",
@@ -348,7 +348,7 @@ def _check_took_trick(hand: PinochleHand, pin: Pinochle) -> None:
         return
     if hand.tricks is None:
         raise HandError("took_trick", "the hand's tricks are needed to show who took one")
-    for side in SIDES:
+    for side in HAND_SIDES:
         if not took[side] and hand.tricks[side] > 0:
             raise HandError(
                 f"took_trick.{side}",
@@ -376,12 +376,12 @@ class _Scoring:
     def __init__(self, hand: PinochleHand, pin: Pinochle):
         self.hand = hand
         self.pin = pin
-        self.bidder: Side = hand.bidder
-        self.opponents: Side = other(hand.bidder)
-        self.points: dict[Side, int] = {"A": 0, "B": 0}
+        self.bidder: HandSide = hand.bidder
+        self.opponents: HandSide = other(hand.bidder)
+        self.points: dict[HandSide, int] = {"A": 0, "B": 0}
         self.free = hand.dropped and pin.dropped_bid_free
         self.lost_bid = False
-        self.bonus_to: Side | None = None
+        self.bonus_to: HandSide | None = None
         self.detail: dict[str, Any] = {"bidder": hand.bidder, "bid": hand.bid}
         if hand.dropped:
             self.detail["dropped"] = True
@@ -419,7 +419,7 @@ class _Scoring:
 
     # the cases, in the order above
 
-    def _conceded(self, side: Side) -> None:
+    def _conceded(self, side: HandSide) -> None:
         self.detail["conceded"] = side
         winner = other(side)
         self.points[winner] += self.pin.trick_points + self._meld(winner)
@@ -440,7 +440,7 @@ class _Scoring:
             self.points[self.opponents] += self._tricks(self.opponents) or 0
             self._bonus_on_top()
 
-    def _renege(self, offender: Side) -> None:
+    def _renege(self, offender: HandSide) -> None:
         """The hand stops; the other side scores as ``renege`` says.
 
         The other side's meld (at least ``meld_minimum``) counts whether or
@@ -487,14 +487,14 @@ class _Scoring:
 
     # the pieces
 
-    def _meld(self, side: Side) -> int:
+    def _meld(self, side: HandSide) -> int:
         """The side's meld as it scores: at least the minimum, and kept by taking a trick."""
         hand, pin = self.hand, self.pin
         if pin.must_take_trick and hand.tricks is not None and not _took_a_trick(hand, side):
             return 0
         return _counted(hand.meld[side], pin)
 
-    def _tricks(self, side: Side) -> int | None:
+    def _tricks(self, side: HandSide) -> int | None:
         """The side's trick points as they score, or None under the tricks minimum."""
         hand, pin = self.hand, self.pin
         assert hand.tricks is not None
@@ -505,7 +505,7 @@ class _Scoring:
             return pin.all_tricks_bonus
         return hand.tricks[side]
 
-    def _own(self, side: Side) -> int:
+    def _own(self, side: HandSide) -> int:
         """What a side scores of its own in a hand played out: meld + tricks, or nothing."""
         tricks = self._tricks(side)
         return 0 if tricks is None else self._meld(side) + tricks
@@ -537,7 +537,7 @@ def _counted(meld: int, pin: Pinochle) -> int:
     return meld if meld >= pin.meld_minimum else 0
 
 
-def _took_a_trick(hand: PinochleHand, side: Side) -> bool:
+def _took_a_trick(hand: PinochleHand, side: HandSide) -> bool:
     if hand.took_trick is not None:
         return hand.took_trick[side]
     return hand.tricks is not None and hand.tricks[side] > 0

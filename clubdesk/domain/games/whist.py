@@ -17,11 +17,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from clubdesk.domain.games.hands import (
-    SIDES,
+    HAND_SIDES,
     GameResult,
     HandError,
     HandResult,
-    Side,
+    HandSide,
     other,
     require_int,
     require_per_side,
@@ -40,11 +40,11 @@ KIND_RANK: dict[str, int] = {"cards": 0, "special": 0, "no": 1}
 class WhistHand:
     """One hand as recorded: the contract, the books taken and any loss of hand."""
 
-    bidder: Side
+    bidder: HandSide
     bid: int
     kind: Kind
-    books: dict[Side, int] | None = field(default=None, hash=False)
-    infraction: Side | None = None
+    books: dict[HandSide, int] | None = field(default=None, hash=False)
+    infraction: HandSide | None = None
 
 
 def _whist_rules(rules: Rules) -> Whist:
@@ -75,7 +75,7 @@ def parse_hand(data: dict, rules: Rules) -> WhistHand:
     bid = require_int(data, "bid", whist.min_bid, whist.max_bid)
     kind = _require_kind(data.get("kind"), whist.kinds)
     infraction = require_side(data, "infraction", allow_none=True)
-    books: dict[Side, int] | None = None
+    books: dict[HandSide, int] | None = None
     if infraction is None or data.get("books") is not None:
         books = require_per_side(data, "books", 0, whist.books)
         counted = books["A"] + books["B"]
@@ -190,7 +190,7 @@ def score_game(hands: Sequence[dict], rules: Rules, *, final: bool = False) -> G
     total = {"A": 0, "B": 0}
     results: list[HandResult] = []
     totals: list[dict[str, int]] = []
-    winner: Side | None = None
+    winner: HandSide | None = None
     for number, data in enumerate(hands, start=1):
         tiebreak = bool(regular) and number > regular
         if tiebreak:
@@ -204,7 +204,7 @@ def score_game(hands: Sequence[dict], rules: Rules, *, final: bool = False) -> G
             winner = "A" if result.A > result.B else "B"
             result = replace(result, detail={**result.detail, "tiebreak": True})
         else:
-            total = {side: total[side] + result.points(side) for side in SIDES}
+            total = {side: total[side] + result.points(side) for side in HAND_SIDES}
             if number == regular and total["A"] != total["B"]:
                 winner = "A" if total["A"] > total["B"] else "B"
         results.append(result)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from clubdesk.domain import games
-from clubdesk.domain.games.hands import SIDES, HandError, Side
+from clubdesk.domain.games.hands import HAND_SIDES, HandError, HandSide
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 
@@ -58,7 +58,7 @@ class FineDue:
     cents: int
     reason: FineReason
     hand_number: int
-    side: Side
+    side: HandSide
     candidates: tuple[int, ...]
     problem: str = ""
 
@@ -129,12 +129,12 @@ def fines_due(
     result = games.score_game(list(game_hands), rules, final=final)
     due: list[FineDue] = []
     for number, hand in enumerate(result.hands, start=1):
-        charged: list[tuple[FineReason, Side | None]] = [
+        charged: list[tuple[FineReason, HandSide | None]] = [
             ("set", hand.detail.get("bidder") if hand.detail.get("set") else None),
             ("renege", hand.detail.get("renege")),
         ]
         for reason, side in charged:
-            if side not in SIDES or not amounts[reason]:
+            if side not in HAND_SIDES or not amounts[reason]:
                 continue
             named = hand.detail.get(PLAYER_KEYS[reason])
             due.append(_charge(reason, amounts[reason], number, side, seated[side], named))
@@ -159,7 +159,7 @@ def check_players(
             if named is None:
                 continue
             side = data.get("bidder") if reason == "set" else data.get("renege")
-            if side not in SIDES:
+            if side not in HAND_SIDES:
                 continue  # the game's scoring says what is wrong with it
             if named not in seated[side]:
                 raise HandError(key, _not_on_side(named, side, seated[side]), number)
@@ -169,7 +169,7 @@ def _charge(
     reason: FineReason,
     cents: int,
     number: int,
-    side: Side,
+    side: HandSide,
     seated: tuple[int, ...],
     named: Any,
 ) -> FineDue:
@@ -192,9 +192,9 @@ def _not_on_side(named: Any, side: str, seated: tuple[int, ...]) -> str:
 
 
 def _checked_sides(sides: Mapping[str, Sequence[int]]) -> dict[str, tuple[int, ...]]:
-    if not isinstance(sides, Mapping) or set(sides) != set(SIDES):
+    if not isinstance(sides, Mapping) or set(sides) != set(HAND_SIDES):
         raise UserError(f'sides: must give the entrants of side "A" and side "B", not {sides!r}')
-    seated = {side: tuple(sides[side]) for side in SIDES}
+    seated = {side: tuple(sides[side]) for side in HAND_SIDES}
     for side, numbers in seated.items():
         if not numbers or any(isinstance(n, bool) or not isinstance(n, int) for n in numbers):
             raise UserError(f"sides.{side}: must list entrant numbers, not {sides[side]!r}")

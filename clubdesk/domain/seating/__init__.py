@@ -30,5 +30,5 @@
 
 Sides: in team events ``a`` is the N/S team and ``b`` the E/W team; in
 individual partnership events ``a`` = (seat 1, seat 3) and ``b`` = (seat 2,
-seat 4). A result is given per table as the winning side, "A" or "B".
+seat 4). A result is given per table as the winning side, "a" or "b".
 """

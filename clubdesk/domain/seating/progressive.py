@@ -42,8 +42,8 @@ import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 
-from clubdesk.domain.games.hands import Side
 from clubdesk.domain.seating.values import PartnerCard, PartnerDraw, RoundSeating, TableSeating
+from clubdesk.domain.sides import Side, other_side
 from clubdesk.errors import UserError
 
 # Why a player is where the closing-up finds them (the order in which players sit out).
@@ -69,13 +69,17 @@ def _results(previous: RoundSeating, winners: Mapping[int, str]) -> dict[int, Si
     results: dict[int, Side] = {}
     for n in numbers:
         value = winners[n]
-        side = value.upper() if isinstance(value, str) else value
-        if side not in ("A", "B"):
+        side = _WINNERS.get(value) if isinstance(value, str) else None
+        if side is None:
             raise UserError(
                 f"round {previous.round}, table {n}: the winner is A or B, not {value!r}"
             )
-        results[n] = "A" if side == "A" else "B"
+        results[n] = side
     return results
+
+
+# A winning side as given: ours ("a"/"b"), or as a director says it or hand JSON writes it.
+_WINNERS: dict[str, Side] = {"a": "a", "b": "b", "A": "a", "B": "b"}
 
 
 def _targets(
@@ -89,7 +93,7 @@ def _targets(
     results = _results(previous, winners)
     order = sorted(previous.tables, key=lambda t: t.table)
     won = [t.side(results[t.table]) for t in order]
-    lost = [t.side("B" if results[t.table] == "A" else "A") for t in order]
+    lost = [t.side(other_side(results[t.table])) for t in order]
     count = len(order)
     targets: list[tuple[tuple[int, ...], int, int]] = []
     for i in range(count):
@@ -161,7 +165,7 @@ def winners_stay(
     active: Collection[int] | None = None,
     byes_so_far: Mapping[int, int] | None = None,
 ) -> RoundSeating:
-    """NPA: the next round after ``previous`` given the winning side ("A"/"B") per table.
+    """NPA: the next round after ``previous`` given the winning side ("a"/"b") per table.
 
     ``active``: the players still playing (None: everyone in ``previous``,
     seated or on a bye); ``byes_so_far``: how many rounds each player has sat

@@ -2,7 +2,7 @@
 
 Sides: in team events ``a`` is the N/S team and ``b`` the E/W team; in
 individual partnership events ``a`` = (seat 1, seat 3) and ``b`` = (seat 2,
-seat 4). A result is given per table as the winning side, "A" or "B".
+seat 4). A result is given per table as the winning side, "a" or "b".
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from clubdesk.domain.games.hands import Side
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.sides import Side
 from clubdesk.errors import UserError
 
 
 @dataclass(frozen=True)
 class TableSeating:
-    """One table in one round: side A and side B (see the module docstring)."""
+    """One table in one round: side a and side b (see the module docstring)."""
 
     table: int
     a: tuple[int, ...]
@@ -29,13 +29,13 @@ class TableSeating:
         return self.a + self.b
 
     def side(self, side: Side) -> tuple[int, ...]:
-        return self.a if side == "A" else self.b
+        return self.a if side == "a" else self.b
 
     def side_of(self, entrant: int) -> Side | None:
         if entrant in self.a:
-            return "A"
+            return "a"
         if entrant in self.b:
-            return "B"
+            return "b"
         return None
 
     def seat_of(self, entrant: int) -> int | None:

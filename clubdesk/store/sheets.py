@@ -1,0 +1,275 @@
+"""Score sheets in the database: games read back as domain values, and amendments.
+
+The one reader of games from the database: ``load_games`` gives each game
+of an event (or of one round) as a frozen domain ``Game`` with the
+director's amendments applied in the order they were made and carried on
+it (``Game.amendments``), so that everyone who reads a result (standings,
+the next round's seating, the event file) reads the same one.
+
+How a sheet is stored: the ``game`` row keeps the result as submitted
+(``score_a``/``score_b`` with adjustment lines included, ``winner`` for a
+tie, an award); ``hand``, ``adjustment`` and ``signature`` rows what the
+sheet says. A submitted sheet never changes: a correction is an
+``amendment`` row. ``record_amendment`` writes one as ``what = "result"``
+with the result before and after as JSON (``{"score": {"a": .., "b": ..},
+"winner": "a"|"b"|null}``). Rows of the older kind, one column each
+(``score_a``, ``score_b``, ``winner`` with the value that stands; ``award_kind``,
+``award_against``), are read too: a score or winner row becomes an amendment
+of the result; an award row changes the award it names. Rows of any other
+kind, or with a value that cannot be one, are kept but not applied.
+
+Every function works inside the caller's session and never commits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlalchemy import Connection
+from sqlmodel import Session
+
+from clubdesk.domain.event.model import Adjustment, Amendment, Award, Game, Score, SheetResult
+from clubdesk.domain.event.model import Signature as DomainSignature
+from clubdesk.domain.sides import SIDES
+from clubdesk.store.models import Amendment as AmendmentRow
+
+RESULT = "result"  # an amendment row of the whole result, before and after
+_AWARD_CHOICES = {"award_kind": ("dq", "removed"), "award_against": SIDES}
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: its row ids, the sheet as a domain value, whether it is submitted."""
+
+    id: int
+    round_id: int
+    game: Game
+    submitted: bool
+
+
+_IN_ROUNDS = "SELECT id FROM round WHERE event_id = ?"
+_IN_ROUND = "SELECT id FROM round WHERE event_id = ? AND number = ?"
+
+
+def _plain(conn: Connection, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """Rows of plain SQL run on the driver's connection, in the session's transaction:
+    building SQLAlchemy's row objects for the many rows standings read would take longer."""
+    return conn.connection.driver_connection.execute(sql, params).fetchall()  # type: ignore[union-attr]
+
+
+def load_games(
+    session: Session,
+    event_id: str,
+    numbers: Mapping[int, int] | None = None,
+    *,
+    round_number: int | None = None,
+    details: bool = True,
+) -> list[StoredGame]:
+    """The event's games (or round ``round_number``'s), by round, in the order written.
+
+    ``numbers`` maps entrant row ids to entrant numbers (read here when not
+    given). ``details`` False
+    leaves out what a sheet says beyond its result (hands, adjustments,
+    signatures): the stored results are enough for standings.
+    """
+    conn = session.connection()
+    if numbers is None:
+        numbers = dict(
+            _plain(conn, "SELECT id, number FROM entrant WHERE event_id = ?", (event_id,))
+        )
+    rounds = _IN_ROUNDS if round_number is None else _IN_ROUND
+    params = (event_id,) if round_number is None else (event_id, round_number)
+    in_games = f"SELECT id FROM game WHERE round_id IN ({rounds})"
+    rows = _plain(
+        conn,
+        "SELECT id, round_id, table_number, score_a, score_b, award_kind, award_against, "
+        f"winner, submitted_at FROM game WHERE round_id IN ({rounds}) "
+        "ORDER BY round_id, id",
+        params,
+    )
+    sides: dict[str, dict[int, list[int]]] = {"a": defaultdict(list), "b": defaultdict(list)}
+    for game_id, side, entrant_id in _plain(
+        conn,
+        f"SELECT game_id, side, entrant_id FROM game_seat WHERE game_id IN ({in_games}) "
+        "ORDER BY game_id, seat",
+        params,
+    ):
+        sides[side][game_id].append(numbers[entrant_id])
+    sheets = _Details(conn, in_games, params) if details else None
+    amendments = _amendment_rows(conn, in_games, params)
+    found = []
+    for game_id, round_id, table, score_a, score_b, kind, against, winner, submitted in rows:
+        score = None if score_a is None or score_b is None else Score(score_a, score_b)
+        award = Award(kind, against) if kind in ("dq", "removed") and against in SIDES else None
+        game = Game(
+            table=table,
+            a=tuple(sides["a"][game_id]),
+            b=tuple(sides["b"][game_id]),
+            score=score,
+            award=award,
+            winner=winner if winner in SIDES else None,
+        )
+        if sheets is not None:
+            game = sheets.fill(game_id, game)
+        game = _amended(game, amendments.get(game_id, ()))
+        found.append(StoredGame(game_id, round_id, game, submitted is not None))
+    return found
+
+
+class _Details:
+    """What the sheets say beyond their results: hands, adjustments, signatures, by game id."""
+
+    def __init__(self, conn: Connection, in_games: str, params: tuple[Any, ...]) -> None:
+        self.hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        self.adjustments: dict[int, list[Adjustment]] = defaultdict(list)
+        self.signatures: dict[int, list[DomainSignature]] = defaultdict(list)
+        for game_id, data in _plain(
+            conn,
+            f"SELECT game_id, data FROM hand WHERE game_id IN ({in_games}) "
+            "ORDER BY game_id, number",
+            params,
+        ):
+            self.hands[game_id].append(_json(data))
+        for game_id, side, points, reason in _plain(
+            conn,
+            "SELECT game_id, side, points, reason FROM adjustment "
+            f"WHERE game_id IN ({in_games}) ORDER BY id",
+            params,
+        ):
+            self.adjustments[game_id].append(Adjustment(side, points, reason))
+        for game_id, role, name, at in _plain(
+            conn,
+            f"SELECT game_id, role, name, at FROM signature WHERE game_id IN ({in_games}) "
+            "ORDER BY id",
+            params,
+        ):
+            self.signatures[game_id].append(DomainSignature(role, name, _time(at)))
+
+    def fill(self, game_id: int, game: Game) -> Game:
+        return replace(
+            game,
+            hands=tuple(self.hands.get(game_id, ())),
+            adjustments=tuple(self.adjustments.get(game_id, ())),
+            signatures=tuple(self.signatures.get(game_id, ())),
+        )
+
+
+@dataclass(frozen=True)
+class _AmendmentRow:
+    what: str
+    old: Any
+    new: Any
+    who: str
+    why: str
+    at: dt.datetime
+
+
+def _amendment_rows(
+    conn: Connection, in_games: str, params: tuple[Any, ...]
+) -> dict[int, list[_AmendmentRow]]:
+    found: dict[int, list[_AmendmentRow]] = defaultdict(list)
+    for game_id, what, old, new, who, why, at in _plain(
+        conn,
+        "SELECT game_id, what, old_value, new_value, who, why, at FROM amendment "
+        f"WHERE game_id IN ({in_games}) ORDER BY id",
+        params,
+    ):
+        found[game_id].append(_AmendmentRow(what, _json(old), _json(new), who, why, _time(at)))
+    return found
+
+
+def _amended(game: Game, rows: Any) -> Game:
+    """The game with its amendment rows applied in order (see the module's docstring)."""
+    amendments: list[Amendment] = []
+    award = game.award
+    result = None if game.score is None else SheetResult(game.score, game.winner)
+    for row in rows:
+        if row.what in _AWARD_CHOICES:
+            if row.new in _AWARD_CHOICES[row.what]:
+                kind = row.new if row.what == "award_kind" else (award.kind if award else None)
+                against = row.new if row.what == "award_against" else None
+                if against is None and award is not None:
+                    against = award.against
+                award = Award(kind, against) if kind and against else None
+            continue
+        if result is None:
+            continue  # a game without a score: nothing to correct
+        after = _after(row, result)
+        if after is not None:
+            amendments.append(Amendment(row.who, row.at, row.why, result, after))
+            result = after
+    if result is None:
+        return replace(game, award=award)
+    return replace(
+        game,
+        score=result.score,
+        winner=result.winner,
+        award=award,
+        amendments=tuple(amendments),
+    )
+
+
+def _after(row: _AmendmentRow, result: SheetResult) -> SheetResult | None:
+    """The result an amendment row leaves (None: the row cannot be applied)."""
+    if row.what == RESULT:
+        return _result_of(row.new)
+    if row.what in ("score_a", "score_b"):
+        if not _is_int(row.new):
+            return None
+        a, b = result.score.a, result.score.b
+        score = Score(row.new, b) if row.what == "score_a" else Score(a, row.new)
+        return SheetResult(score, result.winner if score.higher() is None else None)
+    if row.what == "winner" and (row.new is None or row.new in SIDES):
+        return SheetResult(result.score, row.new)
+    return None
+
+
+def _result_of(value: Any) -> SheetResult | None:
+    if not isinstance(value, dict):
+        return None
+    score = value.get("score")
+    winner = value.get("winner")
+    if not isinstance(score, dict) or not all(_is_int(score.get(side)) for side in SIDES):
+        return None
+    if winner is not None and winner not in SIDES:
+        return None
+    return SheetResult(Score(score["a"], score["b"]), winner)
+
+
+def result_json(result: SheetResult) -> dict[str, Any]:
+    """A result as an amendment row keeps it."""
+    return {"score": {"a": result.score.a, "b": result.score.b}, "winner": result.winner}
+
+
+def record_amendment(session: Session, game_id: int, amendment: Amendment) -> int:
+    """Add a director's amendment of a submitted sheet; returns its row id."""
+    row = AmendmentRow(
+        game_id=game_id,
+        what=RESULT,
+        old_value=result_json(amendment.before),
+        new_value=result_json(amendment.after),
+        who=amendment.director,
+        why=amendment.reason,
+        at=amendment.at,
+    )
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    return row.id
+
+
+def _json(value: Any) -> Any:
+    return None if value is None else json.loads(value)
+
+
+def _time(value: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
