@@ -9,14 +9,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from clubdesk.domain.games.hands import HandError, HandResult
-from clubdesk.domain.games.pinochle import (
-    PerSide,
-    PinochleHand,
-    ladder,
-    parse_hand,
-    score_game,
-    score_hand,
-)
+from clubdesk.domain.games.pinochle import score_game, score_hand
+from clubdesk.domain.games.pinochle_hand import PerSide, PinochleHand, ladder, parse_hand
 from clubdesk.domain.rules import load_rules
 
 GP = load_rules("grand-prix-pinochle")

@@ -11,7 +11,7 @@ from typing import Any
 
 from clubdesk.domain import games
 from clubdesk.domain.games.hands import HandError
-from clubdesk.domain.games.pinochle import ladder
+from clubdesk.domain.games.pinochle_hand import ladder
 from clubdesk.domain.rules import Rules
 
 
