@@ -8,13 +8,10 @@ import pytest
 
 from clubdesk.domain.cut import compute_cut, cut_size, cut_text
 from clubdesk.domain.event import Event, event_rules, parse_event
-from clubdesk.domain.rules import Cut, Rules, load_rules
+from clubdesk.domain.rules import Cut, Rules
 from clubdesk.domain.standings import compute_standings
 from clubdesk.errors import UserError
-
-
-def lookup(rules_id: str) -> Rules:
-    return load_rules(rules_id, extra_dirs=[])
+from tests.formats import lookup
 
 
 def make_event(

@@ -23,13 +23,9 @@ from clubdesk.domain.event import (
     event_to_json,
     parse_event,
 )
-from clubdesk.domain.rules import load_rules
+from tests.formats import lookup
 
 DATA = Path(__file__).parent / "data"
-
-
-def lookup(rules_id: str):
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def read(name: str) -> dict[str, Any]:

@@ -19,14 +19,11 @@ from clubdesk.domain.payouts import (
     prize_pool,
     share_prizes,
 )
-from clubdesk.domain.rules import Money, PayoutPlace, Rules, load_rules
+from clubdesk.domain.rules import Money, PayoutPlace, Rules
 from clubdesk.errors import UserError
+from tests.formats import lookup
 
 DATA = Path(__file__).parent / "data"
-
-
-def lookup(rules_id: str) -> Rules:
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def fixture_data() -> dict[str, Any]:

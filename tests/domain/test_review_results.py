@@ -11,14 +11,11 @@ from typing import Any
 from clubdesk.domain.cut import compute_cut
 from clubdesk.domain.event import Event, event_rules, parse_event
 from clubdesk.domain.payouts import compute_payouts, payouts_text, place_prizes, prize_pool
-from clubdesk.domain.rules import Rules, load_rules
+from clubdesk.domain.rules import Rules
 from clubdesk.domain.standings import compute_standings, round_results
+from tests.formats import lookup
 
 TEAM_FORMATS = ("grand-prix-pinochle", "grand-prix-warmup", "bid-whist")
-
-
-def lookup(rules_id: str) -> Rules:
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def game(table: int, a: int, b: int, sa: int | None = None, sb: int | None = None, **extra: Any):

@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubdesk.domain.event import Event, event_rules, parse_event
-from clubdesk.domain.rules import load_rules
 from clubdesk.domain.standings import (
     average_match_score,
     average_winning_score,
@@ -24,12 +23,9 @@ from clubdesk.domain.standings import (
     standings_text,
 )
 from clubdesk.errors import UserError
+from tests.formats import lookup
 
 DATA = Path(__file__).parent / "data"
-
-
-def lookup(rules_id: str):
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def game(table: int, a: Any, b: Any, sa: int | None = None, sb: int | None = None, **extra: Any):

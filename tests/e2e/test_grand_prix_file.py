@@ -19,8 +19,8 @@ from typing import Any
 
 from clubdesk.domain.event import event_rules, event_to_json, parse_event
 from clubdesk.domain.payouts import compute_payouts
-from clubdesk.domain.rules import Rules, load_rules
 from clubdesk.domain.standings import compute_standings, standings_text
+from tests.formats import lookup
 
 TEAMS = 15
 TABLES = 7
@@ -61,10 +61,6 @@ HANDS: list[tuple[list[dict[str, Any]], tuple[int, int]]] = [
         (50, 174),
     ),
 ]  # fmt: skip
-
-
-def lookup(rules_id: str) -> Rules:
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def half_up(value: Fraction) -> int:
