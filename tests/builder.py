@@ -1,24 +1,28 @@
 """Events for tests, set up the way a director sets them up: through the services.
 
     event_id = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
-    builder.entrants(db, event_id, clock, [17])          # one more team: number 17
+    builder.add_entrants(db, event_id, clock, [17])      # one more team: number 17
     builder.withdraw(db, event_id, 3, clock)
     builder.draw(db, event_id, clock, seed=7)
     builder.publish(db, event_id, 1, clock)
     builder.scores(db, event_id, 1, {1: (420, 310), 2: (280, 280, "b")}, clock)
+    builder.start(db, event_id, 2, clock)
 
-Every row is written by ``clubdesk.services`` (events, registration, draw, sheets, rounds,
-rulings), so an event built here is one the program itself could hold, audit log included.
-Entrant ``n`` of a team format is ``North{n} / South{n}``; of an individual one ``Player {n}``.
+Every row is written by ``clubdesk.services`` (events, roster import and registration, draw,
+sheets, rounds, rulings), so an event built here is one the program itself could hold, audit
+log included. Entrant ``n`` of a team format is ``North{n} / South{n}``, of an individual one
+``Player {n}``, unless ``players`` (and ``entrant_name``) say otherwise.
 """
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 from collections.abc import Callable, Iterable, Mapping
 
 from clubdesk.services import draw as draw_service
-from clubdesk.services import registration, rounds, rulings, sheets
+from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
 from clubdesk.services.draw import DrawInfo
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import EntrantInfo, RegisterEntrant
@@ -45,13 +49,35 @@ def event(
     entrant_name: Callable[[int], str] | None = None,
 ) -> str:
     """A new event of ``rules_id`` (named after it unless ``name`` is given) with entrants
-    1..``entrants`` registered; its id."""
+    1..``entrants``, imported as a roster (registered one by one when they have names of
+    their own); its id."""
     new = NewEvent(name or rules_id, date, venue, rules_id, dict(settings or {}))
     event_id = create_event(db, new, clock).id
-    add_entrants(
-        db, event_id, clock, range(1, entrants + 1), players=players, entrant_name=entrant_name
-    )
+    if entrant_name is None:
+        roster(db, event_id, clock, entrants, players=players)
+    else:
+        add_entrants(
+            db, event_id, clock, range(1, entrants + 1), players=players, entrant_name=entrant_name
+        )
     return event_id
+
+
+def roster(
+    db: Database, event_id: str, clock: Clock, count: int, *, players: Players | None = None
+) -> list[EntrantInfo]:
+    """Entrants 1..``count`` of a new event, imported as one roster (one transaction, as a
+    director imports a spreadsheet), nothing paid."""
+    if count == 0:
+        return []
+    if players is None:
+        players = default_players(team_size(db, event_id))
+    names = [players(number) for number in range(1, count + 1)]
+    text = io.StringIO()
+    rows = csv.writer(text, lineterminator="\n")
+    rows.writerow(["name", "partner"][: len(names[0])])
+    rows.writerows(names)
+    preview = roster_csv.preview_roster(db, event_id, text.getvalue())
+    return roster_csv.import_roster(db, event_id, preview, clock)
 
 
 def team_size(db: Database, event_id: str) -> int:
