@@ -47,26 +47,32 @@ def event(
     settings: Mapping[str, object] | None = None,
     players: Players | None = None,
     entrant_name: Callable[[int], str] | None = None,
+    paid_cents: int = 0,
 ) -> str:
     """A new event of ``rules_id`` (named after it unless ``name`` is given) with entrants
-    1..``entrants``, imported as a roster (registered one by one when they have names of
-    their own); its id."""
+    1..``entrants``, each having paid ``paid_cents``, imported as a roster (registered one
+    by one when they have names of their own); its id."""
     new = NewEvent(name or rules_id, date, venue, rules_id, dict(settings or {}))
     event_id = create_event(db, new, clock).id
     if entrant_name is None:
-        roster(db, event_id, clock, entrants, players=players)
+        roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
     else:
-        add_entrants(
-            db, event_id, clock, range(1, entrants + 1), players=players, entrant_name=entrant_name
-        )
+        add_entrants(db, event_id, clock, range(1, entrants + 1), players=players,
+                     entrant_name=entrant_name, paid_cents=paid_cents)  # fmt: skip
     return event_id
 
 
 def roster(
-    db: Database, event_id: str, clock: Clock, count: int, *, players: Players | None = None
+    db: Database,
+    event_id: str,
+    clock: Clock,
+    count: int,
+    *,
+    players: Players | None = None,
+    paid_cents: int = 0,
 ) -> list[EntrantInfo]:
     """Entrants 1..``count`` of a new event, imported as one roster (one transaction, as a
-    director imports a spreadsheet), nothing paid."""
+    director imports a spreadsheet), each having paid ``paid_cents``."""
     if count == 0:
         return []
     if players is None:
@@ -74,8 +80,10 @@ def roster(
     names = [players(number) for number in range(1, count + 1)]
     text = io.StringIO()
     rows = csv.writer(text, lineterminator="\n")
-    rows.writerow(["name", "partner"][: len(names[0])])
-    rows.writerows(names)
+    team = len(names[0]) == 2
+    rows.writerow([*(["name", "partner"] if team else ["name"]), "paid"])
+    paid = f"{paid_cents // 100}.{paid_cents % 100:02d}"
+    rows.writerows([*row, paid] for row in names)
     preview = roster_csv.preview_roster(db, event_id, text.getvalue())
     return roster_csv.import_roster(db, event_id, preview, clock)
 

@@ -60,8 +60,8 @@ def fine_rows(db: Database) -> list[tuple[str, int, str]]:
 @pytest.fixture
 def npa(db, clock) -> str:
     """An NPA night with fines (25 cents a set, $1 a renege), 12 paid players, round 1 seated."""
-    event_id = builder.event(db, clock, "npa-club-pinochle", name="NPA night", settings=FINES)
-    builder.add_entrants(db, event_id, clock, range(1, 13), paid_cents=FEE)
+    event_id = builder.event(db, clock, "npa-club-pinochle", name="NPA night", settings=FINES,
+                             entrants=12, paid_cents=FEE)  # fmt: skip
     builder.draw(db, event_id, clock, seed=7)
     builder.publish(db, event_id, 1, clock)
     return event_id
