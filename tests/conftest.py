@@ -6,11 +6,13 @@
 - ``clock`` is a fake time source that only moves when a test moves it.
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
+- Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 import traceback
 import weakref
 from datetime import datetime, timedelta, timezone
@@ -21,6 +23,14 @@ import pytest
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
 # after conftest files are imported).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The tests' throwaway databases live in memory where the system has a RAM disk: every
+# SQLite commit waits for the disk (fsync), and most of the suite's time went there. A
+# TMPDIR (or --basetemp) that is set already is left alone; child processes inherit it.
+_RAM_DISK = Path("/dev/shm")
+if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os.W_OK):
+    os.environ["TMPDIR"] = str(_RAM_DISK)
+    tempfile.tempdir = None  # gettempdir() looks again
 
 
 # --- the user's data folder -------------------------------------------------------------
