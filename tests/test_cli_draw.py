@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from pathlib import Path
 
-from clubdesk.services import registration
-from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import open_database
+from tests import builder
 from tests.cli_helpers import clubdesk
 
 
 def make_event(path: Path, clock, rules_id: str, entrants: int, per_entrant: int) -> str:
+    """A "Club night" of ``rules_id`` in the database at ``path``: entrant n is
+    "Player {n-1}a" (and "Player {n-1}b" in teams)."""
     with open_database(path) as db:
-        event = create_event(db, NewEvent("Club night", dt.date(2024, 3, 9), "", rules_id), clock)
-        for n in range(entrants):
-            players = [f"Player {n}{'ab'[i]}" for i in range(per_entrant)]
-            registration.register(
-                db, event.id, registration.RegisterEntrant(players=players), clock
-            )
-    return event.id
+        return builder.event(
+            db,
+            clock,
+            rules_id,
+            name="Club night",
+            entrants=entrants,
+            players=lambda n: [f"Player {n - 1}{'ab'[i]}" for i in range(per_entrant)],
+        )
 
 
 def test_draw_then_seating_as_json(tmp_path, clock) -> None:
