@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.isolation import own_user_data
+
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
 # after conftest files are imported).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -39,25 +41,7 @@ if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os
 @pytest.fixture(autouse=True)
 def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty user data folder for this test; ``clubdesk.paths`` points into it."""
-    root = tmp_path_factory.mktemp("home")
-    data_home = root / "data"
-    config_home = root / "config"
-    data_home.mkdir()
-    config_home.mkdir()
-    monkeypatch.setenv("XDG_DATA_HOME", str(data_home))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(config_home))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(root / "cache"))
-
-    from clubdesk import paths
-
-    folder = data_home / paths.APP_NAME
-
-    def user_data_dir() -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
-
-    monkeypatch.setattr(paths, "user_data_dir", user_data_dir)
-    return folder
+    return own_user_data(tmp_path_factory.mktemp("home"), monkeypatch)
 
 
 # --- time -------------------------------------------------------------------------------
