@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import NamedTuple
 
+import pytest
+
 from clubdesk import cli
+from tests.isolation import own_user_data
 
 DATA = Path(__file__).resolve().parent / "domain" / "data"
 SMALL = DATA / "event_grand_prix_small.json"
@@ -66,6 +70,26 @@ def refused(*args: str | Path) -> str:
     lines = ran.err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("clubdesk: "), ran.err
     return lines[0].removeprefix("clubdesk: ")
+
+
+def import_once(
+    tmp_path_factory: pytest.TempPathFactory, file_name: str, *args: str | Path
+) -> tuple[Path, str]:
+    """``clubdesk import ARGS --db FILE`` run once, for a module-scoped fixture, with a user
+    data folder of its own: the new database ``FILE`` (named ``file_name``) and what the
+    command printed. Each test then works on its own copy (``copy_database``)."""
+    root = tmp_path_factory.mktemp("imported")
+    database = root / file_name
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        own_user_data(root, monkeypatch)
+        out = ok("import", *args, "--db", database)
+    assert sorted(p.name for p in root.iterdir()) == sorted([file_name, "config", "data"])
+    return database, out
+
+
+def copy_database(template: Path, folder: Path) -> Path:
+    """A copy of a closed database file in ``folder``, under the same name."""
+    return Path(shutil.copyfile(template, folder / template.name))
 
 
 class Process(NamedTuple):

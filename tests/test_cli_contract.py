@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 
-from tests.cli_helpers import EXAMPLE, MANY_PROBLEMS, SMALL, ok, refused
+from tests.cli_helpers import (
+    EXAMPLE,
+    MANY_PROBLEMS,
+    SMALL,
+    copy_database,
+    import_once,
+    ok,
+    refused,
+)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> Path:
@@ -24,11 +32,10 @@ def write_json(path: Path, data: dict[str, Any]) -> Path:
     return path
 
 
-@pytest.fixture
-def example_db(tmp_path: Path) -> Path:
-    """The INTERFACE.md example event file, imported (it has no date: one is given)."""
-    db = tmp_path / "example.sqlite"
-    out = ok("import", EXAMPLE, "--db", db, "--date", "2011-10-22")
+@pytest.fixture(scope="module")
+def example_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The INTERFACE.md example event file, imported once (it has no date: one is given)."""
+    db, out = import_once(tmp_path_factory, "example.sqlite", EXAMPLE, "--date", "2011-10-22")
     assert out == (
         f"imported gp-2011 into {db}: 4 entrants, 1 round, 1 game, 0 hands, 5 ledger rows\n"
     )
@@ -36,10 +43,19 @@ def example_db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def small_db(tmp_path: Path) -> Path:
-    db = tmp_path / "small.sqlite"
-    ok("import", SMALL, "--db", db)
-    return db
+def example_db(tmp_path: Path, example_template: Path) -> Path:
+    """This test's own copy of the imported example."""
+    return copy_database(example_template, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def small_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return import_once(tmp_path_factory, "small.sqlite", SMALL)[0]
+
+
+@pytest.fixture
+def small_db(tmp_path: Path, small_template: Path) -> Path:
+    return copy_database(small_template, tmp_path)
 
 
 # --- the INTERFACE.md example event file ----------------------------------------------------

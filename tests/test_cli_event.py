@@ -19,7 +19,7 @@ from clubdesk import cli, paths
 from clubdesk.domain.event import event_to_json, parse_event
 from clubdesk.domain.rules import load_rules
 from clubdesk.store import open_database
-from tests.cli_helpers import clubdesk, refused
+from tests.cli_helpers import clubdesk, copy_database, import_once, refused
 
 DATA = Path(__file__).resolve().parent / "domain" / "data"
 SMALL = DATA / "event_grand_prix_small.json"
@@ -30,13 +30,16 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@pytest.fixture(scope="module")
+def small_grand_prix(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small Grand Prix, imported once for this module."""
+    return import_once(tmp_path_factory, "club.sqlite", SMALL)[0]
+
+
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    """A database holding the small Grand Prix."""
-    path = tmp_path / "club.sqlite"
-    code, out, _ = clubdesk("import", SMALL, "--db", path)
-    assert code == 0
-    return path
+def db(tmp_path: Path, small_grand_prix: Path) -> Path:
+    """A database holding the small Grand Prix (this test's own copy)."""
+    return copy_database(small_grand_prix, tmp_path)
 
 
 def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
