@@ -21,6 +21,7 @@ import datetime as dt
 import io
 from collections.abc import Callable, Iterable, Mapping
 
+from clubdesk import paths
 from clubdesk.services import draw as draw_service
 from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
 from clubdesk.services.draw import DrawInfo
@@ -52,7 +53,7 @@ def event(
     """A new event of ``rules_id`` (named after it unless ``name`` is given) with entrants
     1..``entrants``, each having paid ``paid_cents``, imported as a roster (registered one
     by one when they have names of their own); its id."""
-    new = NewEvent(name or rules_id, date, venue, rules_id, dict(settings or {}))
+    new = NewEvent(name or rules_id, date, venue, rules_file(rules_id), dict(settings or {}))
     event_id = create_event(db, new, clock).id
     if entrant_name is None:
         roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
@@ -60,6 +61,17 @@ def event(
         add_entrants(db, event_id, clock, range(1, entrants + 1), players=players,
                      entrant_name=entrant_name, paid_cents=paid_cents)  # fmt: skip
     return event_id
+
+
+def rules_file(rules_id: str) -> str:
+    """The bundled file of a format, named directly when the user has no rules files of their
+    own (one file read instead of every file scanned for the id: the event stored is the
+    same); anything else as given."""
+    bundled = paths.bundled_rules_dir() / f"{rules_id}.toml"
+    users = paths.user_rules_dir()
+    if bundled.is_file() and not (users.is_dir() and any(users.glob("*.toml"))):
+        return str(bundled)
+    return rules_id
 
 
 def roster(
