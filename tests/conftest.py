@@ -4,6 +4,8 @@
 - Every test gets its own empty user data folder (databases, logs, the
   user's rules files), so nothing touches the real user's files.
 - ``clock`` is a fake time source that only moves when a test moves it.
+- ``new_database(path)`` puts an empty database file at ``path``: a copy of one made once
+  per run, so the schema script does not run for every test.
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
 - Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
@@ -12,9 +14,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import traceback
 import weakref
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -42,6 +46,34 @@ if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os
 def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty user data folder for this test; ``clubdesk.paths`` points into it."""
     return own_user_data(tmp_path_factory.mktemp("home"), monkeypatch)
+
+
+# --- databases --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def empty_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new, empty database of the current schema, made once for the run."""
+    from clubdesk.store import open_database
+
+    folder = tmp_path_factory.mktemp("empty-database")
+    path = folder / "club.sqlite"
+    open_database(path, backups=folder / "backups").close()
+    return path
+
+
+@pytest.fixture
+def new_database(empty_database: Path) -> Callable[[Path], Path]:
+    """``new_database(path)``: an empty database file at ``path``, this test's own (a copy
+    of ``empty_database``: the same file a first open makes, without running the schema
+    script again)."""
+
+    def make(path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(empty_database, path)
+        return path
+
+    return make
 
 
 # --- time -------------------------------------------------------------------------------
