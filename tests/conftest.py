@@ -4,25 +4,40 @@
 - Every test gets its own empty user data folder (databases, logs, the
   user's rules files), so nothing touches the real user's files.
 - ``clock`` is a fake time source that only moves when a test moves it.
+- ``new_database(path)`` puts an empty database file at ``path``: a copy of one made once
+  per run, so the schema script does not run for every test.
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
+- Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import traceback
 import weakref
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from clubdesk.clock import FakeClock
+from tests.isolation import own_user_data
 
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
 # after conftest files are imported).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The tests' throwaway databases live in memory where the system has a RAM disk: every
+# SQLite commit waits for the disk (fsync), and most of the suite's time went there. A
+# TMPDIR (or --basetemp) that is set already is left alone; child processes inherit it.
+_RAM_DISK = Path("/dev/shm")
+if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os.W_OK):
+    os.environ["TMPDIR"] = str(_RAM_DISK)
+    tempfile.tempdir = None  # gettempdir() looks again
 
 
 # --- the user's data folder -------------------------------------------------------------
@@ -31,25 +46,35 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 @pytest.fixture(autouse=True)
 def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty user data folder for this test; ``clubdesk.paths`` points into it."""
-    root = tmp_path_factory.mktemp("home")
-    data_home = root / "data"
-    config_home = root / "config"
-    data_home.mkdir()
-    config_home.mkdir()
-    monkeypatch.setenv("XDG_DATA_HOME", str(data_home))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(config_home))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(root / "cache"))
+    return own_user_data(tmp_path_factory.mktemp("home"), monkeypatch)
 
-    from clubdesk import paths
 
-    folder = data_home / paths.APP_NAME
+# --- databases --------------------------------------------------------------------------
 
-    def user_data_dir() -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
 
-    monkeypatch.setattr(paths, "user_data_dir", user_data_dir)
-    return folder
+@pytest.fixture(scope="session")
+def empty_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new, empty database of the current schema, made once for the run."""
+    from clubdesk.store import open_database
+
+    folder = tmp_path_factory.mktemp("empty-database")
+    path = folder / "club.sqlite"
+    open_database(path, backups=folder / "backups").close()
+    return path
+
+
+@pytest.fixture
+def new_database(empty_database: Path) -> Callable[[Path], Path]:
+    """``new_database(path)``: an empty database file at ``path``, this test's own (a copy
+    of ``empty_database``: the same file a first open makes, without running the schema
+    script again)."""
+
+    def make(path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(empty_database, path)
+        return path
+
+    return make
 
 
 # --- time -------------------------------------------------------------------------------

@@ -1,73 +1,30 @@
 """The command line as an outside program drives it (INTERFACE.md).
 
-Every test here runs the installed ``clubdesk`` command in a child process, on temporary
-databases and event files, and reads only what the contract fixes: the exit status (0 on
-success, 2 on bad input), stdout (JSON keys, CSV and text lines) and stderr (one line
-naming the field or FILE:LINE, never a traceback).
+Every test here runs the ``clubdesk`` command line (``clubdesk.cli.main``, in this process:
+tests/cli_helpers.py) on temporary databases and event files, and reads only what the
+contract fixes: the exit status (0 on success, 2 on bad input), stdout (JSON keys, CSV and
+text lines) and stderr (one line naming the field or FILE:LINE, never a traceback). What
+only a child process shows is in tests/test_cli_process.py.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import os
-import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-DATA = Path(__file__).resolve().parent / "domain" / "data"
-SMALL = DATA / "event_grand_prix_small.json"
-EXAMPLE = DATA / "event_interface_example.json"
-MANY_PROBLEMS = DATA / "event_many_problems.json"
-
-_SCRIPT = Path(sys.executable).with_name("clubdesk")
-COMMAND = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "clubdesk"]
-
-
-@dataclass(frozen=True)
-class Ran:
-    code: int
-    out: str
-    err: str
-    raw_out: bytes
-
-
-def clubdesk(*args: str | Path, env: dict[str, str] | None = None) -> Ran:
-    """Run the installed command; its user data folder is the test's own (conftest)."""
-    done = subprocess.run(
-        [*COMMAND, *(str(arg) for arg in args)],
-        capture_output=True,
-        input=b"",
-        env={**os.environ, **(env or {})},
-        timeout=120,
-        check=False,
-    )
-    return Ran(
-        done.returncode,
-        done.stdout.decode("utf-8"),
-        done.stderr.decode("utf-8", "replace"),
-        done.stdout,
-    )
-
-
-def ok(*args: str | Path, env: dict[str, str] | None = None) -> str:
-    ran = clubdesk(*args, env=env)
-    assert (ran.code, ran.err) == (0, ""), ran.err
-    return ran.out
-
-
-def refused(*args: str | Path) -> str:
-    """A command that must exit 2 with one line on stderr and nothing on stdout."""
-    ran = clubdesk(*args)
-    assert (ran.code, ran.out) == (2, ""), (ran.code, ran.out, ran.err)
-    assert "Traceback" not in ran.err
-    lines = ran.err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("clubdesk: "), ran.err
-    return lines[0].removeprefix("clubdesk: ")
+from tests.cli_helpers import (
+    EXAMPLE,
+    MANY_PROBLEMS,
+    SMALL,
+    copy_database,
+    import_once,
+    ok,
+    refused,
+)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> Path:
@@ -75,11 +32,10 @@ def write_json(path: Path, data: dict[str, Any]) -> Path:
     return path
 
 
-@pytest.fixture
-def example_db(tmp_path: Path) -> Path:
-    """The INTERFACE.md example event file, imported (it has no date: one is given)."""
-    db = tmp_path / "example.sqlite"
-    out = ok("import", EXAMPLE, "--db", db, "--date", "2011-10-22")
+@pytest.fixture(scope="module")
+def example_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The INTERFACE.md example event file, imported once (it has no date: one is given)."""
+    db, out = import_once(tmp_path_factory, "example.sqlite", EXAMPLE, "--date", "2011-10-22")
     assert out == (
         f"imported gp-2011 into {db}: 4 entrants, 1 round, 1 game, 0 hands, 5 ledger rows\n"
     )
@@ -87,10 +43,19 @@ def example_db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def small_db(tmp_path: Path) -> Path:
-    db = tmp_path / "small.sqlite"
-    ok("import", SMALL, "--db", db)
-    return db
+def example_db(tmp_path: Path, example_template: Path) -> Path:
+    """This test's own copy of the imported example."""
+    return copy_database(example_template, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def small_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return import_once(tmp_path_factory, "small.sqlite", SMALL)[0]
+
+
+@pytest.fixture
+def small_db(tmp_path: Path, small_template: Path) -> Path:
+    return copy_database(small_template, tmp_path)
 
 
 # --- the INTERFACE.md example event file ----------------------------------------------------
@@ -280,32 +245,6 @@ def test_an_unfinished_round_asked_for_names_its_tables(tmp_path: Path) -> None:
     assert refused("standings", "--db", db, "--after-round", "3") == (
         "after round 3: round 3 is not finished (no result yet at table 3)"
     )
-
-
-# --- output that is not plain ASCII -------------------------------------------------------
-
-
-def test_names_beyond_ascii_come_out_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
-    # INTERFACE.md: "All commands exit 0 on success", and `export` prints the event file
-    # that `import` loads. A console or pipe in a legacy code page (Windows redirects
-    # stdout in cp1252) must neither fail on such a name nor write a file import refuses.
-    data = json.loads(SMALL.read_text(encoding="utf-8"))
-    data["entrants"][2].update(name="Łukasz / Zoë", players=["Łukasz Ortiz", "Zoë Ng"])
-    source = write_json(tmp_path / "names.json", data)
-    db = tmp_path / "club.sqlite"
-    ok("import", source, "--db", db)
-    legacy = {"PYTHONIOENCODING": "cp1252"}
-    csv_text = ok("standings", "--db", db, "--format", "csv", env=legacy)
-    assert csv_text.splitlines()[1] == "1,3,Łukasz / Zoë,1030,2,no,2,520,470,510"
-    assert "Łukasz / Zoë" in ok("standings", "--db", db, "--format", "text", env=legacy)
-    assert "Zoë Ng" in ok("payouts", "--db", db, "--format", "text", env=legacy)
-    exported = clubdesk("export", "--db", db, env=legacy)
-    assert exported.code == 0
-    copy_file = tmp_path / "exported.json"
-    copy_file.write_bytes(exported.raw_out)
-    other = tmp_path / "other.sqlite"
-    ok("import", copy_file, "--db", other)
-    assert json.loads(ok("standings", "--db", other))["rows"][0]["name"] == "Łukasz / Zoë"
 
 
 # --- a gin night: bye, final, sudden death and the fixed prizes ---------------------------

@@ -10,7 +10,6 @@ import csv
 import hashlib
 import io
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,46 +19,27 @@ from clubdesk import cli, paths
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.rules import load_rules
 from clubdesk.store import open_database
+from tests.cli_helpers import clubdesk, copy_database, import_once, refused
 
 DATA = Path(__file__).resolve().parent / "domain" / "data"
 SMALL = DATA / "event_grand_prix_small.json"
 EXAMPLE = DATA / "event_interface_example.json"
 
 
-def run(capsys, *args: str | Path) -> tuple[int, str, str]:
-    sys_stdin = sys.stdin
-    sys.stdin = io.StringIO("")
-    try:
-        code = cli.main([str(arg) for arg in args])
-    except SystemExit as exc:  # --help exits through argparse
-        code = exc.code
-    finally:
-        sys.stdin = sys_stdin
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys, *args: str | Path) -> str:
-    """Run a command that must be refused; return its one line on stderr."""
-    code, out, err = run(capsys, *args)
-    assert (code, out) == (2, ""), err
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("clubdesk: "), err
-    assert "Traceback" not in err
-    return lines[0].removeprefix("clubdesk: ")
-
-
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@pytest.fixture(scope="module")
+def small_grand_prix(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small Grand Prix, imported once for this module."""
+    return import_once(tmp_path_factory, "club.sqlite", SMALL)[0]
+
+
 @pytest.fixture
-def db(tmp_path: Path, capsys) -> Path:
-    """A database holding the small Grand Prix."""
-    path = tmp_path / "club.sqlite"
-    code, out, _ = run(capsys, "import", SMALL, "--db", path)
-    assert code == 0
-    return path
+def db(tmp_path: Path, small_grand_prix: Path) -> Path:
+    """A database holding the small Grand Prix (this test's own copy)."""
+    return copy_database(small_grand_prix, tmp_path)
 
 
 def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
@@ -74,9 +54,9 @@ def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
 # --- import and export ----------------------------------------------------------------------
 
 
-def test_import_says_what_it_loaded(capsys, tmp_path: Path) -> None:
+def test_import_says_what_it_loaded(tmp_path: Path) -> None:
     path = tmp_path / "club.sqlite"
-    code, out, err = run(capsys, "import", SMALL, "--db", path)
+    code, out, err = clubdesk("import", SMALL, "--db", path)
     assert (code, err) == (0, "")
     assert out == (
         f"imported gp-mini-2011 into {path}: 7 entrants, 3 rounds, 9 games, 2 hands, "
@@ -84,53 +64,53 @@ def test_import_says_what_it_loaded(capsys, tmp_path: Path) -> None:
     )
 
 
-def test_export_import_export_gives_the_same_text(capsys, db: Path, tmp_path: Path) -> None:
-    code, first, _ = run(capsys, "export", "--db", db)
+def test_export_import_export_gives_the_same_text(db: Path, tmp_path: Path) -> None:
+    code, first, _ = clubdesk("export", "--db", db)
     assert code == 0
     canonical = event_to_json(parse_event(json.loads(SMALL.read_text()), load_rules))
     assert json.loads(first) == canonical
     exported = write(tmp_path, "exported.json", first)
     other = tmp_path / "other.sqlite"
-    assert run(capsys, "import", exported, "--db", other)[0] == 0
-    code, second, _ = run(capsys, "export", "--db", other, "--event", "gp-mini-2011")
+    assert clubdesk("import", exported, "--db", other)[0] == 0
+    code, second, _ = clubdesk("export", "--db", other, "--event", "gp-mini-2011")
     assert code == 0 and second == first
 
 
-def test_an_event_id_already_there_is_refused_and_changes_nothing(capsys, db: Path) -> None:
+def test_an_event_id_already_there_is_refused_and_changes_nothing(db: Path) -> None:
     before = digest(db)
-    assert refused(capsys, "import", SMALL, "--db", db) == (
+    assert refused("import", SMALL, "--db", db) == (
         "id: event 'gp-mini-2011' is already in this database; use --replace to replace it"
     )
     assert digest(db) == before
 
 
-def test_replace_keeps_the_old_event_archived(capsys, db: Path) -> None:
-    code, out, _ = run(capsys, "import", SMALL, "--db", db, "--replace")
+def test_replace_keeps_the_old_event_archived(db: Path) -> None:
+    code, out, _ = clubdesk("import", SMALL, "--db", db, "--replace")
     assert code == 0
     assert out.splitlines()[1] == "the event it replaces is kept as gp-mini-2011--replaced-1"
-    code, out, _ = run(capsys, "standings", "--db", db)  # the archived one is not a choice
+    code, out, _ = clubdesk("standings", "--db", db)  # the archived one is not a choice
     assert code == 0 and json.loads(out)["event"] == "gp-mini-2011"
-    code, out, _ = run(capsys, "export", "--db", db, "--event", "gp-mini-2011--replaced-1")
+    code, out, _ = clubdesk("export", "--db", db, "--event", "gp-mini-2011--replaced-1")
     assert code == 0 and json.loads(out)["id"] == "gp-mini-2011--replaced-1"
 
 
-def test_a_file_without_a_date_is_dated_today_or_by_date(capsys, tmp_path: Path) -> None:
+def test_a_file_without_a_date_is_dated_today_or_by_date(tmp_path: Path) -> None:
     # INTERFACE.md's example event file has no date: it imports, dated the day of import
     path = tmp_path / "club.sqlite"
-    code, out, err = run(capsys, "import", EXAMPLE, "--db", path)
+    code, out, err = clubdesk("import", EXAMPLE, "--db", path)
     assert code == 0 and err == ""
     today = cli.SYSTEM_CLOCK.now().date().isoformat()
     assert (
         out.splitlines()[-1] == f"note: {EXAMPLE} gives no date; the event is dated {today}, today"
     )
-    code, out, _ = run(capsys, "export", "--db", path)
+    code, out, _ = clubdesk("export", "--db", path)
     assert json.loads(out)["date"] == today
     other = tmp_path / "other.sqlite"
-    code, _, _ = run(capsys, "import", EXAMPLE, "--db", other, "--date", "2011-10-22")
+    code, _, _ = clubdesk("import", EXAMPLE, "--db", other, "--date", "2011-10-22")
     assert code == 0
-    code, out, _ = run(capsys, "export", "--db", other)
+    code, out, _ = clubdesk("export", "--db", other)
     assert json.loads(out)["date"] == "2011-10-22"
-    message = refused(capsys, "import", EXAMPLE, "--db", other, "--date", "22/10/2011")
+    message = refused("import", EXAMPLE, "--db", other, "--date", "22/10/2011")
     assert message.startswith("argument --date: '22/10/2011' is not a date like 2011-10-22")
 
 
@@ -192,62 +172,60 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("kind", list(BAD_FILES))
 def test_a_bad_file_is_one_line_naming_where_and_changes_nothing(
-    kind: str, capsys, db: Path, tmp_path: Path
+    kind: str, db: Path, tmp_path: Path
 ) -> None:
     content, message = BAD_FILES[kind]
     bad = write(tmp_path, "bad.json", content(tmp_path))
     before = digest(db)
-    assert refused(capsys, "import", bad, "--db", db) == message.format(file=bad)
+    assert refused("import", bad, "--db", db) == message.format(file=bad)
     assert digest(db) == before
     fresh = tmp_path / "fresh.sqlite"
-    refused(capsys, "import", bad, "--db", fresh)
+    refused("import", bad, "--db", fresh)
     assert not fresh.exists()  # a bad file does not even create the database
 
 
-def test_a_missing_event_file_is_named(capsys, tmp_path: Path) -> None:
+def test_a_missing_event_file_is_named(tmp_path: Path) -> None:
     missing = tmp_path / "none.json"
-    assert refused(capsys, "import", missing, "--db", tmp_path / "x.sqlite") == (
-        f"{missing}: no such file"
-    )
+    assert refused("import", missing, "--db", tmp_path / "x.sqlite") == (f"{missing}: no such file")
 
 
 # --- which event ----------------------------------------------------------------------------
 
 
-def test_event_may_be_left_out_only_when_there_is_one(capsys, db: Path, tmp_path: Path) -> None:
-    assert run(capsys, "import", EXAMPLE, "--db", db, "--date", "2011-10-01")[0] == 0
+def test_event_may_be_left_out_only_when_there_is_one(db: Path, tmp_path: Path) -> None:
+    assert clubdesk("import", EXAMPLE, "--db", db, "--date", "2011-10-01")[0] == 0
     for command in ("export", "standings", "payouts"):
-        assert refused(capsys, command, "--db", db) == (
+        assert refused(command, "--db", db) == (
             f"--event: {db} holds 2 events; choose one: gp-mini-2011, gp-2011"
         )
-    assert refused(capsys, "standings", "--db", db, "--event", "gp-2012") == (
+    assert refused("standings", "--db", db, "--event", "gp-2012") == (
         "event: there is no event with id 'gp-2012'"
     )
     empty = tmp_path / "empty.sqlite"
     open_database(empty).close()
-    assert refused(capsys, "export", "--db", empty) == (
+    assert refused("export", "--db", empty) == (
         f"--event: {empty} holds no event; import one first"
     )
 
 
 @pytest.mark.parametrize("command", ["export", "standings", "payouts", "backup"])
-def test_commands_that_read_do_not_create_a_database(command: str, capsys, tmp_path: Path) -> None:
+def test_commands_that_read_do_not_create_a_database(command: str, tmp_path: Path) -> None:
     missing = tmp_path / "missing.sqlite"
     extra = ["-o", str(tmp_path / "copy.sqlite")] if command == "backup" else []
-    assert refused(capsys, command, "--db", missing, *extra) == f"{missing} does not exist."
+    assert refused(command, "--db", missing, *extra) == f"{missing} does not exist."
     assert list(tmp_path.iterdir()) == []
 
 
-def test_db_is_required(capsys) -> None:
-    message = refused(capsys, "standings")
+def test_db_is_required() -> None:
+    message = refused("standings")
     assert "the following arguments are required: --db" in message
 
 
 # --- standings and payouts ------------------------------------------------------------------
 
 
-def test_standings_as_json(capsys, db: Path) -> None:
-    code, out, err = run(capsys, "standings", "--db", db)
+def test_standings_as_json(db: Path) -> None:
+    code, out, err = clubdesk("standings", "--db", db)
     assert (code, err) == (0, "")
     table = json.loads(out)
     assert (table["event"], table["rules"], table["after_round"]) == (
@@ -267,8 +245,8 @@ def test_standings_as_json(capsys, db: Path) -> None:
     }
 
 
-def test_standings_as_csv_after_a_round(capsys, db: Path) -> None:
-    code, out, _ = run(capsys, "standings", "--db", db, "--after-round", "2", "--format", "csv")
+def test_standings_as_csv_after_a_round(db: Path) -> None:
+    code, out, _ = clubdesk("standings", "--db", db, "--after-round", "2", "--format", "csv")
     assert code == 0
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0] == [
@@ -277,26 +255,26 @@ def test_standings_as_csv_after_a_round(capsys, db: Path) -> None:
     assert len(rows) == 8 and all(len(row) == 9 for row in rows)
 
 
-def test_standings_as_text(capsys, db: Path) -> None:
-    code, out, _ = run(capsys, "standings", "--db", db, "--format", "text")
+def test_standings_as_text(db: Path) -> None:
+    code, out, _ = clubdesk("standings", "--db", db, "--format", "text")
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "Grand Prix Pinochle 2011 (mini): standings after round 3"
     assert lines[5].split()[:4] == ["1", "3", "Ortiz", "/"]
 
 
-def test_standings_refuse_a_bad_round(capsys, db: Path) -> None:
-    assert refused(capsys, "standings", "--db", db, "--after-round", "5") == (
+def test_standings_refuse_a_bad_round(db: Path) -> None:
+    assert refused("standings", "--db", db, "--after-round", "5") == (
         "after round 5: round 5 has not been played (the event has 3 so far)"
     )
-    message = refused(capsys, "standings", "--db", db, "--after-round", "two")
+    message = refused("standings", "--db", db, "--after-round", "two")
     assert message.startswith("argument --after-round: invalid int value: 'two'")
-    message = refused(capsys, "standings", "--db", db, "--format", "pdf")
+    message = refused("standings", "--db", db, "--format", "pdf")
     assert message.startswith("argument --format: invalid choice: 'pdf'")
 
 
-def test_payouts_as_json_and_text(capsys, db: Path) -> None:
-    code, out, _ = run(capsys, "payouts", "--db", db)
+def test_payouts_as_json_and_text(db: Path) -> None:
+    code, out, _ = clubdesk("payouts", "--db", db)
     assert code == 0
     prizes = json.loads(out)
     assert prizes["pool_cents"] == 35525
@@ -305,15 +283,15 @@ def test_payouts_as_json_and_text(capsys, db: Path) -> None:
         (2, 6, 10600),
         (3, 7, 7100),
     ]
-    code, out, _ = run(capsys, "payouts", "--db", db, "--format", "text")
+    code, out, _ = clubdesk("payouts", "--db", db, "--format", "text")
     assert code == 0
     assert out.splitlines()[0] == "Grand Prix Pinochle 2011 (mini): prizes"
     assert "Prize pool                 $355.25" in out
 
 
-def test_commands_refuse_a_database_open_in_another_clubdesk(capsys, db: Path) -> None:
+def test_commands_refuse_a_database_open_in_another_clubdesk(db: Path) -> None:
     with open_database(db):
-        assert refused(capsys, "standings", "--db", db) == (
+        assert refused("standings", "--db", db) == (
             f"{db} is already open in another clubdesk window."
         )
 
@@ -321,36 +299,36 @@ def test_commands_refuse_a_database_open_in_another_clubdesk(capsys, db: Path) -
 # --- backup and restore ---------------------------------------------------------------------
 
 
-def test_backup_then_restore(capsys, db: Path, tmp_path: Path) -> None:
+def test_backup_then_restore(db: Path, tmp_path: Path) -> None:
     copy = tmp_path / "saved.sqlite"
-    code, out, _ = run(capsys, "backup", "--db", db, "-o", copy)
+    code, out, _ = clubdesk("backup", "--db", db, "-o", copy)
     assert code == 0 and out == f"backed up {db} to {copy}\n"
-    assert run(capsys, "import", EXAMPLE, "--db", db, "--date", "2011-10-01")[0] == 0
-    code, out, _ = run(capsys, "restore", copy, "--db", db)
+    assert clubdesk("import", EXAMPLE, "--db", db, "--date", "2011-10-01")[0] == 0
+    code, out, _ = clubdesk("restore", copy, "--db", db)
     assert code == 0
     first, second = out.splitlines()
     assert first == f"restored {db} from {copy}"
     kept = Path(second.removeprefix("the database it replaced is kept as "))
     assert kept.parent == paths.backups_dir() and kept.exists()
-    code, out, _ = run(capsys, "export", "--db", db)  # one event again: no --event needed
+    code, out, _ = clubdesk("export", "--db", db)  # one event again: no --event needed
     assert code == 0 and json.loads(out)["id"] == "gp-mini-2011"
 
 
-def test_restore_refuses_a_file_that_is_not_a_database(capsys, db: Path, tmp_path: Path) -> None:
+def test_restore_refuses_a_file_that_is_not_a_database(db: Path, tmp_path: Path) -> None:
     before = digest(db)
-    assert refused(capsys, "restore", SMALL, "--db", db) == (
+    assert refused("restore", SMALL, "--db", db) == (
         f"{SMALL} is not a clubdesk database (it is not an SQLite file)."
     )
-    assert refused(capsys, "restore", tmp_path / "none.sqlite", "--db", db) == (
+    assert refused("restore", tmp_path / "none.sqlite", "--db", db) == (
         f"{tmp_path / 'none.sqlite'}: no such file"
     )
     assert digest(db) == before
 
 
-def test_restore_refuses_while_the_database_is_open(capsys, db: Path, tmp_path: Path) -> None:
+def test_restore_refuses_while_the_database_is_open(db: Path, tmp_path: Path) -> None:
     copy = tmp_path / "saved.sqlite"
-    assert run(capsys, "backup", "--db", db, "-o", copy)[0] == 0
+    assert clubdesk("backup", "--db", db, "-o", copy)[0] == 0
     with open_database(db):
-        assert refused(capsys, "restore", copy, "--db", db) == (
+        assert refused("restore", copy, "--db", db) == (
             f"{db} is open in another clubdesk window; close it first."
         )

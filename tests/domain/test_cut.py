@@ -10,13 +10,10 @@ from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Event, event_rules
 from clubdesk.domain.results.cut import compute_cut, cut_size
 from clubdesk.domain.results.standings import compute_standings
-from clubdesk.domain.rules import Cut, Rules, load_rules
+from clubdesk.domain.rules import Cut, Rules
 from clubdesk.errors import UserError
 from clubdesk.printing.text import cut_text
-
-
-def lookup(rules_id: str) -> Rules:
-    return load_rules(rules_id, extra_dirs=[])
+from tests.formats import lookup
 
 
 def make_event(

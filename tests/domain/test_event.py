@@ -22,13 +22,9 @@ from clubdesk.domain.event.model import (
     Signature,
     event_rules,
 )
-from clubdesk.domain.rules import load_rules
+from tests.formats import lookup
 
 DATA = Path(__file__).parent / "data"
-
-
-def lookup(rules_id: str):
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def read(name: str) -> dict[str, Any]:

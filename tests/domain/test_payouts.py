@@ -19,15 +19,12 @@ from clubdesk.domain.money.payouts import (
     prize_pool,
     share_prizes,
 )
-from clubdesk.domain.rules import Money, PayoutPlace, Rules, load_rules
+from clubdesk.domain.rules import Money, PayoutPlace, Rules
 from clubdesk.errors import UserError
 from clubdesk.printing.text import payouts_text
+from tests.formats import lookup
 
 DATA = Path(__file__).parent / "data"
-
-
-def lookup(rules_id: str) -> Rules:
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def fixture_data() -> dict[str, Any]:
@@ -221,7 +218,7 @@ def schemes(draw: st.DrawFn) -> Money:
     return money(*kinds, rounding=draw(st.sampled_from([1, 5, 25, 100, 500])))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(schemes(), st.integers(0, 2_000_000), st.lists(st.integers(1, 4), min_size=1, max_size=12))
 def test_the_prizes_always_add_up_to_the_pool(
     scheme: Money, pool: int, tie_sizes: list[int]

@@ -675,7 +675,7 @@ def scored(rules, data: dict[str, Any]) -> tuple[PinochleHand, HandResult]:
 
 
 FAST = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
 
 

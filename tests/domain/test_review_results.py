@@ -13,14 +13,11 @@ from clubdesk.domain.event.model import Event, event_rules
 from clubdesk.domain.money.payouts import compute_payouts, place_prizes, prize_pool
 from clubdesk.domain.results.cut import compute_cut
 from clubdesk.domain.results.standings import compute_standings, round_results
-from clubdesk.domain.rules import Rules, load_rules
+from clubdesk.domain.rules import Rules
 from clubdesk.printing.text import payouts_text
+from tests.formats import lookup
 
 TEAM_FORMATS = ("grand-prix-pinochle", "grand-prix-warmup", "bid-whist")
-
-
-def lookup(rules_id: str) -> Rules:
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def game(table: int, a: int, b: int, sa: int | None = None, sb: int | None = None, **extra: Any):

@@ -21,15 +21,11 @@ from clubdesk.domain.results.standings import (
     round_half_up,
     round_results,
 )
-from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
 from clubdesk.printing.text import standings_csv, standings_text
+from tests.formats import lookup
 
 DATA = Path(__file__).parent / "data"
-
-
-def lookup(rules_id: str):
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def game(table: int, a: Any, b: Any, sa: int | None = None, sb: int | None = None, **extra: Any):

@@ -315,7 +315,7 @@ def hands(draw: st.DrawFn) -> dict:
     return data
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(hands(), st.integers(1, 3))
 def test_exactly_one_side_scores_in_any_hand(data, multiplier):
     result = whist.score_hand(data, with_whist(no_trump_multiplier=multiplier))

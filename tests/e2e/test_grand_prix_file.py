@@ -21,8 +21,8 @@ from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import event_rules
 from clubdesk.domain.money.payouts import compute_payouts
 from clubdesk.domain.results.standings import compute_standings
-from clubdesk.domain.rules import Rules, load_rules
 from clubdesk.printing.text import standings_text
+from tests.formats import lookup
 
 TEAMS = 15
 TABLES = 7
@@ -63,10 +63,6 @@ HANDS: list[tuple[list[dict[str, Any]], tuple[int, int]]] = [
         (50, 174),
     ),
 ]  # fmt: skip
-
-
-def lookup(rules_id: str) -> Rules:
-    return load_rules(rules_id, extra_dirs=[])
 
 
 def half_up(value: Fraction) -> int:

@@ -25,14 +25,15 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
 from clubdesk.store import Database, open_database
 from clubdesk.store import eventfile as event_store
+from tests import builder
 
 NIGHT = dt.date(2024, 3, 9)
 Score = Callable[[random.Random, int, TableSeating], tuple[int, int] | list[dict[str, Any]]]
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "club.sqlite", backups=tmp_path / "backups")
+def db(tmp_path: Path, new_database) -> Iterator[Database]:
+    database = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "backups")
     yield database
     database.close()
 
@@ -47,19 +48,21 @@ class Night:
         ).id
         self.rules: Rules = events.event_rules(db, self.event)
         self.seatings: dict[int, RoundSeating] = {}
-        for _ in range(entrants):
-            self.register()
+        fee = self.rules.money.entry_fee_cents
+        builder.roster(db, self.event, clock, entrants, players=self.players, paid_cents=fee)
         info = draw.make_draw(db, self.event, seed, clock)
         assert sorted(info.draw.entrants) == list(range(1, entrants + 1))
 
-    def register(self) -> int:
-        number = len(registration.list_entrants(self.db, self.event)) + 1
+    def players(self, number: int) -> list[str]:
         if self.rules.unit == "team":
-            players = [f"North {number}", f"South {number}"]
-        else:
-            players = [f"Player {number}"]
+            return [f"North {number}", f"South {number}"]
+        return [f"Player {number}"]
+
+    def register(self) -> int:
+        """A late entry: the next number, paid."""
+        number = len(registration.list_entrants(self.db, self.event)) + 1
         fee = self.rules.money.entry_fee_cents
-        new = registration.RegisterEntrant(players=players, paid_cents=fee)
+        new = registration.RegisterEntrant(players=self.players(number), paid_cents=fee)
         return registration.register(self.db, self.event, new, self.clock).number
 
     def withdraw(self, number: int) -> None:

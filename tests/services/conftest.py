@@ -7,7 +7,7 @@ from clubdesk.store import Database, open_database
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "club.sqlite", backups=tmp_path / "backups")
+def db(tmp_path: Path, new_database) -> Iterator[Database]:
+    database = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "backups")
     yield database
     database.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
@@ -28,7 +27,6 @@ from clubdesk.services.draw import (
     record_physical_draw,
     seating,
 )
-from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.results import standings
 from clubdesk.store import Database
 from clubdesk.store.models import (
@@ -38,77 +36,12 @@ from clubdesk.store.models import (
     Entrant,
     Game,
     GameSeat,
-    Player,
     Round,
-    Tiebreak,
 )
 from clubdesk.store.models import Draw as DrawRow
-
-NIGHT = dt.date(2024, 3, 9)
-INDIVIDUAL = {"npa-club-pinochle", "sun-city-west-pinochle", "house-gin"}
-
+from tests import builder
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def new_event(db: Database, clock, rules_id: str, entrants: int, **settings: object) -> str:
-    """An event of ``rules_id`` with entrants 1..``entrants`` registered (teams of two where
-    the format plays teams)."""
-    info = create_event(db, NewEvent(rules_id, NIGHT, "Hall", rules_id, settings), clock)
-    add_entrants(db, info.id, range(1, entrants + 1), clock, team=rules_id not in INDIVIDUAL)
-    return info.id
-
-
-def add_entrants(db: Database, event_id: str, numbers, clock, *, team: bool) -> None:
-    with db.session() as session:
-        for number in numbers:
-            players = [f"North{number}", f"South{number}"] if team else [f"Player {number}"]
-            entrant = Entrant(
-                event_id=event_id,
-                number=number,
-                name=" / ".join(players),
-                created_at=clock.now(),
-            )
-            session.add(entrant)
-            session.flush()
-            for position, name in enumerate(players, start=1):
-                session.add(
-                    Player(event_id=event_id, entrant_id=entrant.id, position=position, name=name)
-                )
-
-
-def set_status(db: Database, event_id: str, number: int, status: str) -> None:
-    with db.session() as session:
-        row = session.exec(
-            select(Entrant).where(Entrant.event_id == event_id, Entrant.number == number)
-        ).one()
-        row.status = status
-        session.add(row)
-
-
-def submit(db: Database, event_id: str, round_number: int, scores: dict[int, tuple], clock):
-    """Submit round ``round_number``'s sheets: ``{table: (score_a, score_b[, winner])}``."""
-    with db.session() as session:
-        round_id = session.exec(
-            select(Round.id).where(Round.event_id == event_id, Round.number == round_number)
-        ).one()
-        for table, score in scores.items():
-            game = session.exec(
-                select(Game).where(Game.round_id == round_id, Game.table_number == table)
-            ).one()
-            game.score_a, game.score_b = score[0], score[1]
-            game.winner = score[2] if len(score) > 2 else None
-            game.submitted_at = clock.now()
-            session.add(game)
-
-
-def start_round(db: Database, event_id: str, number: int) -> None:
-    with db.session() as session:
-        row = session.exec(
-            select(Round).where(Round.event_id == event_id, Round.number == number)
-        ).one()
-        row.status = "running"
-        session.add(row)
 
 
 def everyone_once(seats) -> list[int]:
@@ -123,7 +56,7 @@ def drawn(info) -> dict[int, object]:
 
 
 def test_grand_prix_16_teams(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
     info = make_draw(db, event, 2024, clock)
     assert info.seed == 2024 and info.method == "random" and info.kind == "cards"
     assert info.made_at == clock.now()
@@ -144,7 +77,7 @@ def test_grand_prix_16_teams(db, clock):
 
 
 def test_grand_prix_15_teams_has_a_bye_station(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 15)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=15)
     info = make_draw(db, event, 7, clock)
     picks = drawn(info)
     assert sum(1 for p in picks.values() if p.colour == "blue") == 7
@@ -159,7 +92,7 @@ def test_grand_prix_15_teams_has_a_bye_station(db, clock):
 
 
 def test_npa_12_players_draw_chits(db, clock):
-    event = new_event(db, clock, "npa-club-pinochle", 12)
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
     info = make_draw(db, event, 99, clock)
     assert info.kind == "chits"
     assert sorted(drawn(info).values()) == [Chit(t, s) for t in (1, 2, 3) for s in (1, 2, 3, 4)]
@@ -171,7 +104,7 @@ def test_npa_12_players_draw_chits(db, clock):
 
 
 def test_npa_refuses_9_players_and_writes_nothing(db, clock):
-    event = new_event(db, clock, "npa-club-pinochle", 9)
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=9)
     audit_before = list_audit(db, event)
     with pytest.raises(
         UserError, match=r"^NPA Club Pinochle needs at least 3 tables \(12 players\); 9 registered$"
@@ -179,13 +112,13 @@ def test_npa_refuses_9_players_and_writes_nothing(db, clock):
         make_draw(db, event, 1, clock)
     assert current_draw(db, event) is None
     assert list_audit(db, event) == audit_before
-    add_entrants(db, event, range(10, 14), clock, team=False)
+    builder.add_entrants(db, event, clock, range(10, 14))
     with pytest.raises(UserError, match="seats players in fours; 13 registered: add 3 players"):
         make_draw(db, event, 1, clock)
 
 
 def test_gin_9_players_one_has_a_bye(db, clock):
-    event = new_event(db, clock, "house-gin", 9)
+    event = builder.event(db, clock, "house-gin", entrants=9)
     info = make_draw(db, event, 5, clock)
     assert info.kind == "random"
     assert sorted(drawn(info).values()) == [Lot(n) for n in range(1, 10)]
@@ -201,19 +134,19 @@ def test_gin_9_players_one_has_a_bye(db, clock):
 
 
 def test_no_entrants_or_no_event(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 0)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=0)
     with pytest.raises(UserError, match="there are no teams to draw"):
         make_draw(db, event, 1, clock)
     with pytest.raises(UserError, match="no event with id 'nope'"):
         make_draw(db, "nope", 1, clock)
-    one = new_event(db, clock, "grand-prix-warmup", 1)
+    one = builder.event(db, clock, "grand-prix-warmup", entrants=1)
     with pytest.raises(UserError, match="a card draw needs at least 2 teams; 1 registered"):
         make_draw(db, one, 1, clock)
 
 
 def test_withdrawn_entrants_are_not_drawn(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 14)
-    set_status(db, event, 3, "withdrawn")
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=14)
+    builder.withdraw(db, event, 3, clock)
     info = make_draw(db, event, 1, clock)
     assert 3 not in drawn(info) and len(drawn(info)) == 13
 
@@ -222,7 +155,7 @@ def test_withdrawn_entrants_are_not_drawn(db, clock):
 
 
 def test_a_seed_is_picked_and_recorded_when_none_is_given(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
     info = make_draw(db, event, None, clock)
     assert isinstance(info.seed, int) and info.seed >= 1
     [entry] = [e for e in list_audit(db, event) if e.action == "draw.make"]
@@ -233,23 +166,22 @@ def test_a_seed_is_picked_and_recorded_when_none_is_given(db, clock):
 
 
 def test_the_same_seed_gives_the_same_draw(db, clock):
-    first = new_event(db, clock, "grand-prix-pinochle", 16)
+    first = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
     info = make_draw(db, first, None, clock)
-    again = create_event(db, NewEvent("Again", NIGHT, "", "grand-prix-pinochle"), clock).id
-    add_entrants(db, again, range(1, 17), clock, team=True)
+    again = builder.event(db, clock, "grand-prix-pinochle", name="Again", entrants=16)
     repeated = make_draw(db, again, info.seed, clock)
     assert repeated.draw.drawn == info.draw.drawn
     assert [seating(db, again, n) for n in (1, 5)] == [seating(db, first, n) for n in (1, 5)]
 
 
 def test_a_seed_must_be_a_whole_number(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 4)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=4)
     with pytest.raises(UserError, match="seed: must be a whole number"):
         make_draw(db, event, "12", clock)  # type: ignore[arg-type]
 
 
 def test_draw_values_are_frozen(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 4)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=4)
     info = make_draw(db, event, 3, clock)
     with pytest.raises(FrozenInstanceError):
         info.notes = ()  # type: ignore[misc]
@@ -259,7 +191,7 @@ def test_draw_values_are_frozen(db, clock):
 
 
 def test_a_second_draw_is_refused_without_redo(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
     info = make_draw(db, event, 1, clock)
     with pytest.raises(UserError, match="the draw is already made for this event"):
         make_draw(db, event, 2, clock)
@@ -269,7 +201,7 @@ def test_a_second_draw_is_refused_without_redo(db, clock):
 
 
 def test_redo_before_round_1_supersedes_and_keeps_the_old_draw(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
     old = make_draw(db, event, 1, clock)
     publish_seating(db, event, 1, clock)  # published, not started: it goes with the old draw
     clock.advance(minutes=3)
@@ -296,10 +228,10 @@ def test_redo_before_round_1_supersedes_and_keeps_the_old_draw(db, clock):
 
 
 def test_redo_is_refused_once_round_1_has_started(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
     info = make_draw(db, event, 1, clock)
     publish_seating(db, event, 1, clock)
-    start_round(db, event, 1)
+    builder.start(db, event, 1, clock)
     with pytest.raises(UserError, match="round 1 has started: the draw can no longer be redone"):
         make_draw(db, event, 2, clock, redo=True)
     assert current_draw(db, event) == info
@@ -307,7 +239,7 @@ def test_redo_is_refused_once_round_1_has_started(db, clock):
 
 
 def test_a_started_clock_also_counts_as_round_1_started(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 8)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=8)
     make_draw(db, event, 1, clock)
     with db.session() as session:
         session.add(ClockState(event_id=event, round_number=1, started_at=clock.now()))
@@ -322,7 +254,7 @@ FIVE = {1: "B1", 2: "r1", 3: "blue 2", 4: "R 2", 5: "red-3"}
 
 
 def test_record_a_physical_draw(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 5)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=5)
     info = record_physical_draw(db, event, FIVE, clock)
     assert info.method == "physical" and info.seed is None
     assert drawn(info) == {
@@ -355,23 +287,23 @@ def test_record_a_physical_draw(db, clock):
     ],
 )
 def test_physical_draw_errors_name_the_team_and_the_card(db, clock, cards, message):
-    event = new_event(db, clock, "grand-prix-pinochle", 5)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=5)
     with pytest.raises(UserError, match=message):
         record_physical_draw(db, event, cards, clock)
     assert current_draw(db, event) is None
 
 
 def test_physical_draw_team_numbers_may_come_as_text(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 5)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=5)
     info = record_physical_draw(db, event, {str(k): v for k, v in FIVE.items()}, clock)
     assert drawn(info)[5] == Card("red", 3)
-    other = new_event(db, clock, "grand-prix-pinochle", 5)
+    other = builder.event(db, clock, "grand-prix-pinochle", entrants=5)
     with pytest.raises(UserError, match="'five' is not a team number"):
         record_physical_draw(db, other, {**FIVE, "five": "R3"}, clock)
 
 
 def test_physical_draws_are_for_card_formats(db, clock):
-    event = new_event(db, clock, "npa-club-pinochle", 12)
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
     with pytest.raises(UserError, match="draws chits, not cards"):
         record_physical_draw(db, event, {1: "B1"}, clock)
 
@@ -397,7 +329,7 @@ def test_cards_are_checked_as_they_are_typed():
 
 
 def test_rounds_1_to_11_with_a_withdrawal_mid_event(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 16)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
     info = make_draw(db, event, 11, clock)
     before = [seating(db, event, n) for n in range(1, 12)]
     assert [s.round for s in before] == list(range(1, 12))
@@ -406,7 +338,7 @@ def test_rounds_1_to_11_with_a_withdrawal_mid_event(db, clock):
     for number in range(1, 6):
         publish_seating(db, event, number, clock)
     leaving = before[0].tables[2].a[0]  # an N/S team
-    set_status(db, event, leaving, "withdrawn")
+    builder.withdraw(db, event, leaving, clock)
 
     for number in range(1, 6):  # published rounds stay as they were played
         assert seating(db, event, number) == before[number - 1]
@@ -422,23 +354,23 @@ def test_rounds_1_to_11_with_a_withdrawal_mid_event(db, clock):
 
 
 def test_an_entrant_registered_after_the_draw_is_named(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 6)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=6)
     make_draw(db, event, 1, clock)
-    add_entrants(db, event, [7], clock, team=True)
+    builder.add_entrants(db, event, clock, [7])
     assert any(
         "registered after the draw and not in it: 7" in n for n in current_draw(db, event).notes
     )
     # the late team does not stop the drawn field from being seated
     assert sorted(seating(db, event, 1).entrants) == [1, 2, 3, 4, 5, 6]
     publish_seating(db, event, 1, clock)
-    start_round(db, event, 1)
+    builder.start(db, event, 1, clock)
     [note] = [n for n in current_draw(db, event).notes if "after the draw" in n]
     assert note.endswith("round 1 has started, and this movement has no place for them")
     assert 7 not in seating(db, event, 2).entrants
 
 
 def test_seating_needs_a_draw_and_a_real_round(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 6)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=6)
     with pytest.raises(UserError, match="make the draw first"):
         seating(db, event, 1)
     make_draw(db, event, 1, clock)
@@ -448,48 +380,36 @@ def test_seating_needs_a_draw_and_a_real_round(db, clock):
 
 
 def test_gin_pairs_after_a_withdrawal(db, clock):
-    event = new_event(db, clock, "house-gin", 8)
+    event = builder.event(db, clock, "house-gin", entrants=8)
     make_draw(db, event, 3, clock)
     first = seating(db, event, 1)
     publish_seating(db, event, 1, clock)
     leaving, partner = first.tables[1].a[0], first.tables[1].b[0]
-    set_status(db, event, leaving, "withdrawn")
+    builder.withdraw(db, event, leaving, clock)
     second = seating(db, event, 2)
     assert second.byes == (partner,)
     assert [t.table for t in second.tables] == [1, 3, 4]
-    add_entrants(db, event, [9], clock, team=False)
+    builder.add_entrants(db, event, clock, [9])
     assert seating(db, event, 2) == second  # a late entry has no lot: the pairs play on
 
 
 # --- after the cut: gin's final round, bid whist's playoffs ---------------------------------
 
 
-def add_tiebreak(db: Database, event_id: str, round_number: int, a: int, b: int, winner: str):
-    """The director's record of a sudden-death match or play-off hand (a, b: entrant numbers)."""
-    with db.session() as session:
-        round_id = session.exec(
-            select(Round.id).where(Round.event_id == event_id, Round.number == round_number)
-        ).one()
-        ids = {e.number: e.id for e in session.exec(select(Entrant))}
-        session.add(
-            Tiebreak(round_id=round_id, entrant_a_id=ids[a], entrant_b_id=ids[b], winner=winner)
-        )
-
-
 def gin_through_the_cut(db: Database, clock) -> tuple[str, object]:
     """9 gin players through rounds 1 and 2: 4 advance clear, the next two tie for place 5."""
-    event = new_event(db, clock, "house-gin", 9)
+    event = builder.event(db, clock, "house-gin", entrants=9)
     info = make_draw(db, event, 21, clock)
     first = publish_seating(db, event, 1, clock).seating
     scores = [(400, 390), (380, 370), (360, 360), (0, 0)]  # the bye scores 2260 / 8 -> 283
     by_table = {t.table: score for t, score in zip(first.tables, scores, strict=True)}
-    submit(db, event, 1, by_table, clock)
+    builder.scores(db, event, 1, by_table, clock)
     publish_seating(db, event, 2, clock)
     return event, info
 
 
 def test_gin_final_round_waits_for_the_cut_round(db, clock):
-    event = new_event(db, clock, "house-gin", 9)
+    event = builder.event(db, clock, "house-gin", entrants=9)
     make_draw(db, event, 21, clock)
     with pytest.raises(UserError) as caught:
         seating(db, event, 3)
@@ -498,7 +418,7 @@ def test_gin_final_round_waits_for_the_cut_round(db, clock):
         "round 1 is not seated yet"
     )
     publish_seating(db, event, 1, clock)
-    submit(db, event, 1, {1: (10, 0), 2: (20, 0), 3: (30, 0)}, clock)
+    builder.scores(db, event, 1, {1: (10, 0), 2: (20, 0), 3: (30, 0)}, clock)
     with pytest.raises(UserError, match=r"round 1 is not finished \(no sheet yet from table 4\)$"):
         seating(db, event, 3)
 
@@ -506,7 +426,7 @@ def test_gin_final_round_waits_for_the_cut_round(db, clock):
 def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, clock):
     event, info = gin_through_the_cut(db, clock)
     second = seating(db, event, 2)
-    submit(db, event, 2, {t.table: (0, 0) for t in second.tables}, clock)
+    builder.scores(db, event, 2, {t.table: (0, 0) for t in second.tables}, clock)
     tied = sorted(seating(db, event, 1).tables[2].entrants)
     with pytest.raises(UserError) as caught:
         seating(db, event, 3)
@@ -517,7 +437,7 @@ def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, c
     with pytest.raises(UserError, match="record the sudden-death match first"):
         publish_seating(db, event, 3, clock)
 
-    add_tiebreak(db, event, 2, tied[1], tied[0], "a")  # the higher number wins
+    builder.tiebreak(db, event, 2, tied[1], tied[0], "a", clock)  # the higher number wins
     final = seating(db, event, 3)
     first = seating(db, event, 1)
     top = [*first.tables[0].entrants, *first.tables[1].entrants, tied[1]]
@@ -527,16 +447,16 @@ def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, c
     assert final == random_pairs(top, random.Random(f"{info.seed}:3"), round_number=3)
     published = publish_seating(db, event, 3, clock)
     assert published.seating == final and published.games == 2
-    set_status(db, event, top[0], "withdrawn")  # once published, the seating is a fact
+    builder.withdraw(db, event, top[0], clock)  # once published, the seating is a fact
     assert seating(db, event, 3) == final
 
 
 def test_a_tie_between_several_names_them_all(db, clock):
-    event = new_event(db, clock, "bid-whist", 17)
+    event = builder.event(db, clock, "bid-whist", entrants=17)
     make_draw(db, event, 5, clock)
     for number in (1, 2, 3):
         seats = publish_seating(db, event, number, clock).seating
-        submit(db, event, number, {t.table: (3, 3) for t in seats.tables}, clock)
+        builder.scores(db, event, number, {t.table: (3, 3) for t in seats.tables}, clock)
     # nobody wins a game; the three teams that had a bye score 0 that round: they are tied
     # for the last two places
     byes = sorted(b for n in (1, 2, 3) for b in seating(db, event, n).byes)
@@ -556,11 +476,11 @@ def whist_scores(seats) -> dict[int, tuple[int, int]]:
 def play_whist(db: Database, event_id: str, clock, rounds=(1, 2, 3)) -> None:
     for number in rounds:
         seats = publish_seating(db, event_id, number, clock).seating
-        submit(db, event_id, number, whist_scores(seats), clock)
+        builder.scores(db, event_id, number, whist_scores(seats), clock)
 
 
 def test_bid_whist_playoffs_are_seeded_from_the_cut(db, clock):
-    event = new_event(db, clock, "bid-whist", 17)
+    event = builder.event(db, clock, "bid-whist", entrants=17)
     info = make_draw(db, event, 17, clock)
     with pytest.raises(UserError) as caught:
         playoff_bracket(db, event)
@@ -570,10 +490,10 @@ def test_bid_whist_playoffs_are_seeded_from_the_cut(db, clock):
     )
     play_whist(db, event, clock, (1, 2))
     third = publish_seating(db, event, 3, clock).seating
-    submit(db, event, 3, {t.table: (2**20, 1) for t in third.tables[1:]}, clock)
+    builder.scores(db, event, 3, {t.table: (2**20, 1) for t in third.tables[1:]}, clock)
     with pytest.raises(UserError, match=r"round 3 is not finished \(no sheet yet from table 1\)"):
         playoff_bracket(db, event)
-    submit(db, event, 3, {1: whist_scores(third)[1]}, clock)
+    builder.scores(db, event, 3, {1: whist_scores(third)[1]}, clock)
 
     table = standings(db, event)
     blue = sorted(d.entrant for d in info.draw.drawn if d.pick.colour == "blue")
@@ -595,22 +515,21 @@ def test_three_win_teams_advance_past_a_small_cut(db, clock, tmp_path: Path):
     text = text.replace("{ min_entrants = 17, advance = 16 }", "{ min_entrants = 17, advance = 4 }")
     rules_file = tmp_path / "small-cut-whist.toml"
     rules_file.write_text(text.replace('id = "bid-whist"', 'id = "small-cut-whist"'), "utf-8")
-    info = create_event(db, NewEvent("Small cut", NIGHT, "Hall", str(rules_file)), clock)
-    add_entrants(db, info.id, range(1, 18), clock, team=True)
-    made = make_draw(db, info.id, 17, clock)
-    play_whist(db, info.id, clock)
+    event = builder.event(db, clock, str(rules_file), name="Small cut", entrants=17)
+    made = make_draw(db, event, 17, clock)
+    play_whist(db, event, clock)
     blue = sorted(d.entrant for d in made.draw.drawn if d.pick.colour == "blue")
-    matches = playoff_bracket(db, info.id)
+    matches = playoff_bracket(db, event)
     # 4 places, but all 8 N/S teams won 3 games: they all advance, seeded in team order
     assert matches == bracket_of(blue)
     assert [(m.seed_a, m.seed_b) for m in matches] == [(1, 8), (4, 5), (2, 7), (3, 6)]
 
 
 def test_formats_without_a_bracket(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 4)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=4)
     with pytest.raises(UserError, match="Grand Prix Pinochle has no cut and no playoffs"):
         playoff_bracket(db, event)
-    gin = new_event(db, clock, "house-gin", 4)
+    gin = builder.event(db, clock, "house-gin", entrants=4)
     with pytest.raises(UserError, match=r"House Gin Rummy \(Hollywood\) plays round 3 after"):
         playoff_bracket(db, gin)
 
@@ -619,19 +538,19 @@ def test_formats_without_a_bracket(db, clock):
 
 
 def test_npa_round_2_needs_round_1_results(db, clock):
-    event = new_event(db, clock, "npa-club-pinochle", 12)
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
     make_draw(db, event, 8, clock)
     with pytest.raises(
         UserError, match="round 2 cannot be seated yet: no result for tables 1, 2, 3"
     ):
         seating(db, event, 2)
     first = publish_seating(db, event, 1, clock).seating
-    submit(db, event, 1, {1: (420, 310), 3: (280, 280, "b")}, clock)
+    builder.scores(db, event, 1, {1: (420, 310), 3: (280, 280, "b")}, clock)
     with pytest.raises(UserError, match="round 2 cannot be seated yet: no result for table 2$"):
         seating(db, event, 2)
     with pytest.raises(UserError, match="round 2 cannot be seated yet: no result for table 2$"):
         seating(db, event, 3)  # round 3 needs round 2 first
-    submit(db, event, 1, {2: (150, 390)}, clock)
+    builder.scores(db, event, 1, {2: (150, 390)}, clock)
 
     second = seating(db, event, 2)
     assert second == seating(db, event, 2)  # the partner draw is the same every time
@@ -647,14 +566,14 @@ def test_npa_round_2_needs_round_1_results(db, clock):
 
 
 def test_npa_byes_rotate_after_a_withdrawal_and_a_late_entry_reopens_a_table(db, clock):
-    event = new_event(db, clock, "npa-club-pinochle", 12)
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
     make_draw(db, event, 8, clock)
     publish_seating(db, event, 1, clock)
-    submit(db, event, 1, {1: (420, 310), 2: (150, 390), 3: (280, 200)}, clock)
+    builder.scores(db, event, 1, {1: (420, 310), 2: (150, 390), 3: (280, 200)}, clock)
     second = publish_seating(db, event, 2, clock).seating
-    submit(db, event, 2, {1: (300, 100), 2: (100, 300), 3: (250, 120)}, clock)
+    builder.scores(db, event, 2, {1: (300, 100), 2: (100, 300), 3: (250, 120)}, clock)
     leaving = second.table(1).a[0]
-    set_status(db, event, leaving, "withdrawn")
+    builder.withdraw(db, event, leaving, clock)
 
     third = seating(db, event, 3)
     # 11 players: table 3 closes and three players sit out
@@ -662,13 +581,13 @@ def test_npa_byes_rotate_after_a_withdrawal_and_a_late_entry_reopens_a_table(db,
     assert everyone_once(third) == sorted(set(range(1, 13)) - {leaving})
     assert third == seating(db, event, 3)
     publish_seating(db, event, 3, clock)
-    submit(db, event, 3, {1: (200, 180), 2: (90, 260)}, clock)
+    builder.scores(db, event, 3, {1: (200, 180), 2: (90, 260)}, clock)
 
     fourth = seating(db, event, 4)
     assert not set(fourth.byes) & set(third.byes)  # nobody sits out twice in a row
     assert len(fourth.byes) == 3 and len(fourth.tables) == 2
 
-    add_entrants(db, event, [13], clock, team=False)  # a late entry: 12 players again
+    builder.add_entrants(db, event, clock, [13])  # a late entry: 12 players again
     notes = current_draw(db, event).notes
     assert "players registered after the draw and not in it: 13; " \
         "the movement seats them from the next round" in notes  # fmt: skip
@@ -679,23 +598,23 @@ def test_npa_byes_rotate_after_a_withdrawal_and_a_late_entry_reopens_a_table(db,
 
 
 def test_unsubmitted_sheets_do_not_count(db, clock):
-    event = new_event(db, clock, "npa-club-pinochle", 12)
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
     make_draw(db, event, 8, clock)
     publish_seating(db, event, 1, clock)
     with db.session() as session:
         game = session.exec(select(Game).where(Game.table_number == 2)).one()
         game.score_a, game.score_b = 500, 100  # typed, not submitted
         session.add(game)
-    submit(db, event, 1, {1: (1, 0), 3: (0, 1)}, clock)
+    builder.scores(db, event, 1, {1: (1, 0), 3: (0, 1)}, clock)
     with pytest.raises(UserError, match="no result for table 2$"):
         seating(db, event, 2)
 
 
 def test_sun_city_west_winners_move_down(db, clock):
-    event = new_event(db, clock, "sun-city-west-pinochle", 8)
+    event = builder.event(db, clock, "sun-city-west-pinochle", entrants=8)
     make_draw(db, event, 4, clock)
     first = publish_seating(db, event, 1, clock).seating
-    submit(db, event, 1, {1: (30, 20), 2: (10, 40)}, clock)
+    builder.scores(db, event, 1, {1: (30, 20), 2: (10, 40)}, clock)
     second = seating(db, event, 2)
     # table 1's winners stay and table 2's winners come down; table 1's losers go to table 2
     assert set(second.table(1).entrants) == {*first.table(1).a, *first.table(2).b}
@@ -706,7 +625,7 @@ def test_sun_city_west_winners_move_down(db, clock):
 
 
 def test_publish_seating_writes_games_seats_and_byes(db, clock):
-    event = new_event(db, clock, "grand-prix-pinochle", 15)
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=15)
     make_draw(db, event, 15, clock)
     expected = seating(db, event, 1)
     published = publish_seating(db, event, 1, clock)
@@ -734,7 +653,7 @@ def test_publish_seating_writes_games_seats_and_byes(db, clock):
 
 
 def test_publish_individual_seats_1_to_4(db, clock):
-    event = new_event(db, clock, "npa-club-pinochle", 12)
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
     make_draw(db, event, 2, clock)
     expected = publish_seating(db, event, 1, clock).seating
     with db.session() as session:
@@ -752,23 +671,23 @@ def test_publish_individual_seats_1_to_4(db, clock):
 
 
 def test_overview_for_the_page(db, clock):
-    event = new_event(db, clock, "npa-club-pinochle", 12)
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
     overview = draw_overview(db, event)
     assert overview.layout == "partners" and overview.rounds == 6 and overview.draw is None
     assert overview.active == tuple(range(1, 13)) and overview.names[3] == "Player 3"
     make_draw(db, event, 1, clock)
     overview = draw_overview(db, event)
     assert overview.draw is not None and overview.can_redo
-    assert draw_overview(db, new_event(db, clock, "house-gin", 2)).layout == "pairs"
+    assert draw_overview(db, builder.event(db, clock, "house-gin", entrants=2)).layout == "pairs"
 
 
 def test_the_partner_draw_is_seeded_by_the_draw_and_the_round(db, clock):
     # the same draw seed gives the same partner draw in another event
     events = []
     for _ in range(2):
-        event = new_event(db, clock, "npa-club-pinochle", 12)
+        event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
         make_draw(db, event, 77, clock)
         publish_seating(db, event, 1, clock)
-        submit(db, event, 1, {1: (1, 0), 2: (0, 1), 3: (1, 0)}, clock)
+        builder.scores(db, event, 1, {1: (1, 0), 2: (0, 1), 3: (1, 0)}, clock)
         events.append(event)
     assert seating(db, events[0], 2) == seating(db, events[1], 2)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import time
 from dataclasses import FrozenInstanceError
 
@@ -11,7 +10,6 @@ from sqlmodel import func, select
 
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
-from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import (
     Duplicate,
     EntrantInfo,
@@ -32,26 +30,20 @@ from clubdesk.services.registration import (
 )
 from clubdesk.services.roster_csv import import_roster, preview_roster
 from clubdesk.store import Database
-from clubdesk.store.models import Draw, DrawAssignment, Entrant, LedgerEntry, Player
-
-NIGHT = dt.date(2024, 3, 9)
-
-
-def make_event(db: Database, clock, rules_id: str, **settings) -> str:
-    new = NewEvent(name=rules_id, date=NIGHT, venue="", rules_id=rules_id, settings=settings)
-    return create_event(db, new, clock).id
+from clubdesk.store.models import Draw, Entrant, LedgerEntry, Player
+from tests import builder
 
 
 @pytest.fixture
 def teams(db: Database, clock) -> str:
     """A Grand Prix (teams of two, $50 entry)."""
-    return make_event(db, clock, "grand-prix-pinochle")
+    return builder.event(db, clock, "grand-prix-pinochle")
 
 
 @pytest.fixture
 def solo(db: Database, clock) -> str:
     """An NPA club night (individual pinochle, four players a table)."""
-    return make_event(db, clock, "npa-club-pinochle", entry_fee_cents=1000)
+    return builder.event(db, clock, "npa-club-pinochle", settings={"entry_fee_cents": 1000})
 
 
 def team(*players: str, **fields) -> RegisterEntrant:
@@ -63,27 +55,6 @@ def add_teams(db, event_id, clock, count: int, paid_cents: int = 5000) -> list[E
         register(db, event_id, team(f"North {n}", f"South {n}", paid_cents=paid_cents), clock)
         for n in range(1, count + 1)
     ]
-
-
-def make_draw(db: Database, event_id: str, at: dt.datetime, *, placed: list[int] | None = None):
-    """A current draw row (as the draw service writes one), placing these entrant numbers."""
-    with db.session() as session:
-        draw = Draw(event_id=event_id, method="random", seed=7, made_at=at)
-        session.add(draw)
-        session.flush()
-        numbers = placed or []
-        rows = session.exec(
-            select(Entrant).where(Entrant.event_id == event_id, Entrant.number.in_(numbers))
-        ).all()
-        for seat, row in enumerate(rows):
-            session.add(
-                DrawAssignment(
-                    draw_id=draw.id,
-                    entrant_id=row.id,
-                    table_number=1 + seat // 2,
-                    seat=seat % 2 + 1,
-                )
-            )
 
 
 def count(db: Database, model) -> int:
@@ -330,7 +301,7 @@ def test_renumber_before_the_draw(db, teams, clock) -> None:
 
 def test_numbers_are_fixed_once_the_draw_is_made(db, teams, clock) -> None:
     add_teams(db, teams, clock, 4)
-    make_draw(db, teams, clock.now(), placed=[1, 2, 3, 4])
+    builder.draw(db, teams, clock)
     with pytest.raises(UserError, match="numbers are fixed once the draw is made"):
         renumber(db, teams, 2, 9, clock)
     assert [e.number for e in list_entrants(db, teams)] == [1, 2, 3, 4]
@@ -347,7 +318,7 @@ def test_a_superseded_draw_does_not_fix_numbers(db, teams, clock) -> None:
 def test_a_late_entry_is_registered_and_flagged(db, teams, clock) -> None:
     add_teams(db, teams, clock, 4)
     clock.advance(minutes=40)
-    make_draw(db, teams, clock.now(), placed=[1, 2, 3, 4])
+    builder.draw(db, teams, clock)
     clock.advance(minutes=3)
     late = register(db, teams, team("Slow Coach", "Last Minute", paid_cents=5000), clock)
     assert (late.number, late.late) == (5, True)
@@ -418,7 +389,7 @@ def test_tables_of_four_in_individual_pinochle(db, solo, clock) -> None:
 
 
 def test_tables_of_two_in_gin(db, clock) -> None:
-    gin = make_event(db, clock, "house-gin")
+    gin = builder.event(db, clock, "house-gin")
     for n in range(7):
         register(db, gin, team(f"Player {n}"), clock)
     summary = registration_summary(db, gin)
@@ -426,6 +397,6 @@ def test_tables_of_two_in_gin(db, clock) -> None:
 
 
 def test_a_free_event_counts_everyone_as_paid(db, clock) -> None:
-    free = make_event(db, clock, "grand-prix-pinochle", entry_fee_cents=0)
+    free = builder.event(db, clock, "grand-prix-pinochle", settings={"entry_fee_cents": 0})
     add_teams(db, free, clock, 2, paid_cents=0)
     assert registration_summary(db, free).paid == 2

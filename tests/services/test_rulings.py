@@ -15,6 +15,7 @@ from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import Database
 from clubdesk.store.models import Entrant, Game, GameSeat, LedgerEntry, Round
+from tests import builder
 
 NIGHT = dt.date(2024, 3, 9)
 SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
@@ -59,13 +60,11 @@ def fine_rows(db: Database) -> list[tuple[str, int, str]]:
 @pytest.fixture
 def npa(db, clock) -> str:
     """An NPA night with fines (25 cents a set, $1 a renege), 12 paid players, round 1 seated."""
-    info = create_event(db, NewEvent("NPA night", NIGHT, "Hall", "npa-club-pinochle", FINES), clock)
-    for n in range(1, 13):
-        new = registration.RegisterEntrant(players=[f"Player {n}"], paid_cents=FEE)
-        registration.register(db, info.id, new, clock)
-    draw.make_draw(db, info.id, 7, clock)
-    draw.publish_seating(db, info.id, 1, clock)
-    return info.id
+    event_id = builder.event(db, clock, "npa-club-pinochle", name="NPA night", settings=FINES,
+                             entrants=12, paid_cents=FEE)  # fmt: skip
+    builder.draw(db, event_id, clock, seed=7)
+    builder.publish(db, event_id, 1, clock)
+    return event_id
 
 
 def set_hand(**named: int) -> dict:
@@ -257,14 +256,11 @@ def test_fines_due_for_an_unknown_event(db) -> None:
 @pytest.fixture
 def whist(db, clock) -> str:
     """A bid whist event: 8 teams drawn, rounds 1 and 2 seated."""
-    info = create_event(db, NewEvent("Whist", NIGHT, "Hall", "bid-whist"), clock)
-    for n in range(1, 9):
-        new = registration.RegisterEntrant(players=[f"North {n}", f"South {n}"])
-        registration.register(db, info.id, new, clock)
-    draw.make_draw(db, info.id, 11, clock)
-    draw.publish_seating(db, info.id, 1, clock)
-    draw.publish_seating(db, info.id, 2, clock)
-    return info.id
+    event_id = builder.event(db, clock, "bid-whist", name="Whist", entrants=8)
+    builder.draw(db, event_id, clock, seed=11)
+    builder.publish(db, event_id, 1, clock)
+    builder.publish(db, event_id, 2, clock)
+    return event_id
 
 
 def test_a_second_warning_in_a_round_is_a_loss_of_hand(db, clock, whist) -> None:
@@ -368,17 +364,16 @@ def test_an_event_imported_in_place_of_another_starts_without_its_warnings(
 
 def gin_night_tied_at_the_cut(db, clock) -> str:
     """4 gin players; 60% of 4 = 2.4 -> 2 advance; players 2 and 3 tie for 2nd."""
-    info = create_event(db, NewEvent("Gin night", NIGHT, "", "house-gin"), clock)
-    for n in range(1, 5):
-        registration.register(db, info.id, registration.RegisterEntrant(players=[f"G{n}"]), clock)
-    draw.make_draw(db, info.id, 8, clock)
+    event_id = builder.event(db, clock, "house-gin", name="Gin night", entrants=4)
+    builder.draw(db, event_id, clock, seed=8)
     totals = {1: 300, 2: 250, 3: 250, 4: 100}
     for number in (1, 2):
-        for table in draw.publish_seating(db, info.id, number, clock).seating.tables:
-            score = (totals[table.a[0]] // 2, totals[table.b[0]] // 2)
-            sheets.submit_sheet(db, info.id, number, table.table, final_score=score,
-                                signatures=SIGNED, clock=clock)  # fmt: skip
-    return info.id
+        seats = builder.publish(db, event_id, number, clock)
+        builder.scores(db, event_id, number, {
+            table.table: (totals[table.a[0]] // 2, totals[table.b[0]] // 2)
+            for table in seats.tables
+        }, clock)  # fmt: skip
+    return event_id
 
 
 def test_a_sudden_death_settles_a_tie_at_the_cut(db, clock) -> None:
@@ -416,14 +411,10 @@ def test_a_tiebreak_is_checked(db, clock) -> None:
 @pytest.fixture
 def warmup(db, clock) -> str:
     """A Grand Prix warm-up with 4 teams at 2 tables, round 1 seated."""
-    info = create_event(db, NewEvent("Warm-up", NIGHT, "", "grand-prix-warmup"), clock)
-    for n in range(1, 5):
-        registration.register(
-            db, info.id, registration.RegisterEntrant(players=[f"T{n}a", f"T{n}b"]), clock
-        )
-    draw.make_draw(db, info.id, 5, clock)
-    draw.publish_seating(db, info.id, 1, clock)
-    return info.id
+    event_id = builder.event(db, clock, "grand-prix-warmup", name="Warm-up", entrants=4)
+    builder.draw(db, event_id, clock, seed=5)
+    builder.publish(db, event_id, 1, clock)
+    return event_id
 
 
 def round_one_scores(db, event_id: str) -> dict[int, int]:

@@ -11,6 +11,7 @@ from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import RecordLockedError
 from clubdesk.store.models import ClockState, Game, Hand, Round
+from tests import builder
 
 SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
 # Two Grand Prix hands (RULES.md §1 rules 3-4 and 2)
@@ -24,16 +25,11 @@ HANDS = [
 
 @pytest.fixture
 def event_id(db, clock) -> str:
-    info = create_event(
-        db, NewEvent("Warm-up", dt.date(2024, 3, 9), "", "grand-prix-warmup"), clock
-    )
-    for n in range(4):
-        registration.register(
-            db, info.id, registration.RegisterEntrant(players=[f"P{n}a", f"P{n}b"]), clock
-        )
-    draw.make_draw(db, info.id, 5, clock)
-    draw.publish_seating(db, info.id, 1, clock)
-    return info.id
+    """A four-team warm-up, drawn, with round 1 published."""
+    event = builder.event(db, clock, "grand-prix-warmup", name="Warm-up", entrants=4)
+    builder.draw(db, event, clock, seed=5)
+    builder.publish(db, event, 1, clock)
+    return event
 
 
 def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_id) -> None:

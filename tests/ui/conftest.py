@@ -29,8 +29,8 @@ def qsettings(settings_file: Path) -> QSettings:
 
 
 @pytest.fixture
-def db(db_path: Path) -> Iterator[Database]:
-    database = open_database(db_path)
+def db(db_path: Path, new_database) -> Iterator[Database]:
+    database = open_database(new_database(db_path))
     yield database
     database.close()
 

@@ -2,46 +2,39 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDialog, QMessageBox
-from sqlmodel import select
 
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
-from clubdesk.services.events import NewEvent, create_event
-from clubdesk.store.models import Entrant, Player, Round
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.operations import sentence
 from clubdesk.ui.physical_draw import PhysicalDrawDialog
 from clubdesk.ui.seating_model import SeatingListModel
 from clubdesk.ui.widgets.table_map import TableMap, grid_shape, place_seats
+from tests import builder
 
 INDIVIDUAL = {"npa-club-pinochle", "sun-city-west-pinochle", "house-gin"}
 
 
 def new_event(db, clock, rules_id: str, count: int) -> str:
-    event_id = create_event(db, NewEvent("Spring", date(2024, 3, 9), "", rules_id), clock).id
-    team = rules_id not in INDIVIDUAL
-    with db.session() as session:
-        for number in range(1, count + 1):
-            players = [f"Ann{number} Smith", f"Bob{number} Jones"] if team else [f"Pat {number}"]
-            entrant = Entrant(
-                event_id=event_id,
-                number=number,
-                name=f"Smith{number} / Jones{number}" if team else players[0],
-                created_at=clock.now(),
-            )
-            session.add(entrant)
-            session.flush()
-            for position, name in enumerate(players, start=1):
-                session.add(
-                    Player(event_id=event_id, entrant_id=entrant.id, position=position, name=name)
-                )
-    return event_id
+    """A "Spring" event with ``count`` entrants: teams ``Smith{n} / Jones{n}`` (Ann{n} Smith
+    and Bob{n} Jones), or players ``Pat {n}``."""
+    if rules_id in INDIVIDUAL:
+        return builder.event(
+            db, clock, rules_id, name="Spring", entrants=count, players=lambda n: [f"Pat {n}"]
+        )
+    return builder.event(
+        db,
+        clock,
+        rules_id,
+        name="Spring",
+        entrants=count,
+        players=lambda n: [f"Ann{n} Smith", f"Bob{n} Jones"],
+        entrant_name=lambda n: f"Smith{n} / Jones{n}",
+    )
 
 
 @pytest.fixture
@@ -305,11 +298,8 @@ def test_redo_is_not_offered_once_round_1_has_started(open_page, db, message_box
     page = open_page()
     page.make_button.click()
     event_id = page.overview.event_id
-    draw_service.publish_seating(db, event_id, 1, page._clock)
-    with db.session() as session:
-        row = session.exec(select(Round)).one()
-        row.status = "running"
-        session.add(row)
+    builder.publish(db, event_id, 1, page._clock)
+    builder.start(db, event_id, 1, page._clock)
     page.refresh()
     assert not page.redo_button.isEnabled() and not page.physical_button.isEnabled()
     assert "Round 1 has started" in page.redo_button.toolTip()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import (
     EntrantInfo,
     RegisterEntrant,
@@ -17,17 +15,14 @@ from clubdesk.services.registration import (
     register,
     withdraw,
 )
-from clubdesk.store.models import Draw
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
 from clubdesk.ui.players_entry import summary_text
 from clubdesk.ui.players_model import EntrantTableModel, RosterPreviewModel
 from clubdesk.ui.players_page import PlayersPage
+from tests import builder
 
-
-def make_event(db, clock, rules_id: str = "grand-prix-pinochle") -> str:
-    new = NewEvent(name="Spring Grand Prix", date=dt.date(2024, 3, 9), venue="", rules_id=rules_id)
-    return create_event(db, new, clock).id
+SPRING = "Spring Grand Prix"
 
 
 @pytest.fixture
@@ -46,7 +41,7 @@ def make_page(qtbot, db, clock):
 
 @pytest.fixture
 def teams(db, clock) -> str:
-    return make_event(db, clock)
+    return builder.event(db, clock, name=SPRING)
 
 
 @pytest.fixture
@@ -123,7 +118,7 @@ def test_the_payment_method_is_recorded(page, db, teams, keyboard) -> None:
 def test_40_players_register_by_keyboard_in_an_individual_event(
     make_page, db, clock, keyboard
 ) -> None:
-    event_id = make_event(db, clock, "npa-club-pinochle")
+    event_id = builder.event(db, clock, "npa-club-pinochle", name=SPRING)
     page = make_page(event_id)
     assert page.entry.partner_edit.isHidden()
     for n in range(1, 41):
@@ -187,8 +182,7 @@ def test_a_missing_name_is_shown_beside_the_row(page, db, teams, keyboard) -> No
 def test_a_late_entry_after_the_draw(page, db, teams, clock, keyboard) -> None:
     add(db, teams, clock, "Ann Smith", "Bob Jones")
     add(db, teams, clock, "Carl Diaz", "Dee Lee")
-    with db.session() as session:
-        session.add(Draw(event_id=teams, method="random", made_at=clock.now()))
+    builder.draw(db, teams, clock)
     clock.advance(minutes=20)
     page.refresh()
     assert page.draw_note.isVisible()
@@ -413,7 +407,7 @@ def test_without_an_event_the_page_says_so(make_page, db, clock, qtbot) -> None:
     page = make_page(None)
     assert page.stack.currentIndex() == 0
     assert page.summary_text() == ""
-    event_id = make_event(db, clock)
+    event_id = builder.event(db, clock, name=SPRING)
     add(db, event_id, clock, "Ann Smith", "Bob Jones")
     with qtbot.waitSignal(page.summary_changed) as changed:
         page.context.open_event(event_id)

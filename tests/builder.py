@@ -1,0 +1,196 @@
+"""Events for tests, set up the way a director sets them up: through the services.
+
+    event_id = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
+    builder.add_entrants(db, event_id, clock, [17])      # one more team: number 17
+    builder.withdraw(db, event_id, 3, clock)
+    builder.draw(db, event_id, clock, seed=7)
+    builder.publish(db, event_id, 1, clock)
+    builder.scores(db, event_id, 1, {1: (420, 310), 2: (280, 280, "b")}, clock)
+    builder.start(db, event_id, 2, clock)
+
+Every row is written by ``clubdesk.services`` (events, roster import and registration, draw,
+sheets, rounds, rulings), so an event built here is one the program itself could hold, audit
+log included. Entrant ``n`` of a team format is ``North{n} / South{n}``, of an individual one
+``Player {n}``, unless ``players`` (and ``entrant_name``) say otherwise.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Callable, Iterable, Mapping
+
+from clubdesk import paths
+from clubdesk.clock import Clock
+from clubdesk.services import draw as draw_service
+from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
+from clubdesk.services.draw import DrawInfo
+from clubdesk.services.events import NewEvent, create_event
+from clubdesk.services.registration import EntrantInfo, RegisterEntrant
+from clubdesk.store import Database
+
+NIGHT = dt.date(2024, 3, 9)
+SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
+
+Players = Callable[[int], list[str]]
+
+
+def event(
+    db: Database,
+    clock: Clock,
+    rules_id: str = "grand-prix-pinochle",
+    *,
+    entrants: int = 0,
+    name: str | None = None,
+    date: dt.date = NIGHT,
+    venue: str = "",
+    settings: Mapping[str, object] | None = None,
+    players: Players | None = None,
+    entrant_name: Callable[[int], str] | None = None,
+    paid_cents: int = 0,
+) -> str:
+    """A new event of ``rules_id`` (named after it unless ``name`` is given) with entrants
+    1..``entrants``, each having paid ``paid_cents``, imported as a roster (registered one
+    by one when they have names of their own); its id."""
+    new = NewEvent(name or rules_id, date, venue, rules_file(rules_id), dict(settings or {}))
+    event_id = create_event(db, new, clock).id
+    if entrant_name is None:
+        roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
+    else:
+        add_entrants(db, event_id, clock, range(1, entrants + 1), players=players,
+                     entrant_name=entrant_name, paid_cents=paid_cents)  # fmt: skip
+    return event_id
+
+
+def rules_file(rules_id: str) -> str:
+    """The bundled file of a format, named directly when the user has no rules files of their
+    own (one file read instead of every file scanned for the id: the event stored is the
+    same); anything else as given."""
+    bundled = paths.bundled_rules_dir() / f"{rules_id}.toml"
+    users = paths.user_rules_dir()
+    if bundled.is_file() and not (users.is_dir() and any(users.glob("*.toml"))):
+        return str(bundled)
+    return rules_id
+
+
+def roster(
+    db: Database,
+    event_id: str,
+    clock: Clock,
+    count: int,
+    *,
+    players: Players | None = None,
+    paid_cents: int = 0,
+) -> list[EntrantInfo]:
+    """Entrants 1..``count`` of a new event, imported as one roster (one transaction, as a
+    director imports a spreadsheet), each having paid ``paid_cents``."""
+    if count == 0:
+        return []
+    if players is None:
+        players = default_players(team_size(db, event_id))
+    names = [players(number) for number in range(1, count + 1)]
+    text = io.StringIO()
+    rows = csv.writer(text, lineterminator="\n")
+    team = len(names[0]) == 2
+    rows.writerow([*(["name", "partner"] if team else ["name"]), "paid"])
+    paid = f"{paid_cents // 100}.{paid_cents % 100:02d}"
+    rows.writerows([*row, paid] for row in names)
+    preview = roster_csv.preview_roster(db, event_id, text.getvalue())
+    return roster_csv.import_roster(db, event_id, preview, clock)
+
+
+def team_size(db: Database, event_id: str) -> int:
+    return registration.registration_setup(db, event_id).players_per_entrant
+
+
+def add_entrants(
+    db: Database,
+    event_id: str,
+    clock: Clock,
+    numbers: Iterable[int],
+    *,
+    players: Players | None = None,
+    entrant_name: Callable[[int], str] | None = None,
+    paid_cents: int = 0,
+) -> list[EntrantInfo]:
+    """Register these entrant numbers: ``players(n)`` names entrant n's players (by default
+    ``North{n}``, ``South{n}`` for teams, ``Player {n}`` alone); ``entrant_name(n)`` its
+    name, if not the players' names joined with `` / ``."""
+    numbers = list(numbers)
+    if not numbers:
+        return []
+    if players is None:
+        players = default_players(team_size(db, event_id))
+    return [
+        registration.register(
+            db,
+            event_id,
+            RegisterEntrant(
+                players=players(number),
+                number=number,
+                paid_cents=paid_cents,
+                name=entrant_name(number) if entrant_name else None,
+            ),
+            clock,
+        )
+        for number in numbers
+    ]
+
+
+def default_players(size: int) -> Players:
+    if size == 2:
+        return lambda n: [f"North{n}", f"South{n}"]
+    return lambda n: [f"Player {n}"]
+
+
+def withdraw(db: Database, event_id: str, number: int, clock: Clock) -> EntrantInfo:
+    return registration.withdraw(db, event_id, number, "left early", clock)
+
+
+def draw(db: Database, event_id: str, clock: Clock, seed: int = 1) -> DrawInfo:
+    """The round-1 draw, made at random with this seed."""
+    return draw_service.make_draw(db, event_id, seed, clock)
+
+
+def publish(db: Database, event_id: str, round_number: int, clock: Clock):
+    """Publish a round's seating (its games and byes are written); the round's seating."""
+    return draw_service.publish_seating(db, event_id, round_number, clock).seating
+
+
+def scores(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    by_table: Mapping[int, tuple],
+    clock: Clock,
+) -> None:
+    """Submit these tables' signed sheets, each the final score ``(a, b)`` or ``(a, b, winner)``
+    of a tie."""
+    for table, score in by_table.items():
+        sheets.submit_sheet(
+            db,
+            event_id,
+            round_number,
+            table,
+            final_score=(score[0], score[1]),
+            winner=score[2] if len(score) > 2 else None,
+            signatures=SIGNED,
+            clock=clock,
+        )
+
+
+def start(db: Database, event_id: str, round_number: int, clock: Clock) -> None:
+    """Start a published round (its clock starts)."""
+    rounds.start_round(db, event_id, round_number, clock)
+
+
+def close(db: Database, event_id: str, round_number: int, clock: Clock) -> None:
+    rounds.close_round(db, event_id, round_number, clock)
+
+
+def tiebreak(
+    db: Database, event_id: str, round_number: int, a: int, b: int, winner: str, clock: Clock
+) -> None:
+    """The director's record of a sudden-death match or play-off hand (a, b: entrant numbers)."""
+    rulings.record_tiebreak(db, event_id, round_number, a, b, clock, winner=winner)
