@@ -13,6 +13,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -386,6 +387,13 @@ def load_rules_file(path: Path | str) -> Rules:
 
 
 def parse_rules(text: str, name: str = "<rules>") -> Rules:
+    """Validate a rules file's text (``name`` is how messages name the file)."""
+    return _parsed(text, name)
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str, name: str) -> Rules:
+    # Rules are frozen: the same text read again gives the same value (a refusal is not kept)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
