@@ -180,17 +180,17 @@ def _open_window(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from clubdesk.domain import rules
+    from clubdesk.domain import formats, rules
 
     if args.rules_command == "list":
-        formats, problems = rules.scan_rules()
+        formats, problems = formats.scan_rules()
         for info in formats:
             print(f"{info.id}\t{info.title}")
         for problem in problems:  # a club's own file with a mistake is left out, and said so
             print(f"skipped {problem}", file=sys.stderr)
         return 0
     try:
-        checked = rules.load_rules_file(args.file)
+        checked = formats.load_rules_file(args.file)
     except rules.RulesError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -200,9 +200,9 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from clubdesk.domain import games, rules
+    from clubdesk.domain import formats, games
 
-    format_rules = rules.load_rules(args.rules)
+    format_rules = formats.load_rules(args.rules)
     data = _read_json_stdin()
     if args.command == "score-hand":
         result = games.score_hand(data, format_rules).to_json()

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from clubdesk.domain.rules import Rules, load_rules
+from clubdesk.domain.formats import load_rules
+from clubdesk.domain.rules import Rules
 
 
 @cache

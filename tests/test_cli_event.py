@@ -17,7 +17,7 @@ import pytest
 
 from clubdesk import cli, paths
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.store import open_database
 from tests.cli_helpers import clubdesk, copy_database, import_once, refused
 

@@ -10,11 +10,6 @@ Every mistake in a file is reported as ``FILE:LINE: message``.
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -344,7 +339,7 @@ class Rules(_Model):
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"][1:])
             raise UserError(
-                f"settings{'.' + where if where else ''}: {_plain(first)}",
+                f"settings{'.' + where if where else ''}: {error_text(first)}",
                 field=_setting_field(first),
             ) from None
         return changed.model_copy(update={"source_path": self.source_path})
@@ -363,117 +358,15 @@ SETTING_SECTIONS: dict[str, str] = {
 }
 
 
-# --- loading ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FormatInfo:
-    id: str
-    title: str
-    path: Path
-    bundled: bool
-
-
-def load_rules_file(path: Path | str) -> Rules:
-    """Read and validate one rules file; raise RulesError with every problem found."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesError([f"{path}: no such rules file"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError([f"{path}: cannot be read ({exc.__class__.__name__})"]) from None
-    return parse_rules(text, str(path))
-
-
-def parse_rules(text: str, name: str = "<rules>") -> Rules:
-    """Validate a rules file's text (``name`` is how messages name the file)."""
-    return _parsed(text, name)
-
-
-@lru_cache(maxsize=64)
-def _parsed(text: str, name: str) -> Rules:
-    # Rules are frozen: the same text read again gives the same value (a refusal is not kept)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        found = re.search(r"\(at line (\d+), column \d+\)", message)
-        line = found.group(1) if found else "1"
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
-        message = re.sub(r"\s*\(at end of document\)", "", message)
-        if not found:
-            line = str(max(1, text.count("\n")))
-        raise RulesError([f"{name}:{line}: {message}"]) from None
-    try:
-        rules = Rules.model_validate(data)
-    except ValidationError as exc:
-        locator = _LineLocator(text)
-        problems = []
-        for error in exc.errors():
-            loc = tuple(p for p in error["loc"] if not _is_type_tag(p))
-            if error["type"] == "value_error":
-                # a check across fields names the key it is about first: point at that key
-                first_word = _plain(error).split(" ", 1)[0]
-                named = (*loc, *first_word.split("."))
-                if named in locator.lines:
-                    loc = named
-            line = locator.line_of(loc)
-            where = _dotted(loc)
-            prefix = f"{where}: " if where else ""
-            problems.append(f"{name}:{line}: {prefix}{_plain(error)}")
-        raise RulesError(problems) from None
-    return rules.model_copy(update={"source_path": name})
-
-
-def available_formats(extra_dirs: Iterable[Path] | None = None) -> list[FormatInfo]:
-    """The bundled formats, then the user's own (a user file with a bundled id wins)."""
-    return scan_rules(extra_dirs)[0]
-
-
-def scan_rules(extra_dirs: Iterable[Path] | None = None) -> tuple[list[FormatInfo], list[str]]:
-    """Every usable format, and for each rules file that cannot be used its first
-    problem as ``FILE:LINE: message`` (such a file is left out of the formats)."""
-    from clubdesk import paths
-
-    dirs: list[tuple[Path, bool]] = [(paths.bundled_rules_dir(), True)]
-    user_dirs = list(extra_dirs) if extra_dirs is not None else [paths.user_rules_dir()]
-    dirs += [(d, False) for d in user_dirs]
-    found: dict[str, FormatInfo] = {}
-    problems: list[str] = []
-    for folder, bundled in dirs:
-        if not folder.is_dir():
-            continue
-        for file in sorted(folder.glob("*.toml")):
-            try:
-                rules = load_rules_file(file)
-            except RulesError as exc:
-                problems.append(exc.problems[0])
-                continue
-            found[rules.id] = FormatInfo(rules.id, rules.title, file, bundled)
-    return list(found.values()), problems
-
-
-def load_rules(id_or_path: str | Path, extra_dirs: Iterable[Path] | None = None) -> Rules:
-    """A format by its id (bundled or the user's own) or by a path to a rules file."""
-    candidate = Path(id_or_path)
-    if candidate.suffix == ".toml" or candidate.exists():
-        return load_rules_file(candidate)
-    for info in available_formats(extra_dirs):
-        if info.id == str(id_or_path):
-            return load_rules_file(info.path)
-    raise UserError(f"rules: no format with id {str(id_or_path)!r} (see `clubdesk rules list`)")
-
-
 # --- messages and line numbers ----------------------------------------------------------
 
 
-def _is_type_tag(part: object) -> bool:
+def is_type_tag(part: object) -> bool:
     # pydantic adds the chosen member of a union (e.g. "int") to an error's location
     return isinstance(part, str) and part in {"int", "str", "bool", "none", "float"}
 
 
-def _dotted(loc: tuple) -> str:
+def dotted_path(loc: tuple) -> str:
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -489,7 +382,7 @@ def _setting_field(error: dict) -> str:
     return f"settings.{where}" if where else "settings"
 
 
-def _plain(error: dict) -> str:
+def error_text(error: dict) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
         return "unknown key (a typo?)"
@@ -501,62 +394,3 @@ def _plain(error: dict) -> str:
     message = re.sub(r"^Value error, ", "", message)
     message = message.replace("Input should be", "must be")
     return message
-
-
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"'.\s]+?)\s*=")
-
-
-class _LineLocator:
-    """Finds the line in a TOML text where a value at a key path is written.
-
-    Good enough for error messages: the line of the deepest part of the path
-    that can be found, else the line of its table header, else line 1.
-    """
-
-    def __init__(self, text: str):
-        self.lines: dict[tuple, int] = {}
-        table: tuple = ()
-        counts: dict[tuple, int] = {}
-        open_array: list = []  # [path, next item index] while a multi-line array is open
-        for number, line in enumerate(text.splitlines(), start=1):
-            stripped = line.split("#", 1)[0] if '"' not in line else line
-            if open_array:
-                path, index = open_array
-                for _ in range(stripped.count("{")):
-                    self.lines.setdefault((*path, index), number)
-                    index += 1
-                open_array[1] = index
-                if stripped.strip().startswith("]"):
-                    open_array = []
-                continue
-            header = _HEADER.match(stripped)
-            if header:
-                parts = tuple(p.strip().strip("\"'") for p in header.group(2).split("."))
-                if header.group(1) == "[[":
-                    index = counts.get(parts, 0)
-                    counts[parts] = index + 1
-                    table = (*parts, index)
-                else:
-                    table = parts
-                self.lines.setdefault(table, number)
-                self.lines.setdefault(parts, number)
-                continue
-            key = _KEY.match(stripped)
-            if key:
-                parts = tuple(p.strip().strip("\"'") for p in key.group(1).split("."))
-                path = (*table, *parts)
-                self.lines.setdefault(path, number)
-                value = stripped.split("=", 1)[1].strip()
-                if value.startswith("["):  # array items: inline tables get their own lines
-                    items = value.count("{")
-                    for index in range(items):
-                        self.lines.setdefault((*path, index), number)
-                    if value.count("[") > value.count("]"):
-                        open_array = [path, items]
-
-    def line_of(self, loc: tuple) -> int:
-        for end in range(len(loc), 0, -1):
-            if loc[:end] in self.lines:
-                return self.lines[loc[:end]]
-        return 1

@@ -10,7 +10,8 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clubdesk.domain.rules import Rules, load_rules, parse_rules
+from clubdesk.domain.formats import load_rules, parse_rules
+from clubdesk.domain.rules import Rules
 from clubdesk.store.events import EventRecord, get_event
 
 

@@ -47,7 +47,8 @@ from clubdesk.clock import Clock
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import Event, EventError, Game, Round
 from clubdesk.domain.event.sheet import sheet_result
-from clubdesk.domain.rules import Rules, load_rules
+from clubdesk.domain.formats import load_rules
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes

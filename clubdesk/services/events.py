@@ -16,7 +16,8 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules
+from clubdesk.domain.formats import load_rules
+from clubdesk.domain.rules import SETTING_SECTIONS, Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.clock import Clock
-from clubdesk.domain.rules import Rules, load_rules, scan_rules
+from clubdesk.domain.formats import load_rules, scan_rules
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo
 from clubdesk.ui.event_settings import (

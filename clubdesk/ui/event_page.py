@@ -20,7 +20,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from clubdesk.domain.rules import available_formats
+from clubdesk.domain.formats import available_formats
 from clubdesk.services import events as event_service
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventChanges, EventInfo, NewEvent

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.domain.rules import SETTING_SECTIONS, Rules, load_rules
+from clubdesk.domain.rules import SETTING_SECTIONS, Rules
 from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo
 from clubdesk.ui.operations import sentence

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.seating.draw import (
     Card,
     Chit,

@@ -12,7 +12,7 @@ import pytest
 
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import Amendment, EventError, Score, SheetResult
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 
 DATA = Path(__file__).parent / "data"
 WHERE = "rounds[0].games[0] (round 1, table 1)"

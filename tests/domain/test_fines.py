@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import (
     FineDue,
@@ -16,7 +17,6 @@ from clubdesk.domain.money.fines import (
     fines_due,
     parse_fine_reference,
 )
-from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
 
 FINES = {"fine_set_cents": 25, "fine_renege_cents": 100}

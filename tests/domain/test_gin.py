@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games import gin
 from clubdesk.domain.games.hands import HandError
-from clubdesk.domain.rules import Rules, load_rules
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 
 RULES = load_rules("house-gin")

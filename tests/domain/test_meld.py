@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.games.meld import (
     Meld,
@@ -15,7 +16,6 @@ from clubdesk.domain.games.meld import (
     parse_card,
     parse_trump,
 )
-from clubdesk.domain.rules import load_rules
 
 GP = load_rules("grand-prix-pinochle")
 NPA = load_rules("npa-club-pinochle")

@@ -3,7 +3,7 @@ more than 10 minutes, DQ'd and the opponents get the average winning score)."""
 
 import pytest
 
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.rulings.penalties import late_ruling
 from clubdesk.errors import UserError
 

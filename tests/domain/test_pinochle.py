@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.hands import HandError, HandResult
 from clubdesk.domain.games.pinochle import score_game, score_hand
 from clubdesk.domain.games.pinochle_hand import PerSide, PinochleHand, ladder, parse_hand
-from clubdesk.domain.rules import load_rules
 
 GP = load_rules("grand-prix-pinochle")
 NPA = load_rules("npa-club-pinochle")

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from clubdesk.domain import games
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games import gin, whist
 from clubdesk.domain.games.hands import HandError, HandResult
-from clubdesk.domain.rules import Rules, load_rules
+from clubdesk.domain.rules import Rules
 
 GP = load_rules("grand-prix-pinochle", extra_dirs=[])
 WARMUP = load_rules("grand-prix-warmup", extra_dirs=[])

@@ -5,14 +5,9 @@ from pathlib import Path
 import pytest
 
 from clubdesk import paths
-from clubdesk.domain.rules import (
-    RulesError,
-    UserError,
-    available_formats,
-    load_rules,
-    load_rules_file,
-    parse_rules,
-)
+from clubdesk.domain.formats import available_formats, load_rules, load_rules_file, parse_rules
+from clubdesk.domain.rules import RulesError
+from clubdesk.errors import UserError
 
 FORMATS = {
     "grand-prix-pinochle",

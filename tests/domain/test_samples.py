@@ -5,8 +5,8 @@ import random
 import pytest
 
 from clubdesk.domain import games
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.samples import sample_game, sample_pinochle_hand
-from clubdesk.domain.rules import load_rules
 
 PINOCHLE = ["grand-prix-pinochle", "npa-club-pinochle", "sun-city-west-pinochle"]
 

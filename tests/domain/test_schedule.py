@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.schedule import timetable
 from clubdesk.errors import UserError
 

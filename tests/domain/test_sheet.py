@@ -13,8 +13,8 @@ from clubdesk.domain.event.sheet import (
     apply_amendments,
     sheet_result,
 )
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.hands import HandError
-from clubdesk.domain.rules import load_rules
 
 GP = load_rules("grand-prix-pinochle", extra_dirs=[])
 WHIST = load_rules("bid-whist", extra_dirs=[])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.rulings.warnings import (
     LoggedWarning,
     WarningRuling,

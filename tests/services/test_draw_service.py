@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import col, select
 
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.results.playoffs import playoff_bracket as bracket_of
-from clubdesk.domain.rules import load_rules
 from clubdesk.domain.seating.draw import Card, Chit, Lot
 from clubdesk.domain.seating.first_round import random_pairs
 from clubdesk.domain.seating.stationary import stationary_rotating

@@ -11,9 +11,9 @@ import pytest
 
 from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import event_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.money.payouts import compute_payouts
 from clubdesk.domain.results.standings import compute_standings
-from clubdesk.domain.rules import load_rules
 from clubdesk.errors import UserError
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.events import EventChanges, update_event

@@ -16,7 +16,7 @@ from sqlmodel import select
 
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import Amendment, Event, SheetResult
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.errors import UserError
 from clubdesk.store import Database
 from clubdesk.store import eventfile as store

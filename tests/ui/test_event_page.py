@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo, NewEvent, create_event, list_events
 from clubdesk.ui.event_overview import EventListModel

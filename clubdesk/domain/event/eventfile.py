@@ -776,7 +776,7 @@ class _Parser:
 def parse_event(data: Any, rules_lookup: RulesLookup) -> Event:
     """Validate an event file (parsed JSON) and return it as an Event.
 
-    ``rules_lookup`` maps a format id to its Rules (e.g. ``rules.load_rules``).
+    ``rules_lookup`` maps a format id to its Rules (e.g. ``formats.load_rules``).
     Raises EventError listing every problem, each naming where it is.
     """
     return _Parser(rules_lookup).event(data)
