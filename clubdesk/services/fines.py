@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import PAYMENT_METHODS, plays_final
+from clubdesk.domain.event.model import plays_final
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money import fines
 from clubdesk.domain.money.amounts import format_money
@@ -29,6 +29,7 @@ from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
+from clubdesk.services.payments import check_amount, check_method
 from clubdesk.store import Database, ledger
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
@@ -109,9 +110,8 @@ def collect_fine(
     player charged (for a flagged fine, one of the candidates) in the amount
     due. Any other note records a fine the club charges for another reason.
     """
-    cents = _check_cents(cents)
-    if method not in PAYMENT_METHODS:
-        raise UserError(f"method: {method!r} is not one of {', '.join(PAYMENT_METHODS)}")
+    cents = check_amount("cents", cents)
+    method = check_method(method)
     note = " ".join(str(note).split())
     if not note:
         example = fine_reference(1, 1, 1, "set")
@@ -223,11 +223,3 @@ def _collected_keys(session: Session, event_id: str) -> dict[FineKey, int | None
 
 def _fines_cents(session: Session, event_id: str) -> int:
     return sum(row.cents for row in ledger.fines(session, event_id))
-
-
-def _check_cents(cents: object) -> int:
-    if not isinstance(cents, int) or isinstance(cents, bool):
-        raise UserError("cents: must be a whole number of cents")
-    if cents <= 0:
-        raise UserError(f"cents: must be more than {format_money(0)}")
-    return cents

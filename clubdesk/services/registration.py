@@ -34,9 +34,7 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import PAYMENT_METHODS
 from clubdesk.domain.event.names import clean_name, entrant_name, name_key
-from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -59,7 +57,14 @@ from clubdesk.services.entrants import (  # noqa: F401  (importable from here as
     search,
     tables_needed,
 )
-from clubdesk.store import Database, events, ledger, seating
+from clubdesk.services.payments import (  # noqa: F401  (importable from here as before)
+    check_amount,
+    check_method,
+    money_row,
+    record_payment,
+    refund,
+)
+from clubdesk.store import Database, events, seating
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord
 
@@ -112,8 +117,8 @@ def register(
 ) -> EntrantInfo:
     """Add an entrant (with its payment, if any); after the draw it is a late entry."""
     players = _clean_players(new.players)
-    paid = _check_amount("paid_cents", new.paid_cents, allow_zero=True)
-    method = _check_method(new.method) if paid else None
+    paid = check_amount("paid_cents", new.paid_cents, allow_zero=True)
+    method = check_method(new.method) if paid else None
     number = None if new.number is None else _check_number("number", new.number)
     name = _check_entrant_name(new.name, players)
     at = aware(clock.now())
@@ -203,89 +208,6 @@ def renumber(
             details={"old": entrant_number, "new": new_number, "name": record.name},
         )
         return current_info(session, event, new_number)
-
-
-# --- money -----------------------------------------------------------------------------------
-
-
-@writes(Change.ENTRANTS | Change.MONEY)
-def record_payment(
-    db: Database,
-    event_id: str,
-    number: int,
-    cents: int,
-    method: str,
-    clock: Clock,
-    *,
-    note: str = "entry fee",
-    actor: str = "director",
-) -> EntrantInfo:
-    """An entry fee (or part of one) received from an entrant: a ``fee`` ledger row."""
-    cents = _check_amount("cents", cents)
-    method = _check_method(method)
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        record = entrant_record(session, event_id, number)
-        _money_row(session, event_id, "fee", record, cents, method, note, at, actor)
-        return current_info(session, event, number)
-
-
-@writes(Change.ENTRANTS | Change.MONEY)
-def refund(
-    db: Database,
-    event_id: str,
-    number: int,
-    cents: int,
-    method: str,
-    clock: Clock,
-    *,
-    note: str = "refund",
-    actor: str = "director",
-) -> EntrantInfo:
-    """Money given back to an entrant: a ``refund`` ledger row, never more than it paid."""
-    cents = _check_amount("cents", cents)
-    method = _check_method(method)
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        record = entrant_record(session, event_id, number)
-        if record.status == "removed" and rules_for(event).penalties.removed_forfeits_fee:
-            raise UserError(
-                f"number: entrant {number} was removed from the tournament; "
-                "its entry fee stays in the prize fund",
-                field="number",
-            )
-        if cents > record.paid_cents:
-            raise UserError(
-                f"cents: entrant {number} has paid {format_money(record.paid_cents)}; "
-                f"a refund of {format_money(cents)} is more than that",
-                field="cents",
-            )
-        _money_row(session, event_id, "refund", record, cents, method, note, at, actor)
-        return current_info(session, event, number)
-
-
-def _money_row(
-    session: Session,
-    event_id: str,
-    kind: str,
-    record: EntrantRecord,
-    cents: int,
-    method: str,
-    note: str,
-    at: dt.datetime,
-    actor: str,
-) -> None:
-    """One ledger row for money from or to an entrant, and its audit row."""
-    ledger.add_entry(
-        session,
-        event_id,
-        ledger.NewLedgerEntry(kind, cents, record.id, method, note.strip(), at),
-    )
-    action = "entrant.payment" if kind == "fee" else "entrant.refund"
-    audit.record(session, at=at, actor=actor, action=action, event_id=event_id,
-                 details={"number": record.number, "cents": cents, "method": method})  # fmt: skip
 
 
 # --- withdrawing -----------------------------------------------------------------------------
@@ -403,24 +325,6 @@ def _check_entrant_name(name: str | None, players: Sequence[str]) -> str:
             f"name: an entrant's name can be at most {2 * MAX_NAME} characters", field="name"
         )
     return name
-
-
-def _check_amount(field: str, cents: object, *, allow_zero: bool = False) -> int:
-    if not isinstance(cents, int) or isinstance(cents, bool):
-        raise UserError(f"{field}: must be a whole number of cents", field=field)
-    if cents < 0 or (cents == 0 and not allow_zero):
-        raise UserError(f"{field}: must be more than {format_money(0)}", field=field)
-    return cents
-
-
-def _check_method(method: str | None) -> str:
-    if method is None:
-        return "cash"
-    if method not in PAYMENT_METHODS:
-        raise UserError(
-            f"method: {method!r} is not one of {', '.join(PAYMENT_METHODS)}", field="method"
-        )
-    return method
 
 
 def _check_number(field: str, number: object) -> int:
