@@ -18,7 +18,6 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.store import Database, events
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
-from clubdesk.store.models import Round
 from clubdesk.store.seating import RoundRecord
 
 
@@ -80,12 +79,3 @@ def round_record(session: Session, event_id: str, number: int) -> RoundRecord:
     if found is None:
         raise UserError(f"round: round {number}'s seating is not published yet")
     return found
-
-
-def published_round(session: Session, event_id: str, number: int) -> Round:
-    """A published round's table row, or UserError: for the score sheets' writer, which
-    changes the round's status itself (``round_record`` is the round as a value)."""
-    row = store.round_row(session, event_id, number)
-    if row is None:
-        raise UserError(f"round: round {number}'s seating is not published yet")
-    return row

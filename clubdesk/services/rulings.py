@@ -41,10 +41,10 @@ from clubdesk.services.fines import (  # noqa: F401  (importable from here as be
     fines_due,
 )
 from clubdesk.services.rounds import round_record
-from clubdesk.services.sheets import open_game
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
+from clubdesk.store import sheets as sheets_store
 
 WARNING_ACTION = "warning.log"
 
@@ -240,12 +240,12 @@ def rule_late(
     opponents = _other_side(side)
     at = aware(clock.now())
     with db.session() as session:
-        _, game = open_game(session, event_id, round_number, table)
+        game_id = sheets_store.open_sheet(session, event_id, round_number, table).game_id
         if ruling.kind == "points":
-            rulings_store.add_adjustment(session, game.id or 0, opponents, ruling.points,
+            rulings_store.add_adjustment(session, game_id, opponents, ruling.points,
                                          f"side {side} {minutes} minutes late")  # fmt: skip
         elif ruling.kind == "disqualified":
-            rulings_store.award(session, game.id or 0, "dq", side, at)
+            rulings_store.award(session, game_id, "dq", side, at)
         audit.record(session, at=at, actor=actor, action="ruling.late", event_id=event_id,
                      details={"round": round_number, "table": table, "side": side,
                               "minutes": minutes, "ruling": ruling.kind})  # fmt: skip
@@ -273,8 +273,8 @@ def remove_from_table(
     _other_side(side)
     at = aware(clock.now())
     with db.session() as session:
-        _, game = open_game(session, event_id, round_number, table)
-        rulings_store.award(session, game.id or 0, "removed", side, at)
+        game_id = sheets_store.open_sheet(session, event_id, round_number, table).game_id
+        rulings_store.award(session, game_id, "removed", side, at)
         audit.record(session, at=at, actor=actor, action="ruling.remove", event_id=event_id,
                      details={"round": round_number, "table": table, "side": side,
                               "reason": reason})  # fmt: skip

@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
-
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Score, SheetResult
@@ -24,10 +22,10 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.events import event_rules
-from clubdesk.services.rounds import published_round
+from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
+from clubdesk.store import sheets as store
 from clubdesk.store.draws import sides_of_games
-from clubdesk.store.models import Adjustment, Game, Hand, Round, Signature
 from clubdesk.store.sheets import load_games, record_amendment, result_json
 
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
@@ -90,17 +88,12 @@ def submit_sheet(
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     at = clock.now()
     with db.session() as session:
-        round_row, game = open_game(session, event_id, round_number, table)
-        # lines already on the sheet (a director's lateness ruling) count as well
-        on_sheet = session.exec(select(Adjustment).where(Adjustment.game_id == game.id)).all()
-        every_line = [
-            DomainAdjustment(line.side, line.points, line.reason)  # type: ignore[arg-type]
-            for line in [*on_sheet, *lines]
-        ]
+        sheet = store.open_sheet(session, event_id, round_number, table)
+        new_lines = [DomainAdjustment(x.side, x.points, x.reason) for x in lines]  # type: ignore[arg-type]
         try:
             result = sheet_result(
-                rules, round_number, hands=hands, typed=typed, adjustments=every_line,
-                winner=winner,  # type: ignore[arg-type]
+                rules, round_number, hands=hands, typed=typed,
+                adjustments=[*sheet.lines, *new_lines], winner=winner,  # type: ignore[arg-type]
             )  # fmt: skip
         except HandError as exc:
             raise UserError(f"round {round_number}, table {table}: {exc}") from None
@@ -112,27 +105,14 @@ def submit_sheet(
             raise UserError(
                 f"winner: only a tied game needs one ({exc.score.a} to {exc.score.b})"
             ) from None
-        score_a, score_b, winner = result.score.a, result.score.b, result.winner
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
-                check_players(hands, sides_of_games(session, [game.id])[game.id], rules)
+                check_players(hands, sides_of_games(session, [sheet.game_id])[sheet.game_id], rules)
             except HandError as exc:
                 raise UserError(f"round {round_number}, table {table}: {exc}") from None
-        for number, hand in enumerate(hands, start=1):
-            session.add(Hand(game_id=game.id, number=number, data=dict(hand)))
-        for line in lines:
-            session.add(
-                Adjustment(game_id=game.id, side=line.side, points=line.points, reason=line.reason)
-            )
-        for role, name in names.items():
-            session.add(Signature(game_id=game.id, role=role, name=name, at=at))
-        session.flush()
-        game.score_a, game.score_b, game.winner = score_a, score_b, winner
-        game.submitted_at = at
-        session.add(game)
-        if round_row.status == "pending":
-            round_row.status = "running"
-            session.add(round_row)
+        store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names, result=result,
+                     at=at)  # fmt: skip
+        score_a, score_b = result.score.a, result.score.b
         audit.record(
             session,
             at=at,
@@ -147,8 +127,7 @@ def submit_sheet(
                 "signatures": names,
             },  # fmt: skip
         )
-        session.flush()
-        sheets_in, total = _count(session, round_row.id)
+        sheets_in, total = store.sheets_in(session, sheet.round_id)
     return SheetSubmitted(event_id, round_number, table, score_a, score_b, sheets_in, total)
 
 
@@ -161,8 +140,10 @@ class SheetAmended:
     table: int
     before: SheetResult
     after: SheetResult
+    changes: Change = changes_field()  # what the command that made it changed
 
 
+@writes(Change.SHEETS)
 def amend_sheet(
     db: Database,
     event_id: str,
@@ -194,7 +175,7 @@ def amend_sheet(
         raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
     at = clock.now()
     with db.session() as session:
-        published_round(session, event_id, round_number)
+        round_record(session, event_id, round_number)
         stored = next(
             (g for g in load_games(session, event_id, round_number=round_number)
              if g.game.table == table),
@@ -235,29 +216,7 @@ def amend_sheet(
 def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]:
     """(sheets submitted, sheets in all) for a published round."""
     with db.session() as session:
-        round_row = published_round(session, event_id, round_number)
-        return _count(session, round_row.id)
-
-
-def open_game(session: Session, event_id: str, number: int, table: int) -> tuple[Round, Game]:
-    """A published table's game whose sheet is not in yet, and its round; else UserError."""
-    round_row = published_round(session, event_id, number)
-    game = session.exec(
-        select(Game).where(Game.round_id == round_row.id, Game.table_number == table)
-    ).first()
-    if game is None:
-        raise UserError(f"table: round {number} has no table {table}")
-    if game.submitted_at is not None:
-        raise UserError(
-            f"round {number}, table {table}: the sheet is already submitted; "
-            "a correction is a director's amendment"
-        )
-    return round_row, game
-
-
-def _count(session: Session, round_id: int | None) -> tuple[int, int]:
-    games = session.exec(select(Game.submitted_at).where(Game.round_id == round_id)).all()
-    return sum(1 for at in games if at is not None), len(games)
+        return store.sheets_in(session, round_record(session, event_id, round_number).id)
 
 
 def _checked_line(line: SheetLine, index: int) -> SheetLine:

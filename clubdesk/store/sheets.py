@@ -26,17 +26,23 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from clubdesk.domain.event.model import Adjustment, Amendment, Award, Game, Score, SheetResult
 from clubdesk.domain.event.model import Signature as DomainSignature
 from clubdesk.domain.sides import SIDES
+from clubdesk.errors import UserError
+from clubdesk.store import seating
+from clubdesk.store.models import Adjustment as AdjustmentRow
 from clubdesk.store.models import Amendment as AmendmentRow
+from clubdesk.store.models import Game as GameRow
+from clubdesk.store.models import Hand as HandRow
+from clubdesk.store.models import Signature as SignatureRow
 
 RESULT = "result"  # an amendment row of the whole result, before and after
 _AWARD_CHOICES = {"award_kind": ("dq", "removed"), "award_against": SIDES}
@@ -261,6 +267,84 @@ def record_amendment(session: Session, game_id: int, amendment: Amendment) -> in
     session.flush()
     assert row.id is not None
     return row.id
+
+
+# --- handing a sheet in ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpenSheet:
+    """A published table whose sheet is not in yet: its game, its round, the lines on it."""
+
+    game_id: int
+    round_id: int
+    round_status: str
+    lines: tuple[Adjustment, ...]  # adjustment lines already on the sheet (a director's ruling)
+
+
+def open_sheet(session: Session, event_id: str, number: int, table: int) -> OpenSheet:
+    """Round ``number``'s table ``table`` while its sheet can be handed in; else UserError."""
+    round_row = seating.round_row(session, event_id, number)
+    if round_row is None:
+        raise UserError(f"round: round {number}'s seating is not published yet")
+    game = session.exec(
+        select(GameRow).where(GameRow.round_id == round_row.id, GameRow.table_number == table)
+    ).first()
+    if game is None:
+        raise UserError(f"table: round {number} has no table {table}")
+    if game.submitted_at is not None:
+        raise UserError(
+            f"round {number}, table {table}: the sheet is already submitted; "
+            "a correction is a director's amendment"
+        )
+    lines = session.exec(
+        select(AdjustmentRow).where(AdjustmentRow.game_id == game.id).order_by(AdjustmentRow.id)
+    ).all()
+    return OpenSheet(
+        game.id or 0,
+        round_row.id or 0,
+        round_row.status,
+        tuple(Adjustment(x.side, x.points, x.reason) for x in lines),  # type: ignore[arg-type]
+    )
+
+
+def submit(
+    session: Session,
+    sheet: OpenSheet,
+    *,
+    hands: Sequence[Mapping[str, Any]],
+    lines: Sequence[Adjustment],
+    signatures: Mapping[str, str],
+    result: SheetResult,
+    at: dt.datetime,
+) -> None:
+    """Write a handed-in sheet (its hands, new lines, signatures and result) and lock it;
+    its round is running from then on."""
+    for number, hand in enumerate(hands, start=1):
+        session.add(HandRow(game_id=sheet.game_id, number=number, data=dict(hand)))
+    for line in lines:
+        session.add(
+            AdjustmentRow(
+                game_id=sheet.game_id, side=line.side, points=line.points, reason=line.reason
+            )
+        )
+    for role, name in signatures.items():
+        session.add(SignatureRow(game_id=sheet.game_id, role=role, name=name, at=at))
+    session.flush()
+    game = session.get(GameRow, sheet.game_id)
+    assert game is not None
+    game.score_a, game.score_b, game.winner = result.score.a, result.score.b, result.winner
+    game.submitted_at = at
+    session.add(game)
+    if sheet.round_status == "pending":
+        seating.set_round_status(session, sheet.round_id, "running")
+    session.flush()
+
+
+def sheets_in(session: Session, round_id: int) -> tuple[int, int]:
+    """(sheets submitted, sheets in all) of a published round."""
+    games = session.exec(select(GameRow.submitted_at).where(GameRow.round_id == round_id)).all()
+    return sum(1 for at in games if at is not None), len(games)
 
 
 def _json(value: Any) -> Any:

@@ -10,8 +10,8 @@ SERVICES = Path(clubdesk.services.__file__).parent
 ROW_CALL = re.compile(r"\bsession\.(add|add_all|exec|execute|delete|get|query)\(")
 RULES_OF_AN_EVENT = re.compile(r"\b(rules_of|parse_rules|event_rules\(event)\b")
 TABLES = re.compile(r"^from clubdesk\.store\.models import", re.MULTILINE)
-# score sheets and the event file still read and write their rows here, for now
-NOT_YET = {"sheets.py", "eventfile.py"}
+# the event file still reads and writes its rows here, for now
+NOT_YET = {"eventfile.py"}
 
 
 def _services() -> list[Path]:
@@ -28,10 +28,9 @@ def test_no_service_touches_rows() -> None:
     assert found == []
 
 
-def test_no_service_imports_a_table_but_the_round_for_the_sheets() -> None:
+def test_no_service_imports_a_table() -> None:
     importing = [path.name for path in _services() if TABLES.search(path.read_text("utf-8"))]
-    # rounds.published_round: the round's row, which the sheets' writer still changes itself
-    assert set(importing) <= {"rounds.py"}
+    assert importing == []
 
 
 def test_an_events_rules_are_resolved_in_one_place() -> None:
