@@ -27,6 +27,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from clubdesk.clock import FakeClock
 from clubdesk.services import eventfile, results
 from clubdesk.store import open_database
 
@@ -34,6 +35,7 @@ TEAMS = 512
 ROUNDS = 11
 HANDS = 8
 CLUB_TIME = dt.timezone(dt.timedelta(hours=-7))
+NIGHT_START = dt.datetime(2011, 10, 22, 9, 0, tzinfo=CLUB_TIME)
 EVENT_ID = "gp-bench"
 
 # The rows load_event(results_only=True) reads, as plain SQL.
@@ -148,7 +150,7 @@ def main() -> None:
         data = event_file(random.Random(2011))
         with open_database(path, backups=Path(folder) / "backups") as db:
             start = time.perf_counter()
-            done = eventfile.import_event(db, data, lambda: dt.datetime.now(CLUB_TIME))
+            done = eventfile.import_event(db, data, FakeClock(NIGHT_START))
             imported = time.perf_counter() - start
         print(
             f"imported {done.entrants} teams, {done.rounds} rounds, {done.games} games, "
