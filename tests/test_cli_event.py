@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk import cli, paths
+from clubdesk import paths
+from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.store import open_database
@@ -99,7 +100,7 @@ def test_a_file_without_a_date_is_dated_today_or_by_date(tmp_path: Path) -> None
     path = tmp_path / "club.sqlite"
     code, out, err = clubdesk("import", EXAMPLE, "--db", path)
     assert code == 0 and err == ""
-    today = cli.SYSTEM_CLOCK.now().date().isoformat()
+    today = SYSTEM_CLOCK.now().date().isoformat()
     assert (
         out.splitlines()[-1] == f"note: {EXAMPLE} gives no date; the event is dated {today}, today"
     )

@@ -1,0 +1,117 @@
+"""The command line (INTERFACE.md): parse, call the core, print.
+
+Exit status 0 on success, 2 on bad input with one line on stderr naming
+the field or ``FILE:LINE``. Qt is imported only when a window is opened.
+Output is UTF-8 whatever the locale's code page, so that names beyond ASCII
+never fail a command and an exported event file always imports again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from contextlib import suppress
+from datetime import UTC
+from pathlib import Path
+from typing import NoReturn
+
+from clubdesk import __version__, paths
+from clubdesk.cli import database, events, formats, results, seating
+from clubdesk.cli.common import EXIT_BAD_INPUT, Handler
+from clubdesk.clock import SYSTEM_CLOCK
+from clubdesk.errors import UserError
+
+COMMAND_GROUPS = (
+    formats,
+    events,
+    results,
+    seating,
+    database,
+)  # each adds its commands and handlers
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage mistake on one line and exits 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UserError(f"{message} (see `{self.prog} --help`)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="clubdesk",
+        description="Run a card club's tournament night. With no command, opens the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"clubdesk {__version__}")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--db", dest="window_db", type=Path, metavar="FILE",
+                       help="open the window on this database file")  # fmt: skip
+    where.add_argument("--demo", action="store_true",
+                       help="open the window on a fresh demo event")  # fmt: skip
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    handlers: dict[str, Handler] = {}
+    for group in COMMAND_GROUPS:
+        handlers.update(group.add(commands))
+    parser.set_defaults(handlers=handlers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _utf8_output()
+    try:
+        args = build_parser().parse_args(argv)
+        return _run(args)
+    except UserError as exc:
+        print(f"clubdesk: {_one_line(str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # e.g. `clubdesk export ... | head`: the reader has enough
+        sys.stderr.close()
+        return 0
+    except Exception:  # no traceback ever reaches a user
+        log = _log_crash()
+        print(f"clubdesk: internal error; details were written to {log}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command is None:
+        return _open_window(args)
+    return args.handlers[args.command](args)
+
+
+def _open_window(args: argparse.Namespace) -> int:
+    from clubdesk.ui.app import run  # Qt loads only here
+
+    if args.demo:
+        demo = paths.demo_database()
+        for leftover in (demo, *(demo.with_name(demo.name + end) for end in ("-wal", "-shm"))):
+            leftover.unlink(missing_ok=True)  # the demo is made anew each time
+        return run(demo, demo=True)
+    return run(args.window_db or paths.default_database())
+
+
+def _utf8_output() -> None:
+    """Write stdout and stderr as UTF-8 (a Windows pipe or file is cp1252 by default)."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if encoding != "utf8" and reconfigure is not None:
+            with suppress(ValueError, OSError):  # a stream that cannot change stays as it is
+                reconfigure(encoding="utf-8")
+
+
+def _one_line(message: str) -> str:
+    return " / ".join(line.strip() for line in message.splitlines() if line.strip())
+
+
+def _log_crash() -> Path:
+    log = paths.user_data_dir() / "clubdesk-errors.log"
+    with log.open("a", encoding="utf-8") as out:
+        out.write(f"--- {SYSTEM_CLOCK.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n")
+        out.write(traceback.format_exc())
+    return log

@@ -1,0 +1,45 @@
+"""The database as a file: an online backup, and putting a backup in its place."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from clubdesk.cli.common import (
+    Handler,
+    db_argument,
+)
+from clubdesk.clock import SYSTEM_CLOCK
+
+
+def add(commands: Any) -> dict[str, Handler]:
+    """Add these commands to the parser's subcommands; their handlers by name."""
+    backup = commands.add_parser("backup", help="copy the database, consistent as of now")
+    db_argument(backup)
+    backup.add_argument("-o", "--output", required=True, type=Path, metavar="FILE",
+                        help="the backup file to write")  # fmt: skip
+
+    restore = commands.add_parser("restore", help="put a backup in the database's place")
+    restore.add_argument("file", type=Path, metavar="FILE", help="the backup to restore")
+    db_argument(restore, "the database to replace (a copy of it is kept in the backups folder)")
+    return {"backup": _backup, "restore": _restore}
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        target = db.backup_to(args.output)
+    print(f"backed up {args.db} to {target}")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from clubdesk.services import eventfile
+
+    done = eventfile.restore_database(args.file, args.db, SYSTEM_CLOCK)
+    print(f"restored {done.database} from {done.restored_from}")
+    if done.previous_kept_as is not None:
+        print(f"the database it replaced is kept as {done.previous_kept_as}")
+    return 0

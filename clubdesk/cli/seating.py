@@ -1,0 +1,68 @@
+"""The draw and who sits where each round."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from clubdesk.cli.common import (
+    Handler,
+    chosen_event,
+    count,
+    db_argument,
+    event_argument,
+    print_json,
+)
+from clubdesk.clock import SYSTEM_CLOCK
+
+
+def add(commands: Any) -> dict[str, Handler]:
+    """Add these commands to the parser's subcommands; their handlers by name."""
+    make_draw = commands.add_parser("draw", help="make the round-1 draw")
+    db_argument(make_draw)
+    event_argument(make_draw)
+    make_draw.add_argument("--seed", type=int, metavar="N",
+                           help="the random seed (recorded; repeatable)")  # fmt: skip
+    make_draw.add_argument("--redo", action="store_true",
+                           help="replace the draw (only before round 1 starts)")  # fmt: skip
+
+    seating = commands.add_parser("seating", help="who sits where in a round")
+    db_argument(seating)
+    event_argument(seating)
+    seating.add_argument("--round", type=int, required=True, metavar="N")
+    seating.add_argument("--format", choices=("json", "text"), default="json")
+    return {"draw": _draw, "seating": _seating}
+
+
+def _draw(args: argparse.Namespace) -> int:
+    from clubdesk.services import draw
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        made = draw.make_draw(
+            db, chosen_event(db, args.event), args.seed, SYSTEM_CLOCK, redo=args.redo
+        )
+    print(f"drew {count(len(made.draw.drawn), 'entrant')} for {made.event_id} (seed {made.seed})")
+    for note in made.notes:
+        print(f"note: {note}")
+    return 0
+
+
+def _seating(args: argparse.Namespace) -> int:
+    from clubdesk.domain.seating.values import side_labels
+    from clubdesk.printing.text import seating_text
+    from clubdesk.services import draw, events, registration
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        event_id = chosen_event(db, args.event)
+        seats = draw.seating(db, event_id, args.round)
+        if args.format == "json":
+            print_json(seats.to_json())
+            return 0
+        names = {e.number: e.name for e in registration.list_entrants(db, event_id)}
+        labels = side_labels(events.event_rules(db, event_id))
+        title = f"{events.get_event(db, event_id).name}: round {args.round}"
+    sys.stdout.write(seating_text(seats, names, title, labels))
+    return 0
