@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
+from pydantic_core import PydanticCustomError
+
+from clubdesk.domain.event.fields import whole
 from clubdesk.domain.event.model import Entrant, Game, LedgerEntry, Score, SheetResult, Side
 from clubdesk.domain.event.sheet import (
     AmendmentError,
@@ -51,6 +55,15 @@ def raw_numbers(value: Any) -> list[int]:
     """Entrant numbers in a side as written, ignoring anything that is not one."""
     values = value if isinstance(value, list) else [value]
     return [v for v in values if is_int(v)]
+
+
+def side_numbers(value: Any) -> list[int]:
+    """The entrant numbers a side gives, as far as they can be read."""
+    found = []
+    for item in value if isinstance(value, list) else [value]:
+        with suppress(PydanticCustomError):
+            found.append(whole(item, 1))
+    return found
 
 
 def seating(number: int, games: list[Any], byes: Sequence[int]) -> list[str]:

@@ -66,16 +66,15 @@ find, and ``checks`` holds the checks across fields and parts.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 from collections import defaultdict
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from pydantic_core import PydanticCustomError
 
-from clubdesk.domain.event import checks, schema
+from clubdesk.domain.event import checks, fields, schema
 from clubdesk.domain.event.checks import Invalid
+from clubdesk.domain.event.fields import EVENT_FORMAT as EVENT_FORMAT
 from clubdesk.domain.event.model import (
     Adjustment,
     Amendment,
@@ -93,8 +92,7 @@ from clubdesk.domain.event.model import (
     Tiebreak,
     side_size,
 )
-from clubdesk.domain.event.problems import worded
-from clubdesk.domain.event.schema import EVENT_FORMAT as EVENT_FORMAT
+from clubdesk.domain.event.problems import first_per_score, own_key, worded
 from clubdesk.domain.event.writing import event_to_json as event_to_json
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import Draw
@@ -128,7 +126,7 @@ class _Reader:
         try:
             return model.model_validate(data, context=context), []
         except ValidationError as exc:
-            return None, _first_per_score(exc.errors())
+            return None, first_per_score(exc.errors())
 
     def validate(
         self, model: type[BaseModel], data: Any, where: str, *, keys_where: str | None = None,
@@ -138,7 +136,7 @@ class _Reader:
         just the problems of these fields (and unknown keys): the part is read no further."""
         found, errors = self.checked(model, data)
         if only is not None:
-            errors = [e for e in errors if _own_key(e) or not e["loc"] or e["loc"][0] in only]
+            errors = [e for e in errors if own_key(e) or not e["loc"] or e["loc"][0] in only]
         self.problems.extend(worded(errors, where, keys_where=keys_where))
         return found
 
@@ -150,7 +148,7 @@ class _Reader:
 
     def event(self, data: Any) -> Event:
         if not isinstance(data, dict):
-            raise EventError([f"event file: must be a JSON object, not {schema.show(data)}"])
+            raise EventError([f"event file: must be a JSON object, not {fields.show(data)}"])
         shell = {**data, "entrants": [], "draw": None, "rounds": [], "ledger": []}
         header = self.validate(schema.EventFile, shell, "")
         self.read_rules(data)
@@ -198,7 +196,7 @@ class _Reader:
         """A list of the file's parts (null: none)."""
         if value is None or isinstance(value, list):
             return value or []
-        self.problems.append(f"{name}: {name} must be a list, not {schema.show(value)}")
+        self.problems.append(f"{name}: {name} must be a list, not {fields.show(value)}")
         return []
 
     def entrants(self, value: Any) -> tuple[Entrant, ...]:
@@ -209,7 +207,7 @@ class _Reader:
             if self.fails(schema.EntrantIn, item, "number"):
                 self.validate(schema.EntrantIn, item, where, only=("number",))
                 continue
-            number = schema.whole(item["number"], 1)
+            number = fields.whole(item["number"], 1)
             found = self.validate(schema.EntrantIn, item, f"{where} (number {number})",
                                   keys_where=where)  # fmt: skip
             if found is not None:
@@ -272,7 +270,7 @@ class _Reader:
         if self.fails(schema.RoundIn, shell, "number"):
             self.validate(schema.RoundIn, shell, where, only=("number",))
             raise Invalid("")
-        number = schema.whole(shell["number"], 1)
+        number = fields.whole(shell["number"], 1)
         if number != index + 1:
             self.validate(schema.RoundIn, shell, where, only=())
             raise Invalid(f"{where}: number {number}, but rounds are listed in order "
@@ -283,7 +281,7 @@ class _Reader:
                 f"round {number}: {self.rules.id} has {rounds} round{'' if rounds == 1 else 's'}"
             )
         found, errors = self.checked(schema.RoundIn, shell)
-        self.problems.extend(worded([e for e in errors if _own_key(e)], where))
+        self.problems.extend(worded([e for e in errors if own_key(e)], where))
         parsed_games = []
         for game_index, game in enumerate(games):
             try:
@@ -291,7 +289,7 @@ class _Reader:
             except Invalid as exc:
                 if exc.line:
                     self.problems.append(exc.line)
-        self.problems.extend(worded([e for e in errors if not _own_key(e)], where))
+        self.problems.extend(worded([e for e in errors if not own_key(e)], where))
         byes = tuple(dict.fromkeys(found.byes)) if found is not None else ()
         if found is not None:
             for entrant in {n for n in found.byes if found.byes.count(n) > 1}:
@@ -306,9 +304,9 @@ class _Reader:
         if self.fails(schema.GameIn, item, "table"):
             self.validate(schema.GameIn, item, where, only=("table",))
             raise Invalid("")
-        at = f"{where} (round {round_number}, table {schema.whole(item['table'], 1)})"
+        at = f"{where} (round {round_number}, table {fields.whole(item['table'], 1)})"
         before = len(self.problems)
-        a, b = _numbers(item.get("a")), _numbers(item.get("b"))
+        a, b = checks.side_numbers(item.get("a")), checks.side_numbers(item.get("b"))
         found = self.validate(schema.GameIn, item, at, keys_where=where)
         if found is None:
             if not self.fails(schema.GameIn, item, "a") and not self.fails(
@@ -351,8 +349,8 @@ class _Reader:
             at = f"{where}.tiebreaks[{index}]"
             found, errors = self.checked(schema.TiebreakIn, item)
             if found is None:  # its fields are read in order: the first problem stops it
-                first = [e for e in errors if not _own_key(e)][:1]
-                self.problems.extend(worded([e for e in errors if _own_key(e)] + first, at))
+                first = [e for e in errors if not own_key(e)][:1]
+                self.problems.extend(worded([e for e in errors if own_key(e)] + first, at))
                 continue
             try:
                 if found.a == found.b:
@@ -375,34 +373,6 @@ class _Reader:
                                           found.method, found.at))  # fmt: skip
         self.problems.extend(checks.fees(parsed, entrants, self.rules))
         return tuple(parsed)
-
-
-def _numbers(value: Any) -> list[int]:
-    """The entrant numbers a side gives, as far as they can be read."""
-    found = []
-    for item in value if isinstance(value, list) else [value]:
-        with contextlib.suppress(PydanticCustomError):
-            found.append(schema.whole(item, 1))
-    return found
-
-
-def _own_key(error: dict[str, Any]) -> bool:
-    """Is it an unknown key of the part itself (not of an object inside it)?"""
-    return error["type"] == "extra_forbidden" and len(error["loc"]) == 1
-
-
-def _first_per_score(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A score's unknown keys and its first other problem: its sides are read in order, and
-    the first that cannot be read stops it."""
-    kept, seen = [], set()
-    for error in errors:
-        loc = tuple(error["loc"])
-        if len(loc) >= 2 and loc[-2] == "score" and error["type"] != "extra_forbidden":
-            if loc[:-1] in seen:
-                continue
-            seen.add(loc[:-1])
-        kept.append(error)
-    return kept
 
 
 def _score(found: Any) -> Score:

@@ -77,3 +77,22 @@ def ordered(errors: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 def worded(errors: Sequence[dict[str, Any]], where: str, **options: Any) -> list[str]:
     """Every error as a line, in reading order."""
     return [word(error, where, **options) for error in ordered(errors)]
+
+
+def own_key(error: dict[str, Any]) -> bool:
+    """Is it an unknown key of the part itself (not of an object inside it)?"""
+    return error["type"] == "extra_forbidden" and len(error["loc"]) == 1
+
+
+def first_per_score(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A score's unknown keys and its first other problem: its sides are read in order, and
+    the first that cannot be read stops it."""
+    kept, seen = [], set()
+    for error in errors:
+        loc = tuple(error["loc"])
+        if len(loc) >= 2 and loc[-2] == "score" and error["type"] != "extra_forbidden":
+            if loc[:-1] in seen:
+                continue
+            seen.add(loc[:-1])
+        kept.append(error)
+    return kept

@@ -10,6 +10,7 @@ import copy
 from typing import Any
 
 from clubdesk.domain.event import schema
+from clubdesk.domain.event.fields import EVENT_FORMAT
 from clubdesk.domain.event.model import Event, Game, Score, SheetResult
 
 
@@ -70,7 +71,7 @@ def _draw(event: Event) -> schema.DrawIn | None:
 def event_file(event: Event) -> schema.EventFile:
     """The event as the file's model."""
     return schema.EventFile.model_construct(
-        format=schema.EVENT_FORMAT,
+        format=EVENT_FORMAT,
         id=event.id,
         name=event.name,
         date=event.date,
