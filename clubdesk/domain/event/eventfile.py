@@ -128,21 +128,21 @@ class _Reader:
         except ValidationError as exc:
             return None, first_per_score(exc.errors())
 
-    def validate(
-        self, model: type[BaseModel], data: Any, where: str, *, keys_where: str | None = None,
+    def report(
+        self, errors: list[dict[str, Any]], where: str, *, keys_where: str | None = None,
         only: tuple[str, ...] | None = None,
-    ) -> Any:  # fmt: skip
-        """``data`` as ``model``, or None once its problems are reported. ``only``: report
-        just the problems of these fields (and unknown keys): the part is read no further."""
-        found, errors = self.checked(model, data)
+    ) -> None:  # fmt: skip
+        """Add the problems, worded. ``only``: just those of these fields (and unknown
+        keys), for a part read no further."""
         if only is not None:
             errors = [e for e in errors if own_key(e) or not e["loc"] or e["loc"][0] in only]
         self.problems.extend(worded(errors, where, keys_where=keys_where))
-        return found
 
-    def fails(self, model: type[BaseModel], data: Any, field: str) -> bool:
-        """Does ``field`` of ``data`` have a problem (which ``validate`` will report)?"""
-        return any(not e["loc"] or e["loc"][0] == field for e in self.checked(model, data)[1])
+    def validate(self, model: type[BaseModel], data: Any, where: str) -> Any:
+        """``data`` as ``model``, or None once its problems are reported."""
+        found, errors = self.checked(model, data)
+        self.report(errors, where)
+        return found
 
     # the file
 
@@ -204,12 +204,12 @@ class _Reader:
         parsed = []
         for index, item in enumerate(items):
             where = f"entrants[{index}]"
-            if self.fails(schema.EntrantIn, item, "number"):
-                self.validate(schema.EntrantIn, item, where, only=("number",))
+            found, errors = self.checked(schema.EntrantIn, item)
+            if _stops(errors, "number"):
+                self.report(errors, where, only=("number",))
                 continue
             number = fields.whole(item["number"], 1)
-            found = self.validate(schema.EntrantIn, item, f"{where} (number {number})",
-                                  keys_where=where)  # fmt: skip
+            self.report(errors, f"{where} (number {number})", keys_where=where)
             if found is not None:
                 parsed.append(Entrant(found.number, found.name, found.players,
                                       found.paid_cents, found.status))  # fmt: skip
@@ -267,12 +267,13 @@ class _Reader:
                     shell[key] = []
             games = item["games"] if isinstance(item.get("games"), list) else []
             tiebreaks = item["tiebreaks"] if isinstance(item.get("tiebreaks"), list) else []
-        if self.fails(schema.RoundIn, shell, "number"):
-            self.validate(schema.RoundIn, shell, where, only=("number",))
+        found, errors = self.checked(schema.RoundIn, shell)
+        if _stops(errors, "number"):
+            self.report(errors, where, only=("number",))
             raise Invalid("")
         number = fields.whole(shell["number"], 1)
         if number != index + 1:
-            self.validate(schema.RoundIn, shell, where, only=())
+            self.report(errors, where, only=())
             raise Invalid(f"{where}: number {number}, but rounds are listed in order "
                           f"1, 2, 3, ... (expected {index + 1})")  # fmt: skip
         if self.rules is not None and number > self.rules.schedule.rounds:
@@ -280,8 +281,7 @@ class _Reader:
             self.problems.append(
                 f"round {number}: {self.rules.id} has {rounds} round{'' if rounds == 1 else 's'}"
             )
-        found, errors = self.checked(schema.RoundIn, shell)
-        self.problems.extend(worded([e for e in errors if own_key(e)], where))
+        self.report([e for e in errors if own_key(e)], where)
         parsed_games = []
         for game_index, game in enumerate(games):
             try:
@@ -289,7 +289,7 @@ class _Reader:
             except Invalid as exc:
                 if exc.line:
                     self.problems.append(exc.line)
-        self.problems.extend(worded([e for e in errors if not own_key(e)], where))
+        self.report([e for e in errors if not own_key(e)], where)
         byes = tuple(dict.fromkeys(found.byes)) if found is not None else ()
         if found is not None:
             for entrant in {n for n in found.byes if found.byes.count(n) > 1}:
@@ -301,17 +301,16 @@ class _Reader:
         return Round(number, tuple(parsed_games), byes, parsed_tiebreaks)
 
     def game(self, item: Any, where: str, round_number: int) -> Game:
-        if self.fails(schema.GameIn, item, "table"):
-            self.validate(schema.GameIn, item, where, only=("table",))
+        found, errors = self.checked(schema.GameIn, item)
+        if _stops(errors, "table"):
+            self.report(errors, where, only=("table",))
             raise Invalid("")
         at = f"{where} (round {round_number}, table {fields.whole(item['table'], 1)})"
         before = len(self.problems)
-        a, b = checks.side_numbers(item.get("a")), checks.side_numbers(item.get("b"))
-        found = self.validate(schema.GameIn, item, at, keys_where=where)
+        self.report(errors, at, keys_where=where)
         if found is None:
-            if not self.fails(schema.GameIn, item, "a") and not self.fails(
-                schema.GameIn, item, "b"
-            ):
+            if not _stops(errors, "a") and not _stops(errors, "b"):
+                a, b = checks.side_numbers(item.get("a")), checks.side_numbers(item.get("b"))
                 self.both_sides(a, b, at, before)
             raise Invalid("")
         self.both_sides(list(found.a), list(found.b), at, before)
@@ -350,7 +349,7 @@ class _Reader:
             found, errors = self.checked(schema.TiebreakIn, item)
             if found is None:  # its fields are read in order: the first problem stops it
                 first = [e for e in errors if not own_key(e)][:1]
-                self.problems.extend(worded([e for e in errors if own_key(e)] + first, at))
+                self.report([e for e in errors if own_key(e)] + first, at)
                 continue
             try:
                 if found.a == found.b:
@@ -373,6 +372,11 @@ class _Reader:
                                           found.method, found.at))  # fmt: skip
         self.problems.extend(checks.fees(parsed, entrants, self.rules))
         return tuple(parsed)
+
+
+def _stops(errors: list[dict[str, Any]], field: str) -> bool:
+    """Is the part not an object, or ``field`` (which names it, e.g. a game's table) wrong?"""
+    return any(not e["loc"] or e["loc"][0] == field for e in errors)
 
 
 def _score(found: Any) -> Score:
