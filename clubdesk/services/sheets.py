@@ -3,7 +3,10 @@
 A sheet is submitted with its hands (or, typed in from paper, its final
 score only), any adjustment lines, the scorekeeper's signature and one
 opponent's countersignature. Submission stores the score the rules compute
-and locks the sheet: the database refuses any later change to it.
+(``domain.event.sheet.sheet_result``) and locks the sheet: the database
+refuses any later change to it. A correction is a director's amendment
+(``amend_sheet``), recorded beside the sheet; every result read from then on
+applies it.
 """
 
 from __future__ import annotations

@@ -23,17 +23,19 @@ How the event file's facts are stored:
   the database locks a submitted sheet. The file does not say when a sheet
   was submitted: its latest signature's time is taken, else the time of
   the import. A game with no result stays unsubmitted.
-- ``score_a``/``score_b`` hold the game's final score, adjustments included,
-  also when it came from the hands: standings read it without the hands.
+- ``score_a``/``score_b`` (and ``winner``) hold the sheet's result as
+  submitted, adjustments included, also when it came from the hands:
+  standings read it without the hands. A game's amendments are ``amendment``
+  rows beside it (``store.sheets``); games are read back through
+  ``store.sheets.load_games``, which applies them in order and carries them
+  on the game, so the file lists them as amendments again.
 - A round is ``closed`` when every game has a result (and it seats someone),
-  ``running`` when some have, ``pending`` otherwise.
-- A director's amendment of a submitted sheet (``what`` names the game's
-  column: ``score_a``, ``score_b``, ``award_kind``, ``award_against``,
-  ``winner``; ``new_value`` the value that stands) is applied when the
-  event is read, in the order the amendments were made. A score amendment
-  also appears among the sheet's adjustments (the change in points, with
-  who and why), so that hands + adjustments still give the score. Other
-  amendments are kept in the database but are not part of the event file.
+  ``running`` when some have, ``pending`` otherwise. Every published round is
+  written, played or not.
+- The draw in force (how it was made, its seed, who drew what, when) is a
+  ``draw`` row and its assignments (``store.draws``), written after the
+  entrants; so an event imported mid-event seats its next round as it would
+  have where it came from.
 """
 
 from __future__ import annotations

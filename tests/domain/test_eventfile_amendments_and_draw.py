@@ -143,17 +143,16 @@ def test_the_draw_is_read_and_written_back() -> None:
 
 
 def test_a_draw_naming_no_entrant_or_one_twice_is_an_error() -> None:
-    data = with_draw({**DRAW, "drawn": [{"entrant": 99, "lot": 1}, {"entrant": 2, "lot": 2},
-                                        {"entrant": 2, "lot": 3}]})  # fmt: skip
-    assert problems(data) == [
-        "draw: entrant 99 is not an entrant's number",
-        "draw: entrant 2 drew twice",
+    assert problems(with_draw({**DRAW, "drawn": [{"entrant": 99, "lot": 1}]})) == [
+        "draw: drawn[0].entrant = 99 is not an entrant's number"
     ]
+    twice = [{"entrant": 2, "lot": 2}, {"entrant": 2, "lot": 3}]
+    assert problems(with_draw({**DRAW, "drawn": twice})) == ["draw: entrant 2 drew twice"]
 
 
 def test_a_draw_of_an_unknown_kind_is_named() -> None:
     assert problems(with_draw({**DRAW, "kind": "dice"})) == [
-        "draw.kind: 'dice' is not cards, chits or random"
+        "draw: kind = 'dice' is not one of 'cards', 'chits', 'random'"
     ]
     assert problems(with_draw({**DRAW, "shuffled": True})) == [
         "draw: unknown key 'shuffled' (a typo?)"

@@ -232,6 +232,9 @@ class LedgerEntry:
 
 @dataclass(frozen=True)
 class Event:
+    """One tournament's facts; ``draw`` is the round-1 draw in force (None before it is
+    made) and ``draw_made_at`` when it was made."""
+
     id: str
     name: str
     rules: str

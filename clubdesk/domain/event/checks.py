@@ -1,0 +1,200 @@
+"""The event file's checks across fields and parts, which its schema cannot say.
+
+Each returns the problems it finds as lines (``where: message``): a round's
+seating, a sheet's result against its hands, adjustments and amendments, the
+players a hand names, a tie-break against its hands, the ledger's fees against
+what each entrant paid.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import Any
+
+from pydantic_core import PydanticCustomError
+
+from clubdesk.domain.event.fields import whole
+from clubdesk.domain.event.model import Entrant, Game, LedgerEntry, Score, SheetResult, Side
+from clubdesk.domain.event.sheet import (
+    AmendmentError,
+    WinnerError,
+    apply_amendments,
+    score_tiebreak,
+    sheet_result,
+)
+from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.money import fines
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.sides import hand_side
+
+
+class Invalid(Exception):
+    """A part with a problem, already reported: its checks stop there."""
+
+    def __init__(self, line: str):
+        super().__init__(line)
+        self.line = line
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def times(count: int) -> str:
+    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
+
+
+def listed(items: Sequence[Any]) -> str:
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def raw_numbers(value: Any) -> list[int]:
+    """Entrant numbers in a side as written, ignoring anything that is not one."""
+    values = value if isinstance(value, list) else [value]
+    return [v for v in values if is_int(v)]
+
+
+def side_numbers(value: Any) -> list[int]:
+    """The entrant numbers a side gives, as far as they can be read."""
+    found = []
+    for item in value if isinstance(value, list) else [value]:
+        with suppress(PydanticCustomError):
+            found.append(whole(item, 1))
+    return found
+
+
+def seating(number: int, games: list[Any], byes: Sequence[int]) -> list[str]:
+    """Each table once, each entrant at one table or on a bye (read from the games as
+    written, so that a seating mistake is reported even beside a game with another problem)."""
+    where = f"round {number}"
+    tables: dict[int, int] = defaultdict(int)
+    seated: dict[int, list[int]] = defaultdict(list)
+    for item in games:
+        if not isinstance(item, dict) or not is_int(item.get("table")):
+            continue
+        table = item["table"]
+        tables[table] += 1
+        for entrant in {*raw_numbers(item.get("a")), *raw_numbers(item.get("b"))}:
+            seated[entrant].append(table)
+    found = []
+    for table, count in sorted(tables.items()):
+        if count > 1:
+            found.append(f"{where}: table {table} appears {times(count)}")
+    for entrant, at in sorted(seated.items()):
+        if len(at) > 1:
+            found.append(
+                f"{where}: entrant {entrant} plays {times(len(at))} (tables {listed(sorted(at))})"
+            )
+    for entrant in byes:
+        if entrant in seated:
+            found.append(
+                f"{where}: entrant {entrant} has a bye but plays at table {seated[entrant][0]}"
+            )
+    return found
+
+
+def result(game: Game, rules: Rules, round_number: int, where: str) -> SheetResult | None:
+    """The game's result as it counts, checked against the score and winner the file gives.
+
+    None for a game without a score (not played yet, or decided by an award).
+    Raises Invalid naming the first disagreement.
+    """
+    score, winner, amendments = game.score, game.winner, game.amendments
+    if not game.hands and score is None:
+        if amendments:
+            raise Invalid(f"{where}: amendments: a game without a score has nothing to amend")
+        return None
+    tie = amendments[0].before.winner if amendments else winner
+    if game.hands:
+        what = "the hands and adjustments give" if game.adjustments else "the hands give"
+        if amendments:
+            what = what.replace(" give", ", with the amendments, give")
+        try:
+            found = sheet_result(rules, round_number, hands=game.hands,
+                                 adjustments=game.adjustments, winner=tie)  # fmt: skip
+        except HandError as exc:
+            raise Invalid(f"{where}: {exc}") from None
+        except WinnerError as exc:
+            if score is None or amendments or exc.score == score:
+                raise Invalid(f"{where}: {exc}") from None
+            found = SheetResult(exc.score)  # the score's disagreement is the one to report
+    else:
+        what = "the amendments give"
+        found = amendments[0].before if amendments else SheetResult(score, tie)  # type: ignore[arg-type]
+        if found.winner is not None and found.score.higher() is not None:
+            raise Invalid(f"{where}: {WinnerError(found.winner, found.score, None)}")
+    try:
+        counted = apply_amendments(found, amendments)
+    except AmendmentError as exc:
+        raise Invalid(f"{where}: {exc}") from None
+    if score is not None and score != counted.score:
+        raise Invalid(
+            f"{where}: {what} a {counted.score.a}, b {counted.score.b} "
+            f"but the score says a {score.a}, b {score.b}"
+        )
+    if winner is not None and winner != counted.winner:
+        raise Invalid(f"{where}: {WinnerError(winner, counted.score, counted.winner)}")
+    return counted
+
+
+def unscored_winner(score: Score | None, winner: Side | None, where: str) -> None:
+    """Without the rules: a recorded winner must not go against the higher score."""
+    if score is not None and winner is not None and score.higher() not in (None, winner):
+        raise Invalid(f"{where}: {WinnerError(winner, score, None)}")
+
+
+def players(game: Game, rules: Rules, where: str) -> None:
+    """A player a hand names (who bid, who reneged) sits on that side."""
+    try:
+        fines.check_players(game.hands, {hand_side(s): game.side(s) for s in ("a", "b")}, rules)
+    except HandError as exc:
+        raise Invalid(f"{where}: {exc}") from None
+
+
+def tiebreak_winner(
+    hands: Sequence[dict[str, Any]], winner: Side | None, rules: Rules | None, where: str
+) -> Side:
+    """A tie-break's winner: from its hands where it has them, else as recorded."""
+    if hands and rules is not None:
+        try:
+            played = score_tiebreak(hands, rules)
+        except HandError as exc:
+            raise Invalid(f"{where}: {exc}") from None
+        if played is None:
+            raise Invalid(f"{where}: the hands do not decide it yet")
+        if winner is not None and winner != played:
+            raise Invalid(f"{where}: winner {winner!r}, but the hands give it to {played!r}")
+        winner = played
+    if winner is None:
+        raise Invalid(f'{where}: winner: missing ("a" or "b")')
+    return winner
+
+
+def fees(
+    ledger: Sequence[LedgerEntry], entrants: Sequence[Entrant], rules: Rules | None
+) -> list[str]:
+    """An entrant's fee rows add up to what it paid; a removed entrant's fee is not refunded."""
+    found = []
+    paid: dict[int, list[int]] = defaultdict(list)
+    for entry in ledger:
+        if entry.kind == "fee" and entry.entrant is not None:
+            paid[entry.entrant].append(entry.cents)
+    for index, entrant in enumerate(entrants):
+        if entrant.number in paid and sum(paid[entrant.number]) != entrant.paid_cents:
+            found.append(
+                f"entrants[{index}] (number {entrant.number}): paid_cents is "
+                f"{entrant.paid_cents} but the ledger's fee rows for entrant "
+                f"{entrant.number} add up to {sum(paid[entrant.number])}"
+            )
+    forfeits = rules is not None and rules.penalties.removed_forfeits_fee
+    removed = {e.number for e in entrants if e.status == "removed"}
+    for index, entry in enumerate(ledger):
+        if forfeits and entry.kind == "refund" and entry.entrant in removed:
+            found.append(
+                f"ledger[{index}]: entrant {entry.entrant} was removed from the tournament; "
+                "its entry fee is forfeited (kept in the prize fund), not refunded"
+            )
+    return found

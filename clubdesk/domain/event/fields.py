@@ -1,0 +1,277 @@
+"""The event file's values, as its schema reads them: each a type with its own check.
+
+A value that cannot be used raises a ``PydanticCustomError`` of type
+``clubdesk`` whose ``tail`` follows the field's name in the message
+(``cents`` + `` = '25' is not a number``); ``problems`` words it. A
+validation's ``context`` may give ``numbers`` (the entrants' numbers, to check
+a number names one), ``size`` (entrant numbers per side of a game),
+``rules_id`` and ``team`` (whether an entrant is a team of two).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field, PlainSerializer, PlainValidator, ValidationInfo
+from pydantic_core import PydanticCustomError
+
+from clubdesk.domain.event.model import SIDES
+
+EVENT_FORMAT = "clubdesk-event/1"
+EVENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # as the database keeps ids
+EVENT_ID_MAX = 60
+DRAW_KINDS = ("cards", "chits", "random")
+DRAW_METHODS = ("random", "physical")
+
+
+def problem(tail: str) -> PydanticCustomError:
+    """A field's problem: the message is the field's name followed by ``tail``."""
+    return PydanticCustomError("clubdesk", "{tail}", {"tail": tail})
+
+
+def show(value: Any) -> str:
+    """A value as a message quotes it (a list or object by its kind)."""
+    return repr(value) if not isinstance(value, dict | list) else type(value).__name__
+
+
+# --- values ----------------------------------------------------------------------------------
+
+
+def whole_number(low: int | None) -> Callable[[Any], int]:
+    """A check of a whole number (``3`` or ``3.0``), at least ``low``."""
+
+    def check(value: Any) -> int:
+        if value is None:
+            raise problem(": missing")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise problem(f" = {show(value)} is not a number")
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise problem(f" = {show(value)} is not a whole number")
+            value = int(value)
+        if low is not None and value < low:
+            raise problem(f" = {value} must be at least {low}")
+        return value
+
+    return check
+
+
+def whole(value: Any, low: int | None = None) -> int:
+    """A whole number as the file may write it (``3`` or ``3.0``); PydanticCustomError if not."""
+    return whole_number(low)(value)
+
+
+def text_of(empty: bool) -> Callable[[Any], str]:
+    """A check of text; ``empty``: blank text is allowed."""
+
+    def check(value: Any) -> str:
+        if value is None:
+            raise problem(": missing")
+        if not isinstance(value, str):
+            raise problem(f" = {show(value)} is not text")
+        if not empty and not value.strip():
+            raise problem(" is empty")
+        return value
+
+    return check
+
+
+def choice(choices: Sequence[str], *, none: bool = False) -> Callable[[Any], Any]:
+    """A check of one of ``choices`` (``none``: or null)."""
+
+    def check(value: Any) -> Any:
+        if value is None and none:
+            return None
+        if value not in choices:
+            allowed = ", ".join(repr(c) for c in choices)
+            raise problem(f" = {show(value)} is not one of {allowed}")
+        return value
+
+    return check
+
+
+def moment(value: Any) -> datetime:
+    """An ISO time with its timezone."""
+    if not isinstance(value, str):
+        raise problem(f" = {show(value)} is not an ISO time")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise problem(f" = {value!r} is not an ISO time") from None
+    if moment.tzinfo is None:
+        raise problem(f" = {value!r} has no timezone (e.g. -07:00 or Z)")
+    return moment
+
+
+def entrant_number(value: Any, info: ValidationInfo) -> int:
+    """An entrant's number (one of the context's ``numbers`` where it gives them)."""
+    number = whole_number(1)(value)
+    numbers = (info.context or {}).get("numbers")
+    if numbers is not None and number not in numbers:
+        raise problem(f" = {number} is not an entrant's number")
+    return number
+
+
+def _listing(value: Any) -> Any:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise problem(f" must be a list, not {show(value)}")
+    return value
+
+
+def _hands(value: Any) -> tuple[dict[str, Any], ...]:
+    for index, hand in enumerate(_listing(value)):
+        if not isinstance(hand, dict):
+            raise problem(f"[{index}] must be an object, not {show(hand)}")
+    return tuple(copy.deepcopy(value or []))
+
+
+def iso(value: date | datetime | None) -> str | None:
+    """A date or time as the file writes it."""
+    return None if value is None else value.isoformat()
+
+
+def maybe(check: Callable[..., Any]) -> Callable[[Any, ValidationInfo], Any]:
+    """``check`` for a value that may be null."""
+
+    def maybe(value: Any, info: ValidationInfo) -> Any:
+        if value is None:
+            return None
+        return check(value, info) if check is entrant_number else check(value)
+
+    return maybe
+
+
+def _side_json(numbers: tuple[int, ...]) -> int | list[int]:
+    return numbers[0] if len(numbers) == 1 else list(numbers)
+
+
+def _game_side(value: Any, info: ValidationInfo) -> tuple[int, ...]:
+    """A side of a game: one entrant number, or a list of the two partners' numbers."""
+    context = info.context or {}
+    size, rules_id = context.get("size"), context.get("rules_id")
+    if value is None:
+        raise problem(": missing")
+    if isinstance(value, list):
+        if size == 1:
+            raise problem(f" must be one entrant number in {rules_id}, not a list")
+        numbers = []
+        for index, item in enumerate(value):
+            try:
+                numbers.append(entrant_number(item, info))
+            except PydanticCustomError as exc:
+                raise problem(f"[{index}]{exc.context['tail']}") from None  # type: ignore[index]
+        if len(numbers) != 2 or len(set(numbers)) != 2:
+            raise problem(f" must list two different partners, not {value}")
+        return tuple(numbers)
+    if size == 2:
+        raise problem(f" must be a list of the two partners' numbers, not {show(value)}")
+    return (entrant_number(value, info),)
+
+
+def entrant_players(value: Any, info: ValidationInfo) -> tuple[str, ...]:
+    """An entrant's players: two in a team; one in individual events (left out: the name)."""
+    team = (info.context or {}).get("team")  # None: the rules are not known
+    name = info.data.get("name")
+    if value is None:
+        if team:
+            raise problem(": missing (a team has two players)")
+        return (name,) if name else ()
+    names = []
+    for index, item in enumerate(_listing(value)):
+        try:
+            names.append(text_of(False)(item))
+        except PydanticCustomError as exc:
+            raise problem(f"[{index}]{exc.context['tail']}") from None  # type: ignore[index]
+    if team is not None:
+        wanted = 2 if team else 1
+        kind = "a team has two players" if team else "an individual entrant is one player"
+        if len(names) != wanted:
+            raise problem(f": {len(names)} given, but {kind}")
+    elif not 1 <= len(names) <= 2:
+        raise problem(f": {len(names)} given (one or two)")
+    return tuple(names)
+
+
+Whole = Annotated[int, PlainValidator(whole_number(None))]
+Count = Annotated[int, PlainValidator(whole_number(0))]
+Number = Annotated[int, PlainValidator(whole_number(1))]
+Text = Annotated[str, PlainValidator(text_of(False))]
+AnyText = Annotated[str, PlainValidator(text_of(True))]
+Moment = Annotated[datetime, PlainValidator(moment), PlainSerializer(iso)]
+MaybeMoment = Annotated[datetime | None, PlainValidator(maybe(moment)), PlainSerializer(iso)]
+EntrantNumber = Annotated[int, PlainValidator(entrant_number)]
+Side = Annotated[str, PlainValidator(choice(SIDES))]
+MaybeSide = Annotated[str | None, PlainValidator(choice(SIDES, none=True))]
+Hands = Annotated[tuple[dict[str, Any], ...], PlainValidator(_hands), PlainSerializer(list)]
+Players = Annotated[tuple[str, ...], PlainValidator(entrant_players), PlainSerializer(list)]
+GameSide = Annotated[tuple[int, ...], PlainValidator(_game_side), PlainSerializer(_side_json)]
+
+
+def Listed(item: Any) -> Any:  # noqa: N802 - reads as a type
+    """A list of ``item``; null reads as an empty list."""
+    return Annotated[list[item], BeforeValidator(_listing)]
+
+
+def needed() -> Any:
+    """A field a part must have: left out, it is checked as null (``name: missing``)."""
+    return Field(default=None, validate_default=True)
+
+
+# --- the file's header ---------------------------------------------------------------------
+
+
+def event_id(value: Any) -> str:
+    """An event's id, as the database keeps ids."""
+    text = text_of(False)(value)
+    if len(text) > EVENT_ID_MAX or not EVENT_ID.match(text):
+        raise problem(
+            f": {text!r} must be lower-case letters, digits and '-' "
+            f"(up to {EVENT_ID_MAX}), e.g. 'gp-2011'"
+        )
+    return text
+
+
+def event_date(value: Any) -> date | None:
+    """The event's date (null: not given)."""
+    if value is None:
+        return None
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise problem(f": {show(value)} is not a date like 2011-10-22")
+
+
+def event_rules_id(value: Any) -> str:
+    """The id of the event's format."""
+    if value is None:
+        raise problem(": missing (a format id, e.g. 'grand-prix-pinochle')")
+    return text_of(False)(value)
+
+
+def event_settings(value: Any) -> dict[str, Any]:
+    """The event's settings, as given (the rules check them)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise problem(f": must be an object, not {show(value)}")
+    return copy.deepcopy(value)
+
+
+ABSENT = object()  # a key left out, told apart from one given as null
+
+
+def event_format(value: Any) -> str:
+    """The file's format: ``clubdesk-event/1``."""
+    if value is ABSENT:
+        raise problem(f": missing (must be {EVENT_FORMAT!r})")
+    if value != EVENT_FORMAT:
+        raise problem(f": {show(value)} is not {EVENT_FORMAT!r}")
+    return value

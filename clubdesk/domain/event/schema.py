@@ -1,0 +1,219 @@
+"""The event file's structure (``clubdesk-event/1``), described once as pydantic models.
+
+Reading validates each part of a file with these models (keys, types,
+ranges, choices: the value types are in ``fields``); writing fills the same
+models and dumps them, so the keys come out in the models' field order. What
+a part says across its fields or across parts (seating, hands against score,
+players on sides, ledger against paid) is checked in ``checks``. A part that
+is not an object raises a ``PydanticCustomError`` of type ``clubdesk_object``;
+``problems`` words it.
+"""
+
+from __future__ import annotations
+
+from datetime import date as Date  # noqa: N812 - EventFile has a field named date
+from typing import Annotated, Any, ClassVar
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    model_serializer,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from clubdesk.domain.event.fields import (
+    ABSENT,
+    DRAW_KINDS,
+    DRAW_METHODS,
+    AnyText,
+    Count,
+    EntrantNumber,
+    GameSide,
+    Hands,
+    Listed,
+    MaybeMoment,
+    MaybeSide,
+    Moment,
+    Number,
+    Players,
+    Side,
+    Text,
+    Whole,
+    choice,
+    entrant_number,
+    event_date,
+    event_format,
+    event_id,
+    event_rules_id,
+    event_settings,
+    iso,
+    maybe,
+    needed,
+    show,
+    whole_number,
+)
+from clubdesk.domain.event.model import (
+    AWARD_KINDS,
+    LEDGER_KINDS,
+    PAYMENT_METHODS,
+    SIGNATURE_ROLES,
+    STATUSES,
+)
+
+# --- parts -----------------------------------------------------------------------------------
+
+
+class Part(BaseModel):
+    """An object of the file: unknown keys are errors (a typo must not silently lose a fact)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    what: ClassVar[str] = ""  # its keys, for a message about a value that is not an object
+
+    @model_validator(mode="before")
+    @classmethod
+    def _an_object(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            tail = f"must be an object ({cls.what}), not {show(data)}"
+            raise PydanticCustomError("clubdesk_object", "{tail}", {"tail": tail})
+        return data
+
+
+class ScoreIn(Part):
+    what: ClassVar[str] = "a and b"
+    a: Whole
+    b: Whole
+
+
+class AdjustmentIn(Part):
+    what: ClassVar[str] = "side, points, reason"
+    side: Side = needed()
+    points: Whole = needed()
+    reason: Text = needed()
+
+
+class AwardIn(Part):
+    what: ClassVar[str] = "kind and against"
+    kind: Annotated[str, PlainValidator(choice(AWARD_KINDS))] = needed()
+    against: Side = needed()
+
+
+class SignatureIn(Part):
+    what: ClassVar[str] = "role, name, at"
+    role: Annotated[str, PlainValidator(choice(SIGNATURE_ROLES))] = needed()
+    name: Text = needed()
+    at: Moment = needed()
+
+
+class ResultIn(Part):
+    what: ClassVar[str] = "score and winner"
+    score: ScoreIn
+    winner: MaybeSide = None
+
+
+class AmendmentIn(Part):
+    """A director's amendment: when, who, why, the result before and the score after."""
+
+    what: ClassVar[str] = "at, director, reason, before, score, winner"
+    at: Moment = needed()
+    director: Text = needed()
+    reason: Text = needed()
+    before: ResultIn
+    score: ScoreIn
+    winner: MaybeSide = None
+
+
+class GameIn(Part):
+    what: ClassVar[str] = "a game"
+    table: Number = needed()
+    a: GameSide = needed()
+    b: GameSide = needed()
+    score: ScoreIn | None = None
+    hands: Hands = ()
+    adjustments: Listed(AdjustmentIn) = []
+    award: AwardIn | None = None
+    winner: MaybeSide = None
+    signatures: Listed(SignatureIn) = []
+    amendments: Listed(AmendmentIn) = []
+
+
+class TiebreakIn(Part):
+    what: ClassVar[str] = "a, b, winner, hands"
+    a: EntrantNumber = needed()
+    b: EntrantNumber = needed()
+    winner: MaybeSide = None
+    hands: Hands = ()
+
+
+class RoundIn(Part):
+    what: ClassVar[str] = "a round"
+    number: Number = needed()
+    games: Listed(GameIn) = []
+    byes: Listed(EntrantNumber) = []
+    tiebreaks: Listed(TiebreakIn) = []
+
+
+class EntrantIn(Part):
+    what: ClassVar[str] = "an entrant"
+    number: Number = needed()
+    name: Text = needed()
+    players: Players = needed()
+    paid_cents: Count = 0
+    status: Annotated[str, PlainValidator(choice(STATUSES))] = "active"
+
+
+class DrawnIn(Part):
+    """Who drew what: a card (``blue 3``), a chit (table and seat) or a lot."""
+
+    what: ClassVar[str] = "entrant, and card, chit or lot"
+    entrant: EntrantNumber = needed()
+    card: Text | None = None
+    chit: dict[str, Number] | None = None
+    lot: Number | None = None
+
+    @model_serializer(mode="wrap")
+    def _what_was_drawn(self, write: Any) -> dict[str, Any]:
+        return {key: value for key, value in write(self).items() if value is not None}
+
+
+class DrawIn(Part):
+    """The round-1 draw in force: how it was made, its seed, when, and who drew what."""
+
+    what: ClassVar[str] = "kind, method, seed, made_at, drawn"
+    kind: Annotated[str, PlainValidator(choice(DRAW_KINDS))] = needed()
+    method: Annotated[str, PlainValidator(choice(DRAW_METHODS))] = needed()
+    seed: Annotated[int | None, PlainValidator(maybe(whole_number(None)))] = None
+    made_at: MaybeMoment = None
+    drawn: Listed(DrawnIn) = []
+
+
+class LedgerIn(Part):
+    what: ClassVar[str] = "kind, cents, entrant, note"
+    kind: Annotated[str, PlainValidator(choice(LEDGER_KINDS))] = needed()
+    cents: Count = needed()
+    entrant: Annotated[int | None, PlainValidator(maybe(entrant_number))] = None
+    note: AnyText = ""
+    method: Annotated[str | None, PlainValidator(choice(PAYMENT_METHODS, none=True))] = None
+    at: MaybeMoment = None
+
+
+class EventFile(Part):
+    """A whole event file."""
+
+    what: ClassVar[str] = "the event"
+    format: Annotated[str, PlainValidator(event_format)] = Field(
+        default=ABSENT, validate_default=True
+    )
+    id: Annotated[str, PlainValidator(event_id)] = needed()
+    name: Text = needed()
+    date: Annotated[Date | None, PlainValidator(event_date), PlainSerializer(iso)] = None
+    venue: AnyText = ""
+    rules: Annotated[str, PlainValidator(event_rules_id)] = needed()
+    settings: Annotated[dict[str, Any], PlainValidator(event_settings)] = {}
+    entrants: Listed(EntrantIn) = []
+    draw: DrawIn | None = None
+    rounds: Listed(RoundIn) = []
+    ledger: Listed(LedgerIn) = []
