@@ -8,7 +8,7 @@ from pathlib import Path
 
 from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Amendment, Score, SheetResult
-from clubdesk.domain.rules import load_rules
+from clubdesk.domain.formats import load_rules
 from clubdesk.store import Database, draws, sheets
 from clubdesk.store import eventfile as store
 
