@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from sqlmodel import Session
 
@@ -30,12 +28,9 @@ def rules_for(event: EventRecord, *, with_settings: bool = True) -> Rules:
     Every service resolves an event's rules through this one function.
     """
     settings = event.settings if with_settings else {}
-    return rules_of(event.id, event.rules_id, event.rules_text, settings)
-
-
-def rules_of(event_id: str, rules_id: str, rules_text: str, settings: Mapping[str, Any]) -> Rules:
-    """``rules_for`` from the snapshot's parts (for a caller holding no ``EventRecord``)."""
-    return _parsed(event_id, rules_id, rules_text, json.dumps(dict(settings), sort_keys=True))
+    return _parsed(
+        event.id, event.rules_id, event.rules_text, json.dumps(dict(settings), sort_keys=True)
+    )
 
 
 @lru_cache(maxsize=32)

@@ -52,7 +52,7 @@ from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import rules_of
+from clubdesk.services.common import event_and_rules
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store import eventfile as store
 from clubdesk.store.lock import FileLock
@@ -215,9 +215,8 @@ def export_event(db: Database, event_id: str) -> dict[str, Any]:
     """The event file of an event in the database (archived ones too, by their id)."""
     with db.session() as session:
         event = store.load_event(session, event_id)
-        source = store.snapshot(session, event_id)
+        _, rules = event_and_rules(session, event_id)
     if any(game.hands and game.score is None for r in event.rounds for game in r.games):
-        rules = rules_of(source.id, source.rules_id, source.rules_text, source.settings)
         rounds = tuple(_scored(round_, rules) for round_ in event.rounds)
         event = dataclasses.replace(event, rounds=rounds)
     return event_to_json(event)
