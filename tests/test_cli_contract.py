@@ -312,7 +312,7 @@ def test_a_gin_night_through_the_command_line(tmp_path: Path) -> None:
         "Entry fees received        $150.00",
         "Prize pool                 $150.00",
         "Prizes are paid in store credit.",
-        "Provisional: tied places wait for their tie-break.",
+        "Provisional: tied places wait for their tie-break; these prizes may still change.",
         "",
     ]
     assert text[-1] == (

@@ -120,12 +120,13 @@ def payouts_text(payouts: Payouts, title: str = "", rules: Rules | None = None) 
     lines.append(f"{'Prize pool':<21} {format_money(pool.pool_cents):>12}")
     if payouts.prizes_in != "cash":
         lines.append(f"Prizes are paid in {payouts.prizes_in.replace('-', ' ')}.")
-    if payouts.provisional:
-        lines.append(f"Provisional: {payouts.why}.")
-    lines.append("")
     if not payouts.played:
-        lines.append("No prizes to show until a round is played.")
-    elif not payouts.prizes and not payouts.undecided:
+        lines += ["", "No round has been played yet: there are no prizes to show."]
+        return "\n".join(lines) + "\n"
+    if payouts.provisional:
+        lines.append(f"Provisional: {payouts.why}; these prizes may still change.")
+    lines.append("")
+    if not payouts.prizes and not payouts.undecided:
         lines.append("(no prizes)")
     for prize in payouts.prizes:
         lines.append(

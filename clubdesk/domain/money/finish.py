@@ -20,9 +20,11 @@ How each rule is read:
   in the same playoff round share the places they cover (RULES.md names no
   match for 3rd place): with 8 teams the two semi-final losers share 3rd
   and 4th, the four quarter-final losers 5th to 8th. Teams out at the cut
-  follow, in standings order. Teams still in the playoffs (before the cut
-  is settled: every team not out) share the top places as undecided, and
-  the order is provisional until the final has a result.
+  follow, in standings order. A playoff round counts once every match in it
+  has a result (one semi-final played decides nothing yet). Teams still in
+  the playoffs (before the cut is settled: every active team not out) share
+  the top places as undecided, and the order is provisional until the final
+  has a result.
 """
 
 from __future__ import annotations
@@ -98,10 +100,14 @@ def _by_playoffs(event: Event, rules: Rules) -> FinalOrder:
     standings = compute_standings(event, rules, after_round=upto)
     rows = {row.number: row for row in standings.rows}
     if upto < cut.after_round:
-        # before the cut every team is still in
-        finish = tuple(_finisher(row, place=1, decided=False) for row in standings.rows)
-        why = f"the preliminaries (round {cut.after_round}) and the playoffs are not finished"
-        return FinalOrder(finish, True, upto > 0, why, "playoffs")
+        # before the cut every active team is still in
+        active = {e.number for e in event.entrants if e.status == "active"}
+        alive = [row for row in standings.rows if row.number in active]
+        gone = [row for row in standings.rows if row.number not in active]
+        finish = [_finisher(row, place=1, decided=False) for row in alive]
+        finish += _after(gone, len(alive))
+        why = f"the preliminaries (to round {cut.after_round}) and the playoffs are not finished"
+        return FinalOrder(tuple(finish), True, upto > 0, why, "playoffs")
     result = compute_cut(event, rules, standings)
     out_rows = [rows[n] for n in result.out]
     if result.ties:
@@ -138,16 +144,14 @@ def _playoff_result(
     gone: list[tuple[int, list[int]]] = []
     for number, round_ in enumerate(_playoff_rounds(event, cut_round), start=1):
         winners = _winners(round_, matches, number)
-        going_on = [m.a for m in matches if m.bye]
-        going_on += [winners[m.number] for m in matches if m.number in winners]
-        undecided = [t for m in matches if not m.bye and m.number not in winners
-                     for t in (m.a, m.b)]  # fmt: skip
-        losers = [t for t in alive if t not in going_on and t not in undecided]
+        if any(not m.bye and m.number not in winners for m in matches):
+            break  # a playoff round counts once every match in it has a result
+        going_on = [m.a for m in matches if m.bye] + list(winners.values())
+        losers = [t for t in alive if t not in going_on]
         place = len(matches) + 1  # as many teams reach the next round as there are matches
-        if losers:
-            gone.insert(0, (place, sorted(losers)))
-        alive = [t for t in alive if t not in losers]
-        if undecided or len(matches) == 1:
+        gone.insert(0, (place, sorted(losers)))
+        alive = [t for t in alive if t in going_on]
+        if len(matches) == 1:
             break
         matches = next_playoff_round(matches, winners)
     return alive, gone

@@ -264,10 +264,11 @@ def compute_payouts(
     (``finish.py``), a ``finish`` given is taken as final."""
     pool = prize_pool(event, rules)
     order = final_order(event, rules) if finish is None else FinalOrder(tuple(finish), False, True)
-    prizes = place_prizes(pool.pool_cents, rules.money)
+    prizes: tuple[int, ...] = ()
     handed: tuple[Prize, ...] = ()
     undecided: tuple[Undecided, ...] = ()
     if order.played:
+        prizes = place_prizes(pool.pool_cents, rules.money)
         handed, undecided = hand_out(
             prizes, order.finish, team=rules.unit == "team", settled_by=order.settled_by
         )
