@@ -8,7 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from clubdesk.domain.event.model import Entrant, Event, Game, Round, Score, Tiebreak
+from clubdesk.domain.event.model import (
+    Entrant,
+    Event,
+    Game,
+    LedgerEntry,
+    Round,
+    Score,
+    Tiebreak,
+)
 from clubdesk.domain.money.finish import final_order
 from clubdesk.domain.money.payouts import compute_payouts, place_prizes
 from clubdesk.errors import UserError
@@ -156,6 +164,18 @@ def test_the_recorded_sudden_death_match_decides_the_places() -> None:
     payouts = compute_payouts(gin_night(TIED_FINAL, (won,)), GIN)
     assert not payouts.provisional and payouts.undecided == ()
     assert paid(payouts.prizes) == [(1, 10, 18_000), (2, 12, 12_000), (3, 8, 3500),
+                                    (4, 6, 2500)]  # fmt: skip
+
+
+def test_fines_go_into_the_pool_and_so_into_the_percent_prizes() -> None:
+    won = Tiebreak(10, 12, "a")
+    night = gin_night(TIED_FINAL, (won,))
+    fines = (LedgerEntry("fine", 500, 7, "renege"), LedgerEntry("fine", 250, 9, "set"))
+    payouts = compute_payouts(replace(night, ledger=fines), GIN)
+    # $360 + $7.50 = $367.50; $307.50 after 3rd and 4th: 60% $184.50 -> $184,
+    # 40% $123; the 50 cents rounding leaves go to 1st
+    assert (payouts.pool.fines_cents, payouts.pool_cents) == (750, 36_750)
+    assert paid(payouts.prizes) == [(1, 10, 18_450), (2, 12, 12_300), (3, 8, 3500),
                                     (4, 6, 2500)]  # fmt: skip
 
 
