@@ -86,3 +86,15 @@ def test_rules_list_names_a_users_file_with_a_mistake() -> None:
     code, out, err = clubdesk("rules", "list")
     assert code == 0 and "house-gin\t" in out and "our-club" not in out
     assert err.startswith(f"skipped {broken}:") and "gin.target: must be greater" in err
+
+
+def test_rules_check_reads_the_refunds_setting(tmp_path: Path) -> None:
+    # bid whist's seed: "No refunds on entry/tournament fee - period!!!"
+    text = (RULES / "bid-whist.toml").read_text()
+    assert "\nrefunds = false " in text
+    bad = tmp_path / "club.toml"
+    bad.write_text(text.replace("refunds = false", 'refunds = "never"'))
+    line = next(n for n, t in enumerate(bad.read_text().splitlines(), 1) if "never" in t)
+    code, out, err = clubdesk("rules", "check", str(bad))
+    assert code == 2 and out == ""
+    assert err.strip().startswith(f"{bad}:{line}: money.refunds: must be a valid boolean")

@@ -295,20 +295,30 @@ def test_a_gin_night_through_the_command_line(tmp_path: Path) -> None:
         (5, 3, [200, 180, 0], 380, False),
     ]  # fmt: skip
     # pool $150: 3rd $35 and 4th $25 first, then $90: 60% $54 to 1st, 40% $36 to 2nd.
-    # 4 and 5 share 2nd and 3rd: ($36 + $35) / 2 = $35.50 each.
+    # 4 and 5 are tied in the final order: not shared, they play a sudden-death match
+    # for 2nd and 3rd ($36 + $35), so the payouts are not final yet.
     payouts = json.loads(ok("payouts", "--db", db))
     assert payouts["pool_cents"] == 15_000
     assert [(p["place"], p["number"], p["amount_cents"]) for p in payouts["places"]] == [
-        (1, 1, 5400), (2, 4, 3550), (2, 5, 3550), (4, 2, 2500),
+        (1, 1, 5400), (4, 2, 2500),
     ]  # fmt: skip
+    assert payouts["undecided"] == [
+        {"places": [2, 3], "entrants": [4, 5], "amount_cents": 7100, "settled_by": "sudden-death"}
+    ]
+    assert payouts["provisional"] is True
     text = ok("payouts", "--db", db, "--format", "text").splitlines()
     assert text[:3] == ["Gin night: prizes", "=================", ""]
-    assert text[3:7] == [
+    assert text[3:8] == [
         "Entry fees received        $150.00",
         "Prize pool                 $150.00",
         "Prizes are paid in store credit.",
+        "Provisional: tied places wait for their tie-break; these prizes may still change.",
         "",
     ]
+    assert text[-1] == (
+        "Places 2 and 3 ($71.00) not decided: players 4 Player 4 and 5 Player 5 are tied and "
+        "must play a sudden-death match to 60; record the winner to pay them."
+    )
 
 
 def test_a_gin_sudden_death_adds_one_and_decides_the_prizes(tmp_path: Path) -> None:
@@ -324,6 +334,7 @@ def test_a_gin_sudden_death_adds_one_and_decides_the_prizes(tmp_path: Path) -> N
     assert [(p["place"], p["number"], p["amount_cents"]) for p in payouts["places"]] == [
         (1, 1, 5400), (2, 5, 3600), (3, 4, 3500), (4, 2, 2500),
     ]  # fmt: skip
+    assert payouts["provisional"] is False and payouts["undecided"] == []
 
 
 # --- bid whist: wins, then points --------------------------------------------------------

@@ -54,8 +54,9 @@ def _payouts(args: argparse.Namespace) -> int:
         event_id = chosen_event(db, args.event)
         prizes = results.payouts(db, event_id)
         name = events.get_event(db, event_id).name
+        rules = events.event_rules(db, event_id)
     if args.format == "json":
         print_json(prizes.to_json())
     else:
-        sys.stdout.write(payouts_text(prizes, f"{name}: prizes"))
+        sys.stdout.write(payouts_text(prizes, f"{name}: prizes", rules))
     return 0

@@ -162,6 +162,9 @@ class Money(_Model):
     fine_set_cents: int = Field(default=0, ge=0)
     fine_renege_cents: int = Field(default=0, ge=0)
     prizes_in: Literal["cash", "store-credit"] = "cash"
+    # false: an entry fee once paid is never given back (bid whist: "No refunds on
+    # entry/tournament fee - period!!!")
+    refunds: bool = True
 
     @model_validator(mode="after")
     def _check(self) -> Money:

@@ -11,7 +11,7 @@ import io
 from collections.abc import Mapping
 
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.domain.money.payouts import Payouts
+from clubdesk.domain.money.payouts import Payouts, Undecided
 from clubdesk.domain.results.cut import CutResult
 from clubdesk.domain.results.standings import StandingRow, Standings
 from clubdesk.domain.rules import Rules
@@ -100,8 +100,9 @@ def cut_text(result: CutResult, standings: Standings, rules: Rules) -> str:
     return "\n".join(lines) + "\n"
 
 
-def payouts_text(payouts: Payouts, title: str = "") -> str:
-    """The pool and the prizes, as the treasurer reads them out."""
+def payouts_text(payouts: Payouts, title: str = "", rules: Rules | None = None) -> str:
+    """The pool and the prizes, as the treasurer reads them out (``rules`` names players
+    or teams and the sudden-death target where places are undecided)."""
     pool = payouts.pool
     lines = [title, "=" * len(title), ""] if title else []
     received = pool.fees_cents - pool.refunds_cents
@@ -119,8 +120,13 @@ def payouts_text(payouts: Payouts, title: str = "") -> str:
     lines.append(f"{'Prize pool':<21} {format_money(pool.pool_cents):>12}")
     if payouts.prizes_in != "cash":
         lines.append(f"Prizes are paid in {payouts.prizes_in.replace('-', ' ')}.")
+    if not payouts.played:
+        lines += ["", "No round has been played yet: there are no prizes to show."]
+        return "\n".join(lines) + "\n"
+    if payouts.provisional:
+        lines.append(f"Provisional: {payouts.why}; these prizes may still change.")
     lines.append("")
-    if not payouts.prizes:
+    if not payouts.prizes and not payouts.undecided:
         lines.append("(no prizes)")
     for prize in payouts.prizes:
         lines.append(
@@ -131,7 +137,34 @@ def payouts_text(payouts: Payouts, title: str = "") -> str:
             for share in prize.players:
                 amount = format_money(share.amount_cents)
                 lines.append(f"{'':13}{share.player:<29} {amount:>12}")
+    for item in payouts.undecided:
+        lines += ["", _undecided_text(item, rules)]
     return "\n".join(lines) + "\n"
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+def _undecided_text(item: Undecided, rules: Rules | None) -> str:
+    """Who plays for the undecided places, and for how much."""
+    unit = rules.unit if rules is not None else "team"
+    target = rules.gin.sudden_death_target if rules is not None and rules.gin else None
+    first, last = item.places[0], item.places[-1]
+    joined = "and" if last == first + 1 else "to"
+    places = f"Place {first}" if first == last else f"Places {first} {joined} {last}"
+    money = format_money(item.amount_cents)
+    who = "players" if unit == "individual" else "teams"
+    entrants = _listed([f"{n} {name}" for n, name in zip(item.entrants, item.names, strict=True)])
+    if item.settled_by == "playoffs":
+        return f"{places} ({money}) are decided by the playoffs; {who} still in: {entrants}."
+    one = len(item.entrants) == 2
+    match = "a sudden-death match" if one else "sudden-death matches"
+    to = f" to {target}" if target else ""
+    return (
+        f"{places} ({money}) not decided: {who} {entrants} are tied and must play "
+        f"{match}{to}; record the winner{'' if one else 's'} to pay them."
+    )
 
 
 def seating_text(

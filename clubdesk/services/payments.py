@@ -57,14 +57,22 @@ def refund(
     note: str = "refund",
     actor: str = "director",
 ) -> EntrantInfo:
-    """Money given back to an entrant: a ``refund`` ledger row, never more than it paid."""
+    """Money given back to an entrant: a ``refund`` ledger row, never more than it paid,
+    and none at all where the rules say ``money.refunds = false`` (bid whist)."""
     cents = check_amount("cents", cents)
     method = check_method(method)
     at = aware(clock.now())
     with db.session() as session:
         event = events.get_event(session, event_id)
+        rules = rules_for(event)
+        if not rules.money.refunds:
+            raise UserError(
+                f"refund: {rules.title} gives no refunds of the entry fee "
+                "(rules: money.refunds = false)",
+                field="refund",
+            )
         record = entrant_record(session, event_id, number)
-        if record.status == "removed" and rules_for(event).penalties.removed_forfeits_fee:
+        if record.status == "removed" and rules.penalties.removed_forfeits_fee:
             raise UserError(
                 f"number: entrant {number} was removed from the tournament; "
                 "its entry fee stays in the prize fund",

@@ -23,7 +23,9 @@ def standings(db: Database, event_id: str, after_round: int | None = None) -> St
 
 
 def payouts(db: Database, event_id: str) -> Payouts:
-    """The prize pool and who wins what, by the standings after the last complete round."""
+    """The prize pool and who wins what, by the event's final order as far as it is known
+    (the standings after the last complete round; bid whist's playoffs), marked
+    provisional until it is final."""
     event, rules = _results(db, event_id)
     return compute_payouts(event, rules)
 

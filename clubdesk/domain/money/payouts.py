@@ -14,10 +14,15 @@ How each rule is read:
   remains, rounded down to ``money.rounding_cents``; whatever rounding
   leaves goes to 1st place, so the prizes add up to the pool exactly.
   A pool that cannot cover the fixed prizes is an error saying by how much.
-- Prizes follow the finishing order (the standings, or a playoff result a
-  caller passes in). Entrants sharing a place share the prizes of the places
+- Prizes follow the finishing order (``finish.py``: the standings, or bid
+  whist's playoffs; or an order a caller passes in), marked provisional
+  until it is final. With no round played there is no prize to show.
+  Entrants sharing a place share the prizes of the places
   they cover equally, cents rounded down, the leftover cents to the tied
-  entrant with the lowest number. A place nobody finishes in (fewer
+  entrant with the lowest number. A group whose place is not decided yet
+  (a gin tie waiting for its sudden-death match, the teams still in bid
+  whist's playoffs) is not shared: the places it covers and their money are
+  listed as undecided, with the entrants who play for them. A place nobody finishes in (fewer
   entrants than prizes) is not paid out: its prize is added to 1st place,
   so the pool is still paid in full.
 - A team's prize is split between its two players, the odd cent to the
@@ -34,7 +39,7 @@ from typing import Any
 
 from clubdesk.domain.event.model import Event
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.domain.results.standings import compute_standings
+from clubdesk.domain.money.finish import FinalOrder, Finisher, SettledBy, final_order
 from clubdesk.domain.rules import Money, Rules
 from clubdesk.errors import UserError
 
@@ -107,16 +112,6 @@ def place_prizes(pool_cents: int, money: Money) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Finisher:
-    """One entrant's place in the final order (ties share a place)."""
-
-    place: int
-    number: int
-    name: str
-    players: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class PlayerPrize:
     place: int
     number: int
@@ -133,10 +128,40 @@ class Prize:
     players: tuple[PlayerPrize, ...]
 
 
+@dataclass(frozen=True)
+class Undecided:
+    """Paid places not decided yet: ``entrants`` play for them (``settled_by``)."""
+
+    places: tuple[int, ...]
+    entrants: tuple[int, ...]
+    names: tuple[str, ...]
+    amount_cents: int
+    settled_by: SettledBy
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "places": list(self.places),
+            "entrants": list(self.entrants),
+            "amount_cents": self.amount_cents,
+            "settled_by": self.settled_by,
+        }
+
+
 def share_prizes(
     prizes: Sequence[int], finish: Sequence[Finisher], *, team: bool
 ) -> tuple[Prize, ...]:
     """Hand out the place prizes in finishing order; ties share (module docstring)."""
+    return hand_out(prizes, finish, team=team)[0]
+
+
+def hand_out(
+    prizes: Sequence[int],
+    finish: Sequence[Finisher],
+    *,
+    team: bool,
+    settled_by: SettledBy = "sudden-death",
+) -> tuple[tuple[Prize, ...], tuple[Undecided, ...]]:
+    """The prizes handed out in finishing order, and the paid places not decided yet."""
     order = sorted(finish, key=lambda f: (f.place, f.number))
     groups: list[list[Finisher]] = []
     for finisher in order:
@@ -150,16 +175,25 @@ def share_prizes(
         amounts[0] += sum(amounts[covered:])
         amounts = amounts[:covered]
     handed: list[Prize] = []
+    undecided: list[Undecided] = []
     position = 0
     for group in groups:
+        covered_places = range(position + 1, min(position + len(group), len(amounts)) + 1)
         shared = sum(amounts[position : position + len(group)])
         position += len(group)
+        if not all(finisher.decided for finisher in group):
+            if shared > 0:
+                numbers = tuple(f.number for f in group)
+                names = tuple(f.name for f in group)
+                places = tuple(covered_places)
+                undecided.append(Undecided(places, numbers, names, shared, settled_by))
+            continue
         each, leftover = divmod(shared, len(group))
         for index, finisher in enumerate(group):  # the group is in number order
             amount = each + (leftover if index == 0 else 0)
             if amount > 0:
                 handed.append(_prize(finisher, amount, team=team))
-    return tuple(handed)
+    return tuple(handed), tuple(undecided)
 
 
 def _prize(finisher: Finisher, amount: int, *, team: bool) -> Prize:
@@ -187,6 +221,10 @@ class Payouts:
     place_prizes: tuple[int, ...]
     prizes: tuple[Prize, ...]
     prizes_in: str = "cash"  # money.prizes_in: "cash" or "store-credit"
+    provisional: bool = False
+    undecided: tuple[Undecided, ...] = ()
+    played: bool = True  # False: no round counted yet, so no prizes to show
+    why: str = ""  # what provisional payouts still wait for, in words
 
     @property
     def pool_cents(self) -> int:
@@ -214,17 +252,36 @@ class Payouts:
                 for prize in self.prizes
                 for share in prize.players
             ],
+            "provisional": self.provisional,
+            "undecided": [item.to_json() for item in self.undecided],
         }
 
 
 def compute_payouts(
     event: Event, rules: Rules, finish: Sequence[Finisher] | None = None
 ) -> Payouts:
-    """The pool and who wins what; ``finish`` defaults to the standings' order."""
+    """The pool and who wins what; ``finish`` defaults to the event's final order
+    (``finish.py``), a ``finish`` given is taken as final."""
     pool = prize_pool(event, rules)
-    if finish is None:
-        standings = compute_standings(event, rules)
-        finish = [Finisher(r.place, r.number, r.name, r.players) for r in standings.rows]
-    prizes = place_prizes(pool.pool_cents, rules.money)
-    handed = share_prizes(prizes, finish, team=rules.unit == "team")
-    return Payouts(pool, prizes, handed, prizes_in=rules.money.prizes_in)
+    order = final_order(event, rules) if finish is None else FinalOrder(tuple(finish), False, True)
+    prizes: tuple[int, ...] = ()
+    handed: tuple[Prize, ...] = ()
+    undecided: tuple[Undecided, ...] = ()
+    if order.played:
+        prizes = place_prizes(pool.pool_cents, rules.money)
+        handed, undecided = hand_out(
+            prizes, order.finish, team=rules.unit == "team", settled_by=order.settled_by
+        )
+    why = order.why
+    if undecided and not why:
+        why = "tied places wait for their tie-break"
+    return Payouts(
+        pool,
+        prizes,
+        handed,
+        prizes_in=rules.money.prizes_in,
+        provisional=order.provisional or bool(undecided) or not order.played,
+        undecided=undecided,
+        played=order.played,
+        why=why if order.played else "no round has been played yet",
+    )

@@ -1,0 +1,179 @@
+"""The finishing order prizes are paid by, and whether it is final yet.
+
+How each rule is read:
+
+- No round counted yet (no complete round): there is no order, so no prize
+  is shown.
+- Formats without playoffs pay by the standings after the last complete
+  round. They are provisional until the event's last round
+  (``schedule.rounds``) is complete.
+- Gin (RULES.md §5: a cut, then a final round; the cut's tie-break is a
+  sudden-death match): a tie in the final order is not shared; it waits for
+  a sudden-death match, recorded as a tie-break in the final round, which
+  the standings then apply. Its entrants are listed as undecided (not
+  shared) until then. Before the last round ties share as a preview would.
+- Bid whist (RULES.md §6: the cut comes after the last preliminary round)
+  pays by the playoffs, never by the preliminary standings. The playoff
+  rounds are the event's rounds after the cut round, their games the
+  bracket's matches (``results/playoffs.py``), a game found by its two
+  teams. The champion is 1st and the final's loser 2nd; teams that go out
+  in the same playoff round share the places they cover (RULES.md names no
+  match for 3rd place): with 8 teams the two semi-final losers share 3rd
+  and 4th, the four quarter-final losers 5th to 8th. Teams out at the cut
+  follow, in standings order. A playoff round counts once every match in it
+  has a result (one semi-final played decides nothing yet). Teams still in
+  the playoffs (before the cut is settled: every active team not out) share
+  the top places as undecided, and the order is provisional until the final
+  has a result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from clubdesk.domain.event.model import Event, Round
+from clubdesk.domain.results.cut import compute_cut
+from clubdesk.domain.results.playoffs import Match, next_playoff_round, playoff_bracket
+from clubdesk.domain.results.standings import (
+    StandingRow,
+    compute_standings,
+    last_complete_round,
+)
+from clubdesk.domain.rules import Rules
+from clubdesk.errors import UserError
+
+SettledBy = Literal["sudden-death", "playoffs"]
+
+
+@dataclass(frozen=True)
+class Finisher:
+    """One entrant's place in the final order (ties share a place).
+
+    ``decided`` False: the place is shared only until a tie-break or the
+    playoffs say who finishes where, so its prizes are not handed out yet.
+    """
+
+    place: int
+    number: int
+    name: str
+    players: tuple[str, ...] = ()
+    decided: bool = True
+
+
+@dataclass(frozen=True)
+class FinalOrder:
+    """The order prizes follow; ``provisional`` until the last result is in."""
+
+    finish: tuple[Finisher, ...]
+    provisional: bool
+    played: bool
+    why: str = ""  # what the order still waits for, in words ("" when final)
+    settled_by: SettledBy = "sudden-death"  # how an undecided group is settled
+
+
+def final_order(event: Event, rules: Rules) -> FinalOrder:
+    """The finishing order of ``event`` that its prizes are paid by (module docstring)."""
+    cut = rules.cut
+    if cut is not None and cut.after_round >= rules.schedule.rounds:
+        return _by_playoffs(event, rules)
+    standings = compute_standings(event, rules)
+    played = standings.after_round > 0
+    final = standings.after_round >= rules.schedule.rounds
+    by_sudden_death = final and cut is not None and cut.tie == "sudden-death"
+    finish = tuple(
+        _finisher(row, decided=not (by_sudden_death and row.tied)) for row in standings.rows
+    )
+    why = "" if final else f"round {rules.schedule.rounds}, the last, is not finished"
+    return FinalOrder(finish, provisional=not final, played=played, why=why)
+
+
+def _finisher(row: StandingRow, *, place: int | None = None, decided: bool = True) -> Finisher:
+    return Finisher(place or row.place, row.number, row.name, row.players, decided)
+
+
+def _by_playoffs(event: Event, rules: Rules) -> FinalOrder:
+    cut = rules.cut
+    assert cut is not None
+    upto = min(last_complete_round(event), cut.after_round)
+    standings = compute_standings(event, rules, after_round=upto)
+    rows = {row.number: row for row in standings.rows}
+    if upto < cut.after_round:
+        # before the cut every active team is still in
+        active = {e.number for e in event.entrants if e.status == "active"}
+        alive = [row for row in standings.rows if row.number in active]
+        gone = [row for row in standings.rows if row.number not in active]
+        finish = [_finisher(row, place=1, decided=False) for row in alive]
+        finish += _after(gone, len(alive))
+        why = f"the preliminaries (to round {cut.after_round}) and the playoffs are not finished"
+        return FinalOrder(tuple(finish), True, upto > 0, why, "playoffs")
+    result = compute_cut(event, rules, standings)
+    out_rows = [rows[n] for n in result.out]
+    if result.ties:
+        alive = [*result.advancing, *(n for tie in result.ties for n in tie.entrants)]
+        finish = [_finisher(rows[n], place=1, decided=False) for n in alive]
+        finish += _after(out_rows, len(alive))
+        why = "a tie at the cut line is not settled and the playoffs are not played"
+        return FinalOrder(tuple(finish), True, True, why, "playoffs")
+    alive, gone = _playoff_result(event, cut.after_round, result.advancing)
+    finish = [_finisher(rows[n], place=1, decided=len(alive) == 1) for n in alive]
+    for place, losers in gone:
+        finish += [_finisher(rows[n], place=place) for n in losers]
+    finish += _after(out_rows, len(result.advancing))
+    why = "" if len(alive) == 1 else "the playoffs are not finished"
+    return FinalOrder(tuple(finish), len(alive) > 1, True, why, "playoffs")
+
+
+def _after(rows: Sequence[StandingRow], ahead: int) -> list[Finisher]:
+    """Entrants out at the cut: after the ``ahead`` playoff teams, in standings order."""
+    if not rows:
+        return []
+    first = rows[0].place
+    return [_finisher(row, place=ahead + 1 + row.place - first) for row in rows]
+
+
+def _playoff_result(
+    event: Event, cut_round: int, seeds: Sequence[int]
+) -> tuple[list[int], list[tuple[int, list[int]]]]:
+    """Teams still in, and (place, teams) for each playoff round's losers, best first."""
+    if len(seeds) < 2:
+        return list(seeds), []
+    matches = playoff_bracket(seeds)
+    alive = list(seeds)
+    gone: list[tuple[int, list[int]]] = []
+    for number, round_ in enumerate(_playoff_rounds(event, cut_round), start=1):
+        winners = _winners(round_, matches, number)
+        if any(not m.bye and m.number not in winners for m in matches):
+            break  # a playoff round counts once every match in it has a result
+        going_on = [m.a for m in matches if m.bye] + list(winners.values())
+        losers = [t for t in alive if t not in going_on]
+        place = len(matches) + 1  # as many teams reach the next round as there are matches
+        gone.insert(0, (place, sorted(losers)))
+        alive = [t for t in alive if t in going_on]
+        if len(matches) == 1:
+            break
+        matches = next_playoff_round(matches, winners)
+    return alive, gone
+
+
+def _playoff_rounds(event: Event, cut_round: int) -> list[Round]:
+    return sorted((r for r in event.rounds if r.number > cut_round), key=lambda r: r.number)
+
+
+def _winners(round_: Round, matches: Sequence[Match], number: int) -> dict[int, int]:
+    """Match number -> winning team, for the matches of this playoff round with a result."""
+    by_teams = {frozenset((m.a, m.b)): m for m in matches if m.b is not None}
+    winners: dict[int, int] = {}
+    for game in round_.games:
+        match = by_teams.get(frozenset((*game.a, *game.b)))
+        if match is None:
+            teams = " and ".join(str(n) for n in (*game.a, *game.b))
+            raise UserError(
+                f"round {round_.number}, table {game.table}: teams {teams} do not meet "
+                f"in playoff round {number}"
+            )
+        side = game.won_by()
+        if side is not None:
+            winners[match.number] = game.side(side)[0]
+    return winners
