@@ -2,8 +2,10 @@
 
 A sheet is submitted with its hands (or, typed in from paper, its final
 score only), any adjustment lines, the scorekeeper's signature and one
-opponent's countersignature. Submission stores the score the rules compute
-and locks the sheet: the database refuses any later change to it.
+opponent's countersignature. Both signers are players seated at that table,
+on opposite sides; a name is matched whatever its case and spacing and is
+stored as registered. Submission stores the score the rules compute and
+locks the sheet: the database refuses any later change to it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
@@ -26,6 +30,7 @@ from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
 from clubdesk.store import sheets as store
 from clubdesk.store.draws import sides_of_games
+from clubdesk.store.entrants import list_entrants
 from clubdesk.store.sheets import load_games, record_amendment, result_json
 
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
@@ -89,6 +94,9 @@ def submit_sheet(
     at = clock.now()
     with db.session() as session:
         sheet = store.open_sheet(session, event_id, round_number, table)
+        sides = sides_of_games(session, [sheet.game_id])[sheet.game_id]
+        where = f"round {round_number}, table {table}"
+        names = _checked_signers(session, event_id, sides, names, where)
         new_lines = [DomainAdjustment(x.side, x.points, x.reason) for x in lines]  # type: ignore[arg-type]
         try:
             result = sheet_result(
@@ -107,7 +115,7 @@ def submit_sheet(
             ) from None
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
-                check_players(hands, sides_of_games(session, [sheet.game_id])[sheet.game_id], rules)
+                check_players(hands, sides, rules)
             except HandError as exc:
                 raise UserError(f"round {round_number}, table {table}: {exc}") from None
         store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names, result=result,
@@ -217,6 +225,42 @@ def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]
     """(sheets submitted, sheets in all) for a published round."""
     with db.session() as session:
         return store.sheets_in(session, round_record(session, event_id, round_number).id)
+
+
+def _checked_signers(
+    session: Session,
+    event_id: str,
+    sides: dict[str, list[int]],
+    names: dict[str, str],
+    where: str,
+) -> dict[str, str]:
+    """The signers' names as registered; UserError unless both sit at the table, apart."""
+    seated: dict[str, tuple[str, str]] = {}  # a name as compared -> (side, name as registered)
+    numbers = {number: side for side, members in sides.items() for number in members}
+    for entrant in list_entrants(session, event_id):
+        side = numbers.get(entrant.number)
+        for player in entrant.players if side is not None else ():
+            seated[_compared(player)] = (side, player)
+    found: dict[str, str] = {}
+    side_of: dict[str, str] = {}
+    for role, name in names.items():
+        if _compared(name) not in seated:
+            at_table = ", ".join(registered for _, registered in seated.values())
+            raise UserError(
+                f"signatures.{role}: {name} does not play at {where} (seated there: {at_table})"
+            )
+        side_of[role], found[role] = seated[_compared(name)]
+    if side_of["scorekeeper"] == side_of["countersign"]:
+        both = " and ".join(found[role] for role in REQUIRED_SIGNATURES)
+        raise UserError(
+            f"signatures.countersign: {both} sit on the same side at {where}; "
+            "the sheet is countersigned by an opponent"
+        )
+    return found
+
+
+def _compared(name: str) -> str:
+    return " ".join(name.split()).casefold()
 
 
 def _checked_line(line: SheetLine, index: int) -> SheetLine:

@@ -89,7 +89,7 @@ class Night:
                 number,
                 table.table,
                 **({"hands": given} if isinstance(given, list) else {"final_score": given}),
-                signatures={"scorekeeper": f"keeper {table.a[0]}", "countersign": f"{table.b[0]}"},
+                signatures=builder.signers(self.db, self.event, number, table.table),
                 clock=self.clock,
             )
         assert (done.sheets_in, done.sheets_total) == (len(seats.tables), len(seats.tables))
