@@ -18,7 +18,7 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
-from clubdesk.domain.event.model import Amendment, Score, SheetResult
+from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
 from clubdesk.domain.event.sheet import WinnerError, sheet_result
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import check_players
@@ -31,7 +31,7 @@ from clubdesk.store import Database
 from clubdesk.store import sheets as store
 from clubdesk.store.draws import sides_of_games
 from clubdesk.store.entrants import list_entrants
-from clubdesk.store.sheets import load_games, record_amendment, result_json
+from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json
 
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
 
@@ -184,13 +184,7 @@ def amend_sheet(
     at = clock.now()
     with db.session() as session:
         round_record(session, event_id, round_number)
-        stored = next(
-            (g for g in load_games(session, event_id, round_number=round_number)
-             if g.game.table == table),
-            None,
-        )  # fmt: skip
-        if stored is None:
-            raise UserError(f"table: round {round_number} has no table {table}")
+        stored = _stored_game(session, event_id, round_number, table)
         if not stored.submitted or stored.game.score is None:
             raise UserError(
                 f"round {round_number}, table {table}: the sheet is not submitted yet; "
@@ -219,6 +213,39 @@ def amend_sheet(
             },
         )
     return SheetAmended(event_id, round_number, table, before, after)
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    """One table's sheet as it stands: the game (amendments applied) and whether it is in."""
+
+    round_number: int
+    game: Game
+    submitted: bool
+
+    @property
+    def state(self) -> str:
+        """``waiting`` (not in yet), ``submitted``, or ``amended`` (a director corrected it)."""
+        if not self.submitted:
+            return "waiting"
+        return "amended" if self.game.amendments else "submitted"
+
+
+def table_sheet(db: Database, event_id: str, round_number: int, table: int) -> TableSheet:
+    """Round ``round_number``'s table ``table``: its sheet with everything on it."""
+    with db.session() as session:
+        round_record(session, event_id, round_number)
+        stored = _stored_game(session, event_id, round_number, table)
+    return TableSheet(round_number, stored.game, stored.submitted)
+
+
+def _stored_game(session: Session, event_id: str, round_number: int, table: int) -> StoredGame:
+    games = load_games(session, event_id, round_number=round_number)
+    found = next((g for g in games if g.game.table == table), None)
+    if found is None:
+        tables = ", ".join(str(g.game.table) for g in sorted(games, key=lambda g: g.game.table))
+        raise UserError(f"table: round {round_number} has no table {table} (its tables: {tables})")
+    return found
 
 
 def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]:
