@@ -19,7 +19,7 @@ from sqlmodel import Session
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
-from clubdesk.domain.event.sheet import WinnerError, sheet_result
+from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decided, sheet_result
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
@@ -113,6 +113,10 @@ def submit_sheet(
             raise UserError(
                 f"winner: only a tied game needs one ({exc.score.a} to {exc.score.b})"
             ) from None
+        try:
+            check_decided(rules, result)
+        except UndecidedError as exc:
+            raise UserError(f"round {round_number}, table {table}: {exc}") from None
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
                 check_players(hands, sides, rules)
@@ -181,6 +185,7 @@ def amend_sheet(
     after = SheetResult(Score(*_checked_score(score)), winner)  # type: ignore[arg-type]
     if winner is not None and after.score.higher() is not None:
         raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
+    check_decided(event_rules(db, event_id), after)
     at = clock.now()
     with db.session() as session:
         round_record(session, event_id, round_number)

@@ -80,8 +80,10 @@ from clubdesk.domain.event.model import (
 )
 from clubdesk.domain.event.sheet import (
     AmendmentError,
+    UndecidedError,
     WinnerError,
     apply_amendments,
+    check_decided,
     score_tiebreak,
     sheet_result,
 )
@@ -473,6 +475,11 @@ class _Parser:
             score, winner = self.check_result(
                 hands, adjustments, score, winner, amendments, where, round_number
             )
+            if score is not None and award is None:
+                try:  # bid whist: a level game needs its fifth hand or a recorded winner
+                    check_decided(self.rules, SheetResult(score, winner))
+                except UndecidedError as exc:
+                    raise self.fail(where, str(exc)) from None
         elif score is not None and winner is not None and score.higher() not in (None, winner):
             raise self.fail(where, str(WinnerError(winner, score, None)))
         if hands and self.rules is not None:
