@@ -27,6 +27,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import event_and_rules
+from clubdesk.services.draw import publish_in
 from clubdesk.store import Database, events
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
@@ -96,8 +97,6 @@ def close_round(
 
     In a progressive movement the next round's seating is published too.
     """
-    from clubdesk.services.draw import publish_in
-
     at = clock.now()
     named = sorted(set(missing_ok))
     with db.session() as session:

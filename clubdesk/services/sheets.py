@@ -78,7 +78,10 @@ def submit_sheet(
 
     ``winner`` ("a"/"b") records who won a tied game (by an extra hand, a cut of
     the cards, as the director rules); where the hands themselves break the tie
-    (bid whist's fifth hand), the hands decide.
+    (bid whist's fifth hand), the hands decide. In a format that counts rounds
+    won, a level game without either is refused. ``signatures`` maps the roles
+    scorekeeper and countersign to players seated at the table, on opposite
+    sides. A refused sheet leaves nothing behind.
     """
     rules = event_rules(db, event_id)
     if bool(hands) == (final_score is not None):
