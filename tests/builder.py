@@ -31,7 +31,6 @@ from clubdesk.services.registration import EntrantInfo, RegisterEntrant
 from clubdesk.store import Database
 
 NIGHT = dt.date(2024, 3, 9)
-SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
 
 Players = Callable[[int], list[str]]
 
@@ -175,9 +174,19 @@ def scores(
             table,
             final_score=(score[0], score[1]),
             winner=score[2] if len(score) > 2 else None,
-            signatures=SIGNED,
+            signatures=signers(db, event_id, round_number, table),
             clock=clock,
         )
+
+
+def signers(db: Database, event_id: str, round_number: int, table: int) -> dict[str, str]:
+    """Signatures a sheet can carry: the first player on side a keeps score, the first on
+    side b countersigns (at a table the round does not have, two names from nowhere)."""
+    seats = {t.table: t for t in draw_service.seating(db, event_id, round_number).tables}.get(table)
+    if seats is None:
+        return {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
+    players = {e.number: e.players for e in registration.list_entrants(db, event_id)}
+    return {"scorekeeper": players[seats.a[0]][0], "countersign": players[seats.b[0]][0]}
 
 
 def start(db: Database, event_id: str, round_number: int, clock: Clock) -> None:

@@ -24,6 +24,7 @@ and values are importable from here too.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -97,28 +98,34 @@ def publish_seating(
     """Store round ``round_number``'s seating as a fact: its round, games, seats and byes."""
     at = aware(clock.now())
     with db.session() as session:
-        event, rules = _event(session, event_id)
-        published = seat_store.published_rounds(session, event_id)
-        if round_number in published:
-            raise UserError(f"round {round_number}'s seating is already published")
-        if round_number > 1 and round_number - 1 not in published:
-            raise UserError(
-                f"round {round_number} cannot be published before round {round_number - 1}"
-            )
-        seats = _seating(session, event, rules, round_number)
-        round_id = seat_store.save_seating(session, event_id, seats)
-        details: dict[str, object] = {"round": round_number, **seats.to_json()}
-        if seats.partner_draws:
-            details["partner_draws"] = [p.to_json() for p in seats.partner_draws]
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="seating.publish",
-            event_id=event_id,
-            details=details,
-        )
-        return SeatingPublished(event_id, seats, round_id, len(seats.tables))
+        return publish_in(session, event_id, round_number, at, actor)
+
+
+def publish_in(
+    session: Session, event_id: str, round_number: int, at: dt.datetime, actor: str
+) -> SeatingPublished:
+    """``publish_seating`` inside the caller's transaction (closing a round publishes the
+    next one of a progressive movement in the same transaction)."""
+    event, rules = _event(session, event_id)
+    published = seat_store.published_rounds(session, event_id)
+    if round_number in published:
+        raise UserError(f"round {round_number}'s seating is already published")
+    if round_number > 1 and round_number - 1 not in published:
+        raise UserError(f"round {round_number} cannot be published before round {round_number - 1}")
+    seats = _seating(session, event, rules, round_number)
+    round_id = seat_store.save_seating(session, event_id, seats)
+    details: dict[str, object] = {"round": round_number, **seats.to_json()}
+    if seats.partner_draws:
+        details["partner_draws"] = [p.to_json() for p in seats.partner_draws]
+    audit.record(
+        session,
+        at=at,
+        actor=actor,
+        action="seating.publish",
+        event_id=event_id,
+        details=details,
+    )
+    return SeatingPublished(event_id, seats, round_id, len(seats.tables))
 
 
 def _seating(session: Session, event: Event, rules: Rules, number: int) -> RoundSeating:

@@ -1,20 +1,33 @@
-"""Rounds: start one (its clock starts) and close one (every sheet is in).
+"""Rounds: start one (its clock starts), close one, and undo a close.
 
 The clock's state is stored, so a restart picks it up where real time says
 it is (DESIGN.md, principle 3).
+
+A round closes when every table's sheet is in, or when the director closes
+it with tables missing after naming exactly which (``missing_ok``). In a
+progressive movement (winners stay, winners down) the next round's seating
+depends on this round's results, so closing publishes it in the same
+transaction, ready for the projector; with a table missing it cannot be
+made yet and the close says why. A close can be undone (``reopen_round``)
+until the next round starts: the round runs again, a next seating the close
+published is taken back, and the round's clock keeps its end.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
+from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.changes import Change, changes_field, with_changes, writes
+from clubdesk.services.common import event_and_rules
+from clubdesk.services.draw import publish_in
 from clubdesk.store import Database, events
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
@@ -52,25 +65,130 @@ def start_round(
     return RoundChanged(event_id, round_number, "running", at)
 
 
-@writes(Change.CLOCK)
+@dataclass(frozen=True)
+class RoundClosed:
+    """A round closed: the tables closed without a sheet, and the next round's seating
+    when the close published it (else ``seating_note`` says why not, if it depends on
+    this round)."""
+
+    event_id: str
+    round_number: int
+    at: dt.datetime
+    missing: tuple[int, ...] = ()
+    next_seating: RoundSeating | None = None
+    seating_note: str = ""
+    changes: Change = changes_field()  # what the command that made it changed
+
+
+PROGRESSIVE = ("winners-stay", "winners-down")  # movements seated from the last round's results
+
+
 def close_round(
-    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
-) -> RoundChanged:
-    """Close a round once every table's sheet is in; its clock stops."""
+    db: Database,
+    event_id: str,
+    round_number: int,
+    clock: Clock,
+    *,
+    missing_ok: Sequence[int] = (),
+    actor: str = "director",
+) -> RoundClosed:
+    """Close a round once every table's sheet is in, or with the tables ``missing_ok``
+    names still out (they must be exactly the tables missing); its clock stops.
+
+    In a progressive movement the next round's seating is published too.
+    """
     at = clock.now()
+    named = sorted(set(missing_ok))
     with db.session() as session:
         found = round_record(session, event_id, round_number)
         if found.status == "closed":
             raise UserError(f"round: round {round_number} is already closed")
-        missing = store.unsubmitted_tables(session, event_id, round_number)
-        if missing:
-            tables = ", ".join(str(t) for t in sorted(missing))
-            raise UserError(f"round: round {round_number} still waits for tables {tables}")
+        missing = store.unsubmitted_tables(session, event_id, round_number) or []
+        if named != missing:
+            raise UserError(_missing_text(round_number, missing, named))
         store.set_round_status(session, found.id, "closed")
         clock_store.stop_clock(session, event_id, round_number, at)
         audit.record(session, at=at, actor=actor, action="round.close", event_id=event_id,
-                     details={"round": round_number})  # fmt: skip
-    return RoundChanged(event_id, round_number, "closed", at)
+                     details={"round": round_number, "missing": missing})  # fmt: skip
+        _, rules = event_and_rules(session, event_id)
+        following = round_number + 1
+        seats, note = None, ""
+        if (
+            rules.seating.movement in PROGRESSIVE
+            and following <= rules.schedule.rounds
+            and store.find_round(session, event_id, following) is None
+        ):
+            try:
+                seats = publish_in(session, event_id, following, at, actor).seating
+            except UserError as exc:
+                note = f"round {following}'s seating cannot be made yet: {exc}"
+    changes = Change.CLOCK | (Change.SEATING if seats is not None else Change.NONE)
+    closed = RoundClosed(event_id, round_number, at, tuple(missing), seats, note)
+    return with_changes(closed, changes)
+
+
+close_round.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
+
+
+def _missing_text(number: int, missing: list[int], named: list[int]) -> str:
+    if not named:
+        listed = ", ".join(str(t) for t in missing)
+        return (
+            f"round: round {number} still waits for tables {listed}; "
+            "to close it without them, name them"
+        )
+    if not missing:
+        return f"tables: every sheet of round {number} is in; name no missing tables"
+    listed = ", ".join(str(t) for t in missing)
+    given = ", ".join(str(t) for t in named)
+    return f"tables: round {number} waits for tables {listed}, not {given}"
+
+
+@dataclass(frozen=True)
+class RoundReopened:
+    """A close undone: the round runs again; the next round's seating taken back, if any."""
+
+    event_id: str
+    round_number: int
+    at: dt.datetime
+    unpublished: int | None = None  # the next round, when its seating was taken back
+    changes: Change = changes_field()  # what the command that made it changed
+
+
+def reopen_round(
+    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
+) -> RoundReopened:
+    """Undo a round's close while the next round has not started.
+
+    The round is running again (sheets still out can be handed in, amendments
+    made before the next round is seated). In a progressive movement the next
+    round's seating, made from this round's results, is taken back and made
+    again at the next close.
+    """
+    at = clock.now()
+    following = round_number + 1
+    with db.session() as session:
+        found = round_record(session, event_id, round_number)
+        if found.status != "closed":
+            raise UserError(f"round: round {round_number} is not closed")
+        if store.round_started(session, event_id, following):
+            raise UserError(
+                f"round: round {following} has started; round {round_number}'s close stands"
+            )
+        _, rules = event_and_rules(session, event_id)
+        unpublished = None
+        if rules.seating.movement in PROGRESSIVE and store.unpublish_round(
+            session, event_id, following
+        ):
+            unpublished = following
+        store.set_round_status(session, found.id, "running")
+        audit.record(session, at=at, actor=actor, action="round.reopen", event_id=event_id,
+                     details={"round": round_number, "unpublished": unpublished})  # fmt: skip
+    changes = Change.CLOCK | (Change.SEATING if unpublished is not None else Change.NONE)
+    return with_changes(RoundReopened(event_id, round_number, at, unpublished), changes)
+
+
+reopen_round.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
 
 
 def round_record(session: Session, event_id: str, number: int) -> RoundRecord:

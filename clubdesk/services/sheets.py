@@ -2,7 +2,9 @@
 
 A sheet is submitted with its hands (or, typed in from paper, its final
 score only), any adjustment lines, the scorekeeper's signature and one
-opponent's countersignature. Submission stores the score the rules compute
+opponent's countersignature. Both signers are players seated at that table,
+on opposite sides; a name is matched whatever its case and spacing and is
+stored as registered. Submission stores the score the rules compute
 (``domain.event.sheet.sheet_result``) and locks the sheet: the database
 refuses any later change to it. A correction is a director's amendment
 (``amend_sheet``), recorded beside the sheet; every result read from then on
@@ -15,10 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlmodel import Session
+
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
-from clubdesk.domain.event.model import Amendment, Score, SheetResult
-from clubdesk.domain.event.sheet import WinnerError, sheet_result
+from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
+from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decided, sheet_result
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
@@ -29,7 +33,8 @@ from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
 from clubdesk.store import sheets as store
 from clubdesk.store.draws import sides_of_games
-from clubdesk.store.sheets import load_games, record_amendment, result_json
+from clubdesk.store.entrants import list_entrants
+from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json
 
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
 
@@ -76,7 +81,10 @@ def submit_sheet(
 
     ``winner`` ("a"/"b") records who won a tied game (by an extra hand, a cut of
     the cards, as the director rules); where the hands themselves break the tie
-    (bid whist's fifth hand), the hands decide.
+    (bid whist's fifth hand), the hands decide. In a format that counts rounds
+    won, a level game without either is refused. ``signatures`` maps the roles
+    scorekeeper and countersign to players seated at the table, on opposite
+    sides. A refused sheet leaves nothing behind.
     """
     rules = event_rules(db, event_id)
     if bool(hands) == (final_score is not None):
@@ -92,6 +100,9 @@ def submit_sheet(
     at = clock.now()
     with db.session() as session:
         sheet = store.open_sheet(session, event_id, round_number, table)
+        sides = sides_of_games(session, [sheet.game_id])[sheet.game_id]
+        where = f"round {round_number}, table {table}"
+        names = _checked_signers(session, event_id, sides, names, where)
         new_lines = [DomainAdjustment(x.side, x.points, x.reason) for x in lines]  # type: ignore[arg-type]
         try:
             result = sheet_result(
@@ -108,9 +119,13 @@ def submit_sheet(
             raise UserError(
                 f"winner: only a tied game needs one ({exc.score.a} to {exc.score.b})"
             ) from None
+        try:
+            check_decided(rules, result)
+        except UndecidedError as exc:
+            raise UserError(f"round {round_number}, table {table}: {exc}") from None
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
-                check_players(hands, sides_of_games(session, [sheet.game_id])[sheet.game_id], rules)
+                check_players(hands, sides, rules)
             except HandError as exc:
                 raise UserError(f"round {round_number}, table {table}: {exc}") from None
         store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names, result=result,
@@ -176,16 +191,11 @@ def amend_sheet(
     after = SheetResult(Score(*_checked_score(score)), winner)  # type: ignore[arg-type]
     if winner is not None and after.score.higher() is not None:
         raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
+    check_decided(event_rules(db, event_id), after)
     at = clock.now()
     with db.session() as session:
         round_record(session, event_id, round_number)
-        stored = next(
-            (g for g in load_games(session, event_id, round_number=round_number)
-             if g.game.table == table),
-            None,
-        )  # fmt: skip
-        if stored is None:
-            raise UserError(f"table: round {round_number} has no table {table}")
+        stored = _stored_game(session, event_id, round_number, table)
         if not stored.submitted or stored.game.score is None:
             raise UserError(
                 f"round {round_number}, table {table}: the sheet is not submitted yet; "
@@ -216,10 +226,79 @@ def amend_sheet(
     return SheetAmended(event_id, round_number, table, before, after)
 
 
+@dataclass(frozen=True)
+class TableSheet:
+    """One table's sheet as it stands: the game (amendments applied) and whether it is in."""
+
+    round_number: int
+    game: Game
+    submitted: bool
+
+    @property
+    def state(self) -> str:
+        """``waiting`` (not in yet), ``submitted``, or ``amended`` (a director corrected it)."""
+        if not self.submitted:
+            return "waiting"
+        return "amended" if self.game.amendments else "submitted"
+
+
+def table_sheet(db: Database, event_id: str, round_number: int, table: int) -> TableSheet:
+    """Round ``round_number``'s table ``table``: its sheet with everything on it."""
+    with db.session() as session:
+        round_record(session, event_id, round_number)
+        stored = _stored_game(session, event_id, round_number, table)
+    return TableSheet(round_number, stored.game, stored.submitted)
+
+
+def _stored_game(session: Session, event_id: str, round_number: int, table: int) -> StoredGame:
+    games = load_games(session, event_id, round_number=round_number)
+    found = next((g for g in games if g.game.table == table), None)
+    if found is None:
+        tables = ", ".join(str(g.game.table) for g in sorted(games, key=lambda g: g.game.table))
+        raise UserError(f"table: round {round_number} has no table {table} (its tables: {tables})")
+    return found
+
+
 def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]:
     """(sheets submitted, sheets in all) for a published round."""
     with db.session() as session:
         return store.sheets_in(session, round_record(session, event_id, round_number).id)
+
+
+def _checked_signers(
+    session: Session,
+    event_id: str,
+    sides: dict[str, list[int]],
+    names: dict[str, str],
+    where: str,
+) -> dict[str, str]:
+    """The signers' names as registered; UserError unless both sit at the table, apart."""
+    seated: dict[str, tuple[str, str]] = {}  # a name as compared -> (side, name as registered)
+    numbers = {number: side for side, members in sides.items() for number in members}
+    for entrant in list_entrants(session, event_id):
+        side = numbers.get(entrant.number)
+        for player in entrant.players if side is not None else ():
+            seated[_compared(player)] = (side, player)
+    found: dict[str, str] = {}
+    side_of: dict[str, str] = {}
+    for role, name in names.items():
+        if _compared(name) not in seated:
+            at_table = ", ".join(registered for _, registered in seated.values())
+            raise UserError(
+                f"signatures.{role}: {name} does not play at {where} (seated there: {at_table})"
+            )
+        side_of[role], found[role] = seated[_compared(name)]
+    if side_of["scorekeeper"] == side_of["countersign"]:
+        both = " and ".join(found[role] for role in REQUIRED_SIGNATURES)
+        raise UserError(
+            f"signatures.countersign: {both} sit on the same side at {where}; "
+            "the sheet is countersigned by an opponent"
+        )
+    return found
+
+
+def _compared(name: str) -> str:
+    return " ".join(name.split()).casefold()
 
 
 def _checked_line(line: SheetLine, index: int) -> SheetLine:

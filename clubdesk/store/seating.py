@@ -357,31 +357,47 @@ def unpublish_pending(session: Session, event_id: str) -> list[int]:
     rounds = session.exec(
         select(Round).where(Round.event_id == event_id).order_by(col(Round.number))
     ).all()
-    removed = []
     for row in rounds:
-        if row.status != "pending":
-            raise UserError(f"round {row.number} has started; its seating cannot change")
-        games = session.exec(select(Game).where(Game.round_id == row.id)).all()
-        for game in games:
-            written = any(
-                session.exec(select(kind.id).where(kind.game_id == game.id)).first() is not None
-                for kind in (Hand, Signature, Adjustment)
-            )
-            if written or game.submitted_at is not None or game.score_a is not None:
-                raise UserError(
-                    f"round {row.number}, table {game.table_number} has a score sheet "
-                    "started; its seating cannot change"
-                )
-        for game in games:
-            for seat in session.exec(select(GameSeat).where(GameSeat.game_id == game.id)):
-                session.delete(seat)
-        for bye in session.exec(select(Bye).where(Bye.round_id == row.id)):
-            session.delete(bye)
-        session.flush()
-        for game in games:
-            session.delete(game)
-        session.flush()
-        session.delete(row)
-        removed.append(row.number)
+        _remove_round(session, row)
     session.flush()
-    return removed
+    return [row.number for row in rounds]
+
+
+def unpublish_round(session: Session, event_id: str, number: int) -> bool:
+    """Remove round ``number``'s stored seating while it has not started (a round closed
+    again: the next round of a progressive movement is seated anew). False: not published.
+
+    Refuses when the round has started or any of its sheets has anything written on it.
+    """
+    row = round_row(session, event_id, number)
+    if row is None:
+        return False
+    _remove_round(session, row)
+    session.flush()
+    return True
+
+
+def _remove_round(session: Session, row: Round) -> None:
+    if row.status != "pending":
+        raise UserError(f"round {row.number} has started; its seating cannot change")
+    games = session.exec(select(Game).where(Game.round_id == row.id)).all()
+    for game in games:
+        written = any(
+            session.exec(select(kind.id).where(kind.game_id == game.id)).first() is not None
+            for kind in (Hand, Signature, Adjustment)
+        )
+        if written or game.submitted_at is not None or game.score_a is not None:
+            raise UserError(
+                f"round {row.number}, table {game.table_number} has a score sheet "
+                "started; its seating cannot change"
+            )
+    for game in games:
+        for seat in session.exec(select(GameSeat).where(GameSeat.game_id == game.id)):
+            session.delete(seat)
+    for bye in session.exec(select(Bye).where(Bye.round_id == row.id)):
+        session.delete(bye)
+    session.flush()
+    for game in games:
+        session.delete(game)
+    session.flush()
+    session.delete(row)

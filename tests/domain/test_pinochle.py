@@ -189,12 +189,6 @@ BAD_HANDS = [
         "tricks",
         "the hand is not playable: bid 80 less meld 25 leaves 55 to take, more than the 50",
     ),
-    (
-        GP,
-        {"meld": {"A": 16, "B": 30}, "tricks": {"A": 30, "B": 10}, "renege": "B"},
-        "renege",
-        "the bid was lost on meld before the play (side A melded 16, under 20)",
-    ),
     (GP, {"trciks": {"A": 30, "B": 20}}, "trciks", "unknown key (a typo?)"),
     (GP, {"bid_by": 7}, "bid_by", "Grand Prix Pinochle is a team event: a fine is the team's"),
     (NPA, {"bid_by": "7"}, "bid_by", "must be the player's entrant number, not '7'"),
@@ -348,6 +342,46 @@ def test_gp_5_renege_by_the_bidder() -> None:
 def test_gp_5_renege_before_any_trick_was_taken() -> None:
     result = score(GP, bid=60, meld={"A": 30, "B": 22}, renege="A")
     assert points(result) == (0, 60 + 22, "renege")
+
+
+# A renege on a hand played after the bidder fell short of meld: rule 5 as written (see the
+# reading in clubdesk/domain/games/pinochle.py)
+
+
+def test_gp_2_and_5_the_other_side_reneges_after_the_bidder_fell_short_of_meld() -> None:
+    """Rule 2 alone would give B 60 + 30 + its tricks; B reneged, so A scores rule 5's
+    bid + tricks so far (its 16 meld, under 20, counts nothing) and B nothing."""
+    result = score(GP, bid=60, meld={"A": 16, "B": 30}, tricks={"A": 22, "B": 10}, renege="B")
+    assert points(result) == (60 + 22, 0, "renege")
+    assert result.detail["renege"] == "B" and result.detail["set"] is False
+
+
+def test_gp_2_and_5_the_bidder_reneges_after_falling_short_of_meld() -> None:
+    """The bidding side reneged: the other side scores bid + meld + tricks so far, as rule 2
+    gives it on the tricks taken when the hand stopped."""
+    reneged = score(GP, bid=60, meld={"A": 16, "B": 30}, tricks={"A": 10, "B": 24}, renege="A")
+    assert points(reneged) == (0, 60 + 30 + 24, "renege")
+    assert reneged.detail["set"] is True
+    played_out = score(GP, bid=60, meld={"A": 16, "B": 30}, tricks={"A": 26, "B": 24})
+    assert points(played_out) == (0, 60 + 30 + 24, "short-meld")
+
+
+def test_gp_2_and_5_tricks_so_far_under_20_count_nothing_after_a_short_meld() -> None:
+    result = score(GP, bid=55, meld={"A": 12, "B": 24}, tricks={"A": 8, "B": 6}, renege="A")
+    assert points(result) == (0, 55 + 24, "renege")
+    stopped_at_once = score(GP, bid=55, meld={"A": 12, "B": 24}, renege="B")
+    assert points(stopped_at_once) == (55, 0, "renege")
+
+
+def test_gp_a_short_meld_renege_counts_in_the_game() -> None:
+    game = score_game(
+        [
+            hand(bid=60, meld={"A": 40, "B": 22}, tricks={"A": 30, "B": 20}),  # A 70, B 42
+            hand(bid=60, meld={"A": 16, "B": 30}, tricks={"A": 22, "B": 10}, renege="B"),
+        ],
+        GP,
+    )
+    assert game.total == {"A": 70 + 82, "B": 42}
 
 
 def test_gp_6_boston_seed_example_320_becomes_680() -> None:

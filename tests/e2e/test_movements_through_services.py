@@ -48,6 +48,7 @@ class Night:
         ).id
         self.rules: Rules = events.event_rules(db, self.event)
         self.seatings: dict[int, RoundSeating] = {}
+        self.published: dict[int, RoundSeating] = {}  # by closing the round before
         fee = self.rules.money.entry_fee_cents
         builder.roster(db, self.event, clock, entrants, players=self.players, paid_cents=fee)
         info = draw.make_draw(db, self.event, seed, clock)
@@ -72,9 +73,14 @@ class Night:
         found = registration.list_entrants(self.db, self.event)
         return [e.number for e in found if e.status == "active"]
 
-    def play(self, number: int, score: Score, *, expected: list[int] | None = None) -> RoundSeating:
-        """Publish, check, start, submit every sheet and close round ``number``."""
-        seats = draw.publish_seating(self.db, self.event, number, self.clock).seating
+    def play(
+        self, number: int, score: Score, *, expected: list[int] | None = None, close: bool = True
+    ) -> RoundSeating:
+        """Publish (unless closing the last round did), check, start, submit every sheet and
+        close round ``number`` (``close`` False: leave it open)."""
+        seats = self.published.pop(number, None)
+        if seats is None:
+            seats = draw.publish_seating(self.db, self.event, number, self.clock).seating
         stored = draw.seating(self.db, self.event, number)  # the partner draw is not stored
         assert stored.to_json() == seats.to_json()
         everyone = sorted([*seats.seated, *seats.byes])
@@ -89,13 +95,24 @@ class Night:
                 number,
                 table.table,
                 **({"hands": given} if isinstance(given, list) else {"final_score": given}),
-                signatures={"scorekeeper": f"keeper {table.a[0]}", "countersign": f"{table.b[0]}"},
+                signatures=builder.signers(self.db, self.event, number, table.table),
                 clock=self.clock,
             )
         assert (done.sheets_in, done.sheets_total) == (len(seats.tables), len(seats.tables))
-        rounds.close_round(self.db, self.event, number, self.clock)
         self.seatings[number] = seats
+        if close:
+            self.close(number)
         return seats
+
+    def close(self, number: int) -> None:
+        """Close round ``number``; a progressive movement's next round is published by it."""
+        closed = rounds.close_round(self.db, self.event, number, self.clock)
+        progressive = self.rules.seating.movement in rounds.PROGRESSIVE
+        if progressive and number < self.rules.schedule.rounds:
+            assert closed.next_seating is not None and closed.next_seating.round == number + 1
+            self.published[number + 1] = closed.next_seating
+        else:
+            assert closed.next_seating is None
 
     def standings(self, after_round: int | None = None):
         return results.standings(self.db, self.event, after_round)
@@ -165,13 +182,15 @@ def test_npa_with_a_withdrawal_and_a_late_entry(db, clock):
     night = Night(db, clock, "npa-club-pinochle", 12, seed=3)
     score = differing(-60, 600)
     night.play(1, score)
-    second = night.play(2, score)
+    second = night.play(2, score, close=False)
     leaving = second.tables[0].b[1]
-    night.withdraw(leaving)
-    third = night.play(3, score)  # 11 players: two tables, three sit out
+    night.withdraw(leaving)  # before the close seats round 3
+    night.close(2)
+    third = night.play(3, score, close=False)  # 11 players: two tables, three sit out
     assert len(third.tables) == 2 and len(third.byes) == 3
     late = night.register()  # 12 again: the closed table opens for the late entry
     assert late == 13
+    night.close(3)
     fourth = night.play(4, score)
     assert len(fourth.tables) == 3 and fourth.byes == ()
     assert set(fourth.tables[2].entrants) == {*third.byes, late}

@@ -19,8 +19,8 @@ from clubdesk.services import draw, registration, results, sheets
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import Database, open_database
+from tests import builder
 
-SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
 FORMATS = [("npa-club-pinochle", 12), ("sun-city-west-pinochle", 16)]
 
 
@@ -46,8 +46,15 @@ def night(db: Database, clock, rules_id: str, players: int, scores: dict[int, tu
     draw.make_draw(db, info.id, 11, clock)
     draw.publish_seating(db, info.id, 1, clock)
     for table, score in scores.items():
-        sheets.submit_sheet(db, info.id, 1, table, final_score=score, signatures=SIGNED,
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            info.id,
+            1,
+            table,
+            final_score=score,
+            signatures=builder.signers(db, info.id, 1, table),
+            clock=clock,
+        )
     return info.id
 
 
@@ -134,7 +141,15 @@ def test_an_amendment_is_refused_where_it_cannot_stand(db, clock) -> None:
 
     with pytest.raises(UserError, match="round 1, table 1: the sheet is not submitted yet"):
         amend(1, (1, 2))
-    sheets.submit_sheet(db, event, 1, 1, final_score=(400, 200), signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db,
+        event,
+        1,
+        1,
+        final_score=(400, 200),
+        signatures=builder.signers(db, event, 1, 1),
+        clock=clock,
+    )
     with pytest.raises(UserError, match=r"winner: only a tied game needs one \(1 to 2\)"):
         amend(1, (1, 2), winner="a")
     with pytest.raises(UserError, match="director: an amendment needs the director's name"):

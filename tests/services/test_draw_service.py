@@ -456,9 +456,10 @@ def test_a_tie_between_several_names_them_all(db, clock):
     make_draw(db, event, 5, clock)
     for number in (1, 2, 3):
         seats = publish_seating(db, event, number, clock).seating
-        builder.scores(db, event, number, {t.table: (3, 3) for t in seats.tables}, clock)
-    # nobody wins a game; the three teams that had a bye score 0 that round: they are tied
-    # for the last two places
+        builder.scores(db, event, number, {t.table: (3, 3, "a") for t in seats.tables}, clock)
+    # every game is level and won by N/S on its fifth hand: the 8 N/S teams advance on 3 wins;
+    # the E/W teams win nothing and score 3 a round, and the three that had a bye score 0 that
+    # round: they are tied for the last two places
     byes = sorted(b for n in (1, 2, 3) for b in seating(db, event, n).byes)
     with pytest.raises(UserError) as caught:
         playoff_bracket(db, event)

@@ -17,8 +17,7 @@ from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import Database, open_database
 from clubdesk.store.models import Amendment
-
-SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
+from tests import builder
 
 
 @pytest.fixture
@@ -55,8 +54,10 @@ def test_an_npa_event_exported_after_round_1_seats_round_2_as_the_original(make_
     seats = draw.publish_seating(first, event, 1, clock).seating
     for table in seats.tables:
         score = (400, 300 + table.table * 40)  # table 3 goes to b
-        sheets.submit_sheet(first, event, 1, table.table, final_score=score,
-                            signatures=SIGNED, clock=clock)  # fmt: skip
+        signed = builder.signers(first, event, 1, table.table)
+        sheets.submit_sheet(
+            first, event, 1, table.table, final_score=score, signatures=signed, clock=clock
+        )
     second = make_db("second")
     moved(first, event, second, clock)
     assert draw.seating(second, event, 2).to_json() == draw.seating(first, event, 2).to_json()
@@ -97,8 +98,15 @@ def test_an_amended_sheet_round_trips_as_an_amendment(make_db, clock) -> None:
     event = new_event(first, clock, "npa-club-pinochle", 12, seed=5)
     draw.publish_seating(first, event, 1, clock)
     for table in (1, 2, 3):
-        sheets.submit_sheet(first, event, 1, table, final_score=(400, 300), signatures=SIGNED,
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            first,
+            event,
+            1,
+            table,
+            final_score=(400, 300),
+            signatures=builder.signers(first, event, 1, table),
+            clock=clock,
+        )
     clock.advance(minutes=5)
     sheets.amend_sheet(first, event, 1, 2, score=(400, 450), director="Director Dee",
                        reason="b's meld was left out", clock=clock)  # fmt: skip

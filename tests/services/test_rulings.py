@@ -18,7 +18,6 @@ from clubdesk.store.models import Entrant, Game, GameSeat, LedgerEntry, Round
 from tests import builder
 
 NIGHT = dt.date(2024, 3, 9)
-SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
 FINES = {"fine_set_cents": 25, "fine_renege_cents": 100}
 FEE = 1000  # NPA's entry fee, in cents
 
@@ -97,8 +96,18 @@ def test_fines_due_come_from_the_submitted_sheets(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
     bidder, reneger = one["A"][0], one["B"][1]
     hands = [MADE, set_hand(bid_by=bidder), renege_hand(renege_by=reneger), set_hand()]
-    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, clock=clock)
-    sheets.submit_sheet(db, npa, 1, 2, final_score=(300, 200), signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db, npa, 1, 1, hands=hands, signatures=builder.signers(db, npa, 1, 1), clock=clock
+    )
+    sheets.submit_sheet(
+        db,
+        npa,
+        1,
+        2,
+        final_score=(300, 200),
+        signatures=builder.signers(db, npa, 1, 2),
+        clock=clock,
+    )
 
     due = rulings.fines_due(db, npa)
     assert [(f.round, f.table, f.hand, f.reason, f.cents, f.entrant) for f in due] == [
@@ -120,7 +129,9 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
     one = seated(db, npa, 1, 1)
     bidder = one["A"][0]
     hands = [set_hand(bid_by=bidder), renege_hand(renege_by=one["B"][0])]
-    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db, npa, 1, 1, hands=hands, signatures=builder.signers(db, npa, 1, 1), clock=clock
+    )
     pool_before = results.payouts(db, npa).pool_cents
     assert pool_before == 12 * FEE
 
@@ -148,7 +159,9 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
 
 def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
-    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand()], signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db, npa, 1, 1, hands=[set_hand()], signatures=builder.signers(db, npa, 1, 1), clock=clock
+    )
     (fine,) = rulings.fines_due(db, npa)
     assert fine.flagged and fine.candidates == tuple(one["A"])
     with pytest.raises(UserError, match=rf"^entrant: .* charged to entrant {one['A'][0]} or"):
@@ -161,7 +174,9 @@ def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None
 def test_a_reference_matches_exactly_however_it_is_typed(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
     hands = [set_hand(bid_by=one["A"][1])]
-    sheets.submit_sheet(db, npa, 1, 1, hands=hands, signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db, npa, 1, 1, hands=hands, signatures=builder.signers(db, npa, 1, 1), clock=clock
+    )
     done = rulings.collect_fine(db, npa, one["A"][1], 25, " Round 1 table 1  hand 1:SET ", "cash",
                                 clock)  # fmt: skip
     assert done.note == "round 1 table 1 hand 1: set"
@@ -187,8 +202,15 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
 ) -> None:
     one = seated(db, npa, 1, 1)
     players = {"bidder": one["A"][0], "partner": one["A"][1]}
-    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=players["bidder"])],
-                        signatures=SIGNED, clock=clock)  # fmt: skip
+    sheets.submit_sheet(
+        db,
+        npa,
+        1,
+        1,
+        hands=[set_hand(bid_by=players["bidder"])],
+        signatures=builder.signers(db, npa, 1, 1),
+        clock=clock,
+    )
     audit_before = list_audit(db, npa)
     with pytest.raises(UserError, match=message):
         rulings.collect_fine(db, npa, players[who], cents, note, "cash", clock)
@@ -199,8 +221,15 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
 
 def test_a_fine_is_collected_once(db, clock, npa) -> None:
     bidder = seated(db, npa, 1, 1)["A"][0]
-    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=bidder)], signatures=SIGNED,
-                        clock=clock)  # fmt: skip
+    sheets.submit_sheet(
+        db,
+        npa,
+        1,
+        1,
+        hands=[set_hand(bid_by=bidder)],
+        signatures=builder.signers(db, npa, 1, 1),
+        clock=clock,
+    )
     rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
     with pytest.raises(UserError, match=rf"is already collected \(from entrant {bidder}\)$"):
         rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
@@ -218,7 +247,9 @@ def test_other_checks_on_a_collection(db, clock, npa) -> None:
 
 
 def test_a_fine_for_another_reason_goes_in_the_pool_and_changes_no_fine_due(db, clock, npa) -> None:
-    sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand()], signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db, npa, 1, 1, hands=[set_hand()], signatures=builder.signers(db, npa, 1, 1), clock=clock
+    )
     done = rulings.collect_fine(db, npa, 5, 200, "  slow   play ", "other", clock)
     assert (done.note, done.fines_collected_cents, done.still_due) == ("slow play", 200, 1)
     assert len(rulings.fines_due(db, npa)) == 1
@@ -229,8 +260,15 @@ def test_a_player_named_on_the_wrong_side_is_refused_on_the_sheet(db, clock, npa
     one = seated(db, npa, 1, 1)
     wrong = one["B"][0]
     with pytest.raises(UserError, match=f"bid_by: entrant {wrong} did not sit on side A"):
-        sheets.submit_sheet(db, npa, 1, 1, hands=[set_hand(bid_by=wrong)], signatures=SIGNED,
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            npa,
+            1,
+            1,
+            hands=[set_hand(bid_by=wrong)],
+            signatures=builder.signers(db, npa, 1, 1),
+            clock=clock,
+        )
     assert rulings.fines_due(db, npa) == []
 
 
@@ -240,8 +278,15 @@ def test_no_fines_when_the_club_charges_none(db, clock) -> None:
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 3, clock)
     draw.publish_seating(db, info.id, 1, clock)
-    sheets.submit_sheet(db, info.id, 1, 1, hands=[set_hand(), renege_hand()], signatures=SIGNED,
-                        clock=clock)  # fmt: skip
+    sheets.submit_sheet(
+        db,
+        info.id,
+        1,
+        1,
+        hands=[set_hand(), renege_hand()],
+        signatures=builder.signers(db, info.id, 1, 1),
+        clock=clock,
+    )
     assert rulings.fines_due(db, info.id) == []
 
 
@@ -425,8 +470,15 @@ def round_one_scores(db, event_id: str) -> dict[int, int]:
 def test_six_minutes_late_gives_the_opponents_100_on_the_sheet(db, clock, warmup) -> None:
     ruling = rulings.rule_late(db, warmup, 1, 1, "b", 6, clock)
     assert (ruling.kind, ruling.against) == ("points", "b")
-    done = sheets.submit_sheet(db, warmup, 1, 1, final_score=(410, 380), signatures=SIGNED,
-                               clock=clock)  # fmt: skip
+    done = sheets.submit_sheet(
+        db,
+        warmup,
+        1,
+        1,
+        final_score=(410, 380),
+        signatures=builder.signers(db, warmup, 1, 1),
+        clock=clock,
+    )
     assert (done.score_a, done.score_b) == (510, 380)
     assert rulings.rule_late(db, warmup, 1, 2, "a", 5, clock).kind == "on-time"
 
@@ -436,8 +488,24 @@ def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clo
     ruling = rulings.rule_late(db, warmup, 1, 1, "a", 11, clock)
     assert ruling.kind == "disqualified"
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
-        sheets.submit_sheet(db, warmup, 1, 1, final_score=(1, 2), signatures=SIGNED, clock=clock)
-    sheets.submit_sheet(db, warmup, 1, 2, final_score=(505, 320), signatures=SIGNED, clock=clock)
+        sheets.submit_sheet(
+            db,
+            warmup,
+            1,
+            1,
+            final_score=(1, 2),
+            signatures=builder.signers(db, warmup, 1, 1),
+            clock=clock,
+        )
+    sheets.submit_sheet(
+        db,
+        warmup,
+        1,
+        2,
+        final_score=(505, 320),
+        signatures=builder.signers(db, warmup, 1, 2),
+        clock=clock,
+    )
     scores = round_one_scores(db, warmup)
     late, opponents = seating.table(1).a[0], seating.table(1).b[0]
     assert (scores[late], scores[opponents]) == (0, 505)  # the only game played won with 505
@@ -449,6 +517,14 @@ def test_removed_from_the_table_scores_0_and_the_opponents_500(db, clock, warmup
         rulings.remove_from_table(db, warmup, 1, 2, "b", " ", clock)
     ruling = rulings.remove_from_table(db, warmup, 1, 2, "b", "abusive language", clock)
     assert ruling.kind == "removed" and "500" in ruling.text
-    sheets.submit_sheet(db, warmup, 1, 1, final_score=(505, 320), signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db,
+        warmup,
+        1,
+        1,
+        final_score=(505, 320),
+        signatures=builder.signers(db, warmup, 1, 1),
+        clock=clock,
+    )
     scores = round_one_scores(db, warmup)
     assert (scores[seating.table(2).b[0]], scores[seating.table(2).a[0]]) == (0, 500)

@@ -13,7 +13,6 @@ from clubdesk.store import RecordLockedError
 from clubdesk.store.models import ClockState, Game, Hand, Round
 from tests import builder
 
-SIGNED = {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
 # Two Grand Prix hands (RULES.md §1 rules 3-4 and 2)
 HANDS = [
     {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
@@ -33,7 +32,9 @@ def event_id(db, clock) -> str:
 
 
 def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_id) -> None:
-    done = sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, signatures=SIGNED, clock=clock)
+    done = sheets.submit_sheet(
+        db, event_id, 1, 1, hands=HANDS, signatures=builder.signers(db, event_id, 1, 1), clock=clock
+    )
     assert (done.score_a, done.score_b) == (60 + 85, 40)
     assert (done.sheets_in, done.sheets_total) == (1, 2)
     with db.session() as session:
@@ -45,16 +46,39 @@ def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_i
 
 def test_adjustment_lines_count_in_the_score(db, clock, event_id) -> None:
     late = sheets.SheetLine("a", 100, "E/W more than 5 minutes late")
-    done = sheets.submit_sheet(db, event_id, 1, 2, final_score=(310, 420), adjustments=[late],
-                               signatures=SIGNED, clock=clock)  # fmt: skip
+    done = sheets.submit_sheet(
+        db,
+        event_id,
+        1,
+        2,
+        final_score=(310, 420),
+        adjustments=[late],
+        signatures=builder.signers(db, event_id, 1, 2),
+        clock=clock,
+    )
     assert (done.score_a, done.score_b) == (410, 420)
 
 
 def test_a_submitted_sheet_is_final(db, clock, event_id) -> None:
-    sheets.submit_sheet(db, event_id, 1, 1, final_score=(500, 300), signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db,
+        event_id,
+        1,
+        1,
+        final_score=(500, 300),
+        signatures=builder.signers(db, event_id, 1, 1),
+        clock=clock,
+    )
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
-        sheets.submit_sheet(db, event_id, 1, 1, final_score=(501, 300), signatures=SIGNED,
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            event_id,
+            1,
+            1,
+            final_score=(501, 300),
+            signatures=builder.signers(db, event_id, 1, 1),
+            clock=clock,
+        )
     with pytest.raises(RecordLockedError), db.session() as session:
         game = session.exec(select(Game).where(Game.table_number == 1)).one()
         game.score_a = 999
@@ -70,28 +94,60 @@ def test_a_submitted_sheet_is_final(db, clock, event_id) -> None:
 )
 def test_both_signatures_are_needed(db, clock, event_id, signatures, message) -> None:
     with pytest.raises(UserError, match=message):
-        sheets.submit_sheet(db, event_id, 1, 1, final_score=(1, 2), signatures=signatures,
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db, event_id, 1, 1, final_score=(1, 2), signatures=signatures, clock=clock
+        )
     assert sheets.sheets_in(db, event_id, 1) == (0, 2)
 
 
 def test_a_bad_hand_is_named_and_nothing_is_saved(db, clock, event_id) -> None:
     bad = [HANDS[0], {**HANDS[1], "bid": 63}]
     with pytest.raises(UserError, match=r"round 1, table 1: hand 2: bid: 63 is not on the bid"):
-        sheets.submit_sheet(db, event_id, 1, 1, hands=bad, signatures=SIGNED, clock=clock)
+        sheets.submit_sheet(
+            db,
+            event_id,
+            1,
+            1,
+            hands=bad,
+            signatures=builder.signers(db, event_id, 1, 1),
+            clock=clock,
+        )
     with db.session() as session:
         assert session.exec(select(Hand)).all() == []
 
 
 def test_hands_or_a_final_score_but_not_both(db, clock, event_id) -> None:
     with pytest.raises(UserError, match="sheet: give either the hands or the final score"):
-        sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, final_score=(1, 2),
-                            signatures=SIGNED, clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            event_id,
+            1,
+            1,
+            hands=HANDS,
+            final_score=(1, 2),
+            signatures=builder.signers(db, event_id, 1, 1),
+            clock=clock,
+        )
     with pytest.raises(UserError, match="score: the final score is two whole numbers"):
-        sheets.submit_sheet(db, event_id, 1, 1, final_score=("x", 2), signatures=SIGNED,
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            event_id,
+            1,
+            1,
+            final_score=("x", 2),
+            signatures=builder.signers(db, event_id, 1, 1),
+            clock=clock,
+        )
     with pytest.raises(UserError, match="table: round 1 has no table 9"):
-        sheets.submit_sheet(db, event_id, 1, 9, final_score=(1, 2), signatures=SIGNED, clock=clock)
+        sheets.submit_sheet(
+            db,
+            event_id,
+            1,
+            9,
+            final_score=(1, 2),
+            signatures=builder.signers(db, event_id, 1, 9),
+            clock=clock,
+        )
 
 
 def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, event_id) -> None:
@@ -99,10 +155,26 @@ def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, e
     assert started.status == "running"
     with pytest.raises(UserError, match="round 1 has already started"):
         rounds.start_round(db, event_id, 1, clock)
-    sheets.submit_sheet(db, event_id, 1, 1, final_score=(500, 300), signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db,
+        event_id,
+        1,
+        1,
+        final_score=(500, 300),
+        signatures=builder.signers(db, event_id, 1, 1),
+        clock=clock,
+    )
     with pytest.raises(UserError, match="round 1 still waits for tables 2"):
         rounds.close_round(db, event_id, 1, clock)
-    sheets.submit_sheet(db, event_id, 1, 2, final_score=(420, 510), signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db,
+        event_id,
+        1,
+        2,
+        final_score=(420, 510),
+        signatures=builder.signers(db, event_id, 1, 2),
+        clock=clock,
+    )
     clock.advance(minutes=61)
     rounds.close_round(db, event_id, 1, clock)
     with db.session() as session:
@@ -128,10 +200,24 @@ def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
     hand = {"bidder": "A", "bid": 50, "marriage": True, "meld": {"A": 20, "B": 20},
             "tricks": {"A": 30, "B": 20}}  # fmt: skip
     with pytest.raises(UserError, match=rf"round 1, table 1: hand 1: bid_by: entrant {table.b[0]}"):
-        sheets.submit_sheet(db, info.id, 1, 1, hands=[{**hand, "bid_by": table.b[0]}],
-                            signatures=SIGNED, clock=clock)  # fmt: skip
-    done = sheets.submit_sheet(db, info.id, 1, 1, hands=[{**hand, "bid_by": table.a[0]}],
-                               signatures=SIGNED, clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            info.id,
+            1,
+            1,
+            hands=[{**hand, "bid_by": table.b[0]}],
+            signatures=builder.signers(db, info.id, 1, 1),
+            clock=clock,
+        )
+    done = sheets.submit_sheet(
+        db,
+        info.id,
+        1,
+        1,
+        hands=[{**hand, "bid_by": table.a[0]}],
+        signatures=builder.signers(db, info.id, 1, 1),
+        clock=clock,
+    )
     assert (done.score_a, done.score_b) == (50, 40)
 
 
@@ -141,13 +227,36 @@ def test_a_tied_game_records_who_won_and_the_next_round_follows_it(db, clock) ->
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 4, clock)
     draw.publish_seating(db, info.id, 1, clock)
-    sheets.submit_sheet(db, info.id, 1, 1, final_score=(300, 300), signatures=SIGNED, clock=clock)
+    sheets.submit_sheet(
+        db,
+        info.id,
+        1,
+        1,
+        final_score=(300, 300),
+        signatures=builder.signers(db, info.id, 1, 1),
+        clock=clock,
+    )
     with pytest.raises(UserError, match=r"winner: only a tied game needs one \(400 to 200\)"):
-        sheets.submit_sheet(db, info.id, 1, 2, final_score=(400, 200), winner="a",
-                            signatures=SIGNED, clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            info.id,
+            1,
+            2,
+            final_score=(400, 200),
+            winner="a",
+            signatures=builder.signers(db, info.id, 1, 2),
+            clock=clock,
+        )
     for table in (2, 3):
-        sheets.submit_sheet(db, info.id, 1, table, final_score=(400, 200), signatures=SIGNED,
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            info.id,
+            1,
+            table,
+            final_score=(400, 200),
+            signatures=builder.signers(db, info.id, 1, table),
+            clock=clock,
+        )
     with pytest.raises(UserError, match="no result for table 1"):
         draw.seating(db, info.id, 2)
 
@@ -158,11 +267,26 @@ def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 4, clock)
     first = draw.publish_seating(db, info.id, 1, clock).seating
-    sheets.submit_sheet(db, info.id, 1, 1, final_score=(300, 300), winner="b",
-                        signatures=SIGNED, clock=clock)  # fmt: skip
+    sheets.submit_sheet(
+        db,
+        info.id,
+        1,
+        1,
+        final_score=(300, 300),
+        winner="b",
+        signatures=builder.signers(db, info.id, 1, 1),
+        clock=clock,
+    )
     for table in (2, 3):
-        sheets.submit_sheet(db, info.id, 1, table, final_score=(400, 200), signatures=SIGNED,
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            db,
+            info.id,
+            1,
+            table,
+            final_score=(400, 200),
+            signatures=builder.signers(db, info.id, 1, table),
+            clock=clock,
+        )
     second = draw.seating(db, info.id, 2)
     winners_of_table_1 = set(first.table(1).b)
     assert winners_of_table_1 <= set(second.table(1).entrants)  # the winners stay

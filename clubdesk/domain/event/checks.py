@@ -19,8 +19,10 @@ from clubdesk.domain.event.fields import whole
 from clubdesk.domain.event.model import Entrant, Game, LedgerEntry, Score, SheetResult, Side
 from clubdesk.domain.event.sheet import (
     AmendmentError,
+    UndecidedError,
     WinnerError,
     apply_amendments,
+    check_decided,
     score_tiebreak,
     sheet_result,
 )
@@ -137,6 +139,11 @@ def result(game: Game, rules: Rules, round_number: int, where: str) -> SheetResu
         )
     if winner is not None and winner != counted.winner:
         raise Invalid(f"{where}: {WinnerError(winner, counted.score, counted.winner)}")
+    if game.award is None:
+        try:  # bid whist: a level game needs its fifth hand or a recorded winner
+            check_decided(rules, counted)
+        except UndecidedError as exc:
+            raise Invalid(f"{where}: {exc}") from None
     return counted
 
 

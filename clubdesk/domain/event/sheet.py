@@ -11,7 +11,11 @@ filled in) and costs one scoring of the hands.
 One tie rule: where the hands decide a tie (bid whist's fifth hand) the
 hands decide; a recorded winner is only for a tied score; a recorded winner
 that disagrees with the hands, or is given for a score that is not tied, is
-an error (``WinnerError``). An amendment whose ``before`` is not the result
+an error (``WinnerError``). In a format that ranks by rounds won (bid whist)
+a finished game must have a winner: ``check_decided`` refuses a level score
+without a fifth hand or a recorded winner (``UndecidedError``), for a sheet
+handed in, amended or read from an event file; a sheet still being filled
+in is not checked. An amendment whose ``before`` is not the result
 it corrects is an error too (``AmendmentError``).
 """
 
@@ -37,8 +41,10 @@ from clubdesk.errors import UserError
 __all__ = [
     "AmendmentError",
     "SheetResult",
+    "UndecidedError",
     "WinnerError",
     "apply_amendments",
+    "check_decided",
     "score_tiebreak",
     "sheet_result",
 ]
@@ -74,6 +80,30 @@ class AmendmentError(UserError):
             f"amendments[{index}].before: {_result_text(before)}, "
             f"but the sheet gives {_result_text(found)}"
         )
+
+
+class UndecidedError(UserError):
+    """A level game in a format where every game must be won (it counts round wins)."""
+
+    def __init__(self, score: Score, fifth_hand: bool):
+        self.score = score
+        how = "enter the fifth hand that decides it, or record" if fifth_hand else "record"
+        super().__init__(
+            f"winner: the game is level at {score.a} to {score.b}: {how} who won the tie "
+            "(the format counts rounds won)"
+        )
+
+
+def needs_winner(rules: Rules) -> bool:
+    """Does every game need a winner: does the format rank by rounds won?"""
+    return "wins" in rules.standings.rank_by
+
+
+def check_decided(rules: Rules, result: SheetResult) -> None:
+    """UndecidedError when a finished game's result leaves the round's win to nobody."""
+    if needs_winner(rules) and result.won_by() is None:
+        fifth = rules.whist is not None and rules.whist.tiebreak_hand
+        raise UndecidedError(result.score, fifth)
 
 
 def _result_text(result: SheetResult) -> str:

@@ -13,15 +13,26 @@ A hand is scored by the first of these that applies:
 2. No marriage: the hand is not played. ``no_marriage = "bid-to-opponents"``:
    the other side scores the bid, nobody scores meld (§1 rule 1);
    ``"bidder-set"``: the bidder is set and the other side scores its meld (§3).
-3. Short meld (``short_meld_loses_bid``): the bidding side's meld is under
-   ``meld_minimum``; the bid is lost unplayed and the other side scores its
-   meld, and its tricks (at least ``tricks_minimum``) if the cards were
-   played anyway (§1 rule 2).
+3. Short meld (``short_meld_loses_bid``) with no renege: the bidding side's
+   meld is under ``meld_minimum``; the bid is lost unplayed and the other
+   side scores its meld, and its tricks (at least ``tricks_minimum``) if the
+   cards were played anyway (§1 rule 2).
 4. Unplayable (``unplayable_bid_is_set``): the bid less the bidding side's
    meld is more than the hand's trick points; the bidder is set and the
    other side scores its meld (§3).
 5. Renege: as ``renege`` says (§1 rule 5, §3, §4); the other side's meld
    counts whether or not it had taken a trick when the hand stopped.
+
+   A renege upheld on a hand played after the bidder fell short of meld
+   (rule 2's "cards played anyway") is scored by rule 5 as written, for
+   rule 5 names no exception: the hand stops, the reneging side scores 0
+   and the other side scores the bid + its meld (if at least
+   ``meld_minimum``) + its trick points so far (if at least
+   ``tricks_minimum``). When the bidding side reneged, that is what rule 2
+   gives the other side, counted on the tricks so far. When the other side
+   reneged, it loses what rule 2 would have given it, and the bidding side
+   scores the bid as the penalty (its own meld, under the minimum, counts
+   nothing); the bid counts as not lost (``set`` false).
 6. Played: the bidding side makes its bid with at least ``tricks_minimum``
    trick points and meld + trick points >= bid, and then scores both; else
    it is set (§1 rules 3-4). A side under ``tricks_minimum`` scores nothing
@@ -117,7 +128,7 @@ class _Scoring:
         if not hand.marriage:
             self._no_marriage()
             return "no-marriage"
-        if short_meld(hand, pin):
+        if short_meld(hand, pin) and not hand.renege:
             self._short_meld()
             return "short-meld"
         if unplayable(hand, pin):

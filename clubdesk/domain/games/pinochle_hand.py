@@ -243,12 +243,6 @@ def _check(hand: PinochleHand, pin: Pinochle) -> None:
                 raise HandError(key, not_played)
         return
 
-    if hand.renege and short_meld(hand, pin):
-        raise HandError(
-            "renege",
-            f"the bid was lost on meld before the play (side {hand.bidder} melded "
-            f"{hand.meld[hand.bidder]}, under {pin.meld_minimum}); a renege does not change it",
-        )
     if hand.tricks is None and not hand.renege and not short_meld(hand, pin):
         raise HandError(
             "tricks",

@@ -1,0 +1,158 @@
+"""Closing a round: when every sheet is in, or with the missing tables named; the next
+round of a progressive movement published by the close; a close undone until the next
+round starts."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import select
+
+from clubdesk.errors import UserError
+from clubdesk.services import draw, rounds, sheets
+from clubdesk.services.audit import list_audit
+from clubdesk.services.changes import Change
+from clubdesk.store.models import Round
+from tests import builder
+
+
+def statuses(db) -> dict[int, str]:
+    with db.session() as session:
+        return {row.number: row.status for row in session.exec(select(Round))}
+
+
+def published(db, event_id: str) -> list[int]:
+    with db.session() as session:
+        return sorted(row.number for row in session.exec(select(Round)))
+
+
+@pytest.fixture
+def warmup(db, clock) -> str:
+    """A six-team warm-up (stationary N/S, rotating E/W): three tables, round 1 published."""
+    event = builder.event(db, clock, "grand-prix-warmup", entrants=6)
+    builder.draw(db, event, clock, seed=5)
+    builder.publish(db, event, 1, clock)
+    return event
+
+
+@pytest.fixture
+def npa(db, clock) -> str:
+    """Twelve NPA players (winners stay, losers move up): three tables, round 1 published."""
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
+    builder.draw(db, event, clock, seed=3)
+    builder.publish(db, event, 1, clock)
+    return event
+
+
+def test_a_round_with_tables_missing_waits_for_them(db, clock, warmup) -> None:
+    builder.scores(db, warmup, 1, {2: (500, 310)}, clock)
+    with pytest.raises(UserError) as caught:
+        rounds.close_round(db, warmup, 1, clock)
+    assert str(caught.value) == (
+        "round: round 1 still waits for tables 1, 3; to close it without them, name them"
+    )
+    with pytest.raises(UserError) as caught:
+        rounds.close_round(db, warmup, 1, clock, missing_ok=[3])
+    assert str(caught.value) == "tables: round 1 waits for tables 1, 3, not 3"
+    with pytest.raises(UserError, match="waits for tables 1, 3, not 1, 2, 3"):
+        rounds.close_round(db, warmup, 1, clock, missing_ok=[1, 2, 3])
+    assert statuses(db) == {1: "running"}
+
+
+def test_the_director_closes_with_the_missing_tables_named(db, clock, warmup) -> None:
+    builder.scores(db, warmup, 1, {2: (500, 310)}, clock)
+    closed = rounds.close_round(db, warmup, 1, clock, missing_ok=[3, 1])
+    assert closed.missing == (1, 3) and closed.next_seating is None
+    assert closed.changes == Change.CLOCK
+    assert statuses(db) == {1: "closed"}
+    last = list_audit(db)[-1]
+    assert last.action == "round.close" and last.details == {"round": 1, "missing": [1, 3]}
+
+
+def test_naming_missing_tables_when_every_sheet_is_in_is_refused(db, clock, warmup) -> None:
+    builder.scores(db, warmup, 1, {1: (500, 310), 2: (500, 310), 3: (200, 510)}, clock)
+    with pytest.raises(UserError, match="every sheet of round 1 is in; name no missing tables"):
+        rounds.close_round(db, warmup, 1, clock, missing_ok=[2])
+    closed = rounds.close_round(db, warmup, 1, clock)
+    assert closed.missing == () and published(db, warmup) == [1]  # a fixed movement
+
+
+def play_round_one(db, clock, event_id: str) -> None:
+    seats = draw.seating(db, event_id, 1)
+    builder.scores(db, event_id, 1, {t.table: (300 + t.table, 250) for t in seats.tables}, clock)
+
+
+def test_closing_a_progressive_round_publishes_the_next(db, clock, npa) -> None:
+    play_round_one(db, clock, npa)
+    closed = rounds.close_round(db, npa, 1, clock)
+    assert closed.changes == Change.CLOCK | Change.SEATING
+    assert closed.next_seating is not None and closed.next_seating.round == 2
+    assert draw.seating(db, npa, 2).to_json() == closed.next_seating.to_json()
+    assert statuses(db) == {1: "closed", 2: "pending"}
+    actions = [entry.action for entry in list_audit(db)[-2:]]
+    assert actions == ["round.close", "seating.publish"]
+    # the winners (side a everywhere) stayed at their tables
+    first = draw.seating(db, npa, 1)
+    for table in first.tables:
+        assert set(table.a) <= set(closed.next_seating.table(table.table).entrants)
+
+
+def test_a_progressive_round_closed_with_a_table_missing_cannot_seat_the_next(
+    db, clock, npa
+) -> None:
+    builder.scores(db, npa, 1, {1: (400, 300), 2: (250, 300)}, clock)
+    closed = rounds.close_round(db, npa, 1, clock, missing_ok=[3])
+    assert closed.next_seating is None and closed.changes == Change.CLOCK
+    assert closed.seating_note.startswith("round 2's seating cannot be made yet: ")
+    assert "table 3" in closed.seating_note
+    assert published(db, npa) == [1]
+
+
+def test_undoing_a_close_takes_back_the_next_seating(db, clock, npa) -> None:
+    play_round_one(db, clock, npa)
+    first = rounds.close_round(db, npa, 1, clock)
+    reopened = rounds.reopen_round(db, npa, 1, clock)
+    assert reopened.unpublished == 2
+    assert reopened.changes == Change.CLOCK | Change.SEATING
+    assert statuses(db) == {1: "running"} and published(db, npa) == [1]
+    last = list_audit(db)[-1]
+    assert last.action == "round.reopen" and last.details == {"round": 1, "unpublished": 2}
+    again = rounds.close_round(db, npa, 1, clock)  # the same results seat the same round
+    assert again.next_seating is not None
+    assert again.next_seating.to_json() == first.next_seating.to_json()
+
+
+def test_an_amendment_after_an_undone_close_moves_the_next_seating(db, clock, npa) -> None:
+    play_round_one(db, clock, npa)
+    before = rounds.close_round(db, npa, 1, clock).next_seating
+    rounds.reopen_round(db, npa, 1, clock)
+    sheets.amend_sheet(db, npa, 1, 1, score=(250, 301), director="Dee", reason="misread",
+                       clock=clock)  # fmt: skip
+    after = rounds.close_round(db, npa, 1, clock).next_seating
+    assert before is not None and after is not None
+    table_one = draw.seating(db, npa, 1).table(1)
+    assert set(table_one.b) <= set(after.table(1).entrants)  # the new winners stay at table 1
+    assert before.to_json() != after.to_json()
+
+
+def test_a_close_stands_once_the_next_round_has_started(db, clock, npa) -> None:
+    play_round_one(db, clock, npa)
+    rounds.close_round(db, npa, 1, clock)
+    rounds.start_round(db, npa, 2, clock)
+    with pytest.raises(UserError) as caught:
+        rounds.reopen_round(db, npa, 1, clock)
+    assert str(caught.value) == "round: round 2 has started; round 1's close stands"
+    assert statuses(db) == {1: "closed", 2: "running"}
+
+
+def test_only_a_closed_round_is_reopened(db, clock, warmup) -> None:
+    with pytest.raises(UserError, match="round: round 1 is not closed"):
+        rounds.reopen_round(db, warmup, 1, clock)
+
+
+def test_undoing_a_fixed_movements_close_keeps_the_next_seating(db, clock, warmup) -> None:
+    builder.scores(db, warmup, 1, {1: (500, 310), 2: (500, 310), 3: (200, 510)}, clock)
+    builder.publish(db, warmup, 2, clock)
+    rounds.close_round(db, warmup, 1, clock)
+    reopened = rounds.reopen_round(db, warmup, 1, clock)
+    assert reopened.unpublished is None and reopened.changes == Change.CLOCK
+    assert statuses(db) == {1: "running", 2: "pending"}
