@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from clubdesk import __version__, paths
-from clubdesk.cli import database, events, formats, results, seating
+from clubdesk.cli import clock, database, events, formats, results, seating
 from clubdesk.cli.common import EXIT_BAD_INPUT, Handler
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
@@ -28,6 +28,7 @@ COMMAND_GROUPS = (
     events,
     results,
     seating,
+    clock,
     database,
 )  # each adds its commands and handlers
 

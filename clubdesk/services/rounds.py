@@ -1,5 +1,9 @@
 """Rounds: start one (its clock starts) and close one (every sheet is in).
 
+Starting a round is starting its clock (``services/clock.py``): the round
+before it must have ended, not closed, since the clock never waits for
+paperwork.
+
 The clock's state is stored, so a restart picks it up where real time says
 it is (DESIGN.md, principle 3).
 """
@@ -14,9 +18,9 @@ from sqlmodel import Session
 from clubdesk.clock import Clock
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.store import Database, events
-from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
 from clubdesk.store.seating import RoundRecord
 
@@ -34,30 +38,22 @@ class RoundChanged:
 def start_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
-    """Start a published round: it is running and its clock starts now."""
-    at = clock.now()
+    """Start a published round: it is running and its clock starts now (the round before
+    it has ended; its sheets may still be coming in)."""
+    now = clock_service.reading(clock)
     with db.session() as session:
         events.get_event(session, event_id)  # the event exists
-        found = round_record(session, event_id, round_number)
-        if found.status != "pending":
-            raise UserError(f"round: round {round_number} has already started")
-        earlier = store.rounds_before(session, event_id, round_number)
-        unfinished = [r.number for r in earlier if r.status != "closed"]
-        if unfinished:
-            raise UserError(f"round: close round {unfinished[-1]} before starting {round_number}")
-        store.set_round_status(session, found.id, "running")
-        clock_store.start_clock(session, event_id, round_number, at)
-        audit.record(session, at=at, actor=actor, action="round.start", event_id=event_id,
-                     details={"round": round_number})  # fmt: skip
-    return RoundChanged(event_id, round_number, "running", at)
+        clock_service.start_in(session, event_id, round_number, now, actor=actor)
+    return RoundChanged(event_id, round_number, "running", now.at)
 
 
 @writes(Change.CLOCK)
 def close_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
-    """Close a round once every table's sheet is in; its clock stops."""
-    at = clock.now()
+    """Close a round once every table's sheet is in; its clock ends if it is still running
+    (every table finished early)."""
+    now = clock_service.reading(clock)
     with db.session() as session:
         found = round_record(session, event_id, round_number)
         if found.status == "closed":
@@ -67,10 +63,10 @@ def close_round(
             tables = ", ".join(str(t) for t in sorted(missing))
             raise UserError(f"round: round {round_number} still waits for tables {tables}")
         store.set_round_status(session, found.id, "closed")
-        clock_store.stop_clock(session, event_id, round_number, at)
-        audit.record(session, at=at, actor=actor, action="round.close", event_id=event_id,
+        clock_service.end_in(session, event_id, round_number, now, actor=actor)
+        audit.record(session, at=now.at, actor=actor, action="round.close", event_id=event_id,
                      details={"round": round_number})  # fmt: skip
-    return RoundChanged(event_id, round_number, "closed", at)
+    return RoundChanged(event_id, round_number, "closed", now.at)
 
 
 def round_record(session: Session, event_id: str, number: int) -> RoundRecord:
