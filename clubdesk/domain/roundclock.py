@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -55,7 +55,7 @@ Phase = Literal[
     "not_started", "running", "warning", "paused", "time", "break", "meal", "overnight", "finished"
 ]
 
-AGREE_S = 2.0  # wall and monotonic stretches this close are the same stretch
+AGREE_S = 0.5  # wall and monotonic stretches this close are the same stretch
 
 
 @dataclass(frozen=True)
@@ -440,16 +440,15 @@ def end(facts: Sequence[ClockFact], rounds: Sequence[ScheduledRound], now: Readi
     return ClockFact(clock.number, "end", now)
 
 
-def last_change(facts: Iterable[ClockFact]) -> dt.datetime | None:
-    """The wall instant of the latest fact recorded."""
-    return max((f.at for f in facts), default=None)
-
-
 def _not_before_last(facts: Sequence[ClockFact], now: Reading) -> None:
-    last = last_change(facts)
-    if last is not None and now.at < last:
-        raise UserError(f"at: {_shown(now.at)} is before the clock's last recorded change "
-                        f"({_shown(last)})", field="at")  # fmt: skip
+    if not facts:
+        return
+    last = facts[-1].reading  # measured as a stretch, so a wall clock put back is no bar
+    if stretch_s(last, now) < 0:
+        raise UserError(
+            f"at: {_shown(now.at)} is before the clock's last recorded change ({_shown(last.at)})",
+            field="at",
+        )
 
 
 def _running(
