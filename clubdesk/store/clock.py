@@ -32,9 +32,12 @@ class ClockRecord:
 
 
 def facts(session: Session, event_id: str) -> list[ClockFact]:
-    """Every clock fact of the event, in the order they were recorded."""
+    """Every clock fact of the event, round by round, each round's in the order they were
+    recorded (rounds follow one another, so this is the order they happened in)."""
     rows = session.exec(
-        select(ClockFactRow).where(ClockFactRow.event_id == event_id).order_by(col(ClockFactRow.id))
+        select(ClockFactRow)
+        .where(ClockFactRow.event_id == event_id)
+        .order_by(col(ClockFactRow.round_number), col(ClockFactRow.id))
     )
     return [
         ClockFact(
