@@ -1,42 +1,6 @@
-"""The round clock: what the stored facts of each round say, given ``now``.
-
-A round's clock is never a running counter. What is recorded are facts: the
-round started, was paused, resumed, had minutes added or taken off, was
-ended, and an announcement (the warning, time) was given. Everything else,
-the phase, the seconds left, when the warning falls due, is computed from
-those facts and a reading of the time every time it is asked for.
-
-How time is read. Every fact carries the wall instant it happened at (for
-the record and the schedule) and the monotonic reading taken at the same
-moment (``Reading``). The time a round has run is the sum of its running
-stretches (start or resume up to pause, end or now); each stretch is
-measured between two readings:
-
-- on the monotonic source, when it and the wall clock disagree (by more than
-  ``AGREE_S``) and the monotonic source is plainly the same run of it: it
-  did not go back, and it had already started by the earlier reading (the
-  wall instant at which it read zero is not after that reading). So a wall
-  clock that jumps while a round runs (a manual fix, a wrong time zone put
-  right) changes neither the time run nor the time left, and an announcement
-  is neither skipped nor given twice;
-- on the wall clock otherwise: when both agree (a time typed after the fact,
-  "it started at 10:20", is exact to the second), when a reading has no
-  monotonic value (facts of older files), and when the computer was
-  restarted in between (the monotonic source starts again from zero), so
-  that a closed app or a restarted laptop resumes where real time says.
-
-One case cannot be told apart from a restart: a wall clock put forward by
-more than the computer had been up at the earlier reading. It is read as a
-restart (the wall clock measures that stretch).
-
-Announcements (the warning, time) are due when the time run reaches the
-round's length (plus minutes added) less the warning minutes, or all of it.
-Each is given once per round: giving it is a stored fact, so a restart never
-gives it again, and one that fell due while the app was closed is still due
-(once) when it is opened, with the instant it fell due. Minutes added after
-an announcement fell due but before it was given put it off again. A round
-whose clock was ended has nothing left to announce.
-"""
+"""The round clock's values and what its facts say at a reading: the phase, the time
+left, the status, the timetable as it stands, the announcements due (see the package's
+docstring for how time is read)."""
 
 from __future__ import annotations
 
@@ -150,7 +114,7 @@ class ClockStatus:
 
 
 def stretch_s(earlier: Reading, later: Reading) -> float:
-    """Seconds between two readings, measured as the module docstring says."""
+    """Seconds between two readings, measured as the package docstring says."""
     wall = (later.at - earlier.at).total_seconds()
     if earlier.monotonic is None or later.monotonic is None:
         return wall
@@ -375,98 +339,13 @@ def announced(due: Due, now: Reading) -> ClockFact:
     return ClockFact(due.round, "announced", now, announcement=due.announcement)
 
 
-# --- the director's actions ------------------------------------------------------------------
-
-
-def start(facts: Sequence[ClockFact], total: int, number: int, now: Reading) -> ClockFact:
-    """Start round ``number``'s clock (of ``total`` rounds) at ``now``: the round before it
-    has ended (its sheets may still be coming in)."""
-    _not_before_last(facts, now)
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
-        raise UserError(f"round: the event has rounds 1 to {total}, not {number!r}", field="round")
-    started = {f.round for f in facts if f.kind == "start"}
-    ended = {f.round for f in facts if f.kind == "end"}
-    if number in started:
-        raise UserError(f"round: round {number} has already started", field="round")
-    if number > 1 and number - 1 not in started:
-        raise UserError(
-            f"round: round {number - 1} has not started; start and end it before starting {number}",
-            field="round",
-        )
-    if number > 1 and number - 1 not in ended:
-        raise UserError(
-            f"round: round {number - 1}'s clock is still running; end round {number - 1} "
-            f"before starting {number}",
-            field="round",
-        )
-    return ClockFact(number, "start", now)
-
-
-def pause(facts: Sequence[ClockFact], rounds: Sequence[ScheduledRound], now: Reading) -> ClockFact:
-    """Pause the running round's clock."""
-    clock = _running(facts, rounds, now)
-    if clock.paused:
-        raise UserError(f"clock: round {clock.number} is already paused", field="clock")
-    if clock.phase == "time":
-        raise UserError(f"clock: round {clock.number}'s time is up; there is nothing to pause",
-                        field="clock")  # fmt: skip
-    return ClockFact(clock.number, "pause", now)
-
-
-def resume(facts: Sequence[ClockFact], rounds: Sequence[ScheduledRound], now: Reading) -> ClockFact:
-    """Set a paused round's clock running again."""
-    clock = _running(facts, rounds, now)
-    if not clock.paused:
-        raise UserError(f"clock: round {clock.number} is not paused", field="clock")
-    return ClockFact(clock.number, "resume", now)
-
-
-def adjust(
-    facts: Sequence[ClockFact], rounds: Sequence[ScheduledRound], minutes: int, now: Reading
-) -> ClockFact:
-    """Add ``minutes`` to the running round (negative: take them off)."""
-    if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0:
-        raise UserError("minutes: give a whole number of minutes other than 0", field="minutes")
-    clock = _running(facts, rounds, now)
-    if clock.length_s + minutes * 60 < 60:
-        raise UserError(f"minutes: round {clock.number} would last less than a minute",
-                        field="minutes")  # fmt: skip
-    return ClockFact(clock.number, "adjust", now, seconds=minutes * 60)
-
-
-def end(facts: Sequence[ClockFact], rounds: Sequence[ScheduledRound], now: Reading) -> ClockFact:
-    """End the running round's clock: time called, or early when every table is done."""
-    clock = _running(facts, rounds, now)
-    return ClockFact(clock.number, "end", now)
-
-
-def _not_before_last(facts: Sequence[ClockFact], now: Reading) -> None:
-    if not facts:
-        return
-    last = facts[-1].reading  # measured as a stretch, so a wall clock put back is no bar
-    if stretch_s(last, now) < 0:
-        raise UserError(
-            f"at: {_shown(now.at)} is before the clock's last recorded change ({_shown(last.at)})",
-            field="at",
-        )
-
-
-def _running(
-    facts: Sequence[ClockFact], rounds: Sequence[ScheduledRound], now: Reading
-) -> RoundClock:
-    _not_before_last(facts, now)
-    clock = current(facts, rounds, now)
-    if clock is None:
-        raise UserError("clock: no round has started", field="clock")
-    if clock.ended_at is not None:
-        raise UserError(f"clock: round {clock.number} has ended; no round is running",
-                        field="clock")  # fmt: skip
-    return clock
-
-
 def _row(rounds: Sequence[ScheduledRound], number: int) -> ScheduledRound:
+    if number > len(rounds):
+        raise UserError(f"round: round {number} has a clock, but the event now has {len(rounds)} "
+                        "rounds", field="round")  # fmt: skip
     return rounds[number - 1]
 
 
-def _shown(at: dt.datetime) -> str:
+def shown(at: dt.datetime) -> str:
+    """A time as refusals and output write it (to the second, with its offset)."""
     return at.isoformat(timespec="seconds")
