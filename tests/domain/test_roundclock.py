@@ -407,3 +407,15 @@ def test_restarts_and_jumps_never_skip_or_repeat_an_announcement(happenings) -> 
     given = {(r, what): mono - origin for r, what, _, mono in day.given}
     assert len(given) == len(day.given)  # never twice
     assert given == pytest.approx(expected)  # on time, or as soon as the app is open again
+
+
+def test_a_wall_clock_put_forward_further_than_the_computer_was_up_reads_as_a_restart() -> None:
+    started = Reading(at("10:15"), 1800.0)  # up since 9:45
+    assert rc.stretch_s(started, Reading(at("11:00"), 3000.0)) == 20 * 60  # put 25 min forward
+    assert rc.stretch_s(started, Reading(at("12:45"), 3000.0)) == 150 * 60  # 2 hours: wall
+
+
+def test_a_clock_of_a_round_the_event_no_longer_has_is_named() -> None:
+    facts = [ClockFact(5, "start", Reading(at("10:15")))]
+    with pytest.raises(UserError, match="round: round 5 has a clock, but the event now has 4"):
+        rc.status(facts, ROWS[:4], Reading(at("10:20")))
