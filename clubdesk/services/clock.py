@@ -22,7 +22,7 @@ from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
 from clubdesk.domain.schedule import ScheduledRound, timetable
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.store import Database
 from clubdesk.store import clock as store
@@ -98,7 +98,7 @@ def start(
     it has ended (its sheets may still be coming in)."""
     now = reading(clock, at)
     with db.session() as session:
-        _, rows = _timetable(session, event_id, now)
+        rows = _timetable(session, event_id, now)
         fact = start_in(session, event_id, round_number, now, actor=actor)
         return ClockChanged(
             event_id, fact, roundclock.status(store.facts(session, event_id), rows, now)
@@ -175,7 +175,7 @@ def status(
     """The clock's status (INTERFACE.md ``clock status``) now, or at ``at``."""
     now = reading(clock, at)
     with db.session() as session:
-        _, rows = _timetable(session, event_id, now)
+        rows = _timetable(session, event_id, now)
         return roundclock.status(store.facts(session, event_id), rows, now)
 
 
@@ -183,18 +183,17 @@ def next_due(db: Database, event_id: str, clock: Clock) -> Due | None:
     """The next announcement to fall due (what a timer is aimed at), if any."""
     now = reading(clock)
     with db.session() as session:
-        _, rows = _timetable(session, event_id, now)
+        rows = _timetable(session, event_id, now)
         return roundclock.next_due(store.facts(session, event_id), rows, now)
 
 
-@writes(Change.CLOCK)
 def fire_due(db: Database, event_id: str, clock: Clock, *, actor: str = "clock") -> Fired:
     """Give the announcements due now and not yet given, and record that they were, so
     that none is ever given twice (one that fell due while the app was closed is given
-    now, with the instant it fell due)."""
+    now, with the instant it fell due). Changes the clock only when one is given."""
     now = reading(clock)
     with db.session() as session:
-        _, rows = _timetable(session, event_id, now)
+        rows = _timetable(session, event_id, now)
         due = roundclock.due_now(store.facts(session, event_id), rows, now)
         for item in due:
             store.add_fact(session, event_id, roundclock.announced(item, now))
@@ -206,7 +205,7 @@ def fire_due(db: Database, event_id: str, clock: Clock, *, actor: str = "clock")
             }
             audit.record(session, at=now.at, actor=actor, action="clock.announce",
                          event_id=event_id, details=details)  # fmt: skip
-    return Fired(event_id, tuple(due))
+    return with_changes(Fired(event_id, tuple(due)), Change.CLOCK if due else Change.NONE)
 
 
 def schedule(db: Database, event_id: str, clock: Clock) -> Schedule:
@@ -214,7 +213,7 @@ def schedule(db: Database, event_id: str, clock: Clock) -> Schedule:
     started at their real times and the rounds to come following them."""
     now = reading(clock)
     with db.session() as session:
-        _, rows = _timetable(session, event_id, now)
+        rows = _timetable(session, event_id, now)
         facts = store.facts(session, event_id)
     return Schedule(event_id, tuple(roundclock.projected(facts, rows, now)))
 
@@ -228,7 +227,7 @@ def _change(
     db: Database, event_id: str, now: Reading, action: Action, name: str, actor: str
 ) -> ClockChanged:
     with db.session() as session:
-        _, rows = _timetable(session, event_id, now)
+        rows = _timetable(session, event_id, now)
         fact = action(store.facts(session, event_id), rows, now)
         _record(session, event_id, fact, actor, name)
         return ClockChanged(
@@ -244,6 +243,7 @@ def _record(session: Session, event_id: str, fact: ClockFact, actor: str, name: 
     audit.record(session, at=fact.at, actor=actor, action=name, event_id=event_id, details=details)
 
 
-def _timetable(session: Session, event_id: str, now: Reading) -> tuple[str, list[ScheduledRound]]:
+def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledRound]:
+    """The event's timetable from its rules and settings, in the zone of ``now``."""
     event, rules = event_and_rules(session, event_id)
-    return event.id, timetable(rules, event.date, tz=now.at.tzinfo)
+    return timetable(rules, event.date, tz=now.at.tzinfo)
