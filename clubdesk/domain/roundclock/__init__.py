@@ -27,7 +27,18 @@ measured between two readings:
 
 One case cannot be told apart from a restart: a wall clock put forward by
 more than the computer had been up at the earlier reading. It is read as a
-restart (the wall clock measures that stretch).
+restart (the wall clock measures that stretch). And a laptop asleep is only
+counted if the monotonic source counts sleep (Windows's does; Linux's
+CLOCK_MONOTONIC does not, CLOCK_BOOTTIME does).
+
+A change recorded at a time before the clock's last recorded change is
+refused (a director may type "it started at 10:20" afterwards, but not
+rewrite what was recorded); "before" is judged as a stretch too, so a wall
+clock put back does not bar the director.
+
+Facts are taken in recorded order, round by round. The wall instants written
+out (when a round ends, when an announcement fell due) are now plus the time
+left, or the instant that started a stretch plus the seconds into it.
 
 Announcements (the warning, time) are due when the time run reaches the
 round's length (plus minutes added) less the warning minutes, or all of it.
