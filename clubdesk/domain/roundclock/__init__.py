@@ -28,8 +28,8 @@ measured between two readings:
 One case cannot be told apart from a restart: a wall clock put forward by
 more than the computer had been up at the earlier reading. It is read as a
 restart (the wall clock measures that stretch). And a laptop asleep is only
-counted if the monotonic source counts sleep (Windows's does; Linux's
-CLOCK_MONOTONIC does not, CLOCK_BOOTTIME does).
+counted if the monotonic source counts sleep (on Linux, CLOCK_MONOTONIC,
+which ``time.monotonic`` reads, does not; CLOCK_BOOTTIME does).
 
 A change recorded at a time before the clock's last recorded change is
 refused (a director may type "it started at 10:20" afterwards, but not
