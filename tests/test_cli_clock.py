@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,11 +25,16 @@ ROW_KEYS = {"round", "starts", "ends", "warning_at", "then", "then_minutes"}
 
 
 @pytest.fixture
-def club_time(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TZ", "MST7")
+def club_time() -> Iterator[None]:
+    """The computer's time zone is UTC-7 for the test, then what it was."""
+    saved = os.environ.get("TZ")
+    os.environ["TZ"] = "MST7"
     time.tzset()
     yield
-    monkeypatch.undo()
+    if saved is None:
+        os.environ.pop("TZ", None)
+    else:
+        os.environ["TZ"] = saved
     time.tzset()
 
 

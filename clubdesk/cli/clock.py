@@ -122,14 +122,14 @@ def schedule_json(schedule: Any) -> dict[str, Any]:
 
 def schedule_text(schedule: Any) -> str:
     """The timetable as a plain table, one line per round."""
-    lines = [f"{'round':>5}  {'starts':<22} {'ends':<22} {'warning':<22} then"]
+    lines = [f"{'round':>5}  {'starts':<25} {'ends':<25} {'warning':<25} then"]
     for row in schedule.rounds:
         then = {"none": "", "overnight": "overnight"}.get(
             row.pause_after, f"{row.pause_after} {row.pause_minutes} min"
         )
         warning = _time(row.warning_at) or "-"
         lines.append(
-            f"{row.number:>5}  {_time(row.starts):<22} {_time(row.ends):<22} {warning:<22} {then}"
+            f"{row.number:>5}  {_time(row.starts):<25} {_time(row.ends):<25} {warning:<25} {then}"
         )
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
