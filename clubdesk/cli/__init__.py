@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from clubdesk import __version__, paths
-from clubdesk.cli import database, events, formats, results, seating, sheets
+from clubdesk.cli import clock, database, events, formats, results, seating, sheets
 from clubdesk.cli.common import EXIT_BAD_INPUT, Handler
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
@@ -29,6 +29,7 @@ COMMAND_GROUPS = (
     results,
     seating,
     sheets,
+    clock,
     database,
 )  # each adds its commands and handlers
 

@@ -36,9 +36,10 @@ def timetable(
     *,
     first_round_at: dt.time | None = None,
     next_day_at: dt.time | None = None,
+    tz: dt.tzinfo | None = None,
 ) -> list[ScheduledRound]:
     """When every round starts, warns and ends; the times the director sets win over the
-    rules file's defaults."""
+    rules file's defaults. With ``tz`` the times are aware, in that zone (the club's)."""
     schedule = rules.schedule
     if not schedule.round_minutes:
         raise UserError(f"schedule: {rules.title} has no round clock, so no timetable")
@@ -46,7 +47,7 @@ def timetable(
     meals = {m.after_round: m.minutes for m in schedule.meal_breaks}
     overnight = {d.before_round: d.start for d in schedule.next_day}
     length = dt.timedelta(minutes=schedule.round_minutes)
-    starts = dt.datetime.combine(first_day, start_time)
+    starts = dt.datetime.combine(first_day, start_time, tzinfo=tz)
     rounds: list[ScheduledRound] = []
     for number in range(1, schedule.rounds + 1):
         ends = starts + length
@@ -60,7 +61,7 @@ def timetable(
         rounds.append(ScheduledRound(number, starts, ends, warning, pause, minutes))
         if pause == "overnight":
             morning = next_day_at or _clock_time(overnight[number + 1], "next_day.start")
-            starts = dt.datetime.combine(ends.date() + dt.timedelta(days=1), morning)
+            starts = dt.datetime.combine(ends.date() + dt.timedelta(days=1), morning, tzinfo=tz)
         else:
             starts = ends + dt.timedelta(minutes=minutes)
     return rounds

@@ -11,8 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from clubdesk.clock import Clock, FakeClock
+from clubdesk.clock import Clock
 from clubdesk.domain.games.samples import sample_game
+from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, rounds, sheets
 from clubdesk.services.changes import Change, writes
 from clubdesk.store import Database
@@ -75,7 +76,7 @@ def make_demo(db: Database, clock: Clock) -> events.EventInfo:
             )
         rounds.close_round(db, event.id, number, then)
     draw.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
-    rounds.start_round(db, event.id, PLAYED_ROUNDS + 1, FakeClock(round_four))
+    clock_service.start(db, event.id, PLAYED_ROUNDS + 1, clock, at=round_four)
     return event
 
 

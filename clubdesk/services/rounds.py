@@ -1,5 +1,9 @@
 """Rounds: start one (its clock starts), close one, and undo a close.
 
+Starting a round is starting its clock (``services/clock.py``): the round
+before it must have ended, not closed, since the clock never waits for
+paperwork.
+
 The clock's state is stored, so a restart picks it up where real time says
 it is (DESIGN.md, principle 3).
 
@@ -25,11 +29,11 @@ from clubdesk.clock import Clock
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.draw import publish_in
 from clubdesk.store import Database, events
-from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
 from clubdesk.store.seating import RoundRecord
 
@@ -47,22 +51,13 @@ class RoundChanged:
 def start_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
-    """Start a published round: it is running and its clock starts now."""
-    at = clock.now()
+    """Start a published round: it is running and its clock starts now (the round before
+    it has ended; its sheets may still be coming in)."""
+    now = clock_service.reading(clock)
     with db.session() as session:
         events.get_event(session, event_id)  # the event exists
-        found = round_record(session, event_id, round_number)
-        if found.status != "pending":
-            raise UserError(f"round: round {round_number} has already started")
-        earlier = store.rounds_before(session, event_id, round_number)
-        unfinished = [r.number for r in earlier if r.status != "closed"]
-        if unfinished:
-            raise UserError(f"round: close round {unfinished[-1]} before starting {round_number}")
-        store.set_round_status(session, found.id, "running")
-        clock_store.start_clock(session, event_id, round_number, at)
-        audit.record(session, at=at, actor=actor, action="round.start", event_id=event_id,
-                     details={"round": round_number})  # fmt: skip
-    return RoundChanged(event_id, round_number, "running", at)
+        clock_service.start_in(session, event_id, round_number, now, actor=actor)
+    return RoundChanged(event_id, round_number, "running", now.at)
 
 
 @dataclass(frozen=True)
@@ -93,11 +88,13 @@ def close_round(
     actor: str = "director",
 ) -> RoundClosed:
     """Close a round once every table's sheet is in, or with the tables ``missing_ok``
-    names still out (they must be exactly the tables missing); its clock stops.
+    names still out (they must be exactly the tables missing); its clock ends if it is
+    still running (every table finished early).
 
     In a progressive movement the next round's seating is published too.
     """
-    at = clock.now()
+    now = clock_service.reading(clock)
+    at = now.at
     named = sorted(set(missing_ok))
     with db.session() as session:
         found = round_record(session, event_id, round_number)
@@ -107,7 +104,7 @@ def close_round(
         if named != missing:
             raise UserError(_missing_text(round_number, missing, named))
         store.set_round_status(session, found.id, "closed")
-        clock_store.stop_clock(session, event_id, round_number, at)
+        clock_service.end_in(session, event_id, round_number, now, actor=actor)
         audit.record(session, at=at, actor=actor, action="round.close", event_id=event_id,
                      details={"round": round_number, "missing": missing})  # fmt: skip
         _, rules = event_and_rules(session, event_id)

@@ -1,8 +1,8 @@
-"""The round clock's stored facts: when a round's clock started and when it ended.
+"""The round clock's stored facts (``clock_fact``, one row per fact, in recorded order).
 
-The clock's state is stored (``clock_state``, one row per round) so that a
-restart resumes it where real time says it is (DESIGN.md, principle 3).
-Pauses, minutes added and the warning given are columns of the same row.
+A restart rebuilds the clock from these rows, so it resumes where real time
+says it is (DESIGN.md, principle 3); what the facts mean is
+``domain/roundclock.py``'s business. Rows are only ever added.
 """
 
 from __future__ import annotations
@@ -10,22 +10,20 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
-from clubdesk.store.models import ClockState
+from clubdesk.domain.roundclock import ClockFact, Reading
+from clubdesk.store.models import ClockFact as ClockFactRow
 
 
 @dataclass(frozen=True)
 class ClockRecord:
-    """A round's clock as stored; ``started_at`` is None until the round starts."""
+    """When a round's clock started and ended, as its facts say (``started_at`` is None
+    until the round starts)."""
 
     event_id: str
     round_number: int
     started_at: dt.datetime | None = None
-    paused_at: dt.datetime | None = None
-    paused_seconds: float = 0.0
-    extension_seconds: int = 0
-    warned: bool = False
     ended_at: dt.datetime | None = None
 
     @property
@@ -33,49 +31,78 @@ class ClockRecord:
         return self.started_at is not None
 
 
-def clock_of(session: Session, event_id: str, round_number: int) -> ClockRecord | None:
-    """Round ``round_number``'s clock, if it has one stored."""
-    row = _row(session, event_id, round_number)
-    return None if row is None else _record(row)
-
-
-def start_clock(session: Session, event_id: str, round_number: int, at: dt.datetime) -> ClockRecord:
-    """The round's clock starts at ``at``."""
-    return _set(session, event_id, round_number, started_at=at)
-
-
-def stop_clock(session: Session, event_id: str, round_number: int, at: dt.datetime) -> ClockRecord:
-    """The round's clock ends at ``at`` (the round is closed)."""
-    return _set(session, event_id, round_number, ended_at=at)
-
-
-def _set(session: Session, event_id: str, round_number: int, **values: dt.datetime) -> ClockRecord:
-    row = _row(session, event_id, round_number) or ClockState(
-        event_id=event_id, round_number=round_number
+def facts(session: Session, event_id: str) -> list[ClockFact]:
+    """Every clock fact of the event, round by round, each round's in the order they were
+    recorded (rounds follow one another, so this is the order they happened in)."""
+    rows = session.exec(
+        select(ClockFactRow)
+        .where(ClockFactRow.event_id == event_id)
+        .order_by(col(ClockFactRow.round_number), col(ClockFactRow.id))
     )
-    for key, value in values.items():
-        setattr(row, key, value)
-    session.add(row)
-    session.flush()
-    return _record(row)
-
-
-def _row(session: Session, event_id: str, round_number: int) -> ClockState | None:
-    return session.exec(
-        select(ClockState).where(
-            ClockState.event_id == event_id, ClockState.round_number == round_number
+    return [
+        ClockFact(
+            round=row.round_number,
+            kind=row.kind,  # type: ignore[arg-type]
+            reading=Reading(row.at, row.monotonic),
+            seconds=row.seconds,
+            announcement=row.announcement,  # type: ignore[arg-type]
         )
-    ).first()
+        for row in rows
+    ]
 
 
-def _record(row: ClockState) -> ClockRecord:
-    return ClockRecord(
-        event_id=row.event_id,
-        round_number=row.round_number,
-        started_at=row.started_at,
-        paused_at=row.paused_at,
-        paused_seconds=row.paused_seconds,
-        extension_seconds=row.extension_seconds,
-        warned=row.warned,
-        ended_at=row.ended_at,
+def add_fact(session: Session, event_id: str, fact: ClockFact) -> None:
+    """Record one fact in the session's transaction."""
+    session.add(
+        ClockFactRow(
+            event_id=event_id,
+            round_number=fact.round,
+            kind=fact.kind,
+            at=fact.reading.at,
+            monotonic=fact.reading.monotonic,
+            seconds=fact.seconds,
+            announcement=fact.announcement,
+        )
     )
+    session.flush()
+
+
+def clock_of(session: Session, event_id: str, round_number: int) -> ClockRecord | None:
+    """Round ``round_number``'s clock, if it has started."""
+    found = {
+        row.kind: row.at
+        for row in session.exec(
+            select(ClockFactRow).where(
+                ClockFactRow.event_id == event_id,
+                ClockFactRow.round_number == round_number,
+                col(ClockFactRow.kind).in_(("start", "end")),
+            )
+        )
+    }
+    if "start" not in found:
+        return None
+    return ClockRecord(event_id, round_number, found["start"], found.get("end"))
+
+
+def start_clock(
+    session: Session,
+    event_id: str,
+    round_number: int,
+    at: dt.datetime,
+    monotonic: float | None = None,
+) -> ClockRecord:
+    """The round's clock starts at ``at``."""
+    add_fact(session, event_id, ClockFact(round_number, "start", Reading(at, monotonic)))
+    return clock_of(session, event_id, round_number)  # type: ignore[return-value]
+
+
+def stop_clock(
+    session: Session,
+    event_id: str,
+    round_number: int,
+    at: dt.datetime,
+    monotonic: float | None = None,
+) -> ClockRecord:
+    """The round's clock ends at ``at``."""
+    add_fact(session, event_id, ClockFact(round_number, "end", Reading(at, monotonic)))
+    return clock_of(session, event_id, round_number)  # type: ignore[return-value]

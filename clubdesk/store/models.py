@@ -324,7 +324,8 @@ class DrawAssignment(SQLModel, table=True):
 
 
 class ClockState(SQLModel, table=True):
-    """A round's clock, stored so that a restart resumes it where real time says it is."""
+    """A round's clock as files before version 5 stored it; migration 5 turned these rows
+    into ``clock_fact`` rows, which are the record since. Kept as it was, never written."""
 
     __tablename__ = "clock_state"
     __table_args__ = (UniqueConstraint("event_id", "round_number"),)
@@ -338,6 +339,22 @@ class ClockState(SQLModel, table=True):
     extension_seconds: int = 0
     warned: bool = False
     ended_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime)
+
+
+class ClockFact(SQLModel, table=True):
+    """One fact of a round's clock (started, paused, resumed, adjusted, ended, announced);
+    never changed or deleted."""
+
+    __tablename__ = "clock_fact"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    round_number: int
+    kind: str  # start, pause, resume, adjust, end, announced
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    monotonic: float | None = None
+    seconds: int = 0  # adjust: seconds added (negative: taken off)
+    announcement: str | None = None  # announced: warning or time
 
 
 class AuditLog(SQLModel, table=True):

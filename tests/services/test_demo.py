@@ -4,10 +4,11 @@ import datetime as dt
 
 from sqlmodel import select
 
+from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, registration, results
 from clubdesk.services.demo import make_demo
 from clubdesk.services.sheets import sheets_in
-from clubdesk.store.models import ClockState, Round
+from clubdesk.store.models import Round
 
 
 def test_the_demo_is_a_grand_prix_night_in_round_4(db, clock) -> None:
@@ -22,8 +23,13 @@ def test_the_demo_is_a_grand_prix_night_in_round_4(db, clock) -> None:
     with db.session() as session:
         statuses = [r.status for r in session.exec(select(Round).order_by(Round.number))]
         assert statuses == ["closed", "closed", "closed", "running"]
-        clock_4 = session.exec(select(ClockState).where(ClockState.round_number == 4)).one()
-        assert clock.now() - clock_4.started_at == dt.timedelta(minutes=36, seconds=19)
+    running = clock_service.status(db, event.id, clock)
+    assert (running.round, running.phase, running.remaining_s) == (
+        4,
+        "running",
+        60 * 60 - 36 * 60 - 19,
+    )
+    assert clock.now() - running.started_at == dt.timedelta(minutes=36, seconds=19)
     table = results.standings(db, event.id)
     assert table.after_round == 3 and len(table.rows) == 16
     assert all(len(row.rounds) == 3 for row in table.rows)

@@ -29,9 +29,9 @@ from clubdesk.services.draw import (
 )
 from clubdesk.services.results import standings
 from clubdesk.store import Database
+from clubdesk.store import clock as clock_store
 from clubdesk.store.models import (
     Bye,
-    ClockState,
     DrawAssignment,
     Entrant,
     Game,
@@ -242,7 +242,7 @@ def test_a_started_clock_also_counts_as_round_1_started(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=8)
     make_draw(db, event, 1, clock)
     with db.session() as session:
-        session.add(ClockState(event_id=event, round_number=1, started_at=clock.now()))
+        clock_store.start_clock(session, event, 1, clock.now())
     with pytest.raises(UserError, match="round 1 has started"):
         make_draw(db, event, 2, clock, redo=True)
     assert draw_overview(db, event).can_redo is False

@@ -10,7 +10,8 @@ from clubdesk.services import draw, registration, rounds, sheets
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import RecordLockedError
-from clubdesk.store.models import ClockState, Game, Hand, Round
+from clubdesk.store import clock as clock_store
+from clubdesk.store.models import Game, Hand, Round
 from tests import builder
 
 # Two Grand Prix hands (RULES.md §1 rules 3-4 and 2)
@@ -178,14 +179,17 @@ def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, e
     clock.advance(minutes=61)
     rounds.close_round(db, event_id, 1, clock)
     with db.session() as session:
-        state = session.exec(select(ClockState)).one()
+        state = clock_store.clock_of(session, event_id, 1)
         assert state.ended_at - state.started_at == dt.timedelta(minutes=61)
         assert session.exec(select(Round.status)).all() == ["closed"]
 
 
 def test_rounds_start_in_order(db, clock, event_id) -> None:
     draw.publish_seating(db, event_id, 2, clock)
-    with pytest.raises(UserError, match="close round 1 before starting 2"):
+    with pytest.raises(
+        UserError,
+        match="round 1 has not started; start and end it before starting 2",
+    ):
         rounds.start_round(db, event_id, 2, clock)
     with pytest.raises(UserError, match="round 3's seating is not published yet"):
         rounds.start_round(db, event_id, 3, clock)

@@ -304,3 +304,81 @@ def test_a_warning_is_never_changed_or_deleted(tmp_path: Path) -> None:
             with pytest.raises(sqlite3.IntegrityError, match="A warning cannot be changed"):
                 conn.execute(change)
         conn.execute("UPDATE warning SET event_id = 'bw--replaced-1'")  # archiving moves it
+
+
+# --- version 5: the round clock as facts ----------------------------------------------------
+
+
+@pytest.fixture
+def v4_copy(v1_copy: Path) -> Path:
+    """The v1 fixture taken to version 4 by the released steps, with three rounds' clocks as
+    version 4 kept them: round 1 ended (warned, 90 s paused, 2 minutes added), round 2
+    paused, round 3 not started."""
+    with closing(sqlite3.connect(v1_copy, isolation_level=None)) as conn:
+        migrate(conn, MIGRATIONS[:4])
+        event_id = conn.execute("SELECT id FROM event").fetchone()[0]
+        rows = [
+            (1, "2011-06-04T10:15:00-04:00", None, 90.4, 120, 1, "2011-06-04T11:20:00-04:00"),
+            (2, "2011-06-04T11:35:00-04:00", "2011-06-04T11:50:00-04:00", 0, 0, 0, None),
+            (3, None, None, 0, 0, 0, None),
+        ]
+        conn.executemany(
+            "INSERT INTO clock_state (event_id, round_number, started_at, paused_at, "
+            "paused_seconds, extension_seconds, warned, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(event_id, *row) for row in rows],
+        )
+    assert pragma(v1_copy, "user_version") == 4
+    return v1_copy
+
+
+def test_a_version_4_database_keeps_its_clocks_as_facts(v4_copy: Path, tmp_path: Path) -> None:
+    from clubdesk.store import clock
+
+    with closing(sqlite3.connect(v4_copy)) as conn:
+        before = conn.execute("SELECT * FROM clock_state ORDER BY id").fetchall()
+        event_id = conn.execute("SELECT id FROM event").fetchone()[0]
+    with open_database(v4_copy, backups=tmp_path / "backups") as db, db.session() as session:
+        facts = clock.facts(session, event_id)
+        ended = clock.clock_of(session, event_id, 1)
+        assert clock.clock_of(session, event_id, 3) is None
+    assert pragma(v4_copy, "user_version") == SCHEMA_VERSION
+    assert [(f.round, f.kind, f.at.isoformat(), f.seconds, f.announcement) for f in facts] == [
+        (1, "start", "2011-06-04T10:15:00-04:00", 0, None),
+        (1, "adjust", "2011-06-04T10:15:00-04:00", 210, None),
+        (1, "announced", "2011-06-04T10:15:00-04:00", 0, "warning"),
+        (1, "end", "2011-06-04T11:20:00-04:00", 0, None),
+        (2, "start", "2011-06-04T11:35:00-04:00", 0, None),
+        (2, "pause", "2011-06-04T11:50:00-04:00", 0, None),
+    ]
+    assert all(f.reading.monotonic is None for f in facts)  # measured on the wall clock
+    assert ended is not None and ended.ended_at is not None
+    assert ended.ended_at.isoformat() == "2011-06-04T11:20:00-04:00"
+    with closing(sqlite3.connect(v4_copy)) as conn:
+        assert conn.execute("SELECT * FROM clock_state ORDER BY id").fetchall() == before
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    [backup] = (tmp_path / "backups").iterdir()
+    assert backup.name.startswith("club-v4-") and pragma(backup, "user_version") == 4
+
+
+def test_a_clock_fact_is_never_changed_and_a_round_starts_once(tmp_path: Path) -> None:
+    path = tmp_path / "club.sqlite"
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        migrate(conn)
+        conn.execute("PRAGMA foreign_keys = OFF")
+        insert = "INSERT INTO clock_fact (event_id, round_number, kind, at) VALUES ('gp', 1, ?, ?)"
+        conn.execute(insert, ("start", "2026-12-05T10:15:00-07:00"))
+        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+            conn.execute(insert, ("start", "2026-12-05T10:16:00-07:00"))
+        conn.execute(insert, ("pause", "2026-12-05T10:20:00-07:00"))
+        conn.execute(insert, ("resume", "2026-12-05T10:21:00-07:00"))
+        conn.execute(insert, ("pause", "2026-12-05T10:22:00-07:00"))  # pauses may repeat
+        for change in ("UPDATE clock_fact SET at = '2026-12-05T10:00:00-07:00'",
+                       "DELETE FROM clock_fact"):  # fmt: skip
+            with pytest.raises(sqlite3.IntegrityError, match="A clock fact cannot be changed"):
+                conn.execute(change)
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            conn.execute(
+                "INSERT INTO clock_fact (event_id, round_number, kind, at, seconds) "
+                "VALUES ('gp', 1, 'pause', '2026-12-05T10:30:00-07:00', 60)"
+            )
+        conn.execute("UPDATE clock_fact SET event_id = 'gp--replaced-1'")  # archiving moves it

@@ -1,0 +1,138 @@
+"""The round clock and the day's timetable: ``clubdesk clock ACTION`` and ``clubdesk schedule``
+(INTERFACE.md, "Clock and schedule output")."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from typing import Any
+
+from clubdesk.cli.common import Handler, chosen_event, db_argument, event_argument, print_json
+from clubdesk.clock import SYSTEM_CLOCK
+from clubdesk.errors import UserError
+
+ACTIONS = ("status", "start", "pause", "resume", "add", "end")
+
+
+def add(commands: Any) -> dict[str, Handler]:
+    """Add these commands to the parser's subcommands; their handlers by name."""
+    clock = commands.add_parser("clock", help="the round clock: status, start, pause, resume, "
+                                "add, end")  # fmt: skip
+    clock.add_argument("action", choices=ACTIONS, metavar="ACTION",
+                       help="status, start, pause, resume, add or end")  # fmt: skip
+    db_argument(clock)
+    event_argument(clock)
+    clock.add_argument("--round", type=int, metavar="N", help="start: the round to start")
+    clock.add_argument("--minutes", type=int, metavar="M",
+                       help="add: minutes to add (negative takes time off)")  # fmt: skip
+    clock.add_argument("--at", type=local_time, metavar="TIME",
+                       help="when, e.g. 2026-12-05T10:20:00 (default: now)")  # fmt: skip
+
+    schedule = commands.add_parser("schedule", help="the event's timetable")
+    db_argument(schedule)
+    event_argument(schedule)
+    schedule.add_argument("--format", choices=("json", "text"), default="json")
+    return {"clock": _clock, "schedule": _schedule}
+
+
+def local_time(text: str) -> dt.datetime:
+    """An ISO 8601 time; without an offset it is the computer's local time."""
+    try:
+        found = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a time like 2026-12-05T10:20:00"
+        ) from None
+    return found.astimezone() if found.tzinfo is None else found
+
+
+def _clock(args: argparse.Namespace) -> int:
+    from clubdesk.services import clock
+    from clubdesk.store import open_database
+
+    if args.action == "start" and args.round is None:
+        raise UserError("--round: clock start needs the round to start (--round N)")
+    if args.action == "add" and args.minutes is None:
+        raise UserError("--minutes: clock add needs the minutes (--minutes M; negative takes off)")
+    if args.round is not None and args.action != "start":
+        raise UserError(f"--round: only clock start takes a round, not clock {args.action}")
+    if args.minutes is not None and args.action != "add":
+        raise UserError(f"--minutes: only clock add takes minutes, not clock {args.action}")
+    with open_database(args.db, create=False) as db:
+        event_id = chosen_event(db, args.event)
+        at = args.at
+        if args.action == "status":
+            found = clock.status(db, event_id, SYSTEM_CLOCK, at=at)
+        elif args.action == "start":
+            found = clock.start(db, event_id, args.round, SYSTEM_CLOCK, at=at).status
+        elif args.action == "add":
+            found = clock.adjust(db, event_id, args.minutes, SYSTEM_CLOCK, at=at).status
+        else:
+            action = {"pause": clock.pause, "resume": clock.resume, "end": clock.end}[args.action]
+            found = action(db, event_id, SYSTEM_CLOCK, at=at).status
+    print_json(status_json(found))
+    return 0
+
+
+def _schedule(args: argparse.Namespace) -> int:
+    from clubdesk.services import clock
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        found = clock.schedule(db, chosen_event(db, args.event), SYSTEM_CLOCK)
+    if args.format == "json":
+        print_json(schedule_json(found))
+    else:
+        sys.stdout.write(schedule_text(found))
+    return 0
+
+
+def status_json(status: Any) -> dict[str, Any]:
+    """``clock status`` as INTERFACE.md writes it."""
+    upcoming = status.next
+    return {
+        "round": status.round,
+        "phase": status.phase,
+        "remaining_s": status.remaining_s,
+        "started_at": _time(status.started_at),
+        "ends_at": _time(status.ends_at),
+        "warning_at": _time(status.warning_at),
+        "next": None if upcoming is None else {"round": upcoming.round, "at": _time(upcoming.at)},
+    }
+
+
+def schedule_json(schedule: Any) -> dict[str, Any]:
+    """``schedule --format json`` as INTERFACE.md writes it."""
+    return {
+        "event": schedule.event_id,
+        "rounds": [
+            {
+                "round": row.number,
+                "starts": _time(row.starts),
+                "ends": _time(row.ends),
+                "warning_at": _time(row.warning_at),
+                "then": None if row.pause_after == "none" else row.pause_after,
+                "then_minutes": row.pause_minutes,
+            }
+            for row in schedule.rounds
+        ],
+    }
+
+
+def schedule_text(schedule: Any) -> str:
+    """The timetable as a plain table, one line per round."""
+    lines = [f"{'round':>5}  {'starts':<25} {'ends':<25} {'warning':<25} then"]
+    for row in schedule.rounds:
+        then = {"none": "", "overnight": "overnight"}.get(
+            row.pause_after, f"{row.pause_after} {row.pause_minutes} min"
+        )
+        warning = _time(row.warning_at) or "-"
+        lines.append(
+            f"{row.number:>5}  {_time(row.starts):<25} {_time(row.ends):<25} {warning:<25} {then}"
+        )
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def _time(at: dt.datetime | None) -> str | None:
+    return None if at is None else at.isoformat(timespec="seconds")

@@ -1,0 +1,251 @@
+"""The round clock: start, pause, resume, add or take off minutes, end; its status, the
+announcements due, and the timetable as it now stands.
+
+Each change is one fact, written in one transaction with its audit row
+(``store/clock.py``); what the facts mean is ``domain/roundclock.py``. Every
+command takes the time from ``clock``, or ``at`` (a wall time the director
+gives: "the round started at 10:20"), which may not be before the clock's
+last recorded change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from clubdesk.clock import Clock
+from clubdesk.domain import roundclock
+from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
+from clubdesk.domain.schedule import ScheduledRound, timetable
+from clubdesk.errors import UserError
+from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, with_changes, writes
+from clubdesk.services.common import aware, event_and_rules
+from clubdesk.store import Database
+from clubdesk.store import clock as store
+from clubdesk.store import seating as seating_store
+
+__all__ = [
+    "ClockChanged",
+    "ClockStatus",
+    "Fired",
+    "Schedule",
+    "adjust",
+    "end",
+    "fire_due",
+    "next_due",
+    "pause",
+    "reading",
+    "resume",
+    "schedule",
+    "start",
+    "status",
+]
+
+
+@dataclass(frozen=True)
+class ClockChanged:
+    """A fact recorded, and the clock's status just after it."""
+
+    event_id: str
+    fact: ClockFact
+    status: ClockStatus
+    changes: Change = changes_field()
+
+
+@dataclass(frozen=True)
+class Fired:
+    """The announcements given now (each with the instant it fell due)."""
+
+    event_id: str
+    given: tuple[Due, ...]
+    changes: Change = changes_field()
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The event's timetable as it now stands (real times for rounds that have started)."""
+
+    event_id: str
+    rounds: tuple[ScheduledRound, ...]
+
+
+def reading(clock: Clock, at: dt.datetime | None = None) -> Reading:
+    """A reading of ``clock`` now, or of the wall time ``at`` (its monotonic value worked
+    back from now)."""
+    now, monotonic = aware(clock.now()), clock.monotonic()
+    if at is None:
+        return Reading(now, monotonic)
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=now.tzinfo)
+    return Reading(at, monotonic - (now - at).total_seconds())
+
+
+@writes(Change.CLOCK)
+def start(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    clock: Clock,
+    *,
+    at: dt.datetime | None = None,
+    actor: str = "director",
+) -> ClockChanged:
+    """Start round ``round_number``'s clock: its seating is published and the round before
+    it has ended (its sheets may still be coming in)."""
+    now = reading(clock, at)
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        fact = start_in(session, event_id, round_number, now, actor=actor)
+        return ClockChanged(
+            event_id, fact, roundclock.status(store.facts(session, event_id), rows, now)
+        )
+
+
+def start_in(
+    session: Session, event_id: str, round_number: int, now: Reading, *, actor: str
+) -> ClockFact:
+    """Start a round in ``session``'s transaction (the rounds service shares it)."""
+    _, rules = event_and_rules(session, event_id)
+    found = seating_store.find_round(session, event_id, round_number)
+    if found is None:
+        raise UserError(
+            f"round: round {round_number}'s seating is not published yet", field="round"
+        )
+    before = seating_store.find_round(session, event_id, round_number - 1)
+    fact = roundclock.start(
+        store.facts(session, event_id), rules.schedule.rounds, round_number, now,
+        previous_closed=before is not None and before.status == "closed",
+    )  # fmt: skip
+    if found.status == "pending":
+        seating_store.set_round_status(session, found.id, "running")
+    _record(session, event_id, fact, actor, "round.start")
+    return fact
+
+
+@writes(Change.CLOCK)
+def pause(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
+          actor: str = "director") -> ClockChanged:  # fmt: skip
+    """Pause the running round's clock."""
+    return _change(db, event_id, reading(clock, at), roundclock.pause, "clock.pause", actor)
+
+
+@writes(Change.CLOCK)
+def resume(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
+           actor: str = "director") -> ClockChanged:  # fmt: skip
+    """Set the paused round's clock running again."""
+    return _change(db, event_id, reading(clock, at), roundclock.resume, "clock.resume", actor)
+
+
+@writes(Change.CLOCK)
+def adjust(db: Database, event_id: str, minutes: int, clock: Clock, *,
+           at: dt.datetime | None = None, actor: str = "director") -> ClockChanged:  # fmt: skip
+    """Add ``minutes`` to the running round (negative: take them off)."""
+
+    def action(
+        facts: Sequence[ClockFact], rows: Sequence[ScheduledRound], now: Reading
+    ) -> ClockFact:
+        return roundclock.adjust(facts, rows, minutes, now)
+
+    return _change(db, event_id, reading(clock, at), action, "clock.adjust", actor)
+
+
+@writes(Change.CLOCK)
+def end(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
+        actor: str = "director") -> ClockChanged:  # fmt: skip
+    """End the running round's clock (time called, or early); its sheets may still come in."""
+    return _change(db, event_id, reading(clock, at), roundclock.end, "clock.end", actor)
+
+
+def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, actor: str) -> bool:
+    """End round ``round_number``'s clock in ``session``'s transaction if it is running
+    (the round is closed with time left); whether it was."""
+    record = store.clock_of(session, event_id, round_number)
+    if record is None or record.ended_at is not None:
+        return False
+    fact = ClockFact(round_number, "end", now)
+    _record(session, event_id, fact, actor, "clock.end")
+    return True
+
+
+def status(
+    db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None
+) -> ClockStatus:
+    """The clock's status (INTERFACE.md ``clock status``) now, or at ``at``."""
+    now = reading(clock, at)
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        return roundclock.status(store.facts(session, event_id), rows, now)
+
+
+def next_due(db: Database, event_id: str, clock: Clock) -> Due | None:
+    """The next announcement to fall due (what a timer is aimed at), if any."""
+    now = reading(clock)
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        return roundclock.next_due(store.facts(session, event_id), rows, now)
+
+
+def fire_due(db: Database, event_id: str, clock: Clock, *, actor: str = "clock") -> Fired:
+    """Give the announcements due now and not yet given, and record that they were, so
+    that none is ever given twice (one that fell due while the app was closed is given
+    now, with the instant it fell due). Changes the clock only when one is given."""
+    now = reading(clock)
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        due = roundclock.due_now(store.facts(session, event_id), rows, now)
+        for item in due:
+            store.add_fact(session, event_id, roundclock.announced(item, now))
+        if due:
+            details = {
+                "round": due[0].round,
+                "given": [d.announcement for d in due],
+                "due": [d.at.isoformat() for d in due],
+            }
+            audit.record(session, at=now.at, actor=actor, action="clock.announce",
+                         event_id=event_id, details=details)  # fmt: skip
+    return with_changes(Fired(event_id, tuple(due)), Change.CLOCK if due else Change.NONE)
+
+
+def schedule(db: Database, event_id: str, clock: Clock) -> Schedule:
+    """The timetable as it now stands: the rules' (and the director's) times, rounds that
+    started at their real times and the rounds to come following them."""
+    now = reading(clock)
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        facts = store.facts(session, event_id)
+    return Schedule(event_id, tuple(roundclock.projected(facts, rows, now)))
+
+
+# --- shared ----------------------------------------------------------------------------------
+
+Action = Callable[[Sequence[ClockFact], Sequence[ScheduledRound], Reading], ClockFact]
+
+
+def _change(
+    db: Database, event_id: str, now: Reading, action: Action, name: str, actor: str
+) -> ClockChanged:
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        fact = action(store.facts(session, event_id), rows, now)
+        _record(session, event_id, fact, actor, name)
+        return ClockChanged(
+            event_id, fact, roundclock.status(store.facts(session, event_id), rows, now)
+        )
+
+
+def _record(session: Session, event_id: str, fact: ClockFact, actor: str, name: str) -> None:
+    store.add_fact(session, event_id, fact)
+    details: dict[str, object] = {"round": fact.round}
+    if fact.kind == "adjust":
+        details["minutes"] = fact.seconds // 60
+    audit.record(session, at=fact.at, actor=actor, action=name, event_id=event_id, details=details)
+
+
+def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledRound]:
+    """The event's timetable from its rules and settings, in the zone of ``now``."""
+    event, rules = event_and_rules(session, event_id)
+    return timetable(rules, event.date, tz=now.at.tzinfo)
