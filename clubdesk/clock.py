@@ -38,8 +38,12 @@ class SystemClock:
         return datetime.now().astimezone()
 
     def monotonic(self) -> float:
-        return time.monotonic()
+        # Linux's boot-time clock keeps counting while the laptop sleeps (the plain
+        # monotonic clock stops), so a round's time left is right after a closed lid
+        return time.clock_gettime(_BOOTTIME) if _BOOTTIME is not None else time.monotonic()
 
+
+_BOOTTIME: int | None = getattr(time, "CLOCK_BOOTTIME", None)
 
 SYSTEM_CLOCK = SystemClock()
 
