@@ -12,7 +12,9 @@ import datetime as dt
 import random
 
 from clubdesk.clock import Clock
+from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.samples import sample_game
+from clubdesk.domain.schedule import timetable
 from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, rounds, sheets
 from clubdesk.services.changes import Change, writes
@@ -22,7 +24,6 @@ DEMO_NAME = "Grand Prix Pinochle (demo)"
 DEMO_RULES = "grand-prix-pinochle"
 DEMO_SEED = 2011
 PLAYED_ROUNDS = 3
-ROUND_MINUTES = 75  # each played round took this long, breaks included
 
 PLAYERS = [
     ("Ann Smith", "Bob Jones"), ("Carol White", "Dan Brown"), ("Eve Davis", "Frank Miller"),
@@ -40,7 +41,9 @@ def make_demo(db: Database, clock: Clock) -> events.EventInfo:
     rng = random.Random(DEMO_SEED)
     start = clock.now()
     round_four = start - dt.timedelta(minutes=36, seconds=19)
-    first_round = round_four - dt.timedelta(minutes=PLAYED_ROUNDS * ROUND_MINUTES)
+    # the rounds so far went by the format's timetable: its breaks, and lunch after round 2
+    planned = [r.starts for r in timetable(load_rules(DEMO_RULES), start.date())]
+    first_round = round_four - (planned[PLAYED_ROUNDS] - planned[0])
     then = _Steps(first_round - dt.timedelta(minutes=45))  # registration opens
 
     event = events.create_event(
@@ -60,7 +63,7 @@ def make_demo(db: Database, clock: Clock) -> events.EventInfo:
     draw.make_draw(db, event.id, DEMO_SEED, then)
     for number in range(1, PLAYED_ROUNDS + 1):
         seating = draw.publish_seating(db, event.id, number, then).seating
-        then.at = first_round + dt.timedelta(minutes=(number - 1) * ROUND_MINUTES)
+        then.at = first_round + (planned[number - 1] - planned[0])
         rounds.start_round(db, event.id, number, then)
         then.at += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
         for table in seating.tables:
