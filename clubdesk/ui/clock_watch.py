@@ -60,8 +60,10 @@ def until_text(status: ClockStatus, now: dt.datetime) -> str:
     if following is None:
         return ""
     if status.phase == "overnight" or following.at.date() != now.date():
-        day = "tomorrow" if following.at.date() == now.date() + dt.timedelta(days=1) else (
-            f"{following.at:%a} {following.at.day} {following.at:%b}"
+        day = (
+            "tomorrow"
+            if following.at.date() == now.date() + dt.timedelta(days=1)
+            else (f"{following.at:%a} {following.at.day} {following.at:%b}")
         )
         return f"Round {following.round} starts {day} at {clock_time(following.at)}"
     if status.phase == "meal":
@@ -113,8 +115,10 @@ def announcement_text(due: Due, now: dt.datetime, status: ClockStatus | None) ->
         minutes = 0
         if status is not None and status.ends_at and status.warning_at:
             minutes = round((status.ends_at - status.warning_at).total_seconds() / 60)
-        words = f"{minutes} minutes left in round {due.round}" if minutes else (
-            f"Warning in round {due.round}"
+        words = (
+            f"{minutes} minutes left in round {due.round}"
+            if minutes
+            else (f"Warning in round {due.round}")
         )
     else:
         words = f"Time in round {due.round}: finish the hand in play"

@@ -270,9 +270,7 @@ class RoundsPage(QWidget):
         if status.round is None:
             self.round_label.setText("No round has started")
         else:
-            self.round_label.setText(
-                f"Round {status.round}" + (f" of {total}" if total else "")
-            )
+            self.round_label.setText(f"Round {status.round}" + (f" of {total}" if total else ""))
         self.phase_label.setText(phase_words(status, view.now))
         self.announcement_label.setText(self.watch.last_announcement)
         set_phase(self.clock_panel, status.phase)
