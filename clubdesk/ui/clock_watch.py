@@ -42,10 +42,12 @@ class ClockView:
 
 
 def time_left(seconds: int) -> str:
-    """``23:41``, or ``1:05:00`` from an hour up."""
-    hours, rest = divmod(max(0, seconds), 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+    """``23:41`` (a round of an hour starts at ``60:00``), or ``1:45:00`` from 100 minutes up."""
+    minutes, secs = divmod(max(0, seconds), 60)
+    if minutes < 100:
+        return f"{minutes:02d}:{secs:02d}"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}"
 
 
 def clock_time(at: dt.datetime) -> str:

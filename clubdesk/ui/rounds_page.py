@@ -316,6 +316,7 @@ class RoundsPage(QWidget):
         return (db, event_id) if db is not None and event_id is not None else None
 
     def start_round(self) -> None:
+        self.watch.read_clock()  # the time as it is now, not at the last tick
         found, status = self._event(), self.view.status
         if found is None or status is None or status.next is None:
             return
@@ -325,6 +326,7 @@ class RoundsPage(QWidget):
                   f"Start round {number}")  # fmt: skip
 
     def pause_or_resume(self) -> None:
+        self.watch.read_clock()  # the time as it is now, not at the last tick
         found, status = self._event(), self.view.status
         if found is None or status is None:
             return
@@ -343,6 +345,7 @@ class RoundsPage(QWidget):
                   f"{minutes:+d} min")  # fmt: skip
 
     def end_round(self) -> None:
+        self.watch.read_clock()  # the time as it is now, not at the last tick
         found, status = self._event(), self.view.status
         if found is None or status is None:
             return
