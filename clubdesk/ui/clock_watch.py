@@ -77,9 +77,9 @@ def until_text(status: ClockStatus, now: dt.datetime) -> str:
 
 def phase_words(status: ClockStatus, now: dt.datetime) -> str:
     """The phase in a few words (``Running``, ``Paused``, ``TIME``, ``Break until 11:46``)."""
-    if status.phase in ("running", "warning"):
-        if status.phase == "warning":
-            return f"Warning: {time_left(status.remaining_s or 0)} left"
+    if status.phase == "warning":
+        return "Warning"
+    if status.phase == "running":
         return "Running"
     if status.phase == "paused":
         return "Paused"

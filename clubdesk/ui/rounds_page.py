@@ -43,7 +43,7 @@ from clubdesk.services import clock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.ui.board_model import BoardModel, side_text
-from clubdesk.ui.clock_watch import ClockView, ClockWatch, phase_words, time_left
+from clubdesk.ui.clock_watch import ClockView, ClockWatch, clock_time, phase_words, time_left
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import plain_words, run_command, sentence
 from clubdesk.ui.status_clock import (
@@ -205,6 +205,9 @@ class RoundsPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((0, 70), (3, 130)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, width)
         self.byes_label = QLabel()
         self.byes_label.setWordWrap(True)
 
@@ -270,7 +273,14 @@ class RoundsPage(QWidget):
         if status.round is None:
             self.round_label.setText("No round has started")
         else:
-            self.round_label.setText(f"Round {status.round}" + (f" of {total}" if total else ""))
+            ends = ""
+            if status.phase in RUNNING and status.phase != "paused" and status.ends_at:
+                ends = f" · ends at {clock_time(status.ends_at)}"
+                if status.warning_at and status.phase == "running":
+                    ends += f" · warning at {clock_time(status.warning_at)}"
+            self.round_label.setText(
+                f"Round {status.round}" + (f" of {total}" if total else "") + ends
+            )
         self.phase_label.setText(phase_words(status, view.now))
         self.announcement_label.setText(self.watch.last_announcement)
         set_phase(self.clock_panel, status.phase)
@@ -291,7 +301,7 @@ class RoundsPage(QWidget):
             return
         state = {"pending": "not started", "running": "", "closed": "closed"}.get(board.status, "")
         self.board_heading.setText(
-            f"Round {board.round_number} of {board.rounds}" + (f" · {state}" if state else "")
+            f"Round {board.round_number}'s tables" + (f" · {state}" if state else "")
         )
         self.count_label.setText(board.count_text)
         byes = ",   ".join(side_text((bye,)) for bye in board.byes)

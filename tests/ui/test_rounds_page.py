@@ -80,7 +80,7 @@ def test_before_the_start_the_page_offers_round_one(desk):
     assert page.start_button.text() == "Start round 1  (F5)"
     assert page.start_button.isEnabled()
     assert not page.pause_button.isEnabled() and not page.end_button.isEnabled()
-    assert page.board_heading.text() == "Round 1 of 11 · not started"
+    assert page.board_heading.text() == "Round 1's tables · not started"
     assert page.count_label.text() == "0 of 3 sheets in"
     assert page.model.rowCount() == 3
     assert page.byes_label.text().startswith("Bye: ")
@@ -92,6 +92,7 @@ def test_starting_a_round_from_the_page_starts_its_clock(desk, clock):
     page = desk.page
     assert page.big_time.text() == "60:00"
     assert page.phase_label.text() == "Running"
+    assert page.round_label.text() == "Round 1 of 11 · ends at 10:30 · warning at 10:20"
     assert desk.bar.text() == "Round 1 · 60:00 left · 0 of 3 sheets in"
     assert desk.ticker.due_timer.interval == 50 * 60 * 1000  # aimed at the warning
     clock.advance(minutes=12, seconds=19.5)
@@ -141,7 +142,7 @@ def test_the_warning_colour_comes_when_the_clock_crosses_the_warning(desk, clock
     desk.tick()
     assert desk.bar.phase() == "warning"
     assert desk.page.clock_panel.property("phase") == "warning"
-    assert desk.page.phase_label.text() == "Warning: 10:00 left"
+    assert desk.page.phase_label.text() == "Warning"
     desk.ticker.due_timer.fire()  # the shot aimed at the warning
     assert desk.bar.announcement_label.text() == "10 minutes left in round 1"
     assert desk.page.announcement_label.text() == "10 minutes left in round 1"
@@ -214,7 +215,7 @@ def test_closing_with_a_table_missing_names_it_and_reopening_undoes_it(desk, db,
     assert desk.page.close_button.text() == "Close round 1…"
     desk.page.close_button.click()
     assert desk.page.board().status == "closed"
-    assert desk.page.board_heading.text() == "Round 1 of 11 · closed"
+    assert desk.page.board_heading.text() == "Round 1's tables · closed"
     assert desk.page.reopen_button.isEnabled() and not desk.page.close_button.isEnabled()
     assert desk.page.phase_label.text().startswith("Break until ")  # the clock ended with it
     desk.page.reopen_button.click()
