@@ -29,6 +29,7 @@ from clubdesk.services.changes import Change, changes_of
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.ticker import Ticker
 
+ROUND_GOING = ("running", "warning", "paused", "time")  # phases with a round's clock going
 LATE_S = 2  # an announcement given more than this after it fell due says when it was due
 
 
@@ -213,6 +214,10 @@ class ClockWatch(QObject):
 
     def _read(self, board: Board | None) -> None:
         self.view = ClockView(self.context.clock.now(), self._status(), board)
+        status = self.view.status
+        if self.last_announcement and (status is None or status.phase not in ROUND_GOING):
+            self.last_announcement = ""  # the round it was about is over
+            self.announced.emit("")
         self.updated.emit(self.view)
 
     def _aim(self) -> None:

@@ -20,6 +20,7 @@ clock's stored facts).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +44,7 @@ from clubdesk.services import clock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.ui.board_model import BoardModel, side_text
+from clubdesk.ui.clock_watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock_watch import ClockView, ClockWatch, clock_time, phase_words, time_left
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import plain_words, run_command, sentence
@@ -57,7 +59,6 @@ from clubdesk.ui.status_clock import (
 )
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
-RUNNING = ("running", "warning", "paused", "time")  # phases with a round's clock going
 STARTABLE = ("not_started", "break", "meal", "overnight")
 
 PAGE_STYLE = (
@@ -267,6 +268,9 @@ class RoundsPage(QWidget):
             return
         if status.phase in RUNNING:
             self.big_time.setText(time_left(status.remaining_s or 0))
+        elif status.phase in ("break", "meal") and status.next is not None:
+            until = (status.next.at - view.now).total_seconds()
+            self.big_time.setText(time_left(math.ceil(until)))  # the break counting down
         else:
             self.big_time.setText("--:--")
         total = view.board.rounds if view.board is not None else None

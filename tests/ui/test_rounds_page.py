@@ -155,6 +155,9 @@ def test_the_warning_colour_comes_when_the_clock_crosses_the_warning(desk, clock
     assert desk.bar.phase() == "time"
     assert desk.bar.announcement_label.text() == "Time in round 1: finish the hand in play"
     assert desk.ticker.due_timer.interval is None
+    desk.page.end_button.click()  # the round is over: so is what was announced in it
+    assert desk.bar.announcement_label.text() == ""
+    assert desk.page.announcement_label.text() == ""
 
 
 def test_an_announcement_missed_while_closed_is_given_once_on_opening(desk, db, clock):
@@ -190,6 +193,10 @@ def test_ending_with_time_left_asks_first(desk, clock):
     desk.answer = True
     desk.page.end_button.click()
     assert desk.bar.text() == "Round 1 · Break until 10:30 · 0 of 3 sheets in"
+    assert desk.page.big_time.text() == "15:00"  # the break counting down
+    clock.advance(minutes=4, seconds=30)
+    desk.tick()
+    assert desk.page.big_time.text() == "10:30"
     assert desk.page.start_button.text() == "Start round 2  (F5)"
 
 
