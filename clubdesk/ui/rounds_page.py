@@ -20,15 +20,13 @@ clock's stored facts).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -44,60 +42,15 @@ from clubdesk.services import clock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.ui.board_model import BoardModel, side_text
+from clubdesk.ui.clock_panel import ClockPanel
 from clubdesk.ui.clock_watch import ROUND_GOING as RUNNING
-from clubdesk.ui.clock_watch import ClockView, ClockWatch, clock_time, phase_words, time_left
+from clubdesk.ui.clock_watch import ClockView, ClockWatch, time_left
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import plain_words, run_command, sentence
-from clubdesk.ui.status_clock import (
-    PAUSED_BACKGROUND,
-    PAUSED_COLOUR,
-    TIME_BACKGROUND,
-    TIME_COLOUR,
-    WARNING_BACKGROUND,
-    WARNING_COLOUR,
-    set_phase,
-)
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
 STARTABLE = ("not_started", "break", "meal", "overnight")
 
-PAGE_STYLE = (
-    f"""
-QFrame#clockPanel {{
-    background: #f3f6f8;
-    border: 1px solid #c9d0d6;
-    border-radius: 8px;
-}}
-QFrame#clockPanel[phase="warning"] {{
-    background: {WARNING_BACKGROUND};
-    border-color: {WARNING_COLOUR};
-}}
-QFrame#clockPanel[phase="time"] {{
-    background: {TIME_BACKGROUND};
-}}
-QFrame#clockPanel[phase="time"] QLabel {{
-    color: {TIME_COLOUR};
-}}
-QFrame#clockPanel[phase="warning"] QLabel {{
-    color: {WARNING_COLOUR};
-}}
-QFrame#clockPanel[phase="paused"] {{
-    background: {PAUSED_BACKGROUND};
-}}
-QFrame#clockPanel[phase="paused"] QLabel {{
-    color: {PAUSED_COLOUR};
-}}
-QLabel#bigTime {{
-    font-size: 44pt;
-    font-weight: bold;
-}}
-QLabel#phaseWords {{
-    font-size: 16pt;
-    font-weight: bold;
-}}
-"""
-    + DISABLED_PRIMARY
-)
 
 Ask = Callable[[str, str], bool]  # (title, question) -> the director said yes
 
@@ -118,33 +71,15 @@ class RoundsPage(QWidget):
     # layout
 
     def _build(self) -> None:
-        self.setStyleSheet(PAGE_STYLE)
+        self.setStyleSheet(DISABLED_PRIMARY)  # Start greyed when there is nothing to start
         self.heading = set_role(QLabel("Rounds"), "heading")
         self.subtitle = set_role(QLabel(), "hint")
 
-        self.clock_panel = QFrame()
-        self.clock_panel.setObjectName("clockPanel")
-        self.big_time = QLabel("--:--")
-        self.big_time.setObjectName("bigTime")
-        self.big_time.setAccessibleName("Time left")
-        mono = QFont("DejaVu Sans Mono")
-        mono.setStyleHint(QFont.StyleHint.Monospace)
-        self.big_time.setFont(mono)
-        self.phase_label = QLabel()
-        self.phase_label.setObjectName("phaseWords")
-        self.round_label = QLabel()
-        self.announcement_label = QLabel()
-        self.announcement_label.setWordWrap(True)
-        words = QVBoxLayout()
-        words.setSpacing(2)
-        words.addWidget(self.round_label)
-        words.addWidget(self.phase_label)
-        words.addWidget(self.announcement_label)
-        panel = QHBoxLayout(self.clock_panel)
-        panel.setContentsMargins(20, 10, 20, 10)
-        panel.setSpacing(24)
-        panel.addWidget(self.big_time)
-        panel.addLayout(words, 1)
+        self.clock_panel = ClockPanel()
+        self.big_time = self.clock_panel.big_time
+        self.phase_label = self.clock_panel.phase_label
+        self.round_label = self.clock_panel.round_label
+        self.announcement_label = self.clock_panel.announcement_label
 
         self.start_button = set_role(QPushButton("Start round"), "primary")
         self.pause_button = QPushButton("Pause")
@@ -164,7 +99,7 @@ class RoundsPage(QWidget):
             self._keys[button] = key
             shortcut = QAction(self)
             shortcut.setShortcut(QKeySequence(key))
-            shortcut.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)  # while it is shown
             shortcut.triggered.connect(lambda _=False, b=button, a=action: b.isEnabled() and a())
             self.addAction(shortcut)
             button.clicked.connect(action)
@@ -238,7 +173,7 @@ class RoundsPage(QWidget):
         """Show the clock and the board as the watch read them."""
         self.view = view
         status, board = view.status, view.board
-        self._show_clock(view)
+        self.clock_panel.show_view(view, self.watch.last_announcement)
         self._show_board(board)
         phase = status.phase if status is not None else ""
         following = status.next.round if status is not None and status.next else None
@@ -256,38 +191,6 @@ class RoundsPage(QWidget):
         self.close_button.setEnabled(board is not None and board.status == "running")
         self.reopen_button.setText(f"Reopen round {number}" if number else "Reopen round")
         self.reopen_button.setEnabled(board is not None and board.status == "closed")
-
-    def _show_clock(self, view: ClockView) -> None:
-        status = view.status
-        if status is None:
-            self.big_time.setText("--:--")
-            self.phase_label.setText("Open or create an event on the Event page first.")
-            self.round_label.setText("")
-            self.announcement_label.setText("")
-            set_phase(self.clock_panel, "")
-            return
-        if status.phase in RUNNING:
-            self.big_time.setText(time_left(status.remaining_s or 0))
-        elif status.phase in ("break", "meal") and status.next is not None:
-            until = (status.next.at - view.now).total_seconds()
-            self.big_time.setText(time_left(math.ceil(until)))  # the break counting down
-        else:
-            self.big_time.setText("--:--")
-        total = view.board.rounds if view.board is not None else None
-        if status.round is None:
-            self.round_label.setText("No round has started")
-        else:
-            ends = ""
-            if status.phase in RUNNING and status.phase != "paused" and status.ends_at:
-                ends = f" · ends at {clock_time(status.ends_at)}"
-                if status.warning_at and status.phase == "running":
-                    ends += f" · warning at {clock_time(status.warning_at)}"
-            self.round_label.setText(
-                f"Round {status.round}" + (f" of {total}" if total else "") + ends
-            )
-        self.phase_label.setText(phase_words(status, view.now))
-        self.announcement_label.setText(self.watch.last_announcement)
-        set_phase(self.clock_panel, status.phase)
 
     def _show_board(self, board: Board | None) -> None:
         self.model.set_board(board)

@@ -4,6 +4,7 @@ status bar's clock seen from every page."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services.demo import make_demo
@@ -60,3 +61,16 @@ def test_closing_the_window_stops_its_timers(demo_window):
     assert window.ticker.running and window.ticker.aimed_at is not None
     window.close()
     assert not window.ticker.running and window.ticker.aimed_at is None
+
+
+def test_the_clock_keys_work_while_the_rounds_page_is_shown(demo_window, qtbot):
+    window = demo_window
+    window.show_page("players")
+    qtbot.keyClick(window, Qt.Key.Key_F6)
+    assert window.status_clock.phase() == "running"  # not on another page
+    window.show_page("rounds")
+    window.page_list.setFocus()
+    qtbot.keyClick(window.page_list, Qt.Key.Key_F6)
+    assert window.status_clock.text() == "Round 4 · Paused · 23:41 left · 0 of 8 sheets in"
+    qtbot.keyClick(window.page_list, Qt.Key.Key_F8)
+    assert window.status_clock.text() == "Round 4 · Paused · 24:41 left · 0 of 8 sheets in"
