@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
+from tests import builder
 
 
 @pytest.fixture
@@ -74,3 +75,23 @@ def test_the_clock_keys_work_while_the_rounds_page_is_shown(demo_window, qtbot):
     assert window.status_clock.text() == "Round 4 · Paused · 23:41 left · 0 of 8 sheets in"
     qtbot.keyClick(window.page_list, Qt.Key.Key_F8)
     assert window.status_clock.text() == "Round 4 · Paused · 24:41 left · 0 of 8 sheets in"
+
+
+def test_with_no_event_the_page_says_where_to_start(window):
+    window.show_page("rounds")
+    page = window.rounds_page
+    assert page.phase_label.text() == "Open or create an event on the Event page first."
+    assert not page.start_button.isEnabled() and not page.close_button.isEnabled()
+    assert window.status_clock.text() == ""
+    assert not window.ticker.running
+
+
+def test_an_event_not_seated_yet_says_so(make_window, db, clock):
+    builder.event(db, clock, entrants=4)
+    window = make_window(db)
+    page = window.rounds_page
+    assert page.board_heading.text() == "No round is seated yet"
+    assert page.count_label.text() == "Publish round 1's seating on the Draw page."
+    assert window.status_clock.text() == "Round 1 starts at 10:15"
+    page.start_button.click()
+    assert page.error_label.text() == "Round 1's seating is not published yet."
