@@ -3,8 +3,9 @@
 Each page (Event; later Players, Draw, Rounds, Standings, Money and Print)
 is a widget built from the window's ``UiContext`` and added with
 ``_add_page``, reachable with Ctrl+1, Ctrl+2, ... in list order. The status
-bar keeps the database file on the right and the event's count line on the
-left; it follows the context's ``changed`` signal as the pages do.
+bar keeps the database file on the right, and on the left the round clock
+(``Round 4 · 23:41 left · 9 of 12 sheets in``, from ``ClockWatch``) and the
+event's count line; it follows the context's ``changed`` signal as the pages do.
 
 The window remembers its size, position, last page and each database's last
 event in the ``QSettings`` it is given (tests give it a temporary file).
@@ -39,11 +40,15 @@ from clubdesk.services import registration
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.event_page import EventPage
 from clubdesk.ui.players_entry import summary_text
 from clubdesk.ui.players_page import PlayersPage
+from clubdesk.ui.rounds_page import RoundsPage
+from clubdesk.ui.status_clock import StatusClock
+from clubdesk.ui.ticker import Ticker, TimerFactory, qt_timer
 
 APP_TITLE = "clubdesk"
 ABOUT_TEXT = (
@@ -70,6 +75,7 @@ class MainWindow(QMainWindow):
         *,
         settings: QSettings,
         clock: Clock,
+        make_timer: TimerFactory = qt_timer,
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
@@ -77,6 +83,8 @@ class MainWindow(QMainWindow):
         self._settings = settings
         self._pages: list[Page] = []
         self.context = UiContext(db, clock, parent=self)
+        self.ticker = Ticker(clock, make_timer, self)
+        self.clock_watch = ClockWatch(self.context, self.ticker, self)
 
         self.page_list = QListWidget()
         self.page_list.setObjectName("pageList")
@@ -97,10 +105,14 @@ class MainWindow(QMainWindow):
         self._add_page("players", "Players", self.players_page)
         self.draw_page = DrawPage(self.context)
         self._add_page("draw", "Draw", self.draw_page)
+        self.rounds_page = RoundsPage(self.context, self.clock_watch)
+        self._add_page("rounds", "Rounds", self.rounds_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.event_page.current_event_changed.connect(self._event_changed)
 
         self._build_menus()
+        self.status_clock = StatusClock(self.clock_watch)
+        self.statusBar().addWidget(self.status_clock)
         self.summary_label = QLabel()
         self.statusBar().addWidget(self.summary_label)
         self.context.changed.connect(self._show_summary)
@@ -253,6 +265,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
+        self.ticker.stop()
         self.context.wait_for_workers()
         self._db.close()
         super().closeEvent(event)

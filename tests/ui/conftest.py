@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from clubdesk.store import Database, open_database
 from clubdesk.ui.main_window import MainWindow
+from clubdesk.ui.ticker import FakeTimer
 
 
 @pytest.fixture
@@ -37,10 +38,13 @@ def db(db_path: Path, new_database) -> Iterator[Database]:
 
 @pytest.fixture
 def make_window(qtbot, qsettings, clock):
-    """``make_window(db)``: the director's window on an open database, shown and focused."""
+    """``make_window(db)``: the director's window on an open database, shown and focused
+    (its clock's timers fire only by hand: ``window.ticker.second_timer.fire()``)."""
 
     def make(database: Database, settings: QSettings | None = None) -> MainWindow:
-        window = MainWindow(database, settings=settings or qsettings, clock=clock)
+        window = MainWindow(
+            database, settings=settings or qsettings, clock=clock, make_timer=FakeTimer
+        )
         qtbot.addWidget(window)
         with qtbot.waitActive(window):
             window.show()

@@ -1,0 +1,75 @@
+"""The Rounds page's board: one row per table, who plays there and its sheet's state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QWidget
+
+from clubdesk.services.board import Board, BoardTable, Seated
+
+Index = QModelIndex | QPersistentModelIndex
+
+STATE_WORDS = {"waiting": "Waiting", "submitted": "Submitted", "amended": "Amended"}
+STATE_COLOURS = {"waiting": "#6b6b6b", "submitted": "#1b6e2f", "amended": "#1f5f8b"}
+
+
+def side_text(side: tuple[Seated, ...]) -> str:
+    """``3 Davis / Miller`` (partners of an individual event joined by ``&``)."""
+    return "  &  ".join(f"{s.number}  {s.name}".rstrip() for s in side)
+
+
+class BoardModel(QAbstractTableModel):
+    """The tables of one round: Table, one side, the other side, the sheet's state."""
+
+    COLUMNS = ("Table", "Side A", "Side B", "Sheet")
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._tables: tuple[BoardTable, ...] = ()
+
+    def set_board(self, board: Board | None) -> None:
+        self.beginResetModel()
+        self._tables = board.tables if board is not None else ()
+        self.endResetModel()
+
+    def table_at(self, row: int) -> BoardTable:
+        return self._tables[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._tables)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        table = self._tables[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                str(table.table),
+                side_text(table.a),
+                side_text(table.b),
+                STATE_WORDS.get(table.state, table.state),
+            )[column]
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == 0:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
+            return QBrush(QColor(STATE_COLOURS.get(table.state, "#000000")))
+        if role == Qt.ItemDataRole.FontRole and column in (0, 3):
+            font = QFont()
+            font.setBold(column == 0 or table.state != "waiting")
+            font.setItalic(column == 3 and table.state == "waiting")
+            return font
+        return None

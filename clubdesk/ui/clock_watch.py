@@ -1,0 +1,231 @@
+"""The window's watch on the round clock: what the clock says now, in words, and the
+announcements given when they fall due.
+
+``ClockWatch`` reads the clock's status from the services on each display
+tick and the round's board when a command changes the clock, a sheet or a
+seating; both are sent out together as a ``ClockView`` (the status bar and
+the Rounds page show it). The ticker's single shot is aimed at the next
+announcement's instant; when it fires, the watch asks the services to give
+what is due (each announcement is stored as given, so it is never given
+twice) and aims at the next. On opening an event an announcement that fell
+due while the app was closed is given at once, with the time it was due.
+
+Sound and voice are not given here: only the words, in the status bar.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+from clubdesk.domain.roundclock import ClockStatus, Due
+from clubdesk.errors import UserError
+from clubdesk.services import board as board_service
+from clubdesk.services import clock as clock_service
+from clubdesk.services.board import Board
+from clubdesk.services.changes import Change, changes_of
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.ticker import Ticker
+
+ROUND_GOING = ("running", "warning", "paused", "time")  # phases with a round's clock going
+LATE_S = 2  # an announcement given more than this after it fell due says when it was due
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """The clock's status and the round's board, read at ``now``."""
+
+    now: dt.datetime
+    status: ClockStatus | None  # None: no event open
+    board: Board | None
+
+
+def time_left(seconds: int) -> str:
+    """``23:41`` (a round of an hour starts at ``60:00``), or ``1:45:00`` from 100 minutes up."""
+    minutes, secs = divmod(max(0, seconds), 60)
+    if minutes < 100:
+        return f"{minutes:02d}:{secs:02d}"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}"
+
+
+def clock_time(at: dt.datetime) -> str:
+    """A time of day as the clock shows it: ``11:46``."""
+    return f"{at:%H:%M}"
+
+
+def until_text(status: ClockStatus, now: dt.datetime) -> str:
+    """What comes next between rounds: ``Break until 11:46``, ``Meal break until 12:30``,
+    ``Round 5 starts tomorrow at 09:30``; empty when nothing comes next."""
+    following = status.next
+    if following is None:
+        return ""
+    if status.phase == "overnight" or following.at.date() != now.date():
+        day = (
+            "tomorrow"
+            if following.at.date() == now.date() + dt.timedelta(days=1)
+            else (f"{following.at:%a} {following.at.day} {following.at:%b}")
+        )
+        return f"Round {following.round} starts {day} at {clock_time(following.at)}"
+    if status.phase == "meal":
+        return f"Meal break until {clock_time(following.at)}"
+    if status.phase == "not_started":
+        return f"Round {following.round} starts at {clock_time(following.at)}"
+    return f"Break until {clock_time(following.at)}"
+
+
+def phase_words(status: ClockStatus, now: dt.datetime) -> str:
+    """The phase in a few words (``Running``, ``Paused``, ``TIME``, ``Break until 11:46``)."""
+    if status.phase == "warning":
+        return "Warning"
+    if status.phase == "running":
+        return "Running"
+    if status.phase == "paused":
+        return "Paused"
+    if status.phase == "time":
+        return "TIME: finish the hand in play"
+    if status.phase == "finished":
+        return "Every round is played"
+    return until_text(status, now) or "Not started"
+
+
+def status_line(view: ClockView) -> str:
+    """The status bar's clock: ``Round 4 · 23:41 left · 9 of 12 sheets in``."""
+    status, board = view.status, view.board
+    if status is None:
+        return ""
+    count = ""
+    if board is not None and board.tables and board.round_number == (status.round or 1):
+        count = board.count_text
+    if status.round is None:
+        parts = [until_text(status, view.now) or "No round started"]
+    elif status.phase in ("running", "warning"):
+        parts = [f"Round {status.round}", f"{time_left(status.remaining_s or 0)} left"]
+    elif status.phase == "paused":
+        parts = [f"Round {status.round}", "Paused", f"{time_left(status.remaining_s or 0)} left"]
+    elif status.phase == "time":
+        parts = [f"Round {status.round}", "TIME"]
+    else:
+        parts = [f"Round {status.round}", phase_words(status, view.now)]
+    return " · ".join(parts + ([count] if count else []))
+
+
+def announcement_text(due: Due, now: dt.datetime, status: ClockStatus | None) -> str:
+    """What the status bar says when an announcement is given."""
+    if due.announcement == "warning":
+        minutes = 0
+        if status is not None and status.ends_at and status.warning_at:
+            minutes = round((status.ends_at - status.warning_at).total_seconds() / 60)
+        words = (
+            f"{minutes} minutes left in round {due.round}"
+            if minutes
+            else (f"Warning in round {due.round}")
+        )
+    else:
+        words = f"Time in round {due.round}: finish the hand in play"
+    if (now - due.at).total_seconds() > LATE_S:
+        what = "the warning" if due.announcement == "warning" else "time"
+        words += f" ({what} was due at {clock_time(due.at)})"
+    return words
+
+
+class ClockWatch(QObject):
+    """Reads the clock for the window and gives announcements when they fall due."""
+
+    updated = Signal(object)  # a ClockView
+    announced = Signal(str)  # the words of an announcement given
+
+    READS = Change.EVENT | Change.CLOCK | Change.SHEETS | Change.SEATING | Change.ENTRANTS
+
+    def __init__(self, context: UiContext, ticker: Ticker, parent: QObject | None = None):
+        super().__init__(parent)
+        self.context = context
+        self.ticker = ticker
+        self.view = ClockView(context.clock.now(), None, None)
+        self.last_announcement = ""
+        self._event_id: str | None = None
+        ticker.tick.connect(self.read_clock)
+        ticker.due.connect(self.give_due)
+        context.changed.connect(self._changed)
+        self._open_event()
+
+    def _changed(self, change: Change) -> None:
+        if self.context.event_id != self._event_id or change == Change.everything():
+            self._open_event()
+        elif change & self.READS:
+            self.refresh()
+
+    def _open_event(self) -> None:
+        self._event_id = self.context.event_id
+        self.last_announcement = ""
+        if self._event_id is None or self.context.db is None:
+            self.ticker.stop()
+            self.view = ClockView(self.context.clock.now(), None, None)
+            self.updated.emit(self.view)
+            return
+        self.ticker.start()
+        self.give_due()  # one that fell due while the app was closed is given now
+
+    def refresh(self) -> None:
+        """Read the board and the clock again, and aim at the next announcement."""
+        db, event_id = self.context.db, self._event_id
+        board = None
+        if db is not None and event_id is not None:
+            try:
+                board = board_service.board(db, event_id)
+            except UserError:
+                board = None
+        self._read(board)
+        self._aim()
+
+    def read_clock(self) -> None:
+        """Read the clock again (each tick); the board stays as last read."""
+        self._read(self.view.board)
+
+    def give_due(self) -> None:
+        """Give the announcements due now (the services store that they were given)."""
+        db, event_id = self.context.db, self._event_id
+        if db is None or event_id is None:
+            return
+        try:
+            fired = clock_service.fire_due(db, event_id, self.context.clock)
+        except UserError:
+            fired = None
+        if fired is not None and fired.given:
+            now = self.context.clock.now()
+            status = self._status()
+            texts = [announcement_text(due, now, status) for due in fired.given]
+            self.last_announcement = " · ".join(texts)
+            self.announced.emit(self.last_announcement)
+            self.context.publish(changes_of(fired))  # the watch refreshes through this
+        else:
+            self.refresh()
+
+    def _status(self) -> ClockStatus | None:
+        db, event_id = self.context.db, self._event_id
+        if db is None or event_id is None:
+            return None
+        try:
+            return clock_service.status(db, event_id, self.context.clock)
+        except UserError:
+            return None
+
+    def _read(self, board: Board | None) -> None:
+        self.view = ClockView(self.context.clock.now(), self._status(), board)
+        status = self.view.status
+        if self.last_announcement and (status is None or status.phase not in ROUND_GOING):
+            self.last_announcement = ""  # the round it was about is over
+            self.announced.emit("")
+        self.updated.emit(self.view)
+
+    def _aim(self) -> None:
+        db, event_id = self.context.db, self._event_id
+        due = None
+        if db is not None and event_id is not None:
+            try:
+                due = clock_service.next_due(db, event_id, self.context.clock)
+            except UserError:
+                due = None
+        self.ticker.aim(due.at if due is not None else None)

@@ -1,0 +1,230 @@
+"""The Rounds page and the status bar's clock, on the fake clock with fake timers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from PySide6.QtCore import Qt
+
+from clubdesk.services import clock as clock_service
+from clubdesk.services import sheets
+from clubdesk.services.changes import changes_of
+from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.rounds_page import RoundsPage
+from clubdesk.ui.status_clock import StatusClock
+from clubdesk.ui.ticker import FakeTimer, Ticker
+from tests import builder
+
+
+@dataclass
+class Desk:
+    """The page, the status bar clock and what drives them."""
+
+    page: RoundsPage
+    bar: StatusClock
+    ticker: Ticker
+    context: UiContext
+    event_id: str
+    asked: list[str]
+    answer: bool = True
+
+    def tick(self) -> None:
+        self.ticker.second_timer.fire()
+
+    def submit(self, db, clock, table: int, score=(520, 300)) -> None:
+        """A signed sheet handed in and entered, as the sheet dialog will do it."""
+        done = sheets.submit_sheet(
+            db, self.event_id, 1, table, final_score=score,
+            signatures=builder.signers(db, self.event_id, 1, table), clock=clock,
+        )  # fmt: skip
+        self.context.publish(changes_of(done))
+
+
+@pytest.fixture
+def desk(qtbot, db, clock) -> Desk:
+    """Seven Grand Prix teams (three tables and a bye), round 1 published, not started."""
+    event_id = builder.event(
+        db, clock, entrants=7, players=lambda n: [f"Ann{n} Smith", f"Bob{n} Jones"],
+        entrant_name=lambda n: f"Team {n}",
+    )  # fmt: skip
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    context = UiContext(db, clock, event_id)
+    ticker = Ticker(clock, FakeTimer, context)
+    watch = ClockWatch(context, ticker, context)
+    page = RoundsPage(context, watch)
+    bar = StatusClock(watch)
+    qtbot.addWidget(page)
+    qtbot.addWidget(bar)
+    page.resize(1280, 800)
+    page.show()
+    found = Desk(page, bar, ticker, context, event_id, [])
+
+    def confirm(title: str, question: str) -> bool:
+        found.asked.append(question)
+        return found.answer
+
+    page.confirm = confirm
+    return found
+
+
+def started(desk: Desk) -> Desk:
+    desk.page.start_button.click()
+    return desk
+
+
+def test_before_the_start_the_page_offers_round_one(desk):
+    page = desk.page
+    assert page.start_button.text() == "Start round 1  (F5)"
+    assert page.start_button.isEnabled()
+    assert not page.pause_button.isEnabled() and not page.end_button.isEnabled()
+    assert page.board_heading.text() == "Round 1's tables · not started"
+    assert page.count_label.text() == "0 of 3 sheets in"
+    assert page.model.rowCount() == 3
+    assert page.byes_label.text().startswith("Bye: ")
+    assert desk.bar.text().startswith("Round 1 starts at 10:15")
+
+
+def test_starting_a_round_from_the_page_starts_its_clock(desk, clock):
+    started(desk)
+    page = desk.page
+    assert page.big_time.text() == "60:00"
+    assert page.phase_label.text() == "Running"
+    assert page.round_label.text() == "Round 1 of 11 · ends at 10:30 · warning at 10:20"
+    assert desk.bar.text() == "Round 1 · 60:00 left · 0 of 3 sheets in"
+    assert desk.ticker.due_timer.interval == 50 * 60 * 1000  # aimed at the warning
+    clock.advance(minutes=12, seconds=19.5)
+    desk.tick()
+    assert page.big_time.text() == "47:41"
+    assert desk.bar.text() == "Round 1 · 47:41 left · 0 of 3 sheets in"
+    assert desk.ticker.second_timer.interval == 500  # the next second boundary
+    assert not page.start_button.isEnabled()
+
+
+def test_pause_and_resume_hold_the_time_left(desk, clock, qtbot):
+    started(desk)
+    clock.advance(minutes=10)
+    qtbot.keyClick(desk.page, Qt.Key.Key_F6)
+    assert desk.page.pause_button.text() == "Resume  (F6)"
+    assert desk.bar.text() == "Round 1 · Paused · 50:00 left · 0 of 3 sheets in"
+    assert desk.bar.phase() == "paused"
+    assert desk.ticker.due_timer.interval is None  # nothing falls due while paused
+    clock.advance(minutes=7)
+    desk.tick()
+    assert desk.page.big_time.text() == "50:00"
+    desk.page.pause_button.click()
+    assert desk.page.phase_label.text() == "Running"
+    assert desk.ticker.due_timer.interval == 40 * 60 * 1000  # aimed at the warning again
+    clock.advance(minutes=1)
+    desk.tick()
+    assert desk.page.big_time.text() == "49:00"
+
+
+def test_a_minute_more_or_less_changes_the_time_left(desk, clock, qtbot):
+    started(desk)
+    qtbot.keyClick(desk.page, Qt.Key.Key_F8)
+    assert desk.page.big_time.text() == "61:00"
+    qtbot.keyClick(desk.page, Qt.Key.Key_F7)
+    desk.page.less_button.click()
+    assert desk.page.big_time.text() == "59:00"
+    assert desk.bar.text().startswith("Round 1 · 59:00 left")
+    assert desk.ticker.due_timer.interval == 49 * 60 * 1000
+
+
+def test_the_warning_colour_comes_when_the_clock_crosses_the_warning(desk, clock):
+    started(desk)
+    clock.advance(minutes=49, seconds=59)
+    desk.tick()
+    assert desk.bar.phase() == "running"
+    clock.advance(seconds=1)
+    desk.tick()
+    assert desk.bar.phase() == "warning"
+    assert desk.page.clock_panel.property("phase") == "warning"
+    assert desk.page.phase_label.text() == "Warning"
+    desk.ticker.due_timer.fire()  # the shot aimed at the warning
+    assert desk.bar.announcement_label.text() == "10 minutes left in round 1"
+    assert desk.page.announcement_label.text() == "10 minutes left in round 1"
+    assert clock_service.fire_due(desk.context.db, desk.event_id, clock).given == ()  # stored
+    assert desk.ticker.due_timer.interval == 10 * 60 * 1000  # now aimed at time
+    clock.advance(minutes=10)
+    desk.ticker.due_timer.fire()
+    desk.tick()
+    assert desk.bar.text() == "Round 1 · TIME · 0 of 3 sheets in"
+    assert desk.bar.phase() == "time"
+    assert desk.bar.announcement_label.text() == "Time in round 1: finish the hand in play"
+    assert desk.ticker.due_timer.interval is None
+    desk.page.end_button.click()  # the round is over: so is what was announced in it
+    assert desk.bar.announcement_label.text() == ""
+    assert desk.page.announcement_label.text() == ""
+
+
+def test_an_announcement_missed_while_closed_is_given_once_on_opening(desk, db, clock):
+    started(desk)
+    desk.ticker.stop()
+    clock.advance(minutes=55)  # the laptop was shut over the warning
+    context = UiContext(db, clock, desk.event_id)
+    ticker = Ticker(clock, FakeTimer, context)
+    watch = ClockWatch(context, ticker, context)
+    assert watch.last_announcement == "10 minutes left in round 1 (the warning was due at 10:20)"
+    assert desk.bar.announcement_label.text() == ""  # another window's watch
+    again = ClockWatch(UiContext(db, clock, desk.event_id), Ticker(clock, FakeTimer))
+    assert again.last_announcement == ""
+
+
+def test_the_status_bar_counts_sheets_as_they_come_in(desk, db, clock):
+    started(desk)
+    desk.submit(db, clock, 1)
+    assert desk.bar.text() == "Round 1 · 60:00 left · 1 of 3 sheets in"
+    desk.submit(db, clock, 3, (300, 520))
+    assert desk.page.count_label.text() == "2 of 3 sheets in"
+    states = [desk.page.model.index(r, 3).data() for r in range(3)]
+    assert states == ["Submitted", "Waiting", "Submitted"]
+
+
+def test_ending_with_time_left_asks_first(desk, clock):
+    started(desk)
+    clock.advance(minutes=45)
+    desk.answer = False
+    desk.page.end_button.click()
+    assert desk.asked == ["Round 1 has 15:00 left. End it now?"]
+    assert desk.page.phase_label.text() == "Running"
+    desk.answer = True
+    desk.page.end_button.click()
+    assert desk.bar.text() == "Round 1 · Break until 10:30 · 0 of 3 sheets in"
+    assert desk.page.big_time.text() == "15:00"  # the break counting down
+    clock.advance(minutes=4, seconds=30)
+    desk.tick()
+    assert desk.page.big_time.text() == "10:30"
+    assert desk.page.start_button.text() == "Start round 2  (F5)"
+
+
+def test_a_refusal_is_shown_as_a_plain_sentence(desk, clock):
+    started(desk)
+    clock.advance(minutes=60)
+    desk.page.end_button.click()  # time is up: nothing to ask
+    assert desk.asked == []
+    desk.page.start_button.click()  # round 2 is not seated yet
+    assert desk.page.error_label.isVisible()
+    assert desk.page.error_label.text() == "Round 2's seating is not published yet."
+
+
+def test_closing_with_a_table_missing_names_it_and_reopening_undoes_it(desk, db, clock):
+    started(desk)
+    desk.submit(db, clock, 1)
+    desk.submit(db, clock, 3, (300, 520))
+    desk.answer = False
+    desk.page.close_button.click()
+    assert desk.asked == ["Round 1 still waits for table 2. Close it without that sheet?"]
+    assert desk.page.board().status == "running"
+    desk.answer = True
+    assert desk.page.close_button.text() == "Close round 1…"
+    desk.page.close_button.click()
+    assert desk.page.board().status == "closed"
+    assert desk.page.board_heading.text() == "Round 1's tables · closed"
+    assert desk.page.reopen_button.isEnabled() and not desk.page.close_button.isEnabled()
+    assert desk.page.phase_label.text().startswith("Break until ")  # the clock ended with it
+    desk.page.reopen_button.click()
+    assert desk.page.board().status == "running"
+    assert desk.page.close_button.isEnabled() and not desk.page.reopen_button.isEnabled()

@@ -1,0 +1,97 @@
+"""The Rounds page in the director's window: the demo night at two window sizes, and the
+status bar's clock seen from every page."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QScrollArea
+
+from clubdesk.services.demo import make_demo
+from clubdesk.store import open_database
+from tests import builder
+
+
+@pytest.fixture
+def demo_window(make_window, db_path, new_database, clock):
+    """The window on the demo: round 4 running with 23:41 left, no sheet of it in."""
+    db = open_database(new_database(db_path))
+    make_demo(db, clock)
+    return make_window(db)
+
+
+@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+def test_the_demo_round_fits_the_window(demo_window, size, qtbot, tmp_path):
+    window = demo_window
+    window.show_page("rounds")
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    page = window.rounds_page
+    holder = window.stack.currentWidget()
+    assert isinstance(holder, QScrollArea)
+    assert holder.horizontalScrollBar().maximum() == 0  # nothing scrolls sideways
+    assert page.big_time.text() == "23:41"
+    assert page.model.rowCount() == 8 and page.count_label.text() == "0 of 8 sheets in"
+    view = page.table_view
+    assert view.horizontalHeader().length() <= view.viewport().width()
+    assert all(not view.isRowHidden(r) for r in range(8))
+    for button in (page.start_button, page.end_button, page.close_button, page.reopen_button):
+        assert button.geometry().right() <= page.width()
+        assert button.width() >= button.sizeHint().width()  # its text is not cut off
+    picture = tmp_path / f"rounds-{size[0]}.png"
+    assert window.grab().save(str(picture))
+    assert picture.stat().st_size > 10_000
+
+
+def test_the_status_bar_clock_is_seen_from_every_page(demo_window, clock):
+    window = demo_window
+    for key in window.page_keys():
+        window.show_page(key)
+        assert window.status_clock.isVisible()
+        assert window.status_clock.text() == "Round 4 · 23:41 left · 0 of 8 sheets in"
+    clock.advance(minutes=13, seconds=41)
+    window.ticker.second_timer.fire()
+    assert window.status_clock.text() == "Round 4 · 10:00 left · 0 of 8 sheets in"
+    assert window.status_clock.phase() == "warning"
+    window.ticker.due_timer.fire()
+    assert window.status_clock.announcement_label.text() == "10 minutes left in round 4"
+
+
+def test_closing_the_window_stops_its_timers(demo_window):
+    window = demo_window
+    assert window.ticker.running and window.ticker.aimed_at is not None
+    window.close()
+    assert not window.ticker.running and window.ticker.aimed_at is None
+
+
+def test_the_clock_keys_work_while_the_rounds_page_is_shown(demo_window, qtbot):
+    window = demo_window
+    window.show_page("players")
+    qtbot.keyClick(window, Qt.Key.Key_F6)
+    assert window.status_clock.phase() == "running"  # not on another page
+    window.show_page("rounds")
+    window.page_list.setFocus()
+    qtbot.keyClick(window.page_list, Qt.Key.Key_F6)
+    assert window.status_clock.text() == "Round 4 · Paused · 23:41 left · 0 of 8 sheets in"
+    qtbot.keyClick(window.page_list, Qt.Key.Key_F8)
+    assert window.status_clock.text() == "Round 4 · Paused · 24:41 left · 0 of 8 sheets in"
+
+
+def test_with_no_event_the_page_says_where_to_start(window):
+    window.show_page("rounds")
+    page = window.rounds_page
+    assert page.phase_label.text() == "Open or create an event on the Event page first."
+    assert not page.start_button.isEnabled() and not page.close_button.isEnabled()
+    assert window.status_clock.text() == ""
+    assert not window.ticker.running
+
+
+def test_an_event_not_seated_yet_says_so(make_window, db, clock):
+    builder.event(db, clock, entrants=4)
+    window = make_window(db)
+    page = window.rounds_page
+    assert page.board_heading.text() == "No round is seated yet"
+    assert page.count_label.text() == "Publish round 1's seating on the Draw page."
+    assert window.status_clock.text() == "Round 1 starts at 10:15"
+    page.start_button.click()
+    assert page.error_label.text() == "Round 1's seating is not published yet."
