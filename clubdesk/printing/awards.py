@@ -10,7 +10,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.printing.base import BOLD, FONT, GREY, build_pdf, frame_width, style
+from clubdesk.printing.base import BOLD, FONT, GREY, build_pdf, escape, frame_width, style
 from clubdesk.printing.payouts import paid_in, provisional_banner
 from clubdesk.printing.rows import Heading, Paper, PayoutRows, PrizeLine
 
@@ -25,7 +25,7 @@ def ordinal(n: int) -> str:
 def _award(prize: PrizeLine, credit: str, width: float) -> Flowable:
     title = f"{ordinal(prize.place)} place · No. {prize.number} {prize.name}"
     amount = f"{format_money(prize.amount_cents)} {credit}"
-    rows: list[list[object]] = [[Paragraph(title, style("cell-bold")), amount]]
+    rows: list[list[object]] = [[Paragraph(escape(title), style("cell-bold")), amount]]
     commands = [
         ("FONT", (0, 0), (-1, -1), FONT, 11),
         ("FONT", (1, 0), (1, 0), BOLD, 12),
@@ -73,5 +73,5 @@ def awards_pdf(target: Path | IO[bytes], heading: Heading, rows: PayoutRows, pap
             Paragraph("No round has been played yet: there are no prizes to award.", style("body"))
         )
     story += [Spacer(1, 6), *(_award(prize, credit, width) for prize in rows.prizes)]
-    story += [Paragraph(u.text, style("body")) for u in rows.undecided]
+    story += [Paragraph(escape(u.text), style("body")) for u in rows.undecided]
     build_pdf(target, story, heading, title, paper)

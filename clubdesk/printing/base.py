@@ -62,7 +62,7 @@ def style(name: str) -> ParagraphStyle:
     register_fonts()
     sizes = {
         "title": (BOLD, 16, 20, 4),
-        "subtitle": (FONT, 10, 13, 6),
+        "subtitle": (BOLD, 11, 14, 4),
         "body": (FONT, 10, 13, 4),
         "small": (FONT, 8, 10, 2),
         "cell": (FONT, 9, 11, 0),
@@ -71,7 +71,18 @@ def style(name: str) -> ParagraphStyle:
         "huge": (BOLD, 160, 170, 0),
     }
     font, size, leading, after = sizes[name]
-    return ParagraphStyle(name, fontName=font, fontSize=size, leading=leading, spaceAfter=after)
+    before = 8 if name == "subtitle" else 0
+    return ParagraphStyle(
+        name, fontName=font, fontSize=size, leading=leading, spaceBefore=before, spaceAfter=after
+    )
+
+
+register_fonts()  # paragraphs and styles made before a build need the family known
+
+
+def escape(text: str) -> str:
+    """Text for a Paragraph: its markup characters written as entities."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def day_text(day: dt.date | None) -> str:
@@ -129,8 +140,6 @@ def _header(heading: Heading, title: str, *, first: bool):
             canvas.setFillColor(colors.black)
             canvas.setFont(BOLD, 15)
             canvas.drawString(MARGIN, top - 27, heading.event)
-            canvas.setFont(BOLD, 12)
-            canvas.drawRightString(width - MARGIN, top - 27, title)
             rule = top - FIRST_HEADER + 8
         else:
             canvas.setFont(FONT, 8)

@@ -43,7 +43,7 @@ def chits_pdf(
     title = "Draw chits"
     cells = [[Paragraph(c.big, _big(c.colour)), Paragraph(c.small, SMALL)] for c in chits]
     while len(cells) % COLUMNS:
-        cells.append([""])
+        cells.append("")
     data = [cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)]
     commands = [
         ("GRID", (0, 0), (-1, -1), 0.6, colors.grey, None, (3, 3)),

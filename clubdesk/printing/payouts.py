@@ -10,7 +10,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.printing.base import BOLD, FONT, GREY, build_pdf, frame_width, style
+from clubdesk.printing.base import BOLD, FONT, GREY, build_pdf, escape, frame_width, style
 from clubdesk.printing.rows import Heading, Paper, PayoutRows
 
 MONEY_TABLE = [
@@ -25,11 +25,11 @@ def provisional_banner(rows: PayoutRows) -> list[Flowable]:
     """The PROVISIONAL mark and why, when the prizes may still change."""
     if rows.provisional is None:
         return []
+    why = rows.provisional
     return [
         Paragraph("PROVISIONAL", style("big")),
         Paragraph(
-            f"{rows.provisional[0].upper()}{rows.provisional[1:]}; these prizes may still change.",
-            style("body"),
+            escape(f"{why[0].upper()}{why[1:]}; these prizes may still change."), style("body")
         ),
     ]
 
@@ -96,5 +96,5 @@ def payouts_pdf(target: Path | IO[bytes], heading: Heading, rows: PayoutRows, pa
         )
     else:
         story += [Paragraph("The prizes", style("subtitle")), prize_table(rows, width)]
-        story += [Spacer(1, 6), *(Paragraph(u.text, style("body")) for u in rows.undecided)]
+        story += [Spacer(1, 6), *(Paragraph(escape(u.text), style("body")) for u in rows.undecided)]
     build_pdf(target, story, heading, title, paper)

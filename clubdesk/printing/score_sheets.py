@@ -12,10 +12,10 @@ from typing import IO
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from clubdesk.printing.base import BOLD, FONT, GREY, LIGHT, build_pdf, frame_width, style
+from clubdesk.printing.base import BOLD, FONT, GREY, LIGHT, build_pdf, escape, frame_width, style
 from clubdesk.printing.rows import FilledSheet, Heading, Paper, ScoreSheet, SheetLayout
 
-ROW = 22  # a hand row's height: room to write in
+ROW = 24  # a hand row's height: room to write in
 GRID = [
     ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
     ("FONT", (0, 0), (-1, -1), FONT, 9),
@@ -139,8 +139,13 @@ def blank_grid(layout: SheetLayout, width: float) -> list[Flowable]:
     return [pinochle_grid(layout, width), Paragraph(note, style("small"))]
 
 
+def _hand_row(cells: Sequence[str]) -> list[object]:
+    """A recorded hand's cells, its description wrapping within its column."""
+    return [cells[0], Paragraph(escape(cells[1]), style("cell")), *cells[2:]]
+
+
 def _filled(filled: FilledSheet, width: float) -> list[Flowable]:
-    data = [list(filled.columns), *(list(hand.cells) for hand in filled.hands)]
+    data = [list(filled.columns), *(_hand_row(hand.cells) for hand in filled.hands)]
     if filled.score_a is not None:
         data.append(["Final", "", "", "", str(filled.score_a), str(filled.score_b)])
     widths = [width * 0.08, width * 0.52] + [width * 0.1] * 4
@@ -155,8 +160,8 @@ def _filled(filled: FilledSheet, width: float) -> list[Flowable]:
         Table(data, colWidths=widths, repeatRows=1, style=TableStyle(commands))
     ]
     story.append(Spacer(1, 8))
-    story += [Paragraph(f"Signed by {s}", style("body")) for s in filled.signers]
-    story += [Paragraph(note, style("body")) for note in filled.notes]
+    story += [Paragraph(escape(f"Signed by {s}"), style("body")) for s in filled.signers]
+    story += [Paragraph(escape(note), style("body")) for note in filled.notes]
     return story
 
 

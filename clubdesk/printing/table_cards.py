@@ -10,7 +10,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
-from clubdesk.printing.base import BOLD, FONT, build_pdf, style
+from clubdesk.printing.base import BOLD, FONT, build_pdf, escape, style
 from clubdesk.printing.rows import Heading, Paper, RoundTables, Side
 
 NUMBER = ParagraphStyle(
@@ -23,11 +23,7 @@ NAMES = ParagraphStyle(
 
 
 def _side(label: str, side: Side) -> list[Flowable]:
-    return [Paragraph(label, LABEL), Paragraph(_escape(side.text), NAMES)]
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return [Paragraph(label, LABEL), Paragraph(escape(side.text), NAMES)]
 
 
 def table_cards_pdf(
