@@ -77,8 +77,8 @@ def gin_grid(layout: SheetLayout, width: float) -> Table:
     sub = ["Hand", *(["A", "B"] * layout.columns)]
     blank = [""] * (2 * layout.columns)
     rows = [[str(n), *blank] for n in range(1, layout.hands + 1)]
-    closing = [[label, *blank] for label in ("Game", "Boxes", "Total")]
-    widths = [width * 0.1] + [width * 0.9 / (2 * layout.columns)] * (2 * layout.columns)
+    closing = [[label, *blank] for label in ("Game bonus", "Boxes", "Total")]
+    widths = [width * 0.13] + [width * 0.87 / (2 * layout.columns)] * (2 * layout.columns)
     commands = [
         *GRID,
         *_spans(1, layout.columns),
@@ -102,7 +102,7 @@ def gin_grid(layout: SheetLayout, width: float) -> Table:
 
 def whist_grid(layout: SheetLayout, width: float) -> Table:
     top = ["", "", "", "", *_pairs(["Books", "Hand score", "Running total"])]
-    sub = ["Hand", "Bidder", "Bid", "Uptown / downtown / no", *(["A", "B"] * 3)]
+    sub = ["Hand", "Bidder", "Bid", "Kind", *(["A", "B"] * 3)]
     rows = [[str(n), *[""] * 9] for n in range(1, layout.hands + 1)]
     fifth = [f"{layout.hands + 1}", *[""] * 9]
     widths = [width * 0.08, width * 0.1, width * 0.08, width * 0.2] + [width * 0.09] * 6
@@ -114,7 +114,7 @@ def whist_grid(layout: SheetLayout, width: float) -> Table:
         ("LINEABOVE", (0, -1), (-1, -1), 1.6, colors.black),
         ("BACKGROUND", (0, -1), (-1, -1), LIGHT),
     ]
-    heights = [18, 18] + [ROW + 6] * (len(rows) + 1)
+    heights = [18, 18] + [ROW + 12] * (len(rows) + 1)
     return Table(
         [top, sub, *rows, fifth], colWidths=widths, rowHeights=heights, style=TableStyle(commands)
     )

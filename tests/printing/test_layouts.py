@@ -286,7 +286,7 @@ def test_the_bid_whist_sheet_has_four_hands_and_a_fifth_for_a_tie() -> None:
     assert doc.in_order(
         "Books",
         "Hand score",
-        "Uptown / downtown / no",
+        "Hand Bidder Bid Kind A B A B A B",
         "1",
         "4",
         "5",
