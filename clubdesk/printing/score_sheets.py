@@ -16,6 +16,7 @@ from clubdesk.printing.base import BOLD, FONT, GREY, LIGHT, build_pdf, escape, f
 from clubdesk.printing.rows import FilledSheet, Heading, Paper, ScoreSheet, SheetLayout
 
 ROW = 24  # a hand row's height: room to write in
+BLANK = ()  # an empty cell: no flowables, so nothing to set (a "" is still drawn as text)
 GRID = [
     ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
     ("FONT", (0, 0), (-1, -1), FONT, 9),
@@ -40,7 +41,7 @@ def _sides(sheet: ScoreSheet, width: float) -> Table:
 
 def _pairs(names: Sequence[str]) -> list[str]:
     """Each name followed by a blank cell, for a header spanning an A and a B column."""
-    return [cell for name in names for cell in (name, "")]
+    return [cell for name in names for cell in (name, BLANK)]
 
 
 def _spans(first: int, count: int, row: int = 0) -> list[tuple]:
@@ -48,10 +49,10 @@ def _spans(first: int, count: int, row: int = 0) -> list[tuple]:
 
 
 def pinochle_grid(layout: SheetLayout, width: float) -> Table:
-    top = ["", "", "", *_pairs(["Meld", "Tricks", "Hand score", "Running total"])]
+    top = [BLANK, BLANK, BLANK, *_pairs(["Meld", "Tricks", "Hand score", "Running total"])]
     sub = ["Hand", "Bidder", "Bid", *(["A", "B"] * 4)]
-    rows = [[str(n), *[""] * 10] for n in range(1, layout.hands + 1)]
-    final = ["Final", "", "", *[""] * 6, "", ""]
+    rows = [[str(n), *[BLANK] * 10] for n in range(1, layout.hands + 1)]
+    final = ["Final", *[BLANK] * 10]
     widths = [width * 0.07, width * 0.09, width * 0.08] + [width * 0.095] * 8
     commands = [
         *GRID,
@@ -73,9 +74,9 @@ def gin_grid(layout: SheetLayout, width: float) -> Table:
         f"Game {n} (to {layout.target})" if layout.target else f"Game {n}"
         for n in range(1, layout.columns + 1)
     ]
-    top = ["", *_pairs(games)]
+    top = [BLANK, *_pairs(games)]
     sub = ["Hand", *(["A", "B"] * layout.columns)]
-    blank = [""] * (2 * layout.columns)
+    blank = [BLANK] * (2 * layout.columns)
     rows = [[str(n), *blank] for n in range(1, layout.hands + 1)]
     closing = [[label, *blank] for label in ("Game bonus", "Boxes", "Total")]
     widths = [width * 0.13] + [width * 0.87 / (2 * layout.columns)] * (2 * layout.columns)
@@ -101,10 +102,10 @@ def gin_grid(layout: SheetLayout, width: float) -> Table:
 
 
 def whist_grid(layout: SheetLayout, width: float) -> Table:
-    top = ["", "", "", "", *_pairs(["Books", "Hand score", "Running total"])]
+    top = [BLANK, BLANK, BLANK, BLANK, *_pairs(["Books", "Hand score", "Running total"])]
     sub = ["Hand", "Bidder", "Bid", "Kind", *(["A", "B"] * 3)]
-    rows = [[str(n), *[""] * 9] for n in range(1, layout.hands + 1)]
-    fifth = [f"{layout.hands + 1}", *[""] * 9]
+    rows = [[str(n), *[BLANK] * 9] for n in range(1, layout.hands + 1)]
+    fifth = [f"{layout.hands + 1}", *[BLANK] * 9]
     widths = [width * 0.08, width * 0.1, width * 0.08, width * 0.2] + [width * 0.09] * 6
     commands = [
         *GRID,
@@ -167,8 +168,8 @@ def _filled(filled: FilledSheet, width: float) -> list[Flowable]:
 
 def _signatures(sheet: ScoreSheet, width: float) -> Table:
     data = [
-        ["", "", ""],
-        [f"Signed for {sheet.labels[0]} (A)", "", f"Signed for {sheet.labels[1]} (B)"],
+        [BLANK, BLANK, BLANK],
+        [f"Signed for {sheet.labels[0]} (A)", BLANK, f"Signed for {sheet.labels[1]} (B)"],
     ]
     commands = [
         ("LINEBELOW", (0, 0), (0, 0), 0.6, colors.black),
