@@ -35,7 +35,9 @@ def add(commands: Any) -> dict[str, Handler]:
     )
     printing.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf")
     printing.add_argument(
-        "--paper", choices=("letter", "a4"), help="the paper size (default: letter)"
+        "--paper",
+        choices=("letter", "a4"),
+        help="the paper size (default: the club's setting, else letter)",
     )
     return {"print": _print}
 
@@ -75,7 +77,7 @@ def _print(args: argparse.Namespace) -> int:
                     handle,
                     SYSTEM_CLOCK,
                     round_number=args.round,
-                    paper=documents.paper_for(args.paper),
+                    paper=documents.paper_for(db, event_id, args.paper),
                 )
             os.replace(part, output)
         except OSError as exc:

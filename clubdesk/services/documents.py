@@ -55,13 +55,11 @@ from clubdesk.services import draw, events, registration, results, sheets
 from clubdesk.services.common import aware
 from clubdesk.store import Database
 
-DEFAULT_PAPER: Paper = "letter"
 
-
-def paper_for(given: str | None) -> Paper:
-    """The paper asked for, else Letter."""
+def paper_for(db: Database, event_id: str, given: str | None = None) -> Paper:
+    """The paper asked for, else the club's setting (``[printing] paper``), else Letter."""
     if given is None:
-        return DEFAULT_PAPER
+        return events.event_rules(db, event_id).printing.paper
     if given not in ("letter", "a4"):
         raise UserError(f"--paper: {given!r} is not letter or a4")
     return "letter" if given == "letter" else "a4"
@@ -362,9 +360,10 @@ def write_document(
     clock: Clock,
     *,
     round_number: int | None = None,
-    paper: Paper = DEFAULT_PAPER,
+    paper: Paper | None = None,
 ) -> None:
-    """Gather the rows of document ``kind`` and write it as a PDF to ``target``. Every
+    """Gather the rows of document ``kind`` and write it as a PDF to ``target`` on
+    ``paper`` (default: the club's setting). Every
     refusal (an unknown kind, a round missing or not seated) comes before anything is
     written."""
     if kind not in KINDS:
@@ -374,6 +373,7 @@ def write_document(
             raise UserError(f"--round: {kind} is printed for one round; give --round N")
         if round_number < 1:
             raise UserError(f"--round: {round_number} is not a round number (1, 2, ...)")
+    paper = paper or paper_for(db, event_id)
     top = heading(db, event_id, clock)
     if kind == "standings":
         standings_pdf(target, top, standings_rows(db, event_id), paper)

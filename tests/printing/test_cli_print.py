@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from clubdesk.clock import FakeClock
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
+from tests import builder
 from tests.cli_helpers import copy_database, ok, refused
 
 KINDS = ["standings", "awards", "payouts", "chits", "schedule"]
@@ -55,6 +56,18 @@ def test_paper_a4_is_used_when_asked(tmp_path: Path, demo_db: Path) -> None:
     out = tmp_path / "standings.pdf"
     ok("print", "standings", "--db", demo_db, "-o", out, "--paper", "a4")
     assert _pages(out)[1] == (595, 842)
+
+
+def test_the_clubs_paper_is_the_default_and_paper_overrides_it(
+    tmp_path: Path, new_database, clock
+) -> None:
+    path = new_database(tmp_path / "a4.sqlite")
+    with open_database(path, backups=tmp_path / "backups") as db:
+        builder.event(db, clock, "npa-club-pinochle", entrants=8, settings={"paper": "a4"})
+    ok("print", "chits", "--db", path, "-o", tmp_path / "club.pdf")
+    assert _pages(tmp_path / "club.pdf")[1] == (595, 842)
+    ok("print", "chits", "--db", path, "-o", tmp_path / "asked.pdf", "--paper", "letter")
+    assert _pages(tmp_path / "asked.pdf")[1] == (612, 792)
 
 
 def test_a_roundless_kind_ignores_a_round(tmp_path: Path, demo_db: Path) -> None:

@@ -160,3 +160,10 @@ def test_the_gin_award_sheet_pays_the_seeds_split_in_store_credit(db, clock) -> 
         "Prizes are paid in store credit",
         "Paid out $360.00",
     )
+
+
+def test_a_paper_setting_other_than_letter_or_a4_is_refused(db, clock) -> None:
+    with pytest.raises(UserError, match=r"^settings\.paper: ") as refused:
+        builder.event(db, clock, "npa-club-pinochle", settings={"paper": "legal"})
+    assert refused.value.field == "settings.paper"
+    assert [e.name for e in events.list_events(db)] == []
