@@ -12,6 +12,7 @@ from clubdesk.cli.common import Handler, chosen_event, db_argument, event_argume
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
 
+# the documents of services.documents.KINDS (not imported here: that loads reportlab)
 KINDS = (
     "standings",
     "awards",

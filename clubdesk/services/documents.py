@@ -143,7 +143,7 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
         pool_cents=pool.pool_cents,
         prizes_in=found.prizes_in,
         played=found.played,
-        provisional=found.why or "not final yet" if found.provisional else None,
+        provisional=(found.why or "not final yet") if found.provisional else None,
         prizes=prizes,
         undecided=undecided,
         scheme=_scheme(rules),

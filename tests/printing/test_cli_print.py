@@ -136,3 +136,11 @@ def test_an_unknown_kind_and_paper_are_refused(tmp_path: Path, demo_db: Path) ->
     assert "invalid choice: 'legal'" in refused(
         "print", "standings", "--db", demo_db, "-o", tmp_path / "m.pdf", "--paper", "legal"
     )
+
+
+def test_the_command_offers_exactly_the_documents_there_are() -> None:
+    from clubdesk.cli import printing
+    from clubdesk.services import documents
+
+    assert printing.KINDS == documents.KINDS
+    assert set(ROUND_KINDS) == documents.ROUND_KINDS
