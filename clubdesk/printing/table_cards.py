@@ -26,6 +26,22 @@ def _side(label: str, side: Side) -> list[Flowable]:
     return [Paragraph(label, LABEL), Paragraph(escape(side.text), NAMES)]
 
 
+def _seats(a: Side, b: Side) -> list[Flowable]:
+    """A partnership table of four players: who sits in seats 1 to 4 (1 and 3 v 2 and 4)."""
+    order = ((a, 0), (b, 0), (a, 1), (b, 1))
+    lines = [
+        f"Seat {seat}: {side.numbers[i]} {side.names[i]}".rstrip()
+        for seat, (side, i) in enumerate(order, start=1)
+    ]
+    return [Paragraph(escape(line), NAMES) for line in lines]
+
+
+def _who(labels: tuple[str, str], a: Side, b: Side) -> list[Flowable]:
+    if len(a.numbers) == 2 and len(b.numbers) == 2:
+        return _seats(a, b)
+    return [*_side(labels[0], a), *_side(labels[1], b)]
+
+
 def table_cards_pdf(
     target: Path | IO[bytes], heading: Heading, tables: RoundTables, paper: Paper
 ) -> None:
@@ -39,8 +55,7 @@ def table_cards_pdf(
             Paragraph(f"Table · round {tables.round}", LABEL),
             Paragraph(str(row.table), NUMBER),
             Spacer(1, 16),
-            *_side(tables.labels[0], row.a),
-            *_side(tables.labels[1], row.b),
+            *_who(tables.labels, row.a, row.b),
         ]
     if not story:
         story.append(Paragraph("No tables in this round.", style("body")))

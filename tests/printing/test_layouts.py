@@ -217,6 +217,19 @@ def test_table_cards_are_a_page_per_table_turned_sideways() -> None:
     assert "4 Grace Wilson / Hank Moore" in doc.pages[1] and "Page 2 of 2" in doc.pages[1]
 
 
+def test_a_table_of_four_players_shows_each_seat() -> None:
+    tables = RoundTables(
+        1,
+        ("Seats 1 & 3", "Seats 2 & 4"),
+        (TableRow(2, Side((3, 7), ("Ann Lee", "Bo Chen")), Side((5, 1), ("Cy Ode", "Di Fox"))),),
+    )
+    doc = printed(lambda out: table_cards_pdf(out, HEADING, tables, "a4"))
+    assert doc.sizes == [(842, 595)]
+    assert doc.in_order(
+        "Seat 1: 3 Ann Lee", "Seat 2: 5 Cy Ode", "Seat 3: 7 Bo Chen", "Seat 4: 1 Di Fox"
+    )
+
+
 def test_chits_print_every_card_with_its_meaning() -> None:
     chits = (
         Chit("Blue 1", "North/South, table 1", "blue"),
