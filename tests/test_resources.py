@@ -130,7 +130,8 @@ def test_font_is_bundled_and_registers(name, file):
     assert path.is_file()
     font = TTFont(name, str(path))
     pdfmetrics.registerFont(font)
-    assert pdfmetrics.getFont(name) is font
+    # the first registration of a face stands (clubdesk.printing registers these same files)
+    assert pdfmetrics.getFont(name).face.name == font.face.name
     # card suits and accented names must be in the font, not boxes
     for char in "♠♥♦♣éøñßŁ€":
         assert ord(char) in font.face.charToGlyph, f"{name} lacks {char!r}"

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from clubdesk import __version__, paths
-from clubdesk.cli import clock, database, events, formats, results, seating, sheets
+from clubdesk.cli import clock, database, events, formats, printing, results, seating, sheets
 from clubdesk.cli.common import EXIT_BAD_INPUT, Handler
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
@@ -31,6 +31,7 @@ COMMAND_GROUPS = (
     sheets,
     clock,
     database,
+    printing,
 )  # each adds its commands and handlers
 
 

@@ -153,6 +153,12 @@ class PayoutPlace(_Model):
         return self
 
 
+class Printing(_Model):
+    """How the club's documents are printed."""
+
+    paper: Literal["letter", "a4"] = "letter"
+
+
 class Money(_Model):
     entry_fee_cents: int = Field(ge=0)
     return_percent: int = Field(default=100, ge=0, le=100)
@@ -300,6 +306,7 @@ class Rules(_Model):
     pinochle: Pinochle | None = None
     gin: Gin | None = None
     whist: Whist | None = None
+    printing: Printing = Printing()
     source_path: str = Field(default="", exclude=True)
 
     @model_validator(mode="after")
@@ -358,6 +365,7 @@ SETTING_SECTIONS: dict[str, str] = {
     # club settings of one game or mechanism (RULES.md: bid whist's multiplier and cut sizes)
     "no_trump_multiplier": "whist",
     "sizes": "cut",
+    "paper": "printing",
 }
 
 

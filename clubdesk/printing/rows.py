@@ -1,0 +1,180 @@
+"""The plain rows every printed document is built from.
+
+``clubdesk.services.documents`` gathers them from the database; the printing
+modules only lay them out (they never read the database). Frozen values,
+no reportlab here, so a test can build any document from rows it writes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Literal
+
+Paper = Literal["letter", "a4"]
+PAPERS: tuple[Paper, ...] = ("letter", "a4")
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What every page of a document says: whose event, which day, when it was printed."""
+
+    club: str  # the venue, or the format's title when the event names none
+    event: str
+    day: dt.date | None
+    printed_at: dt.datetime
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side at a table: its entrant numbers and the names to print."""
+
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        """``3 Ann Lee & 7 Bo Chen``, or ``12 North12 / South12`` for a team."""
+        return " & ".join(
+            f"{n} {name}".rstrip() for n, name in zip(self.numbers, self.names, strict=True)
+        )
+
+
+@dataclass(frozen=True)
+class TableRow:
+    table: int
+    a: Side
+    b: Side
+
+
+@dataclass(frozen=True)
+class RoundTables:
+    """A round's tables with the sides named as the format names them (N/S, Seats 1 & 3...)."""
+
+    round: int
+    labels: tuple[str, str]
+    tables: tuple[TableRow, ...]
+    byes: tuple[Side, ...] = ()
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """One entrant's place in a round, for the wall list by entrant number."""
+
+    number: int
+    name: str
+    table: int | None  # None: a bye
+    where: str  # "N/S", "Seat 3", "Player", or "bye"
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    place: int
+    tied: bool
+    number: int
+    name: str
+    total: int
+    rounds: tuple[int, ...]
+    dropped: tuple[int, ...]  # round numbers not counted
+    byes: tuple[int, ...] = ()
+    wins: int = 0
+    bonus: int = 0
+
+
+@dataclass(frozen=True)
+class StandingsRows:
+    after_round: int
+    unit: str  # team or individual
+    show_wins: bool
+    lines: tuple[StandingLine, ...]
+    cut_size: int | None = None  # the line is drawn below this many rows
+
+
+@dataclass(frozen=True)
+class PoolTerm:
+    label: str
+    cents: int  # negative: taken from the pot
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    place: int
+    number: int
+    name: str
+    amount_cents: int
+    players: tuple[tuple[str, int], ...]  # each player's share in cents, when more than one
+
+
+@dataclass(frozen=True)
+class UndecidedLine:
+    text: str
+
+
+@dataclass(frozen=True)
+class PayoutRows:
+    terms: tuple[PoolTerm, ...]
+    pool_cents: int
+    prizes_in: str  # cash or store-credit
+    played: bool
+    provisional: str | None  # why the prizes may still change; None when final
+    prizes: tuple[PrizeLine, ...]
+    undecided: tuple[UndecidedLine, ...] = ()
+    scheme: tuple[str, ...] = ()  # the payout scheme in words, place by place
+
+
+@dataclass(frozen=True)
+class Chit:
+    """One slip to cut out: ``big`` is what the drawer reads (``B 3``, ``Table 4``)."""
+
+    big: str
+    small: str
+    colour: Literal["blue", "red", "plain"] = "plain"
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """The shape of a format's score sheet."""
+
+    game: Literal["pinochle", "gin", "bid-whist"]
+    hands: int  # rows to fill (pinochle, whist: the fifth is the tie-break hand)
+    columns: int = 3  # gin's Hollywood games at once
+    target: int = 0  # gin: points to win a game
+    point_limit: int = 0  # pinochle: a side reaching this ends the game
+
+
+@dataclass(frozen=True)
+class FilledHand:
+    """One recorded hand as the sheet shows it: cells in the layout's column order."""
+
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FilledSheet:
+    """What a submitted sheet holds, ready to print."""
+
+    columns: tuple[str, ...]
+    hands: tuple[FilledHand, ...]
+    score_a: int | None
+    score_b: int | None
+    signers: tuple[str, ...]  # "role: name" lines
+    notes: tuple[str, ...]  # adjustments, awards, amendments
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    round: int
+    table: int
+    labels: tuple[str, str]
+    a: Side
+    b: Side
+    filled: FilledSheet | None = None
+
+
+@dataclass(frozen=True)
+class ScheduleLine:
+    round: int
+    starts: dt.datetime
+    ends: dt.datetime
+    warning_at: dt.datetime | None
+    then: str  # "break 15 min", "meal 60 min", "overnight" or ""

@@ -1,0 +1,94 @@
+"""The standings to post: per-round scores (dropped games in brackets), totals, places,
+ties and the cut line; the header row repeats on every page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import IO
+
+from reportlab.lib import colors
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+from clubdesk.printing.base import BOLD, FONT, GREY, LIGHT, build_pdf, frame_width, style
+from clubdesk.printing.rows import Heading, Paper, StandingLine, StandingsRows
+
+
+def _cell(line: StandingLine, index: int) -> str:
+    number = index + 1
+    text = str(line.rounds[index]) + ("b" if number in line.byes else "")
+    return f"({text})" if number in line.dropped else text
+
+
+def standings_table(rows: StandingsRows, width: float) -> Table:
+    """The standings as one long table (also what the benchmark measures)."""
+    rounds = rows.after_round
+    who = "Team" if rows.unit == "team" else "Player"
+    header = ["Place", "No.", who, "Total"] + (["Wins"] if rows.show_wins else [])
+    header += [f"R{n}" for n in range(1, rounds + 1)]
+    body = []
+    for line in rows.lines:
+        cells = [
+            f"{'=' if line.tied else ''}{line.place}",
+            str(line.number),
+            line.name,
+            f"{line.total}{'*' if line.bonus else ''}",
+        ]
+        cells += [str(line.wins)] if rows.show_wins else []
+        cells += [_cell(line, i) for i in range(rounds)]
+        body.append(cells)
+    fixed = len(header) - 1  # every column but the name
+    narrow = min(0.085, 0.6 / fixed)
+    widths = [width * narrow] * len(header)
+    widths[2] = width - narrow * width * fixed
+    commands = [
+        ("FONT", (0, 0), (-1, 0), BOLD, 9),
+        ("FONT", (0, 1), (-1, -1), FONT, 9),
+        ("FONT", (3, 1), (3, -1), BOLD, 9),
+        ("ALIGN", (0, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (2, 0), (2, -1), "LEFT"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    first_round = len(header) - rounds
+    for r, line in enumerate(rows.lines, start=1):
+        for dropped in line.dropped:
+            commands.append(
+                ("TEXTCOLOR", (first_round + dropped - 1, r), (first_round + dropped - 1, r), GREY)
+            )
+    if rows.cut_size and rows.cut_size < len(rows.lines):
+        commands.append(("LINEBELOW", (0, rows.cut_size), (-1, rows.cut_size), 2, colors.black))
+    return Table([header, *body], colWidths=widths, repeatRows=1, style=TableStyle(commands))
+
+
+def _notes(rows: StandingsRows) -> list[str]:
+    notes = []
+    if any(line.tied for line in rows.lines):
+        notes.append("= shares the place (tied)")
+    if any(line.dropped for line in rows.lines):
+        notes.append("(n) dropped: not counted in the total")
+    if any(line.byes for line in rows.lines):
+        notes.append("b bye")
+    if any(line.bonus for line in rows.lines):
+        notes.append("* includes a tie-break bonus")
+    if rows.cut_size and rows.cut_size < len(rows.lines):
+        notes.append(f"the heavy line is the cut: the top {rows.cut_size} advance")
+    return notes
+
+
+def standings_pdf(
+    target: Path | IO[bytes], heading: Heading, rows: StandingsRows, paper: Paper
+) -> None:
+    """Write the standings document."""
+    wide = rows.after_round > 8
+    title = f"Standings after round {rows.after_round}"
+    story = [Paragraph(title, style("title"))]
+    if not rows.lines:
+        story.append(Paragraph("Nobody to rank yet: no round is complete.", style("body")))
+    else:
+        story.append(standings_table(rows, frame_width(paper, wide=wide)))
+        notes = _notes(rows)
+        if notes:
+            story += [Spacer(1, 6), Paragraph("; ".join(notes), style("small"))]
+    build_pdf(target, story, heading, title, paper, wide=wide)

@@ -1,0 +1,395 @@
+"""The plain rows each printed document is built from, gathered through the services that
+already compute them (standings, payouts, seating, sheets, the schedule).
+
+The printing modules lay these rows out and never read the database; a
+document's refusals (no such round, a format without a timetable) are
+raised here, before any file is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from clubdesk.clock import Clock
+from clubdesk.domain import games
+from clubdesk.domain.event.model import Game, plays_final
+from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.results.cut import cut_size
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.seating.draw import card_deck
+from clubdesk.domain.seating.values import RoundSeating, side_labels
+from clubdesk.errors import UserError
+from clubdesk.printing.awards import awards_pdf
+from clubdesk.printing.chits import chits_pdf
+from clubdesk.printing.payouts import payouts_pdf
+from clubdesk.printing.rows import (
+    Chit,
+    FilledHand,
+    FilledSheet,
+    Heading,
+    Paper,
+    PayoutRows,
+    PoolTerm,
+    PrizeLine,
+    RoundTables,
+    ScheduleLine,
+    ScoreSheet,
+    SeatLine,
+    SheetLayout,
+    Side,
+    StandingLine,
+    StandingsRows,
+    TableRow,
+    UndecidedLine,
+)
+from clubdesk.printing.schedule import schedule_pdf
+from clubdesk.printing.score_sheets import score_sheets_pdf
+from clubdesk.printing.seating import seating_pdf
+from clubdesk.printing.standings import standings_pdf
+from clubdesk.printing.table_cards import table_cards_pdf
+from clubdesk.printing.text import payouts_text
+from clubdesk.services import clock as clock_service
+from clubdesk.services import draw, events, registration, results, sheets
+from clubdesk.services.common import aware
+from clubdesk.store import Database
+
+
+def paper_for(db: Database, event_id: str, given: str | None = None) -> Paper:
+    """The paper asked for, else the club's setting (``[printing] paper``), else Letter."""
+    if given is None:
+        return events.event_rules(db, event_id).printing.paper
+    if given not in ("letter", "a4"):
+        raise UserError(f"--paper: {given!r} is not letter or a4")
+    return "letter" if given == "letter" else "a4"
+
+
+def heading(db: Database, event_id: str, clock: Clock) -> Heading:
+    """What every page of the event's documents says at its top and foot."""
+    info = events.get_event(db, event_id)
+    rules = events.event_rules(db, event_id)
+    return Heading(info.venue or rules.title, info.name, info.date, aware(clock.now()))
+
+
+def _names(db: Database, event_id: str) -> dict[int, str]:
+    return {e.number: e.name for e in registration.list_entrants(db, event_id)}
+
+
+def standings_rows(db: Database, event_id: str) -> StandingsRows:
+    """The standings after the last complete round, with the cut line where it falls."""
+    table = results.standings(db, event_id)
+    rules = events.event_rules(db, event_id)
+    line = None
+    if rules.cut is not None and table.after_round == rules.cut.after_round:
+        active = {
+            e.number for e in registration.list_entrants(db, event_id) if e.status == "active"
+        }
+        line = cut_size(sum(1 for row in table.rows if row.number in active), rules.cut)
+    lines = tuple(
+        StandingLine(
+            row.place,
+            row.tied,
+            row.number,
+            row.name,
+            row.total,
+            row.rounds,
+            row.dropped,
+            row.byes,
+            row.wins,
+            row.bonus,
+        )
+        for row in table.rows
+    )
+    show_wins = "wins" in rules.standings.rank_by
+    return StandingsRows(table.after_round, table.unit, show_wins, lines, line)
+
+
+def payout_rows(db: Database, event_id: str) -> PayoutRows:
+    """The pool's terms, the scheme and the prizes (marked provisional when they are)."""
+    found = results.payouts(db, event_id)
+    rules = events.event_rules(db, event_id)
+    pool = found.pool
+    terms = [PoolTerm("Entry fees received", pool.fees_cents)]
+    if pool.refunds_cents:
+        terms.append(PoolTerm("Refunds", -pool.refunds_cents))
+    if pool.return_percent != 100:
+        kept = pool.fees_cents - pool.refunds_cents - pool.returned_cents
+        terms.append(PoolTerm(f"Kept by the club ({100 - pool.return_percent}%)", -kept))
+    for label, cents in (
+        ("Added money", pool.added_cents),
+        ("Fines", pool.fines_cents),
+        ("Expenses", -pool.expenses_cents),
+    ):
+        if cents:
+            terms.append(PoolTerm(label, cents))
+    prizes = tuple(
+        PrizeLine(
+            p.place,
+            p.number,
+            p.name,
+            p.amount_cents,
+            tuple((s.player, s.amount_cents) for s in p.players) if len(p.players) > 1 else (),
+        )
+        for p in found.prizes
+    )
+    # the undecided places in the treasurer's words, as `clubdesk payouts` says them
+    text = payouts_text(found, rules=rules)
+    undecided = tuple(
+        UndecidedLine(line) for line in text.splitlines() if line.startswith(("Place", "Places"))
+    )
+    return PayoutRows(
+        terms=tuple(terms),
+        pool_cents=pool.pool_cents,
+        prizes_in=found.prizes_in,
+        played=found.played,
+        provisional=(found.why or "not final yet") if found.provisional else None,
+        prizes=prizes,
+        undecided=undecided,
+        scheme=_scheme(rules),
+    )
+
+
+def _scheme(rules: Rules) -> tuple[str, ...]:
+    money = rules.money
+    places = sorted(money.payout, key=lambda p: p.place)
+    lines = [
+        f"Place {p.place}: "
+        + (
+            format_money(p.fixed_cents)
+            if p.fixed_cents is not None
+            else f"{p.percent}% of the rest"
+        )
+        for p in places
+    ]
+    if any(p.percent is not None for p in places):
+        lines.append(
+            f"Percent prizes rounded down to {format_money(money.rounding_cents)}; "
+            "what rounding leaves goes to 1st place"
+        )
+    return tuple(lines)
+
+
+def _side(numbers: tuple[int, ...], names: Mapping[int, str]) -> Side:
+    return Side(numbers, tuple(names.get(n, "") for n in numbers))
+
+
+def round_tables(db: Database, event_id: str, round_number: int) -> RoundTables:
+    """Who sits where in round ``round_number``, with names."""
+    seating = draw.seating(db, event_id, round_number)
+    names = _names(db, event_id)
+    labels = side_labels(events.event_rules(db, event_id))
+    return _tables(seating, names, labels)
+
+
+def _tables(
+    seating: RoundSeating, names: Mapping[int, str], labels: tuple[str, str]
+) -> RoundTables:
+    tables = tuple(TableRow(t.table, _side(t.a, names), _side(t.b, names)) for t in seating.tables)
+    byes = tuple(_side((n,), names) for n in seating.byes)
+    return RoundTables(seating.round, labels, tables, byes)
+
+
+def seat_lines(db: Database, event_id: str, round_number: int) -> tuple[SeatLine, ...]:
+    """Every entrant of round ``round_number`` by number: table and seat (or a bye)."""
+    seating = draw.seating(db, event_id, round_number)
+    names = _names(db, event_id)
+    rules = events.event_rules(db, event_id)
+    lines = []
+    for number in seating.entrants:
+        table = seating.table_of(number)
+        if table is None:
+            lines.append(SeatLine(number, names.get(number, ""), None, "bye"))
+            continue
+        seat = table.seat_of(number)
+        if seat is not None:
+            where = f"Seat {seat}"
+        elif rules.unit == "team":
+            where = "N/S" if table.side_of(number) == "a" else "E/W"
+        else:
+            where = "A" if table.side_of(number) == "a" else "B"
+        lines.append(SeatLine(number, names.get(number, ""), table.table, where))
+    return tuple(lines)
+
+
+def chits(db: Database, event_id: str) -> tuple[Chit, ...]:
+    """The slips of the round-1 draw to cut apart: a blue or red card per team (card
+    draw), a table-and-seat chit per player (chit draw)."""
+    rules = events.event_rules(db, event_id)
+    active = [e for e in registration.list_entrants(db, event_id) if e.status == "active"]
+    kind = rules.seating.draw
+    if kind == "cards":
+        if len(active) < 2:
+            raise UserError("chits: a card draw needs at least 2 teams registered")
+        return tuple(
+            Chit(
+                f"{c.colour.capitalize()} {c.number}",
+                f"{'North/South' if c.colour == 'blue' else 'East/West'}, "
+                f"{'table' if c.colour == 'blue' else 'station'} {c.number}",
+                c.colour,
+            )
+            for c in card_deck(len(active))
+        )
+    if kind == "chits":
+        tables = -(-len(active) // 4)
+        if not tables:
+            raise UserError("chits: nobody is registered yet")
+        return tuple(
+            Chit(f"Table {t}", f"Seat {s}" + (" (deals first)" if s == 1 else ""))
+            for t in range(1, tables + 1)
+            for s in range(1, 5)
+        )
+    raise UserError(f"chits: {rules.title} draws at random; there are no chits or cards to cut")
+
+
+def sheet_layout(rules: Rules) -> SheetLayout:
+    """The shape of the format's score sheet."""
+    if rules.game == "gin" and rules.gin is not None:
+        return SheetLayout("gin", 12, rules.gin.columns, rules.gin.target)
+    if rules.game == "bid-whist":
+        return SheetLayout("bid-whist", rules.game_end.max_hands or 4)
+    return SheetLayout(
+        "pinochle", rules.game_end.max_hands or 12, point_limit=rules.game_end.point_limit
+    )
+
+
+def score_sheets(
+    db: Database, event_id: str, round_number: int
+) -> tuple[SheetLayout, tuple[ScoreSheet, ...]]:
+    """Every table's sheet of round ``round_number``: blank but for the sides, or filled
+    where the sheet has been handed in."""
+    rules = events.event_rules(db, event_id)
+    tables = round_tables(db, event_id, round_number)
+    out = []
+    for row in tables.tables:
+        filled = None
+        try:
+            found = sheets.table_sheet(db, event_id, round_number, row.table)
+        except UserError:
+            found = None  # a round seated but not yet published has no stored games
+        if found is not None and found.submitted:
+            filled = _filled(found.game, rules, round_number)
+        out.append(ScoreSheet(round_number, row.table, tables.labels, row.a, row.b, filled))
+    return sheet_layout(rules), tuple(out)
+
+
+def _hand_text(hand: Mapping[str, Any]) -> str:
+    parts = []
+    for key, value in hand.items():
+        if value is None or value is False or value == {}:
+            continue
+        if isinstance(value, Mapping):
+            value = " / ".join(f"{k} {v}" for k, v in value.items())
+        parts.append(f"{key.replace('_', ' ')} {value}" if value is not True else key)
+    return ", ".join(parts)
+
+
+def _filled(game: Game, rules: Rules, round_number: int) -> FilledSheet:
+    hands: list[FilledHand] = []
+    if game.hands:
+        played = games.score_game(list(game.hands), rules, final=plays_final(rules, round_number))
+        for n, (hand, result, running) in enumerate(
+            zip(game.hands, played.hands, played.totals, strict=True), start=1
+        ):
+            cells = (
+                str(n),
+                _hand_text(hand),
+                str(result.A),
+                str(result.B),
+                str(running["A"]),
+                str(running["B"]),
+            )
+            hands.append(FilledHand(cells))
+    notes = [
+        f"{line.points:+d} to side {line.side.upper()}: {line.reason}" for line in game.adjustments
+    ]
+    if game.award is not None:
+        notes.append(f"Award: {game.award.kind} against side {game.award.against.upper()}")
+    for amendment in game.amendments:
+        before, after = amendment.before.score, amendment.after.score
+        notes.append(
+            f"Amended {amendment.at:%Y-%m-%d %H:%M} by {amendment.director}: "
+            f"{before.a}-{before.b} became {after.a}-{after.b} ({amendment.reason})"
+        )
+    score = game.score
+    return FilledSheet(
+        columns=("Hand", "Played", "A", "B", "Total A", "Total B"),
+        hands=tuple(hands),
+        score_a=None if score is None else score.a,
+        score_b=None if score is None else score.b,
+        signers=tuple(f"{s.role}: {s.name}" for s in game.signatures),
+        notes=tuple(notes),
+    )
+
+
+def schedule_lines(db: Database, event_id: str, clock: Clock) -> tuple[ScheduleLine, ...]:
+    """The day's timetable as it now stands."""
+    found = clock_service.schedule(db, event_id, clock)
+    return tuple(
+        ScheduleLine(
+            row.number,
+            row.starts,
+            row.ends,
+            row.warning_at,
+            {"none": "", "overnight": "overnight"}.get(
+                row.pause_after, f"{row.pause_after} {row.pause_minutes} min"
+            ),
+        )
+        for row in found.rounds
+    )
+
+
+KINDS = (
+    "standings",
+    "awards",
+    "payouts",
+    "scoresheets",
+    "chits",
+    "tablecards",
+    "seating",
+    "schedule",
+)
+ROUND_KINDS = frozenset({"scoresheets", "tablecards", "seating"})
+
+
+def write_document(
+    db: Database,
+    event_id: str,
+    kind: str,
+    target: Path | IO[bytes],
+    clock: Clock,
+    *,
+    round_number: int | None = None,
+    paper: Paper | None = None,
+) -> None:
+    """Gather the rows of document ``kind`` and write it as a PDF to ``target`` on
+    ``paper`` (default: the club's setting). Every
+    refusal (an unknown kind, a round missing or not seated) comes before anything is
+    written."""
+    if kind not in KINDS:
+        raise UserError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
+    if kind in ROUND_KINDS:
+        if round_number is None:
+            raise UserError(f"--round: {kind} is printed for one round; give --round N")
+        if round_number < 1:
+            raise UserError(f"--round: {round_number} is not a round number (1, 2, ...)")
+    paper = paper or paper_for(db, event_id)
+    top = heading(db, event_id, clock)
+    if kind == "standings":
+        standings_pdf(target, top, standings_rows(db, event_id), paper)
+    elif kind in ("awards", "payouts"):
+        build = awards_pdf if kind == "awards" else payouts_pdf
+        build(target, top, payout_rows(db, event_id), paper)
+    elif kind == "chits":
+        chits_pdf(target, top, chits(db, event_id), paper)
+    elif kind == "schedule":
+        schedule_pdf(target, top, schedule_lines(db, event_id, clock), paper)
+    else:
+        assert round_number is not None
+        if kind == "seating":
+            seating_pdf(target, top, round_number, seat_lines(db, event_id, round_number), paper)
+        elif kind == "tablecards":
+            table_cards_pdf(target, top, round_tables(db, event_id, round_number), paper)
+        else:
+            layout, found = score_sheets(db, event_id, round_number)
+            score_sheets_pdf(target, top, layout, found, paper)
