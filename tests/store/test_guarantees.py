@@ -184,7 +184,7 @@ def test_an_event_has_one_current_draw(db: Database) -> None:
     add_sheet(db, submitted=False)
     with db.session() as session:
         session.add(Draw(event_id="gp", method="random", seed=1, made_at=AT))
-    with pytest.raises(IntegrityError), db.session() as session:
+    with pytest.raises(RecordLockedError, match="cannot be overwritten"), db.session() as session:
         session.add(Draw(event_id="gp", method="physical", made_at=AT))
     with db.session() as session:
         old = session.exec(select(Draw)).one()
