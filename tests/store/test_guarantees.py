@@ -232,7 +232,7 @@ def test_backup_to_makes_one_consistent_file(db: Database, tmp_path: Path) -> No
 def test_backup_to_refuses_the_open_file(db: Database) -> None:
     with pytest.raises(DatabaseError) as caught:
         db.backup_to(db.path)
-    assert str(caught.value) == f"{db.path} is the open database; choose another file."
+    assert str(caught.value) == f"{db.path} is the database itself; choose another file."
 
 
 def test_backup_to_a_missing_folder_is_refused(db: Database, tmp_path: Path) -> None:
