@@ -81,7 +81,7 @@ def score(value: int) -> Any:
         (entrant("name", "Lee\x1b[2J / Park"), "entrants[0] (number 1): name holds a control"),
         (player("y" * 81), "entrants[0] (number 1): players[1] is longer than 80 characters"),
         (player("Bob\x00Jones"), "entrants[0] (number 1): players[1] holds a control character"),
-        (entrant("paid_cents", 10**9), "paid_cents = 1000000000 is more than 1,000,000 dollars"),
+        (entrant("paid_cents", 10**9), "paid_cents = 1000000000 is more than $999,999.99"),
         (entrant("paid_cents", HUGE), "paid_cents is too large to be stored"),
         (score(HUGE), "score a is too large to be stored"),
     ],

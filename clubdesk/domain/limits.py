@@ -11,7 +11,7 @@ import unicodedata
 
 NAME_MAX = 80  # a player's name: what the window's name fields take
 ENTRANT_NAME_MAX = 2 * NAME_MAX  # a team's name joins its two players' names
-CENTS_MAX = 100_000_000  # $1,000,000: no entry fee, fine, expense or prize comes near it
+CENTS_MAX = 99_999_999  # $999,999.99: no entry fee, fine, expense or prize comes near it
 BID_MAX = 10_000  # far beyond the top of any club's bidding ladder
 POINTS_MAX = 10_000_000  # a game's score or a sheet's adjustment, either way
 INT64_MIN = -(2**63)  # what SQLite can store as a whole number
@@ -43,7 +43,7 @@ def stored_int_problem(value: int) -> str | None:
 def cents_problem(cents: int) -> str | None:
     """An amount of money (in cents) beyond ``CENTS_MAX`` either way."""
     if abs(cents) > CENTS_MAX:
-        return f" is more than {CENTS_MAX // 100:,} dollars"
+        return f" is more than ${CENTS_MAX // 100:,}.{CENTS_MAX % 100:02d}"
     return None
 
 

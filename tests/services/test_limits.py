@@ -9,6 +9,7 @@ from clubdesk.domain import limits
 from clubdesk.errors import UserError
 from clubdesk.services import registration
 from clubdesk.services.registration import RegisterEntrant
+from clubdesk.services.roster_csv import preview_roster
 from tests import builder
 
 
@@ -26,7 +27,7 @@ def event(db, clock) -> str:
         (RegisterEntrant(["Ann", "Bob"], name="Team\u202eEvil"),
          "name: a name cannot hold control characters"),
         (RegisterEntrant(["Ann", "Bob"], paid_cents=limits.CENTS_MAX + 1),
-         "must be at most $1,000,000.00"),
+         "must be at most $999,999.99"),
     ],
 )  # fmt: skip
 def test_registration_refuses_names_and_amounts_beyond_the_limits(
@@ -48,3 +49,13 @@ def test_the_limits_say_what_is_wrong() -> None:
     assert limits.cents_problem(-limits.CENTS_MAX) is None
     assert limits.bid_problem(limits.BID_MAX) is None
     assert limits.NAME_MAX == registration.MAX_NAME
+
+
+def test_a_roster_file_beyond_the_limits_is_refused_line_by_line(db, clock, event: str) -> None:
+    roster = "Name,Partner,Paid\nAnn\x1b[2J Smith,Bob Jones,50\nCy Lee,Di Park,2000000\n"
+    preview = preview_roster(db, event, roster)
+    assert not preview.ok
+    assert preview.all_problems() == [
+        "line 2: name: holds a control character",
+        "line 3: paid: '2000000' is more than $999,999.99",
+    ]
