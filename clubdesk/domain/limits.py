@@ -18,10 +18,15 @@ INT64_MIN = -(2**63)  # what SQLite can store as a whole number
 INT64_MAX = 2**63 - 1
 
 
+def is_control(ch: str) -> bool:
+    """Is ``ch`` a control character (a line break, an escape, a direction override...)?
+    The zero-width joiner some names' letters need is not one."""
+    return unicodedata.category(ch) in ("Cc", "Cf") and ch != "\u200d"
+
+
 def control_characters(text: str) -> bool:
-    """Does ``text`` hold a control character (a line break, an escape, a direction
-    override...)? The zero-width joiner some names' letters need is not one."""
-    return any(unicodedata.category(ch) in ("Cc", "Cf") and ch != "\u200d" for ch in text)
+    """Does ``text`` hold a control character?"""
+    return any(is_control(ch) for ch in text)
 
 
 def name_problem(text: str, longest: int = NAME_MAX) -> str | None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from collections.abc import Mapping
 
+from clubdesk.domain.limits import is_control
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import Payouts, Undecided
 from clubdesk.domain.results.cut import CutResult
@@ -48,10 +48,7 @@ def plain(text: str) -> str:
     """A stored name as the terminal may show it: control characters (line breaks, escape
     sequences, the direction overrides) become "?", so a name cannot move the cursor,
     recolour the screen or break a table's lines."""
-    return "".join(
-        "?" if unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\u200d" else ch
-        for ch in text
-    )
+    return "".join("?" if is_control(ch) else ch for ch in text)
 
 
 def standings_csv(standings: Standings) -> str:
