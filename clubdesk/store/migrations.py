@@ -634,6 +634,17 @@ _V6 = "".join(
             ),
             _FROZEN_AFTER_START,
         ),
+        # Settings may still be corrected during the event, but only as the logged service
+        # does it: just after the audit row that records the change.
+        _refuse(
+            "event_settings_logged",
+            "BEFORE UPDATE OF settings ON event WHEN NEW.settings IS NOT OLD.settings AND "
+            + _ROUND_ONE_STARTED.format(event="OLD.id")
+            + " AND NOT EXISTS (SELECT 1 FROM audit_log WHERE id = (SELECT max(id) FROM audit_log)"
+            " AND action = 'event.update' AND event_id = OLD.id"
+            " AND json_extract(details, '$.settings') IS NOT NULL)",
+            "Round 1 has started; settings change only through clubdesk, which logs them.",
+        ),
         _refuse(
             "event_rules_after_start",
             "BEFORE UPDATE OF rules_id, rules_text ON event WHEN "

@@ -158,6 +158,7 @@ TAMPERING = [
     "INSERT OR REPLACE INTO draw_assignment (id, draw_id, entrant_id, table_number, seat, card) "
     "VALUES ({da1}, {d1}, 1, 9, 1, 'x')",
     "UPDATE event SET rules_text = ''",
+    "UPDATE event SET settings = '{{\"drop_lowest\": 0}}'",
     "DELETE FROM event",
     "INSERT OR REPLACE INTO event "
     "(id, name, date, venue, rules_id, rules_text, settings, created_at) "
