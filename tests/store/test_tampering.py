@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import closing
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
+from clubdesk.clock import Clock, FakeClock
 from clubdesk.services import rounds, sheets
 from clubdesk.services.sheets import SheetLine
-from clubdesk.store import Database
+from clubdesk.store import Database, open_database
 from tests import builder
+from tests.conftest import CLUB_TIME
 
 HANDS = [
     {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
@@ -27,22 +30,15 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, obj
     """A warm-up with fees paid, drawn, round 1 started, table 1's sheet submitted and
     amended, table 2's sheet open with one hand on it; the file and the ids the
     statements aim at."""
-    from datetime import datetime
-
-    from clubdesk.clock import FakeClock
-    from clubdesk.store import open_database
-    from tests.conftest import CLUB_TIME
-
     clock = FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
     folder = tmp_path_factory.mktemp("night")
     path = folder / "night.sqlite"
     with open_database(path, backups=folder) as db:
         build(db, clock)
     with closing(sqlite3.connect(path)) as conn:
-        one = conn.execute
 
         def value(sql: str) -> object:
-            return one(sql).fetchone()[0]
+            return conn.execute(sql).fetchone()[0]
 
         ids: dict[str, object] = {
             "ev": value("SELECT id FROM event"),
@@ -69,7 +65,7 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, obj
     return path, ids
 
 
-def build(db: Database, clock) -> None:
+def build(db: Database, clock: Clock) -> None:
     event = builder.event(db, clock, "grand-prix-warmup", entrants=4, paid_cents=2000)
     builder.draw(db, event, clock, seed=5)
     builder.publish(db, event, 1, clock)
