@@ -84,7 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     if args.command is None:
         return _open_window(args)
-    return args.handlers[args.command](args)
+    from clubdesk.store.lock import COMMAND, acting_as
+
+    with acting_as(COMMAND):  # a file this command holds says so to a window refused it
+        return args.handlers[args.command](args)
 
 
 def _open_window(args: argparse.Namespace) -> int:

@@ -17,8 +17,16 @@ def add(commands: Any) -> dict[str, Handler]:
     """Add these commands to the parser's subcommands; their handlers by name."""
     backup = commands.add_parser("backup", help="copy the database, consistent as of now")
     db_argument(backup)
-    backup.add_argument("-o", "--output", required=True, type=Path, metavar="FILE",
-                        help="the backup file to write")  # fmt: skip
+    backup.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        type=Path,
+        metavar="FILE",
+        help="the backup file to write (a new file unless --force)",
+    )
+    backup.add_argument("--force", action="store_true",
+                        help="write over FILE if it already exists")  # fmt: skip
 
     restore = commands.add_parser("restore", help="put a backup in the database's place")
     restore.add_argument("file", type=Path, metavar="FILE", help="the backup to restore")
@@ -27,10 +35,10 @@ def add(commands: Any) -> dict[str, Handler]:
 
 
 def _backup(args: argparse.Namespace) -> int:
-    from clubdesk.store import open_database
+    from clubdesk.store.db import backup_database
 
-    with open_database(args.db, create=False) as db:
-        target = db.backup_to(args.output)
+    # No lock: the online backup reads the file while a window has it open.
+    target = backup_database(args.db, args.output, force=args.force)
     print(f"backed up {args.db} to {target}")
     return 0
 

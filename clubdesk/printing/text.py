@@ -10,6 +10,7 @@ import csv
 import io
 from collections.abc import Mapping
 
+from clubdesk.domain.limits import is_control
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import Payouts, Undecided
 from clubdesk.domain.results.cut import CutResult
@@ -18,11 +19,42 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.printing.text_table import text_table, titled
 
+# A spreadsheet runs a cell starting with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A CSV cell a spreadsheet shows as written: text it would run as a formula gets a
+    leading apostrophe (the spreadsheets' own "this is text"), and its control characters
+    are ``plain``'s "?" (a CSV is read on the terminal too); numbers stay numbers."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(FORMULA_STARTS):
+        value = "'" + value
+    return plain(value)
+
+
+class _SafeWriter:
+    """``csv.writer`` whose every text cell is ``spreadsheet_safe``."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
+def plain(text: str) -> str:
+    """A stored name as the terminal may show it: control characters (line breaks, escape
+    sequences, the direction overrides) become "?", so a name cannot move the cursor,
+    recolour the screen or break a table's lines."""
+    return "".join("?" if is_control(ch) else ch for ch in text)
+
 
 def standings_csv(standings: Standings) -> str:
     """One line per entrant: place, number, name, total, wins, tied, dropped, round 1..N."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SafeWriter(out)
     rounds = [f"round {n}" for n in range(1, standings.after_round + 1)]
     writer.writerow(["place", "number", "name", "total", "wins", "tied", "dropped", *rounds])
     for row in standings.rows:
@@ -54,7 +86,7 @@ def _cell(row: StandingRow, index: int) -> str:
 def standings_text(standings: Standings) -> str:
     """A fixed-width table a director can read and pin up."""
     after = standings.after_round
-    title = f"{standings.event_name}: standings after round {after}"
+    title = f"{plain(standings.event_name)}: standings after round {after}"
     who = "Team" if standings.unit == "team" else "Player"
     show_wins = any(row.wins for row in standings.rows)
     header = ["Place", "No.", who, "Total"] + (["Wins"] if show_wins else [])
@@ -62,7 +94,7 @@ def standings_text(standings: Standings) -> str:
     rows = []
     for row in standings.rows:
         total = f"{row.total}" + ("*" if row.bonus else "")
-        cells = [f"{'=' if row.tied else ''}{row.place}", str(row.number), row.name, total]
+        cells = [f"{'=' if row.tied else ''}{row.place}", str(row.number), plain(row.name), total]
         cells += [str(row.wins)] if show_wins else []
         cells += [_cell(row, i) for i in range(after)]
         rows.append(cells)
@@ -85,7 +117,7 @@ def standings_text(standings: Standings) -> str:
 
 def cut_text(result: CutResult, standings: Standings, rules: Rules) -> str:
     """The cut as a director reads it out."""
-    names = {row.number: row.name for row in standings.rows}
+    names = {row.number: plain(row.name) for row in standings.rows}
     who = "teams" if rules.unit == "team" else "players"
     lines = [f"Cut after round {result.after_round}: {result.size} of {result.field} {who} advance"]
     if result.past_size:
@@ -104,6 +136,7 @@ def payouts_text(payouts: Payouts, title: str = "", rules: Rules | None = None) 
     """The pool and the prizes, as the treasurer reads them out (``rules`` names players
     or teams and the sudden-death target where places are undecided)."""
     pool = payouts.pool
+    title = plain(title)
     lines = [title, "=" * len(title), ""] if title else []
     received = pool.fees_cents - pool.refunds_cents
     lines.append(f"{'Entry fees received':<21} {format_money(received):>12}")
@@ -130,13 +163,13 @@ def payouts_text(payouts: Payouts, title: str = "", rules: Rules | None = None) 
         lines.append("(no prizes)")
     for prize in payouts.prizes:
         lines.append(
-            f"{prize.place:>3}.  {prize.number:>4}  {prize.name:<30} "
+            f"{prize.place:>3}.  {prize.number:>4}  {plain(prize.name):<30} "
             f"{format_money(prize.amount_cents):>12}"
         )
         if len(prize.players) > 1:
             for share in prize.players:
                 amount = format_money(share.amount_cents)
-                lines.append(f"{'':13}{share.player:<29} {amount:>12}")
+                lines.append(f"{'':13}{plain(share.player):<29} {amount:>12}")
     for item in payouts.undecided:
         lines += ["", _undecided_text(item, rules)]
     return "\n".join(lines) + "\n"
@@ -155,7 +188,9 @@ def _undecided_text(item: Undecided, rules: Rules | None) -> str:
     places = f"Place {first}" if first == last else f"Places {first} {joined} {last}"
     money = format_money(item.amount_cents)
     who = "players" if unit == "individual" else "teams"
-    entrants = _listed([f"{n} {name}" for n, name in zip(item.entrants, item.names, strict=True)])
+    entrants = _listed(
+        [f"{n} {plain(name)}" for n, name in zip(item.entrants, item.names, strict=True)]
+    )
     if item.settled_by == "playoffs":
         return f"{places} ({money}) are decided by the playoffs; {who} still in: {entrants}."
     one = len(item.entrants) == 2
@@ -173,10 +208,10 @@ def seating_text(
     """Who sits where, a line per table, to read out or pin up."""
 
     def side(numbers: tuple[int, ...]) -> str:
-        return " & ".join(f"{n} {names.get(n, '')}".rstrip() for n in numbers)
+        return " & ".join(f"{n} {plain(names.get(n, ''))}".rstrip() for n in numbers)
 
     rows = [[str(t.table), side(t.a), side(t.b)] for t in seating.tables]
-    lines = titled(title) + text_table(["Table", *labels], rows, left={1, 2})
+    lines = titled(plain(title)) + text_table(["Table", *labels], rows, left={1, 2})
     if seating.byes:
         lines += ["", "Bye: " + ", ".join(side((n,)) for n in seating.byes)]
     return "\n".join(lines) + "\n"

@@ -25,14 +25,17 @@ How the rules are read:
   score its hands give, as an import of the file would read it.
 - Restore checks the file is a clubdesk database on a copy (the file given
   is never changed; an older one is upgraded on the copy), refuses while the
-  database is open in another clubdesk, keeps the database it replaces in
-  the backups folder, then puts the copy in its place.
+  database is open in another clubdesk, and refuses to replace a file that is
+  not a clubdesk database. It keeps the database it replaces in the backups
+  folder, then puts the copy in its place; a symbolic link to the database is
+  left a link, the file it points at is the one replaced.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import errno
 import os
 import shutil
 import sqlite3
@@ -55,9 +58,11 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import event_and_rules
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store import eventfile as store
-from clubdesk.store.lock import FileLock
+from clubdesk.store.db import check_database_file, check_replaceable
+from clubdesk.store.lock import FileLock, holder_of, lock_file_for
 
 REPLACED_REASON = "replaced by an imported event file"
+_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -269,18 +274,25 @@ def restore_database(
     the replaced database is kept (default: the user's backups folder).
     """
     source = Path(source).expanduser().absolute()
-    database = Path(database).expanduser().absolute()
+    named = Path(database).expanduser().absolute()
+    database = named.resolve()  # a symbolic link keeps pointing where it did: write through it
     folder = Path(backups) if backups is not None else paths.backups_dir()
     if not source.is_file():
         raise UserError(f"{source}: no such file")
-    if database.exists() and source.resolve() == database.resolve():
+    if source.resolve() == database:
         raise UserError(f"{source} is the database itself; choose a backup file")
-    database.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(database.with_name(database.name + ".lock"))
+    check_database_file(source)
+    check_replaceable(database)
+    try:
+        database.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(f"Could not create {database.parent}: {exc.strerror or exc}.") from None
+    lock = FileLock(lock_file_for(database))
     if not lock.acquire():
-        raise DatabaseError(f"{database} is open in another clubdesk window; close it first.")
+        raise DatabaseError(f"{named} is open in {holder_of(lock.path)}; close it first.")
     staged = database.with_name(f".{database.name}.restoring")
     try:
+        check_replaceable(database)  # as it is now that nobody else can have it open
         _stage(source, staged, clock)
         kept = None
         if database.exists() and database.stat().st_size:
@@ -293,15 +305,31 @@ def restore_database(
             with suppress(OSError):
                 leftover.unlink(missing_ok=True)
         lock.release()
-    return RestoreResult(database, source, kept)
+    return RestoreResult(named, source, kept)
 
 
 def _stage(source: Path, staged: Path, clock: Clock) -> None:
     """Copy the backup beside the database and check it there (upgrading an older one)."""
     try:
-        shutil.copyfile(source, staged)
-    except OSError as exc:
-        raise UserError(f"{source}: cannot be read ({exc.strerror or exc})") from None
+        with source.open("rb") as reading, staged.open("wb") as writing:
+            try:
+                data = reading.read(_CHUNK)
+            except OSError as exc:
+                raise UserError(f"{source}: cannot be read ({exc.strerror or exc})") from None
+            while data:
+                writing.write(data)
+                try:
+                    data = reading.read(_CHUNK)
+                except OSError as exc:
+                    raise UserError(f"{source}: cannot be read ({exc.strerror or exc})") from None
+    except OSError as exc:  # the writing side: the disk the database is on
+        if exc.errno == errno.ENOSPC:
+            raise DatabaseError(
+                f"Could not restore into {staged.parent}: the disk is full; nothing was changed."
+            ) from None
+        raise DatabaseError(
+            f"Could not write into {staged.parent}: {exc.strerror or exc}; nothing was changed."
+        ) from None
     with tempfile.TemporaryDirectory() as scratch:  # an upgrade's own copy: not needed
         try:
             open_database(staged, create=False, backups=scratch, clock=clock).close()

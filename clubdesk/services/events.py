@@ -149,10 +149,12 @@ def update_event(
         }
         if not changed:
             return _info(record)
-        record = store.update_event(session, event_id, {key: new_values[key] for key in changed})
+        # The audit row first: once round 1 has started the database takes new settings
+        # only just after the row that logs them.
         audit.record(
             session, at=at, actor=actor, action="event.update", event_id=event_id, details=changed
         )
+        record = store.update_event(session, event_id, {key: new_values[key] for key in changed})
         return _info(record)
 
 

@@ -12,6 +12,7 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import PAYMENT_METHODS
+from clubdesk.domain.limits import CENTS_MAX, cents_problem
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -116,6 +117,8 @@ def check_amount(field: str, cents: object, *, allow_zero: bool = False) -> int:
         raise UserError(f"{field}: must be a whole number of cents", field=field)
     if cents < 0 or (cents == 0 and not allow_zero):
         raise UserError(f"{field}: must be more than {format_money(0)}", field=field)
+    if cents_problem(cents):
+        raise UserError(f"{field}: must be at most {format_money(CENTS_MAX)}", field=field)
     return cents
 
 

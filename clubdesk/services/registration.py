@@ -35,6 +35,7 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.names import clean_name, entrant_name, name_key
+from clubdesk.domain.limits import NAME_MAX, control_characters
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -69,7 +70,7 @@ from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord
 
 MAX_NUMBER = 9999
-MAX_NAME = 80
+MAX_NAME = NAME_MAX
 
 
 # --- what goes in and what comes out ---------------------------------------------------------
@@ -297,6 +298,11 @@ def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
                 f"players[{index}]: a name can be at most {MAX_NAME} characters",
                 field=f"players[{index}]",
             )
+        if control_characters(player):
+            raise UserError(
+                f"players[{index}]: a name cannot hold control characters",
+                field=f"players[{index}]",
+            )
     if not cleaned:
         raise UserError("players: a name is needed", field="players")
     return cleaned
@@ -324,6 +330,8 @@ def _check_entrant_name(name: str | None, players: Sequence[str]) -> str:
         raise UserError(
             f"name: an entrant's name can be at most {2 * MAX_NAME} characters", field="name"
         )
+    if control_characters(name):
+        raise UserError("name: a name cannot hold control characters", field="name")
     return name
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.names import clean_name, entrant_name, name_key
+from clubdesk.domain.limits import control_characters
 from clubdesk.domain.money.amounts import MoneyError, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -259,6 +260,8 @@ def _row(line: int, cells: list[str], columns: dict[str, int], width: int, team:
     for field, player in zip(("name", "partner"), players, strict=False):
         if len(player) > reg.MAX_NAME:
             problems.append(f"line {line}: {field}: longer than {reg.MAX_NAME} characters")
+        elif control_characters(player):
+            problems.append(f"line {line}: {field}: holds a control character")
     paid = 0
     paid_text = cell("paid").strip()
     if paid_text:

@@ -24,6 +24,7 @@ from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
 from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decided, sheet_result
 from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.limits import points_problem
 from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -306,6 +307,9 @@ def _checked_line(line: SheetLine, index: int) -> SheetLine:
         raise UserError(f'adjustments[{index}].side: must be "a" or "b", not {line.side!r}')
     if isinstance(line.points, bool) or not isinstance(line.points, int):
         raise UserError(f"adjustments[{index}].points: must be a whole number")
+    beyond = points_problem(line.points)
+    if beyond:
+        raise UserError(f"adjustments[{index}].points: {beyond}")
     if not line.reason.strip():
         raise UserError(f"adjustments[{index}].reason: say why the points are given")
     return line
@@ -318,4 +322,8 @@ def _checked_score(score: Any) -> tuple[int, int]:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in score)
     ):
         raise UserError(f"score: the final score is two whole numbers, not {score!r}")
+    for side, points in zip("ab", score, strict=True):
+        beyond = points_problem(points)
+        if beyond:
+            raise UserError(f"score.{side}: {beyond}", field="score")
     return int(score[0]), int(score[1])

@@ -21,8 +21,9 @@ from sqlmodel import Session
 
 from clubdesk import paths
 from clubdesk.clock import SYSTEM_CLOCK, Clock
+from clubdesk.store.backups import check_backup_target, write_backup
 from clubdesk.store.errors import DatabaseError, RecordLockedError
-from clubdesk.store.lock import FileLock
+from clubdesk.store.lock import FileLock, holder_of, lock_file_for
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -55,25 +56,17 @@ class Database:
                 raise
             raise error from exc
 
-    def backup_to(self, target: Path | str) -> Path:
-        """Copy the whole database, consistent as of now, into one file at ``target``."""
-        target = Path(target).absolute()
-        if target.exists() and target.resolve() == self.path.resolve():
-            raise DatabaseError(f"{target} is the open database; choose another file.")
-        temporary = target.with_name(f".{target.name}.partial")
+    def backup_to(self, target: Path | str, *, force: bool = False) -> Path:
+        """Copy the whole database, consistent as of now, into one file at ``target``.
+
+        An existing ``target`` is refused unless ``force`` (see ``check_backup_target``).
+        """
+        target = check_backup_target(self.path, target, force=force)
+        source = self._engine.raw_connection()
         try:
-            with closing(sqlite3.connect(temporary)) as copy:
-                source = self._engine.raw_connection()
-                try:
-                    source.driver_connection.backup(copy)
-                finally:
-                    source.close()
-                copy.execute("PRAGMA journal_mode = DELETE")  # one file, no -wal beside it
-            os.replace(temporary, target)
-        except (OSError, sqlite3.Error) as exc:
-            with suppress(OSError):
-                temporary.unlink(missing_ok=True)
-            raise DatabaseError(f"Could not write the backup {target}: {_reason(exc)}.") from None
+            write_backup(source.driver_connection, target)
+        finally:
+            source.close()
         return target
 
     def close(self) -> None:
@@ -116,13 +109,13 @@ def open_database(
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise DatabaseError(f"Could not create {path}: {_reason(exc)}.") from None
-    lock = FileLock(path.with_name(path.name + ".lock"))
+    lock = FileLock(lock_file_for(path))
     try:
         locked = lock.acquire()
     except OSError as exc:
         raise DatabaseError(f"Could not open {path}: {_reason(exc)}.") from None
     if not locked:
-        raise DatabaseError(f"{path} is already open in another clubdesk window.")
+        raise DatabaseError(f"{path} is already open in {holder_of(lock.path)}.")
     try:
         _prepare(path, Path(backups) if backups is not None else None, clock)
         engine = _engine(path)
@@ -130,6 +123,83 @@ def open_database(
         lock.release()
         raise
     return Database(path, engine, lock)
+
+
+# --- backups ---------------------------------------------------------------------------------
+
+
+def backup_database(source: Path | str, target: Path | str, *, force: bool = False) -> Path:
+    """Copy a clubdesk database into one file at ``target`` without taking its lock.
+
+    SQLite's online backup over a read-only connection: it works while a window
+    holds the file (its latest committed state, write-ahead log included) and on a
+    write-protected copy. ``source`` is checked as ``open_database`` checks it.
+    """
+    source = Path(source).expanduser().absolute()
+    _check_file(source, create=False)
+    target = check_backup_target(source, target, force=force)
+    try:
+        conn = sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error:
+            conn.close()
+            if Path(f"{source}-wal").exists():
+                raise
+            # A read-only folder where SQLite cannot make its -shm: nobody can be writing.
+            conn = sqlite3.connect(f"{source.as_uri()}?immutable=1", uri=True)
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"{source} cannot be read: {_reason(exc)}.") from None
+    with closing(conn):
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        write_backup(conn, target)
+    return target
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse to put anything in the place of a file that is not a clubdesk database.
+
+    Missing, empty, and damaged clubdesk files may be replaced (restore is how a
+    damaged one is mended); a text file, another program's database or a folder may not.
+    """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DatabaseError(f"{path} is not a file.")
+    if info.st_size == 0:
+        return
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError as exc:
+        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
+    not_ours = DatabaseError(f"{path} is not a clubdesk database; it was left as it was.")
+    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
+        raise not_ours
+    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        return
+    try:
+        _, _, tables = _inspect(path)
+    except DatabaseError:
+        raise not_ours from None
+    if tables:
+        raise not_ours
+
+
+def check_database_file(path: Path) -> None:
+    """Refuse a file that is not a clubdesk database (``open_database``'s checks, and an
+    SQLite file with nothing in it is not one either); reads it, never writes it."""
+    _check_file(path, create=False)
+    with path.open("rb") as file:
+        header = file.read(100)
+    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+        raise DatabaseError(
+            f"{path} is not a clubdesk database (an SQLite file with nothing in it)."
+        )
 
 
 # --- checks before anything is written ------------------------------------------------------

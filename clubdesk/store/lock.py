@@ -1,8 +1,48 @@
-"""An exclusive OS lock on a small file beside the database, so one file has one clubdesk."""
+"""An exclusive OS lock on a small file beside the database, so one file has one clubdesk.
+
+The lock file also says who holds it (a window or a command), so that another
+clubdesk refused the file can say so. Byte 0 is the one locked (Windows locks
+are mandatory); the holder's words follow it.
+"""
 
 import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
+
+WINDOW = "window"
+COMMAND = "command"
+_HOLDERS = {WINDOW: "another clubdesk window", COMMAND: "a clubdesk command still running"}
+_role = [WINDOW]  # what this process is: the window unless a command runs
+
+
+@contextlib.contextmanager
+def acting_as(role: str) -> Iterator[None]:
+    """While the block runs, locks this process takes say it is ``role`` (WINDOW, COMMAND)."""
+    _role.append(role)
+    try:
+        yield
+    finally:
+        _role.pop()
+
+
+def holder_of(lock_path: Path) -> str:
+    """Who holds the lock at ``lock_path``, in words ("another clubdesk window")."""
+    try:
+        with lock_path.open("rb") as file:
+            file.seek(1)
+            written = file.read(64).decode("ascii", "replace").split()
+    except OSError:
+        written = []
+    return _HOLDERS.get(written[0] if written else "", "another clubdesk")
+
+
+def lock_file_for(database: Path) -> Path:
+    """The lock file of a database: beside the file the path finally names (symlinks followed),
+    so every name of it shares one lock."""
+    real = database.resolve()
+    return real.with_name(real.name + ".lock")
+
 
 if os.name == "nt":
     import msvcrt
@@ -46,6 +86,7 @@ class FileLock:
                 return False
             if self._same_file(fd):
                 self._fd = fd
+                self._say_who(fd)
                 return True
             # The holder removed the file between our open and our lock: try the new one.
             _unlock(fd)
@@ -61,6 +102,13 @@ class FileLock:
             self.path.unlink()
         _unlock(fd)
         os.close(fd)
+
+    def _say_who(self, fd: int) -> None:
+        with contextlib.suppress(OSError):  # only the message would lose it
+            os.ftruncate(fd, 1)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"\n{_role[-1]} {os.getpid()}\n".encode("ascii"))
+            os.lseek(fd, 0, os.SEEK_SET)
 
     def _same_file(self, fd: int) -> bool:
         try:

@@ -471,7 +471,190 @@ SELECT event_id, round_number, 'end', ended_at
 FROM clock_state WHERE started_at IS NOT NULL AND ended_at IS NOT NULL ORDER BY id;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+# Step 6: the lock holds against any SQL, not only the program's own. REPLACE (an
+# "INSERT OR REPLACE", or "UPDATE OR REPLACE") deletes the row in its way without
+# running DELETE triggers (unless recursive_triggers is on, which nobody can be
+# made to set), so every kept row also refuses a new row that would take its key
+# and an update that would move onto another row's key.
+OVERWRITE_REFUSED = "A row clubdesk keeps cannot be overwritten."
+_FROZEN_AFTER_START = "Round 1 has started; the draw and the rules stand."
+
+
+def _no_overwrite(table: str, keys: Sequence[Sequence[str]], where: str = "1") -> str:
+    """Triggers refusing an insert, or an update, that lands on an existing row's key."""
+    taken = " OR ".join(
+        "(" + " AND ".join(f"{column} = NEW.{column}" for column in key) + ")" for key in keys
+    )
+    return f"""
+CREATE TRIGGER {table}_no_overwrite_insert BEFORE INSERT ON {table}
+WHEN EXISTS (SELECT 1 FROM {table} WHERE ({taken}) AND {where})
+BEGIN
+    SELECT RAISE(ABORT, '{OVERWRITE_REFUSED}');
+END;
+
+CREATE TRIGGER {table}_no_overwrite_update BEFORE UPDATE ON {table}
+WHEN EXISTS (SELECT 1 FROM {table} WHERE rowid <> OLD.rowid AND ({taken}) AND {where})
+BEGIN
+    SELECT RAISE(ABORT, '{OVERWRITE_REFUSED}');
+END;
+"""
+
+
+def _refuse(name: str, when: str, message: str) -> str:
+    return f"""
+CREATE TRIGGER {name} {when}
+BEGIN
+    SELECT RAISE(ABORT, '{message.replace("'", "''")}');
+END;
+"""
+
+
+_ROUND_ONE_STARTED = (
+    "EXISTS (SELECT 1 FROM round WHERE round.event_id = {event} "
+    "AND round.number = 1 AND round.status <> 'pending')"
+)
+_DRAW_MADE = "EXISTS (SELECT 1 FROM draw WHERE draw.event_id = {event})"
+
+_V6 = "".join(
+    [
+        _no_overwrite("event", [["id"]]),
+        _no_overwrite("event_archive", [["event_id"]]),
+        _no_overwrite("entrant", [["id"], ["event_id", "number"]]),
+        _no_overwrite("player", [["id"], ["entrant_id", "position"]]),
+        _no_overwrite("round", [["id"], ["event_id", "number"]]),
+        _no_overwrite("game", [["id"], ["round_id", "table_number"]]),
+        _no_overwrite("game_seat", [["id"], ["game_id", "seat"], ["game_id", "entrant_id"]]),
+        _no_overwrite("bye", [["id"], ["round_id", "entrant_id"]]),
+        _no_overwrite("hand", [["id"], ["game_id", "number"]]),
+        _no_overwrite("signature", [["id"], ["game_id", "role"]]),
+        _no_overwrite("adjustment", [["id"]]),
+        _no_overwrite("amendment", [["id"]]),
+        _no_overwrite("ledger_entry", [["id"]]),
+        _no_overwrite("draw", [["id"]]),
+        _no_overwrite("draw", [["event_id"]], "superseded = 0 AND NEW.superseded = 0").replace(
+            "draw_no_overwrite", "draw_current_no_overwrite"
+        ),
+        _no_overwrite(
+            "draw_assignment",
+            [["id"], ["draw_id", "entrant_id"], ["draw_id", "table_number", "seat"]],
+        ),
+        _no_overwrite("tiebreak", [["id"]]),
+        _no_overwrite("warning", [["id"]]),
+        _no_overwrite("clock_fact", [["id"]]),
+        _no_overwrite(
+            "clock_fact",
+            [["event_id", "round_number", "kind", "coalesce(announcement, '')"]],
+            "kind IN ('start', 'end', 'announced')",
+        )
+        .replace("NEW.coalesce(announcement, '')", "coalesce(NEW.announcement, '')")
+        .replace("clock_fact_no_overwrite", "clock_fact_once_no_overwrite"),
+        _no_overwrite("audit_log", [["id"]]),
+        # Kept rows are never deleted.
+        _refuse(
+            "event_no_delete",
+            "BEFORE DELETE ON event",
+            "An event is never deleted; an import that replaces it keeps it under another id.",
+        ),
+        _refuse(
+            "round_no_delete",
+            "BEFORE DELETE ON round WHEN OLD.status <> 'pending' OR EXISTS "
+            "(SELECT 1 FROM game WHERE round_id = OLD.id AND submitted_at IS NOT NULL)",
+            "A round that has started is never deleted.",
+        ),
+        # A money row is never changed (a correction is another row); only the event's
+        # id may move under it, when the event is archived.
+        _refuse(
+            "ledger_entry_no_update",
+            "BEFORE UPDATE OF id, kind, cents, entrant_id, method, note, at, from_paid_cents "
+            "ON ledger_entry",
+            "A money entry is never changed; record a correcting entry instead.",
+        ),
+        _refuse(
+            "clock_fact_no_new_id",
+            "BEFORE UPDATE OF id ON clock_fact",
+            "A clock fact cannot be changed; record another.",
+        ),
+        _refuse(
+            "warning_no_new_id",
+            "BEFORE UPDATE OF id ON warning",
+            "A warning cannot be changed; log another.",
+        ),
+        # A round goes pending, running, closed (and back to running when a close is undone);
+        # never back to pending, and its number stays.
+        _refuse(
+            "round_status_forward",
+            "BEFORE UPDATE OF status, number, id ON round "
+            "WHEN OLD.status <> 'pending' AND (NEW.status = 'pending' "
+            "OR NEW.number IS NOT OLD.number OR NEW.id IS NOT OLD.id)",
+            "A round that has started cannot go back to pending or change its number.",
+        ),
+        # Names stand once the draw is made: the draw and every sheet name them.
+        _refuse(
+            "entrant_name_after_draw",
+            "BEFORE UPDATE OF name ON entrant WHEN NEW.name IS NOT OLD.name AND "
+            + _DRAW_MADE.format(event="OLD.event_id"),
+            "The draw is made; an entrant's name stands.",
+        ),
+        _refuse(
+            "player_name_after_draw",
+            "BEFORE UPDATE OF name, entrant_id, position ON player WHEN "
+            + _DRAW_MADE.format(event="OLD.event_id"),
+            "The draw is made; a player's name stands.",
+        ),
+        _refuse(
+            "player_delete_after_draw",
+            "BEFORE DELETE ON player WHEN " + _DRAW_MADE.format(event="OLD.event_id"),
+            "The draw is made; a player's name stands.",
+        ),
+        # Once round 1 has started the draw, its assignments and the rules snapshot stand.
+        _refuse(
+            "draw_after_start_update",
+            "BEFORE UPDATE OF id, method, seed, made_at, superseded ON draw WHEN "
+            + _ROUND_ONE_STARTED.format(event="OLD.event_id"),
+            _FROZEN_AFTER_START,
+        ),
+        _refuse(
+            "draw_after_start_delete",
+            "BEFORE DELETE ON draw WHEN " + _ROUND_ONE_STARTED.format(event="OLD.event_id"),
+            _FROZEN_AFTER_START,
+        ),
+        _refuse(
+            "draw_assignment_after_start_update",
+            "BEFORE UPDATE ON draw_assignment WHEN "
+            + _ROUND_ONE_STARTED.format(
+                event="(SELECT event_id FROM draw WHERE draw.id = OLD.draw_id)"
+            ),
+            _FROZEN_AFTER_START,
+        ),
+        _refuse(
+            "draw_assignment_after_start_delete",
+            "BEFORE DELETE ON draw_assignment WHEN "
+            + _ROUND_ONE_STARTED.format(
+                event="(SELECT event_id FROM draw WHERE draw.id = OLD.draw_id)"
+            ),
+            _FROZEN_AFTER_START,
+        ),
+        # Settings may still be corrected during the event, but only as the logged service
+        # does it: just after the audit row that records the change.
+        _refuse(
+            "event_settings_logged",
+            "BEFORE UPDATE OF settings ON event WHEN NEW.settings IS NOT OLD.settings AND "
+            + _ROUND_ONE_STARTED.format(event="OLD.id")
+            + " AND NOT EXISTS (SELECT 1 FROM audit_log WHERE id = (SELECT max(id) FROM audit_log)"
+            " AND action = 'event.update' AND event_id = OLD.id"
+            " AND json_extract(details, '$.settings') IS NOT NULL)",
+            "Round 1 has started; settings change only through clubdesk, which logs them.",
+        ),
+        _refuse(
+            "event_rules_after_start",
+            "BEFORE UPDATE OF rules_id, rules_text ON event WHEN "
+            + _ROUND_ONE_STARTED.format(event="OLD.id"),
+            _FROZEN_AFTER_START,
+        ),
+    ]
+)
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -70,13 +70,18 @@ def test_results_follow_the_events_settings_in_the_database(db: Database, clock)
     assert after.row(3).total == before.row(3).total + 470
 
 
-def test_results_use_the_rules_stored_with_the_event(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
-    with db.session() as session:  # the rules file changed since: the snapshot still counts
-        session.connection().exec_driver_sql(
-            "UPDATE event SET rules_text = replace(rules_text, 'drop_lowest = 1', "
-            "'drop_lowest = 2')"
-        )
+def test_results_use_the_rules_stored_with_the_event(db: Database, clock, user_data) -> None:
+    bundled = Path(__file__).resolve().parents[2] / "rules" / "grand-prix-pinochle.toml"
+    text = bundled.read_text(encoding="utf-8").replace(
+        'id = "grand-prix-pinochle"', 'id = "our-gp"'
+    )
+    own = user_data / "rules" / "our-gp.toml"
+    own.parent.mkdir(parents=True, exist_ok=True)
+    own.write_text(text.replace("drop_lowest = 1 ", "drop_lowest = 2 "), encoding="utf-8")
+    data = small_gp()
+    data["rules"] = "our-gp"
+    import_event(db, data, clock)
+    own.write_text(text, encoding="utf-8")  # the rules file changed since: the snapshot counts
     assert standings(db, "gp-mini-2011").row(3).dropped == (2, 3)
 
 

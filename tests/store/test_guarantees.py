@@ -184,7 +184,7 @@ def test_an_event_has_one_current_draw(db: Database) -> None:
     add_sheet(db, submitted=False)
     with db.session() as session:
         session.add(Draw(event_id="gp", method="random", seed=1, made_at=AT))
-    with pytest.raises(IntegrityError), db.session() as session:
+    with pytest.raises(RecordLockedError, match="cannot be overwritten"), db.session() as session:
         session.add(Draw(event_id="gp", method="physical", made_at=AT))
     with db.session() as session:
         old = session.exec(select(Draw)).one()
@@ -232,7 +232,7 @@ def test_backup_to_makes_one_consistent_file(db: Database, tmp_path: Path) -> No
 def test_backup_to_refuses_the_open_file(db: Database) -> None:
     with pytest.raises(DatabaseError) as caught:
         db.backup_to(db.path)
-    assert str(caught.value) == f"{db.path} is the open database; choose another file."
+    assert str(caught.value) == f"{db.path} is the database itself; choose another file."
 
 
 def test_backup_to_a_missing_folder_is_refused(db: Database, tmp_path: Path) -> None:

@@ -367,7 +367,7 @@ def test_a_clock_fact_is_never_changed_and_a_round_starts_once(tmp_path: Path) -
         conn.execute("PRAGMA foreign_keys = OFF")
         insert = "INSERT INTO clock_fact (event_id, round_number, kind, at) VALUES ('gp', 1, ?, ?)"
         conn.execute(insert, ("start", "2026-12-05T10:15:00-07:00"))
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+        with pytest.raises(sqlite3.IntegrityError, match="cannot be overwritten"):
             conn.execute(insert, ("start", "2026-12-05T10:16:00-07:00"))
         conn.execute(insert, ("pause", "2026-12-05T10:20:00-07:00"))
         conn.execute(insert, ("resume", "2026-12-05T10:21:00-07:00"))

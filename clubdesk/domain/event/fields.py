@@ -20,6 +20,7 @@ from pydantic import BeforeValidator, Field, PlainSerializer, PlainValidator, Va
 from pydantic_core import PydanticCustomError
 
 from clubdesk.domain.event.model import SIDES
+from clubdesk.domain.limits import ENTRANT_NAME_MAX, cents_problem, name_problem, stored_int_problem
 
 EVENT_FORMAT = "clubdesk-event/1"
 EVENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # as the database keeps ids
@@ -53,6 +54,9 @@ def whole_number(low: int | None) -> Callable[[Any], int]:
             if not value.is_integer():
                 raise problem(f" = {show(value)} is not a whole number")
             value = int(value)
+        too_large = stored_int_problem(value)
+        if too_large:
+            raise problem(too_large)  # not shown: it may run to thousands of digits
         if low is not None and value < low:
             raise problem(f" = {value} must be at least {low}")
         return value
@@ -78,6 +82,24 @@ def text_of(empty: bool) -> Callable[[Any], str]:
         return value
 
     return check
+
+
+def entrant_name(value: Any) -> str:
+    """An entrant's name: text within the limits on names."""
+    name = text_of(False)(value)
+    wrong = name_problem(name, ENTRANT_NAME_MAX)
+    if wrong:
+        raise problem(wrong)
+    return name
+
+
+def cents(value: Any) -> int:
+    """An amount of money in whole cents, nothing or more, within the ceiling on amounts."""
+    amount = whole_number(0)(value)
+    wrong = cents_problem(amount)
+    if wrong:
+        raise problem(f" = {amount}{wrong}")
+    return amount
 
 
 def choice(choices: Sequence[str], *, none: bool = False) -> Callable[[Any], Any]:
@@ -188,6 +210,9 @@ def entrant_players(value: Any, info: ValidationInfo) -> tuple[str, ...]:
             names.append(text_of(False)(item))
         except PydanticCustomError as exc:
             raise problem(f"[{index}]{exc.context['tail']}") from None  # type: ignore[index]
+        wrong = name_problem(names[-1])
+        if wrong:
+            raise problem(f"[{index}]{wrong}")
     if team is not None:
         wanted = 2 if team else 1
         kind = "a team has two players" if team else "an individual entrant is one player"
@@ -202,6 +227,8 @@ Whole = Annotated[int, PlainValidator(whole_number(None))]
 Count = Annotated[int, PlainValidator(whole_number(0))]
 Number = Annotated[int, PlainValidator(whole_number(1))]
 Text = Annotated[str, PlainValidator(text_of(False))]
+EntrantName = Annotated[str, PlainValidator(entrant_name)]
+Cents = Annotated[int, PlainValidator(cents)]
 AnyText = Annotated[str, PlainValidator(text_of(True))]
 Moment = Annotated[datetime, PlainValidator(moment), PlainSerializer(iso)]
 MaybeMoment = Annotated[datetime | None, PlainValidator(maybe(moment)), PlainSerializer(iso)]

@@ -30,7 +30,8 @@ from clubdesk.domain.event.fields import (
     DRAW_KINDS,
     DRAW_METHODS,
     AnyText,
-    Count,
+    Cents,
+    EntrantName,
     EntrantNumber,
     GameSide,
     Hands,
@@ -159,9 +160,9 @@ class RoundIn(Part):
 class EntrantIn(Part):
     what: ClassVar[str] = "an entrant"
     number: Number = needed()
-    name: Text = needed()
+    name: EntrantName = needed()
     players: Players = needed()
-    paid_cents: Count = 0
+    paid_cents: Cents = 0
     status: Annotated[str, PlainValidator(choice(STATUSES))] = "active"
 
 
@@ -193,7 +194,7 @@ class DrawIn(Part):
 class LedgerIn(Part):
     what: ClassVar[str] = "kind, cents, entrant, note"
     kind: Annotated[str, PlainValidator(choice(LEDGER_KINDS))] = needed()
-    cents: Count = needed()
+    cents: Cents = needed()
     entrant: Annotated[int | None, PlainValidator(maybe(entrant_number))] = None
     note: AnyText = ""
     method: Annotated[str | None, PlainValidator(choice(PAYMENT_METHODS, none=True))] = None

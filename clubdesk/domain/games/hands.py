@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from clubdesk.domain.limits import stored_int_problem
 from clubdesk.errors import UserError
 
 # A side as the hand JSON of INTERFACE.md writes it. The game modules read and write that
@@ -106,6 +107,9 @@ def require_int(data: Any, key: str, low: int | None = None, high: int | None = 
     value = data.get(key) if isinstance(data, dict) else None
     if isinstance(value, bool) or not isinstance(value, int):
         raise HandError(name, f"must be a whole number, not {value!r}")
+    too_large = stored_int_problem(value)
+    if too_large:
+        raise HandError(name, "too large to be stored")
     if low is not None and value < low:
         raise HandError(name, f"must be at least {low}, not {value}")
     if high is not None and value > high:

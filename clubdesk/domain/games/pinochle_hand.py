@@ -19,6 +19,7 @@ from clubdesk.domain.games.hands import (
     require_side,
 )
 from clubdesk.domain.games.meld import max_side_meld
+from clubdesk.domain.limits import bid_problem
 from clubdesk.domain.rules import Pinochle, Rules
 
 T = TypeVar("T")
@@ -155,6 +156,9 @@ def _bid(data: dict, pin: Pinochle, dropped: bool) -> int:
     if dropped and data.get("bid") is None:
         return pin.min_bid
     bid = require_int(data, "bid")
+    beyond = bid_problem(bid)
+    if beyond:
+        raise HandError("bid", beyond.removeprefix(" = "))
     if dropped and bid != pin.min_bid:
         raise HandError(
             "bid",

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-MAX_CENTS = 99_999_999  # $999,999.99: far above any club's pool
+from clubdesk.domain.limits import CENTS_MAX
+
+MAX_CENTS = CENTS_MAX  # $999,999.99: far above any club's pool
 
 _AMOUNT = re.compile(
     r"""^\$?\s*

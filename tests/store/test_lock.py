@@ -1,0 +1,44 @@
+"""One clubdesk per database file, whatever name it is opened by; refused, it says who holds it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clubdesk.store import DatabaseError, open_database
+from clubdesk.store.lock import COMMAND, acting_as, holder_of, lock_file_for
+
+
+def test_a_symbolic_link_or_another_spelling_shares_the_lock(tmp_path: Path) -> None:
+    real = tmp_path / "club.sqlite"
+    link = tmp_path / "tonight.sqlite"
+    link.symlink_to(real)
+    (tmp_path / "sub").mkdir()
+    roundabout = tmp_path / "sub" / ".." / "club.sqlite"
+    with open_database(real):
+        for other in (link, roundabout):
+            with pytest.raises(DatabaseError) as caught:
+                open_database(other)
+            assert str(caught.value) == f"{other} is already open in another clubdesk window."
+    with open_database(link), pytest.raises(DatabaseError, match="already open"):
+        open_database(real)  # and the other way round
+    assert lock_file_for(link) == tmp_path / "club.sqlite.lock"
+
+
+def test_the_refusal_says_whether_a_window_or_a_command_holds_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "club.sqlite"
+    with acting_as(COMMAND), open_database(path):
+        assert holder_of(lock_file_for(path)) == "a clubdesk command still running"
+        with pytest.raises(DatabaseError) as caught:
+            open_database(path)
+        assert str(caught.value) == f"{path} is already open in a clubdesk command still running."
+    with open_database(path):
+        assert holder_of(lock_file_for(path)) == "another clubdesk window"
+
+
+def test_a_lock_file_that_says_nothing_is_another_clubdesk(tmp_path: Path) -> None:
+    lock = tmp_path / "club.sqlite.lock"
+    lock.write_bytes(b"")
+    assert holder_of(lock) == "another clubdesk"
+    assert holder_of(tmp_path / "missing.lock") == "another clubdesk"

@@ -1,0 +1,195 @@
+"""No raw SQL changes what the night recorded: each statement is tried from a plain sqlite3
+connection (recursive_triggers off, foreign keys off: SQLite's defaults) and refused."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from clubdesk.clock import Clock, FakeClock
+from clubdesk.services import rounds, sheets
+from clubdesk.services.sheets import SheetLine
+from clubdesk.store import Database, open_database
+from tests import builder
+from tests.conftest import CLUB_TIME
+
+HANDS = [
+    {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
+     "tricks": {"A": 30, "B": 20}},
+    {"bidder": "B", "bid": 60, "marriage": True, "meld": {"A": 0, "B": 10},
+     "tricks": {"A": 25, "B": 25}},
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    """A warm-up with fees paid, drawn, round 1 started, table 1's sheet submitted and
+    amended, table 2's sheet open with one hand on it; the file and the ids the
+    statements aim at."""
+    clock = FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+    folder = tmp_path_factory.mktemp("night")
+    path = folder / "night.sqlite"
+    with open_database(path, backups=folder) as db:
+        build(db, clock)
+    with closing(sqlite3.connect(path)) as conn:
+
+        def value(sql: str) -> object:
+            return conn.execute(sql).fetchone()[0]
+
+        ids: dict[str, object] = {
+            "ev": value("SELECT id FROM event"),
+            "r1": value("SELECT id FROM round WHERE number = 1"),
+            "g1": value("SELECT id FROM game WHERE table_number = 1"),
+            "g2": value("SELECT id FROM game WHERE table_number = 2"),
+            "h1": value(
+                "SELECT min(hand.id) FROM hand JOIN game ON game.id = hand.game_id "
+                "WHERE table_number = 1"
+            ),  # fmt: skip
+            "sig1": value("SELECT min(id) FROM signature"),
+            "seat1": value("SELECT min(id) FROM game_seat"),
+            "adj1": value("SELECT min(id) FROM adjustment"),
+            "am1": value("SELECT min(id) FROM amendment"),
+            "l1": value("SELECT min(id) FROM ledger_entry"),
+            "l2": value("SELECT max(id) FROM ledger_entry"),
+            "a1": value("SELECT min(id) FROM audit_log"),
+            "c1": value("SELECT min(id) FROM clock_fact"),
+            "e1": value("SELECT min(id) FROM entrant"),
+            "p1": value("SELECT min(id) FROM player"),
+            "d1": value("SELECT id FROM draw"),
+            "da1": value("SELECT min(id) FROM draw_assignment"),
+        }
+    return path, ids
+
+
+def build(db: Database, clock: Clock) -> None:
+    event = builder.event(db, clock, "grand-prix-warmup", entrants=4, paid_cents=2000)
+    builder.draw(db, event, clock, seed=5)
+    builder.publish(db, event, 1, clock)
+    rounds.start_round(db, event, 1, clock)
+    sheets.submit_sheet(
+        db, event, 1, 1,
+        hands=HANDS,
+        adjustments=[SheetLine("b", 100, "late")],
+        signatures=builder.signers(db, event, 1, 1),
+        clock=clock,
+    )  # fmt: skip
+    sheets.amend_sheet(
+        db, event, 1, 1, score=(150, 40), director="Dee", reason="adding error", clock=clock
+    )
+    with db.session() as session:  # an open sheet takes hands as they are played
+        session.connection().exec_driver_sql(
+            "INSERT INTO hand (game_id, number, data) SELECT id, 1, '{}' FROM game "
+            "WHERE table_number = 2"
+        )
+
+
+TAMPERING = [
+    # a submitted sheet taken back or overwritten
+    "INSERT OR REPLACE INTO game (id, round_id, table_number) VALUES ({g1}, {r1}, 1)",
+    "REPLACE INTO game (id, round_id, table_number) VALUES (999, {r1}, 1)",
+    "UPDATE OR REPLACE game SET table_number = 1 WHERE id = {g2}",
+    "UPDATE OR REPLACE game SET id = {g1} WHERE id = {g2}",
+    "INSERT OR REPLACE INTO hand (id, game_id, number, data) VALUES ({h1}, {g2}, 5, '{{}}')",
+    "INSERT OR REPLACE INTO hand (id, game_id, number, data) VALUES ({h1}, {g1}, 1, '{{}}')",
+    "UPDATE OR REPLACE hand SET id = {h1} WHERE game_id = {g2}",
+    "INSERT OR REPLACE INTO signature (id, game_id, role, name, at) "
+    "VALUES ({sig1}, {g2}, 'director', 'Forger', 'x')",
+    "INSERT OR REPLACE INTO game_seat (id, game_id, side, seat, entrant_id) "
+    "VALUES ({seat1}, {g2}, 'a', 3, 1)",
+    "INSERT OR REPLACE INTO adjustment (id, game_id, side, points, reason) "
+    "VALUES ({adj1}, {g2}, 'a', 0, 'none')",
+    "INSERT OR REPLACE INTO amendment (id, game_id, what, who, why, at) "
+    "VALUES ({am1}, {g1}, 'result', 'Forger', 'x', 'x')",
+    "UPDATE amendment SET who = 'Forger'",
+    # money
+    "UPDATE ledger_entry SET cents = 1",
+    "UPDATE ledger_entry SET note = 'forged'",
+    "UPDATE OR REPLACE ledger_entry SET id = {l1} WHERE id = {l2}",
+    "INSERT OR REPLACE INTO ledger_entry (id, event_id, kind, cents, note) "
+    "VALUES ({l1}, '{ev}', 'fee', 1, '')",
+    "DELETE FROM ledger_entry",
+    # the audit log and the clock's facts
+    "INSERT OR REPLACE INTO audit_log (id, at, actor, action, details) "
+    "VALUES ({a1}, 'x', 'x', 'x', '{{}}')",
+    "UPDATE audit_log SET action = 'x'",
+    "DELETE FROM audit_log",
+    "INSERT OR REPLACE INTO clock_fact (id, event_id, round_number, kind, at) "
+    "VALUES ({c1}, '{ev}', 1, 'pause', 'x')",
+    "INSERT OR REPLACE INTO clock_fact (event_id, round_number, kind, at) "
+    "VALUES ('{ev}', 1, 'start', 'x')",
+    "UPDATE OR REPLACE clock_fact SET id = 9999",
+    "UPDATE clock_fact SET at = 'x'",
+    "DELETE FROM clock_fact",
+    # entrants and players once the draw is made
+    "INSERT OR REPLACE INTO entrant (id, event_id, number, name, status, created_at) "
+    "VALUES ({e1}, '{ev}', 1, 'Forger', 'active', 'x')",
+    "INSERT OR REPLACE INTO entrant (event_id, number, name, status, created_at) "
+    "VALUES ('{ev}', 1, 'Forger', 'active', 'x')",
+    "UPDATE OR REPLACE entrant SET number = 1 WHERE number = 2",
+    "UPDATE entrant SET name = 'Forger'",
+    "DELETE FROM entrant",
+    "UPDATE player SET name = 'Forger'",
+    "DELETE FROM player",
+    "INSERT OR REPLACE INTO player (id, event_id, entrant_id, position, name) "
+    "VALUES ({p1}, '{ev}', {e1}, 1, 'Forger')",
+    # rounds, the draw and the event once round 1 has started
+    "UPDATE round SET status = 'pending' WHERE number = 1",
+    "UPDATE round SET number = 9 WHERE number = 1",
+    "DELETE FROM round",
+    "INSERT OR REPLACE INTO round (id, event_id, number, status) "
+    "VALUES ({r1}, '{ev}', 1, 'pending')",
+    "UPDATE draw SET seed = 99",
+    "UPDATE draw SET superseded = 1",
+    "DELETE FROM draw",
+    "INSERT OR REPLACE INTO draw (id, event_id, method, made_at, superseded) "
+    "VALUES ({d1}, '{ev}', 'physical', 'x', 0)",
+    "INSERT OR REPLACE INTO draw (event_id, method, made_at, superseded) "
+    "VALUES ('{ev}', 'physical', 'x', 0)",
+    "UPDATE draw_assignment SET table_number = 9 WHERE id = {da1}",
+    "DELETE FROM draw_assignment",
+    "INSERT OR REPLACE INTO draw_assignment (id, draw_id, entrant_id, table_number, seat, card) "
+    "VALUES ({da1}, {d1}, 1, 9, 1, 'x')",
+    "UPDATE event SET rules_text = ''",
+    "UPDATE event SET settings = '{{\"drop_lowest\": 0}}'",
+    "DELETE FROM event",
+    "INSERT OR REPLACE INTO event "
+    "(id, name, date, venue, rules_id, rules_text, settings, created_at) "
+    "VALUES ('{ev}', 'x', 'x', 'x', 'x', 'x', '{{}}', 'x')",
+]
+
+
+def dump(conn: sqlite3.Connection) -> list[str]:
+    return list(conn.iterdump())
+
+
+@pytest.mark.parametrize("statement", TAMPERING)
+def test_raw_sql_cannot_change_what_was_recorded(
+    night: tuple[Path, dict[str, object]], statement: str
+) -> None:
+    path, ids = night
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        assert conn.execute("PRAGMA recursive_triggers").fetchone() == (0,)
+        before = dump(conn)
+        with pytest.raises(sqlite3.IntegrityError) as refused:
+            conn.execute(statement.format(**ids))
+        assert refused.value.sqlite_errorname == "SQLITE_CONSTRAINT_TRIGGER"  # not by chance
+        assert dump(conn) == before
+
+
+def test_an_open_sheet_and_new_rows_still_take_writes(
+    night: tuple[Path, dict[str, object]],
+) -> None:
+    path, ids = night
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("BEGIN")
+        conn.execute("UPDATE hand SET data = '{{\"bid\": 1}}' WHERE game_id = {g2}".format(**ids))
+        conn.execute(
+            "INSERT INTO hand (game_id, number, data) VALUES ({g2}, 2, '{{}}')".format(**ids)
+        )
+        conn.execute("UPDATE entrant SET status = 'withdrawn' WHERE number = 4")
+        conn.execute("UPDATE round SET status = 'closed' WHERE number = 1")
+        conn.execute("ROLLBACK")
