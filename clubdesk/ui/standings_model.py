@@ -72,6 +72,10 @@ class StandingsModel(QAbstractTableModel):
         """The column showing round ``round_number``'s scores."""
         return 2 + round_number
 
+    def total_column(self) -> int:
+        """The column showing the totals."""
+        return 3 + self._rounds
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
@@ -107,7 +111,7 @@ class StandingsModel(QAbstractTableModel):
             font = QFont()
             if dropped:
                 font.setStrikeOut(True)
-            if column == self._rounds + 3:
+            if column == self.total_column():
                 font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ForegroundRole and dropped:
@@ -128,7 +132,7 @@ class StandingsModel(QAbstractTableModel):
         if round_number is not None:
             score = row.rounds[round_number - 1]
             return f"{score} bye" if round_number in row.byes else str(score)
-        if column == self._rounds + 3:
+        if column == self.total_column():
             return str(row.total)
         return str(row.wins)
 
@@ -139,7 +143,7 @@ class StandingsModel(QAbstractTableModel):
             return f"Round {round_number}: dropped, not counted in the total"
         if round_number is not None and round_number in row.absent:
             return f"Round {round_number}: not seated"
-        if column == self._rounds + 3 and row.bonus:
+        if column == self.total_column() and row.bonus:
             return f"Includes {row.bonus} tie-break bonus"
         return None
 
