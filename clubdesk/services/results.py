@@ -92,7 +92,12 @@ def _cut_line(event: Event, rules: Rules, current: Standings) -> CutLine | None:
                 break
             above += 1
             counted += row.number in active
-        return CutLine(above=above, after_round=cut.after_round, size=size, made=False)
+        rows = current.rows
+        tied: tuple[int, ...] = ()
+        if 0 < above < len(rows) and rows[above - 1].place == rows[above].place:
+            place = rows[above].place  # a group level across the line, as things stand
+            tied = tuple(row.number for row in rows if row.place == place)
+        return CutLine(above, cut.after_round, size, made=False, tied=tied)
     result = compute_cut(event, rules)
     advancing = set(result.advancing)
     above = 0

@@ -45,14 +45,15 @@ def after_text(board: StandingsBoard) -> str:
 
 def cut_text(cut: CutLine) -> str:
     """One plain line on where the cut falls."""
+    listed = ", ".join(str(n) for n in cut.tied)
     if not cut.made:
-        return (
+        text = (
             f"Cut after round {cut.after_round}: the top {cut.size} advance "
             "(the red line shows where it falls today)"
         )
+        return text + (f"; level across the line today: {listed}" if cut.tied else "")
     text = f"Cut made after round {cut.after_round}: {cut.size} advance, above the red line"
     if cut.tied:
-        listed = ", ".join(str(n) for n in cut.tied)
         text += f"; tied at the line, a tie-break is needed: {listed}"
     return text
 

@@ -149,21 +149,26 @@ def test_the_cut_line_sits_where_the_cut_says(qtbot, db, clock):
     assert image.pixelColor(40, line_y - 6) != QColor(CUT_COLOUR)
 
 
-def test_bid_whist_shows_wins(qtbot, db, clock):
+def test_bid_whist_shows_wins_and_names_a_group_level_across_the_line(qtbot, db, clock):
     event_id = builder.event(db, clock, "bid-whist", entrants=17)
     make_draw(db, event_id, 5, clock)
     seats = publish_seating(db, event_id, 1, clock).seating
-    builder.scores(db, event_id, 1, {t.table: (7, 3 + t.table % 3) for t in seats.tables}, clock)
+    # table 8's losers score 0, as the team with the bye does: the two share place 16
+    scores = {t.table: (7, 0 if t.table == 8 else 3 + t.table % 3) for t in seats.tables}
+    builder.scores(db, event_id, 1, scores, clock)
     page = make_page(qtbot, db, clock, event_id)
     model = page.model
     engine = results.standings(db, event_id)
     assert model.columns()[-1] == "Wins"
     wins = [model.data(model.index(r, model.columnCount() - 1)) for r in range(model.rowCount())]
     assert wins == [str(row.wins) for row in engine.rows]
-    assert "Cut after round 3: the top 16 advance" in page.cut_label.text()
-    assert model.cut_above == 16
-    tied = [r for r in range(model.rowCount()) if model.data(model.index(r, 0), TIED_ROLE)]
-    assert tied and all(shown(model, r, 0).endswith("=") for r in tied)
+    assert model.cut_above == 16  # 17 teams: 16 advance
+    level = [row.number for row in engine.rows if row.place == 16]
+    assert len(level) == 2 and [shown(model, r, 0) for r in (15, 16)] == ["16=", "16="]
+    assert page.cut_label.text() == (
+        "Cut after round 3: the top 16 advance (the red line shows where it falls today); "
+        f"level across the line today: {level[0]}, {level[1]}"
+    )
     assert page.message.text() == "= marks entrants sharing a place."
 
 
