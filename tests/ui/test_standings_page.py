@@ -93,6 +93,28 @@ def test_submitting_the_last_sheet_refreshes_the_page(qtbot, db, clock):
     assert [shown(page.model, r, 1) for r in range(7)] == [str(r.number) for r in engine.rows]
 
 
+def test_an_amendment_moves_the_standings_in_the_window(make_window, db, clock):
+    event_id = builder.event(db, clock, entrants=7)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    builder.scores(db, event_id, 1, {1: (520, 300), 2: (410, 450), 3: (610, 200)}, clock)
+    window = make_window(db)
+    window.context.open_event(event_id)
+    page = window.standings_page
+    leader = page.model.row_at(0)
+    assert leader.total == 610 and page.after_label.text() == "After round 1 of 11"
+
+    done = sheets.amend_sheet(
+        db, event_id, 1, 3, score=(410, 200), director="Director Dee",
+        reason="added up twice", clock=clock,
+    )  # fmt: skip
+    window.context.publish(changes_of(done))
+    assert page.model.row_at(0).number != leader.number
+    moved = [page.model.row_at(r) for r in range(page.model.rowCount())]
+    assert next(r for r in moved if r.number == leader.number).total == 410
+    assert moved == list(results.standings(db, event_id).rows)
+
+
 def test_the_chart_has_a_line_per_leader(qtbot, db, clock):
     event_id = make_demo(db, clock).id
     page = make_page(qtbot, db, clock, event_id)
