@@ -7,8 +7,11 @@ event's settings applied; the domain does the rest.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from clubdesk.domain.event.model import Event
 from clubdesk.domain.money.payouts import Payouts, compute_payouts
+from clubdesk.domain.results.cut import compute_cut, cut_size
 from clubdesk.domain.results.standings import Standings, compute_standings
 from clubdesk.domain.rules import Rules
 from clubdesk.services.common import rules_for
@@ -20,6 +23,90 @@ def standings(db: Database, event_id: str, after_round: int | None = None) -> St
     """The standings after round ``after_round`` (default: the last complete round)."""
     event, rules = _results(db, event_id)
     return compute_standings(event, rules, after_round)
+
+
+@dataclass(frozen=True)
+class CutLine:
+    """Where the cut falls in the standings shown: below the first ``above`` rows.
+
+    ``made`` is true once the cut round is complete (the line is the cut's own
+    answer); before it, the line is where the cut would fall on today's field.
+    ``tied`` lists the entrants level across the line who still need a tie-break.
+    """
+
+    above: int
+    after_round: int
+    size: int
+    made: bool
+    tied: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class StandingsBoard:
+    """What the Standings page shows: the standings, how far the event has got, each
+    entrant's running total after every round, and the cut line where the format has one."""
+
+    standings: Standings
+    rounds: int  # how many rounds the event plays
+    running: dict[int, tuple[int, ...]]  # entrant number -> total after rounds 1, 2, ...
+    counts_wins: bool
+    cut: CutLine | None
+
+
+def standings_board(db: Database, event_id: str) -> StandingsBoard:
+    """The standings after the last complete round with their running totals and cut line."""
+    event, rules = _results(db, event_id)
+    current = compute_standings(event, rules)
+    running: dict[int, list[int]] = {row.number: [] for row in current.rows}
+    for number in range(1, current.after_round + 1):
+        if number == current.after_round:
+            earlier = current
+        else:
+            earlier = compute_standings(event, rules, number)
+        totals = {row.number: row.total for row in earlier.rows}
+        for entrant, line in running.items():
+            line.append(totals.get(entrant, 0))
+    counts_wins = "wins" in rules.standings.rank_by or (
+        rules.cut is not None and rules.cut.always_advance_wins is not None
+    )
+    return StandingsBoard(
+        standings=current,
+        rounds=rules.schedule.rounds,
+        running={number: tuple(line) for number, line in running.items()},
+        counts_wins=counts_wins,
+        cut=_cut_line(event, rules, current),
+    )
+
+
+def _cut_line(event: Event, rules: Rules, current: Standings) -> CutLine | None:
+    cut = rules.cut
+    if cut is None or current.after_round == 0:
+        return None
+    if current.after_round < cut.after_round:
+        active = {e.number for e in event.entrants if e.status == "active"}
+        field = sum(1 for row in current.rows if row.number in active)
+        size = cut_size(field, cut)
+        above = counted = 0
+        for row in current.rows:  # withdrawn entrants listed above the line do not count
+            if counted == size:
+                break
+            above += 1
+            counted += row.number in active
+        rows = current.rows
+        tied: tuple[int, ...] = ()
+        if 0 < above < len(rows) and rows[above - 1].place == rows[above].place:
+            place = rows[above].place  # a group level across the line, as things stand
+            tied = tuple(row.number for row in rows if row.place == place)
+        return CutLine(above, cut.after_round, size, made=False, tied=tied)
+    result = compute_cut(event, rules)
+    advancing = set(result.advancing)
+    above = 0
+    for row in current.rows:
+        if row.number not in advancing:
+            break
+        above += 1
+    tied = tuple(number for tie in result.ties for number in tie.entrants)
+    return CutLine(above, cut.after_round, result.size, made=True, tied=tied)
 
 
 def payouts(db: Database, event_id: str) -> Payouts:

@@ -47,6 +47,7 @@ from clubdesk.ui.event_page import EventPage
 from clubdesk.ui.players_entry import summary_text
 from clubdesk.ui.players_page import PlayersPage
 from clubdesk.ui.rounds_page import RoundsPage
+from clubdesk.ui.standings_page import StandingsPage
 from clubdesk.ui.status_clock import StatusClock
 from clubdesk.ui.ticker import Ticker, TimerFactory, qt_timer
 
@@ -107,6 +108,8 @@ class MainWindow(QMainWindow):
         self._add_page("draw", "Draw", self.draw_page)
         self.rounds_page = RoundsPage(self.context, self.clock_watch)
         self._add_page("rounds", "Rounds", self.rounds_page)
+        self.standings_page = StandingsPage(self.context)
+        self._add_page("standings", "Standings", self.standings_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.event_page.current_event_changed.connect(self._event_changed)
 

@@ -1,0 +1,171 @@
+"""The Standings page's table: one row per entrant, in the engine's order.
+
+Columns: Place (``2=`` when tied), No., Name, one column per round played
+(a dropped round's score struck through), Total, and Wins where the format
+counts them. The cut line is drawn by ``CutLineDelegate`` under the last row
+above the cut.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from clubdesk.domain.results.standings import StandingRow
+from clubdesk.services.results import StandingsBoard
+
+Index = QModelIndex | QPersistentModelIndex
+
+DROPPED_ROLE = Qt.ItemDataRole.UserRole + 1  # bool: this round's score is not counted
+TIED_ROLE = Qt.ItemDataRole.UserRole + 2  # bool: the entrant shares its place
+CUT_COLOUR = "#b3261e"
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+def names_text(row: StandingRow) -> str:
+    """The entrant's name, with its players when the name does not already say them."""
+    players = " / ".join(row.players)
+    if not players or players == row.name:
+        return row.name
+    if not row.name:
+        return players
+    return f"{row.name}  ({players})"
+
+
+class StandingsModel(QAbstractTableModel):
+    """The standings of one event after its last complete round."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._rows: tuple[StandingRow, ...] = ()
+        self._rounds = 0
+        self._wins = False
+        self.cut_above: int | None = None  # the line falls under this many rows
+
+    def set_board(self, board: StandingsBoard | None) -> None:
+        self.beginResetModel()
+        if board is None:
+            self._rows, self._rounds, self._wins, self.cut_above = (), 0, False, None
+        else:
+            self._rows = board.standings.rows
+            self._rounds = board.standings.after_round
+            self._wins = board.counts_wins
+            self.cut_above = board.cut.above if board.cut is not None else None
+        self.endResetModel()
+
+    def row_at(self, row: int) -> StandingRow:
+        return self._rows[row]
+
+    def columns(self) -> list[str]:
+        """The column titles, in order."""
+        titles = ["Place", "No.", "Name"]
+        titles += [f"R{n}" for n in range(1, self._rounds + 1)]
+        titles.append("Total")
+        if self._wins:
+            titles.append("Wins")
+        return titles
+
+    def round_column(self, round_number: int) -> int:
+        """The column showing round ``round_number``'s scores."""
+        return 2 + round_number
+
+    def total_column(self) -> int:
+        """The column showing the totals."""
+        return 3 + self._rounds
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns())
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
+            return None
+        title = self.columns()[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return title
+        if role == Qt.ItemDataRole.ToolTipRole and title.startswith("R"):
+            return f"Round {title[1:]}"
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        round_number = column - 2 if 3 <= column < 3 + self._rounds else None
+        dropped = round_number is not None and round_number in row.dropped
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, column, round_number)
+        if role == DROPPED_ROLE:
+            return dropped
+        if role == TIED_ROLE:
+            return row.tied
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            if dropped:
+                font.setStrikeOut(True)
+            if column == self.total_column():
+                font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and dropped:
+            return QColor("#808080")
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != 2:
+            return int(RIGHT)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tip(row, column, round_number, dropped)
+        return None
+
+    def _text(self, row: StandingRow, column: int, round_number: int | None) -> str:
+        if column == 0:
+            return f"{row.place}=" if row.tied else str(row.place)
+        if column == 1:
+            return str(row.number)
+        if column == 2:
+            return names_text(row)
+        if round_number is not None:
+            score = row.rounds[round_number - 1]
+            return f"{score} bye" if round_number in row.byes else str(score)
+        if column == self.total_column():
+            return str(row.total)
+        return str(row.wins)
+
+    def _tip(self, row: StandingRow, column: int, round_number: int | None, dropped: bool) -> Any:
+        if column == 0 and row.tied:
+            return f"Tied for place {row.place}"
+        if dropped:
+            return f"Round {round_number}: dropped, not counted in the total"
+        if round_number is not None and round_number in row.absent:
+            return f"Round {round_number}: not seated"
+        if column == self.total_column() and row.bonus:
+            return f"Includes {row.bonus} tie-break bonus"
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+class CutLineDelegate(QStyledItemDelegate):
+    """Draws each cell as usual, and the cut line under the last row above the cut."""
+
+    def __init__(self, model: StandingsModel, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._model = model
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        super().paint(painter, option, index)
+        above = self._model.cut_above
+        if above is not None and above > 0 and index.row() == above - 1:
+            painter.save()
+            painter.setPen(QPen(QColor(CUT_COLOUR), 3))
+            bottom = option.rect.bottom()  # type: ignore[attr-defined]
+            painter.drawLine(option.rect.left(), bottom, option.rect.right(), bottom)  # type: ignore[attr-defined]
+            painter.restore()

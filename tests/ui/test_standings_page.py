@@ -1,0 +1,206 @@
+"""The Standings page: the engine's standings, live, with the cut line and the leaders' chart."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from clubdesk.services import results, sheets
+from clubdesk.services.changes import changes_of
+from clubdesk.services.demo import make_demo
+from clubdesk.services.draw import make_draw, publish_seating, seating
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.standings_chart import LEADERS
+from clubdesk.ui.standings_model import CUT_COLOUR, DROPPED_ROLE, TIED_ROLE, StandingsModel
+from clubdesk.ui.standings_page import StandingsPage
+from tests import builder
+
+
+def make_page(qtbot, db, clock, event_id: str) -> StandingsPage:
+    page = StandingsPage(UiContext(db, clock, event_id))
+    qtbot.addWidget(page)
+    page.resize(1100, 760)
+    page.show()
+    return page
+
+
+def shown(model: StandingsModel, row: int, column: int) -> str:
+    return model.data(model.index(row, column))
+
+
+def test_the_page_shows_the_engines_standings_for_the_demo(qtbot, db, clock):
+    event_id = make_demo(db, clock).id
+    page = make_page(qtbot, db, clock, event_id)
+    engine = results.standings(db, event_id)
+    model = page.model
+    assert engine.after_round == 3
+    assert page.after_label.text() == "After round 3 of 11"
+    assert model.columns() == ["Place", "No.", "Name", "R1", "R2", "R3", "Total"]  # no wins
+    assert model.rowCount() == len(engine.rows) == 16
+    for index, row in enumerate(engine.rows):
+        place = f"{row.place}=" if row.tied else str(row.place)
+        assert shown(model, index, 0) == place
+        assert shown(model, index, 1) == str(row.number)
+        assert shown(model, index, 2) == row.name
+        for round_number, score in enumerate(row.rounds, start=1):
+            assert shown(model, index, model.round_column(round_number)).startswith(str(score))
+        assert shown(model, index, 6) == str(row.total)
+        assert model.data(model.index(index, 0), TIED_ROLE) is row.tied
+    assert page.cut_label.isHidden()  # the Grand Prix has no cut
+    assert page.table.horizontalScrollBar().maximum() == 0
+
+
+def test_a_dropped_game_is_struck_through(qtbot, db, clock):
+    event_id = make_demo(db, clock).id
+    page = make_page(qtbot, db, clock, event_id)
+    model = page.model
+    engine = results.standings(db, event_id)
+    assert any(row.dropped for row in engine.rows)  # the Grand Prix drops the lowest round
+    for index, row in enumerate(engine.rows):
+        for round_number in (1, 2, 3):
+            cell = model.index(index, model.round_column(round_number))
+            dropped = round_number in row.dropped
+            assert model.data(cell, DROPPED_ROLE) is dropped
+            assert model.data(cell, Qt.ItemDataRole.FontRole).strikeOut() is dropped
+            if dropped:
+                assert "dropped" in model.data(cell, Qt.ItemDataRole.ToolTipRole)
+        counted = sum(s for n, s in enumerate(row.rounds, start=1) if n not in row.dropped)
+        assert counted + row.bonus == row.total
+
+
+def test_submitting_the_last_sheet_refreshes_the_page(qtbot, db, clock):
+    event_id = builder.event(db, clock, entrants=7)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    page = make_page(qtbot, db, clock, event_id)
+    assert page.after_label.text() == "No round complete yet (the event plays 11)"
+    assert page.model.rowCount() == 7 and page.chart.series() == []
+    builder.scores(db, event_id, 1, {1: (520, 300), 2: (410, 450)}, clock)
+    page.refresh()
+    assert page.after_label.text().startswith("No round complete yet")
+
+    done = sheets.submit_sheet(
+        db, event_id, 1, 3, final_score=(610, 200),
+        signatures=builder.signers(db, event_id, 1, 3), clock=clock,
+    )  # fmt: skip
+    page.context.publish(changes_of(done))  # as the sheet dialog does
+
+    engine = results.standings(db, event_id)
+    assert engine.after_round == 1
+    assert page.after_label.text() == "After round 1 of 11"
+    total = page.model.total_column()
+    assert shown(page.model, 0, total) == str(engine.rows[0].total) == "610"
+    assert [shown(page.model, r, 1) for r in range(7)] == [str(r.number) for r in engine.rows]
+
+
+def test_an_amendment_moves_the_standings_in_the_window(make_window, db, clock):
+    event_id = builder.event(db, clock, entrants=7)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    builder.scores(db, event_id, 1, {1: (520, 300), 2: (410, 450), 3: (610, 200)}, clock)
+    window = make_window(db)
+    window.context.open_event(event_id)
+    page = window.standings_page
+    leader = page.model.row_at(0)
+    assert leader.total == 610 and page.after_label.text() == "After round 1 of 11"
+
+    done = sheets.amend_sheet(
+        db, event_id, 1, 3, score=(410, 200), director="Director Dee",
+        reason="added up twice", clock=clock,
+    )  # fmt: skip
+    window.context.publish(changes_of(done))
+    assert page.model.row_at(0).number != leader.number
+    moved = [page.model.row_at(r) for r in range(page.model.rowCount())]
+    assert next(r for r in moved if r.number == leader.number).total == 410
+    assert moved == list(results.standings(db, event_id).rows)
+
+
+def test_the_chart_has_a_line_per_leader(qtbot, db, clock):
+    event_id = make_demo(db, clock).id
+    page = make_page(qtbot, db, clock, event_id)
+    rows = results.standings(db, event_id).rows
+    lines = page.chart.series()
+    assert len(lines) == LEADERS == 8
+    for line, row in zip(lines, rows, strict=False):
+        assert f"#{row.number} " in line.name()
+        totals = [results.standings(db, event_id, n).row(row.number).total for n in (1, 2, 3)]
+        assert [(p.x(), p.y()) for p in line.points()] == [(1, totals[0]), (2, totals[1]),
+                                                           (3, totals[2])]  # fmt: skip
+
+
+def gin_event(db, clock) -> str:
+    """Nine gin players (four tables and a bye a round) through round 1."""
+    event_id = builder.event(db, clock, "house-gin", entrants=9)
+    make_draw(db, event_id, 21, clock)
+    first = publish_seating(db, event_id, 1, clock).seating
+    scores = [(400, 100), (380, 120), (300, 140), (250, 160)]
+    builder.scores(
+        db, event_id, 1, dict(zip((t.table for t in first.tables), scores, strict=True)), clock
+    )
+    return event_id
+
+
+def test_the_cut_line_sits_where_the_cut_says(qtbot, db, clock):
+    event_id = gin_event(db, clock)
+    page = make_page(qtbot, db, clock, event_id)
+    assert page.model.cut_above == 5  # 60% of 9, before the cut round is over
+    assert "the top 5 advance" in page.cut_label.text()
+
+    second = publish_seating(db, event_id, 2, clock).seating
+    scores = [(90, 10), (80, 20), (70, 30), (60, 40)]
+    tables = [t.table for t in second.tables]
+    builder.scores(db, event_id, 2, dict(zip(tables[:-1], scores[:-1], strict=True)), clock)
+    assert page.model.cut_above == 5 and "the top 5" in page.cut_label.text()
+    done = sheets.submit_sheet(
+        db, event_id, 2, tables[-1], final_score=scores[-1],
+        signatures=builder.signers(db, event_id, 2, tables[-1]), clock=clock,
+    )  # fmt: skip
+    page.context.publish(changes_of(done))
+
+    final = seating(db, event_id, 3)  # the final round seats those who made the cut
+    advancing = set(final.entrants) | set(final.byes)
+    above = page.model.cut_above
+    assert above == len(advancing) == 5
+    assert {page.model.row_at(r).number for r in range(above)} == advancing
+    assert page.cut_label.text().startswith("Cut made after round 2: 5 advance")
+
+    page.table.viewport().repaint()
+    image = page.table.viewport().grab().toImage()
+    line_y = page.table.visualRect(page.model.index(above - 1, 2)).bottom()
+    assert image.pixelColor(40, line_y) == QColor(CUT_COLOUR)
+    assert image.pixelColor(40, line_y - 6) != QColor(CUT_COLOUR)
+
+
+def test_bid_whist_shows_wins_and_names_a_group_level_across_the_line(qtbot, db, clock):
+    event_id = builder.event(db, clock, "bid-whist", entrants=17)
+    make_draw(db, event_id, 5, clock)
+    seats = publish_seating(db, event_id, 1, clock).seating
+    # table 8's losers score 0, as the team with the bye does: the two share place 16
+    scores = {t.table: (7, 0 if t.table == 8 else 3 + t.table % 3) for t in seats.tables}
+    builder.scores(db, event_id, 1, scores, clock)
+    page = make_page(qtbot, db, clock, event_id)
+    model = page.model
+    engine = results.standings(db, event_id)
+    assert model.columns()[-1] == "Wins"
+    wins = [model.data(model.index(r, model.columnCount() - 1)) for r in range(model.rowCount())]
+    assert wins == [str(row.wins) for row in engine.rows]
+    assert model.cut_above == 16  # 17 teams: 16 advance
+    level = [row.number for row in engine.rows if row.place == 16]
+    assert len(level) == 2 and [shown(model, r, 0) for r in (15, 16)] == ["16=", "16="]
+    assert page.cut_label.text() == (
+        "Cut after round 3: the top 16 advance (the red line shows where it falls today); "
+        f"level across the line today: {level[0]}, {level[1]}"
+    )
+    assert page.message.text() == "= marks entrants sharing a place."
+
+
+def test_the_item_model_passes_the_model_tester(qtbot, qtmodeltester, db, clock):
+    event_id = make_demo(db, clock).id
+    page = make_page(qtbot, db, clock, event_id)
+    qtmodeltester.check(page.model)
+
+
+def test_without_an_event_the_page_says_so(qtbot, db, clock):
+    page = make_page(qtbot, db, clock, None)
+    assert page.model.rowCount() == 0
+    assert page.message.text() == "Open or create an event on the Event page first."
