@@ -53,8 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="open the window on this database file")  # fmt: skip
     where.add_argument("--demo", action="store_true",
                        help="open the window on a fresh demo event")  # fmt: skip
-    parser.add_argument("--projector", nargs="?", const=1, type=_screen_number, metavar="SCREEN",
-                        help="also open the projector full screen on SCREEN (1 = the first)")  # fmt: skip
+    parser.add_argument("--projector", nargs="?", const=1, type=_screen_number,
+                        metavar="SCREEN", help="also open the projector full screen on "
+                        "screen SCREEN (1 = the first)")  # fmt: skip
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     handlers: dict[str, Handler] = {}

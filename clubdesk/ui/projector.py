@@ -259,9 +259,7 @@ class ProjectorWindow(QWidget):
         slide = self.slides[self.slide_index]
         rows = -(-len(slide.rows) // slide.columns)
         body_height = height * (0.62 if slides else 0.5) - 8 * rows
-        cells = [
-            self.slide_grid.itemAt(i).widget() for i in range(self.slide_grid.count())
-        ]
+        cells = [self.slide_grid.itemAt(i).widget() for i in range(self.slide_grid.count())]
         if slide.kind == "notice":
             size = fit_pixels(["M" * 24], width, body_height / 4)
         else:
