@@ -58,6 +58,15 @@ def screen_for(number: int, screens: list[QScreen]) -> QScreen | None:
     return screens[min(max(number, 1), len(screens)) - 1]
 
 
+def screen_left(removed: object, current: object, screens: list[QScreen]) -> QScreen | None:
+    """Where the projector goes when ``removed`` is unplugged: nowhere (None) when it was on
+    another screen or no screen is left, else the first screen left."""
+    if removed is not current:
+        return None
+    left = [s for s in screens if s is not removed]
+    return left[0] if left else None
+
+
 def _label(name: str, *, bold: bool = False) -> QLabel:
     label = QLabel()
     label.setObjectName(name)
@@ -309,12 +318,9 @@ class ProjectorWindow(QWidget):
         self.showNormal()
 
     def _screen_removed(self, screen: QObject) -> None:
-        if self.screen() is not screen and self.isVisible():
+        target = screen_left(screen, self.screen(), QGuiApplication.screens())
+        if target is None:
             return
-        left = [s for s in QGuiApplication.screens() if s is not screen]
-        if not left:
-            return
-        target = left[0]
         if self._full_screen_wanted:
             self.send_to(target)
         else:

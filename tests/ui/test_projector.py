@@ -12,7 +12,7 @@ from clubdesk.services import draw, results
 from clubdesk.services.changes import changes_of
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
-from clubdesk.ui.projector import SLIDE_MS, ProjectorWindow, screen_for
+from clubdesk.ui.projector import SLIDE_MS, ProjectorWindow, screen_for, screen_left
 
 SIZES = [(1280, 720), (3840, 2160)]
 
@@ -205,3 +205,12 @@ def test_pictures_of_each_state(demo_window, clock, qtbot, tmp_path, size):
     picture("break-seating")
     projector.next_slide()
     picture("break-leaders")
+
+
+def test_an_unplugged_screen_sends_the_projector_to_the_first_screen_left():
+    first, second = object(), object()
+    screens = [first, second]
+    assert screen_left(second, second, screens) is first  # type: ignore[arg-type]
+    assert screen_left(first, first, screens) is second  # type: ignore[arg-type]
+    assert screen_left(second, first, screens) is None  # type: ignore[arg-type]
+    assert screen_left(first, first, [first]) is None  # type: ignore[arg-type]
