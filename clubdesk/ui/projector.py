@@ -148,8 +148,9 @@ class ProjectorWindow(QWidget):
         rounds = view.board.rounds if view.board is not None else None
         text = projector_text(view, rounds)
         was_between = self.text.mood == "between"
+        if text.mood != self.text.mood or not self.styleSheet():
+            self.setStyleSheet(mood_style(text.mood))  # only on a change: a restyle is costly
         self.text = text
-        self.setStyleSheet(mood_style(text.mood))
         self.title_label.setText(text.title)
         self.round_label.setText(text.round_line)
         self.digits_label.setText(text.digits)
@@ -241,6 +242,7 @@ class ProjectorWindow(QWidget):
                             QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred
                         )
                 self.slide_grid.addWidget(label, line, column * len(row) + part)
+                label.show()  # now, not when the event loop next runs
         if slide.kind == "leaders":
             self.slide_grid.setColumnStretch(2, 1)
         self._show_slides(self.text.mood == "between")

@@ -180,6 +180,8 @@ def test_the_view_menu_lists_the_connected_screens_by_name(demo_window):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_pictures_of_each_state(demo_window, clock, qtbot, tmp_path, size):
+    """In a round, paused, at the warning, at time, and the break's two slides; each line
+    that is shown fits across the window."""
     projector = ProjectorWindow(demo_window.context, demo_window.clock_watch)
     qtbot.addWidget(projector)
     projector.resize(*size)
@@ -195,6 +197,10 @@ def test_pictures_of_each_state(demo_window, clock, qtbot, tmp_path, size):
                 assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width()
 
     picture("round")
+    db, event_id = demo_window.context.db, demo_window.context.event_id
+    go(demo_window, clock_service.pause(db, event_id, clock))
+    picture("paused")
+    go(demo_window, clock_service.resume(db, event_id, clock))
     clock.advance(minutes=13, seconds=41)
     tick(demo_window)
     picture("warning")
@@ -202,6 +208,8 @@ def test_pictures_of_each_state(demo_window, clock, qtbot, tmp_path, size):
     tick(demo_window)
     picture("time")
     to_the_break(demo_window, clock)
+    cells = [projector.slide_grid.itemAt(i).widget() for i in range(projector.slide_grid.count())]
+    assert len(cells) == 8 and all(cell.isVisible() for cell in cells)
     picture("break-seating")
     projector.next_slide()
     picture("break-leaders")
