@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="open the window on this database file")  # fmt: skip
     where.add_argument("--demo", action="store_true",
                        help="open the window on a fresh demo event")  # fmt: skip
+    parser.add_argument("--projector", nargs="?", const=1, type=_screen_number,
+                        metavar="SCREEN", help="also open the projector full screen on "
+                        "screen SCREEN (1 = the first)")  # fmt: skip
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     handlers: dict[str, Handler] = {}
@@ -60,6 +63,13 @@ def build_parser() -> argparse.ArgumentParser:
         handlers.update(group.add(commands))
     parser.set_defaults(handlers=handlers)
     return parser
+
+
+def _screen_number(text: str) -> int:
+    """``--projector``'s screen: a whole number from 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a screen number from 1, not {text!r}")
+    return int(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -97,8 +107,8 @@ def _open_window(args: argparse.Namespace) -> int:
         demo = paths.demo_database()
         for leftover in (demo, *(demo.with_name(demo.name + end) for end in ("-wal", "-shm"))):
             leftover.unlink(missing_ok=True)  # the demo is made anew each time
-        return run(demo, demo=True)
-    return run(args.window_db or paths.default_database())
+        return run(demo, demo=True, projector=args.projector)
+    return run(args.window_db or paths.default_database(), projector=args.projector)
 
 
 def _utf8_output() -> None:

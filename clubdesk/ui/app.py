@@ -33,11 +33,12 @@ ERROR_LOG_NAME = "clubdesk-errors.log"
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
 
 
-def run(db_path: Path, *, demo: bool = False) -> int:
+def run(db_path: Path, *, demo: bool = False, projector: int | None = None) -> int:
     """Open the director's window on ``db_path`` and return the exit status.
 
     A database that cannot be used is explained in a message box and gives
     exit status 2. With ``demo`` a demo event is put in the (fresh) database.
+    With ``projector`` the projector opens full screen on that screen (1 = the first).
     """
     app = application()
     previous_hook = install_excepthook(error_log())
@@ -46,6 +47,8 @@ def run(db_path: Path, *, demo: bool = False) -> int:
         if window is None:
             return EXIT_BAD_INPUT
         window.show()
+        if projector is not None:
+            window.projector_menu.open_on(projector)
         return app.exec()
     finally:
         sys.excepthook = previous_hook

@@ -46,6 +46,7 @@ from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.event_page import EventPage
 from clubdesk.ui.players_entry import summary_text
 from clubdesk.ui.players_page import PlayersPage
+from clubdesk.ui.projector_menu import ProjectorMenu
 from clubdesk.ui.rounds_page import RoundsPage
 from clubdesk.ui.standings_page import StandingsPage
 from clubdesk.ui.status_clock import StatusClock
@@ -114,6 +115,7 @@ class MainWindow(QMainWindow):
         self.event_page.current_event_changed.connect(self._event_changed)
 
         self._build_menus()
+        self.projector_menu = ProjectorMenu(self, self.context, self.clock_watch, make_timer)
         self.status_clock = StatusClock(self.clock_watch)
         self.statusBar().addWidget(self.status_clock)
         self.summary_label = QLabel()
@@ -268,6 +270,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
+        self.projector_menu.close()
         self.ticker.stop()
         self.context.wait_for_workers()
         self._db.close()

@@ -46,7 +46,7 @@ def test_ctrl_n_starts_a_new_event(make_window, db, clock, keyboard):
 
 def test_the_menus(window):
     titles = [action.text() for action in window.menuBar().actions()]
-    assert titles == ["&File", "&Help"]
+    assert titles == ["&File", "&View", "&Help"]
     assert window.new_event_action.shortcut().toString() == "Ctrl+N"
     assert window.open_action.shortcut().toString() == "Ctrl+O"
     assert window.quit_action.shortcut().toString() == "Ctrl+Q"

@@ -1,0 +1,87 @@
+"""The director's View menu for the projector: send it full screen to one of the connected
+screens (listed by name, read again each time the menu opens), type the notice it shows
+between rounds, and close it."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu
+
+from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.projector import ProjectorWindow, screen_for
+from clubdesk.ui.ticker import TimerFactory, qt_timer
+
+
+def screen_label(number: int, name: str, width: int, height: int) -> str:
+    """A screen as the menu lists it: ``Projector on screen 2: HDMI-1 (1920×1080)``."""
+    return f"Projector on screen {number}: {name or 'unnamed'} ({width}×{height})"
+
+
+class ProjectorMenu:
+    """The View menu of ``window`` and the one projector window it opens."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        context: UiContext,
+        watch: ClockWatch,
+        make_timer: TimerFactory = qt_timer,
+    ):
+        self.window = window
+        self.context = context
+        self.watch = watch
+        self.make_timer = make_timer
+        self.projector: ProjectorWindow | None = None
+        bar = window.menuBar()
+        actions = bar.actions()
+        self.menu = QMenu("&View", window)
+        bar.insertMenu(actions[-1], self.menu) if actions else bar.addMenu(self.menu)
+        self.screens_menu = self.menu.addMenu("&Projector")
+        self.screens_menu.aboutToShow.connect(self.list_screens)
+        self.notice_action = self.menu.addAction("Projector &notice…")
+        self.notice_action.triggered.connect(self.ask_notice)
+        self.close_action = self.menu.addAction("&Close projector")
+        self.close_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        self.close_action.triggered.connect(self.close)
+        self.list_screens()
+
+    def list_screens(self) -> None:
+        """List the screens connected now, one item each."""
+        self.screens_menu.clear()
+        for number, screen in enumerate(QGuiApplication.screens(), start=1):
+            size = screen.geometry().size()
+            text = screen_label(number, screen.name(), size.width(), size.height())
+            action = QAction(text, self.screens_menu)
+            action.triggered.connect(lambda _=False, n=number: self.open_on(n))
+            self.screens_menu.addAction(action)
+
+    def open_on(self, number: int) -> ProjectorWindow | None:
+        """Open the projector (or move it) full screen on screen ``number`` (1 = the first)."""
+        screen = screen_for(number, QGuiApplication.screens())
+        if screen is None:
+            return None
+        projector = self.projector_window()
+        projector.send_to(screen)
+        return projector
+
+    def projector_window(self) -> ProjectorWindow:
+        if self.projector is None:
+            self.projector = ProjectorWindow(self.context, self.watch, self.make_timer)
+        return self.projector
+
+    def ask_notice(self) -> None:
+        """Ask the director for the notice the projector shows between rounds."""
+        current = self.projector.notice if self.projector is not None else ""
+        text, accepted = QInputDialog.getMultiLineText(
+            self.window, "Projector notice", "Notice shown between rounds:", current
+        )
+        if accepted:
+            self.projector_window().set_notice(text)
+
+    def close(self) -> None:
+        """Close the projector window (the main window closing closes it too)."""
+        if self.projector is not None:
+            self.projector.close()
+            self.projector.deleteLater()
+            self.projector = None

@@ -1,0 +1,76 @@
+"""The slides the projector cycles between rounds: the next round's seating by entrant
+number (paged), the current leaders (top ten) and the director's notice.
+
+Each slide is a ``Slide`` value (a heading and rows of cells) built from the
+services' own answers; the projector lays the cells out in a grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clubdesk.errors import UserError
+from clubdesk.services import board as board_service
+from clubdesk.services import results
+from clubdesk.store import Database
+
+TABLES_PER_PAGE = 16  # two columns of eight: large enough to read from the back
+LEADERS = 10
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One slide: its heading, and its rows of cells (a notice is one cell of text)."""
+
+    kind: str  # seating, leaders or notice
+    heading: str
+    rows: tuple[tuple[str, ...], ...]
+    columns: int = 1  # how many cells across
+
+
+def seating_slides(db: Database, event_id: str, round_number: int) -> list[Slide]:
+    """Round ``round_number``'s seating by entrant number, ``TABLES_PER_PAGE`` tables a
+    slide; none when it is not published yet."""
+    try:
+        seated = board_service.board(db, event_id, round_number)
+    except UserError:
+        return []
+    cells = [
+        f"Table {t.table}:  {' & '.join(str(s.number) for s in t.a)}"
+        f"  v  {' & '.join(str(s.number) for s in t.b)}"
+        for t in seated.tables
+    ]
+    if seated.byes:
+        cells.append("Bye:  " + ", ".join(str(s.number) for s in seated.byes))
+    pages = [cells[i : i + TABLES_PER_PAGE] for i in range(0, len(cells), TABLES_PER_PAGE)]
+    slides = []
+    for index, page in enumerate(pages, start=1):
+        heading = f"Round {round_number} seating"
+        if len(pages) > 1:
+            heading += f" ({index} of {len(pages)})"
+        rows = tuple((cell,) for cell in page)
+        slides.append(Slide("seating", heading, rows, columns=2 if len(page) > 6 else 1))
+    return slides
+
+
+def leaders_slide(db: Database, event_id: str) -> Slide | None:
+    """The top ten of the standings after the last round in; None before any result."""
+    try:
+        table = results.standings(db, event_id)
+    except UserError:
+        return None
+    if not table.rows or table.after_round < 1:
+        return None
+    rows = tuple(
+        (f"{row.place}{'=' if row.tied else ''}", str(row.number), row.name, f"{row.total:,}")
+        for row in table.rows[:LEADERS]
+    )
+    return Slide("leaders", f"Leaders after round {table.after_round}", rows, columns=1)
+
+
+def notice_slide(text: str) -> Slide | None:
+    """The director's notice as a slide (None when there is no notice)."""
+    text = text.strip()
+    if not text:
+        return None
+    return Slide("notice", "Notice", ((text,),))

@@ -1,0 +1,93 @@
+"""What the projector says, in words, from the same ``ClockView`` the status bar reads.
+
+Nothing here decides a rule: the phase, the seconds left and what comes next
+all come from ``services.clock.status`` (through ``ClockWatch``); this only
+puts them in the words a hall reads from the back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from clubdesk.domain.roundclock import ClockStatus
+from clubdesk.ui.clock_watch import ClockView, time_left
+
+BETWEEN_ROUNDS = ("not_started", "break", "meal", "overnight", "finished")
+
+
+@dataclass(frozen=True)
+class ProjectorText:
+    """The lines the projector shows, and the look (``mood``) they are shown in.
+
+    ``mood`` is one of ``calm``, ``warning``, ``time``, ``paused`` or ``between``.
+    """
+
+    title: str  # the event's name
+    round_line: str  # "Round 4 of 11"
+    digits: str  # the time left, or to the next round ("" when there is none)
+    banner: str  # "10 MINUTES LEFT IN ROUND 4", "TIME: finish the hand in play", "PAUSED"
+    next_line: str  # "Break until 11:46 AM"
+    mood: str
+
+
+def twelve_hour(at: dt.datetime) -> str:
+    """A time of day as a hall reads it: ``2:10 PM``."""
+    hour = at.hour % 12 or 12
+    return f"{hour}:{at:%M} {'AM' if at.hour < 12 else 'PM'}"
+
+
+def coming_next(status: ClockStatus, now: dt.datetime) -> str:
+    """``Break until 11:46 AM``, ``Lunch: back at 2:10 PM``, ``Round 9 starts tomorrow at
+    9:30 AM``; empty when nothing comes next."""
+    following = status.next
+    if following is None:
+        return "Every round is played" if status.phase == "finished" else ""
+    when = twelve_hour(following.at)
+    if following.at.date() != now.date():
+        tomorrow = following.at.date() == now.date() + dt.timedelta(days=1)
+        day = "tomorrow" if tomorrow else f"on {following.at:%A}"
+        return f"Round {following.round} starts {day} at {when}"
+    if status.phase == "meal":
+        return f"Lunch: back at {when}" if following.at.hour < 16 else f"Dinner: back at {when}"
+    if status.phase == "break":
+        return f"Break until {when}"
+    return f"Round {following.round} starts at {when}"
+
+
+def warning_minutes(status: ClockStatus) -> int:
+    """The warning's minutes (the time from the warning to the round's end)."""
+    if status.ends_at is None or status.warning_at is None:
+        return 0
+    return round((status.ends_at - status.warning_at).total_seconds() / 60)
+
+
+def projector_text(view: ClockView, rounds: int | None) -> ProjectorText:
+    """The projector's lines for ``view``; ``rounds`` is how many rounds the event has."""
+    status = view.status
+    title = view.board.event_name if view.board is not None else ""
+    if status is None:
+        return ProjectorText(title, "", "", "", "", "calm")
+    of = f" of {rounds}" if rounds else ""
+    number = status.round
+    round_line = f"Round {number}{of}" if number is not None else ""
+    remaining = time_left(status.remaining_s or 0)
+    if status.phase == "running":
+        return ProjectorText(title, round_line, remaining, "", "", "calm")
+    if status.phase == "warning":
+        minutes = warning_minutes(status)
+        words = f"{minutes} MINUTES LEFT IN ROUND {number}" if minutes else f"ROUND {number}"
+        return ProjectorText(title, round_line, remaining, words, "", "warning")
+    if status.phase == "paused":
+        return ProjectorText(title, round_line, remaining, "PAUSED", "", "paused")
+    if status.phase == "time":
+        return ProjectorText(title, round_line, "0:00", "TIME: finish the hand in play", "", "time")
+    following = status.next
+    next_line = coming_next(status, view.now)
+    digits = ""
+    if following is not None and following.at.date() == view.now.date():
+        digits = time_left(int((following.at - view.now).total_seconds()))
+        round_line = f"Round {following.round}{of} next"
+    elif following is not None:
+        round_line = f"Round {following.round}{of} next"
+    return ProjectorText(title, round_line, digits, "", next_line, "between")

@@ -1,0 +1,224 @@
+"""The projector on the demo night: the clock in huge digits, the warning and time banners,
+the pause, and the slides between rounds, all on the fake clock and fake timers."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from clubdesk.services import clock as clock_service
+from clubdesk.services import draw, results
+from clubdesk.services.changes import changes_of
+from clubdesk.services.demo import make_demo
+from clubdesk.store import open_database
+from clubdesk.ui.projector import SLIDE_MS, ProjectorWindow, screen_for, screen_left
+
+SIZES = [(1280, 720), (3840, 2160)]
+
+
+@pytest.fixture
+def demo_window(make_window, db_path, new_database, clock):
+    """The window on the demo: round 4 of 11 running with 23:41 left."""
+    db = open_database(new_database(db_path))
+    make_demo(db, clock)
+    return make_window(db)
+
+
+@pytest.fixture
+def projector(demo_window, qtbot) -> ProjectorWindow:
+    window = demo_window.projector_menu.open_on(1)
+    assert window is not None
+    qtbot.waitUntil(window.isFullScreen)
+    return window
+
+
+def tick(window) -> None:
+    window.ticker.second_timer.fire()
+
+
+def go(window, service_result) -> None:
+    """Tell the window what a service call changed, as ``ui.operations`` does."""
+    window.context.publish(changes_of(service_result))
+
+
+def to_the_break(window, clock) -> None:
+    """End round 4 and seat round 5: the break before round 5."""
+    db, event_id = window.context.db, window.context.event_id
+    go(window, clock_service.end(db, event_id, clock))
+    go(window, draw.publish_seating(db, event_id, 5, clock))
+
+
+def test_in_a_round_it_shows_the_event_the_round_and_the_time_left(projector):
+    assert projector.title_label.text() == "Grand Prix Pinochle (demo)"
+    assert projector.round_label.text() == "Round 4 of 11"
+    assert projector.digits_label.text() == "23:41"
+    assert projector.text.mood == "calm"
+    assert not projector.banner_label.isVisible()
+    assert projector.current_slide() is None  # no slides while a round is played
+
+
+def test_the_warning_banner_appears_when_the_clock_crosses_the_warning(
+    demo_window, projector, clock
+):
+    clock.advance(minutes=13, seconds=40)
+    tick(demo_window)
+    assert projector.digits_label.text() == "10:01"
+    assert not projector.banner_label.isVisible()
+    clock.advance(seconds=1)
+    tick(demo_window)
+    assert projector.digits_label.text() == "10:00"
+    assert projector.banner_label.isVisible()
+    assert projector.banner_label.text() == "10 MINUTES LEFT IN ROUND 4"
+    assert projector.text.mood == "warning"
+    assert "#ffb000" in projector.styleSheet()  # a bright ground: brightness, not hue alone
+
+
+def test_at_time_it_says_finish_the_hand(demo_window, projector, clock):
+    clock.advance(minutes=23, seconds=41)
+    tick(demo_window)
+    assert projector.banner_label.text() == "TIME: finish the hand in play"
+    assert projector.text.mood == "time"
+
+
+def test_paused_it_says_so(demo_window, projector, clock):
+    db, event_id = demo_window.context.db, demo_window.context.event_id
+    go(demo_window, clock_service.pause(db, event_id, clock))
+    assert projector.banner_label.text() == "PAUSED"
+    assert projector.digits_label.text() == "23:41"
+    clock.advance(minutes=5)
+    tick(demo_window)
+    assert projector.digits_label.text() == "23:41"  # a paused clock does not run
+
+
+def test_between_rounds_it_counts_down_to_the_next_round_and_cycles_slides(
+    demo_window, projector, clock
+):
+    to_the_break(demo_window, clock)
+    tick(demo_window)
+    assert projector.text.mood == "between"
+    assert projector.round_label.text() == "Round 5 of 11 next"
+    assert projector.next_label.text().startswith("Break until ")
+    assert projector.digits_label.text() == "15:00"
+    seating = projector.current_slide()
+    assert seating is not None and seating.heading == "Round 5 seating"
+    assert len(seating.rows) == 8  # the demo's eight tables, on one page
+    assert projector.slide_timer.interval == SLIDE_MS
+    projector.slide_timer.fire()
+    leaders = projector.current_slide()
+    assert leaders is not None and leaders.heading == "Leaders after round 3"
+    assert projector.slide_timer.interval == SLIDE_MS  # aimed again
+    projector.slide_timer.fire()
+    assert projector.current_slide() == seating  # round again
+
+
+def test_the_leaders_are_the_top_ten_of_the_standings(demo_window, projector, clock):
+    to_the_break(demo_window, clock)
+    projector.next_slide()
+    leaders = projector.current_slide()
+    assert leaders is not None
+    table = results.standings(demo_window.context.db, demo_window.context.event_id)
+    assert len(leaders.rows) == 10
+    assert [row[1] for row in leaders.rows] == [str(r.number) for r in table.rows[:10]]
+
+
+def test_the_directors_notice_is_a_slide(demo_window, projector, clock, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    monkeypatch.setattr(
+        QInputDialog, "getMultiLineText", staticmethod(lambda *a, **k: ("Cake at the bar", True))
+    )
+    demo_window.projector_menu.notice_action.trigger()
+    to_the_break(demo_window, clock)
+    assert [s.kind for s in projector.slides] == ["seating", "leaders", "notice"]
+    assert projector.slides[-1].rows == (("Cake at the bar",),)
+
+
+def test_the_digits_scale_with_the_window(demo_window, qtbot):
+    projector = ProjectorWindow(demo_window.context, demo_window.clock_watch)
+    qtbot.addWidget(projector)
+    sizes = []
+    for size in SIZES:
+        projector.resize(*size)
+        projector.show()
+        qtbot.waitUntil(lambda s=size: projector.width() == s[0])
+        sizes.append(projector.digits_label.font().pixelSize())
+        assert projector.digits_label.fontMetrics().horizontalAdvance("23:41") < size[0]
+    assert sizes[1] > 2.5 * sizes[0]
+
+
+def test_screen_choice_follows_the_screens_qt_gives():
+    screens = QGuiApplication.screens()
+    assert screen_for(1, screens) is screens[0]
+    assert screen_for(len(screens) + 3, screens) is screens[-1]  # too high: the last
+    assert screen_for(1, []) is None
+
+
+def test_it_goes_full_screen_on_the_screen_it_is_sent_to(projector, qtbot):
+    assert projector.isFullScreen()
+    assert projector.screen() is QGuiApplication.screens()[0]
+    qtbot.keyClick(projector, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not projector.isFullScreen())
+    qtbot.keyClick(projector, Qt.Key.Key_F11)
+    qtbot.waitUntil(projector.isFullScreen)
+    qtbot.keyClick(projector, Qt.Key.Key_F11)
+    qtbot.waitUntil(lambda: not projector.isFullScreen())
+
+
+def test_the_view_menu_lists_the_connected_screens_by_name(demo_window):
+    menu = demo_window.projector_menu
+    menu.screens_menu.aboutToShow.emit()
+    texts = [a.text() for a in menu.screens_menu.actions()]
+    screens = QGuiApplication.screens()
+    assert len(texts) == len(screens)
+    assert texts[0].startswith(f"Projector on screen 1: {screens[0].name() or 'unnamed'} (")
+    menu.screens_menu.actions()[0].trigger()
+    assert menu.projector is not None and menu.projector.isFullScreen()
+    menu.close_action.trigger()
+    assert menu.projector is None
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pictures_of_each_state(demo_window, clock, qtbot, tmp_path, size):
+    """In a round, paused, at the warning, at time, and the break's two slides; each line
+    that is shown fits across the window."""
+    projector = ProjectorWindow(demo_window.context, demo_window.clock_watch)
+    qtbot.addWidget(projector)
+    projector.resize(*size)
+    projector.show()
+    qtbot.waitUntil(lambda: projector.width() == size[0])
+
+    def picture(name: str) -> None:
+        path = tmp_path / f"projector-{name}-{size[0]}.png"
+        assert projector.grab().save(str(path))
+        assert path.stat().st_size > 5_000
+        for label in (projector.digits_label, projector.banner_label, projector.next_label):
+            if label.isVisible():
+                assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width()
+
+    picture("round")
+    db, event_id = demo_window.context.db, demo_window.context.event_id
+    go(demo_window, clock_service.pause(db, event_id, clock))
+    picture("paused")
+    go(demo_window, clock_service.resume(db, event_id, clock))
+    clock.advance(minutes=13, seconds=41)
+    tick(demo_window)
+    picture("warning")
+    clock.advance(minutes=10)
+    tick(demo_window)
+    picture("time")
+    to_the_break(demo_window, clock)
+    cells = [projector.slide_grid.itemAt(i).widget() for i in range(projector.slide_grid.count())]
+    assert len(cells) == 8 and all(cell.isVisible() for cell in cells)
+    picture("break-seating")
+    projector.next_slide()
+    picture("break-leaders")
+
+
+def test_an_unplugged_screen_sends_the_projector_to_the_first_screen_left():
+    first, second = object(), object()
+    screens = [first, second]
+    assert screen_left(second, second, screens) is first  # type: ignore[arg-type]
+    assert screen_left(first, first, screens) is second  # type: ignore[arg-type]
+    assert screen_left(second, first, screens) is None  # type: ignore[arg-type]
+    assert screen_left(first, first, [first]) is None  # type: ignore[arg-type]
