@@ -146,7 +146,7 @@ class RestoreDialog(QDialog):
         layout.addWidget(QLabel(text if snapshots else "There are no snapshots yet."))
         self.list = QTreeWidget()
         self.list.setRootIsDecorated(False)
-        self.list.setHeaderLabels(["Event", "Round", "Taken", "When"])
+        self.list.setHeaderLabels(["Event", "Round", "Taken at", "Why"])
         self.list.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.list.header().setStretchLastSection(True)
         for snapshot in snapshots:
