@@ -69,19 +69,21 @@ class Snapshots(QObject):
             self._window.statusBar().showMessage(f"Snapshot not taken: {exc}", 15000)
             return None
 
-    def _states(self) -> tuple[str | None, dict[int, str]]:
+    def _states(self) -> tuple[tuple[object, str | None], dict[int, str]]:
+        """Which database and event are on screen, and their rounds' statuses."""
         context = self._window.context
+        shown = (context.db.path if context.db is not None else None, context.event_id)
         if context.db is None or context.event_id is None:
-            return (context.event_id, {})
-        return (context.event_id, snapshot_service.round_states(context.db, context.event_id))
+            return (shown, {})
+        return (shown, snapshot_service.round_states(context.db, context.event_id))
 
     def _changed(self, change: Change) -> None:
         if not change & Change.CLOCK:
             return
-        before_event, before = self._seen
+        before_shown, before = self._seen
         self._seen = self._states()
-        event_id, now = self._seen
-        if event_id is None or event_id != before_event or now == before:
+        shown, now = self._seen
+        if shown[1] is None or shown != before_shown or now == before:
             return  # another event or database on screen: nothing happened to a round
         moved = {now[n] for n in now if before.get(n, "pending") != now[n]}
         if moved:

@@ -151,3 +151,21 @@ def test_the_restore_list_shows_event_round_and_time(db, night, clock, qtbot):
     assert [item.text(c) for c in range(4)][:2] == [night, "before 1"]
     assert item.text(3) == "window closed"
     assert dialog.selected() is not None
+
+
+def test_opening_another_file_with_the_same_event_takes_no_snapshot(
+    make_window, db, night, clock, tmp_path, new_database
+):
+    other_path = new_database(tmp_path / "other.sqlite")
+    with open_database(other_path) as other:
+        same = builder.event(other, clock, entrants=4)
+        builder.draw(other, same, clock, seed=3)
+        builder.publish(other, same, 1, clock)
+        builder.start(other, same, 1, clock)
+    assert same == night
+    window = make_window(db)
+    assert window.open_database_file(other_path)
+    assert window.context.event_id == night
+    assert reasons(night) == []
+    window.close()
+    assert reasons(night) == [(1, "exit")]
