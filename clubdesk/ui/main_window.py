@@ -40,6 +40,7 @@ from clubdesk.services import registration
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.ui.backup_dialogs import Snapshots
 from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw_page import DrawPage
@@ -127,6 +128,7 @@ class MainWindow(QMainWindow):
 
         self._restore_window()
         self._show_database()
+        self.snapshots = Snapshots(self, settings)
 
     # building
 
@@ -155,6 +157,11 @@ class MainWindow(QMainWindow):
         self.open_action = file_menu.addAction("&Open database…")
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.choose_database)
+        file_menu.addSeparator()
+        self.backup_action = file_menu.addAction("&Back up now…")
+        self.backup_action.triggered.connect(lambda: self.snapshots.back_up_now())
+        self.restore_action = file_menu.addAction("&Restore…")
+        self.restore_action.triggered.connect(lambda: self.snapshots.restore())
         file_menu.addSeparator()
         self.quit_action = file_menu.addAction("&Quit")
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
@@ -222,6 +229,17 @@ class MainWindow(QMainWindow):
         self._show_database()
         return True
 
+    def reopen_database(self, path: Path) -> None:
+        """Open ``path`` again after it was replaced underneath a closed database."""
+        self._db = open_database(path, create=False)
+        self._show_database()
+
+    def close_database(self) -> Path:
+        """Close the database (for a restore to replace it); its path."""
+        self.context.wait_for_workers()
+        self._db.close()
+        return self._db.path
+
     def _show_database(self) -> None:
         path = self._db.path
         self.database_label.setText(path.name)
@@ -273,5 +291,6 @@ class MainWindow(QMainWindow):
         self.projector_menu.close()
         self.ticker.stop()
         self.context.wait_for_workers()
+        self.snapshots.take("exit")
         self._db.close()
         super().closeEvent(event)

@@ -1,0 +1,181 @@
+"""Backups from the window: snapshots at round boundaries and on closing, File > Back up
+now… (one file anywhere, e.g. a USB stick) and File > Restore… (a list of snapshots).
+
+``Snapshots`` watches the window's ``changed`` signal: when a round's status moves
+(started, closed) it writes a snapshot through ``services.snapshots``. The number kept
+per event is the ``backups/keep`` setting (default 30).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.errors import UserError
+from clubdesk.services import snapshots as snapshot_service
+from clubdesk.services.changes import Change
+from clubdesk.services.snapshots import Snapshot
+from clubdesk.store import DatabaseError
+
+if TYPE_CHECKING:
+    from clubdesk.ui.main_window import MainWindow
+
+KEEP_SETTING = "backups/keep"
+BACKUP_FILTER = "clubdesk databases (*.sqlite);;All files (*)"
+
+
+class Snapshots(QObject):
+    """The window's snapshots: taken by themselves at round boundaries, and on request."""
+
+    def __init__(self, window: MainWindow, settings: QSettings):
+        super().__init__(window)
+        self._window = window
+        self._settings = settings
+        self._seen = self._states()
+        window.context.changed.connect(self._changed)
+
+    def keep(self) -> int:
+        """How many snapshots are kept per event (the ``backups/keep`` setting)."""
+        try:
+            value = int(self._settings.value(KEEP_SETTING, snapshot_service.DEFAULT_KEEP))
+        except (TypeError, ValueError):
+            return snapshot_service.DEFAULT_KEEP
+        return max(1, value)
+
+    def take(self, reason: str) -> Snapshot | None:
+        """A snapshot of the open database filed under the current event (none without
+        one); a failure is shown in the status bar and does not stop the night."""
+        context = self._window.context
+        if context.db is None or context.event_id is None or context.db.closed:
+            return None
+        try:
+            return snapshot_service.take_snapshot(
+                context.db, context.event_id, reason, context.clock, keep=self.keep()
+            )
+        except (DatabaseError, UserError, OSError) as exc:
+            self._window.statusBar().showMessage(f"Snapshot not taken: {exc}", 15000)
+            return None
+
+    def _states(self) -> tuple[tuple[object, str | None], dict[int, str]]:
+        """Which database and event are on screen, and their rounds' statuses."""
+        context = self._window.context
+        shown = (context.db.path if context.db is not None else None, context.event_id)
+        if context.db is None or context.event_id is None:
+            return (shown, {})
+        return (shown, snapshot_service.round_states(context.db, context.event_id))
+
+    def _changed(self, change: Change) -> None:
+        if not change & Change.CLOCK:
+            return
+        before_shown, before = self._seen
+        self._seen = self._states()
+        shown, now = self._seen
+        if shown[1] is None or shown != before_shown or now == before:
+            return  # another event or database on screen: nothing happened to a round
+        moved = {now[n] for n in now if before.get(n, "pending") != now[n]}
+        if moved:
+            self.take("close" if "closed" in moved else "start")
+
+    # File > Back up now…
+
+    def back_up_now(self) -> None:
+        """Ask for a file and write the database's online backup there."""
+        db = self._window.database
+        start = str(db.path.with_name(f"{db.path.stem}-backup.sqlite"))
+        chosen, _ = QFileDialog.getSaveFileName(self._window, "Back up now", start, BACKUP_FILTER)
+        if not chosen:
+            return
+        try:  # the file dialog has asked before replacing a file
+            written = db.backup_to(chosen, force=True)
+        except DatabaseError as exc:
+            QMessageBox.warning(self._window, "Back up now", str(exc))
+            return
+        self._window.statusBar().showMessage(f"Backed up to {written}", 15000)
+
+    # File > Restore…
+
+    def restore(self) -> None:
+        """Choose a snapshot, confirm, and put it in place of the open database."""
+        chosen = RestoreDialog(snapshot_service.list_snapshots(), self._window).choose()
+        if chosen is None:
+            return
+        answer = QMessageBox.question(
+            self._window,
+            "Restore",
+            f"Replace the open database with this snapshot?\n\n{chosen.event_id}: "
+            f"{chosen.describe()}\n\nWhat is in it now is kept as a snapshot first.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        event_id, clock = self._window.context.event_id, self._window.context.clock
+        path = self._window.close_database()
+        try:
+            snapshot_service.restore_snapshot(chosen.path, path, event_id, clock, keep=self.keep())
+        except (DatabaseError, UserError, OSError) as exc:
+            QMessageBox.warning(self._window, "Restore", str(exc))
+        else:
+            self._window.statusBar().showMessage(f"Restored {chosen.describe()}", 15000)
+        finally:
+            self._window.reopen_database(path)
+            self._seen = self._states()
+
+
+class RestoreDialog(QDialog):
+    """The snapshots by event, round and time, the newest first; one is chosen."""
+
+    def __init__(self, snapshots: list[Snapshot], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Restore a snapshot")
+        self.resize(720, 420)
+        self._snapshots = snapshots
+        layout = QVBoxLayout(self)
+        text = "Choose a snapshot to put in place of the open database."
+        layout.addWidget(QLabel(text if snapshots else "There are no snapshots yet."))
+        self.list = QTreeWidget()
+        self.list.setRootIsDecorated(False)
+        self.list.setHeaderLabels(["Event", "Round", "Taken at", "Why"])
+        self.list.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.list.header().setStretchLastSection(True)
+        for snapshot in snapshots:
+            round_text = str(snapshot.round_number) if snapshot.round_number else "before 1"
+            taken = snapshot.taken_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+            reason = snapshot.describe().rsplit(" · ", 1)[-1]
+            QTreeWidgetItem(self.list, [snapshot.event_id, round_text, taken, reason])
+        if snapshots:
+            self.list.setCurrentItem(self.list.topLevelItem(0))
+        self.list.itemDoubleClicked.connect(self.accept)
+        layout.addWidget(self.list)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Restore…")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(snapshots))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+    def selected(self) -> Snapshot | None:
+        """The snapshot on the highlighted row."""
+        row = self.list.indexOfTopLevelItem(self.list.currentItem())
+        return self._snapshots[row] if 0 <= row < len(self._snapshots) else None
+
+    def choose(self) -> Snapshot | None:
+        """Show the dialog; the snapshot chosen, or None."""
+        if self.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return self.selected()

@@ -1,0 +1,200 @@
+"""Killing a clubdesk process with SIGKILL in the middle of the night, and checking what it
+leaves behind. Used by tests/store/test_kill_nine.py (a few runs) and
+benchmarks/bench_kill.py (many).
+
+Run as ``python -m tests.kill_harness DATABASE EVENT_ID`` (from the project folder) it is the
+victim: through the services it starts each round, submits every table's sheet hand by hand
+with both signatures, closes the round and publishes the next, printing one line after each
+step, until the event's rounds are done.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+from clubdesk.clock import FakeClock
+from clubdesk.services import draw, rounds, sheets
+from clubdesk.store import open_database
+from tests import builder
+
+PROJECT = Path(__file__).resolve().parent.parent
+START = dt.datetime(2024, 3, 9, 19, 0, tzinfo=dt.UTC)
+RULES = "grand-prix-warmup"  # four rounds
+TEAMS = 8  # four tables a round
+# Two Grand Prix hands (RULES.md §1): side a makes its bid, side b goes set: 145 to 40.
+HANDS = [
+    {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
+     "tricks": {"A": 30, "B": 20}},
+    {"bidder": "B", "bid": 60, "marriage": True, "meld": {"A": 0, "B": 10},
+     "tricks": {"A": 25, "B": 25}},
+]  # fmt: skip
+SCORE = (145, 40)
+
+
+def prepare(path: Path) -> str:
+    """A new database at ``path``: eight teams drawn, round 1 published; the event's id."""
+    clock = FakeClock(START)
+    with open_database(path) as db:
+        event_id = builder.event(db, clock, RULES, entrants=TEAMS)
+        builder.draw(db, event_id, clock, seed=7)
+        builder.publish(db, event_id, 1, clock)
+    return event_id
+
+
+def play(path: Path, event_id: str) -> None:
+    """The victim's night: every round started, its sheets submitted, closed; a line a step."""
+    clock = FakeClock(START + dt.timedelta(minutes=30))
+    with open_database(path, create=False) as db:
+        for number in range(1, 5):
+            if number > 1 and number not in _published(db, event_id):
+                draw.publish_seating(db, event_id, number, clock)
+                _said("published", number)
+            rounds.start_round(db, event_id, number, clock)
+            _said("started", number)
+            tables = [t.table for t in draw.seating(db, event_id, number).tables]
+            for table in tables:
+                clock.advance(minutes=3)
+                sheets.submit_sheet(
+                    db, event_id, number, table, hands=HANDS, clock=clock,
+                    signatures=builder.signers(db, event_id, number, table),
+                )  # fmt: skip
+                _said("submitted", number, table)
+            rounds.close_round(db, event_id, number, clock)
+            _said("closed", number)
+    _said("done")
+
+
+def _published(db, event_id: str) -> set[int]:
+    from clubdesk.store import seating
+
+    with db.session() as session:
+        return set(seating.published_rounds(session, event_id))
+
+
+def _said(*words: object) -> None:
+    print(*words, flush=True)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One run: how many steps the victim reported before the kill, whether it had already
+    finished, and what was wrong with the file it left (nothing, if all is well)."""
+
+    steps: int
+    finished: bool
+    problems: tuple[str, ...]
+    submitted: int
+
+
+STEPS = 30  # the victim's night is about this many steps (28 lines and "done")
+
+
+def run_once(
+    folder: Path, template: Path, event_id: str, rng: random.Random, kill_after: int | None = None
+) -> Outcome:
+    """Copy the prepared database, start the victim on it, kill it with SIGKILL after
+    ``kill_after`` of its steps (by default a random number from 0 to all of them), then
+    check the file."""
+    path = folder / "night.sqlite"
+    with closing(sqlite3.connect(template)) as source, closing(sqlite3.connect(path)) as copy:
+        source.backup(copy)
+    kill_after = rng.randint(0, STEPS) if kill_after is None else kill_after
+    victim = subprocess.Popen(
+        [sys.executable, "-m", "tests.kill_harness", str(path), event_id],
+        cwd=PROJECT,
+        env={**os.environ, "XDG_DATA_HOME": str(folder / "data")},  # away from the user's own
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert victim.stdout is not None
+    steps, finished = 0, False
+    while steps < kill_after:
+        line = victim.stdout.readline()
+        if not line:
+            break  # it ended by itself (done, or a failure: stderr says)
+        finished = line.strip() == "done"
+        steps += 1
+    if victim.poll() is None:
+        os.kill(victim.pid, signal.SIGKILL)
+    _, errors = victim.communicate()
+    if victim.returncode not in (0, -signal.SIGKILL):
+        last = errors.strip().splitlines()[-1:] or ["no message"]
+        failed = f"the victim failed: exit {victim.returncode}: {last[0]}"
+        return Outcome(steps, finished, (failed,), 0)
+    problems, submitted = check(path, event_id)
+    for leftover in folder.glob("night.sqlite*"):
+        leftover.unlink()
+    return Outcome(steps, finished, tuple(problems), submitted)
+
+
+def check(path: Path, event_id: str) -> tuple[list[str], int]:
+    """What is wrong with the database a killed victim left (an empty list: nothing), and
+    how many sheets are in it. It must open through clubdesk (the lock is free, the schema
+    whole), pass SQLite's integrity check, and hold no half-written sheet or round."""
+    problems = []
+    try:
+        open_database(path, create=False).close()  # also replays what the WAL holds
+    except Exception as exc:  # noqa: BLE001 - any failure to open is the finding
+        return [f"does not open: {exc}"], 0
+    with closing(sqlite3.connect(path)) as conn:
+        if conn.execute("PRAGMA integrity_check").fetchall() != [("ok",)]:
+            problems.append("integrity_check is not ok")
+        if conn.execute("PRAGMA foreign_key_check").fetchall():
+            problems.append("foreign_key_check finds rows pointing nowhere")
+        games = conn.execute(
+            "SELECT g.id, r.number, g.table_number, g.score_a, g.score_b, g.submitted_at,"
+            " (SELECT COUNT(*) FROM hand h WHERE h.game_id = g.id),"
+            " (SELECT COUNT(*) FROM signature s WHERE s.game_id = g.id)"
+            " FROM game g JOIN round r ON r.id = g.round_id WHERE r.event_id = ?",
+            (event_id,),
+        ).fetchall()
+        submitted = 0
+        for _, number, table, a, b, at, hands, signatures in games:
+            where = f"round {number} table {table}"
+            if at is None:
+                if (a, b, hands, signatures) != (None, None, 0, 0):
+                    problems.append(f"{where}: not submitted, yet something of it is written")
+                continue
+            submitted += 1
+            if (a, b) != SCORE or hands != len(HANDS) or signatures != 2:
+                problems.append(
+                    f"{where}: half written ({a}-{b}, {hands} hands, {signatures} sig.)"
+                )
+        logged = conn.execute(
+            "SELECT COUNT(*) FROM audit_log WHERE event_id = ? AND action = 'sheet.submit'",
+            (event_id,),
+        ).fetchone()[0]
+        if logged != submitted:
+            problems.append(f"{submitted} sheets in, but {logged} submissions in the audit log")
+        for number, status in conn.execute(
+            "SELECT number, status FROM round WHERE event_id = ?", (event_id,)
+        ):
+            out = conn.execute(
+                "SELECT COUNT(*) FROM game g JOIN round r ON r.id = g.round_id"
+                " WHERE r.event_id = ? AND r.number = ? AND g.submitted_at IS NULL",
+                (event_id, number),
+            ).fetchone()[0]
+            started = conn.execute(
+                "SELECT COUNT(*) FROM clock_fact WHERE event_id = ? AND round_number = ?"
+                " AND kind = 'start'",
+                (event_id, number),
+            ).fetchone()[0]
+            if status == "closed" and out:
+                problems.append(f"round {number} is closed with {out} sheets out")
+            if (status != "pending") != bool(started):
+                problems.append(f"round {number} is {status} but its clock says otherwise")
+    return problems, submitted
+
+
+if __name__ == "__main__":
+    play(Path(sys.argv[1]), sys.argv[2])

@@ -1,0 +1,53 @@
+"""kill -9 in the middle of the night: a process submitting sheets and starting and closing
+rounds through the services is killed at random points; every time the file it leaves
+opens, passes SQLite's integrity check and holds every submitted sheet whole (both hands,
+both signatures, the score) and nothing half-written. benchmarks/bench_kill.py does 200."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from tests import kill_harness
+
+RUNS = 20
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    folder = tmp_path_factory.mktemp("kill-template")
+    path = folder / "template.sqlite"
+    return path, kill_harness.prepare(path)
+
+
+def test_a_night_played_to_the_end_passes_the_checks(template, tmp_path):
+    path, event_id = template
+    outcome = kill_harness.run_once(tmp_path, path, event_id, random.Random(0), kill_after=999)
+    assert outcome.finished
+    assert outcome.problems == ()
+    assert outcome.submitted == 16  # four rounds of four tables
+
+
+def test_the_checks_find_a_half_written_sheet(template, tmp_path):
+    path, event_id = template  # round 1 published, no sheet in
+    night = tmp_path / "night.sqlite"
+    with closing(sqlite3.connect(path)) as source, closing(sqlite3.connect(night)) as copy:
+        source.backup(copy)
+        copy.execute("UPDATE game SET score_a = 145, score_b = 40 WHERE table_number = 1")
+        copy.commit()
+    problems, submitted = kill_harness.check(night, event_id)
+    assert submitted == 0
+    assert any("table 1: not submitted, yet something of it is written" in p for p in problems)
+
+
+def test_killed_at_random_points_the_night_is_never_half_written(template, tmp_path):
+    path, event_id = template
+    rng = random.Random(20261130)
+    outcomes = [kill_harness.run_once(tmp_path, path, event_id, rng) for _ in range(RUNS)]
+    found = [(o.steps, problem) for o in outcomes for problem in o.problems]
+    assert found == []
+    assert len({o.submitted for o in outcomes}) > 3  # killed at many different points
