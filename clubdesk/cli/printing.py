@@ -11,18 +11,7 @@ from typing import Any
 from clubdesk.cli.common import Handler, chosen_event, db_argument, event_argument
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
-
-# the documents of services.documents.KINDS (not imported here: that loads reportlab)
-KINDS = (
-    "standings",
-    "awards",
-    "payouts",
-    "scoresheets",
-    "chits",
-    "tablecards",
-    "seating",
-    "schedule",
-)
+from clubdesk.printing.kinds import KINDS
 
 
 def add(commands: Any) -> dict[str, Handler]:

@@ -23,6 +23,7 @@ from clubdesk.domain.seating.values import RoundSeating, side_labels
 from clubdesk.errors import UserError
 from clubdesk.printing.awards import awards_pdf
 from clubdesk.printing.chits import chits_pdf
+from clubdesk.printing.kinds import KINDS, ROUND_KINDS
 from clubdesk.printing.payouts import payouts_pdf
 from clubdesk.printing.rows import (
     Chit,
@@ -337,19 +338,6 @@ def schedule_lines(db: Database, event_id: str, clock: Clock) -> tuple[ScheduleL
         )
         for row in found.rounds
     )
-
-
-KINDS = (
-    "standings",
-    "awards",
-    "payouts",
-    "scoresheets",
-    "chits",
-    "tablecards",
-    "seating",
-    "schedule",
-)
-ROUND_KINDS = frozenset({"scoresheets", "tablecards", "seating"})
 
 
 def write_document(
