@@ -52,14 +52,14 @@ def _make_speech(engine: str | None, parent: QObject) -> tuple[Any | None, str]:
     try:
         from PySide6.QtTextToSpeech import QTextToSpeech
     except ImportError:
-        return None, "speech is not installed"
+        return None, "no speech library"
     engines = QTextToSpeech.availableEngines()
     if engine is None:
         if not engines:
-            return None, "no speech engine was found"
+            return None, "no speech engine"
         speech = QTextToSpeech(parent)
     elif engine not in engines:
-        return None, f"the speech engine {engine!r} was not found"
+        return None, f"no speech engine {engine!r}"
     else:
         speech = QTextToSpeech(engine, parent)
     if speech.state() == QTextToSpeech.State.Error:
@@ -72,15 +72,15 @@ def _make_chime(parent: QObject) -> tuple[Any | None, str]:
     try:
         from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
     except ImportError:
-        return None, "sound is not installed"
+        return None, "no sound library"
     if not QMediaDevices.audioOutputs():
-        return None, "no audio device was found"
+        return None, "no audio device"
     try:
         path = resource(CHIME_FILE)
     except FileNotFoundError:
-        return None, "the chime is missing"
+        return None, "no chime file"
     if not path.is_file():
-        return None, "the chime is missing"
+        return None, "no chime file"
     chime = QSoundEffect(parent)
     chime.setSource(QUrl.fromLocalFile(str(path)))
     return chime, ""
@@ -89,7 +89,7 @@ def _make_chime(parent: QObject) -> tuple[Any | None, str]:
 class Announcer(QObject):
     """Plays the chime and speaks the words when an announcement is given."""
 
-    unavailable = Signal(str)  # once: what cannot be given, in a sentence
+    unavailable = Signal(str)  # once: what cannot be given (``Announcements silent: ...``)
     spoken = Signal(str)  # words handed to the speech engine
     chimed = Signal()  # the chime was started
 
@@ -142,9 +142,7 @@ class Announcer(QObject):
         problems = [p for p in (chime_problem, voice_problem) if p]
         if problems and not self._told:
             self._told = True
-            self.unavailable.emit(
-                f"Announcements are silent: {'; '.join(problems)}. The clock runs as usual."
-            )
+            self.unavailable.emit(f"Announcements silent: {', '.join(problems)}")
 
     def announce(self, given: Sequence[Due]) -> None:
         """Sound the announcements just given (the fresh ones; late ones are only shown)."""

@@ -132,7 +132,10 @@ class MainWindow(QMainWindow):
         self._show_database()
         self.snapshots = Snapshots(self, settings)
         self.announcer = Announcer(self.context, settings, engine=speech_engine, parent=self)
-        self.announcer.unavailable.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        self.sound_label = QLabel()  # says once, and keeps saying, that announcements are silent
+        self.sound_label.setContentsMargins(0, 0, 16, 0)
+        self.statusBar().insertPermanentWidget(2, self.sound_label)  # left of the file name
+        self.announcer.unavailable.connect(self.sound_label.setText)
         self.clock_watch.given.connect(self.announcer.announce)
         self.sound_menu = SoundMenu(self.projector_menu.menu, self.announcer)
         self.announcer.load()

@@ -116,9 +116,9 @@ def test_a_missing_speech_engine_is_said_once_in_the_status_bar(
         db, settings=qsettings, clock=clock, make_timer=FakeTimer, speech_engine="no-such"
     )
     qtbot.addWidget(window)
-    message = window.statusBar().currentMessage()
-    assert message.startswith("Announcements are silent: ")
-    assert "the speech engine 'no-such' was not found" in message
+    message = window.sound_label.text()
+    assert message.startswith("Announcements silent: ")
+    assert "no speech engine 'no-such'" in message
     told = []
     window.announcer.unavailable.connect(told.append)
     clock.advance(minutes=13, seconds=41)
