@@ -15,6 +15,7 @@ from clubdesk.ui.announcer import TEST_WORDS, Announcer, spoken_words
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.main_window import MainWindow
 from clubdesk.ui.ticker import FakeTimer
+from tests import builder
 
 
 class FakeChime:
@@ -148,3 +149,12 @@ def test_the_words_fill_in_the_round_and_the_minutes():
     )
     assert spoken_words(time, own) == "Round 3 is over"
     assert spoken_words(warning, own) == "Hurry"
+
+
+def test_an_events_own_words_and_warning_are_spoken(qtbot, db, clock, qsettings):
+    settings = {"warning_minutes": 5, "warning_words": "{minutes} to go in round {round}"}
+    event_id = builder.event(db, clock, "npa-club-pinochle", settings=settings)
+    announcer = Announcer(UiContext(db, clock, event_id=event_id), qsettings, engine="mock")
+    said = record(announcer)
+    announcer.announce((Due(2, "warning", clock.now()), Due(2, "time", clock.now())))
+    assert said == ["5 to go in round 2. Time in round 2: finish the hand in play"]
