@@ -10,6 +10,7 @@ Every mistake in a file is reported as ``FILE:LINE: message``.
 from __future__ import annotations
 
 import re
+import string
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -55,6 +56,27 @@ class NextDay(_Model):
     start: ClockTime
 
 
+ANNOUNCEMENT_BLANKS = ("round", "minutes")
+
+
+def _unknown_blanks(words: str) -> str:
+    """The first blank in announcement words that is not ``{round}`` or ``{minutes}``
+    (or a stray brace), or empty when the words can be filled in."""
+    try:
+        fields = [name for _, name, _, _ in string.Formatter().parse(words) if name is not None]
+    except ValueError:
+        return "a stray brace"
+    for name in fields:
+        if name not in ANNOUNCEMENT_BLANKS:
+            return "{" + name + "}"
+    return ""
+
+
+def announcement_words(words: str, *, round_number: int, minutes: int = 0) -> str:
+    """Announcement words from a rules file with the round (and minutes) filled in."""
+    return words.format(round=round_number, minutes=minutes)
+
+
 class Schedule(_Model):
     rounds: int = Field(ge=1, le=50)
     round_minutes: int = Field(ge=0, le=600, description="0: rounds have no clock")
@@ -66,9 +88,27 @@ class Schedule(_Model):
     registration_closes: ClockTime | None = None
     first_round_at: ClockTime | None = None
     clock_ends_game: bool = True
+    warning_words: str = Field(
+        default="{minutes} minutes left in round {round}",
+        min_length=1,
+        max_length=200,
+        description="spoken at the warning; {round} and {minutes} are filled in",
+    )
+    time_words: str = Field(
+        default="Time in round {round}: finish the hand in play",
+        min_length=1,
+        max_length=200,
+        description="spoken when time is called; {round} is filled in",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> Schedule:
+        for key in ("warning_words", "time_words"):
+            unknown = _unknown_blanks(getattr(self, key))
+            if unknown:
+                raise SettingConflict(
+                    f"{key} may fill in only {{round}} and {{minutes}}, not {unknown}", key
+                )
         # A meal break or day change after the last round simply never happens, so an
         # event can play fewer rounds than its format without editing the schedule.
         if self.round_minutes and self.warning_minutes >= self.round_minutes:

@@ -10,7 +10,8 @@ what is due (each announcement is stored as given, so it is never given
 twice) and aims at the next. On opening an event an announcement that fell
 due while the app was closed is given at once, with the time it was due.
 
-Sound and voice are not given here: only the words, in the status bar.
+The words go to the status bar (``announced``); the announcements themselves
+go out through ``given`` for the chime and the voice (ui/announcer.py).
 """
 
 from __future__ import annotations
@@ -136,6 +137,7 @@ class ClockWatch(QObject):
 
     updated = Signal(object)  # a ClockView
     announced = Signal(str)  # the words of an announcement given
+    given = Signal(object)  # the announcements just given, a tuple of Due
 
     READS = Change.EVENT | Change.CLOCK | Change.SHEETS | Change.SEATING | Change.ENTRANTS
 
@@ -199,6 +201,7 @@ class ClockWatch(QObject):
             texts = [announcement_text(due, now, status) for due in fired.given]
             self.last_announcement = " · ".join(texts)
             self.announced.emit(self.last_announcement)
+            self.given.emit(tuple(fired.given))
             self.context.publish(changes_of(fired))  # the watch refreshes through this
         else:
             self.refresh()

@@ -40,6 +40,7 @@ from clubdesk.services import registration
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.ui.announcer import Announcer, SoundMenu
 from clubdesk.ui.backup_dialogs import Snapshots
 from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
         settings: QSettings,
         clock: Clock,
         make_timer: TimerFactory = qt_timer,
+        speech_engine: str | None = None,
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
@@ -129,6 +131,14 @@ class MainWindow(QMainWindow):
         self._restore_window()
         self._show_database()
         self.snapshots = Snapshots(self, settings)
+        self.announcer = Announcer(self.context, settings, engine=speech_engine, parent=self)
+        self.sound_label = QLabel()  # says once, and keeps saying, that announcements are silent
+        self.sound_label.setContentsMargins(0, 0, 16, 0)
+        self.statusBar().insertPermanentWidget(2, self.sound_label)  # left of the file name
+        self.announcer.unavailable.connect(self.sound_label.setText)
+        self.clock_watch.given.connect(self.announcer.announce)
+        self.sound_menu = SoundMenu(self.projector_menu.menu, self.announcer)
+        self.announcer.load()
 
     # building
 

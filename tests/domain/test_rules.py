@@ -214,3 +214,15 @@ def test_club_settings_of_a_game_can_be_changed_per_event() -> None:
         UserError, match=r"settings.no_trump_multiplier: Grand Prix Pinochle has no \[whist\]"
     ):
         gp.with_settings({"no_trump_multiplier": 2})
+
+
+def test_announcement_words_fill_in_only_the_round_and_the_minutes() -> None:
+    gp = parse_rules(GP_TEXT, "gp.toml")
+    assert gp.schedule.warning_words == "Ten minutes left in round {round}"
+    text = spoil("Ten minutes left in round {round}", "Ten minutes left at table {table}")
+    (problem,) = problems(text)
+    assert problem.startswith(f"club.toml:{line_of(text, 'warning_words')}: ")
+    assert "warning_words may fill in only {round} and {minutes}, not {table}" in problem
+    text = spoil("Time in round {round}:", "Time in round {round:")
+    (problem,) = problems(text)
+    assert "time_words may fill in only {round} and {minutes}, not a stray brace" in problem

@@ -43,7 +43,11 @@ def make_window(qtbot, qsettings, clock):
 
     def make(database: Database, settings: QSettings | None = None) -> MainWindow:
         window = MainWindow(
-            database, settings=settings or qsettings, clock=clock, make_timer=FakeTimer
+            database,
+            settings=settings or qsettings,
+            clock=clock,
+            make_timer=FakeTimer,
+            speech_engine="mock",
         )
         qtbot.addWidget(window)
         with qtbot.waitActive(window):
