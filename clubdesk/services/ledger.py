@@ -7,7 +7,10 @@ and added money paid in cash go in; refunds and expenses paid in cash come
 out. Prizes paid in cash (``money.prizes_in = "cash"``) come out once they
 are handed over; the page shows the box before and after the prizes listed.
 Store-credit prizes never leave the box. Added money set in the rules
-(``money.added_cents``) is not a ledger row and is not in the box.
+(``money.added_cents``) is not a ledger row and is not in the box. An entry
+fee an imported event file gives only as an entrant's ``paid_cents`` (no fee
+row of its own) is listed with its method "not recorded" and is not counted
+in the box.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from clubdesk.store import eventfile as store
 TREASURER_KINDS: tuple[str, ...] = ("added", "expense")
 CASH_IN: tuple[str, ...] = ("fee", "fine", "added")
 CASH_OUT: tuple[str, ...] = ("refund", "expense")
+NOT_RECORDED = "not recorded"  # the method of a fee known only as an entrant's paid_cents
 
 
 @dataclass(frozen=True)
@@ -154,7 +158,7 @@ def _sheet(db: Database, event_id: str, overrides: dict[str, Any] | None) -> Mon
         rules = rules.with_settings(overrides)
     payouts = compute_payouts(event, rules)
     names = {entrant.number: entrant.name for entrant in event.entrants}
-    rows = tuple(
+    rows = [
         LedgerRow(
             kind=entry.kind,
             cents=entry.cents,
@@ -165,8 +169,26 @@ def _sheet(db: Database, event_id: str, overrides: dict[str, Any] | None) -> Mon
             at=entry.at,
         )
         for entry in event.ledger
-    )
-    return MoneySheet(rows, payouts, cash_box(rows, payouts), saved)
+    ]
+    listed: dict[int, int] = {}
+    for row in rows:
+        if row.kind == "fee" and row.entrant is not None:
+            listed[row.entrant] = listed.get(row.entrant, 0) + row.cents
+    earlier = [  # fees an imported file gave only as paid_cents: paid before the rest
+        LedgerRow(
+            "fee",
+            unlisted,
+            entrant.number,
+            entrant.name,
+            NOT_RECORDED,
+            "entry fee (paid before import)",
+            None,
+        )  # fmt: skip
+        for entrant in event.entrants
+        if (unlisted := entrant.paid_cents - listed.get(entrant.number, 0)) > 0
+    ]
+    rows = earlier + rows
+    return MoneySheet(tuple(rows), payouts, cash_box(tuple(rows), payouts), saved)
 
 
 def cash_box(rows: tuple[LedgerRow, ...], payouts: Payouts) -> CashBox:

@@ -135,3 +135,15 @@ def test_a_preview_of_percentages_not_adding_to_100_names_the_payout(db: Databas
         preview(db, event, {"payout": [{"place": 1, "percent": 60}, {"place": 2, "percent": 30}]})
     assert caught.value.field == "settings.money"
     assert str(caught.value) == "settings: payout percentages add up to 90, not 100"
+
+
+def test_fees_an_imported_file_gives_only_as_paid_cents_are_listed_not_in_the_box(
+    db: Database, clock
+) -> None:
+    event = small_gp(db, clock)  # entrant 1 has its fee row, 2 to 7 only paid_cents
+    sheet = money_sheet(db, event)
+    fees = [(r.entrant, r.cents, r.method) for r in sheet.rows if r.kind == "fee"]
+    assert fees == [(n, 5000, "not recorded") for n in range(2, 8)] + [(1, 5000, "cash")]
+    assert sum(r.cents for r in sheet.rows if r.kind == "fee") == sheet.pool.fees_cents
+    assert sheet.cash.cash_in_cents == 5000 + 25 + 1000  # the fee paid at the door, fine, added
+    assert sheet.cash.cash_out_cents == 500
