@@ -35,6 +35,7 @@ class MoneyDialog(QDialog):
     def __init__(self, kind: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle(TITLES[kind])
+        self.setMinimumWidth(420)
         self.amount = MoneyEdit()
         self.method = QComboBox()
         self.method.addItems(PAYMENT_METHODS)
