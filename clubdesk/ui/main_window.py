@@ -46,6 +46,7 @@ from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.event_page import EventPage
+from clubdesk.ui.money_page import MoneyPage
 from clubdesk.ui.players_entry import summary_text
 from clubdesk.ui.players_page import PlayersPage
 from clubdesk.ui.projector_menu import ProjectorMenu
@@ -114,6 +115,8 @@ class MainWindow(QMainWindow):
         self._add_page("rounds", "Rounds", self.rounds_page)
         self.standings_page = StandingsPage(self.context)
         self._add_page("standings", "Standings", self.standings_page)
+        self.money_page = MoneyPage(self.context)
+        self._add_page("money", "Money", self.money_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.event_page.current_event_changed.connect(self._event_changed)
 
