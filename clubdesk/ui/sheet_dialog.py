@@ -42,7 +42,7 @@ from clubdesk.services import registration, sheets
 from clubdesk.services.events import event_rules
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import plain_words, run_command
-from clubdesk.ui.sheet_rows import HandRow, columns_for
+from clubdesk.ui.sheet_rows import HandRow, columns_for, game_text, on_change, problem_text
 from clubdesk.ui.style import set_invalid, set_role
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -231,7 +231,7 @@ class SheetDialog(QDialog):
             QWidget.setTabOrder(previous, widget)
             previous = widget
             widget.installEventFilter(self)
-            _on_change(widget, self.recalculate)
+            on_change(widget, self.recalculate)
         totals = (QLabel(), QLabel())
         end = len(self.columns) + 1
         self.grid.addWidget(totals[0], line, end)
@@ -303,13 +303,13 @@ class SheetDialog(QDialog):
             label_a.setText("" if running is None else str(running["A"]))
             label_b.setText("" if running is None else str(running["B"]))
         if self.submitted:
-            self.game_label.setText(_game_text(self.result, self.rules))
+            self.game_label.setText(game_text(self.result, self.rules))
             return
         if not self.final_only.isChecked():
             total = shown.total if shown is not None else {"A": 0, "B": 0}
             self.total_label.setText(f"Total  A {total['A']}  ·  B {total['B']}")
-            self.game_label.setText(_game_text(self.result, self.rules))
-            self.problem.setText("" if self.error is None else _problem_text(self.error))
+            self.game_label.setText(game_text(self.result, self.rules))
+            self.problem.setText("" if self.error is None else problem_text(self.error))
         self.add_button.setEnabled(self.can_add_hand())
         self._update_submit()
 
@@ -379,42 +379,3 @@ class SheetDialog(QDialog):
                 widget.deleteLater()
         self.rows.clear()
         self.totals.clear()
-
-
-def _on_change(widget: QWidget, slot: Any) -> None:
-    if isinstance(widget, QLineEdit):
-        widget.textChanged.connect(slot)
-    elif isinstance(widget, QCheckBox):
-        widget.toggled.connect(slot)
-    elif isinstance(widget, QComboBox):
-        widget.currentIndexChanged.connect(slot)
-
-
-def _game_text(result: GameResult | None, rules: Rules) -> str:
-    """What the engine says of the game as a whole: its end, gin's columns and boxes."""
-    if result is None:
-        return ""
-    parts = []
-    if "games" in result.extra:
-        columns = "   ".join(
-            f"game {n}: A {c['A']} · B {c['B']}" for n, c in enumerate(result.extra["games"], 1)
-        )
-        boxes = result.extra.get("boxes", {})
-        box_text = f"boxes A {boxes.get('A', 0)} · B {boxes.get('B', 0)}"
-        parts.append(f"Hollywood columns   {columns}   ·   {box_text}")
-    if result.ended_by == "limit":
-        limit = rules.game_end.point_limit
-        parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
-    elif result.ended_by == "hands":
-        regular = rules.game_end.max_hands
-        extra = " and the tiebreak hand" if len(result.hands) > regular else ""
-        parts.append(f"Game over: all {regular} hands{extra} played")
-    winner = result.extra.get("winner")
-    if winner is not None:
-        parts.append(f"Won by side {winner}")
-    return "\n".join(parts)
-
-
-def _problem_text(error: HandError) -> str:
-    """The engine's reason for a wrong hand, a blank field called blank."""
-    return plain_words(error).replace(", not None.", " (left blank).")

@@ -14,7 +14,9 @@ from typing import Any
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
+from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
+from clubdesk.ui.operations import plain_words
 
 
 @dataclass(frozen=True)
@@ -178,3 +180,43 @@ def _value(column: Column, widget: QWidget) -> Any:
     if isinstance(widget, QComboBox):
         return widget.currentData()
     return _ABSENT
+
+
+def on_change(widget: QWidget, slot: Any) -> None:
+    """Call ``slot`` whenever the field's value changes."""
+    if isinstance(widget, QLineEdit):
+        widget.textChanged.connect(slot)
+    elif isinstance(widget, QCheckBox):
+        widget.toggled.connect(slot)
+    elif isinstance(widget, QComboBox):
+        widget.currentIndexChanged.connect(slot)
+
+
+def game_text(result: GameResult | None, rules: Rules) -> str:
+    """What the engine says of the game as a whole: its end, gin's columns and boxes."""
+    if result is None:
+        return ""
+    parts = []
+    if "games" in result.extra:
+        columns = "   ".join(
+            f"game {n}: A {c['A']} · B {c['B']}" for n, c in enumerate(result.extra["games"], 1)
+        )
+        boxes = result.extra.get("boxes", {})
+        box_text = f"boxes A {boxes.get('A', 0)} · B {boxes.get('B', 0)}"
+        parts.append(f"Hollywood columns   {columns}   ·   {box_text}")
+    if result.ended_by == "limit":
+        limit = rules.game_end.point_limit
+        parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
+    elif result.ended_by == "hands":
+        regular = rules.game_end.max_hands
+        extra = " and the tiebreak hand" if len(result.hands) > regular else ""
+        parts.append(f"Game over: all {regular} hands{extra} played")
+    winner = result.extra.get("winner")
+    if winner is not None:
+        parts.append(f"Won by side {winner}")
+    return "\n".join(parts)
+
+
+def problem_text(error: HandError) -> str:
+    """The engine's reason for a wrong hand, a blank field called blank."""
+    return plain_words(error).replace(", not None.", " (left blank).")
