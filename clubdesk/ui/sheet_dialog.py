@@ -15,6 +15,7 @@ read-only, with its amendments beside it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -68,6 +70,7 @@ class SheetDialog(QDialog):
         self.rows: list[HandRow] = []
         self.result: GameResult | None = None
         self.error: HandError | None = None
+        self.confirm: Callable[[str, str], bool] = self._ask  # tests put their own answer here
         self.setWindowTitle(f"Round {round_number}, table {table}: score sheet")
         self._build()
         self.load()
@@ -367,6 +370,23 @@ class SheetDialog(QDialog):
             self.problem.setText("")
             self._clear_rows()
             self.load()
+
+    def reject(self) -> None:
+        """Close; a sheet typed in but not submitted is only dropped when the recorder says so."""
+        typed = bool(self.hands()) or bool(self.score_a.text() or self.score_b.text())
+        if not self.submitted and typed:
+            question = "The sheet is not submitted. Close it and lose what was typed?"
+            if not self.confirm("Close the sheet", question):
+                return
+        super().reject()
+
+    def _ask(self, title: str, question: str) -> bool:
+        answer = QMessageBox.question(
+            self, title, question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )  # fmt: skip
+        return answer == QMessageBox.StandardButton.Yes
 
     def _refused(self, error: UserError) -> None:
         self.problem.setText(plain_words(error))

@@ -27,6 +27,7 @@ PINOCHLE_HANDS = [
 
 def open_sheet(qtbot, db, clock, event_id: str, table: int = 1) -> SheetDialog:
     dialog = SheetDialog(UiContext(db, clock, event_id), 1, table)
+    dialog.confirm = lambda title, question: True  # closing at the end drops what was typed
     qtbot.addWidget(dialog)
     dialog.resize(1280, 700)
     with qtbot.waitActive(dialog):
@@ -232,3 +233,20 @@ def test_bid_whist_offers_no_fifth_hand_after_a_decided_game(qtbot, db, clock) -
         dialog.add_hand()
     assert len(dialog.rows) == 4
     assert not dialog.add_button.isEnabled()
+
+
+def test_escape_keeps_a_typed_sheet_unless_the_recorder_says_to_drop_it(
+    qtbot, db, clock, pinochle, keyboard
+) -> None:
+    dialog = open_sheet(qtbot, db, clock, pinochle)
+    asked: list[str] = []
+    answer = [False]
+    dialog.confirm = lambda title, question: asked.append(question) or answer[0]
+    type_pinochle_hand(keyboard, PINOCHLE_HANDS[0])
+    keyboard.press(Qt.Key.Key_Escape)
+    assert dialog.isVisible() and asked == [
+        "The sheet is not submitted. Close it and lose what was typed?"
+    ]
+    answer[0] = True
+    keyboard.press(Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
