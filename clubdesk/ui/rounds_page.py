@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,6 +47,7 @@ from clubdesk.ui.clock_watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock_watch import ClockView, ClockWatch, time_left
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import plain_words, run_command, sentence
+from clubdesk.ui.sheet_dialog import SheetDialog
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
 STARTABLE = ("not_started", "break", "meal", "overnight")
@@ -144,6 +145,7 @@ class RoundsPage(QWidget):
         for column, width in ((0, 70), (3, 130)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, width)
+        self.table_view.activated.connect(self.open_sheet)  # double-click, or Enter on a row
         self.byes_label = QLabel()
         self.byes_label.setWordWrap(True)
 
@@ -163,6 +165,17 @@ class RoundsPage(QWidget):
         layout.addWidget(self.table_view, 1)
         layout.addWidget(self.byes_label)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def open_sheet(self, index: QModelIndex) -> SheetDialog | None:
+        """Open the score sheet of the table on the board's row ``index``."""
+        board = self.view.board
+        if board is None or board.round_number is None or not index.isValid():
+            return None
+        table = self.model.table_at(index.row()).table
+        dialog = SheetDialog(self.context, board.round_number, table, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def _label(self, button: QPushButton, text: str) -> None:
         button.setText(f"{text}  ({self._keys[button]})" if button in self._keys else text)

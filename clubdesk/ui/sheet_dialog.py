@@ -1,0 +1,401 @@
+"""One table's score sheet: the hands as the paper has them, the signers, and submitting it.
+
+The rows are shaped by the format (``sheet_rows``). As the recorder types,
+the engine scores the hands entered so far (``games.score_game``; the sheet's
+result is ``sheet_result``): the running totals, gin's Hollywood columns and
+boxes, the end of the game and every invalid value, marked at its field with
+the engine's reason. Enter adds the next hand (bid whist offers its fifth,
+tiebreak hand only when the four end level). "Final score only" takes the
+score of a paper sheet typed in quickly. The scorekeeper and the
+countersigning opponent are picked from the players seated at the table; the
+recorder attests that the signed paper sheet was received (there is no
+signature pad: the names are the attestation). A submitted sheet opens
+read-only, with its amendments beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.domain import games
+from clubdesk.domain.event.model import plays_final
+from clubdesk.domain.games.hands import GameResult, HandError
+from clubdesk.domain.rules import Rules
+from clubdesk.errors import UserError
+from clubdesk.services import registration, sheets
+from clubdesk.services.events import event_rules
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.operations import plain_words, run_command
+from clubdesk.ui.sheet_rows import HandRow, columns_for, game_text, on_change, problem_text
+from clubdesk.ui.style import set_invalid, set_role
+
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class SheetDialog(QDialog):
+    """The score sheet of round ``round_number``'s table ``table``."""
+
+    def __init__(
+        self,
+        context: UiContext,
+        round_number: int,
+        table: int,
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        assert context.db is not None and context.event_id is not None
+        self.context = context
+        self.db, self.event_id = context.db, context.event_id
+        self.round_number, self.table = round_number, table
+        self.rules: Rules = event_rules(self.db, self.event_id)
+        self.columns = columns_for(self.rules)
+        self.rows: list[HandRow] = []
+        self.result: GameResult | None = None
+        self.error: HandError | None = None
+        self.confirm: Callable[[str, str], bool] = self._ask  # tests put their own answer here
+        self.setWindowTitle(f"Round {round_number}, table {table}: score sheet")
+        self._build()
+        self.load()
+
+    # building -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        self.heading = set_role(QLabel(), "subheading")
+        layout.addWidget(self.heading)
+        self.final_only = QCheckBox("Final score only (a paper sheet typed in)")
+        self.final_only.toggled.connect(self._show_mode)
+        layout.addWidget(self.final_only)
+
+        self.hands_box = QWidget()
+        self.grid = QGridLayout(self.hands_box)
+        self.grid.setHorizontalSpacing(6)
+        self.grid.addWidget(QLabel("Hand"), 0, 0)
+        for n, column in enumerate(self.columns, start=1):
+            self.grid.addWidget(QLabel(column.heading), 0, n)
+        end = len(self.columns) + 1
+        self.grid.addWidget(QLabel("Total A"), 0, end)
+        self.grid.addWidget(QLabel("Total B"), 0, end + 1)
+        self.grid.setColumnStretch(end + 2, 1)
+        self.totals: list[tuple[QLabel, QLabel]] = []
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        holder = QWidget()
+        holder_layout = QVBoxLayout(holder)
+        holder_layout.addWidget(self.hands_box)
+        holder_layout.addStretch(1)
+        scroll.setWidget(holder)
+        self.scroll = scroll
+        layout.addWidget(scroll, 1)
+
+        self.final_box = QWidget()
+        final = QHBoxLayout(self.final_box)
+        final.setContentsMargins(0, 0, 0, 0)
+        self.score_a, self.score_b = QLineEdit(), QLineEdit()
+        for label, edit in (("Side A", self.score_a), ("Side B", self.score_b)):
+            edit.setMaximumWidth(90)
+            final.addWidget(QLabel(label))
+            final.addWidget(edit)
+        self.tie_winner = QComboBox()
+        for text, side in (("no tie", None), ("tie won by A", "a"), ("tie won by B", "b")):
+            self.tie_winner.addItem(text, side)
+        final.addWidget(self.tie_winner)
+        final.addStretch(1)
+        self.final_box.hide()
+        layout.addWidget(self.final_box)
+
+        self.total_label = set_role(QLabel(), "subheading")
+        self.game_label = QLabel()
+        self.game_label.setWordWrap(True)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        set_role(self.problem, "error")
+        for widget in (self.total_label, self.game_label, self.problem):
+            layout.addWidget(widget)
+
+        signers = QHBoxLayout()
+        self.scorekeeper, self.countersign = QComboBox(), QComboBox()
+        signers.addWidget(QLabel("Scorekeeper"))
+        signers.addWidget(self.scorekeeper)
+        signers.addWidget(QLabel("Countersigned by"))
+        signers.addWidget(self.countersign)
+        self.paper = QCheckBox("Signed paper sheet received")
+        signers.addWidget(self.paper)
+        signers.addStretch(1)
+        layout.addLayout(signers)
+        self.amendments = QLabel()
+        self.amendments.setWordWrap(True)
+        layout.addWidget(self.amendments)
+
+        buttons = QHBoxLayout()
+        self.add_button = QPushButton("Add hand (Enter)")
+        self.add_button.clicked.connect(self.add_hand)
+        self.submit_button = QPushButton("Submit sheet")
+        self.submit_button.clicked.connect(self.submit)
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.reject)
+        for button in (self.add_button, self.submit_button, self.close_button):
+            button.setAutoDefault(False)
+        buttons.addWidget(self.add_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.submit_button)
+        buttons.addWidget(self.close_button)
+        layout.addLayout(buttons)
+        self.paper.toggled.connect(self._update_submit)
+
+    # reading the sheet --------------------------------------------------------------------
+    def load(self) -> None:
+        """Read the table's sheet: an empty one to fill in, or the submitted one to read."""
+        sheet = sheets.table_sheet(self.db, self.event_id, self.round_number, self.table)
+        game = sheet.game
+        players = {e.number: e.players for e in registration.list_entrants(self.db, self.event_id)}
+        sides = {side: [p for n in game.side(side) for p in players.get(n, ())] for side in "ab"}
+        numbers = {side: ", ".join(str(n) for n in game.side(side)) for side in "ab"}
+        self.heading.setText(
+            f"Round {self.round_number}, table {self.table}: "
+            f"A: {numbers['a']} ({', '.join(sides['a'])})   "
+            f"B: {numbers['b']} ({', '.join(sides['b'])})"
+        )
+        for combo, first in ((self.scorekeeper, "a"), (self.countersign, "b")):
+            combo.clear()
+            for side in (first, "b" if first == "a" else "a"):
+                for name in sides[side]:
+                    combo.addItem(f"{name} ({side.upper()})", name)
+        self.submitted = sheet.submitted
+        if sheet.submitted:
+            self._show_submitted(sheet)
+        else:
+            self.add_hand()
+        self._update_submit()
+
+    def _show_submitted(self, sheet: sheets.TableSheet) -> None:
+        game = sheet.game
+        for hand in game.hands:
+            row = self._new_row()
+            row.set_hand(hand)
+        for row in self.rows:
+            row.set_read_only()
+        self.final_only.setChecked(not game.hands)
+        if not game.hands and game.amendments:
+            first = game.amendments[0].before.score
+            self.score_a.setText(str(first.a))
+            self.score_b.setText(str(first.b))
+        elif not game.hands and game.score is not None:
+            self.score_a.setText(str(game.score.a))
+            self.score_b.setText(str(game.score.b))
+        self.recalculate()
+        for widget in (self.final_only, self.scorekeeper, self.countersign, self.paper,
+                       self.tie_winner, self.add_button, self.submit_button):  # fmt: skip
+            widget.setEnabled(False)
+        self.score_a.setReadOnly(True)
+        self.score_b.setReadOnly(True)
+        for signature in game.signatures:
+            combo = self.scorekeeper if signature.role == "scorekeeper" else self.countersign
+            combo.setCurrentIndex(max(combo.findData(signature.name), 0))
+        self.paper.setChecked(True)
+        score = game.score
+        counts = f"{score.a} to {score.b}" if score is not None else "no score"
+        self.total_label.setText(f"Submitted · counts {counts}")
+        self.amendments.setText(
+            "\n".join(
+                f"Amended by {a.director} ({a.reason}): {a.before.score.a}–{a.before.score.b} "
+                f"→ {a.after.score.a}–{a.after.score.b}"
+                for a in game.amendments
+            )
+        )
+
+    # entering hands -----------------------------------------------------------------------
+    def _new_row(self) -> HandRow:
+        row = HandRow(self.columns, self.hands_box)
+        line = len(self.rows) + 1
+        self.grid.addWidget(QLabel(str(line)), line, 0)
+        previous = self.rows[-1].widgets[self.columns[-1].key] if self.rows else self.final_only
+        for n, column in enumerate(self.columns, start=1):
+            widget = row.widgets[column.key]
+            self.grid.addWidget(widget, line, n)
+            QWidget.setTabOrder(previous, widget)
+            previous = widget
+            widget.installEventFilter(self)
+            on_change(widget, self.recalculate)
+        totals = (QLabel(), QLabel())
+        end = len(self.columns) + 1
+        self.grid.addWidget(totals[0], line, end)
+        self.grid.addWidget(totals[1], line, end + 1)
+        self.totals.append(totals)
+        self.rows.append(row)
+        return row
+
+    def can_add_hand(self) -> bool:
+        """May another hand follow: the game is not over (bid whist: a level four-hand game)."""
+        if self.submitted or self.final_only.isChecked() or self.error is not None:
+            return False
+        if self.rows and self.rows[-1].is_blank():
+            return False
+        result = self.result
+        if result is None or result.ended_by is None:
+            return True
+        whist = self.rules.whist
+        regular = self.rules.game_end.max_hands
+        return (
+            whist is not None
+            and whist.tiebreak_hand
+            and len(result.hands) == regular
+            and result.total["A"] == result.total["B"]
+        )
+
+    def add_hand(self) -> None:
+        """Add the next hand's row and put the cursor in its first field."""
+        if self.rows and not self.can_add_hand():
+            return
+        row = self._new_row()
+        for widget in row.widgets.values():
+            widget.show()  # a widget added to a shown sheet takes the focus only once shown
+        row.first().setFocus(Qt.FocusReason.OtherFocusReason)
+        self.recalculate()
+        self.scroll.ensureWidgetVisible(row.first())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        pressed = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+        if pressed and event.key() in _ENTER:  # type: ignore[attr-defined]
+            self.add_hand()
+            return True
+        return super().eventFilter(watched, event)
+
+    def hands(self) -> list[dict[str, Any]]:
+        """The hands entered so far (a blank last row left out)."""
+        rows = self.rows[:-1] if self.rows and self.rows[-1].is_blank() else self.rows
+        return [row.hand() for row in rows]
+
+    def recalculate(self) -> None:
+        """Score the hands entered so far and show totals, the game's state and any problem."""
+        for row in self.rows:
+            for widget in row.widgets.values():
+                set_invalid(widget, False)
+        self.error, self.result = None, None
+        hands = self.hands()
+        final = plays_final(self.rules, self.round_number)
+        shown: GameResult | None = None
+        try:
+            shown = self.result = games.score_game(hands, self.rules, final=final)
+        except HandError as error:
+            self.error = error
+            good = (error.hand_number or 1) - 1
+            if good:
+                shown = games.score_game(hands[:good], self.rules, final=final)
+            self._mark(error)
+        for n, (label_a, label_b) in enumerate(self.totals):
+            running = shown.totals[n] if shown is not None and n < len(shown.totals) else None
+            label_a.setText("" if running is None else str(running["A"]))
+            label_b.setText("" if running is None else str(running["B"]))
+        if self.submitted:
+            self.game_label.setText(game_text(self.result, self.rules))
+            return
+        if not self.final_only.isChecked():
+            total = shown.total if shown is not None else {"A": 0, "B": 0}
+            self.total_label.setText(f"Total  A {total['A']}  ·  B {total['B']}")
+            self.game_label.setText(game_text(self.result, self.rules))
+            self.problem.setText("" if self.error is None else problem_text(self.error))
+        self.add_button.setEnabled(self.can_add_hand())
+        self._update_submit()
+
+    def _mark(self, error: HandError) -> None:
+        number = error.hand_number or len(self.rows)
+        if not 0 < number <= len(self.rows):
+            return
+        widgets = self.rows[number - 1].widgets
+        widget = widgets.get(error.field) or widgets.get(f"{error.field}.A")
+        if widget is not None:
+            set_invalid(widget, True)
+
+    def _show_mode(self, final_only: bool) -> None:
+        self.scroll.setVisible(not final_only)
+        self.final_box.setVisible(final_only)
+        if final_only and not self.submitted:
+            self.total_label.setText("Final score from the paper sheet")
+            self.game_label.setText("")
+            self.problem.setText("")
+            self.score_a.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.recalculate()
+
+    def _update_submit(self) -> None:
+        self.submit_button.setEnabled(not self.submitted and self.paper.isChecked())
+
+    # submitting ---------------------------------------------------------------------------
+    def submit(self) -> None:
+        """Submit the sheet through the service; a refusal is shown in plain words."""
+        signatures = {
+            "scorekeeper": self.scorekeeper.currentData() or "",
+            "countersign": self.countersign.currentData() or "",
+        }
+        if self.final_only.isChecked():
+            texts = (self.score_a.text().strip(), self.score_b.text().strip())
+            if not all(text.lstrip("-").isdigit() for text in texts):
+                self._refused(UserError("score: type both sides' final score as whole numbers"))
+                return
+            final_score: tuple[int, int] | None = (int(texts[0]), int(texts[1]))
+            hands: list[dict[str, Any]] = []
+            winner = self.tie_winner.currentData()
+        else:
+            final_score, hands, winner = None, self.hands(), None
+
+        def action() -> sheets.SheetSubmitted:
+            return sheets.submit_sheet(
+                self.db, self.event_id, self.round_number, self.table,
+                hands=hands, final_score=final_score, winner=winner,
+                signatures=signatures, clock=self.context.clock,
+            )  # fmt: skip
+
+        done = run_command(
+            self.context, action, parent=self, title="Submit sheet", show_error=self._refused
+        )
+        if done is not None:
+            self.problem.setText("")
+            self._clear_rows()
+            self.load()
+
+    def reject(self) -> None:
+        """Close; a sheet typed in but not submitted is only dropped when the recorder says so."""
+        typed = bool(self.hands()) or bool(self.score_a.text() or self.score_b.text())
+        if not self.submitted and typed:
+            question = "The sheet is not submitted. Close it and lose what was typed?"
+            if not self.confirm("Close the sheet", question):
+                return
+        super().reject()
+
+    def _ask(self, title: str, question: str) -> bool:
+        answer = QMessageBox.question(
+            self, title, question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )  # fmt: skip
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _refused(self, error: UserError) -> None:
+        self.problem.setText(plain_words(error))
+
+    def _clear_rows(self) -> None:
+        while self.grid.count() > len(self.columns) + 3:
+            item = self.grid.takeAt(len(self.columns) + 3)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.rows.clear()
+        self.totals.clear()

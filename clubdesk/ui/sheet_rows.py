@@ -1,0 +1,222 @@
+"""The hand rows of a score sheet, shaped by the format: which fields a hand has, in sheet order.
+
+Each game lists its columns (``columns_for``); a ``HandRow`` holds one widget
+per column and reads them back as the hand JSON of INTERFACE.md, which the
+engine scores. Nothing here scores a hand: a blank number stays absent so the
+engine names it when it is needed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
+
+from clubdesk.domain.games.hands import GameResult, HandError
+from clubdesk.domain.rules import Rules
+from clubdesk.ui.operations import plain_words
+
+
+@dataclass(frozen=True)
+class Column:
+    """One field of a hand: its JSON path (``meld.A``), its heading and how it is entered.
+
+    ``kind``: ``side`` (A or B), ``side?`` (none, A or B), ``int`` (a number),
+    ``flag`` (a tick box; ``default`` is its value on a new row), ``choice``
+    (one of ``choices``).
+    """
+
+    key: str
+    heading: str
+    kind: str
+    default: bool = False
+    choices: tuple[str, ...] = ()
+
+
+def columns_for(rules: Rules) -> tuple[Column, ...]:
+    """The columns of this format's hand rows, in the order the paper sheet has them."""
+    if rules.game == "gin":
+        return (
+            Column("knocker", "Knocker", "side?"),
+            Column("gin", "Gin", "flag"),
+            Column("deadwood.A", "Deadwood A", "int"),
+            Column("deadwood.B", "Deadwood B", "int"),
+            Column("knock_card", "Knock card", "int"),
+        )
+    if rules.game == "bid-whist":
+        kinds = tuple(rules.whist.kinds) if rules.whist is not None else ()
+        return (
+            Column("bidder", "Bidder", "side"),
+            Column("bid", "Bid", "int"),
+            Column("kind", "Kind", "choice", choices=kinds),
+            Column("books.A", "Books A", "int"),
+            Column("books.B", "Books B", "int"),
+        )
+    return (
+        Column("bidder", "Bidder", "side"),
+        Column("bid", "Bid", "int"),
+        Column("dropped", "Dropped", "flag"),
+        Column("marriage", "Marriage", "flag", default=True),
+        Column("meld.A", "Meld A", "int"),
+        Column("meld.B", "Meld B", "int"),
+        Column("tricks.A", "Tricks A", "int"),
+        Column("tricks.B", "Tricks B", "int"),
+        Column("renege", "Renege", "side?"),
+        Column("all_tricks", "All tricks", "side?"),
+    )
+
+
+# pairs the engine reads as "not there" when both halves are blank (a hand not played out)
+_OPTIONAL_PAIRS = ("tricks",)
+# numbers the engine reads as absent when blank (gin's knock card on a gin)
+_OPTIONAL_NUMBERS = ("knock_card",)
+
+
+class HandRow:
+    """The widgets of one hand row, and the hand they say."""
+
+    def __init__(self, columns: tuple[Column, ...], parent: QWidget):
+        self.columns = columns
+        self.widgets: dict[str, QWidget] = {}
+        for column in columns:
+            self.widgets[column.key] = _widget(column, parent)
+
+    def is_blank(self) -> bool:
+        """Nothing typed or picked yet (a fresh row)."""
+        for column in self.columns:
+            widget = self.widgets[column.key]
+            if isinstance(widget, QLineEdit) and widget.text().strip():
+                return False
+            if isinstance(widget, QComboBox) and column.kind == "side?" and widget.currentIndex():
+                return False
+            if isinstance(widget, QCheckBox) and widget.isChecked() != column.default:
+                return False
+        return True
+
+    def hand(self) -> dict[str, Any]:
+        """The row as a hand in INTERFACE.md's JSON (blank numbers left out)."""
+        hand: dict[str, Any] = {}
+        for column in self.columns:
+            value = _value(column, self.widgets[column.key])
+            if value is _ABSENT:
+                continue
+            if "." in column.key:
+                outer, inner = column.key.split(".")
+                hand.setdefault(outer, {})[inner] = value
+            else:
+                hand[column.key] = value
+        for pair in _OPTIONAL_PAIRS:
+            if pair in hand and not hand[pair]:
+                del hand[pair]
+        return hand
+
+    def set_hand(self, hand: dict[str, Any]) -> None:
+        """Show a stored hand in the row."""
+        for column in self.columns:
+            outer, _, inner = column.key.partition(".")
+            value = hand.get(outer)
+            if inner:
+                value = value.get(inner) if isinstance(value, dict) else None
+            widget = self.widgets[column.key]
+            if isinstance(widget, QLineEdit):
+                widget.setText("" if value is None else str(value))
+            elif isinstance(widget, QCheckBox):
+                widget.setChecked(column.default if value is None else bool(value))
+            elif isinstance(widget, QComboBox):
+                index = widget.findData(value)
+                widget.setCurrentIndex(max(index, 0))
+
+    def set_read_only(self) -> None:
+        for widget in self.widgets.values():
+            if isinstance(widget, QLineEdit):
+                widget.setReadOnly(True)
+            else:
+                widget.setEnabled(False)
+
+    def first(self) -> QWidget:
+        return self.widgets[self.columns[0].key]
+
+
+_ABSENT = object()
+
+
+def _widget(column: Column, parent: QWidget) -> QWidget:
+    if column.kind == "int":
+        edit = QLineEdit(parent)
+        edit.setValidator(QIntValidator(-99999, 99999, edit))
+        edit.setMaximumWidth(72)
+        edit.setAccessibleName(column.heading)
+        return edit
+    if column.kind == "flag":
+        box = QCheckBox(parent)
+        box.setChecked(column.default)
+        box.setAccessibleName(column.heading)
+        return box
+    combo = QComboBox(parent)
+    combo.setAccessibleName(column.heading)
+    if column.kind == "side?":
+        combo.addItem("–", None)
+    if column.kind in ("side", "side?"):
+        combo.addItem("A", "A")
+        combo.addItem("B", "B")
+    for choice in column.choices:
+        combo.addItem(choice, choice)
+    return combo
+
+
+def _value(column: Column, widget: QWidget) -> Any:
+    if isinstance(widget, QLineEdit):
+        text = widget.text().strip()
+        if not text or text == "-":
+            optional = (
+                column.key in _OPTIONAL_NUMBERS or column.key.split(".")[0] in _OPTIONAL_PAIRS
+            )
+            return _ABSENT if optional else None
+        return int(text)
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    if isinstance(widget, QComboBox):
+        return widget.currentData()
+    return _ABSENT
+
+
+def on_change(widget: QWidget, slot: Any) -> None:
+    """Call ``slot`` whenever the field's value changes."""
+    if isinstance(widget, QLineEdit):
+        widget.textChanged.connect(slot)
+    elif isinstance(widget, QCheckBox):
+        widget.toggled.connect(slot)
+    elif isinstance(widget, QComboBox):
+        widget.currentIndexChanged.connect(slot)
+
+
+def game_text(result: GameResult | None, rules: Rules) -> str:
+    """What the engine says of the game as a whole: its end, gin's columns and boxes."""
+    if result is None:
+        return ""
+    parts = []
+    if "games" in result.extra:
+        columns = "   ".join(
+            f"game {n}: A {c['A']} · B {c['B']}" for n, c in enumerate(result.extra["games"], 1)
+        )
+        boxes = result.extra.get("boxes", {})
+        box_text = f"boxes A {boxes.get('A', 0)} · B {boxes.get('B', 0)}"
+        parts.append(f"Hollywood columns   {columns}   ·   {box_text}")
+    if result.ended_by == "limit":
+        limit = rules.game_end.point_limit
+        parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
+    elif result.ended_by == "hands":
+        regular = rules.game_end.max_hands
+        extra = " and the tiebreak hand" if len(result.hands) > regular else ""
+        parts.append(f"Game over: all {regular} hands{extra} played")
+    winner = result.extra.get("winner")
+    if winner is not None:
+        parts.append(f"Won by side {winner}")
+    return "\n".join(parts)
+
+
+def problem_text(error: HandError) -> str:
+    """The engine's reason for a wrong hand, a blank field called blank."""
+    return plain_words(error).replace(", not None.", " (left blank).")

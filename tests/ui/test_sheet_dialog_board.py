@@ -1,0 +1,68 @@
+"""Opening a table's score sheet from the Rounds page's board."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from clubdesk.services import sheets
+from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.rounds_page import RoundsPage
+from clubdesk.ui.sheet_dialog import SheetDialog
+from clubdesk.ui.ticker import FakeTimer, Ticker
+from tests import builder
+
+
+def make_page(qtbot, db, clock) -> tuple[RoundsPage, str]:
+    event_id = builder.event(db, clock, entrants=6,
+                             players=lambda n: [f"Ann{n} Smith", f"Bob{n} Jones"])  # fmt: skip
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    context = UiContext(db, clock, event_id)
+    ticker = Ticker(clock, FakeTimer, context)
+    page = RoundsPage(context, ClockWatch(context, ticker, context))
+    qtbot.addWidget(page)
+    page.resize(1280, 800)
+    with qtbot.waitActive(page):
+        page.show()
+        page.activateWindow()
+    return page, event_id
+
+
+def opened(page: RoundsPage) -> SheetDialog:
+    found = page.findChildren(SheetDialog)
+    assert len(found) == 1
+    return found[0]
+
+
+def test_double_clicking_a_table_opens_its_sheet(qtbot, db, clock) -> None:
+    page, _ = make_page(qtbot, db, clock)
+    view = page.table_view
+    rect = view.visualRect(page.model.index(1, 0))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    dialog = opened(page)
+    assert dialog.table == page.model.table_at(1).table
+    assert dialog.windowTitle() == f"Round 1, table {dialog.table}: score sheet"
+    dialog.close()
+
+
+def test_typing_a_table_number_and_enter_opens_its_sheet(qtbot, db, clock) -> None:
+    page, event_id = make_page(qtbot, db, clock)
+    page.table_view.setFocus()
+    page.table_view.setCurrentIndex(page.model.index(0, 0))
+    qtbot.keyClicks(page.table_view, "3")
+    qtbot.keyClick(page.table_view, Qt.Key.Key_Return)
+    dialog = opened(page)
+    assert dialog.table == 3
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.rows[0].first())
+    dialog.final_only.setChecked(True)
+    dialog.score_a.setText("510")
+    dialog.score_b.setText("320")
+    dialog.paper.setChecked(True)
+    dialog.submit_button.click()
+    assert sheets.table_sheet(db, event_id, 1, 3).submitted
+    row = next(r for r in range(page.model.rowCount()) if page.model.table_at(r).table == 3)
+    assert page.model.data(page.model.index(row, 3)) == "Submitted"  # the board read it again
+    dialog.close()
