@@ -99,7 +99,9 @@ class EntrantList(QWidget):
         header = table.horizontalHeader()
         header.setHighlightSections(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        # the name takes the room there is, so the list never scrolls sideways
+        header.setSectionResizeMode(EntrantTableModel.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
         return table
 
     def _set_column_widths(self) -> None:
@@ -107,10 +109,10 @@ class EntrantList(QWidget):
         width = self.fontMetrics().horizontalAdvance("0")
         for column, chars in (
             (EntrantTableModel.NUMBER, 8),
-            (EntrantTableModel.NAME, 46),
             (EntrantTableModel.PAID, 13),
             (EntrantTableModel.OWES, 13),
             (EntrantTableModel.STATUS, 14),
+            (EntrantTableModel.LATE, 10),
         ):
             self.table.setColumnWidth(column, width * chars)
 

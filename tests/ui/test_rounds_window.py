@@ -1,5 +1,5 @@
-"""The Rounds page in the director's window: the demo night at two window sizes, and the
-status bar's clock seen from every page."""
+"""The demo night in the director's window at two sizes: the Rounds page and the Players list
+fit without scrolling sideways, and the status bar's clock is seen from every page."""
 
 from __future__ import annotations
 
@@ -95,3 +95,14 @@ def test_an_event_not_seated_yet_says_so(make_window, db, clock):
     assert window.status_clock.text() == "Round 1 starts at 10:15"
     page.start_button.click()
     assert page.error_label.text() == "Round 1's seating is not published yet."
+
+
+@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+def test_the_players_list_never_scrolls_sideways(demo_window, size, qtbot):
+    window = demo_window
+    window.show_page("players")
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    view = window.players_page.list.table
+    qtbot.waitUntil(lambda: view.horizontalScrollBar().maximum() == 0)
+    assert view.horizontalHeader().length() <= view.viewport().width()
