@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from clubdesk.clock import Clock
-from clubdesk.domain import games
-from clubdesk.domain.event.model import Game, plays_final
+from clubdesk.domain.event.model import Game
+from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.results.cut import cut_size
 from clubdesk.domain.rules import Rules
@@ -288,7 +288,7 @@ def _hand_text(hand: Mapping[str, Any]) -> str:
 def _filled(game: Game, rules: Rules, round_number: int) -> FilledSheet:
     hands: list[FilledHand] = []
     if game.hands:
-        played = games.score_game(list(game.hands), rules, final=plays_final(rules, round_number))
+        played = played_hands(rules, round_number, game.hands)
         for n, (hand, result, running) in enumerate(
             zip(game.hands, played.hands, played.totals, strict=True), start=1
         ):

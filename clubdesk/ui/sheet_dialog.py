@@ -1,7 +1,7 @@
 """One table's score sheet: the hands as the paper has them, the signers, and submitting it.
 
 The rows are shaped by the format (``sheet_rows``). As the recorder types,
-the engine scores the hands entered so far (``games.score_game``; the sheet's
+the engine scores the hands entered so far (``sheet.played_hands``; the sheet's
 result is ``sheet_result``): the running totals, gin's Hollywood columns and
 boxes, the end of the game and every invalid value, marked at its field with
 the engine's reason. Enter adds the next hand (bid whist offers its fifth,
@@ -35,8 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.domain import games
-from clubdesk.domain.event.model import plays_final
+from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -291,15 +290,14 @@ class SheetDialog(QDialog):
                 set_invalid(widget, False)
         self.error, self.result = None, None
         hands = self.hands()
-        final = plays_final(self.rules, self.round_number)
         shown: GameResult | None = None
         try:
-            shown = self.result = games.score_game(hands, self.rules, final=final)
+            shown = self.result = played_hands(self.rules, self.round_number, hands)
         except HandError as error:
             self.error = error
             good = (error.hand_number or 1) - 1
             if good:
-                shown = games.score_game(hands[:good], self.rules, final=final)
+                shown = played_hands(self.rules, self.round_number, hands[:good])
             self._mark(error)
         for n, (label_a, label_b) in enumerate(self.totals):
             running = shown.totals[n] if shown is not None and n < len(shown.totals) else None

@@ -33,7 +33,7 @@ from clubdesk.domain.event.model import (
     plays_final,
 )
 from clubdesk.domain.games import gin
-from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.sides import Side, side_name
 from clubdesk.errors import UserError
@@ -111,6 +111,14 @@ def _result_text(result: SheetResult) -> str:
     return text if result.winner is None else f"{text}, the tie to {result.winner!r}"
 
 
+def played_hands(rules: Rules, round_number: int, hands: Sequence[dict[str, Any]]) -> GameResult:
+    """A sheet's hands scored as played in round ``round_number`` (a round after the cut is
+    played to the format's final target): running totals per hand, and what the game shows
+    (gin's Hollywood columns and boxes). A partial list scores as far as it goes; HandError
+    names a wrong hand."""
+    return games.score_game(list(hands), rules, final=plays_final(rules, round_number))
+
+
 def sheet_result(
     rules: Rules,
     round_number: int,
@@ -129,7 +137,7 @@ def sheet_result(
     """
     decided: Side | None = None
     if hands:
-        played = games.score_game(list(hands), rules, final=plays_final(rules, round_number))
+        played = played_hands(rules, round_number, hands)
         base = Score(played.total["A"], played.total["B"])
         decided = side_name(played.extra.get("winner"))
     else:
