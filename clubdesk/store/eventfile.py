@@ -103,23 +103,7 @@ class SavedEvent:
     ledger_rows: int
 
 
-@dataclass(frozen=True)
-class EventSnapshot:
-    """An event's rules as stored with it: format id, the rules file's text, the settings."""
-
-    id: str
-    name: str
-    rules_id: str
-    rules_text: str
-    settings: dict[str, Any]
-
-
 # --- which events: the event row is read and archived by store/events.py -------------------
-
-
-def snapshot(session: Session, event_id: str) -> EventSnapshot:
-    event = get_event(session, event_id)
-    return EventSnapshot(event.id, event.name, event.rules_id, event.rules_text, event.settings)
 
 
 # --- writing --------------------------------------------------------------------------------

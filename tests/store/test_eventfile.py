@@ -211,7 +211,7 @@ def test_current_events_are_the_latest_first(db: Database) -> None:
     with db.session() as session:
         store.archive_event(session, "gone", AT, "replaced")
         assert store.current_event_ids(session) == ["newer", "older"]
-        assert store.snapshot(session, "newer").rules_text == "# rules"
+        assert store.get_event(session, "newer").rules_text == "# rules"
 
 
 def test_amendments_of_other_kinds_are_kept_but_not_applied(db: Database) -> None:
