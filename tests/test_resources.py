@@ -177,3 +177,17 @@ def test_desktop_entry():
 def test_pyinstaller_spec_compiles():
     source = (ROOT / "packaging" / "clubdesk.spec").read_text(encoding="utf-8")
     compile(source, "clubdesk.spec", "exec")
+
+
+def test_every_package_is_listed_for_installing() -> None:
+    """A plain (non-editable) install and the packaged app carry every package of the source."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "clubdesk").rglob("__init__.py")
+    }
+    assert found - listed == set()
