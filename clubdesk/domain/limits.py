@@ -69,7 +69,10 @@ def bid_problem(bid: int) -> str | None:
 
 # A signature drawn on the pad: strokes of [x, y] points, each coordinate a fraction of the
 # pad's width (x, from the left) or height (y, from the top), so that any size redraws it.
+# The pad keeps one shape wherever it is shown (``SIGNATURE_PAD_ASPECT``: its width over its
+# height), so the fractions redraw the signature in its own proportions at any size.
 # A hurried signature is 3-15 strokes of a few dozen points each at the pad's sampling.
+SIGNATURE_PAD_ASPECT = 3.5
 STROKES_MAX = 100  # strokes in one signature
 STROKE_POINTS_MAX = 1_000  # points in one stroke
 SIGNATURE_POINTS_MAX = 10_000  # points in one signature, all strokes together
