@@ -3,7 +3,10 @@ fractions of the pad, Undo, Redo and Clear, and the same pad showing a signature
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QInputDevice, QPointingDevice, QTabletEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from clubdesk.domain.limits import SIGNATURE_PAD_ASPECT, strokes_problem
 from clubdesk.ui.signature_pad import SignaturePad
@@ -96,3 +99,35 @@ def test_the_pad_signed_is_drawn(qtbot) -> None:
     draw(qtbot, pad, (0.1, 0.5), (0.3, 0.2), (0.5, 0.6))
     signed = pad.canvas.grab().toImage()
     assert signed != blank
+
+
+def test_a_finger_on_a_touch_screen_draws(qtbot) -> None:
+    pad = make_pad(qtbot)
+    finger = QTest.createTouchDevice()
+    QTest.touchEvent(pad.canvas, finger).press(0, QPoint(100, 100)).commit()
+    QTest.touchEvent(pad.canvas, finger).move(0, QPoint(200, 120)).commit()
+    QTest.touchEvent(pad.canvas, finger).release(0, QPoint(300, 90)).commit()
+    [stroke] = pad.strokes()
+    first = pad.canvas._fraction(QPointF(100, 100))
+    assert len(stroke) == 3 and abs(stroke[0][0] - first[0]) < 0.01
+
+
+def test_a_pen_draws(qtbot) -> None:
+    pad = make_pad(qtbot)
+    pen = QPointingDevice(
+        "pen", 1, QInputDevice.DeviceType.Stylus, QPointingDevice.PointerType.Pen,
+        QInputDevice.Capability.Position | QInputDevice.Capability.Pressure, 1, 3,
+    )  # fmt: skip
+    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+    for kind, x, buttons in (
+        (QEvent.Type.TabletPress, 100, left),
+        (QEvent.Type.TabletMove, 200, left),
+        (QEvent.Type.TabletRelease, 260, none),
+    ):
+        at = QPointF(x, 150)
+        event = QTabletEvent(
+            kind, pen, at, at, 0.5, 0, 0, 0, 0, 0, Qt.KeyboardModifier.NoModifier, left, buttons
+        )
+        QApplication.sendEvent(pad.canvas, event)
+    [stroke] = pad.strokes()
+    assert len(stroke) == 3 and stroke[-1] == pad.canvas._fraction(QPointF(260, 150))
