@@ -173,3 +173,32 @@ def test_a_refused_amendment_is_shown_and_nothing_is_recorded(qtbot, db, clock, 
     assert amend.problem.text().startswith("Score: type both sides' new score")
     assert sheets.table_sheet(db, pinochle, 1, 1).game.amendments == ()
     assert amend.result() != QDialog.DialogCode.Accepted
+
+
+def test_a_level_amendment_in_bid_whist_names_the_tie_winner(qtbot, db, clock) -> None:
+    event_id = seated(db, clock, "bid-whist", 4)
+    sheets.submit_sheet(
+        db, event_id, 1, 1, final_score=(9, 5),
+        signatures=builder.signers(db, event_id, 1, 1), clock=clock,
+    )  # fmt: skip
+    dialog = open_sheet(qtbot, db, clock, event_id)
+    amend = dialog.amend()
+    qtbot.addWidget(amend)
+    assert not amend.tie_winner.isHidden() and not amend.tie_winner.isEnabled()  # not level
+    amend.score_a.setText("5")
+    assert amend.tie_winner.isEnabled()
+    amend.tie_winner.setCurrentIndex(amend.tie_winner.findData("b"))
+    amend.reason.setText("books miscounted on hand 2")
+    amend.director.setText("Dee Rector")
+    draw(qtbot, amend.pad, (0.1, 0.6), (0.3, 0.2))
+    amend.amend_button.click()
+    game = sheets.table_sheet(db, event_id, 1, 1).game
+    assert (game.score.a, game.score.b, game.winner) == (5, 5, "b")
+    assert "5–5, tie to B" in dialog.amendments.text()
+
+
+def test_pinochle_has_no_tie_winner_to_name(qtbot, db, clock, pinochle) -> None:
+    dialog = submitted(qtbot, db, clock, pinochle)
+    amend = dialog.amend()
+    qtbot.addWidget(amend)
+    assert amend.tie_winner.isHidden()  # a level Grand Prix game is a tie
