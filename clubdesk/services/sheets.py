@@ -2,7 +2,8 @@
 
 A sheet is submitted with its hands (or, typed in from paper, its final
 score only), any adjustment lines, the scorekeeper's signature and one
-opponent's countersignature. Both signers are players seated at that table,
+opponent's countersignature (each a name, with the strokes when signed on the
+pad; a paper sheet received carries the names only). Both signers are players seated at that table,
 on opposite sides; a name is matched whatever its case and spacing and is
 stored as registered. Submission stores the score the rules compute
 (``domain.event.sheet.sheet_result``) and locks the sheet: the database
