@@ -129,6 +129,39 @@ def test_amend_records_the_director_and_moves_the_score(night) -> None:
     assert amendment["at"]
 
 
+DRAWN = [[[0.1, 0.6], [0.2, 0.4], [0.3, 0.62]], [[0.5, 0.5], [0.75, 0.45]]]
+
+
+def test_drawn_signatures_are_kept_and_printed_back(night) -> None:
+    a, b = table_one(night)
+    keeper, counter = signed(a, b)
+    drawn = [{**keeper, "strokes": DRAWN}, counter]
+    ran = submit(night, {"score": {"a": 380, "b": 510}, "signatures": drawn})
+    assert (ran.code, ran.err) == (0, "")
+    shown = sheet(night)["signatures"]
+    assert shown[0]["strokes"] == DRAWN
+    assert "strokes" not in shown[1]  # a name only: nothing was drawn
+    ran = clubdesk(
+        "amend", "--db", night, "--round", "1", "--table", "1",
+        "--reason", "a hand added twice", "--director", "Pat Lee",
+        stdin=json.dumps({"score": {"a": 380, "b": 450}, "strokes": DRAWN[:1]}),
+    )  # fmt: skip
+    assert (ran.code, ran.err) == (0, "")
+    assert sheet(night)["amendments"][0]["strokes"] == DRAWN[:1]
+
+
+def test_an_amendment_signed_off_the_pad_is_refused(night) -> None:
+    a, b = table_one(night)
+    submit(night, {"score": {"a": 380, "b": 510}, "signatures": signed(a, b)})
+    ran = clubdesk(
+        "amend", "--db", night, "--round", "1", "--table", "1",
+        "--reason", "typo", "--director", "Pat Lee",
+        stdin='{"score": {"a": 380, "b": 450}, "strokes": [[[0, 0]], []]}',
+    )  # fmt: skip
+    assert refused_line(ran) == "strokes[1] has no points"
+    assert sheet(night)["amendments"] == []
+
+
 def test_amending_a_waiting_sheet_is_refused(night) -> None:
     ran = clubdesk(
         "amend", "--db", night, "--round", "1", "--table", "1",
@@ -146,7 +179,9 @@ def test_amend_needs_a_score(night) -> None:
         "amend", "--db", night, "--round", "1", "--table", "1",
         "--reason", "typo", "--director", "Pat Lee", stdin='{"hands": []}',
     )  # fmt: skip
-    assert refused_line(ran) == "hands: not a key of the sheet here (it takes score, winner)"
+    assert refused_line(ran) == (
+        "hands: not a key of the sheet here (it takes score, winner, strokes)"
+    )
 
 
 REFUSALS = [
@@ -196,12 +231,21 @@ REFUSALS = [
         "(it takes hands, score, adjustments, signatures, winner)",
     ),
     (
-        "a drawn signature",
+        "a stroke off the pad",
         lambda a, b: {
             "score": {"a": 500, "b": 300},
-            "signatures": [{**signed(a, b)[0], "strokes": [[[0, 0], [1, 1]]]}, signed(a, b)[1]],
+            "signatures": [signed(a, b)[0], {**signed(a, b)[1], "strokes": [[[0, 0], [1.5, 1]]]}],
         },
-        "signatures[0].strokes: drawn signatures are not stored yet; give the name",
+        "signatures[1].strokes[0][1] = [1.5, 1] is not [x, y] with x and y from 0 to 1 "
+        "(a fraction of the pad's width and height)",
+    ),
+    (
+        "strokes that are not a list",
+        lambda a, b: {
+            "score": {"a": 500, "b": 300},
+            "signatures": [{**signed(a, b)[0], "strokes": "Ann"}, signed(a, b)[1]],
+        },
+        "signatures[0].strokes must be a list of strokes, each a list of [x, y] points",
     ),
     (
         "a winner of a game that is not tied",

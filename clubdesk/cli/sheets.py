@@ -3,10 +3,11 @@
 ``submit`` reads INTERFACE.md's signed sheet on stdin: ``hands`` (the score is
 computed) or, for a paper sheet typed in, only ``"score": {"a": .., "b": ..}``;
 ``adjustments`` as in the event file; ``signatures`` as a list of ``{"role",
-"name"}`` with the roles ``scorekeeper`` and ``countersign``; ``winner``
-("a"/"b") for a tied game. ``amend`` reads the corrected ``score`` and a tie's
-``winner``. Drawn signature strokes are not stored yet, so a sheet carrying
-them is refused rather than losing them.
+"name"}`` with the roles ``scorekeeper`` and ``countersign``, each with its
+``strokes`` when drawn on a pad (a list of strokes, each a list of ``[x, y]``
+points, fractions 0..1 of the pad); ``winner`` ("a"/"b") for a tied game.
+``amend`` reads the corrected ``score``, a tie's ``winner`` and, when the
+director signed on a pad, their ``strokes``. ``sheet`` prints the strokes back.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from clubdesk.cli.common import (
     read_json_stdin,
 )
 from clubdesk.clock import SYSTEM_CLOCK
+from clubdesk.domain.limits import Strokes, strokes_problem
 from clubdesk.errors import UserError
 
 if TYPE_CHECKING:
-    from clubdesk.services.sheets import SheetLine, TableSheet
+    from clubdesk.services.sheets import SheetLine, SignatureInput, TableSheet
 
 SUBMIT_KEYS = ("hands", "score", "adjustments", "signatures", "winner")
-AMEND_KEYS = ("score", "winner")
+AMEND_KEYS = ("score", "winner", "strokes")
 SIGNING_ROLES = ("scorekeeper", "countersign")
 
 
@@ -108,6 +110,7 @@ def _amend(args: argparse.Namespace) -> int:
             winner=data.get("winner"),
             director=args.director,
             reason=args.reason,
+            strokes=_strokes(data.get("strokes")),
             clock=SYSTEM_CLOCK,
         )
     before, after = done.before.score, done.after.score
@@ -137,19 +140,30 @@ def sheet_json(found: TableSheet) -> dict[str, Any]:
         if game.award is None
         else {"kind": game.award.kind, "against": game.award.against},
         "signatures": [
-            {"role": s.role, "name": s.name, "at": s.at.isoformat()} for s in game.signatures
+            _drawn({"role": s.role, "name": s.name, "at": s.at.isoformat()}, s.strokes)
+            for s in game.signatures
         ],
         "amendments": [
-            {
-                "at": x.at.isoformat(),
-                "director": x.director,
-                "reason": x.reason,
-                "score": {"a": x.after.score.a, "b": x.after.score.b},
-                "winner": x.after.winner,
-            }
+            _drawn(
+                {
+                    "at": x.at.isoformat(),
+                    "director": x.director,
+                    "reason": x.reason,
+                    "score": {"a": x.after.score.a, "b": x.after.score.b},
+                    "winner": x.after.winner,
+                },
+                x.strokes,
+            )
             for x in game.amendments
         ],
     }
+
+
+def _drawn(written: dict[str, Any], strokes: Strokes) -> dict[str, Any]:
+    """A signature or amendment as printed, with its strokes where it was drawn."""
+    if strokes:
+        written["strokes"] = [[[x, y] for x, y in stroke] for stroke in strokes]
+    return written
 
 
 def _side(numbers: tuple[int, ...]) -> int | list[int]:
@@ -191,21 +205,26 @@ def _adjustments(value: Any) -> list[SheetLine]:
     return lines
 
 
-def _signatures(value: Any) -> dict[str, str]:
+def _strokes(value: Any) -> Any:
+    """Strokes as given (the service checks them); left out or null: none drawn."""
+    return () if value is None else value
+
+
+def _signatures(value: Any) -> dict[str, SignatureInput]:
+    from clubdesk.services.sheets import SignatureInput
+
     if not isinstance(value, list):
         raise UserError(
             'signatures: a list of {"role", "name"}, one for the scorekeeper and one for '
             "the countersigning opponent"
         )
-    found: dict[str, str] = {}
+    found: dict[str, SignatureInput] = {}
     for index, item in enumerate(value):
         where = f"signatures[{index}]"
         if not isinstance(item, dict):
             raise UserError(f'{where}: must be {{"role", "name"}}, not {item!r}')
-        if "strokes" in item:
-            raise UserError(f"{where}.strokes: drawn signatures are not stored yet; give the name")
-        if set(item) != {"role", "name"}:
-            raise UserError(f'{where}: must be {{"role", "name"}}, not {item!r}')
+        if not {"role", "name"} <= set(item) <= {"role", "name", "strokes"}:
+            raise UserError(f'{where}: must be {{"role", "name"}} (and "strokes"), not {item!r}')
         role, name = item["role"], item["name"]
         if role not in SIGNING_ROLES:
             raise UserError(f'{where}.role: must be "scorekeeper" or "countersign", not {role!r}')
@@ -213,5 +232,9 @@ def _signatures(value: Any) -> dict[str, str]:
             raise UserError(f"{where}.name: must be the signer's name, not {name!r}")
         if role in found:
             raise UserError(f"{where}.role: the sheet has two {role} signatures")
-        found[role] = name
+        strokes = _strokes(item.get("strokes"))
+        wrong = strokes_problem(strokes)
+        if wrong:
+            raise UserError(f"{where}.strokes{wrong}")
+        found[role] = SignatureInput(name, strokes)
     return found

@@ -7,6 +7,7 @@ characters"``), or None; the caller puts the field's name in front of it.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 
 NAME_MAX = 80  # a player's name: what the window's name fields take
@@ -64,3 +65,73 @@ def bid_problem(bid: int) -> str | None:
     if bid > BID_MAX:
         return f" = {bid} is beyond any bid (at most {BID_MAX})"
     return None
+
+
+# A signature drawn on the pad: strokes of [x, y] points, each coordinate a fraction of the
+# pad's width (x, from the left) or height (y, from the top), so that any size redraws it.
+# The pad keeps one shape wherever it is shown (``SIGNATURE_PAD_ASPECT``: its width over its
+# height), so the fractions redraw the signature in its own proportions at any size.
+# A hurried signature is 3-15 strokes of a few dozen points each at the pad's sampling.
+SIGNATURE_PAD_ASPECT = 3.5
+STROKES_MAX = 100  # strokes in one signature
+STROKE_POINTS_MAX = 1_000  # points in one stroke
+SIGNATURE_POINTS_MAX = 10_000  # points in one signature, all strokes together
+
+Strokes = tuple[tuple[tuple[float, float], ...], ...]
+
+
+def strokes_problem(value: object) -> str | None:
+    """What is wrong with a signature's strokes as given (JSON-like lists), worded to follow
+    the field's name (``[3][2] = [1.5, 0.2] is not ...``); None when they can be kept."""
+    if not isinstance(value, list | tuple):
+        return " must be a list of strokes, each a list of [x, y] points"
+    if len(value) > STROKES_MAX:
+        return f" has {len(value)} strokes (at most {STROKES_MAX})"
+    total = 0
+    for index, stroke in enumerate(value):
+        if not isinstance(stroke, list | tuple):
+            return f"[{index}] must be a list of [x, y] points"
+        if not stroke:
+            return f"[{index}] has no points"
+        if len(stroke) > STROKE_POINTS_MAX:
+            return f"[{index}] has {len(stroke)} points (at most {STROKE_POINTS_MAX})"
+        total += len(stroke)
+        for n, point in enumerate(stroke):
+            if not _is_point(point):
+                return (
+                    f"[{index}][{n}] = {_shown(point)} is not [x, y] with x and y "
+                    "from 0 to 1 (a fraction of the pad's width and height)"
+                )
+    if total > SIGNATURE_POINTS_MAX:
+        return f" has {total} points (at most {SIGNATURE_POINTS_MAX})"
+    return None
+
+
+def as_strokes(value: object) -> Strokes:
+    """Strokes checked by ``strokes_problem`` (ValueError if they were not), as floats."""
+    wrong = strokes_problem(value)
+    if wrong:
+        raise ValueError(f"strokes{wrong}")
+    return tuple(
+        tuple((float(x), float(y)) for x, y in stroke)  # type: ignore[misc]
+        for stroke in value  # type: ignore[union-attr]
+    )
+
+
+def _is_point(point: object) -> bool:
+    if not isinstance(point, list | tuple) or len(point) != 2:
+        return False
+    for v in point:
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            return False
+        if not 0 <= v <= 1 or not math.isfinite(v):  # NaN fails the range too
+            return False
+    return True
+
+
+def _shown(value: object) -> str:
+    try:
+        text = repr(list(value) if isinstance(value, tuple) else value)
+    except ValueError:  # a whole number of thousands of digits
+        return "a number too large to show"
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,9 +1,12 @@
 """The demo event: a Grand Prix night in full swing.
 
 16 teams registered and paid, the card draw made, rounds 1-3 played and
-their signed sheets submitted hand by hand, round 4 seated and running.
-Everything goes through the same services the window uses, so the demo
-shows exactly what a real night would store.
+their sheets submitted with both signatures drawn on the pad (handwriting
+made up from each signer's name, ``demo_signatures``): most hand by hand,
+round 2's odd tables typed in as the final score only, and one sheet of round
+3 amended by the director, who signs the amendment. Round 4 is seated and
+running, about 24 minutes left. Everything goes through the same services
+the window uses, so the demo shows exactly what a real night would store.
 """
 
 from __future__ import annotations
@@ -12,18 +15,23 @@ import datetime as dt
 import random
 
 from clubdesk.clock import Clock
+from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.schedule import timetable
 from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, rounds, sheets
 from clubdesk.services.changes import Change, writes
+from clubdesk.services.demo_signatures import signature_strokes
+from clubdesk.services.sheets import SignatureInput
 from clubdesk.store import Database
 
 DEMO_NAME = "Grand Prix Pinochle (demo)"
 DEMO_RULES = "grand-prix-pinochle"
 DEMO_SEED = 2011
 PLAYED_ROUNDS = 3
+DIRECTOR = "Marge Okafor"
+AMENDED = (3, 2)  # round 3, table 2: the director corrects an adding error
 
 PLAYERS = [
     ("Ann Smith", "Bob Jones"), ("Carol White", "Dan Brown"), ("Eve Davis", "Frank Miller"),
@@ -68,19 +76,45 @@ def make_demo(db: Database, clock: Clock) -> events.EventInfo:
         then.at += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
         for table in seating.tables:
             keeper, opponent = PLAYERS[table.a[0] - 1][0], PLAYERS[table.b[0] - 1][1]
+            hands = sample_game(rules, rng)
+            total = played_hands(rules, number, hands).total
+            typed = number == 2 and table.table % 2 == 1 and total["A"] != total["B"]
             sheets.submit_sheet(
                 db,
                 event.id,
                 number,
                 table.table,
-                hands=sample_game(rules, rng),
-                signatures={"scorekeeper": keeper, "countersign": opponent},
+                hands=() if typed else hands,
+                final_score=(total["A"], total["B"]) if typed else None,
+                signatures={
+                    "scorekeeper": SignatureInput(keeper, signature_strokes(keeper, DEMO_SEED)),
+                    "countersign": SignatureInput(opponent, signature_strokes(opponent, DEMO_SEED)),
+                },
                 clock=then,
             )
+            if (number, table.table) == AMENDED:
+                _amend(db, event.id, number, table.table, then)
         rounds.close_round(db, event.id, number, then)
     draw.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
     clock_service.start(db, event.id, PLAYED_ROUNDS + 1, clock, at=round_four)
     return event
+
+
+def _amend(db: Database, event_id: str, number: int, table: int, clock: Clock) -> None:
+    """The director finds side B's meld on one hand added twice: 20 points off B."""
+    counts = sheets.table_sheet(db, event_id, number, table).game.score
+    assert counts is not None
+    sheets.amend_sheet(
+        db,
+        event_id,
+        number,
+        table,
+        score=(counts.a, counts.b - 20),
+        director=DIRECTOR,
+        reason="side B's meld on hand 3 added twice",
+        strokes=signature_strokes(DIRECTOR, DEMO_SEED),
+        clock=clock,
+    )
 
 
 class _Steps:

@@ -2,7 +2,8 @@
 
 A sheet is submitted with its hands (or, typed in from paper, its final
 score only), any adjustment lines, the scorekeeper's signature and one
-opponent's countersignature. Both signers are players seated at that table,
+opponent's countersignature (each a name, with the strokes when signed on the
+pad; a paper sheet received carries the names only). Both signers are players seated at that table,
 on opposite sides; a name is matched whatever its case and spacing and is
 stored as registered. Submission stores the score the rules compute
 (``domain.event.sheet.sheet_result``) and locks the sheet: the database
@@ -13,7 +14,7 @@ applies it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,7 @@ from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
 from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decided, sheet_result
 from clubdesk.domain.games.hands import HandError
-from clubdesk.domain.limits import points_problem
+from clubdesk.domain.limits import Strokes, as_strokes, points_problem, strokes_problem
 from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -38,6 +39,16 @@ from clubdesk.store.entrants import list_entrants
 from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json
 
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
+
+
+@dataclass(frozen=True)
+class SignatureInput:
+    """A signer as handed in: the name and, signed on the pad, the strokes as drawn
+    (fractions 0..1 of the pad's width and height; empty: the name only, e.g. a signed
+    paper sheet received)."""
+
+    name: str
+    strokes: Sequence[Sequence[Sequence[float]]] = ()
 
 
 @dataclass(frozen=True)
@@ -74,7 +85,7 @@ def submit_sheet(
     final_score: tuple[int, int] | None = None,
     adjustments: Sequence[SheetLine] = (),
     winner: str | None = None,
-    signatures: dict[str, str],
+    signatures: Mapping[str, str | SignatureInput],
     clock: Clock,
     actor: str = "director",
 ) -> SheetSubmitted:
@@ -85,15 +96,18 @@ def submit_sheet(
     (bid whist's fifth hand), the hands decide. In a format that counts rounds
     won, a level game without either is refused. ``signatures`` maps the roles
     scorekeeper and countersign to players seated at the table, on opposite
-    sides. A refused sheet leaves nothing behind.
+    sides: a name, or a ``SignatureInput`` with the strokes drawn on the pad.
+    A refused sheet leaves nothing behind.
     """
     rules = event_rules(db, event_id)
     if bool(hands) == (final_score is not None):
         raise UserError("sheet: give either the hands or the final score from the paper sheet")
-    names = {role: " ".join(str(signatures.get(role, "")).split()) for role in REQUIRED_SIGNATURES}
+    given = {role: _signature_input(signatures.get(role, "")) for role in REQUIRED_SIGNATURES}
+    names = {role: " ".join(str(found.name).split()) for role, found in given.items()}
     for role, name in names.items():
         if not name:
             raise UserError(f"signatures.{role}: the sheet needs the {role}'s signature")
+    drawn = {role: _checked_strokes(f, f"signatures.{role}.strokes") for role, f in given.items()}
     lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
     typed = None if hands else Score(*_checked_score(final_score))
     if winner not in (None, "a", "b"):
@@ -129,8 +143,8 @@ def submit_sheet(
                 check_players(hands, sides, rules)
             except HandError as exc:
                 raise UserError(f"round {round_number}, table {table}: {exc}") from None
-        store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names, result=result,
-                     at=at)  # fmt: skip
+        store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names,
+                     strokes=drawn, result=result, at=at)  # fmt: skip
         score_a, score_b = result.score.a, result.score.b
         audit.record(
             session,
@@ -144,6 +158,7 @@ def submit_sheet(
                 "score": [score_a, score_b],
                 "hands": len(hands),
                 "signatures": names,
+                **({"drawn": [r for r in names if drawn[r]]} if any(drawn.values()) else {}),
             },  # fmt: skip
         )
         sheets_in, total = store.sheets_in(session, sheet.round_id)
@@ -173,13 +188,15 @@ def amend_sheet(
     winner: str | None = None,
     director: str,
     reason: str,
+    strokes: Sequence[Sequence[Sequence[float]]] = (),
     clock: Clock,
     actor: str = "director",
 ) -> SheetAmended:
     """Correct a submitted sheet's result: the score (and a tie's winner) that stands now.
 
     The sheet itself stays as it was submitted; the amendment (who, when,
-    why, the result before and after) is recorded beside it, with an audit
+    why, the result before and after, and the director's signature as drawn,
+    ``strokes``, when signed on the pad) is recorded beside it, with an audit
     row, and every result read from then on applies it.
     """
     director = " ".join(director.split())
@@ -189,6 +206,7 @@ def amend_sheet(
         raise UserError("reason: say why the sheet is amended")
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
+    signed = _checked_strokes(SignatureInput(director, strokes), "strokes")
     after = SheetResult(Score(*_checked_score(score)), winner)  # type: ignore[arg-type]
     if winner is not None and after.score.higher() is not None:
         raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
@@ -208,7 +226,8 @@ def amend_sheet(
                 f"score: round {round_number}, table {table} already counts "
                 f"{before.score.a} to {before.score.b}; nothing to amend"
             )
-        record_amendment(session, stored.id, Amendment(director, at, reason.strip(), before, after))
+        amendment = Amendment(director, at, reason.strip(), before, after, signed)
+        record_amendment(session, stored.id, amendment)
         audit.record(
             session,
             at=at,
@@ -222,6 +241,7 @@ def amend_sheet(
                 "reason": reason.strip(),
                 "before": result_json(before),
                 "after": result_json(after),
+                **({"signed": "drawn"} if signed else {}),
             },
         )
     return SheetAmended(event_id, round_number, table, before, after)
@@ -296,6 +316,18 @@ def _checked_signers(
             "the sheet is countersigned by an opponent"
         )
     return found
+
+
+def _signature_input(value: str | SignatureInput) -> SignatureInput:
+    return value if isinstance(value, SignatureInput) else SignatureInput(value)
+
+
+def _checked_strokes(given: SignatureInput, field: str) -> Strokes:
+    """The strokes as drawn, checked against the limits on a signature."""
+    wrong = strokes_problem(given.strokes)
+    if wrong:
+        raise UserError(f"{field}{wrong}", field=field)
+    return as_strokes(given.strokes)
 
 
 def _compared(name: str) -> str:

@@ -172,7 +172,14 @@ def save_event(
                     reason=adj.reason,
                 )
             for sig in game.signatures:
-                rows.add(_SIGNATURE, game_id=game_id, role=sig.role, name=sig.name, at=sig.at)
+                rows.add(
+                    _SIGNATURE,
+                    game_id=game_id,
+                    role=sig.role,
+                    name=sig.name,
+                    at=sig.at,
+                    strokes=sheets.strokes_text(sig.strokes),
+                )
             for amendment in game.amendments:
                 rows.add(
                     _AMENDMENT,
@@ -183,6 +190,7 @@ def save_event(
                     who=amendment.director,
                     why=amendment.reason,
                     at=amendment.at,
+                    strokes=sheets.strokes_text(amendment.strokes),
                 )
             if game.decided:
                 signed = [sig.at for sig in game.signatures]

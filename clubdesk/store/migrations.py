@@ -654,7 +654,19 @@ _V6 = "".join(
     ]
 )
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# Step 7: a signature as drawn on the pad, kept as vector strokes (compact JSON: a list of
+# strokes, each a list of [x, y] points, fractions of the pad's width and height); NULL
+# for a typed name or a signed paper sheet received. An amendment keeps the director's.
+# The lock triggers of step 1 refuse every UPDATE of a submitted sheet's signature and of
+# any amendment, so the new columns are covered as they stand; step 6's refuse overwrites.
+_V7 = """
+ALTER TABLE signature ADD COLUMN strokes TEXT
+    CHECK (strokes IS NULL OR (json_valid(strokes) AND json_type(strokes) = 'array'));
+ALTER TABLE amendment ADD COLUMN strokes TEXT
+    CHECK (strokes IS NULL OR (json_valid(strokes) AND json_type(strokes) = 'array'));
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

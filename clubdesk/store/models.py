@@ -210,6 +210,7 @@ class Signature(SQLModel, table=True):
     name: str
     at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
     image: bytes | None = None  # the signature as drawn, PNG
+    strokes: str | None = None  # as drawn on the pad: compact JSON (store.sheets.strokes_text)
 
 
 class Adjustment(SQLModel, table=True):
@@ -238,6 +239,7 @@ class Amendment(SQLModel, table=True):
     why: str
     at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
     image: bytes | None = None  # the director's signature, PNG
+    strokes: str | None = None  # the director's signature as drawn on the pad, compact JSON
 
 
 class LedgerEntry(SQLModel, table=True):

@@ -10,7 +10,8 @@ How a sheet is stored: the ``game`` row keeps the result as submitted
 (``score_a``/``score_b`` with adjustment lines included, ``winner`` for a
 tie, an award); ``hand``, ``adjustment`` and ``signature`` rows what the
 sheet says. A submitted sheet never changes: a correction is an
-``amendment`` row. ``record_amendment`` writes one as ``what = "result"``
+``amendment`` row. A signature drawn on the pad keeps its ``strokes`` (compact
+JSON; an amendment the director's). ``record_amendment`` writes one as ``what = "result"``
 with the result before and after as JSON (``{"score": {"a": .., "b": ..},
 "winner": "a"|"b"|null}``). Rows of the older kind, one column each
 (``score_a``, ``score_b``, ``winner`` with the value that stands; ``award_kind``,
@@ -35,6 +36,7 @@ from sqlmodel import Session, select
 
 from clubdesk.domain.event.model import Adjustment, Amendment, Award, Game, Score, SheetResult
 from clubdesk.domain.event.model import Signature as DomainSignature
+from clubdesk.domain.limits import Strokes, as_strokes
 from clubdesk.domain.sides import SIDES
 from clubdesk.errors import UserError
 from clubdesk.store import seating
@@ -148,13 +150,14 @@ class _Details:
             params,
         ):
             self.adjustments[game_id].append(Adjustment(side, points, reason))
-        for game_id, role, name, at in _plain(
+        for game_id, role, name, at, drawn in _plain(
             conn,
-            f"SELECT game_id, role, name, at FROM signature WHERE game_id IN ({in_games}) "
-            "ORDER BY id",
+            "SELECT game_id, role, name, at, strokes FROM signature "
+            f"WHERE game_id IN ({in_games}) ORDER BY id",
             params,
         ):
-            self.signatures[game_id].append(DomainSignature(role, name, _time(at)))
+            signature = DomainSignature(role, name, _time(at), strokes_of(drawn))
+            self.signatures[game_id].append(signature)
 
     def fill(self, game_id: int, game: Game) -> Game:
         return replace(
@@ -173,19 +176,22 @@ class _AmendmentRow:
     who: str
     why: str
     at: dt.datetime
+    strokes: Strokes = ()
 
 
 def _amendment_rows(
     conn: Connection, in_games: str, params: tuple[Any, ...]
 ) -> dict[int, list[_AmendmentRow]]:
     found: dict[int, list[_AmendmentRow]] = defaultdict(list)
-    for game_id, what, old, new, who, why, at in _plain(
+    for game_id, what, old, new, who, why, at, drawn in _plain(
         conn,
-        "SELECT game_id, what, old_value, new_value, who, why, at FROM amendment "
+        "SELECT game_id, what, old_value, new_value, who, why, at, strokes FROM amendment "
         f"WHERE game_id IN ({in_games}) ORDER BY id",
         params,
     ):
-        found[game_id].append(_AmendmentRow(what, _json(old), _json(new), who, why, _time(at)))
+        found[game_id].append(
+            _AmendmentRow(what, _json(old), _json(new), who, why, _time(at), strokes_of(drawn))
+        )
     return found
 
 
@@ -207,7 +213,7 @@ def _amended(game: Game, rows: Any) -> Game:
             continue  # a game without a score: nothing to correct
         after = _after(row, result)
         if after is not None:
-            amendments.append(Amendment(row.who, row.at, row.why, result, after))
+            amendments.append(Amendment(row.who, row.at, row.why, result, after, row.strokes))
             result = after
     if result is None:
         return replace(game, award=award)
@@ -262,6 +268,7 @@ def record_amendment(session: Session, game_id: int, amendment: Amendment) -> in
         who=amendment.director,
         why=amendment.reason,
         at=amendment.at,
+        strokes=strokes_text(amendment.strokes),
     )
     session.add(row)
     session.flush()
@@ -315,11 +322,12 @@ def submit(
     hands: Sequence[Mapping[str, Any]],
     lines: Sequence[Adjustment],
     signatures: Mapping[str, str],
+    strokes: Mapping[str, Strokes] | None = None,
     result: SheetResult,
     at: dt.datetime,
 ) -> None:
     """Write a handed-in sheet (its hands, new lines, signatures and result) and lock it;
-    its round is running from then on."""
+    its round is running from then on. ``strokes`` are the signatures as drawn, by role."""
     for number, hand in enumerate(hands, start=1):
         session.add(HandRow(game_id=sheet.game_id, number=number, data=dict(hand)))
     for line in lines:
@@ -328,8 +336,17 @@ def submit(
                 game_id=sheet.game_id, side=line.side, points=line.points, reason=line.reason
             )
         )
+    drawn = strokes or {}
     for role, name in signatures.items():
-        session.add(SignatureRow(game_id=sheet.game_id, role=role, name=name, at=at))
+        session.add(
+            SignatureRow(
+                game_id=sheet.game_id,
+                role=role,
+                name=name,
+                at=at,
+                strokes=strokes_text(drawn.get(role, ())),
+            )
+        )
     session.flush()
     game = session.get(GameRow, sheet.game_id)
     assert game is not None
@@ -345,6 +362,24 @@ def sheets_in(session: Session, round_id: int) -> tuple[int, int]:
     """(sheets submitted, sheets in all) of a published round."""
     games = session.exec(select(GameRow.submitted_at).where(GameRow.round_id == round_id)).all()
     return sum(1 for at in games if at is not None), len(games)
+
+
+def strokes_text(strokes: Strokes) -> str | None:
+    """Strokes as a signature row keeps them: compact JSON, None when nothing was drawn."""
+    if not strokes:
+        return None
+    return json.dumps([[[x, y] for x, y in stroke] for stroke in strokes], separators=(",", ":"))
+
+
+def strokes_of(text: str | None) -> Strokes:
+    """A row's strokes read back; strokes that are not a signature (written by other
+    means than clubdesk) read as none drawn."""
+    if text is None:
+        return ()
+    try:
+        return as_strokes(json.loads(text))
+    except ValueError:
+        return ()
 
 
 def _json(value: Any) -> Any:

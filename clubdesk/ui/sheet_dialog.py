@@ -7,10 +7,11 @@ boxes, the end of the game and every invalid value, marked at its field with
 the engine's reason. Enter adds the next hand (bid whist offers its fifth,
 tiebreak hand only when the four end level). "Final score only" takes the
 score of a paper sheet typed in quickly. The scorekeeper and the
-countersigning opponent are picked from the players seated at the table; the
-recorder attests that the signed paper sheet was received (there is no
-signature pad: the names are the attestation). A submitted sheet opens
-read-only, with its amendments beside it.
+countersigning opponent are picked from the players seated at the table and
+sign on their pads, or the recorder attests that the signed paper sheet was
+received (``sheet_signers``). A submitted sheet opens read-only, its
+signatures drawn, with its amendments beside it; "Amend…" opens the
+director's amendment (``amend_dialog``).
 """
 
 from __future__ import annotations
@@ -41,9 +42,11 @@ from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import registration, sheets
 from clubdesk.services.events import event_rules
+from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import plain_words, run_command
 from clubdesk.ui.sheet_rows import HandRow, columns_for, game_text, on_change, problem_text
+from clubdesk.ui.sheet_signers import SignersBox
 from clubdesk.ui.style import set_invalid, set_role
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -130,35 +133,35 @@ class SheetDialog(QDialog):
         for widget in (self.total_label, self.game_label, self.problem):
             layout.addWidget(widget)
 
-        signers = QHBoxLayout()
-        self.scorekeeper, self.countersign = QComboBox(), QComboBox()
-        signers.addWidget(QLabel("Scorekeeper"))
-        signers.addWidget(self.scorekeeper)
-        signers.addWidget(QLabel("Countersigned by"))
-        signers.addWidget(self.countersign)
-        self.paper = QCheckBox("Signed paper sheet received")
-        signers.addWidget(self.paper)
-        signers.addStretch(1)
-        layout.addLayout(signers)
-        self.amendments = QLabel()
-        self.amendments.setWordWrap(True)
-        layout.addWidget(self.amendments)
+        signed = QHBoxLayout()
+        self.signers = SignersBox()
+        self.signers.changed.connect(self._update_submit)
+        self.scorekeeper = self.signers.pickers["scorekeeper"]
+        self.countersign = self.signers.pickers["countersign"]
+        self.paper = self.signers.paper
+        signed.addWidget(self.signers, 3)
+        self.amendments_view = AmendmentsView()
+        self.amendments = self.amendments_view.label
+        signed.addWidget(self.amendments_view, 2)
+        layout.addLayout(signed)
 
         buttons = QHBoxLayout()
         self.add_button = QPushButton("Add hand (Enter)")
         self.add_button.clicked.connect(self.add_hand)
         self.submit_button = QPushButton("Submit sheet")
         self.submit_button.clicked.connect(self.submit)
+        self.amend_button = QPushButton("Amend…")
+        self.amend_button.clicked.connect(self.amend)
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.reject)
-        for button in (self.add_button, self.submit_button, self.close_button):
+        for button in (self.add_button, self.submit_button, self.amend_button, self.close_button):
             button.setAutoDefault(False)
         buttons.addWidget(self.add_button)
         buttons.addStretch(1)
         buttons.addWidget(self.submit_button)
+        buttons.addWidget(self.amend_button)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
-        self.paper.toggled.connect(self._update_submit)
 
     # reading the sheet --------------------------------------------------------------------
     def load(self) -> None:
@@ -173,11 +176,7 @@ class SheetDialog(QDialog):
             f"A: {numbers['a']} ({', '.join(sides['a'])})   "
             f"B: {numbers['b']} ({', '.join(sides['b'])})"
         )
-        for combo, first in ((self.scorekeeper, "a"), (self.countersign, "b")):
-            combo.clear()
-            for side in (first, "b" if first == "a" else "a"):
-                for name in sides[side]:
-                    combo.addItem(f"{name} ({side.upper()})", name)
+        self.signers.set_players(sides)
         self.submitted = sheet.submitted
         if sheet.submitted:
             self._show_submitted(sheet)
@@ -201,25 +200,15 @@ class SheetDialog(QDialog):
             self.score_a.setText(str(game.score.a))
             self.score_b.setText(str(game.score.b))
         self.recalculate()
-        for widget in (self.final_only, self.scorekeeper, self.countersign, self.paper,
-                       self.tie_winner, self.add_button, self.submit_button):  # fmt: skip
+        for widget in (self.final_only, self.tie_winner, self.add_button, self.submit_button):
             widget.setEnabled(False)
         self.score_a.setReadOnly(True)
         self.score_b.setReadOnly(True)
-        for signature in game.signatures:
-            combo = self.scorekeeper if signature.role == "scorekeeper" else self.countersign
-            combo.setCurrentIndex(max(combo.findData(signature.name), 0))
-        self.paper.setChecked(True)
+        self.signers.show_signed(game.signatures)
         score = game.score
         counts = f"{score.a} to {score.b}" if score is not None else "no score"
         self.total_label.setText(f"Submitted · counts {counts}")
-        self.amendments.setText(
-            "\n".join(
-                f"Amended by {a.director} ({a.reason}): {a.before.score.a}–{a.before.score.b} "
-                f"→ {a.after.score.a}–{a.after.score.b}"
-                for a in game.amendments
-            )
-        )
+        self.amendments_view.show_amendments(game.amendments)
 
     # entering hands -----------------------------------------------------------------------
     def _new_row(self) -> HandRow:
@@ -334,15 +323,14 @@ class SheetDialog(QDialog):
         self.recalculate()
 
     def _update_submit(self) -> None:
-        self.submit_button.setEnabled(not self.submitted and self.paper.isChecked())
+        self.submit_button.setEnabled(not self.submitted and self.signers.ready())
+        self.submit_button.setVisible(not self.submitted)
+        self.amend_button.setVisible(self.submitted)
 
     # submitting ---------------------------------------------------------------------------
     def submit(self) -> None:
         """Submit the sheet through the service; a refusal is shown in plain words."""
-        signatures = {
-            "scorekeeper": self.scorekeeper.currentData() or "",
-            "countersign": self.countersign.currentData() or "",
-        }
+        signatures = self.signers.signatures()
         if self.final_only.isChecked():
             texts = (self.score_a.text().strip(), self.score_b.text().strip())
             if not all(text.lstrip("-").isdigit() for text in texts):
@@ -368,6 +356,17 @@ class SheetDialog(QDialog):
             self.problem.setText("")
             self._clear_rows()
             self.load()
+
+    def amend(self) -> AmendDialog:
+        """Open the director's amendment of this submitted sheet; shown here once recorded."""
+        dialog = AmendDialog(self.context, self.round_number, self.table, self)
+        dialog.accepted.connect(self._amended)
+        dialog.open()
+        return dialog
+
+    def _amended(self) -> None:
+        self._clear_rows()
+        self.load()
 
     def reject(self) -> None:
         """Close; a sheet typed in but not submitted is only dropped when the recorder says so."""

@@ -44,3 +44,37 @@ def test_the_demo_is_the_same_every_time(tmp_path, clock) -> None:
             event = make_demo(db, clock)
             totals.append([row.total for row in results.standings(db, event.id).rows])
     assert totals[0] == totals[1]
+
+
+def test_the_demo_sheets_are_signed_on_the_pad_some_typed_in_one_amended(db, clock) -> None:
+    from clubdesk.domain.limits import strokes_problem
+    from clubdesk.services.sheets import table_sheet
+
+    event = make_demo(db, clock)
+    games = [
+        table_sheet(db, event.id, number, table).game
+        for number in (1, 2, 3)
+        for table in range(1, 9)
+    ]
+    for game in games:
+        assert [s.role for s in game.signatures] == ["scorekeeper", "countersign"]
+        for signature in game.signatures:
+            assert signature.strokes and strokes_problem(signature.strokes) is None
+    typed = [game for game in games if not game.hands]
+    assert 0 < len(typed) < len(games)  # some final score only, the rest hand by hand
+    [amended] = [game for game in games if game.amendments]
+    [amendment] = amended.amendments
+    assert amendment.director == "Marge Okafor" and amendment.strokes
+    assert amendment.after.score.b == amendment.before.score.b - 20
+
+
+def test_a_made_up_signature_is_the_same_every_time_and_fits_the_pad() -> None:
+    from clubdesk.domain.limits import strokes_problem
+    from clubdesk.services.demo_signatures import signature_strokes
+
+    ann = signature_strokes("Ann Smith", 7)
+    assert ann == signature_strokes("Ann Smith", 7) != signature_strokes("Ann Smith", 8)
+    assert strokes_problem(ann) is None
+    assert len(ann) == 4  # one stroke per word, the dot of the i and the cross of the t
+    long = signature_strokes("Maximiliana Wolfeschlegelsteinhausen-Bergerdorff", 1)
+    assert strokes_problem(long) is None

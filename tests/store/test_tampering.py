@@ -12,7 +12,7 @@ import pytest
 
 from clubdesk.clock import Clock, FakeClock
 from clubdesk.services import rounds, sheets
-from clubdesk.services.sheets import SheetLine
+from clubdesk.services.sheets import SheetLine, SignatureInput
 from clubdesk.store import Database, open_database
 from tests import builder
 from tests.conftest import CLUB_TIME
@@ -23,6 +23,7 @@ HANDS = [
     {"bidder": "B", "bid": 60, "marriage": True, "meld": {"A": 0, "B": 10},
      "tricks": {"A": 25, "B": 25}},
 ]  # fmt: skip
+DRAWN = [[[0.1, 0.5], [0.2, 0.3], [0.3, 0.55]]]  # a signature as the pad gives it
 
 
 @pytest.fixture(scope="module")
@@ -70,16 +71,18 @@ def build(db: Database, clock: Clock) -> None:
     builder.draw(db, event, clock, seed=5)
     builder.publish(db, event, 1, clock)
     rounds.start_round(db, event, 1, clock)
+    names = builder.signers(db, event, 1, 1)
     sheets.submit_sheet(
         db, event, 1, 1,
         hands=HANDS,
         adjustments=[SheetLine("b", 100, "late")],
-        signatures=builder.signers(db, event, 1, 1),
+        signatures={role: SignatureInput(name, DRAWN) for role, name in names.items()},
         clock=clock,
     )  # fmt: skip
     sheets.amend_sheet(
-        db, event, 1, 1, score=(150, 40), director="Dee", reason="adding error", clock=clock
-    )
+        db, event, 1, 1, score=(150, 40), director="Dee", reason="adding error",
+        strokes=DRAWN, clock=clock,
+    )  # fmt: skip
     with db.session() as session:  # an open sheet takes hands as they are played
         session.connection().exec_driver_sql(
             "INSERT INTO hand (game_id, number, data) SELECT id, 1, '{}' FROM game "
@@ -105,6 +108,17 @@ TAMPERING = [
     "INSERT OR REPLACE INTO amendment (id, game_id, what, who, why, at) "
     "VALUES ({am1}, {g1}, 'result', 'Forger', 'x', 'x')",
     "UPDATE amendment SET who = 'Forger'",
+    # a signature as drawn: its strokes never change, are never taken away or forged
+    "UPDATE signature SET strokes = '[[[0,0],[1,1]]]' WHERE game_id = {g1}",
+    "UPDATE signature SET strokes = NULL WHERE game_id = {g1}",
+    "UPDATE OR REPLACE signature SET strokes = '[]' WHERE id = {sig1}",
+    "INSERT OR REPLACE INTO signature (id, game_id, role, name, at, strokes) "
+    "VALUES ({sig1}, {g1}, 'scorekeeper', 'Forger', 'x', '[[[0,0]]]')",
+    "INSERT INTO signature (game_id, role, name, at, strokes) "
+    "VALUES ({g1}, 'director', 'Forger', 'x', '[[[0,0]]]')",
+    "DELETE FROM signature WHERE game_id = {g1}",
+    "UPDATE amendment SET strokes = '[[[0,0],[1,1]]]'",
+    "UPDATE amendment SET strokes = NULL",
     # money
     "UPDATE ledger_entry SET cents = 1",
     "UPDATE ledger_entry SET note = 'forged'",

@@ -56,7 +56,11 @@ us, and how we read it:
   shape, with the result before it). The game's ``score`` and ``winner`` are
   the result as it counts, its amendments applied in order; the sheet as
   submitted (hands, adjustments, the recorded tie winner) gives the first
-  amendment's ``before``.
+  amendment's ``before``. An amendment signed on the pad carries the
+  director's ``strokes``.
+- A signature drawn on the pad carries ``"strokes"``: a list of strokes,
+  each a list of ``[x, y]`` points, x and y fractions (0 to 1) of the pad's
+  width and height (``domain.limits`` bounds them); left out for a typed name.
 - Unknown keys are errors (a typo must not silently lose a fact).
 
 The file's structure is described once, as pydantic models (``schema``),
@@ -394,7 +398,10 @@ def _game(found: schema.GameIn) -> Game:
         adjustments=tuple(Adjustment(x.side, x.points, x.reason) for x in found.adjustments),  # type: ignore[arg-type]
         award=None if found.award is None else Award(found.award.kind, found.award.against),  # type: ignore[arg-type]
         winner=found.winner,  # type: ignore[arg-type]
-        signatures=tuple(Signature(s.role, s.name, s.at) for s in found.signatures),  # type: ignore[arg-type]
+        signatures=tuple(
+            Signature(s.role, s.name, s.at, s.strokes)  # type: ignore[arg-type]
+            for s in found.signatures
+        ),
         amendments=tuple(
             Amendment(
                 x.director,
@@ -402,6 +409,7 @@ def _game(found: schema.GameIn) -> Game:
                 x.reason,
                 SheetResult(_score(x.before.score), x.before.winner),  # type: ignore[arg-type]
                 SheetResult(_score(x.score), x.winner),  # type: ignore[arg-type]
+                x.strokes,
             )
             for x in found.amendments
         ),

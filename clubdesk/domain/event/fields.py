@@ -20,7 +20,15 @@ from pydantic import BeforeValidator, Field, PlainSerializer, PlainValidator, Va
 from pydantic_core import PydanticCustomError
 
 from clubdesk.domain.event.model import SIDES
-from clubdesk.domain.limits import ENTRANT_NAME_MAX, cents_problem, name_problem, stored_int_problem
+from clubdesk.domain.limits import (
+    ENTRANT_NAME_MAX,
+    Strokes,
+    as_strokes,
+    cents_problem,
+    name_problem,
+    stored_int_problem,
+    strokes_problem,
+)
 
 EVENT_FORMAT = "clubdesk-event/1"
 EVENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # as the database keeps ids
@@ -153,6 +161,21 @@ def _hands(value: Any) -> tuple[dict[str, Any], ...]:
     return tuple(copy.deepcopy(value or []))
 
 
+def strokes(value: Any) -> Strokes:
+    """A drawn signature: strokes of [x, y] points within the pad (``domain.limits``)."""
+    if value is None:
+        return ()
+    wrong = strokes_problem(value)
+    if wrong:
+        raise problem(wrong)
+    return as_strokes(value)
+
+
+def strokes_json(value: Strokes) -> list[list[list[float]]]:
+    """Strokes as the file writes them: lists of [x, y]."""
+    return [[[x, y] for x, y in stroke] for stroke in value]
+
+
 def iso(value: date | datetime | None) -> str | None:
     """A date or time as the file writes it."""
     return None if value is None else value.isoformat()
@@ -237,6 +260,7 @@ Side = Annotated[str, PlainValidator(choice(SIDES))]
 MaybeSide = Annotated[str | None, PlainValidator(choice(SIDES, none=True))]
 Hands = Annotated[tuple[dict[str, Any], ...], PlainValidator(_hands), PlainSerializer(list)]
 Players = Annotated[tuple[str, ...], PlainValidator(entrant_players), PlainSerializer(list)]
+DrawnStrokes = Annotated[Strokes, PlainValidator(strokes), PlainSerializer(strokes_json)]
 GameSide = Annotated[tuple[int, ...], PlainValidator(_game_side), PlainSerializer(_side_json)]
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
+from clubdesk.domain.limits import Strokes
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import Draw
 from clubdesk.domain.sides import SIDES as SIDES  # the sides are declared in domain.sides
@@ -94,6 +95,7 @@ class Amendment:
     reason: str
     before: SheetResult
     after: SheetResult
+    strokes: Strokes = ()  # the director's signature as drawn (empty: the name only)
 
     @property
     def score(self) -> Score:
@@ -120,9 +122,17 @@ class Award:
 
 @dataclass(frozen=True)
 class Signature:
+    """A signer of a sheet: role, name, when, and the signature as drawn on the pad.
+
+    ``strokes`` are lists of (x, y) points, each a fraction (0..1) of the pad's
+    width and height (``domain.limits``); empty for a typed name or a signed paper
+    sheet received.
+    """
+
     role: SignatureRole
     name: str
     at: datetime
+    strokes: Strokes = ()
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from clubdesk.domain.event.fields import (
     DRAW_METHODS,
     AnyText,
     Cents,
+    DrawnStrokes,
     EntrantName,
     EntrantNumber,
     GameSide,
@@ -102,11 +103,26 @@ class AwardIn(Part):
     against: Side = needed()
 
 
+def _without_empty_strokes(write: Any, part: BaseModel) -> dict[str, Any]:
+    """A part as written, leaving out ``strokes`` when nothing was drawn (a typed name)."""
+    written = write(part)
+    if not written.get("strokes"):
+        written.pop("strokes", None)
+    return written
+
+
 class SignatureIn(Part):
-    what: ClassVar[str] = "role, name, at"
+    """A signer of a sheet; ``strokes`` (left out for a typed name) as drawn on the pad."""
+
+    what: ClassVar[str] = "role, name, at, strokes"
     role: Annotated[str, PlainValidator(choice(SIGNATURE_ROLES))] = needed()
     name: Text = needed()
     at: Moment = needed()
+    strokes: DrawnStrokes = ()
+
+    @model_serializer(mode="wrap")
+    def _drawn(self, write: Any) -> dict[str, Any]:
+        return _without_empty_strokes(write, self)
 
 
 class ResultIn(Part):
@@ -118,13 +134,18 @@ class ResultIn(Part):
 class AmendmentIn(Part):
     """A director's amendment: when, who, why, the result before and the score after."""
 
-    what: ClassVar[str] = "at, director, reason, before, score, winner"
+    what: ClassVar[str] = "at, director, reason, before, score, winner, strokes"
     at: Moment = needed()
     director: Text = needed()
     reason: Text = needed()
     before: ResultIn
     score: ScoreIn
     winner: MaybeSide = None
+    strokes: DrawnStrokes = ()  # the director's signature as drawn (left out: none)
+
+    @model_serializer(mode="wrap")
+    def _drawn(self, write: Any) -> dict[str, Any]:
+        return _without_empty_strokes(write, self)
 
 
 class GameIn(Part):

@@ -38,7 +38,7 @@ def _game(game: Game) -> schema.GameIn:
         else schema.AwardIn.model_construct(kind=game.award.kind, against=game.award.against),
         winner=game.winner,
         signatures=[
-            schema.SignatureIn.model_construct(role=s.role, name=s.name, at=s.at)
+            schema.SignatureIn.model_construct(role=s.role, name=s.name, at=s.at, strokes=s.strokes)
             for s in game.signatures
         ],
         amendments=[
@@ -49,6 +49,7 @@ def _game(game: Game) -> schema.GameIn:
                 before=_result(x.before),
                 score=_score(x.after.score),
                 winner=x.after.winner,
+                strokes=x.strokes,
             )
             for x in game.amendments
         ],

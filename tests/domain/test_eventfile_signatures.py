@@ -1,0 +1,117 @@
+"""The event file keeps signatures as drawn on the pad (INTERFACE.md, score sheets): strokes
+of [x, y] points, fractions of the pad; hostile strokes are refused naming the point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clubdesk.domain.event.eventfile import event_to_json, parse_event
+from clubdesk.domain.event.model import EventError
+from clubdesk.domain.formats import load_rules
+from clubdesk.domain.limits import STROKE_POINTS_MAX, STROKES_MAX
+
+DATA = Path(__file__).parent / "data"
+AT = "2011-10-22T13:00:00-07:00"
+WHERE = "rounds[0].games[1] (round 1, table 2)"
+DRAWN = [[[0.1, 0.6], [0.15, 0.42], [0.22, 0.61]], [[0.3, 0.5], [0.4, 0.48], [0.5, 0.5]]]
+
+
+def lookup(rules_id: str):
+    return load_rules(rules_id, extra_dirs=[])
+
+
+def signed(*strokes: Any) -> dict[str, Any]:
+    """The small Grand Prix with round 1 table 2 signed: the scorekeeper drew ``strokes[0]``,
+    the countersigner ``strokes[1]`` (None: the name typed only)."""
+    data = json.loads((DATA / "event_grand_prix_small.json").read_text(encoding="utf-8"))
+    game = data["rounds"][0]["games"][1]
+    game["signatures"] = []
+    for role, drawn in zip(("scorekeeper", "countersign"), strokes, strict=True):
+        signature: dict[str, Any] = {"role": role, "name": f"{role} name", "at": AT}
+        if drawn is not None:
+            signature["strokes"] = drawn
+        game["signatures"].append(signature)
+    return data
+
+
+def problems(data: dict[str, Any]) -> list[str]:
+    with pytest.raises(EventError) as caught:
+        parse_event(data, lookup)
+    return caught.value.problems
+
+
+def test_strokes_are_read_and_written_back_identical() -> None:
+    data = signed(DRAWN, None)
+    event = parse_event(data, lookup)
+    keeper, counter = event.rounds[0].games[1].signatures
+    assert keeper.strokes[1] == ((0.3, 0.5), (0.4, 0.48), (0.5, 0.5))
+    assert counter.strokes == ()
+    written = event_to_json(event)
+    assert (
+        written["rounds"][0]["games"][1]["signatures"]
+        == data["rounds"][0]["games"][1]["signatures"]
+    )  # a typed name is written without "strokes", as it came
+    assert event_to_json(parse_event(written, lookup)) == written
+
+
+def test_the_pad_corners_are_inside_and_whole_numbers_read_as_fractions() -> None:
+    event = parse_event(signed([[[0, 0], [1, 1]]], None), lookup)
+    assert event.rounds[0].games[1].signatures[0].strokes == (((0.0, 0.0), (1.0, 1.0)),)
+
+
+def test_an_amendment_keeps_the_directors_signature() -> None:
+    data = signed(None, None)
+    game = data["rounds"][0]["games"][0]
+    before = game["score"]
+    game["amendments"] = [
+        {"at": AT, "director": "Dee", "reason": "adding error",
+         "before": {"score": before, "winner": None},
+         "score": {"a": before["a"] + 10, "b": before["b"]}, "winner": None, "strokes": DRAWN}
+    ]  # fmt: skip
+    game["score"] = game["amendments"][0]["score"]
+    event = parse_event(data, lookup)
+    assert event.rounds[0].games[0].amendments[0].strokes[0][0] == (0.1, 0.6)
+    written = event_to_json(event)
+    assert written["rounds"][0]["games"][0]["amendments"] == game["amendments"]
+
+
+HOSTILE = [
+    (
+        [[[0.1, 0.1]], [[0.2, 0.2]], [[0.3, 0.3]], [[0.1, 0.2], [0.2, 0.3], [1.5, 0.2]]],
+        "strokes[3][2] = [1.5, 0.2] is not [x, y] with x and y from 0 to 1 "
+        "(a fraction of the pad's width and height)",
+    ),
+    (
+        [[[0.1, -0.01]]],
+        "strokes[0][0] = [0.1, -0.01] is not [x, y] with x and y from 0 to 1 "
+        "(a fraction of the pad's width and height)",
+    ),
+    ([[[0.1, 0.2, 0.3]]], "strokes[0][0] = [0.1, 0.2, 0.3] is not [x, y] with x and y"),
+    ([[["0.1", 0.2]]], "strokes[0][0] = ['0.1', 0.2] is not [x, y] with x and y"),
+    ([[[True, 0.2]]], "strokes[0][0] = [True, 0.2] is not [x, y] with x and y"),
+    ([[[10**300, 0.2]]], "strokes[0][0] = [100000000000000000000000000000000000... is not"),
+    ([[]], "strokes[0] has no points"),
+    ([{"x": 1}], "strokes[0] must be a list of [x, y] points"),
+    ("Ann", "strokes must be a list of strokes, each a list of [x, y] points"),
+    ([[[0.5, 0.5]]] * (STROKES_MAX + 1), f"strokes has {STROKES_MAX + 1} strokes (at most"),
+    (
+        [[[0.5, 0.5]] * (STROKE_POINTS_MAX + 1)],
+        f"strokes[0] has {STROKE_POINTS_MAX + 1} points (at most {STROKE_POINTS_MAX})",
+    ),
+    ([[[0.5, 0.5]] * STROKE_POINTS_MAX] * 11, "strokes has 11000 points (at most 10000)"),
+]
+
+
+@pytest.mark.parametrize(("strokes", "message"), HOSTILE, ids=[h[1][:30] for h in HOSTILE])
+def test_hostile_strokes_are_refused_naming_the_field(strokes: Any, message: str) -> None:
+    [line] = problems(signed(None, strokes))
+    assert line.startswith(f"{WHERE}: signatures[1].{message}")
+
+
+def test_not_a_number_is_refused() -> None:
+    [line] = problems(signed([[[float("nan"), 0.5]]], None))
+    assert line.startswith(f"{WHERE}: signatures[0].strokes[0][0] = [nan, 0.5] is not [x, y]")
