@@ -140,6 +140,21 @@ def test_breaks_meals_and_the_overnight_gap_between_rounds() -> None:
     assert phases[11] == ("finished", None)
 
 
+def test_a_meal_between_rounds_carries_the_name_the_rules_give_it() -> None:
+    day = Day(at("10:15"))
+    names = {}
+    for number in range(1, 6):
+        if number > 1:
+            day.clock.set(day.status().next.at)
+        day.start(number)
+        day.clock.advance(minutes=60)
+        day.do(rc.end)
+        names[number] = (day.status().phase, day.status().pause_name)
+    assert names[1] == ("break", "")
+    assert names[2] == ("meal", "Lunch")
+    assert names[5] == ("meal", "Dinner")
+
+
 def test_pauses_and_minutes_added_or_taken_off_add_up() -> None:
     day = Day(at("10:15"))
     day.start(1)
