@@ -49,9 +49,7 @@ class MealBreak(_Model):
 
     after_round: int = Field(ge=1)
     minutes: int = Field(ge=1, le=600)
-    name: str | None = Field(
-        default=None, min_length=1, max_length=30, description='what the hall calls it: "Lunch"'
-    )
+    name: str | None = Field(default=None, min_length=1, max_length=30)  # "Lunch"
 
 
 class NextDay(_Model):
