@@ -281,7 +281,10 @@ def projected(
         if clock is not None:
             assert clock.ends_at is not None
             ends = clock.ends_at
-            warning = ends - dt.timedelta(seconds=clock.warning_s) if clock.warning_s else None
+            if clock.ended_at is not None:  # when it fell due; none if ended before it
+                warning = clock.crossed.get("warning")
+            else:
+                warning = ends - dt.timedelta(seconds=clock.warning_s) if clock.warning_s else None
             result.append(replace(row, starts=clock.started_at, ends=ends, warning_at=warning))
             found = next_round(rounds, row.number, ends)
             follow = found.at if found else None
