@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 
 from clubdesk.domain.roundclock import ClockStatus, Due
 from clubdesk.errors import UserError
+from clubdesk.printing.text import time_of_day
 from clubdesk.services import board as board_service
 from clubdesk.services import clock as clock_service
 from clubdesk.services.board import Board
@@ -53,9 +54,8 @@ def time_left(seconds: int) -> str:
 
 
 def clock_time(at: dt.datetime) -> str:
-    """A time of day as a hall reads it: ``2:10 PM``."""
-    hour = at.hour % 12 or 12
-    return f"{hour}:{at:%M} {'AM' if at.hour < 12 else 'PM'}"
+    """A time of day as a hall reads it: ``2:10 PM`` (as the command line prints it)."""
+    return time_of_day(at)
 
 
 def until_text(status: ClockStatus, now: dt.datetime) -> str:

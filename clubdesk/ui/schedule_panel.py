@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.schedule import ScheduledRound
 from clubdesk.errors import UserError
+from clubdesk.printing.text import pause_text
 from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change
 from clubdesk.ui.clock_watch import ROUND_GOING, ClockView, ClockWatch, clock_time
@@ -48,17 +49,6 @@ from clubdesk.ui.style import set_role
 COLUMNS = ("Round", "Starts", "Warning", "Ends", "Then")
 PLAYED_COLOUR = "#6b747c"
 CURRENT_BACKGROUND = "#e3eef7"
-
-
-def then_text(row: ScheduledRound) -> str:
-    """What follows a round: ``Break 15 min``, ``Lunch 90 min``, ``Overnight``, or nothing."""
-    if row.pause_after == "overnight":
-        return "Overnight"
-    if row.pause_after == "meal":
-        return f"{row.pause_name or 'Meal'} {row.pause_minutes} min"
-    if row.pause_after == "break":
-        return f"Break {row.pause_minutes} min"
-    return ""
 
 
 class SchedulePanel(QWidget):
@@ -199,7 +189,7 @@ class SchedulePanel(QWidget):
                 clock_time(row.starts),
                 clock_time(row.warning_at) if row.warning_at else "",
                 clock_time(row.ends),
-                then_text(row),
+                pause_text(row),
             )
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
