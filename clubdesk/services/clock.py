@@ -13,11 +13,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
+from clubdesk.clock import Clock, zone_of
 from clubdesk.domain import roundclock
 from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
 from clubdesk.domain.schedule import ScheduledRound, timetable
@@ -308,6 +308,19 @@ def _record(session: Session, event_id: str, fact: ClockFact, actor: str, name: 
 
 
 def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledRound]:
-    """The event's timetable from its rules and settings, in the zone of ``now``."""
+    """The event's timetable from its rules and settings, placed by the rules of the zone
+    ``now`` was read in (each day's times with that day's UTC offset, across a
+    daylight-saving change too), each time written with its own fixed offset."""
     event, rules = event_and_rules(session, event_id)
-    return timetable(rules, event.date, tz=now.at.tzinfo)
+    rows = timetable(rules, event.date, tz=zone_of(now.at))
+    return [
+        replace(row, starts=_fixed(row.starts), ends=_fixed(row.ends),
+                warning_at=_fixed(row.warning_at) if row.warning_at else None)
+        for row in rows
+    ]  # fmt: skip
+
+
+def _fixed(at: dt.datetime) -> dt.datetime:
+    offset = at.utcoffset()
+    assert offset is not None
+    return at.astimezone(dt.timezone(offset))
