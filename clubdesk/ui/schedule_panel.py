@@ -79,8 +79,8 @@ class SchedulePanel(QWidget):
         self.table.setWordWrap(False)
         self.table.verticalHeader().setDefaultSectionSize(24)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
 
         self.first_edit = QLineEdit()
         self.first_edit.setAccessibleName("First round starts")
@@ -88,6 +88,8 @@ class SchedulePanel(QWidget):
         self.morning_edit.setAccessibleName("Next morning starts")
         self.first_error = set_role(QLabel(), "error")
         self.morning_error = set_role(QLabel(), "error")
+        for label in (self.first_error, self.morning_error):
+            label.setWordWrap(True)
         self.set_button = QPushButton("Set times")
         self.set_button.clicked.connect(self.set_times)
         for edit in (self.first_edit, self.morning_edit):
@@ -102,10 +104,10 @@ class SchedulePanel(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.setVerticalSpacing(4)
         form.addRow("Round 1 starts", self.first_edit)
-        form.addRow("", self.first_error)
+        form.addRow(self.first_error)
         self.morning_label = QLabel("Next morning")
         form.addRow(self.morning_label, self.morning_edit)
-        form.addRow("", self.morning_error)
+        form.addRow(self.morning_error)
         button_row = QHBoxLayout()
         button_row.addWidget(self.set_button)
         button_row.addStretch(1)
@@ -204,10 +206,16 @@ class SchedulePanel(QWidget):
                     item.setForeground(QBrush(QColor(PLAYED_COLOUR)))
                 table.setItem(line, column, item)
             line += 1
-        table.resizeColumnsToContents()
+        header = table.horizontalHeader()
+        widths = [
+            max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(len(COLUMNS))
+        ]
+        for column, width in enumerate(widths[:-1]):
+            header.resizeSection(column, width)
         frame = 2 * table.frameWidth()
-        width = sum(table.horizontalHeader().sectionSize(c) for c in range(len(COLUMNS)))
-        table.setFixedWidth(width + frame + table.verticalScrollBar().sizeHint().width())
+        room = sum(widths) + frame + table.verticalScrollBar().sizeHint().width()
+        table.setFixedWidth(room)
+        self.setFixedWidth(room)  # a long refusal wraps under its field, the board keeps its room
         height = table.horizontalHeader().height() + table.verticalHeader().length()
         table.setMaximumHeight(height + frame)
 
