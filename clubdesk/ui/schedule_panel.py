@@ -100,7 +100,8 @@ class SchedulePanel(QWidget):
         self.marks = FieldMarks(
             {"first_round_at": self.first_edit, "next_day_at": self.morning_edit}
         )
-        form = QFormLayout()
+        self.times_box = QWidget()
+        form = QFormLayout(self.times_box)
         form.setContentsMargins(0, 0, 0, 0)
         form.setVerticalSpacing(4)
         form.addRow("Round 1 starts", self.first_edit)
@@ -112,7 +113,6 @@ class SchedulePanel(QWidget):
         button_row.addWidget(self.set_button)
         button_row.addStretch(1)
         form.addRow("", button_row)
-        self._form = form
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -120,7 +120,7 @@ class SchedulePanel(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.note)
-        layout.addLayout(form)
+        layout.addWidget(self.times_box)
         layout.addStretch(0)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         self._clear_errors()
@@ -159,6 +159,8 @@ class SchedulePanel(QWidget):
         playing = status.round if status is not None and status.phase in ROUND_GOING else None
         started = status.round or 0 if status is not None else 0
         self._fill(playing, started)
+        self.table.setVisible(bool(self.rows))  # a format without a clock has no timetable
+        self.times_box.setVisible(bool(self.rows))
         after = next((r for r in self.rows if r.pause_after == "overnight"), None)
         self.morning_label.setVisible(after is not None)
         self.morning_edit.setVisible(after is not None)

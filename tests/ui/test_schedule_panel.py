@@ -122,3 +122,13 @@ def test_the_round_being_played_is_in_bold(page, clock) -> None:
     panel = page.schedule_panel
     assert panel.table.item(0, 1).font().bold()
     assert not panel.table.item(1, 1).font().bold()
+
+
+def test_a_format_without_a_clock_says_so(qtbot, db, clock) -> None:
+    event_id = builder.event(db, clock, "npa-club-pinochle", entrants=12)
+    context = UiContext(db, clock, event_id)
+    panel = SchedulePanel(context, ClockWatch(context, Ticker(clock, FakeTimer, context), context))
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.note.text().endswith("has no round clock, so no timetable.")
+    assert not panel.table.isVisible() and not panel.times_box.isVisible()
