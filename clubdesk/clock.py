@@ -14,9 +14,12 @@ still until told to move.
 
 from __future__ import annotations
 
+import os
 import time
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
+from pathlib import Path
 from typing import Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
 class Clock(Protocol):
@@ -78,6 +81,41 @@ class FakeClock:
     def set(self, when: datetime) -> None:
         """Jump the wall clock; monotonic time is kept."""
         self._now = _aware(when)
+
+
+def zone_of(at: datetime) -> tzinfo:
+    """The time zone, with its daylight-saving rules, that the aware time ``at`` was read
+    in: its own when it is a named zone; else the computer's zone when that gives ``at``'s
+    offset; else ``at``'s fixed offset. The clock's times carry a fixed offset (their
+    arithmetic is exact); a timetable spanning two days places each day's times by the
+    zone's rules (a Sunday after the autumn change is an hour further from UTC)."""
+    own = at.tzinfo
+    if isinstance(own, ZoneInfo):
+        return own
+    local = _computer_zone(os.environ.get("TZ"))
+    if local is not None and local.utcoffset(at) == at.utcoffset():
+        return local
+    assert own is not None
+    return own
+
+
+_ZONES: dict[str | None, ZoneInfo | None] = {}
+
+
+def _computer_zone(setting: str | None) -> ZoneInfo | None:
+    """The computer's named zone (from ``TZ``, else /etc/localtime), if there is one."""
+    if setting not in _ZONES:
+        found: ZoneInfo | None = None
+        try:
+            if setting:
+                found = ZoneInfo(setting.removeprefix(":"))
+            elif Path("/etc/localtime").exists():
+                with open("/etc/localtime", "rb") as data:
+                    found = ZoneInfo.from_file(data, key="localtime")
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            found = None  # a zone written as a rule ("MST7"), or none: the fixed offset
+        _ZONES[setting] = found
+    return _ZONES[setting]
 
 
 def _aware(at: datetime) -> datetime:

@@ -143,13 +143,20 @@ def test_the_schedule_follows_the_real_times(db) -> None:
     assert rows[1]["starts"] == "2026-12-05T11:46:00-07:00"
 
 
-def test_the_schedule_as_text(db) -> None:
-    text = ok("schedule", "--db", db, "--format", "text")
-    lines = text.splitlines()
-    assert lines[0].split() == ["round", "starts", "ends", "warning", "then"]
-    assert lines[1].split() == ["1", "2026-12-05T10:15:00-07:00", "2026-12-05T11:15:00-07:00",
-                                "2026-12-05T11:05:00-07:00", "break", "15", "min"]  # fmt: skip
-    assert lines[8].split()[-1] == "overnight" and len(lines) == 12
+def test_the_schedule_as_text_reads_as_a_director_reads_times(db) -> None:
+    lines = ok("schedule", "--db", db, "--format", "text").splitlines()
+    assert lines[0].endswith(": schedule") and set(lines[1]) == {"="}
+    assert lines[3].split() == ["Round", "Starts", "Warning", "Ends", "Then"]
+    rows = [line.split(None, 1)[1] for line in lines[5:]]  # the round number off each line
+    assert len(rows) == 11
+    assert rows[0].split() == ["Sat", "5", "Dec", "10:15", "AM", "11:05", "AM", "11:15", "AM",
+                               "Break", "15", "min"]  # fmt: skip
+    assert rows[1].split()[-3:] == ["Lunch", "90", "min"]
+    assert rows[4].split()[-3:] == ["Dinner", "90", "min"]
+    assert rows[7].split()[-1] == "Overnight"
+    assert rows[8].split()[:5] == ["Sun", "6", "Dec", "9:30", "AM"]
+    assert rows[10].split()[-2:] == ["1:00", "PM"]  # nothing follows the last round
+    assert "T10:15" not in "\n".join(lines)  # no ISO times in the text
 
 
 def test_a_format_without_a_clock_is_refused(tmp_path, clock, club_time) -> None:

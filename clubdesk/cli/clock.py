@@ -76,15 +76,18 @@ def _clock(args: argparse.Namespace) -> int:
 
 
 def _schedule(args: argparse.Namespace) -> int:
-    from clubdesk.services import clock
+    from clubdesk.printing.text import schedule_text
+    from clubdesk.services import clock, events
     from clubdesk.store import open_database
 
     with open_database(args.db, create=False) as db:
-        found = clock.schedule(db, chosen_event(db, args.event), SYSTEM_CLOCK)
+        event_id = chosen_event(db, args.event)
+        found = clock.schedule(db, event_id, SYSTEM_CLOCK)
+        name = events.get_event(db, event_id).name
     if args.format == "json":
         print_json(schedule_json(found))
     else:
-        sys.stdout.write(schedule_text(found))
+        sys.stdout.write(schedule_text(name, found.rounds))
     return 0
 
 
@@ -118,20 +121,6 @@ def schedule_json(schedule: Any) -> dict[str, Any]:
             for row in schedule.rounds
         ],
     }
-
-
-def schedule_text(schedule: Any) -> str:
-    """The timetable as a plain table, one line per round."""
-    lines = [f"{'round':>5}  {'starts':<25} {'ends':<25} {'warning':<25} then"]
-    for row in schedule.rounds:
-        then = {"none": "", "overnight": "overnight"}.get(
-            row.pause_after, f"{row.pause_after} {row.pause_minutes} min"
-        )
-        warning = _time(row.warning_at) or "-"
-        lines.append(
-            f"{row.number:>5}  {_time(row.starts):<25} {_time(row.ends):<25} {warning:<25} {then}"
-        )
-    return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
 def _time(at: dt.datetime | None) -> str | None:

@@ -45,8 +45,11 @@ class _Model(BaseModel):
 
 
 class MealBreak(_Model):
+    """A meal taking the place of the ordinary break after round ``after_round``."""
+
     after_round: int = Field(ge=1)
     minutes: int = Field(ge=1, le=600)
+    name: str | None = Field(default=None, min_length=1, max_length=30)  # "Lunch"
 
 
 class NextDay(_Model):

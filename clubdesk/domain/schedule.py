@@ -28,6 +28,7 @@ class ScheduledRound:
     warning_at: dt.datetime | None  # when the host announces the minutes left
     pause_after: Pause
     pause_minutes: int  # 0 after the last round and before an overnight gap
+    pause_name: str = ""  # what the hall calls a meal ("Lunch"); empty when the rules say not
 
 
 def timetable(
@@ -45,6 +46,7 @@ def timetable(
         raise UserError(f"schedule: {rules.title} has no round clock, so no timetable")
     start_time = first_round_at or _clock_time(schedule.first_round_at, "first_round_at")
     meals = {m.after_round: m.minutes for m in schedule.meal_breaks}
+    meal_names = {m.after_round: m.name or "" for m in schedule.meal_breaks}
     overnight = {d.before_round: d.start for d in schedule.next_day}
     length = dt.timedelta(minutes=schedule.round_minutes)
     starts = dt.datetime.combine(first_day, start_time, tzinfo=tz)
@@ -58,7 +60,8 @@ def timetable(
         )
         pause, minutes = _pause_after(number, schedule.rounds, meals, overnight,
                                       schedule.break_minutes)  # fmt: skip
-        rounds.append(ScheduledRound(number, starts, ends, warning, pause, minutes))
+        name = meal_names.get(number, "") if pause == "meal" else ""
+        rounds.append(ScheduledRound(number, starts, ends, warning, pause, minutes, name))
         if pause == "overnight":
             morning = next_day_at or _clock_time(overnight[number + 1], "next_day.start")
             starts = dt.datetime.combine(ends.date() + dt.timedelta(days=1), morning, tzinfo=tz)

@@ -1,12 +1,14 @@
 """Plain-text renderings for the command line and for pinning up.
 
 Each takes the plain values the domain computes (standings, the cut,
-payouts, a round's seating), as the printed documents do.
+payouts, a round's seating, the schedule), as the printed documents do. Times
+are written as a director reads them: ``Sat 5 Dec 10:15 AM``.
 """
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 from collections.abc import Mapping
 
@@ -16,6 +18,7 @@ from clubdesk.domain.money.payouts import Payouts, Undecided
 from clubdesk.domain.results.cut import CutResult
 from clubdesk.domain.results.standings import StandingRow, Standings
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.schedule import ScheduledRound
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.printing.text_table import text_table, titled
 
@@ -214,4 +217,46 @@ def seating_text(
     lines = titled(plain(title)) + text_table(["Table", *labels], rows, left={1, 2})
     if seating.byes:
         lines += ["", "Bye: " + ", ".join(side((n,)) for n in seating.byes)]
+    return "\n".join(lines) + "\n"
+
+
+def time_of_day(at: dt.datetime) -> str:
+    """A time as a director reads it: ``2:10 PM``."""
+    hour = at.hour % 12 or 12
+    return f"{hour}:{at:%M} {'AM' if at.hour < 12 else 'PM'}"
+
+
+def day_and_time(at: dt.datetime) -> str:
+    """``Sat 5 Dec 10:15 AM``."""
+    return f"{at:%a} {at.day} {at:%b} {time_of_day(at)}"
+
+
+def pause_text(row: ScheduledRound) -> str:
+    """What follows a round: ``Break 15 min``, ``Lunch 90 min`` (``Meal`` when the rules
+    give it no name), ``Overnight``, or nothing after the last round."""
+    if row.pause_after == "overnight":
+        return "Overnight"
+    if row.pause_after == "meal":
+        return f"{row.pause_name or 'Meal'} {row.pause_minutes} min"
+    if row.pause_after == "break":
+        return f"Break {row.pause_minutes} min"
+    return ""
+
+
+def schedule_text(title: str, rounds: tuple[ScheduledRound, ...]) -> str:
+    """The timetable as it now stands, one line per round: when it starts (with the day),
+    its warning and its end (with the day only when it is another), and what follows."""
+
+    def same_day(at: dt.datetime | None, start: dt.datetime) -> str:
+        if at is None:
+            return "-"
+        return time_of_day(at) if at.date() == start.date() else day_and_time(at)
+
+    rows = [
+        [str(row.number), day_and_time(row.starts), same_day(row.warning_at, row.starts),
+         same_day(row.ends, row.starts), pause_text(row)]
+        for row in rounds
+    ]  # fmt: skip
+    header = ["Round", "Starts", "Warning", "Ends", "Then"]
+    lines = titled(f"{plain(title)}: schedule") + text_table(header, rows, left={4})
     return "\n".join(lines) + "\n"

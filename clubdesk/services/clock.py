@@ -11,19 +11,21 @@ last recorded change.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
+from clubdesk.clock import Clock, zone_of
 from clubdesk.domain import roundclock
 from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
 from clubdesk.domain.schedule import ScheduledRound, timetable
 from clubdesk.errors import UserError
-from clubdesk.services import audit
+from clubdesk.services import audit, events
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.events import EventInfo
 from clubdesk.store import Database
 from clubdesk.store import clock as store
 from clubdesk.store import seating as seating_store
@@ -41,8 +43,10 @@ __all__ = [
     "reading",
     "resume",
     "schedule",
+    "set_start_times",
     "start",
     "status",
+    "time_of_day",
 ]
 
 
@@ -220,6 +224,64 @@ def schedule(db: Database, event_id: str, clock: Clock) -> Schedule:
     return Schedule(event_id, tuple(roundclock.projected(facts, rows, now)))
 
 
+_TIME_OF_DAY = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*([ap])?\.?\s*(?:m\.?)?$", re.IGNORECASE)
+
+
+def time_of_day(text: str, field: str) -> str:
+    """A time of day the director typed (``10:15``, ``10:15 AM``, ``2:10pm``, ``9 am``) as
+    the rules file writes it (``HH:MM``, 24-hour); a UserError naming ``field`` if it is
+    not one."""
+    found = _TIME_OF_DAY.match(text.strip())
+    hour, minute = (int(found[1]), int(found[2] or 0)) if found else (-1, -1)
+    half = found[3].lower() if found and found[3] else ""
+    if half and not 1 <= hour <= 12:
+        hour = -1
+    elif half:
+        hour = hour % 12 + (12 if half == "p" else 0)
+    if not (0 <= hour <= 23 and 0 <= minute <= 59) or (found and not found[2] and not half):
+        raise UserError(f"{field}: {text.strip()!r} is not a time of day like 10:15 AM",
+                        field=field)  # fmt: skip
+    return f"{hour:02d}:{minute:02d}"
+
+
+@writes(Change.EVENT)
+def set_start_times(
+    db: Database,
+    event_id: str,
+    clock: Clock,
+    *,
+    first_round_at: str | None = None,
+    next_day_at: str | None = None,
+    actor: str = "director",
+) -> EventInfo:
+    """Change when round 1 starts and when play resumes the next morning (times of day as
+    the director types them); the event's settings change with an audit row, and the
+    timetable's rows after follow. Refused once the round it moves has started."""
+    first = time_of_day(first_round_at, "first_round_at") if first_round_at is not None else None
+    morning = time_of_day(next_day_at, "next_day_at") if next_day_at is not None else None
+    with db.session() as session:
+        event, rules = event_and_rules(session, event_id)
+        facts = store.facts(session, event_id)
+    started = {f.round for f in facts if f.kind == "start"}
+    settings = dict(event.settings)
+    if first is not None:
+        if 1 in started:
+            raise UserError("first_round_at: round 1 has already started", field="first_round_at")
+        settings["first_round_at"] = first
+    if morning is not None:
+        days = rules.schedule.next_day
+        if not days:
+            raise UserError(f"next_day_at: {rules.title} is played in one day", field="next_day_at")
+        if any(d.before_round in started for d in days):
+            raise UserError(
+                f"next_day_at: round {days[0].before_round} has already started",
+                field="next_day_at",
+            )
+        settings["next_day"] = [{"before_round": d.before_round, "start": morning} for d in days]
+    return events.update_event(db, event_id, events.EventChanges(settings=settings), clock,
+                               actor=actor)  # fmt: skip
+
+
 # --- shared ----------------------------------------------------------------------------------
 
 Action = Callable[[Sequence[ClockFact], Sequence[ScheduledRound], Reading], ClockFact]
@@ -246,6 +308,19 @@ def _record(session: Session, event_id: str, fact: ClockFact, actor: str, name: 
 
 
 def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledRound]:
-    """The event's timetable from its rules and settings, in the zone of ``now``."""
+    """The event's timetable from its rules and settings, placed by the rules of the zone
+    ``now`` was read in (each day's times with that day's UTC offset, across a
+    daylight-saving change too), each time written with its own fixed offset."""
     event, rules = event_and_rules(session, event_id)
-    return timetable(rules, event.date, tz=now.at.tzinfo)
+    rows = timetable(rules, event.date, tz=zone_of(now.at))
+    return [
+        replace(row, starts=_fixed(row.starts), ends=_fixed(row.ends),
+                warning_at=_fixed(row.warning_at) if row.warning_at else None)
+        for row in rows
+    ]  # fmt: skip
+
+
+def _fixed(at: dt.datetime) -> dt.datetime:
+    offset = at.utcoffset()
+    assert offset is not None
+    return at.astimezone(dt.timezone(offset))

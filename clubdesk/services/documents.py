@@ -50,7 +50,7 @@ from clubdesk.printing.score_sheets import score_sheets_pdf
 from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
-from clubdesk.printing.text import payouts_text
+from clubdesk.printing.text import pause_text, payouts_text
 from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, results, sheets
 from clubdesk.services.common import aware
@@ -332,9 +332,7 @@ def schedule_lines(db: Database, event_id: str, clock: Clock) -> tuple[ScheduleL
             row.starts,
             row.ends,
             row.warning_at,
-            {"none": "", "overnight": "overnight"}.get(
-                row.pause_after, f"{row.pause_after} {row.pause_minutes} min"
-            ),
+            pause_text(row),
         )
         for row in found.rounds
     )

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 
 from clubdesk.domain.roundclock import ClockStatus, Due
 from clubdesk.errors import UserError
+from clubdesk.printing.text import time_of_day
 from clubdesk.services import board as board_service
 from clubdesk.services import clock as clock_service
 from clubdesk.services.board import Board
@@ -53,32 +54,35 @@ def time_left(seconds: int) -> str:
 
 
 def clock_time(at: dt.datetime) -> str:
-    """A time of day as the clock shows it: ``11:46``."""
-    return f"{at:%H:%M}"
+    """A time of day as a hall reads it: ``2:10 PM`` (as the command line prints it)."""
+    return time_of_day(at)
 
 
 def until_text(status: ClockStatus, now: dt.datetime) -> str:
-    """What comes next between rounds: ``Break until 11:46``, ``Meal break until 12:30``,
-    ``Round 5 starts tomorrow at 09:30``; empty when nothing comes next."""
+    """What comes next between rounds, worded the same on the projector, the Rounds page
+    and the status bar: ``Break until 11:46 AM``, ``Lunch: back at 2:10 PM`` (``Meal``
+    when the rules give the meal no name), ``Round 9 starts tomorrow at 9:30 AM``; empty
+    when nothing comes next."""
     following = status.next
     if following is None:
         return ""
+    when = clock_time(following.at)
     if status.phase == "overnight" or following.at.date() != now.date():
         day = (
             "tomorrow"
             if following.at.date() == now.date() + dt.timedelta(days=1)
-            else (f"{following.at:%a} {following.at.day} {following.at:%b}")
+            else f"on {following.at:%a} {following.at.day} {following.at:%b}"
         )
-        return f"Round {following.round} starts {day} at {clock_time(following.at)}"
+        return f"Round {following.round} starts {day} at {when}"
     if status.phase == "meal":
-        return f"Meal break until {clock_time(following.at)}"
-    if status.phase == "not_started":
-        return f"Round {following.round} starts at {clock_time(following.at)}"
-    return f"Break until {clock_time(following.at)}"
+        return f"{status.pause_name or 'Meal'}: back at {when}"
+    if status.phase == "break":
+        return f"Break until {when}"
+    return f"Round {following.round} starts at {when}"
 
 
 def phase_words(status: ClockStatus, now: dt.datetime) -> str:
-    """The phase in a few words (``Running``, ``Paused``, ``TIME``, ``Break until 11:46``)."""
+    """The phase in a few words (``Running``, ``Paused``, ``TIME``, ``Break until 11:46 AM``)."""
     if status.phase == "warning":
         return "Warning"
     if status.phase == "running":

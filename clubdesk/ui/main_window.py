@@ -121,7 +121,9 @@ class MainWindow(QMainWindow):
         self.event_page.current_event_changed.connect(self._event_changed)
 
         self._build_menus()
-        self.projector_menu = ProjectorMenu(self, self.context, self.clock_watch, make_timer)
+        self.projector_menu = ProjectorMenu(
+            self, self.context, self.clock_watch, make_timer, settings=settings
+        )
         self.status_clock = StatusClock(self.clock_watch)
         self.statusBar().addWidget(self.status_clock)
         self.summary_label = QLabel()

@@ -1,12 +1,22 @@
 """The director's View menu for the projector: send it full screen to one of the connected
 screens (listed by name, read again each time the menu opens), type the notice it shows
-between rounds, and close it."""
+between rounds, and close it.
+
+The notice is kept in the window's settings (``QSettings``), one per event of each
+database file, so it survives a restart and each event keeps its own. It is a note for
+the hall on this laptop ("Coffee in the lobby"), not a fact of the event: it is not in
+the event's settings, the audit log or the event file.
+"""
 
 from __future__ import annotations
 
+import hashlib
+
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu
 
+from clubdesk.services.changes import Change
 from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.projector import ProjectorWindow, screen_for
@@ -27,12 +37,15 @@ class ProjectorMenu:
         context: UiContext,
         watch: ClockWatch,
         make_timer: TimerFactory = qt_timer,
+        settings: QSettings | None = None,
     ):
         self.window = window
         self.context = context
         self.watch = watch
         self.make_timer = make_timer
+        self.settings = settings
         self.projector: ProjectorWindow | None = None
+        context.changed.connect(self._changed)
         bar = window.menuBar()
         actions = bar.actions()
         self.menu = QMenu("&View", window)
@@ -68,16 +81,48 @@ class ProjectorMenu:
     def projector_window(self) -> ProjectorWindow:
         if self.projector is None:
             self.projector = ProjectorWindow(self.context, self.watch, self.make_timer)
+            self.projector.set_notice(self.notice())
         return self.projector
 
     def ask_notice(self) -> None:
-        """Ask the director for the notice the projector shows between rounds."""
-        current = self.projector.notice if self.projector is not None else ""
+        """Ask the director for the notice the projector shows between rounds, and keep it."""
         text, accepted = QInputDialog.getMultiLineText(
-            self.window, "Projector notice", "Notice shown between rounds:", current
+            self.window, "Projector notice", "Notice shown between rounds:", self.notice()
         )
         if accepted:
+            self._keep_notice(text.strip())
             self.projector_window().set_notice(text)
+
+    def notice(self) -> str:
+        """The open event's notice as last typed (empty: none, or no event open)."""
+        key = self._notice_key()
+        if self.settings is None or key is None:
+            return self.projector.notice if self.projector is not None else ""
+        return str(self.settings.value(key, "") or "")
+
+    def _keep_notice(self, text: str) -> None:
+        key = self._notice_key()
+        if self.settings is None or key is None:
+            return
+        if text:
+            self.settings.setValue(key, text)
+        else:
+            self.settings.remove(key)
+        self.settings.sync()
+
+    def _notice_key(self) -> str | None:
+        db, event_id = self.context.db, self.context.event_id
+        if db is None or event_id is None:
+            return None
+        digest = hashlib.sha1(str(db.path).encode("utf-8")).hexdigest()[:16]
+        return f"projectorNotice/{digest}/{event_id}"
+
+    def _changed(self, change: Change) -> None:
+        """Another event opened: the projector shows that event's notice."""
+        if self.projector is not None and change & Change.EVENT:
+            notice = self.notice()
+            if notice != self.projector.notice:
+                self.projector.set_notice(notice)
 
     def close(self) -> None:
         """Close the projector window (the main window closing closes it too)."""

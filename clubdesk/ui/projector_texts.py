@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from clubdesk.domain.roundclock import ClockStatus
-from clubdesk.ui.clock_watch import ClockView, time_left
+from clubdesk.ui.clock_watch import ClockView, time_left, until_text
 
 BETWEEN_ROUNDS = ("not_started", "break", "meal", "overnight", "finished")
 
@@ -31,28 +31,13 @@ class ProjectorText:
     mood: str
 
 
-def twelve_hour(at: dt.datetime) -> str:
-    """A time of day as a hall reads it: ``2:10 PM``."""
-    hour = at.hour % 12 or 12
-    return f"{hour}:{at:%M} {'AM' if at.hour < 12 else 'PM'}"
-
-
 def coming_next(status: ClockStatus, now: dt.datetime) -> str:
     """``Break until 11:46 AM``, ``Lunch: back at 2:10 PM``, ``Round 9 starts tomorrow at
-    9:30 AM``; empty when nothing comes next."""
-    following = status.next
-    if following is None:
-        return "Every round is played" if status.phase == "finished" else ""
-    when = twelve_hour(following.at)
-    if following.at.date() != now.date():
-        tomorrow = following.at.date() == now.date() + dt.timedelta(days=1)
-        day = "tomorrow" if tomorrow else f"on {following.at:%A}"
-        return f"Round {following.round} starts {day} at {when}"
-    if status.phase == "meal":
-        return f"Lunch: back at {when}" if following.at.hour < 16 else f"Dinner: back at {when}"
-    if status.phase == "break":
-        return f"Break until {when}"
-    return f"Round {following.round} starts at {when}"
+    9:30 AM`` (the status bar's words, ``until_text``); ``Every round is played`` at the
+    end; empty when nothing comes next."""
+    if status.next is None and status.phase == "finished":
+        return "Every round is played"
+    return until_text(status, now)
 
 
 def warning_minutes(status: ClockStatus) -> int:

@@ -10,10 +10,10 @@ controls, each with its key shown on the button:
 - **Close round** (asking first, naming the tables whose sheet is missing) and
   **Reopen round** (undoing a close until the next round starts).
 
-Then the board: one row per table with who plays there (by number and name)
-and its sheet's state (waiting, submitted, amended), the byes apart, and the
-count (``9 of 12 sheets in``). Every command goes through
-``operations.run_command``; a refusal is shown in plain words under the
+Then the board, with the day's schedule beside it (``SchedulePanel``): one row per
+table with who plays there (by number and name) and its sheet's state (waiting,
+submitted, amended), the byes apart, and the count (``9 of 12 sheets in``).
+Every command goes through ``operations.run_command``; a refusal is shown in plain words under the
 controls. The time shown comes from ``ClockWatch`` (each second, from the
 clock's stored facts).
 """
@@ -47,6 +47,7 @@ from clubdesk.ui.clock_watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock_watch import ClockView, ClockWatch, time_left
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import plain_words, run_command, sentence
+from clubdesk.ui.schedule_panel import SchedulePanel
 from clubdesk.ui.sheet_dialog import SheetDialog
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
@@ -161,9 +162,16 @@ class RoundsPage(QWidget):
         layout.addLayout(clock_row)
         layout.addLayout(round_row)
         layout.addWidget(self.error_label)
-        layout.addLayout(board_title)
-        layout.addWidget(self.table_view, 1)
-        layout.addWidget(self.byes_label)
+        board_box = QVBoxLayout()
+        board_box.addLayout(board_title)
+        board_box.addWidget(self.table_view, 1)
+        board_box.addWidget(self.byes_label)
+        self.schedule_panel = SchedulePanel(self.context, self.watch)
+        lower = QHBoxLayout()
+        lower.setSpacing(20)
+        lower.addLayout(board_box, 1)
+        lower.addWidget(self.schedule_panel)
+        layout.addLayout(lower, 1)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def open_sheet(self, index: QModelIndex) -> SheetDialog | None:

@@ -140,6 +140,21 @@ def test_breaks_meals_and_the_overnight_gap_between_rounds() -> None:
     assert phases[11] == ("finished", None)
 
 
+def test_a_meal_between_rounds_carries_the_name_the_rules_give_it() -> None:
+    day = Day(at("10:15"))
+    names = {}
+    for number in range(1, 6):
+        if number > 1:
+            day.clock.set(day.status().next.at)
+        day.start(number)
+        day.clock.advance(minutes=60)
+        day.do(rc.end)
+        names[number] = (day.status().phase, day.status().pause_name)
+    assert names[1] == ("break", "")
+    assert names[2] == ("meal", "Lunch")
+    assert names[5] == ("meal", "Dinner")
+
+
 def test_pauses_and_minutes_added_or_taken_off_add_up() -> None:
     day = Day(at("10:15"))
     day.start(1)
@@ -339,10 +354,20 @@ def test_rows_to_come_follow_the_real_times() -> None:
     day.do(rc.end)  # 11:31
     rows = rc.projected(day.facts, ROWS, day.now())
     assert (rows[0].starts, rows[0].ends) == (at("10:15"), at("11:31"))
+    assert rows[0].warning_at == at("11:05")  # a round played shows when its warning fell due
     assert (rows[1].starts, rows[1].ends, rows[1].warning_at) == (at("11:46"), at("12:46"),
                                                                   at("12:36"))  # fmt: skip
     assert rows[2].starts == at("14:16")  # after lunch
     assert [r.starts for r in rows[8:]] == [at("09:30", 6), at("10:45", 6), at("12:00", 6)]
+
+
+def test_a_round_ended_before_its_warning_shows_none() -> None:
+    day = Day(at("10:15"))
+    day.start(1)
+    day.wait(40 * 60)
+    day.do(rc.end)  # every table in by 10:55
+    rows = rc.projected(day.facts, ROWS, day.now())
+    assert (rows[0].ends, rows[0].warning_at, rows[1].starts) == (at("10:55"), None, at("11:10"))
 
 
 def test_a_running_round_moves_the_rows_after_it() -> None:

@@ -50,6 +50,8 @@ def test_grand_prix_values_match_rules_md() -> None:
     assert (gp.schedule.round_minutes, gp.schedule.warning_minutes) == (60, 10)
     assert gp.schedule.break_minutes == 15
     assert [(m.after_round, m.minutes) for m in gp.schedule.meal_breaks] == [(2, 90), (5, 90)]
+    # the seed: "rounds 3, 4, and 5 will be played after lunch", "6, 7, 8 after dinner"
+    assert [m.name for m in gp.schedule.meal_breaks] == ["Lunch", "Dinner"]
     assert gp.schedule.first_round_at == "10:15"
     assert (gp.game_end.point_limit, gp.game_end.max_hands) == (500, 8)
     assert gp.standings.drop_lowest == 1
@@ -118,11 +120,9 @@ def test_out_of_range_names_its_line() -> None:
 
 
 def test_item_in_a_multiline_array_names_its_own_line() -> None:
-    text = spoil("{ after_round = 5, minutes = 90 }", "{ after_round = 5, minutes = 0 }")
+    text = spoil("{ after_round = 5, minutes = 90,", "{ after_round = 5, minutes = 0,")
     (problem,) = problems(text)
-    assert problem.startswith(
-        f"club.toml:{line_of(text, 'minutes = 0 }')}: schedule.meal_breaks[1]"
-    )
+    assert problem.startswith(f"club.toml:{line_of(text, 'minutes = 0,')}: schedule.meal_breaks[1]")
 
 
 def test_bad_choice_lists_the_choices() -> None:

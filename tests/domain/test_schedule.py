@@ -35,6 +35,10 @@ def test_the_grand_prix_weekend() -> None:
     ]
     assert (rounds[7].pause_after, rounds[-1].pause_after) == ("overnight", "none")
     assert rounds[-1].ends == at(23, "13:00")
+    # the meals are named as the seed names them; other pauses carry no name
+    assert [(r.number, r.pause_name) for r in rounds if r.pause_name] == [
+        (2, "Lunch"), (5, "Dinner"),
+    ]  # fmt: skip
 
 
 def test_the_director_sets_the_times() -> None:

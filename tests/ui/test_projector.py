@@ -4,7 +4,7 @@ the pause, and the slides between rounds, all on the fake clock and fake timers.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 
 from clubdesk.services import clock as clock_service
@@ -132,6 +132,35 @@ def test_the_directors_notice_is_a_slide(demo_window, projector, clock, monkeypa
     to_the_break(demo_window, clock)
     assert [s.kind for s in projector.slides] == ["seating", "leaders", "notice"]
     assert projector.slides[-1].rows == (("Cake at the bar",),)
+
+
+def test_the_notice_survives_a_restart(demo_window, make_window, qsettings, db_path, clock,
+                                       monkeypatch):  # fmt: skip
+    from PySide6.QtWidgets import QInputDialog
+
+    monkeypatch.setattr(
+        QInputDialog,
+        "getMultiLineText",
+        staticmethod(lambda *a, **k: ("Coffee in the lobby", True)),
+    )
+    demo_window.projector_menu.notice_action.trigger()
+    demo_window.close()
+    again = make_window(
+        open_database(db_path), QSettings(qsettings.fileName(), QSettings.Format.IniFormat)
+    )
+    assert again.projector_menu.notice() == "Coffee in the lobby"
+    projector = again.projector_menu.open_on(1)
+    to_the_break(again, clock)
+    assert projector.slides[-1].rows == (("Coffee in the lobby",),)
+    asked = []
+    monkeypatch.setattr(
+        QInputDialog, "getMultiLineText",
+        staticmethod(lambda *a, **k: asked.append(a[-1]) or ("", True)),
+    )  # fmt: skip
+    again.projector_menu.notice_action.trigger()
+    assert asked == ["Coffee in the lobby"]  # the director edits the notice kept
+    assert [s.kind for s in projector.slides] == ["seating", "leaders"]  # cleared, and kept so
+    assert again.projector_menu.notice() == ""
 
 
 def test_the_digits_scale_with_the_window(demo_window, qtbot):

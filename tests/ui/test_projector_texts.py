@@ -12,17 +12,18 @@ from clubdesk.services import board as board_service
 from clubdesk.services.board import Board, BoardTable, Seated
 from clubdesk.ui import app as ui_app
 from clubdesk.ui.clock_watch import ClockView
+from clubdesk.ui.clock_watch import clock_time as twelve_hour
 from clubdesk.ui.projector_slides import TABLES_PER_PAGE, notice_slide, seating_slides
-from clubdesk.ui.projector_texts import coming_next, projector_text, twelve_hour
+from clubdesk.ui.projector_texts import coming_next, projector_text
 from tests.cli_helpers import clubdesk
 
 TZ = dt.timezone(dt.timedelta(hours=-5))
 NOW = dt.datetime(2024, 3, 9, 11, 31, tzinfo=TZ)
 
 
-def between(phase: str, round_number: int, at: dt.datetime) -> ClockStatus:
+def between(phase: str, round_number: int, at: dt.datetime, name: str = "") -> ClockStatus:
     return ClockStatus(round_number - 1, phase, None, None, None, None,  # type: ignore[arg-type]
-                       NextRound(round_number, at))  # fmt: skip
+                       NextRound(round_number, at), name)  # fmt: skip
 
 
 def test_the_hall_reads_twelve_hour_times():
@@ -34,8 +35,13 @@ def test_the_hall_reads_twelve_hour_times():
 
 def test_what_comes_next_in_each_pause():
     assert coming_next(between("break", 5, NOW.replace(minute=46)), NOW) == "Break until 11:46 AM"
-    lunch = between("meal", 3, NOW.replace(hour=14, minute=10))
+    lunch = between("meal", 3, NOW.replace(hour=14, minute=10), "Lunch")
     assert coming_next(lunch, NOW) == "Lunch: back at 2:10 PM"
+    # the name comes from the rules, never from the hour; an unnamed meal is a meal
+    late_lunch = between("meal", 3, NOW.replace(hour=17, minute=0), "Lunch")
+    assert coming_next(late_lunch, NOW) == "Lunch: back at 5:00 PM"
+    unnamed = between("meal", 3, NOW.replace(hour=14, minute=10))
+    assert coming_next(unnamed, NOW) == "Meal: back at 2:10 PM"
     tomorrow = between("overnight", 9, NOW.replace(day=10, hour=9, minute=30))
     assert coming_next(tomorrow, NOW) == "Round 9 starts tomorrow at 9:30 AM"
     first = between("not_started", 1, NOW.replace(hour=12, minute=0))

@@ -84,7 +84,7 @@ def test_before_the_start_the_page_offers_round_one(desk):
     assert page.count_label.text() == "0 of 3 sheets in"
     assert page.model.rowCount() == 3
     assert page.byes_label.text().startswith("Bye: ")
-    assert desk.bar.text().startswith("Round 1 starts at 10:15")
+    assert desk.bar.text().startswith("Round 1 starts at 10:15 AM")
 
 
 def test_starting_a_round_from_the_page_starts_its_clock(desk, clock):
@@ -92,7 +92,7 @@ def test_starting_a_round_from_the_page_starts_its_clock(desk, clock):
     page = desk.page
     assert page.big_time.text() == "60:00"
     assert page.phase_label.text() == "Running"
-    assert page.round_label.text() == "Round 1 of 11 · ends at 10:30 · warning at 10:20"
+    assert page.round_label.text() == "Round 1 of 11 · ends at 10:30 AM · warning at 10:20 AM"
     assert desk.bar.text() == "Round 1 · 60:00 left · 0 of 3 sheets in"
     assert desk.ticker.due_timer.interval == 50 * 60 * 1000  # aimed at the warning
     clock.advance(minutes=12, seconds=19.5)
@@ -167,7 +167,7 @@ def test_an_announcement_missed_while_closed_is_given_once_on_opening(desk, db, 
     context = UiContext(db, clock, desk.event_id)
     ticker = Ticker(clock, FakeTimer, context)
     watch = ClockWatch(context, ticker, context)
-    assert watch.last_announcement == "10 minutes left in round 1 (the warning was due at 10:20)"
+    assert watch.last_announcement == "10 minutes left in round 1 (the warning was due at 10:20 AM)"
     assert desk.bar.announcement_label.text() == ""  # another window's watch
     again = ClockWatch(UiContext(db, clock, desk.event_id), Ticker(clock, FakeTimer))
     assert again.last_announcement == ""
@@ -192,7 +192,7 @@ def test_ending_with_time_left_asks_first(desk, clock):
     assert desk.page.phase_label.text() == "Running"
     desk.answer = True
     desk.page.end_button.click()
-    assert desk.bar.text() == "Round 1 · Break until 10:30 · 0 of 3 sheets in"
+    assert desk.bar.text() == "Round 1 · Break until 10:30 AM · 0 of 3 sheets in"
     assert desk.page.big_time.text() == "15:00"  # the break counting down
     clock.advance(minutes=4, seconds=30)
     desk.tick()

@@ -92,7 +92,7 @@ def test_an_event_not_seated_yet_says_so(make_window, db, clock):
     page = window.rounds_page
     assert page.board_heading.text() == "No round is seated yet"
     assert page.count_label.text() == "Publish round 1's seating on the Draw page."
-    assert window.status_clock.text() == "Round 1 starts at 10:15"
+    assert window.status_clock.text() == "Round 1 starts at 10:15 AM"
     page.start_button.click()
     assert page.error_label.text() == "Round 1's seating is not published yet."
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from clubdesk.domain.schedule import ScheduledRound
@@ -111,6 +111,7 @@ class ClockStatus:
     ends_at: dt.datetime | None
     warning_at: dt.datetime | None
     next: NextRound | None
+    pause_name: str = ""  # between rounds: what the hall calls the meal ("Lunch"), if named
 
 
 def stretch_s(earlier: Reading, later: Reading) -> float:
@@ -240,7 +241,8 @@ def status(
                                None, None)  # fmt: skip
         phase: Phase = row.pause_after if row.pause_after != "none" else "break"  # type: ignore[assignment]
         return ClockStatus(clock.number, phase, None, clock.started_at, clock.ended_at, None,
-                           next_round(rounds, clock.number, clock.ended_at))  # fmt: skip
+                           next_round(rounds, clock.number, clock.ended_at),
+                           row.pause_name)  # fmt: skip
     assert clock.ends_at is not None
     warning_at = clock.ends_at - dt.timedelta(seconds=clock.warning_s) if clock.warning_s else None
     return ClockStatus(
@@ -279,16 +281,17 @@ def projected(
         if clock is not None:
             assert clock.ends_at is not None
             ends = clock.ends_at
-            warning = ends - dt.timedelta(seconds=clock.warning_s) if clock.warning_s else None
-            result.append(ScheduledRound(row.number, clock.started_at, ends, warning,
-                                         row.pause_after, row.pause_minutes))  # fmt: skip
+            if clock.ended_at is not None:  # when it fell due; none if ended before it
+                warning = clock.crossed.get("warning")
+            else:
+                warning = ends - dt.timedelta(seconds=clock.warning_s) if clock.warning_s else None
+            result.append(replace(row, starts=clock.started_at, ends=ends, warning_at=warning))
             found = next_round(rounds, row.number, ends)
             follow = found.at if found else None
         elif follow is not None:
             shift = follow - row.starts
-            result.append(ScheduledRound(row.number, follow, row.ends + shift,
-                                         row.warning_at + shift if row.warning_at else None,
-                                         row.pause_after, row.pause_minutes))  # fmt: skip
+            warning = row.warning_at + shift if row.warning_at else None
+            result.append(replace(row, starts=follow, ends=row.ends + shift, warning_at=warning))
             found = next_round(rounds, row.number, row.ends + shift)
             follow = found.at if found else None
         else:
