@@ -332,6 +332,7 @@ class PlayersPage(QWidget):
         self._apply(
             lambda: service.record_payment(db, event_id, info.number, cents, method, self._clock),
             "Record payment",
+            f"Paid {format_money(cents)} {method} for {info.number} {info.name}",
         )
 
     def toggle_status(self) -> None:
@@ -349,7 +350,9 @@ class PlayersPage(QWidget):
             if answer != QMessageBox.StandardButton.Ok:
                 return
             self._apply(
-                lambda: service.reinstate(db, event_id, info.number, self._clock), "Reinstate"
+                lambda: service.reinstate(db, event_id, info.number, self._clock),
+                "Reinstate",
+                f"Reinstated {info.number} {info.name}",
             )
             return
         dialog = WithdrawDialog(info, self)
@@ -357,7 +360,9 @@ class PlayersPage(QWidget):
             return
         reason = dialog.reason()
         self._apply(
-            lambda: service.withdraw(db, event_id, info.number, reason, self._clock), "Withdraw"
+            lambda: service.withdraw(db, event_id, info.number, reason, self._clock),
+            "Withdraw",
+            f"Withdrew {info.number} {info.name}",
         )
 
     def renumber(self) -> None:
@@ -372,15 +377,20 @@ class PlayersPage(QWidget):
         self._apply(
             lambda: service.renumber(db, event_id, info.number, new_number, self._clock),
             "Renumber",
+            f"Renumbered {info.number} {info.name} as {new_number}",
         )
 
-    def _apply(self, action: Callable[[], EntrantInfo], title: str) -> EntrantInfo | None:
+    def _apply(
+        self, action: Callable[[], EntrantInfo], title: str, done: str
+    ) -> EntrantInfo | None:
+        """Run an act on the selected entrant; ``done`` is the line saying it was done."""
         info = run_command(self.context, action, parent=self, title=title)
         if info is None:
             self.refresh()  # the event may have changed under the page
             return None
         self.select_number(info.number)
         self._update_actions()
+        self.entry.show_message(f"✓ {done}", "done")
         return info
 
     # the roster import
@@ -403,6 +413,7 @@ class PlayersPage(QWidget):
         if result != QDialog.DialogCode.Accepted or not dialog.imported:
             return
         numbers = [info.number for info in dialog.imported]
+        self.search_edit.clear()  # a search left applied would hide the rows just imported
         self.entry.show_message(
             f"✓ Imported {plural(len(numbers), 'entrant')} "
             f"(number{'s' if len(numbers) > 1 else ''} {number_ranges(numbers)}).",
