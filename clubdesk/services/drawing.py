@@ -387,7 +387,8 @@ def _info(
 
 
 def _draw_notes(rules: Rules, draw: Draw) -> tuple[str, ...]:
-    """The domain's notes for this draw (they depend on the field, not on who drew what)."""
+    """The domain's notes for this draw (they depend on the field, and a random draw's bye
+    on who drew the last lot)."""
     if draw.notes:
         return draw.notes
     entrants = list(draw.entrants)
@@ -399,7 +400,7 @@ def _draw_notes(rules: Rules, draw: Draw) -> tuple[str, ...]:
             ).notes
         if draw.kind == "chits":
             return domain_draw.chit_draw(entrants, random.Random(0)).notes
-        return domain_draw.random_draw(entrants, random.Random(0)).notes
+        return domain_draw.random_draw_notes(draw.drawn)
     except UserError as exc:
         return (str(exc),)
 

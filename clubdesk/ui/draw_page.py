@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.seating.draw import bye_words
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import draw as draw_service
@@ -310,7 +311,7 @@ class DrawPage(QWidget):
         tables = len(seats.tables)
         self.round_hint.setText(
             f"{tables} table{'s' * (tables != 1)}"
-            + (f" · bye: {', '.join(str(b) for b in seats.byes)}" if seats.byes else "")
+            + (f" · {bye_words(seats.byes, word.lower())}" if seats.byes else "")
             + (" · published" if published else " · from the draw, not published yet")
         )
 

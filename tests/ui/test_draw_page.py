@@ -207,7 +207,10 @@ def test_gin_shows_pairs_and_a_bye(open_page, message_boxes):
     page.make_button.click()
     shown = page.table_map.shown_tables()
     assert len(shown) == 4 and all(len(t.seats) == 2 for t in shown)
-    assert len(page.table_map.shown_byes()) == 1
+    [bye] = page.table_map.shown_byes()
+    # the draw's note and the line under it name the bye the same way: by entrant number
+    assert f"Odd number of players: player {bye} has a bye." in page.notes_label.text()
+    assert f"4 tables · player {bye} has a bye · " in page.round_hint.text()
     page.round_spin.setValue(3)
     assert "after the cut" in page.table_map.message()
 

@@ -17,7 +17,8 @@ Three kinds of draw (the rules file's ``seating.draw``), RULES.md §1, §3-6:
   a late entry) is the movement's business: extra players sit out a round in
   turn (``movement.py``).
 - **random** (gin): the players are put in a random order; each draws the lot
-  giving their place in it (1 plays 2, 3 plays 4, ...).
+  giving their place in it (1 plays 2, 3 plays 4, ...). The player who drew
+  the last lot of an odd field has a bye, named by their entrant number.
 
 A draw is made by the app (``method = "random"``, from a ``random.Random``
 passed in; the seed that made it is recorded when the caller knows it) or
@@ -384,10 +385,28 @@ def random_draw(players: Sequence[int], rng: random.Random, *, seed: int | None 
     lots = list(range(1, len(numbers) + 1))
     rng.shuffle(lots)
     drawn = tuple(Drawn(p, Lot(n)) for p, n in zip(numbers, lots, strict=True))
-    notes = [f"{_plural(len(numbers), 'player')}: 1 plays 2, 3 plays 4, ..."]
-    if len(numbers) % 2:
-        notes.append(f"odd number of players: lot {len(numbers)} has a bye")
-    return Draw("random", "random", seed, drawn, tuple(notes))
+    return Draw("random", "random", seed, drawn, random_draw_notes(drawn))
+
+
+def random_draw_notes(drawn: Sequence[Drawn]) -> tuple[str, ...]:
+    """A random draw's notes: how the lots pair up, and who has the bye in an odd field."""
+    notes = [f"{_plural(len(drawn), 'player')}: 1 plays 2, 3 plays 4, ..."]
+    last = next((d.entrant for d in drawn if d.pick == Lot(len(drawn))), None)
+    if len(drawn) % 2 and last is not None:
+        notes.append(f"odd number of players: {bye_words([last], 'player')}")
+    return tuple(notes)
+
+
+def bye_words(byes: Sequence[int], word: str) -> str:
+    """Who sits out, by entrant number: ``player 5 has a bye``, ``teams 3 and 8 have a bye``.
+
+    The draw's note and the Draw page's line under it both say a bye this way.
+    """
+    numbers = [str(n) for n in byes]
+    if len(numbers) == 1:
+        return f"{word} {numbers[0]} has a bye"
+    listed = ", ".join(numbers[:-1]) + f" and {numbers[-1]}"
+    return f"{word}s {listed} have a bye"
 
 
 # --- by the rules file --------------------------------------------------------------------
