@@ -241,10 +241,14 @@ class DrawPage(QWidget):
         self.subtitle.setText(
             f"{view.event_name} · {view.rules_title} · {entrants} {word}{'s' * (entrants != 1)}"
         )
-        self.make_button.setEnabled(view.draw is None)
-        self.make_action.setEnabled(view.draw is None)
+        problem = view.field_problem  # a field the draw cannot seat: said before Make draw
+        self.make_button.setEnabled(view.draw is None and problem is None)
+        self.make_action.setEnabled(self.make_button.isEnabled())
+        self.make_button.setToolTip(
+            sentence(problem) if problem else "Make the round-1 draw (Ctrl+D)"
+        )
         self.physical_button.setEnabled(
-            view.draw_kind == "cards" and (view.draw is None or view.can_redo)
+            view.draw_kind == "cards" and problem is None and (view.draw is None or view.can_redo)
         )
         self.physical_button.setToolTip(
             "" if view.draw_kind == "cards" else f"{view.rules_title} does not draw cards"
@@ -254,9 +258,13 @@ class DrawPage(QWidget):
             "Round 1 has started: the draw stays as it is" if view.round_one_started else ""
         )
         self.status_label.setText(
-            draw_summary(view.draw) if view.draw else "No draw yet. Ctrl+D makes it."
+            draw_summary(view.draw)
+            if view.draw
+            else "No draw yet." + ("" if problem else " Ctrl+D makes it.")
         )
         notes = view.draw.notes if view.draw else ()
+        if problem:
+            notes = (f"the draw cannot seat this field: {problem}",)
         self.notes_label.setText("\n".join(f"•  {sentence(n)}" for n in notes))
         self.notes_frame.setVisible(bool(notes))
         self.round_spin.setMaximum(view.rounds)
@@ -323,7 +331,7 @@ class DrawPage(QWidget):
     def make_draw(self) -> None:
         """Ctrl+D: confirm, then make the random draw."""
         view = self._overview
-        if view is None or self._db is None or view.draw is not None:
+        if view is None or self._db is None or view.draw is not None or view.field_problem:
             return
         count = len(view.active)
         word = "teams" if view.unit == "team" else "players"

@@ -682,6 +682,18 @@ def test_overview_for_the_page(db, clock):
     assert draw_overview(db, builder.event(db, clock, "house-gin", entrants=2)).layout == "pairs"
 
 
+def test_the_overview_names_a_field_the_draw_cannot_seat_before_the_draw(db, clock):
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=17)
+    assert draw_overview(db, event).field_problem == (
+        "NPA Club Pinochle seats players in fours; 17 registered: add 3 players or withdraw 1"
+    )
+    builder.withdraw(db, event, 17, clock)
+    assert draw_overview(db, event).field_problem is None
+    make_draw(db, event, 1, clock)
+    builder.withdraw(db, event, 16, clock)
+    assert draw_overview(db, event).field_problem is None  # drawn: the movement's business
+
+
 def test_the_partner_draw_is_seeded_by_the_draw_and_the_round(db, clock):
     # the same draw seed gives the same partner draw in another event
     events = []

@@ -422,6 +422,26 @@ def test_a_file_that_cannot_be_read_is_explained(page, tmp_path: Path) -> None:
     dialog.reject()
 
 
+def test_a_field_the_draw_cannot_seat_is_flagged_while_registering(
+    make_page, db, clock, keyboard
+) -> None:
+    event_id = builder.event(db, clock, "npa-club-pinochle", entrants=13)
+    page = make_page(event_id)
+    assert page.field_note.isVisibleTo(page)
+    assert page.field_note.text() == (
+        "The draw cannot seat this field: NPA Club Pinochle seats players in fours; "
+        "13 registered: add 3 players or withdraw 1."
+    )
+    keyboard.type("Pat Fourteen")
+    keyboard.press(Qt.Key.Key_Return)
+    assert "14 registered: add 2 players or withdraw 2" in page.field_note.text()
+    for name in ("Pat Fifteen", "Pat Sixteen"):
+        keyboard.type(name)
+        keyboard.press(Qt.Key.Key_Return)
+    assert page.summary_text() == "16 entrants · 3 paid · 4 tables"
+    assert not page.field_note.isVisibleTo(page)
+
+
 # --- no event, and the count line ------------------------------------------------------------
 
 

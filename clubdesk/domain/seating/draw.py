@@ -257,6 +257,13 @@ def _card_notes(teams: int, rounds: int | None) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def cards_problem(teams: int) -> str | None:
+    """Why a card draw cannot seat ``teams`` teams (None when it can: 2 or more)."""
+    if teams < 2:
+        return f"a card draw needs at least 2 teams; {teams} registered"
+    return None
+
+
 def card_draw(
     entrants: Sequence[int],
     rng: random.Random,
@@ -271,8 +278,9 @@ def card_draw(
     than rounds.
     """
     teams = _numbers(entrants, "team")
-    if len(teams) < 2:
-        raise UserError(f"a card draw needs at least 2 teams; {len(teams)} registered")
+    too_few = cards_problem(len(teams))
+    if too_few:
+        raise UserError(too_few)
     deck = list(card_deck(len(teams)))
     rng.shuffle(deck)
     drawn = tuple(Drawn(team, card) for team, card in zip(teams, deck, strict=True))
@@ -292,8 +300,9 @@ def record_physical_draw(
     1..stations). Each error names the team and the card.
     """
     teams = _numbers(entrants, "team")
-    if len(teams) < 2:
-        raise UserError(f"a card draw needs at least 2 teams; {len(teams)} registered")
+    too_few = cards_problem(len(teams))
+    if too_few:
+        raise UserError(too_few)
     registered = set(teams)
     for team in cards:
         if team not in registered:
@@ -330,19 +339,28 @@ def record_physical_draw(
 # --- chits: table and seat ----------------------------------------------------------------
 
 
-def check_fours(players: int, *, min_tables: int = 1, label: str = "this event") -> None:
-    """UserError unless ``players`` fill at least ``min_tables`` tables of four exactly."""
+def fours_problem(players: int, *, min_tables: int = 1, label: str = "this event") -> str | None:
+    """Why ``players`` do not fill at least ``min_tables`` tables of four exactly (None when
+    they do)."""
     if players < 4 * min_tables:
-        raise UserError(
+        return (
             f"{label} needs at least {_plural(min_tables, 'table')} ({4 * min_tables} players); "
             f"{players} registered"
         )
     extra = players % 4
     if extra:
-        raise UserError(
+        return (
             f"{label} seats players in fours; {players} registered: "
             f"add {_plural(4 - extra, 'player')} or withdraw {extra}"
         )
+    return None
+
+
+def check_fours(players: int, *, min_tables: int = 1, label: str = "this event") -> None:
+    """UserError unless ``players`` fill at least ``min_tables`` tables of four exactly."""
+    problem = fours_problem(players, min_tables=min_tables, label=label)
+    if problem:
+        raise UserError(problem)
 
 
 def chit_draw(
@@ -374,6 +392,9 @@ def chit_draw(
 # --- random order (gin) -----------------------------------------------------------------
 
 
+RANDOM_EMPTY = "a draw needs at least 1 player; 0 registered"
+
+
 def random_draw(players: Sequence[int], rng: random.Random, *, seed: int | None = None) -> Draw:
     """Put the players in a random order: lot 1 plays lot 2, lot 3 plays lot 4, ...
 
@@ -381,7 +402,7 @@ def random_draw(players: Sequence[int], rng: random.Random, *, seed: int | None 
     """
     numbers = _numbers(players, "player")
     if not numbers:
-        raise UserError("a draw needs at least 1 player; 0 registered")
+        raise UserError(RANDOM_EMPTY)
     lots = list(range(1, len(numbers) + 1))
     rng.shuffle(lots)
     drawn = tuple(Drawn(p, Lot(n)) for p, n in zip(numbers, lots, strict=True))
