@@ -8,8 +8,10 @@
 - **Redo the draw…** (until round 1 starts) makes a new random draw; the old
   one stays in the event's log, marked as replaced.
 
-Below: the draw's notes (repeat meetings, the bye station), a round selector,
-the room as a picture (``TableMap``) and the same seating as a sortable list.
+Below: the draw's notes (repeat meetings, the bye station; before the draw, a
+field the draw cannot seat), a round selector, the room as a picture
+(``TableMap``) and the same seating as a sortable list, as wide as its names
+need up to 40% of the room. Long texts wrap, so the page never scrolls sideways.
 Every decision is the services'; the page shows what they return.
 """
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -101,6 +103,7 @@ class DrawPage(QWidget):
         self.setStyleSheet(NOTES_STYLE)
         self.heading = set_role(QLabel("Draw"), "heading")
         self.subtitle = set_role(QLabel(), "hint")
+        self.subtitle.setWordWrap(True)  # a long event name wraps: the page never scrolls sideways
         self.make_button = set_role(QPushButton("&Make the draw"), "primary")
         self.make_button.setToolTip("Make the round-1 draw (Ctrl+D)")
         self.physical_button = QPushButton("Record a &physical draw…")
@@ -108,6 +111,7 @@ class DrawPage(QWidget):
         for button in (self.make_button, self.physical_button, self.redo_button):
             button.setAutoDefault(True)
         self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = self.status_label.font()
         font.setPointSizeF(font.pointSizeF() + 1)
@@ -130,6 +134,7 @@ class DrawPage(QWidget):
         round_caption = QLabel("S&eating of")
         round_caption.setBuddy(self.round_spin)
         self.round_hint = set_role(QLabel(), "hint")
+        self.round_hint.setWordWrap(True)
 
         self.table_map = TableMap()
         self.list_model = SeatingListModel(self)
@@ -144,6 +149,7 @@ class DrawPage(QWidget):
         self.list_view.setAlternatingRowColors(True)
         self.list_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.list_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list_view.setWordWrap(False)  # one line a row; a name cut short has its tooltip
         header = self.list_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -156,6 +162,8 @@ class DrawPage(QWidget):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([900, 420])
+        self._list_width_chosen = False  # the director dragged the divider: keep their width
+        self.splitter.splitterMoved.connect(self._divider_moved)
 
         title_row = QHBoxLayout()
         title_row.addWidget(self.heading)
@@ -315,6 +323,7 @@ class DrawPage(QWidget):
         word = "Team" if view.unit == "team" else "Player"
         self.list_model.set_seating(seats, names, view.layout, word)
         self.proxy.invalidate()
+        self.fit_list()
         published = number in view.published_rounds
         tables = len(seats.tables)
         self.round_hint.setText(
@@ -325,6 +334,28 @@ class DrawPage(QWidget):
 
     def shown_seating(self) -> RoundSeating | None:
         return self._seating
+
+    def fit_list(self) -> None:
+        """Give the list the width its names need, up to 40% of the room beside the picture
+        (a name cut short there has its tooltip), unless the director dragged the divider."""
+        if self._list_width_chosen:
+            return
+        view = self.list_view
+        header = view.horizontalHeader()
+        needed = sum(
+            max(view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(header.count())
+        )
+        needed += view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth() + 2
+        room = self.splitter.width() - self.splitter.handleWidth()
+        width = max(view.minimumWidth(), min(needed, int(room * 0.4)))
+        self.splitter.setSizes([room - width, width])
+
+    def _divider_moved(self, *args: object) -> None:
+        self._list_width_chosen = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fit_list()
 
     # actions
 
