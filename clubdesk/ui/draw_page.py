@@ -303,10 +303,11 @@ class DrawPage(QWidget):
         if view.draw is None and number not in view.published_rounds:
             self._seating = None
             self.round_hint.setText("")
-            self.table_map.show_message(
-                "No draw yet.\nMake the draw (Ctrl+D)"
-                + (" or record a physical draw." if view.draw_kind == "cards" else ".")
+            how = "Make the draw (Ctrl+D)" + (
+                " or record a physical draw." if view.draw_kind == "cards" else "."
             )
+            problem = view.field_problem
+            self.table_map.show_message("No draw yet.\n" + (sentence(problem) if problem else how))
             self.list_model.set_seating(None, {}, view.layout)
             return
         try:

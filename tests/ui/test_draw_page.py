@@ -202,6 +202,7 @@ def test_a_field_the_draw_cannot_seat_is_said_before_make_draw(open_page, db, cl
     assert not page.make_button.isEnabled() and not page.make_action.isEnabled()
     assert page.make_button.toolTip() == problem
     assert page.status_label.text() == "No draw yet."
+    assert page.table_map.message() == f"No draw yet.\n{problem}"
     page.make_draw()
     assert message_boxes.shown == []  # nothing to confirm and then refuse
     builder.add_entrants(db, page.overview.event_id, page.context.clock, [15, 16])
