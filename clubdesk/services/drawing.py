@@ -32,6 +32,7 @@ from clubdesk.domain.event.model import side_size
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating import draw as domain_draw
 from clubdesk.domain.seating.draw import Card, Draw, card_deck, draw_for
+from clubdesk.domain.seating.field import field_problem
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
@@ -105,6 +106,7 @@ class DrawOverview:
     draw: DrawInfo | None
     round_one_started: bool
     published_rounds: tuple[int, ...]
+    field_problem: str | None = None  # before the draw: why it cannot seat the field
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -342,6 +344,10 @@ def draw_overview(db: Database, event_id: str) -> DrawOverview:
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
         stored = seat_store.current_draw(session, event_id)
+        entrants = tuple(
+            EntrantLine(e.number, e.name, e.status) for e in entrant_refs(session, event_id)
+        )
+        active = sum(1 for e in entrants if e.status == "active")
         return DrawOverview(
             event_id=event.id,
             event_name=event.name,
@@ -350,12 +356,11 @@ def draw_overview(db: Database, event_id: str) -> DrawOverview:
             draw_kind=rules.seating.draw,
             layout=_layout(rules),
             rounds=rules.schedule.rounds,
-            entrants=tuple(
-                EntrantLine(e.number, e.name, e.status) for e in entrant_refs(session, event_id)
-            ),
+            entrants=entrants,
             draw=None if stored is None else _info(session, event, rules, stored),
             round_one_started=seat_store.round_started(session, event_id, 1),
             published_rounds=tuple(seat_store.published_rounds(session, event_id)),
+            field_problem=field_problem(rules, active) if stored is None else None,
         )
 
 
@@ -387,7 +392,8 @@ def _info(
 
 
 def _draw_notes(rules: Rules, draw: Draw) -> tuple[str, ...]:
-    """The domain's notes for this draw (they depend on the field, not on who drew what)."""
+    """The domain's notes for this draw (they depend on the field, and a random draw's bye
+    on who drew the last lot)."""
     if draw.notes:
         return draw.notes
     entrants = list(draw.entrants)
@@ -399,7 +405,7 @@ def _draw_notes(rules: Rules, draw: Draw) -> tuple[str, ...]:
             ).notes
         if draw.kind == "chits":
             return domain_draw.chit_draw(entrants, random.Random(0)).notes
-        return domain_draw.random_draw(entrants, random.Random(0)).notes
+        return domain_draw.random_draw_notes(draw.drawn)
     except UserError as exc:
         return (str(exc),)
 

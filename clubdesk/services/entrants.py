@@ -21,6 +21,7 @@ from sqlmodel import Session
 from clubdesk.domain.event.model import side_size
 from clubdesk.domain.event.names import matches, search_text
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.seating.field import field_problem
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
 from clubdesk.services.common import event_and_rules, rules_for
@@ -71,6 +72,7 @@ class RegistrationSummary:
     byes: int = 0
     empty_seats: int = 0
     withdrawn: int = 0
+    field_problem: str | None = None  # before the draw: why the draw cannot seat the field
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -117,6 +119,7 @@ def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
         everyone = all_infos(session, event)
+        drawn = seating.draw_made(session, event_id) is not None
     active = [info for info in everyone if info.status == "active"]
     count = tables_needed(rules, len(active))
     return RegistrationSummary(
@@ -126,6 +129,7 @@ def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
         byes=count.byes,
         empty_seats=count.empty_seats,
         withdrawn=sum(1 for info in everyone if info.status == "withdrawn"),
+        field_problem=None if drawn else field_problem(rules, len(active)),
     )
 
 

@@ -8,8 +8,10 @@
 - **Redo the draw…** (until round 1 starts) makes a new random draw; the old
   one stays in the event's log, marked as replaced.
 
-Below: the draw's notes (repeat meetings, the bye station), a round selector,
-the room as a picture (``TableMap``) and the same seating as a sortable list.
+Below: the draw's notes (repeat meetings, the bye station; before the draw, a
+field the draw cannot seat), a round selector, the room as a picture
+(``TableMap``) and the same seating as a sortable list, as wide as its names
+need up to 40% of the room. Long texts wrap, so the page never scrolls sideways.
 Every decision is the services'; the page shows what they return.
 """
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -35,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.seating.draw import bye_words
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import draw as draw_service
@@ -100,6 +103,7 @@ class DrawPage(QWidget):
         self.setStyleSheet(NOTES_STYLE)
         self.heading = set_role(QLabel("Draw"), "heading")
         self.subtitle = set_role(QLabel(), "hint")
+        self.subtitle.setWordWrap(True)  # a long event name wraps: the page never scrolls sideways
         self.make_button = set_role(QPushButton("&Make the draw"), "primary")
         self.make_button.setToolTip("Make the round-1 draw (Ctrl+D)")
         self.physical_button = QPushButton("Record a &physical draw…")
@@ -107,6 +111,7 @@ class DrawPage(QWidget):
         for button in (self.make_button, self.physical_button, self.redo_button):
             button.setAutoDefault(True)
         self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = self.status_label.font()
         font.setPointSizeF(font.pointSizeF() + 1)
@@ -129,6 +134,7 @@ class DrawPage(QWidget):
         round_caption = QLabel("S&eating of")
         round_caption.setBuddy(self.round_spin)
         self.round_hint = set_role(QLabel(), "hint")
+        self.round_hint.setWordWrap(True)
 
         self.table_map = TableMap()
         self.list_model = SeatingListModel(self)
@@ -143,6 +149,7 @@ class DrawPage(QWidget):
         self.list_view.setAlternatingRowColors(True)
         self.list_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.list_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list_view.setWordWrap(False)  # one line a row; a name cut short has its tooltip
         header = self.list_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -155,6 +162,8 @@ class DrawPage(QWidget):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([900, 420])
+        self._list_width_chosen = False  # the director dragged the divider: keep their width
+        self.splitter.splitterMoved.connect(self._divider_moved)
 
         title_row = QHBoxLayout()
         title_row.addWidget(self.heading)
@@ -240,10 +249,14 @@ class DrawPage(QWidget):
         self.subtitle.setText(
             f"{view.event_name} · {view.rules_title} · {entrants} {word}{'s' * (entrants != 1)}"
         )
-        self.make_button.setEnabled(view.draw is None)
-        self.make_action.setEnabled(view.draw is None)
+        problem = view.field_problem  # a field the draw cannot seat: said before Make draw
+        self.make_button.setEnabled(view.draw is None and problem is None)
+        self.make_action.setEnabled(self.make_button.isEnabled())
+        self.make_button.setToolTip(
+            sentence(problem) if problem else "Make the round-1 draw (Ctrl+D)"
+        )
         self.physical_button.setEnabled(
-            view.draw_kind == "cards" and (view.draw is None or view.can_redo)
+            view.draw_kind == "cards" and problem is None and (view.draw is None or view.can_redo)
         )
         self.physical_button.setToolTip(
             "" if view.draw_kind == "cards" else f"{view.rules_title} does not draw cards"
@@ -253,9 +266,13 @@ class DrawPage(QWidget):
             "Round 1 has started: the draw stays as it is" if view.round_one_started else ""
         )
         self.status_label.setText(
-            draw_summary(view.draw) if view.draw else "No draw yet. Ctrl+D makes it."
+            draw_summary(view.draw)
+            if view.draw
+            else "No draw yet." + ("" if problem else " Ctrl+D makes it.")
         )
         notes = view.draw.notes if view.draw else ()
+        if problem:
+            notes = (f"the draw cannot seat this field: {problem}",)
         self.notes_label.setText("\n".join(f"•  {sentence(n)}" for n in notes))
         self.notes_frame.setVisible(bool(notes))
         self.round_spin.setMaximum(view.rounds)
@@ -286,10 +303,11 @@ class DrawPage(QWidget):
         if view.draw is None and number not in view.published_rounds:
             self._seating = None
             self.round_hint.setText("")
-            self.table_map.show_message(
-                "No draw yet.\nMake the draw (Ctrl+D)"
-                + (" or record a physical draw." if view.draw_kind == "cards" else ".")
+            how = "Make the draw (Ctrl+D)" + (
+                " or record a physical draw." if view.draw_kind == "cards" else "."
             )
+            problem = view.field_problem
+            self.table_map.show_message("No draw yet.\n" + (sentence(problem) if problem else how))
             self.list_model.set_seating(None, {}, view.layout)
             return
         try:
@@ -306,23 +324,46 @@ class DrawPage(QWidget):
         word = "Team" if view.unit == "team" else "Player"
         self.list_model.set_seating(seats, names, view.layout, word)
         self.proxy.invalidate()
+        self.fit_list()
         published = number in view.published_rounds
         tables = len(seats.tables)
         self.round_hint.setText(
             f"{tables} table{'s' * (tables != 1)}"
-            + (f" · bye: {', '.join(str(b) for b in seats.byes)}" if seats.byes else "")
+            + (f" · {bye_words(seats.byes, word.lower())}" if seats.byes else "")
             + (" · published" if published else " · from the draw, not published yet")
         )
 
     def shown_seating(self) -> RoundSeating | None:
         return self._seating
 
+    def fit_list(self) -> None:
+        """Give the list the width its names need, up to 40% of the room beside the picture
+        (a name cut short there has its tooltip), unless the director dragged the divider."""
+        if self._list_width_chosen:
+            return
+        view = self.list_view
+        header = view.horizontalHeader()
+        needed = sum(
+            max(view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(header.count())
+        )
+        needed += view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth() + 2
+        room = self.splitter.width() - self.splitter.handleWidth()
+        width = max(view.minimumWidth(), min(needed, int(room * 0.4)))
+        self.splitter.setSizes([room - width, width])
+
+    def _divider_moved(self, *args: object) -> None:
+        self._list_width_chosen = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fit_list()
+
     # actions
 
     def make_draw(self) -> None:
         """Ctrl+D: confirm, then make the random draw."""
         view = self._overview
-        if view is None or self._db is None or view.draw is not None:
+        if view is None or self._db is None or view.draw is not None or view.field_problem:
             return
         count = len(view.active)
         word = "teams" if view.unit == "team" else "players"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -33,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk import __version__
+from clubdesk import __version__, paths
 from clubdesk.clock import Clock
 from clubdesk.errors import UserError
 from clubdesk.services import registration
@@ -56,10 +57,7 @@ from clubdesk.ui.status_clock import StatusClock
 from clubdesk.ui.ticker import Ticker, TimerFactory, qt_timer
 
 APP_TITLE = "clubdesk"
-ABOUT_TEXT = (
-    "Runs a card club's tournament night from one laptop: registration, draws, "
-    "score sheets, the round clock, standings and payouts."
-)
+ABOUT_TEXT = "Runs a card club's tournament night from one laptop."
 DEFAULT_SIZE = (1280, 820)
 DATABASE_FILTER = "clubdesk databases (*.sqlite *.db);;All files (*)"
 
@@ -215,7 +213,10 @@ class MainWindow(QMainWindow):
         QMessageBox.about(
             self,
             f"About {APP_TITLE}",
-            f"<h3>{APP_TITLE} {__version__}</h3><p>{ABOUT_TEXT}</p>",
+            f"<h3>{APP_TITLE} {__version__}</h3><p>{ABOUT_TEXT}</p>"
+            "<p>Licence: MIT.</p><p>Fonts: DejaVu (Bitstream Vera licence; "
+            "resources/fonts/LICENSE-DejaVu.txt).</p>"
+            f"<p>Data folder: {escape(str(paths.user_data_dir()))}</p>",
         )
 
     # the database

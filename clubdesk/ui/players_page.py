@@ -22,15 +22,12 @@ read) is the services' and the domain's; this page only shows and asks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -44,7 +41,7 @@ from clubdesk.services.registration import EntrantInfo, RegisterEntrant, Registr
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.entrant_list import EntrantList
 from clubdesk.ui.operations import FieldMarks, plain_words, refused, run_command
-from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
+from clubdesk.ui.players_acts import Act, ask_payment, ask_renumber, ask_status
 from clubdesk.ui.players_entry import (
     EntryRow,
     duplicate_warning,
@@ -113,6 +110,9 @@ class PlayersPage(QWidget):
         self.draw_note = set_role(QLabel(), "warning")
         self.draw_note.setWordWrap(True)
         self.draw_note.hide()
+        self.field_note = set_role(QLabel(), "warning")  # a field the draw cannot seat
+        self.field_note.setWordWrap(True)
+        self.field_note.hide()
         self.entry = EntryRow()
         self.entry_fields = FieldMarks(
             {
@@ -144,6 +144,7 @@ class PlayersPage(QWidget):
         body.setContentsMargins(0, 0, 0, 0)
         body.setSpacing(12)
         body.addWidget(self.draw_note)
+        body.addWidget(self.field_note)
         body.addWidget(self.entry)
         body.addSpacing(4)
         body.addWidget(self.list, 1)
@@ -319,68 +320,34 @@ class PlayersPage(QWidget):
 
     def record_payment(self) -> None:
         info = self.selected_entrant()
-        if info is None or self._db is None or self._event_id is None:
-            return
-        db, event_id = self._db, self._event_id
-        dialog = PaymentDialog(info, info.owed_cents or self._fee(), self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        values = dialog.values()
-        if values is None:
-            return
-        cents, method = values
-        self._apply(
-            lambda: service.record_payment(db, event_id, info.number, cents, method, self._clock),
-            "Record payment",
-        )
+        if info is not None:
+            self._act(ask_payment(self, info, info.owed_cents or self._fee()))
 
     def toggle_status(self) -> None:
         info = self.selected_entrant()
-        if info is None or self._db is None or self._event_id is None:
-            return
-        db, event_id = self._db, self._event_id
-        if info.status == "withdrawn":
-            answer = QMessageBox.question(
-                self,
-                "Reinstate",
-                f"Reinstate entrant {info.number}, {info.name}?",
-                QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel,
-            )
-            if answer != QMessageBox.StandardButton.Ok:
-                return
-            self._apply(
-                lambda: service.reinstate(db, event_id, info.number, self._clock), "Reinstate"
-            )
-            return
-        dialog = WithdrawDialog(info, self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        reason = dialog.reason()
-        self._apply(
-            lambda: service.withdraw(db, event_id, info.number, reason, self._clock), "Withdraw"
-        )
+        if info is not None:
+            self._act(ask_status(self, info))
 
     def renumber(self) -> None:
         info = self.selected_entrant()
-        if info is None or self._db is None or self._event_id is None:
-            return
-        db, event_id = self._db, self._event_id
-        dialog = RenumberDialog(info, self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        new_number = dialog.number()
-        self._apply(
-            lambda: service.renumber(db, event_id, info.number, new_number, self._clock),
-            "Renumber",
-        )
+        if info is not None:
+            self._act(ask_renumber(self, info))
 
-    def _apply(self, action: Callable[[], EntrantInfo], title: str) -> EntrantInfo | None:
-        info = run_command(self.context, action, parent=self, title=title)
+    def _act(self, act: Act | None) -> EntrantInfo | None:
+        """Run an act the director asked for; say it was done, or why it was refused."""
+        if act is None or self._db is None or self._event_id is None:
+            return None
+        db, event_id = self._db, self._event_id
+        info = run_command(
+            self.context, lambda: act.command(db, event_id, self._clock), parent=self,
+            title=act.title,
+        )  # fmt: skip
         if info is None:
             self.refresh()  # the event may have changed under the page
             return None
         self.select_number(info.number)
         self._update_actions()
+        self.entry.show_message(f"✓ {act.done}", "done")
         return info
 
     # the roster import
@@ -403,6 +370,7 @@ class PlayersPage(QWidget):
         if result != QDialog.DialogCode.Accepted or not dialog.imported:
             return
         numbers = [info.number for info in dialog.imported]
+        self.search_edit.clear()  # a search left applied would hide the rows just imported
         self.entry.show_message(
             f"✓ Imported {plural(len(numbers), 'entrant')} "
             f"(number{'s' if len(numbers) > 1 else ''} {number_ranges(numbers)}).",
@@ -422,6 +390,9 @@ class PlayersPage(QWidget):
         except UserError:
             return
         self._set_summary(summary_text(summary))
+        problem = summary.field_problem if summary.entrants else None
+        self.field_note.setText(f"The draw cannot seat this field: {problem}." if problem else "")
+        self.field_note.setVisible(problem is not None)
 
     def _set_summary(self, text: str) -> None:
         self.count_label.setText(text)

@@ -98,6 +98,8 @@ class SeatingListModel(QAbstractTableModel):
                 table * 10 + row.seat_order,
                 row.direction,
             )[column]
+        if role == Qt.ItemDataRole.ToolTipRole and column == 1:
+            return f"{row.entrant} {row.name}"  # the whole name, where the column cuts it short
         if role == Qt.ItemDataRole.TextAlignmentRole and column != 1:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.FontRole and column == 0:

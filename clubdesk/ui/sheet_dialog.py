@@ -22,6 +22,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -44,6 +45,7 @@ from clubdesk.services import registration, sheets
 from clubdesk.services.events import event_rules
 from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
 from clubdesk.ui.context import UiContext
+from clubdesk.ui.meld_dialog import count_meld_into, meld_button
 from clubdesk.ui.operations import plain_words, run_command
 from clubdesk.ui.sheet_rows import HandRow, columns_for, game_text, on_change, problem_text
 from clubdesk.ui.sheet_signers import SignersBox
@@ -157,6 +159,8 @@ class SheetDialog(QDialog):
         for button in (self.add_button, self.submit_button, self.amend_button, self.close_button):
             button.setAutoDefault(False)
         buttons.addWidget(self.add_button)
+        self.meld_button = meld_button(self, self.rules, self.count_meld)
+        buttons.addWidget(self.meld_button)
         buttons.addStretch(1)
         buttons.addWidget(self.submit_button)
         buttons.addWidget(self.amend_button)
@@ -266,6 +270,10 @@ class SheetDialog(QDialog):
             self.add_hand()
             return True
         return super().eventFilter(watched, event)
+
+    def count_meld(self) -> None:
+        """F4: the meld calculator fills the meld field the cursor is in (``meld_dialog``)."""
+        count_meld_into(self, self.rules, self.rows, QApplication.focusWidget())
 
     def hands(self) -> list[dict[str, Any]]:
         """The hands entered so far (a blank last row left out)."""

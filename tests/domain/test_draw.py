@@ -13,6 +13,7 @@ from clubdesk.domain.seating.draw import (
     Draw,
     Drawn,
     Lot,
+    bye_words,
     card_deck,
     card_draw,
     chit_draw,
@@ -268,7 +269,15 @@ def test_random_draw_gives_each_player_a_different_lot(players: int) -> None:
     draw = random_draw(range(1, players + 1), random.Random(players))
     assert draw.kind == "random"
     assert sorted(d.pick.number for d in draw.drawn) == list(range(1, players + 1))
-    assert any(f"lot {players} has a bye" in n for n in draw.notes) == bool(players % 2)
+    last = draw.holder(Lot(players))
+    assert any(f"player {last} has a bye" in n for n in draw.notes) == bool(players % 2)
+    assert not any("lot" in n for n in draw.notes)  # one numbering: the entrants'
+
+
+def test_a_bye_is_said_by_entrant_number() -> None:
+    assert bye_words([5], "player") == "player 5 has a bye"
+    assert bye_words([3, 8], "team") == "teams 3 and 8 have a bye"
+    assert bye_words([1, 3, 5], "player") == "players 1, 3 and 5 have a bye"
 
 
 def test_random_draw_needs_a_player() -> None:

@@ -126,7 +126,7 @@ def test_gin_9_players_one_has_a_bye(db, clock):
     last_lot = next(p for p, lot in drawn(info).items() if lot == Lot(9))
     assert first.byes == (last_lot,)
     assert len(first.tables) == 4
-    assert "odd number of players: lot 9 has a bye" in info.notes
+    assert f"odd number of players: player {last_lot} has a bye" in info.notes
     second = seating(db, event, 2)  # before the cut: the same pairs
     assert second.tables == first.tables and second.byes == first.byes and second.round == 2
     with pytest.raises(UserError, match="round 3 is played after the cut after round 2"):
@@ -680,6 +680,18 @@ def test_overview_for_the_page(db, clock):
     overview = draw_overview(db, event)
     assert overview.draw is not None and overview.can_redo
     assert draw_overview(db, builder.event(db, clock, "house-gin", entrants=2)).layout == "pairs"
+
+
+def test_the_overview_names_a_field_the_draw_cannot_seat_before_the_draw(db, clock):
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=17)
+    assert draw_overview(db, event).field_problem == (
+        "NPA Club Pinochle seats players in fours; 17 registered: add 3 players or withdraw 1"
+    )
+    builder.withdraw(db, event, 17, clock)
+    assert draw_overview(db, event).field_problem is None
+    make_draw(db, event, 1, clock)
+    builder.withdraw(db, event, 16, clock)
+    assert draw_overview(db, event).field_problem is None  # drawn: the movement's business
 
 
 def test_the_partner_draw_is_seeded_by_the_draw_and_the_round(db, clock):

@@ -10,6 +10,7 @@ from sqlmodel import func, select
 
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.draw import make_draw
 from clubdesk.services.registration import (
     Duplicate,
     EntrantInfo,
@@ -384,8 +385,29 @@ def test_tables_of_four_in_individual_pinochle(db, solo, clock) -> None:
     for n in range(13):
         register(db, solo, team(f"Player {n}", paid_cents=1000), clock)
     assert registration_summary(db, solo) == RegistrationSummary(
-        entrants=13, paid=13, tables_needed=4, empty_seats=3
+        entrants=13,
+        paid=13,
+        tables_needed=4,
+        empty_seats=3,
+        field_problem="NPA Club Pinochle seats players in fours; 13 registered: "
+        "add 3 players or withdraw 1",
     )
+    for n in range(13, 16):
+        register(db, solo, team(f"Player {n}", paid_cents=1000), clock)
+    assert registration_summary(db, solo).field_problem is None  # 16: four tables of four
+
+
+def test_a_field_the_draw_cannot_seat_is_named_only_before_the_draw(db, solo, clock) -> None:
+    for n in range(14):
+        register(db, solo, team(f"Player {n}"), clock)
+    assert registration_summary(db, solo).field_problem == (
+        "NPA Club Pinochle seats players in fours; 14 registered: add 2 players or withdraw 2"
+    )
+    register(db, solo, team("Player 14"), clock)
+    register(db, solo, team("Player 15"), clock)
+    make_draw(db, solo, 1, clock)
+    withdraw(db, solo, 3, "", clock)  # 15 left: the movement seats them from round 2 on
+    assert registration_summary(db, solo).field_problem is None
 
 
 def test_tables_of_two_in_gin(db, clock) -> None:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
+from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.operations import sentence
@@ -121,10 +122,12 @@ def test_cancelling_the_confirmation_makes_no_draw(open_page, db, monkeypatch):
     assert page.make_button.isEnabled()
 
 
-def test_a_refusal_is_shown_in_words(open_page, message_boxes):
-    page = open_page(count=0)
-    page.make_button.click()
-    assert message_boxes.texts()[-1] == "There are no teams to draw; register the entrants first."
+def test_a_field_too_small_is_said_before_the_draw(open_page, message_boxes):
+    page = open_page(count=1)
+    assert not page.make_button.isEnabled()
+    assert page.notes_label.text() == (
+        "•  The draw cannot seat this field: a card draw needs at least 2 teams; 1 registered."
+    )
 
 
 def test_without_an_event_the_page_says_so(qtbot, clock):
@@ -189,6 +192,25 @@ def test_the_list_sorts_by_entrant_and_by_table(open_page, message_boxes):
     assert proxy_column(page, 2)[0] == "Bye"
 
 
+def test_a_field_the_draw_cannot_seat_is_said_before_make_draw(open_page, db, clock, message_boxes):
+    page = open_page("npa-club-pinochle", 14)
+    problem = (
+        "NPA Club Pinochle seats players in fours; 14 registered: add 2 players or withdraw 2."
+    )
+    assert page.notes_frame.isVisibleTo(page)
+    assert page.notes_label.text() == f"•  The draw cannot seat this field: {problem}"
+    assert not page.make_button.isEnabled() and not page.make_action.isEnabled()
+    assert page.make_button.toolTip() == problem
+    assert page.status_label.text() == "No draw yet."
+    assert page.table_map.message() == f"No draw yet.\n{problem}"
+    page.make_draw()
+    assert message_boxes.shown == []  # nothing to confirm and then refuse
+    builder.add_entrants(db, page.overview.event_id, page.context.clock, [15, 16])
+    page.context.publish(Change.ENTRANTS)
+    assert page.make_button.isEnabled() and not page.notes_frame.isVisibleTo(page)
+    assert page.status_label.text() == "No draw yet. Ctrl+D makes it."
+
+
 def test_a_progressive_round_says_which_tables_are_missing(open_page, message_boxes):
     page = open_page("npa-club-pinochle", 12)
     page.make_button.click()
@@ -207,7 +229,10 @@ def test_gin_shows_pairs_and_a_bye(open_page, message_boxes):
     page.make_button.click()
     shown = page.table_map.shown_tables()
     assert len(shown) == 4 and all(len(t.seats) == 2 for t in shown)
-    assert len(page.table_map.shown_byes()) == 1
+    [bye] = page.table_map.shown_byes()
+    # the draw's note and the line under it name the bye the same way: by entrant number
+    assert f"Odd number of players: player {bye} has a bye." in page.notes_label.text()
+    assert f"4 tables · player {bye} has a bye · " in page.round_hint.text()
     page.round_spin.setValue(3)
     assert "after the cut" in page.table_map.message()
 

@@ -7,7 +7,7 @@ from datetime import date
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import QFileDialog
 
-from clubdesk import __version__
+from clubdesk import __version__, paths
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import open_database
 from clubdesk.ui.main_window import MainWindow
@@ -52,12 +52,17 @@ def test_the_menus(window):
     assert window.quit_action.shortcut().toString() == "Ctrl+Q"
 
 
-def test_about_names_the_version(window, message_boxes):
+def test_about_says_only_what_is_there(window, message_boxes):
     window.about_action.trigger()
     [box] = message_boxes.shown
     assert box["kind"] == "about"
-    assert __version__ in box["text"]
-    assert "tournament night" in box["text"]
+    text = box["text"]
+    assert __version__ in text
+    assert "Licence: MIT." in text
+    assert "DejaVu (Bitstream Vera licence" in text
+    assert (paths.resources_dir() / "fonts" / "LICENSE-DejaVu.txt").is_file()
+    assert f"Data folder: {paths.user_data_dir()}" in text
+    assert "payouts" not in text and "score sheets" not in text  # no list of promises
 
 
 def test_quit_closes_the_window_and_the_database(window, db, keyboard):

@@ -292,6 +292,7 @@ def test_record_a_payment(page, db, teams, clock, monkeypatch) -> None:
     r = page.model.row_of(1)
     assert page.model.index(r, EntrantTableModel.PAID).data() == "$30.00"
     assert page.summary_text() == "1 entrant · 0 paid · 0 tables · 1 bye"
+    assert page.entry.message_text() == "✓ Paid $30.00 check for 1 Ann Smith / Bob Jones"
 
 
 def test_withdraw_then_reinstate(page, db, teams, clock, monkeypatch, message_boxes) -> None:
@@ -310,10 +311,12 @@ def test_withdraw_then_reinstate(page, db, teams, clock, monkeypatch, message_bo
     assert [e.status for e in list_entrants(db, teams)] == ["active", "withdrawn"]
     assert page.summary_text() == "1 entrant · 1 paid · 0 tables · 1 bye"
     assert page.status_button.text() == "Rein&state…"
+    assert page.entry.message_text() == "✓ Withdrew 2 Carl Diaz / Dee Lee"
 
     page.status_button.click()  # asks first (the stub answers OK)
     assert message_boxes.texts() == ["Reinstate entrant 2, Carl Diaz / Dee Lee?"]
     assert [e.status for e in list_entrants(db, teams)] == ["active", "active"]
+    assert page.entry.message_text() == "✓ Reinstated 2 Carl Diaz / Dee Lee"
 
 
 def test_cancelling_a_withdrawal_changes_nothing(page, db, teams, clock, monkeypatch) -> None:
@@ -342,6 +345,7 @@ def test_renumber_before_the_draw(page, db, teams, clock, monkeypatch, message_b
     page.renumber_button.click()
     assert [e.number for e in list_entrants(db, teams)] == [2, 7]
     assert page.selected_entrant().number == 7
+    assert page.entry.message_text() == "✓ Renumbered 1 Ann Smith / Bob Jones as 7"
 
 
 # --- importing a roster ----------------------------------------------------------------------
@@ -392,12 +396,50 @@ def test_a_good_roster_is_imported(page, db, teams, tmp_path: Path, qtbot) -> No
     assert page.import_dialog is None
 
 
+def test_an_import_clears_a_search_that_would_hide_the_new_rows(
+    page, db, teams, clock, tmp_path: Path, qtbot
+) -> None:
+    add(db, teams, clock, "Ann Smith", "Bob Jones")
+    page.refresh()
+    page.search_edit.setText("smith")
+    assert page.visible_numbers() == [1]
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,partner,paid\nCarl Diaz,Dee Lee,50\nEve Moss,Fay Ng,50\n")
+    dialog = page.open_import()
+    dialog.load_file(roster)
+    with qtbot.waitSignal(page.summary_changed):
+        dialog.import_button.click()
+    assert page.search_edit.text() == ""
+    assert page.visible_numbers() == [1, 2, 3]
+    assert page.entry.message_text() == "✓ Imported 2 entrants (numbers 2–3)."
+
+
 def test_a_file_that_cannot_be_read_is_explained(page, tmp_path: Path) -> None:
     dialog = page.open_import()
     dialog.load_file(tmp_path / "nowhere.csv")
     assert dialog.file_problems.text().endswith("nowhere.csv: no such file")
     assert not dialog.import_button.isEnabled()
     dialog.reject()
+
+
+def test_a_field_the_draw_cannot_seat_is_flagged_while_registering(
+    make_page, db, clock, keyboard
+) -> None:
+    event_id = builder.event(db, clock, "npa-club-pinochle", entrants=13)
+    page = make_page(event_id)
+    assert page.field_note.isVisibleTo(page)
+    assert page.field_note.text() == (
+        "The draw cannot seat this field: NPA Club Pinochle seats players in fours; "
+        "13 registered: add 3 players or withdraw 1."
+    )
+    keyboard.type("Pat Fourteen")
+    keyboard.press(Qt.Key.Key_Return)
+    assert "14 registered: add 2 players or withdraw 2" in page.field_note.text()
+    for name in ("Pat Fifteen", "Pat Sixteen"):
+        keyboard.type(name)
+        keyboard.press(Qt.Key.Key_Return)
+    assert page.summary_text() == "16 entrants · 3 paid · 4 tables"
+    assert not page.field_note.isVisibleTo(page)
 
 
 # --- no event, and the count line ------------------------------------------------------------

@@ -17,7 +17,8 @@ Three kinds of draw (the rules file's ``seating.draw``), RULES.md §1, §3-6:
   a late entry) is the movement's business: extra players sit out a round in
   turn (``movement.py``).
 - **random** (gin): the players are put in a random order; each draws the lot
-  giving their place in it (1 plays 2, 3 plays 4, ...).
+  giving their place in it (1 plays 2, 3 plays 4, ...). The player who drew
+  the last lot of an odd field has a bye, named by their entrant number.
 
 A draw is made by the app (``method = "random"``, from a ``random.Random``
 passed in; the seed that made it is recorded when the caller knows it) or
@@ -256,6 +257,13 @@ def _card_notes(teams: int, rounds: int | None) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def cards_problem(teams: int) -> str | None:
+    """Why a card draw cannot seat ``teams`` teams (None when it can: 2 or more)."""
+    if teams < 2:
+        return f"a card draw needs at least 2 teams; {teams} registered"
+    return None
+
+
 def card_draw(
     entrants: Sequence[int],
     rng: random.Random,
@@ -270,8 +278,9 @@ def card_draw(
     than rounds.
     """
     teams = _numbers(entrants, "team")
-    if len(teams) < 2:
-        raise UserError(f"a card draw needs at least 2 teams; {len(teams)} registered")
+    too_few = cards_problem(len(teams))
+    if too_few:
+        raise UserError(too_few)
     deck = list(card_deck(len(teams)))
     rng.shuffle(deck)
     drawn = tuple(Drawn(team, card) for team, card in zip(teams, deck, strict=True))
@@ -291,8 +300,9 @@ def record_physical_draw(
     1..stations). Each error names the team and the card.
     """
     teams = _numbers(entrants, "team")
-    if len(teams) < 2:
-        raise UserError(f"a card draw needs at least 2 teams; {len(teams)} registered")
+    too_few = cards_problem(len(teams))
+    if too_few:
+        raise UserError(too_few)
     registered = set(teams)
     for team in cards:
         if team not in registered:
@@ -329,19 +339,28 @@ def record_physical_draw(
 # --- chits: table and seat ----------------------------------------------------------------
 
 
-def check_fours(players: int, *, min_tables: int = 1, label: str = "this event") -> None:
-    """UserError unless ``players`` fill at least ``min_tables`` tables of four exactly."""
+def fours_problem(players: int, *, min_tables: int = 1, label: str = "this event") -> str | None:
+    """Why ``players`` do not fill at least ``min_tables`` tables of four exactly (None when
+    they do)."""
     if players < 4 * min_tables:
-        raise UserError(
+        return (
             f"{label} needs at least {_plural(min_tables, 'table')} ({4 * min_tables} players); "
             f"{players} registered"
         )
     extra = players % 4
     if extra:
-        raise UserError(
+        return (
             f"{label} seats players in fours; {players} registered: "
             f"add {_plural(4 - extra, 'player')} or withdraw {extra}"
         )
+    return None
+
+
+def check_fours(players: int, *, min_tables: int = 1, label: str = "this event") -> None:
+    """UserError unless ``players`` fill at least ``min_tables`` tables of four exactly."""
+    problem = fours_problem(players, min_tables=min_tables, label=label)
+    if problem:
+        raise UserError(problem)
 
 
 def chit_draw(
@@ -373,6 +392,9 @@ def chit_draw(
 # --- random order (gin) -----------------------------------------------------------------
 
 
+RANDOM_EMPTY = "a draw needs at least 1 player; 0 registered"
+
+
 def random_draw(players: Sequence[int], rng: random.Random, *, seed: int | None = None) -> Draw:
     """Put the players in a random order: lot 1 plays lot 2, lot 3 plays lot 4, ...
 
@@ -380,14 +402,32 @@ def random_draw(players: Sequence[int], rng: random.Random, *, seed: int | None 
     """
     numbers = _numbers(players, "player")
     if not numbers:
-        raise UserError("a draw needs at least 1 player; 0 registered")
+        raise UserError(RANDOM_EMPTY)
     lots = list(range(1, len(numbers) + 1))
     rng.shuffle(lots)
     drawn = tuple(Drawn(p, Lot(n)) for p, n in zip(numbers, lots, strict=True))
-    notes = [f"{_plural(len(numbers), 'player')}: 1 plays 2, 3 plays 4, ..."]
-    if len(numbers) % 2:
-        notes.append(f"odd number of players: lot {len(numbers)} has a bye")
-    return Draw("random", "random", seed, drawn, tuple(notes))
+    return Draw("random", "random", seed, drawn, random_draw_notes(drawn))
+
+
+def random_draw_notes(drawn: Sequence[Drawn]) -> tuple[str, ...]:
+    """A random draw's notes: how the lots pair up, and who has the bye in an odd field."""
+    notes = [f"{_plural(len(drawn), 'player')}: 1 plays 2, 3 plays 4, ..."]
+    last = next((d.entrant for d in drawn if d.pick == Lot(len(drawn))), None)
+    if len(drawn) % 2 and last is not None:
+        notes.append(f"odd number of players: {bye_words([last], 'player')}")
+    return tuple(notes)
+
+
+def bye_words(byes: Sequence[int], word: str) -> str:
+    """Who sits out, by entrant number: ``player 5 has a bye``, ``teams 3 and 8 have a bye``.
+
+    The draw's note and the Draw page's line under it both say a bye this way.
+    """
+    numbers = [str(n) for n in byes]
+    if len(numbers) == 1:
+        return f"{word} {numbers[0]} has a bye"
+    listed = ", ".join(numbers[:-1]) + f" and {numbers[-1]}"
+    return f"{word}s {listed} have a bye"
 
 
 # --- by the rules file --------------------------------------------------------------------

@@ -11,7 +11,10 @@ how to place the sides around a table:
 
 Entrants on a bye are listed apart in a strip along the bottom. The grid
 picks the number of columns that gives the biggest tables for the widget's
-size; fonts scale with the tables.
+size; fonts scale with the tables. Names are not cut short while there is
+room: the band beside the tables widens and the names' letters shrink first
+(``seat_labels``), the same for every table in the room; a name still cut
+short shows whole in its tooltip.
 """
 
 from __future__ import annotations
@@ -21,27 +24,36 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QHelpEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
+from clubdesk.ui.widgets.seat_labels import (
+    INK,
+    SOFT_INK,
+    font,
+    line_fit,
+    line_name,
+    paint_line_label,
+    paint_stacked_label,
+    side_fit,
+    stacked_lines,
+)
 
 Layout = Literal["teams", "partners", "pairs"]
 Position = Literal["top", "right", "bottom", "left"]
 
 FELT = QColor("#dfeadf")
 FELT_EDGE = QColor("#2f6b3a")
-INK = QColor("#1b1b1b")
-SOFT_INK = QColor("#555555")
 MARK = QColor("#2f6b3a")
 BYE_FILL = QColor("#fff1c9")
 BYE_EDGE = QColor("#b7862a")
 CARD_FILL = QColor("#f5f6f4")
 CARD_EDGE = QColor("#d6dbd4")
-FONT_FAMILY = "DejaVu Sans"
-
-CELL_RATIO = 1.55  # a cell's best width : height (names left and right need room)
+CELL_RATIO = 1.65  # a cell's best width : height (names left and right need room)
+SIDE_BAND = (0.27, 0.33)  # the least and the most of a card's width beside its table
+SIDES = ("left", "right")
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,7 @@ class TableMap(QWidget):
         self._byes: tuple[tuple[int, str], ...] = ()
         self._message = ""
         self._round: int | None = None
+        self._fitted: dict[tuple[str, float, float], tuple[float, float]] = {}  # by cell size
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(320, 240)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
@@ -125,6 +138,7 @@ class TableMap(QWidget):
 
     def set_seating(self, seating: RoundSeating, names: Mapping[int, str], layout: Layout) -> None:
         self._round = seating.round
+        self._fitted.clear()
         self._tables = tuple(
             ShownTable(t.table, place_seats(t, layout, names))
             for t in sorted(seating.tables, key=lambda t: t.table)
@@ -199,11 +213,12 @@ class TableMap(QWidget):
         return cell.adjusted(gap, gap, -gap, -gap)
 
     @staticmethod
-    def table_rect(cell: QRectF) -> QRectF:
-        """The table's rounded square inside its cell (the seats go around it)."""
+    def table_rect(cell: QRectF, band: float | None = None) -> QRectF:
+        """The table's rounded square inside its cell (the seats go around it); ``band`` is
+        the width left and right of it for the names there (at least 27% of the card)."""
         card = TableMap.card_rect(cell)
         band_v = card.height() * 0.2
-        band_h = card.width() * 0.27
+        band_h = max(card.width() * SIDE_BAND[0], band or 0.0)
         inner = card.adjusted(band_h, band_v, -band_h, -band_v)
         side = max(8.0, min(inner.width(), inner.height()))
         return QRectF(inner.center().x() - side / 2, inner.center().y() - side / 2, side, side)
@@ -213,6 +228,102 @@ class TableMap(QWidget):
         """Pixel sizes of an entrant number and of a name in a cell of this size."""
         number = max(11.0, min(30.0, cell.height() * 0.115, cell.width() * 0.085))
         return number, max(9.0, min(20.0, number * 0.74))
+
+    def side_layout(self, cell: QRectF) -> tuple[float, float]:
+        """The width beside every table and the name size the left and right names stand
+        whole in: the band grows from 27% of the card to 33% (a smaller table would be hard
+        to read), then the names' letters shrink, down to 9 pixels; only then is a name
+        elided. One for the whole room, so that every table is drawn the same size."""
+        key = ("side", cell.width(), cell.height())
+        if key not in self._fitted:
+            self._fitted[key] = self._side_layout(cell)
+        return self._fitted[key]
+
+    def _side_layout(self, cell: QRectF) -> tuple[float, float]:
+        card = self.card_rect(cell)
+        names = {s.name for t in self._tables for s in t.seats if s.position in SIDES and s.name}
+        low, high = card.width() * SIDE_BAND[0], card.width() * SIDE_BAND[1]
+        return side_fit(names, low, high, self.label_sizes(cell)[1])
+
+    def line_pixels(self, cell: QRectF) -> float:
+        """The name size the names above and below the tables stand whole in on their line
+        (shrinking down to 9 pixels before a name is elided); one for the whole room."""
+        key = ("line", cell.width(), cell.height())
+        if key not in self._fitted:
+            self._fitted[key] = (self._line_pixels(cell), 0.0)
+        return self._fitted[key][0]
+
+    def _line_pixels(self, cell: QRectF) -> float:
+        number_px, pixels = self.label_sizes(cell)
+        labels = [(str(s.entrant), s.name) for t in self._tables for s in t.seats
+                  if s.position not in SIDES and s.name]  # fmt: skip
+        return line_fit(labels, number_px, self.card_rect(cell).width() - 8, pixels)
+
+    def seat_boxes(self, shown: ShownTable, cell: QRectF) -> list[tuple[Seat, QRectF]]:
+        """Where each seat's label goes in a table's cell."""
+        card = self.card_rect(cell)
+        table = self.table_rect(cell, self.side_layout(cell)[0])
+        boxes = []
+        for seat in shown.seats:
+            if seat.position == "top":
+                box = QRectF(
+                    card.left() + 4, card.top(), card.width() - 8, table.top() - card.top()
+                )
+            elif seat.position == "bottom":
+                box = QRectF(card.left() + 4, table.bottom(), card.width() - 8,
+                             card.bottom() - table.bottom())  # fmt: skip
+            elif seat.position == "left":
+                box = QRectF(card.left() + 3, table.top(), table.left() - card.left() - 6,
+                             table.height())  # fmt: skip
+            else:
+                box = QRectF(table.right() + 3, table.top(), card.right() - table.right() - 6,
+                             table.height())  # fmt: skip
+            boxes.append((seat, box))
+        return boxes
+
+    def drawn_names(self) -> list[tuple[Seat, str]]:
+        """Each seat's name as the picture draws it at its present size (elided with "…"
+        where there is no room for all of it)."""
+        cells = self.cells()
+        drawn = []
+        for shown in self._tables:
+            cell = cells[shown.table]
+            number_px = self.label_sizes(cell)[0]
+            line_px = self.line_pixels(cell)
+            line_metrics = QFontMetricsF(font(line_px))
+            side_metrics = QFontMetricsF(font(self.side_layout(cell)[1]))
+            number_width = QFontMetricsF(font(number_px, bold=True))
+            for seat, box in self.seat_boxes(shown, cell):
+                if seat.position in SIDES:
+                    text = " ".join(stacked_lines(seat.name, side_metrics, box.width()))
+                else:
+                    room = box.width() - number_width.horizontalAdvance(str(seat.entrant))
+                    text = line_name(seat.name, line_metrics, room - line_px * 0.45)
+                drawn.append((seat, text))
+        return drawn
+
+    def tooltip_at(self, point: QPointF) -> str:
+        """The full number and name of the seat (or the byes) under ``point``; empty if none."""
+        for shown in self._tables:
+            cell = self.cells()[shown.table]
+            if cell.contains(point):
+                for seat, box in self.seat_boxes(shown, cell):
+                    if box.contains(point):
+                        return f"{seat.entrant} {seat.name}".strip()
+                return f"Table {shown.table}"
+        if self._byes and point.y() >= self.height() - 8 - self._bye_height():
+            return self.bye_text()
+        return ""
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = self.tooltip_at(QPointF(event.pos()))
+            if text:
+                QToolTip.showText(event.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(event)
 
     # painting
 
@@ -233,8 +344,7 @@ class TableMap(QWidget):
         painter.end()
 
     def _paint_message(self, painter: QPainter) -> None:
-        font = _font(max(14.0, min(22.0, self.width() / 40)))
-        painter.setFont(font)
+        painter.setFont(font(max(14.0, min(22.0, self.width() / 40))))
         painter.setPen(SOFT_INK)
         box = QRectF(self.rect()).adjusted(40, 40, -40, -40)
         painter.drawText(
@@ -247,7 +357,9 @@ class TableMap(QWidget):
         painter.setBrush(CARD_FILL)
         painter.drawRoundedRect(card, 8, 8)
 
-        table = self.table_rect(cell)
+        band, side_pixels = self.side_layout(cell)
+        line_pixels = self.line_pixels(cell)
+        table = self.table_rect(cell, band)
         side = table.width()
         radius = side * 0.16
         painter.setPen(QPen(FELT_EDGE, max(1.5, side * 0.025)))
@@ -260,15 +372,15 @@ class TableMap(QWidget):
         # the table number fills the middle, clear of the seat marks
         room = side - 2 * (mark_size + inset) if marked else side * 0.8
         number_text = str(shown.table)
-        number_font = _font(side * 0.44, bold=True)
+        number_font = font(side * 0.44, bold=True)
         width = QFontMetricsF(number_font).horizontalAdvance(number_text)
         if width > room:
-            number_font = _font(side * 0.44 * room / width, bold=True)
+            number_font = font(side * 0.44 * room / width, bold=True)
         painter.setFont(number_font)
         painter.setPen(INK)
         painter.drawText(table, int(Qt.AlignmentFlag.AlignCenter), number_text)
 
-        painter.setFont(_font(max(9.0, side * 0.13), bold=True))
+        painter.setFont(font(max(9.0, side * 0.13), bold=True))
         painter.setPen(MARK)
         for seat in shown.seats:
             if seat.mark:
@@ -276,87 +388,14 @@ class TableMap(QWidget):
                 painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), seat.mark)
 
         sizes = self.label_sizes(cell)
-        for seat in shown.seats:
-            if seat.position == "top":
-                box = QRectF(
-                    card.left() + 4, card.top(), card.width() - 8, table.top() - card.top()
-                )
-                self._paint_line_label(painter, box, seat, sizes, top=True)
-            elif seat.position == "bottom":
-                box = QRectF(
-                    card.left() + 4,
-                    table.bottom(),
-                    card.width() - 8,
-                    card.bottom() - table.bottom(),
-                )
-                self._paint_line_label(painter, box, seat, sizes, top=False)
-            elif seat.position == "left":
-                box = QRectF(card.left() + 3, table.top(), table.left() - card.left() - 6, side)
-                self._paint_stacked_label(painter, box, seat, sizes)
+        for seat, box in self.seat_boxes(shown, cell):
+            if seat.position in SIDES:
+                side_sizes = (sizes[0], side_pixels)
+                paint_stacked_label(painter, box, seat.entrant, seat.name, side_sizes)
             else:
-                box = QRectF(table.right() + 3, table.top(), card.right() - table.right() - 6, side)
-                self._paint_stacked_label(painter, box, seat, sizes)
-
-    def _paint_line_label(
-        self, painter: QPainter, box: QRectF, seat: Seat, sizes: tuple[float, float], *, top: bool
-    ) -> None:
-        """``17  Smith / Jones`` on one line, the number bold, the name elided to fit."""
-        number_font = _font(sizes[0], bold=True)
-        name_font = _font(sizes[1])
-        number_metrics = QFontMetricsF(number_font)
-        name_metrics = QFontMetricsF(name_font)
-        number_text = str(seat.entrant)
-        number_width = number_metrics.horizontalAdvance(number_text)
-        gap = sizes[1] * 0.45
-        room = box.width() - number_width - gap
-        name = name_metrics.elidedText(seat.name, Qt.TextElideMode.ElideRight, room)
-        name_width = name_metrics.horizontalAdvance(name) if name else 0.0
-        total = number_width + (gap + name_width if name else 0.0)
-        x = box.center().x() - total / 2
-        # close to the table: the top label low in its band, the bottom label high in its band
-        spare = max(0.0, box.height() - number_metrics.height())
-        pad = spare * 0.3
-        baseline = (
-            box.bottom() - pad - number_metrics.descent()
-            if top
-            else box.top() + pad + number_metrics.ascent()
-        )
-        painter.setFont(number_font)
-        painter.setPen(INK)
-        painter.drawText(QPointF(x, baseline), number_text)
-        if name:
-            painter.setFont(name_font)
-            painter.setPen(SOFT_INK)
-            painter.drawText(QPointF(x + number_width + gap, baseline), name)
-
-    def _paint_stacked_label(
-        self, painter: QPainter, box: QRectF, seat: Seat, sizes: tuple[float, float]
-    ) -> None:
-        """The number bold above the name (up to three lines), centred beside the table."""
-        number_font = _font(sizes[0], bold=True)
-        name_font = _font(sizes[1])
-        number_metrics = QFontMetricsF(number_font)
-        name_metrics = QFontMetricsF(name_font)
-        lines = _wrap_name(seat.name, name_metrics, box.width(), 3)
-        height = number_metrics.height() + name_metrics.height() * len(lines)
-        top = box.center().y() - height / 2
-        painter.setFont(number_font)
-        painter.setPen(INK)
-        painter.drawText(
-            QRectF(box.left(), top, box.width(), number_metrics.height()),
-            int(Qt.AlignmentFlag.AlignCenter),
-            str(seat.entrant),
-        )
-        painter.setFont(name_font)
-        painter.setPen(SOFT_INK)
-        y = top + number_metrics.height()
-        for line in lines:
-            painter.drawText(
-                QRectF(box.left(), y, box.width(), name_metrics.height()),
-                int(Qt.AlignmentFlag.AlignCenter),
-                line,
-            )
-            y += name_metrics.height()
+                top = seat.position == "top"
+                line_sizes = (sizes[0], line_pixels)
+                paint_line_label(painter, box, seat.entrant, seat.name, line_sizes, top=top)
 
     def _paint_byes(self, painter: QPainter) -> None:
         height = self._bye_height()
@@ -364,7 +403,7 @@ class TableMap(QWidget):
         painter.setPen(QPen(BYE_EDGE, 1.5))
         painter.setBrush(BYE_FILL)
         painter.drawRoundedRect(strip, 8, 8)
-        label_font = _font(height * 0.42, bold=True)
+        label_font = font(height * 0.42, bold=True)
         painter.setFont(label_font)
         painter.setPen(INK)
         metrics = QFontMetricsF(label_font)
@@ -372,7 +411,7 @@ class TableMap(QWidget):
         label = "Bye: "
         painter.drawText(text_box, int(Qt.AlignmentFlag.AlignVCenter), label)
         x = text_box.left() + metrics.horizontalAdvance(label)
-        name_font = _font(height * 0.36)
+        name_font = font(height * 0.36)
         name_metrics = QFontMetricsF(name_font)
         baseline = strip.center().y() + metrics.ascent() / 2 - metrics.descent() / 2
         for index, (entrant, name) in enumerate(self._byes):
@@ -396,13 +435,6 @@ class TableMap(QWidget):
                 x += name_metrics.horizontalAdvance(shown)
 
 
-def _font(pixels: float, *, bold: bool = False) -> QFont:
-    font = QFont(FONT_FAMILY)
-    font.setPixelSize(max(1, round(pixels)))
-    font.setBold(bold)
-    return font
-
-
 def _mark_box(table: QRectF, position: Position, size: float, inset: float) -> QRectF:
     """A small square just inside the table's edge at ``position``."""
     centre = table.center()
@@ -413,30 +445,3 @@ def _mark_box(table: QRectF, position: Position, size: float, inset: float) -> Q
     if position == "left":
         return QRectF(table.left() + inset, centre.y() - size / 2, size, size)
     return QRectF(table.right() - inset - size, centre.y() - size / 2, size, size)
-
-
-def _wrap_name(name: str, metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
-    """A name on up to ``lines`` lines of ``width``, split at spaces (a ``/`` stays with the
-    word before it), the last line elided."""
-    if not name or width <= 4:
-        return []
-    words: list[str] = []
-    for word in name.split():
-        if word == "/" and words:
-            words[-1] += " /"
-        else:
-            words.append(word)
-    out: list[str] = []
-    current = ""
-    for index, word in enumerate(words):
-        trial = f"{current} {word}".strip()
-        if metrics.horizontalAdvance(trial) <= width or not current:
-            current = trial
-            continue
-        out.append(current)
-        current = word
-        if len(out) == lines - 1:
-            current = " ".join(words[index:])
-            break
-    out.append(current)
-    return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in out[:lines]]

@@ -1,0 +1,91 @@
+"""The acts on one entrant from the Players list: record a payment, withdraw or reinstate,
+renumber.
+
+Each ``ask_*`` asks the director through its dialog and returns the ``Act`` to run (None
+when the director cancels): the service call, the title a refusal is shown under, and the
+line that says it was done ("Paid $50.00 cash for 7 Smith / Jones").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
+
+from clubdesk.clock import Clock
+from clubdesk.domain.money.amounts import format_money
+from clubdesk.services import registration as service
+from clubdesk.services.registration import EntrantInfo
+from clubdesk.store import Database
+from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
+
+Command = Callable[[Database, str, Clock], EntrantInfo]
+
+
+@dataclass(frozen=True)
+class Act:
+    """One act the director asked for: run ``command(db, event_id, clock)``; ``done`` says
+    it was done."""
+
+    command: Command
+    title: str
+    done: str
+
+
+def ask_payment(parent: QWidget, info: EntrantInfo, suggested_cents: int) -> Act | None:
+    """A payment received from the entrant: how much and how."""
+    dialog = PaymentDialog(info, suggested_cents, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    values = dialog.values()
+    if values is None:
+        return None
+    cents, method = values
+    return Act(
+        lambda db, event_id, clock: service.record_payment(
+            db, event_id, info.number, cents, method, clock
+        ),
+        "Record payment",
+        f"Paid {format_money(cents)} {method} for {info.number} {info.name}",
+    )
+
+
+def ask_status(parent: QWidget, info: EntrantInfo) -> Act | None:
+    """Withdraw an active entrant (with a reason for the log), or reinstate a withdrawn one."""
+    if info.status == "withdrawn":
+        answer = QMessageBox.question(
+            parent,
+            "Reinstate",
+            f"Reinstate entrant {info.number}, {info.name}?",
+            QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel,
+        )
+        if answer != QMessageBox.StandardButton.Ok:
+            return None
+        return Act(
+            lambda db, event_id, clock: service.reinstate(db, event_id, info.number, clock),
+            "Reinstate",
+            f"Reinstated {info.number} {info.name}",
+        )
+    dialog = WithdrawDialog(info, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    reason = dialog.reason()
+    return Act(
+        lambda db, event_id, clock: service.withdraw(db, event_id, info.number, reason, clock),
+        "Withdraw",
+        f"Withdrew {info.number} {info.name}",
+    )
+
+
+def ask_renumber(parent: QWidget, info: EntrantInfo) -> Act | None:
+    """A new number for the entrant (before the draw)."""
+    dialog = RenumberDialog(info, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    number = dialog.number()
+    return Act(
+        lambda db, event_id, clock: service.renumber(db, event_id, info.number, number, clock),
+        "Renumber",
+        f"Renumbered {info.number} {info.name} as {number}",
+    )
