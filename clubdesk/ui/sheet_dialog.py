@@ -204,7 +204,13 @@ class SheetDialog(QDialog):
             self.score_a.setText(str(game.score.a))
             self.score_b.setText(str(game.score.b))
         self.recalculate()
-        for widget in (self.final_only, self.tie_winner, self.add_button, self.submit_button):
+        for widget in (
+            self.final_only,
+            self.tie_winner,
+            self.add_button,
+            self.submit_button,
+            self.meld_button,
+        ):
             widget.setEnabled(False)
         self.score_a.setReadOnly(True)
         self.score_b.setReadOnly(True)

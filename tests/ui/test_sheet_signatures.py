@@ -120,6 +120,7 @@ def test_a_submitted_sheet_shows_its_signatures_and_cannot_be_edited(
     assert not again.scorekeeper.isEnabled() and not again.countersign.isEnabled()
     assert all(r.widgets["bid"].isReadOnly() for r in again.rows)
     assert again.submit_button.isHidden() and not again.amend_button.isHidden()
+    assert not again.meld_button.isEnabled()  # nothing to count into on a submitted sheet
     with pytest.raises(UserError, match="already submitted"):
         sheets.submit_sheet(
             db, pinochle, 1, 1, final_score=(1, 2),
