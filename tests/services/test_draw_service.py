@@ -337,12 +337,13 @@ def test_rounds_1_to_11_with_a_withdrawal_mid_event(db, clock):
     assert before[8].tables == before[0].tables  # 8 stations: round 9 repeats round 1
     for number in range(1, 6):
         publish_seating(db, event, number, clock)
+    builder.start(db, event, 1, clock)
     leaving = before[0].tables[2].a[0]  # an N/S team
     builder.withdraw(db, event, leaving, clock)
 
-    for number in range(1, 6):  # published rounds stay as they were played
-        assert seating(db, event, number) == before[number - 1]
-    for number in range(6, 12):
+    assert seating(db, event, 1) == before[0]  # the round being played stays as it is
+    assert draw_overview(db, event).published_rounds == (1, 2, 3, 4, 5)  # 2-5 seated again
+    for number in range(2, 12):
         seats = seating(db, event, number)
         opponent = before[number - 1].table(3).b[0]
         assert seats.byes == (opponent,)  # the withdrawn team's E/W visitor sits out
@@ -447,8 +448,12 @@ def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, c
     assert final == random_pairs(top, random.Random(f"{info.seed}:3"), round_number=3)
     published = publish_seating(db, event, 3, clock)
     assert published.seating == final and published.games == 2
-    builder.withdraw(db, event, top[0], clock)  # once published, the seating is a fact
-    assert seating(db, event, 3) == final
+    builder.withdraw(db, event, top[0], clock)  # not played yet: seated again without them
+    again = seating(db, event, 3)
+    assert top[0] not in again.entrants and len(again.tables) == 2
+    builder.scores(db, event, 3, {1: (150, 90)}, clock)
+    builder.withdraw(db, event, again.tables[1].a[0], clock)  # a sheet is in: the seating stands
+    assert seating(db, event, 3) == again
 
 
 def test_a_tie_between_several_names_them_all(db, clock):
