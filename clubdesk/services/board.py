@@ -3,6 +3,8 @@
 A reader only: it opens one session and returns plain frozen values. The
 round it shows by default is the one being played: the last round whose
 clock started, else the first published round (before round 1 starts).
+A table of a closed round without its sheet is ``no-sheet``: it scored
+nothing, as the standings count it (``domain/results/standings.py``).
 Each table carries the director's rulings on its sheet (an adjustment line
 such as 100 points for a late side's opponents, or the award that decided
 the game); an entrant withdrawn from the event is marked where it is seated.
@@ -40,7 +42,7 @@ class BoardTable:
     table: int
     a: tuple[Seated, ...]
     b: tuple[Seated, ...]
-    state: str  # waiting, submitted, amended or awarded
+    state: str  # waiting, submitted, amended, awarded, or no-sheet (closed without it)
     rulings: tuple[str, ...] = ()  # the director's lines on the sheet, in the order given
 
 
@@ -60,7 +62,7 @@ class Board:
 
     @property
     def sheets_in(self) -> int:
-        return sum(1 for t in self.tables if t.state != "waiting")
+        return sum(1 for t in self.tables if t.state not in ("waiting", "no-sheet"))
 
     @property
     def withdrawn(self) -> tuple[Seated, ...]:
@@ -69,8 +71,8 @@ class Board:
 
     @property
     def missing(self) -> tuple[int, ...]:
-        """The tables whose sheet is not in yet."""
-        return tuple(t.table for t in self.tables if t.state == "waiting")
+        """The tables whose sheet is not in (yet)."""
+        return tuple(t.table for t in self.tables if t.state in ("waiting", "no-sheet"))
 
     @property
     def count_text(self) -> str:
@@ -108,10 +110,13 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
 
     def table_of(number: int, a: tuple[int, ...], b: tuple[int, ...]) -> BoardTable:
         stored = games.get(number)
+        closed = found.status == "closed"
         if stored is None:
-            return BoardTable(number, seated(a), seated(b), "waiting")
+            return BoardTable(number, seated(a), seated(b), "no-sheet" if closed else "waiting")
         game = stored.game
         state = _state(stored.submitted, bool(game.amendments), game.award is not None)
+        if state == "waiting" and closed:
+            state = "no-sheet"
         lines = tuple(adjustment_text(x) for x in game.adjustments)
         if game.award is not None:
             lines += (award_text(game.award),)

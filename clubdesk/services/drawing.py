@@ -11,10 +11,8 @@ functions open one session and return plain values.
 - ``record_physical_draw``: the cards a club's teams drew by hand, typed in.
 - A draw can be redone (``redo=True``) until round 1 starts: the old draw is
   marked superseded and kept, the new one becomes the event's draw.
-- ``field_note``: the field against the seating actually published (the
-  latest published round's tables and byes, who joins from the next round,
-  who has no place). The Draw page's note, the Players page's count line and
-  the status bar's count line all come from it, so they always agree.
+- The draw's notes end with the field note (``field_note.py``): the field
+  against the seating actually published.
 
 ``services/draw.py`` seats the rounds from it; these functions are
 importable from there too.
@@ -40,6 +38,12 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.field_note import (  # noqa: F401  (importable from here too)
+    FIXED_FIELD,
+    FieldNote,
+    field_note,
+    field_note_in,
+)
 from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
@@ -47,8 +51,6 @@ from clubdesk.store.events import EventRecord as Event
 
 Layout = Literal["teams", "partners", "pairs"]
 SEED_LIMIT = 10**9  # a seed a director can read out and type back in
-# movements whose field is fixed by the round-1 draw (the stations, the pairs)
-FIXED_FIELD = ("stationary-rotating", "random-pairs")
 
 
 # --- values -----------------------------------------------------------------------------------
@@ -121,26 +123,6 @@ class DrawOverview:
     @property
     def can_redo(self) -> bool:
         return self.draw is not None and not self.round_one_started
-
-
-@dataclass(frozen=True)
-class FieldNote:
-    """The field against the seating actually published.
-
-    ``round`` is the latest round whose seating is published (None: none yet,
-    and then nothing else is said); ``tables`` and ``byes`` are that round's.
-    ``joining``: active entrants not in that round who will be seated from the
-    next one (placed in the draw late, or seated by a progressive movement);
-    ``unseated``: active entrants the movement has no place for (a late entry
-    in a fixed field with no free place).
-    """
-
-    round: int | None
-    tables: int = 0
-    byes: int = 0
-    joining: tuple[int, ...] = ()
-    unseated: tuple[int, ...] = ()
-    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -381,56 +363,6 @@ def draw_overview(db: Database, event_id: str) -> DrawOverview:
             round_one_started=seat_store.round_started(session, event_id, 1),
             published_rounds=tuple(seat_store.published_rounds(session, event_id)),
         )
-
-
-def field_note(db: Database, event_id: str) -> FieldNote:
-    """The field against the seating actually published (see ``FieldNote``)."""
-    with db.session() as session:
-        _, rules = event_and_rules(session, event_id)
-        return field_note_in(session, event_id, rules)
-
-
-def field_note_in(session: Session, event_id: str, rules: Rules) -> FieldNote:
-    """``field_note`` inside the caller's session."""
-    published = seat_store.published_rounds(session, event_id)
-    if not published:
-        return FieldNote(None)
-    number = published[-1]
-    seats = seat_store.load_seating(session, event_id, number)
-    if seats is None:  # published a moment ago in this session: it is there
-        return FieldNote(None)
-    seated = {*seats.entrants, *seats.byes}
-    active = [e.number for e in entrant_refs(session, event_id) if e.status == "active"]
-    outside = [n for n in active if n not in seated]
-    stored = seat_store.current_draw(session, event_id)
-    drawn = set(stored.draw.entrants) if stored is not None else set()
-    fixed = rules.seating.movement in FIXED_FIELD
-    unseated = tuple(n for n in outside if fixed and n not in drawn)
-    joining = tuple(n for n in outside if n not in unseated)
-    word = "team" if rules.unit == "team" else "player"
-    byes = len(seats.byes)
-    parts = [
-        f"round {number} as published: {_count(len(seats.tables), 'table')}, "
-        + (_count(byes, "bye") if byes else "no bye")
-    ]
-    if joining and number < rules.schedule.rounds:
-        parts.append(f"{_numbered(word, joining)} joining from round {number + 1}")
-    elif joining:
-        parts.append(f"{_numbered(word, joining)} not seated: round {number} is the last")
-    if unseated:
-        parts.append(
-            f"{_numbered(word, unseated)} cannot be seated: registered after the draw, and "
-            "this movement has no free place for " + ("it" if len(unseated) == 1 else "them")
-        )
-    return FieldNote(number, len(seats.tables), byes, joining, unseated, "; ".join(parts))
-
-
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _numbered(word: str, numbers: Sequence[int]) -> str:
-    return f"{word}{'' if len(numbers) == 1 else 's'} {_listed(numbers)}"
 
 
 def _layout(rules: Rules) -> Layout:

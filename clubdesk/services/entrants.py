@@ -24,7 +24,7 @@ from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
 from clubdesk.services.common import event_and_rules, rules_for
-from clubdesk.services.drawing import field_note_in
+from clubdesk.services.field_note import field_note_in
 from clubdesk.store import Database, events, seating
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord

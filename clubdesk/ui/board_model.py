@@ -18,12 +18,14 @@ STATE_WORDS = {
     "submitted": "Submitted",
     "amended": "Amended",
     "awarded": "Awarded",
+    "no-sheet": "No sheet: 0",
 }
 STATE_COLOURS = {
     "waiting": "#6b6b6b",
     "submitted": "#1b6e2f",
     "amended": "#1f5f8b",
     "awarded": "#8a4b00",
+    "no-sheet": "#b3261e",
 }
 RULING_COLOUR = "#8a4b00"
 WITHDRAWN = "withdrawn"

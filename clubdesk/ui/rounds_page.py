@@ -332,7 +332,9 @@ class RoundsPage(QWidget):
             word = "table" if len(missing) == 1 else "tables"
             question = (
                 f"Round {number} still waits for {word} {listed}. "
-                f"Close it without {'that sheet' if len(missing) == 1 else 'those sheets'}?"
+                f"Close it without {'that sheet' if len(missing) == 1 else 'those sheets'}? "
+                f"Both sides there then score 0 for the round (Reopen undoes it until "
+                f"round {number + 1} starts)."
             )
             if not self.confirm(f"Close round {number}", question):
                 return
