@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton
 from clubdesk.services import registration
 from clubdesk.services import rulings as rulings_service
 from clubdesk.services.board import BoardTable
+from clubdesk.services.changes import Change, changes_of
 from clubdesk.ui.ruling_dialogs import (
     LateAnswer,
     LateDialog,
@@ -177,7 +178,12 @@ class BoardRulings(QObject):
             f"Withdraw {board.unit} {answer.number}",
         )  # fmt: skip
         if done is not None:
-            self.page.say(f"{board.unit.capitalize()} {answer.number} is withdrawn.")
+            again = (
+                " The rounds not played yet are seated again."
+                if (changes_of(done) & Change.SEATING)
+                else ""
+            )
+            self.page.say(f"{board.unit.capitalize()} {answer.number} is withdrawn.{again}")
 
     # the questions
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from clubdesk.services import draw, rounds, rulings
 from clubdesk.services import entrants as entrants_service
-from clubdesk.services import rulings
 from clubdesk.services.board import BoardTable, Seated
 from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -145,3 +145,24 @@ def test_the_removal_and_withdrawal_dialogs_give_what_was_typed(qtbot):
     withdrawal.entrant.setCurrentIndex(1)
     withdrawal.reason.setText("taken ill")
     assert withdrawal.answer() == WithdrawalAnswer(8, "taken ill")
+
+
+def test_a_withdrawal_between_close_and_start_says_the_next_round_is_seated_again(qtbot, db, clock):
+    event_id = builder.event(db, clock, "npa-club-pinochle", entrants=12)
+    builder.draw(db, event_id, clock, seed=3)
+    seats = builder.publish(db, event_id, 1, clock)
+    builder.start(db, event_id, 1, clock)
+    builder.scores(db, event_id, 1, {t.table: (300, 250) for t in seats.tables}, clock)
+    rounds.close_round(db, event_id, 1, clock)  # round 2 is published by the close
+    context = UiContext(db, clock, event_id)
+    shown = RoundsPage(context, ClockWatch(context, Ticker(clock, FakeTimer, context), context))
+    qtbot.addWidget(shown)
+    shown.confirm = lambda title, question: True
+    shown.table_view.selectRow(0)
+    player = shown.model.table_at(0).a[0].number
+    shown.rulings.ask_withdrawal = lambda table: WithdrawalAnswer(player, "went home")
+    shown.rulings.withdraw_button.click()
+    assert shown.error_label.text() == (
+        f"Player {player} is withdrawn. The rounds not played yet are seated again."
+    )
+    assert player not in draw.seating(db, event_id, 2).entrants
