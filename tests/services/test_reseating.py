@@ -10,10 +10,11 @@ import pytest
 from clubdesk.domain.seating.draw import Card, Lot, card_draw, chit_draw, random_draw
 from clubdesk.domain.seating.first_round import late_place
 from clubdesk.domain.seating.stationary import bye_station_card
-from clubdesk.services import draw, drawing, rounds
+from clubdesk.services import draw, drawing, rounds, rulings
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
 from clubdesk.services.entrants import get_entrant
+from clubdesk.services.registration import reinstate
 from tests import builder
 
 
@@ -152,3 +153,28 @@ def test_the_free_place_of_each_kind_of_draw():
     assert late_place(random_draw(list(range(1, 8)), random.Random(1))) == Lot(8)
     assert late_place(random_draw(list(range(1, 9)), random.Random(1))) is None
     assert late_place(chit_draw(list(range(1, 13)), random.Random(1))) is None
+
+
+def test_a_reinstated_team_is_seated_again_in_the_round_not_yet_played(db, clock, grand_prix):
+    builder.publish(db, grand_prix, 2, clock)
+    before = draw.seating(db, grand_prix, 2)
+    leaving = before.table(2).a[0]
+    builder.withdraw(db, grand_prix, leaving, clock)
+    assert leaving not in draw.seating(db, grand_prix, 2).entrants
+    back = reinstate(db, grand_prix, leaving, clock)
+    assert back.changes & Change.SEATING
+    assert draw.seating(db, grand_prix, 2) == before
+
+
+def test_a_round_with_a_ruling_on_a_sheet_keeps_its_seating_and_the_withdrawal_stands(
+    db, clock, grand_prix
+):
+    builder.publish(db, grand_prix, 2, clock)
+    before = draw.seating(db, grand_prix, 2)
+    rulings.rule_late(db, grand_prix, 2, 1, "b", 7, clock)  # written on round 2's sheet
+    leaving = before.table(3).a[0]
+    done = builder.withdraw(db, grand_prix, leaving, clock)
+    assert done.status == "withdrawn" and not done.changes & Change.SEATING
+    assert draw.seating(db, grand_prix, 2) == before
+    assert not any(e.action == "seating.reseat" for e in list_audit(db))
+    assert draw.seating(db, grand_prix, 3).byes  # the next round unpublished gives the bye
