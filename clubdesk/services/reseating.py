@@ -19,8 +19,9 @@ field changes (an entrant registered, withdrawn or reinstated):
    the rounds. So a withdrawn team's opponents get the bye in every round not
    yet played, also a round a progressive close has already published, and a
    late team placed now plays from that round. A round that has started keeps
-   its seating. When the field cannot be seated (too few to play) the
-   published rounds stay as they were and ``FieldFit.note`` says why.
+   its seating, and so does every unplayed round when one of them cannot be
+   seated again (a sheet already written on, a field too small to seat): the
+   change of the field itself stands.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from sqlmodel import Session
 
 from clubdesk.domain.seating.draw import Drawn, Pick
 from clubdesk.domain.seating.first_round import late_place
+from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.common import event_and_rules
@@ -51,12 +53,10 @@ class LatePlace:
 
 @dataclass(frozen=True)
 class FieldFit:
-    """What fitting the field changed: late entries placed, rounds seated again, and why a
-    round could not be (``note``)."""
+    """What fitting the field changed: late entries placed, rounds seated again."""
 
     placed: tuple[LatePlace, ...] = ()
     reseated: tuple[int, ...] = ()
-    note: str = ""
 
     @property
     def changed(self) -> bool:
@@ -67,8 +67,8 @@ def fit_field_in(session: Session, event_id: str, at: dt.datetime, actor: str) -
     """Place late entries and seat the unplayed rounds again, inside the caller's
     transaction (see the module's docstring)."""
     placed = _place_late_entries(session, event_id, at, actor)
-    reseated, note = _reseat_unplayed(session, event_id, at, actor)
-    return FieldFit(tuple(placed), tuple(reseated), note)
+    reseated = _reseat_unplayed(session, event_id, at, actor)
+    return FieldFit(tuple(placed), tuple(reseated))
 
 
 def _place_late_entries(
@@ -98,32 +98,34 @@ def _place_late_entries(
     return [LatePlace(number, pick)]
 
 
-def _reseat_unplayed(
-    session: Session, event_id: str, at: dt.datetime, actor: str
-) -> tuple[list[int], str]:
+def _reseat_unplayed(session: Session, event_id: str, at: dt.datetime, actor: str) -> list[int]:
     """Seat again the published rounds nothing of which is played yet, when their seating
-    would change; the rounds seated again and, when it could not be done, why."""
+    would change; the rounds seated again (none when one of them could not be)."""
     unplayed = _unplayed_rounds(session, event_id)
     if not unplayed:
-        return [], ""
-    before = {n: seat_store.load_seating(session, event_id, n) for n in unplayed}
+        return []
+    before = {n: _places(seat_store.load_seating(session, event_id, n)) for n in unplayed}
     savepoint = session.begin_nested()
     try:
         for number in reversed(unplayed):
             seat_store.unpublish_round(session, event_id, number)
-        after = {n: publish_in(session, event_id, n, at, actor).seating for n in unplayed}
-    except UserError as exc:
+        after = {n: _places(publish_in(session, event_id, n, at, actor).seating) for n in unplayed}
+    except UserError:  # a sheet written on, or a field that cannot be seated
         savepoint.rollback()
-        listed = ", ".join(str(n) for n in unplayed)
-        return [], f"round {listed} keeps its seating: {exc}"
+        return []
     if after == before:
         savepoint.rollback()  # the same seating: nothing to log
-        return [], ""
+        return []
     savepoint.commit()
     changed = [n for n in unplayed if after[n] != before[n]]
     audit.record(session, at=at, actor=actor, action="seating.reseat", event_id=event_id,
                  details={"rounds": changed})  # fmt: skip
-    return changed, ""
+    return changed
+
+
+def _places(seating: RoundSeating | None) -> tuple[object, ...]:
+    """Who sits where (the tables and the byes; a partner draw's cards aside)."""
+    return () if seating is None else (seating.tables, seating.byes)
 
 
 def _unplayed_rounds(session: Session, event_id: str) -> list[int]:
