@@ -3,12 +3,18 @@
 A reader only: it opens one session and returns plain frozen values. The
 round it shows by default is the one being played: the last round whose
 clock started, else the first published round (before round 1 starts).
+A table of a closed round without its sheet is ``no-sheet``: it scored
+nothing, as the standings count it (``domain/results/standings.py``).
+Each table carries the director's rulings on its sheet (an adjustment line
+such as 100 points for a late side's opponents, or the award that decided
+the game); an entrant withdrawn from the event is marked where it is seated.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clubdesk.domain.event.model import Adjustment, Award
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
 from clubdesk.store import Database
@@ -26,6 +32,7 @@ class Seated:
 
     number: int
     name: str
+    withdrawn: bool = False  # withdrawn from the event after this round was seated
 
 
 @dataclass(frozen=True)
@@ -35,7 +42,8 @@ class BoardTable:
     table: int
     a: tuple[Seated, ...]
     b: tuple[Seated, ...]
-    state: str  # waiting, submitted or amended
+    state: str  # waiting, submitted, amended, awarded, or no-sheet (closed without it)
+    rulings: tuple[str, ...] = ()  # the director's lines on the sheet, in the order given
 
 
 @dataclass(frozen=True)
@@ -50,15 +58,21 @@ class Board:
     tables: tuple[BoardTable, ...] = ()
     byes: tuple[Seated, ...] = ()
     next_published: bool = False  # the round after it is seated (published)
+    unit: str = "team"  # what an entrant is: "team" or "player"
 
     @property
     def sheets_in(self) -> int:
-        return sum(1 for t in self.tables if t.state != "waiting")
+        return sum(1 for t in self.tables if t.state not in ("waiting", "no-sheet"))
+
+    @property
+    def withdrawn(self) -> tuple[Seated, ...]:
+        """Entrants seated this round who have withdrawn from the event since."""
+        return tuple(s for t in self.tables for s in (*t.a, *t.b) if s.withdrawn)
 
     @property
     def missing(self) -> tuple[int, ...]:
-        """The tables whose sheet is not in yet."""
-        return tuple(t.table for t in self.tables if t.state == "waiting")
+        """The tables whose sheet is not in (yet)."""
+        return tuple(t.table for t in self.tables if t.state in ("waiting", "no-sheet"))
 
     @property
     def count_text(self) -> str:
@@ -77,23 +91,39 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
                 published,
             )
         if round_number is None:
-            return Board(event_id, event.name, rules.schedule.rounds, None, "")
+            unit = "team" if rules.unit == "team" else "player"
+            return Board(event_id, event.name, rules.schedule.rounds, None, "", unit=unit)
         found = seat_store.find_round(session, event_id, round_number)
         seating = seat_store.load_seating(session, event_id, round_number)
         if found is None or seating is None:
             raise UserError(f"round: round {round_number}'s seating is not published yet")
-        names = {ref.number: ref.name for ref in entrant_refs(session, event_id)}
-        states = {
-            stored.game.table: _state(stored.submitted, bool(stored.game.amendments))
-            for stored in load_games(session, event_id, round_number=round_number, details=False)
+        refs = entrant_refs(session, event_id)
+        games = {
+            stored.game.table: stored
+            for stored in load_games(session, event_id, round_number=round_number)
         }
+    names = {ref.number: ref.name for ref in refs}
+    withdrawn = {ref.number for ref in refs if ref.status != "active"}
 
     def seated(numbers: tuple[int, ...]) -> tuple[Seated, ...]:
-        return tuple(Seated(n, names.get(n, "")) for n in numbers)
+        return tuple(Seated(n, names.get(n, ""), n in withdrawn) for n in numbers)
+
+    def table_of(number: int, a: tuple[int, ...], b: tuple[int, ...]) -> BoardTable:
+        stored = games.get(number)
+        closed = found.status == "closed"
+        if stored is None:
+            return BoardTable(number, seated(a), seated(b), "no-sheet" if closed else "waiting")
+        game = stored.game
+        state = _state(stored.submitted, bool(game.amendments), game.award is not None)
+        if state == "waiting" and closed:
+            state = "no-sheet"
+        lines = tuple(adjustment_text(x) for x in game.adjustments)
+        if game.award is not None:
+            lines += (award_text(game.award),)
+        return BoardTable(number, seated(a), seated(b), state, lines)
 
     tables = tuple(
-        BoardTable(t.table, seated(t.a), seated(t.b), states.get(t.table, "waiting"))
-        for t in sorted(seating.tables, key=lambda t: t.table)
+        table_of(t.table, t.a, t.b) for t in sorted(seating.tables, key=lambda t: t.table)
     )
     return Board(
         event_id,
@@ -104,6 +134,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         tables,
         seated(seating.byes),
         round_number + 1 in published,
+        "team" if rules.unit == "team" else "player",
     )
 
 
@@ -113,7 +144,23 @@ def _round_in_play(started: set[int], published: list[int]) -> int | None:
     return min(published) if published else None
 
 
-def _state(submitted: bool, amended: bool) -> str:
+def _state(submitted: bool, amended: bool, awarded: bool) -> str:
     if not submitted:
         return "waiting"
+    if awarded:
+        return "awarded"
     return "amended" if amended else "submitted"
+
+
+AWARD_WORDS = {"dq": "disqualified for lateness", "removed": "removed from the table"}
+
+
+def adjustment_text(adjustment: Adjustment) -> str:
+    """``+100 to side B (side a 7 minutes late)``."""
+    reason = f" ({adjustment.reason})" if adjustment.reason else ""
+    return f"{adjustment.points:+d} to side {adjustment.side.upper()}{reason}"
+
+
+def award_text(award: Award) -> str:
+    """``Award: side A removed from the table``."""
+    return f"Award: side {award.against.upper()} {AWARD_WORDS.get(award.kind, award.kind)}"

@@ -200,7 +200,8 @@ def _cut(session: Session, event: Event, rules: Rules, lead: str) -> CutResult:
         missing = seat_store.unsubmitted_tables(session, event.id, number)
         if missing is None:
             raise UserError(f"{lead}: round {number} is not seated yet")
-        if missing:
+        closed = (seat_store.find_round(session, event.id, number) or _NONE).status == "closed"
+        if missing and not closed:  # closed without them: those tables scored nothing
             which = "table" if len(missing) == 1 else "tables"
             raise UserError(
                 f"{lead}: round {number} is not finished "
@@ -211,6 +212,9 @@ def _cut(session: Session, event: Event, rules: Rules, lead: str) -> CutResult:
         texts = [_tie_text(result.after_round, tie.entrants, cut.tie) for tie in result.ties]
         raise UserError("; ".join(texts))
     return result
+
+
+_NONE = seat_store.RoundRecord(0, 0, "")
 
 
 def _tie_text(after_round: int, entrants: Sequence[int], kind: str) -> str:

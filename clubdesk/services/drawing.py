@@ -11,6 +11,8 @@ functions open one session and return plain values.
 - ``record_physical_draw``: the cards a club's teams drew by hand, typed in.
 - A draw can be redone (``redo=True``) until round 1 starts: the old draw is
   marked superseded and kept, the new one becomes the event's draw.
+- The draw's notes end with the field note (``field_note.py``): the field
+  against the seating actually published.
 
 ``services/draw.py`` seats the rounds from it; these functions are
 importable from there too.
@@ -37,6 +39,12 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.field_note import (  # noqa: F401  (importable from here too)
+    FIXED_FIELD,
+    FieldNote,
+    field_note,
+    field_note_in,
+)
 from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
@@ -44,8 +52,6 @@ from clubdesk.store.events import EventRecord as Event
 
 Layout = Literal["teams", "partners", "pairs"]
 SEED_LIMIT = 10**9  # a seed a director can read out and type back in
-# movements whose field is fixed by the round-1 draw (the stations, the pairs)
-FIXED_FIELD = ("stationary-rotating", "random-pairs")
 
 
 # --- values -----------------------------------------------------------------------------------
@@ -380,6 +386,10 @@ def _info(
 ) -> DrawInfo:
     draw = stored.draw
     notes = [*_draw_notes(rules, draw), *_entrant_notes(session, event.id, rules, draw)]
+    if not stored.superseded:
+        field = field_note_in(session, event.id, rules)
+        if field.text:
+            notes.append(field.text)
     return DrawInfo(
         event_id=event.id,
         draw_id=stored.id,
@@ -416,6 +426,8 @@ def _entrant_notes(session: Session, event_id: str, rules: Rules, draw: Draw) ->
     drawn = set(draw.entrants)
     gone = [e.number for e in refs if e.number in drawn and e.status != "active"]
     late = [e.number for e in refs if e.number not in drawn and e.status == "active"]
+    if seat_store.published_rounds(session, event_id):
+        late = []  # the field note names them against the seating published
     notes = []
     if gone:
         notes.append(f"{word} no longer playing since the draw: {_listed(gone)}")

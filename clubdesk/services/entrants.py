@@ -25,6 +25,7 @@ from clubdesk.domain.seating.field import field_problem
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
 from clubdesk.services.common import event_and_rules, rules_for
+from clubdesk.services.field_note import field_note_in
 from clubdesk.store import Database, events, seating
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord
@@ -73,6 +74,7 @@ class RegistrationSummary:
     empty_seats: int = 0
     withdrawn: int = 0
     field_problem: str | None = None  # before the draw: why the draw cannot seat the field
+    unseated: int = 0  # active entrants the movement has no place for (late, fixed field)
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -115,13 +117,18 @@ def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
 
 
 def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
-    """Active entrants, how many of them owe nothing, and the tables they need."""
+    """Active entrants, how many of them owe nothing, and the tables they need: once a
+    round is published, the tables and byes of the latest one published, and how many
+    active entrants it has no place for (``drawing.field_note``)."""
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
         everyone = all_infos(session, event)
         drawn = seating.draw_made(session, event_id) is not None
+        field = field_note_in(session, event_id, rules)
     active = [info for info in everyone if info.status == "active"]
     count = tables_needed(rules, len(active))
+    if field.round is not None:  # the seating actually published, as the Draw page says
+        count = TableCount(field.tables, field.byes)
     return RegistrationSummary(
         entrants=len(active),
         paid=sum(1 for info in active if info.owed_cents == 0),
@@ -130,6 +137,7 @@ def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
         empty_seats=count.empty_seats,
         withdrawn=sum(1 for info in everyone if info.status == "withdrawn"),
         field_problem=None if drawn else field_problem(rules, len(active)),
+        unseated=len(field.unseated),
     )
 
 

@@ -21,7 +21,9 @@ How the rules are read:
 - Numbers are fixed once the draw is made (a current ``draw`` row).
   Registering after it is a late entry: the entrant is added, and is
   ``late`` while the current draw has not placed it. Seating it is the
-  draw's business.
+  draw's business: each registration, withdrawal and reinstatement fits the
+  field into the running movement (``reseating.py``: a late entry takes the
+  draw's free place, rounds not played yet are seated again).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from clubdesk.domain.limits import NAME_MAX, control_characters
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.changes import Change, writes
+from clubdesk.services.changes import Change, with_changes, writes
 from clubdesk.services.common import aware, rules_for
 from clubdesk.services.entrants import (  # noqa: F401  (importable from here as before)
     EntrantInfo,
@@ -65,6 +67,7 @@ from clubdesk.services.payments import (  # noqa: F401  (importable from here as
     record_payment,
     refund,
 )
+from clubdesk.services.reseating import fit_field_in
 from clubdesk.store import Database, events, seating
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord
@@ -109,10 +112,14 @@ class Duplicate:
         )
 
 
+# what a change of the field can change: it can place a late entry in the draw and seat
+# unplayed rounds again
+FIELD_CHANGES = Change.ENTRANTS | Change.MONEY | Change.DRAW | Change.SEATING
+
+
 # --- registering -----------------------------------------------------------------------------
 
 
-@writes(Change.ENTRANTS | Change.MONEY)
 def register(
     db: Database, event_id: str, new: RegisterEntrant, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -164,7 +171,10 @@ def register(
                 "duplicate_name_allowed": new.allow_duplicate_name,
             },
         )
-        return info
+        fit = fit_field_in(session, event_id, at, actor)
+        if fit.changed:
+            info = current_info(session, event, number)
+        return _fitted(info, fit.changed)
 
 
 def find_duplicates(db: Database, event_id: str, names: Sequence[str]) -> list[Duplicate]:
@@ -214,7 +224,6 @@ def renumber(
 # --- withdrawing -----------------------------------------------------------------------------
 
 
-@writes(Change.ENTRANTS | Change.MONEY)
 def withdraw(
     db: Database, event_id: str, number: int, reason: str, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -238,10 +247,10 @@ def withdraw(
             event_id=event_id,
             details={"number": number, "name": record.name, "reason": " ".join(reason.split())},
         )
-        return current_info(session, event, number)
+        fit = fit_field_in(session, event_id, at, actor)
+        return _fitted(current_info(session, event, number), fit.changed)
 
 
-@writes(Change.ENTRANTS | Change.MONEY)
 def reinstate(
     db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
 ) -> EntrantInfo:
@@ -267,7 +276,19 @@ def reinstate(
             event_id=event_id,
             details={"number": number, "name": record.name},
         )
-        return current_info(session, event, number)
+        fit = fit_field_in(session, event_id, at, actor)
+        return _fitted(current_info(session, event, number), fit.changed)
+
+
+for _command in (register, withdraw, reinstate):
+    _command.changes = FIELD_CHANGES  # type: ignore[attr-defined]
+
+
+def _fitted(info: EntrantInfo, seating_changed: bool) -> EntrantInfo:
+    """The entrant with what the command changed: the draw and seating too when the field
+    was fitted into the movement."""
+    changed = Change.ENTRANTS | Change.MONEY
+    return with_changes(info, FIELD_CHANGES if seating_changed else changed)
 
 
 # --- shared with the roster import -----------------------------------------------------------
@@ -278,7 +299,10 @@ def add_entrants(
 ) -> list[EntrantInfo]:
     """Add entrants inside a caller's transaction (its checks already made)."""
     records = store.add_entrants(session, event_id, new, at)
-    rules = rules_for(events.get_event(session, event_id))
+    event = events.get_event(session, event_id)
+    if fit_field_in(session, event_id, at, "director").changed:
+        return [current_info(session, event, record.number) for record in records]
+    rules = rules_for(event)
     draw = seating.draw_made(session, event_id)
     return [info_of(record, rules, draw, set()) for record in records]
 

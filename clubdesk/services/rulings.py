@@ -221,6 +221,11 @@ class TableRuling:
     changes: Change = changes_field()  # what the command that made it changed
 
 
+def lateness_preview(db: Database, event_id: str, minutes: int) -> str:
+    """What ``rule_late`` would rule for a side ``minutes`` late, in words (nothing stored)."""
+    return late_ruling(minutes, event_rules(db, event_id)).text
+
+
 @writes(Change.SHEETS)
 def rule_late(
     db: Database,
@@ -243,7 +248,7 @@ def rule_late(
         game_id = sheets_store.open_sheet(session, event_id, round_number, table).game_id
         if ruling.kind == "points":
             rulings_store.add_adjustment(session, game_id, opponents, ruling.points,
-                                         f"side {side} {minutes} minutes late")  # fmt: skip
+                                         f"side {side.upper()} {minutes} minutes late")  # fmt: skip
         elif ruling.kind == "disqualified":
             rulings_store.award(session, game_id, "dq", side, at)
         audit.record(session, at=at, actor=actor, action="ruling.late", event_id=event_id,

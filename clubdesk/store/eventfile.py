@@ -316,7 +316,7 @@ _ENTRANTS_SQL = "SELECT id, number, name, status FROM entrant WHERE event_id = ?
 _PLAYERS_SQL = (
     "SELECT entrant_id, name FROM player WHERE event_id = ? ORDER BY entrant_id, position"
 )
-_ROUNDS_SQL = "SELECT id, number FROM round WHERE event_id = ? ORDER BY number"
+_ROUNDS_SQL = "SELECT id, number, status FROM round WHERE event_id = ? ORDER BY number"
 _IN_EVENT = "SELECT id FROM round WHERE event_id = ?"
 _BYES_SQL = f"SELECT round_id, entrant_id FROM bye WHERE round_id IN ({_IN_EVENT}) ORDER BY id"
 
@@ -434,6 +434,12 @@ def _rounds(
     for stored in sheets.load_games(session, event_id, numbers, details=not results_only):
         games[stored.round_id].append(stored.game)
     return tuple(
-        Round(number, tuple(games[round_id]), tuple(byes[round_id]), tuple(tiebreaks[round_id]))
-        for round_id, number in round_rows
+        Round(
+            number,
+            tuple(games[round_id]),
+            tuple(byes[round_id]),
+            tuple(tiebreaks[round_id]),
+            closed=status == "closed" and not all(g.decided for g in games[round_id]),
+        )
+        for round_id, number, status in round_rows
     )

@@ -132,6 +132,23 @@ def add_draw(session: Session, event_id: str, draw: Draw, made_at: dt.datetime) 
     return row.id
 
 
+def add_to_draw(session: Session, event_id: str, draw_id: int, drawn: Drawn) -> None:
+    """Give one more entrant a place in a draw already made (a late entry taking the place
+    the draw has free)."""
+    ids = entrant_ids(session, event_id)
+    table, seat = _place(drawn.pick)
+    session.add(
+        DrawAssignment(
+            draw_id=draw_id,
+            entrant_id=ids[drawn.entrant],
+            table_number=table,
+            seat=seat,
+            card=_card_text(drawn.pick),
+        )
+    )
+    session.flush()
+
+
 def supersede(session: Session, draw_id: int) -> None:
     """Mark a draw as replaced by a redraw; it stays in the database."""
     row = session.get(DrawRow, draw_id)

@@ -1,4 +1,5 @@
-"""The Rounds page's board: one row per table, who plays there and its sheet's state."""
+"""The Rounds page's board: one row per table, who plays there, its sheet's state and the
+director's rulings on it (an entrant withdrawn since the seating is marked)."""
 
 from __future__ import annotations
 
@@ -12,19 +13,37 @@ from clubdesk.services.board import Board, BoardTable, Seated
 
 Index = QModelIndex | QPersistentModelIndex
 
-STATE_WORDS = {"waiting": "Waiting", "submitted": "Submitted", "amended": "Amended"}
-STATE_COLOURS = {"waiting": "#6b6b6b", "submitted": "#1b6e2f", "amended": "#1f5f8b"}
+STATE_WORDS = {
+    "waiting": "Waiting",
+    "submitted": "Submitted",
+    "amended": "Amended",
+    "awarded": "Awarded",
+    "no-sheet": "No sheet: 0",
+}
+STATE_COLOURS = {
+    "waiting": "#6b6b6b",
+    "submitted": "#1b6e2f",
+    "amended": "#1f5f8b",
+    "awarded": "#8a4b00",
+    "no-sheet": "#b3261e",
+}
+RULING_COLOUR = "#8a4b00"
+WITHDRAWN = "withdrawn"
 
 
 def side_text(side: tuple[Seated, ...]) -> str:
-    """``3 Davis / Miller`` (partners of an individual event joined by ``&``)."""
-    return "  &  ".join(f"{s.number}  {s.name}".rstrip() for s in side)
+    """``3 Davis / Miller`` (partners of an individual event joined by ``&``); an entrant
+    withdrawn since the seating is marked ``(withdrawn)``."""
+    return "  &  ".join(
+        f"{s.number}  {s.name}".rstrip() + (f"  ({WITHDRAWN})" if s.withdrawn else "") for s in side
+    )
 
 
 class BoardModel(QAbstractTableModel):
-    """The tables of one round: Table, one side, the other side, the sheet's state."""
+    """The tables of one round: Table, one side, the other side, the sheet's state, the
+    director's rulings."""
 
-    COLUMNS = ("Table", "Side A", "Side B", "Sheet")
+    COLUMNS = ("Table", "Side A", "Side B", "Sheet", "Rulings")
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -62,7 +81,15 @@ class BoardModel(QAbstractTableModel):
                 side_text(table.a),
                 side_text(table.b),
                 STATE_WORDS.get(table.state, table.state),
+                ";  ".join(table.rulings),
             )[column]
+        if role == Qt.ItemDataRole.ToolTipRole and column == 4 and table.rulings:
+            return "\n".join(table.rulings)
+        if role == Qt.ItemDataRole.ForegroundRole and column in (1, 2):
+            side = table.a if column == 1 else table.b
+            return QBrush(QColor("#8c8c8c")) if any(s.withdrawn for s in side) else None
+        if role == Qt.ItemDataRole.ForegroundRole and column == 4:
+            return QBrush(QColor(RULING_COLOUR))
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 0:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ForegroundRole and column == 3:

@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
 
     def _show_summary(self, change: Change) -> None:
         """The count line on the left of the status bar (``24 entrants · 22 paid · 12 tables``)."""
-        if not change & (Change.EVENT | Change.ENTRANTS | Change.MONEY):
+        if not change & (Change.EVENT | Change.ENTRANTS | Change.MONEY | Change.SEATING):
             return
         db, event_id = self.context.db, self.context.event_id
         text = ""

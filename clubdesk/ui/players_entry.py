@@ -42,7 +42,8 @@ def plural(count: int, word: str) -> str:
 
 
 def summary_text(summary: RegistrationSummary) -> str:
-    """``24 entrants · 22 paid · 12 tables``, with a bye or empty seats when there are any."""
+    """``24 entrants · 22 paid · 12 tables``, with a bye or empty seats when there are any,
+    and the entrants the published seating has no place for."""
     parts = [
         plural(summary.entrants, "entrant"),
         f"{summary.paid} paid",
@@ -52,6 +53,8 @@ def summary_text(summary: RegistrationSummary) -> str:
         parts.append(plural(summary.byes, "bye"))
     if summary.empty_seats:
         parts.append(f"{plural(summary.empty_seats, 'empty seat')}")
+    if summary.unseated:
+        parts.append(f"{summary.unseated} not seated")
     return " · ".join(parts)
 
 

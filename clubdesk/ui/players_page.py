@@ -72,7 +72,7 @@ class PlayersPage(QWidget):
     """
 
     summary_changed = Signal(str)
-    READS = Change.EVENT | Change.ENTRANTS | Change.MONEY | Change.DRAW
+    READS = Change.EVENT | Change.ENTRANTS | Change.MONEY | Change.DRAW | Change.SEATING
 
     def __init__(self, context: UiContext, parent: QWidget | None = None):
         super().__init__(parent)

@@ -11,9 +11,12 @@ controls, each with its key shown on the button:
   **Reopen round** (undoing a close until the next round starts).
 
 Then the board, with the day's schedule beside it (``SchedulePanel``): one row per
-table with who plays there (by number and name) and its sheet's state (waiting,
-submitted, amended), the byes apart, and the count (``9 of 12 sheets in``).
-Every command goes through ``operations.run_command``; a refusal is shown in plain words under the
+table with who plays there (by number and name, a withdrawn entrant marked), its
+sheet's state (waiting, submitted, amended, awarded) and the director's rulings on
+it, the byes apart, and the count (``9 of 12 sheets in``). From the selected table
+the director records lateness, a removal or a withdrawal (``board_rulings.py``:
+buttons, keys and the board's context menu). Every command goes through
+``operations.run_command``; a refusal is shown in plain words under the
 controls. The time shown comes from ``ClockWatch`` (each second, from the
 clock's stored facts).
 """
@@ -42,6 +45,7 @@ from clubdesk.services import clock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.ui.board_model import BoardModel, side_text
+from clubdesk.ui.board_rulings import BoardRulings
 from clubdesk.ui.clock_panel import ClockPanel
 from clubdesk.ui.clock_watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock_watch import ClockView, ClockWatch, time_left
@@ -143,10 +147,14 @@ class RoundsPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         for column, width in ((0, 70), (3, 130)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, width)
         self.table_view.activated.connect(self.open_sheet)  # double-click, or Enter on a row
+        self.rulings = BoardRulings(self)
+        self.table_view.selectionModel().selectionChanged.connect(self.rulings.update_buttons)
+        self._shown: Board | None = None
         self.byes_label = QLabel()
         self.byes_label.setWordWrap(True)
 
@@ -164,6 +172,7 @@ class RoundsPage(QWidget):
         layout.addWidget(self.error_label)
         board_box = QVBoxLayout()
         board_box.addLayout(board_title)
+        board_box.addLayout(self.rulings.row)
         board_box.addWidget(self.table_view, 1)
         board_box.addWidget(self.byes_label)
         self.schedule_panel = SchedulePanel(self.context, self.watch)
@@ -214,7 +223,14 @@ class RoundsPage(QWidget):
         self.reopen_button.setEnabled(board is not None and board.status == "closed")
 
     def _show_board(self, board: Board | None) -> None:
-        self.model.set_board(board)
+        if board != self._shown:  # each tick brings the same board: keep the selection
+            self._shown = board
+            chosen = self.rulings.selected()
+            self.model.set_board(board)
+            rows = [t.table for t in board.tables] if board is not None else []
+            if chosen is not None and chosen.table in rows:
+                self.table_view.selectRow(rows.index(chosen.table))
+        self.rulings.update_buttons()
         if board is None:
             self.subtitle.setText("")
             self.board_heading.setText("")
@@ -233,7 +249,12 @@ class RoundsPage(QWidget):
         )
         self.count_label.setText(board.count_text)
         byes = ",   ".join(side_text((bye,)) for bye in board.byes)
-        self.byes_label.setText(f"Bye: {byes}" if byes else "")
+        gone = ",   ".join(f"{s.number}  {s.name}".rstrip() for s in board.withdrawn)
+        lines = [
+            f"Bye: {byes}" if byes else "",
+            f"Withdrawn since this round was seated: {gone}" if gone else "",
+        ]
+        self.byes_label.setText("\n".join(line for line in lines if line))
 
     def board(self) -> Board | None:
         return self.view.board
@@ -245,9 +266,22 @@ class RoundsPage(QWidget):
         return run_command(self.context, action, parent=self, title=title,
                            show_error=self._show_error)  # fmt: skip
 
+    def run(self, action: Callable[[], Any], title: str) -> Any:
+        """Run a command for the board: its result, or None when refused (said on the page)."""
+        return self._run(action, title)
+
+    def say(self, text: str) -> None:
+        """A line under the controls saying what a command did (in the page's words)."""
+        self.error_label.setText(sentence(text))
+        set_role(self.error_label, "hint").show()
+
+    def open_event(self) -> tuple[Any, str] | None:
+        """The database and the event the page shows (None: no event open)."""
+        return self._event()
+
     def _show_error(self, error: UserError) -> None:
         self.error_label.setText(plain_words(error))
-        self.error_label.show()
+        set_role(self.error_label, "error").show()
 
     def _event(self) -> tuple[Any, str] | None:
         db, event_id = self.context.db, self.context.event_id
@@ -306,7 +340,9 @@ class RoundsPage(QWidget):
             word = "table" if len(missing) == 1 else "tables"
             question = (
                 f"Round {number} still waits for {word} {listed}. "
-                f"Close it without {'that sheet' if len(missing) == 1 else 'those sheets'}?"
+                f"Close it without {'that sheet' if len(missing) == 1 else 'those sheets'}? "
+                f"Both sides there then score 0 for the round (Reopen undoes it until "
+                f"round {number + 1} starts)."
             )
             if not self.confirm(f"Close round {number}", question):
                 return
@@ -318,7 +354,7 @@ class RoundsPage(QWidget):
         )
         if result is not None and result.seating_note:
             self.error_label.setText(sentence(result.seating_note))
-            self.error_label.show()
+            set_role(self.error_label, "error").show()
 
     def reopen_round(self) -> None:
         found, board = self._event(), self.view.board

@@ -69,3 +69,29 @@ def test_the_board_follows_the_last_round_started(db, clock, event):
 def test_a_round_not_published_is_refused(db, clock, event):
     with pytest.raises(UserError, match="round 4's seating is not published"):
         board_service.board(db, event, 4)
+
+
+def test_a_ruling_shows_on_its_table_and_an_award_decides_the_sheet(db, clock, event):
+    from clubdesk.services import rulings
+
+    builder.start(db, event, 1, clock)
+    rulings.rule_late(db, event, 1, 1, "b", 7, clock)
+    rulings.remove_from_table(db, event, 1, 2, "a", "abusive language", clock)
+    shown = board_service.board(db, event)
+    tables = {t.table: t for t in shown.tables}
+    assert tables[1].state == "waiting"
+    assert tables[1].rulings == ("+100 to side A (side B 7 minutes late)",)
+    assert tables[2].state == "awarded"
+    assert tables[2].rulings == ("Award: side A removed from the table",)
+    assert tables[3].rulings == ()
+    assert shown.count_text == "1 of 3 sheets in"
+
+
+def test_a_team_withdrawn_after_the_seating_is_marked_where_it_sits(db, clock, event):
+    builder.start(db, event, 1, clock)
+    seated = board_service.board(db, event).tables[0].b[0]
+    builder.withdraw(db, event, seated.number, clock)
+    shown = board_service.board(db, event)
+    assert shown.tables[0].b[0].withdrawn
+    assert [s.number for s in shown.withdrawn] == [seated.number]
+    assert shown.unit == "team"

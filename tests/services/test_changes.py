@@ -38,7 +38,9 @@ def test_commands_say_what_they_changed(db, clock) -> None:
 
 def test_a_marked_function_keeps_its_name_and_says_what_it_writes() -> None:
     assert registration.register.__name__ == "register"
-    assert registration.register.changes == Change.ENTRANTS | Change.MONEY  # type: ignore[attr-defined]
+    assert registration.register.changes == (  # type: ignore[attr-defined]
+        Change.ENTRANTS | Change.MONEY | Change.DRAW | Change.SEATING
+    )
 
     @writes(Change.CLOCK)
     def plain() -> int:

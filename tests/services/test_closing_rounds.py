@@ -156,3 +156,79 @@ def test_undoing_a_fixed_movements_close_keeps_the_next_seating(db, clock, warmu
     reopened = rounds.reopen_round(db, warmup, 1, clock)
     assert reopened.unpublished is None and reopened.changes == Change.CLOCK
     assert statuses(db) == {1: "running", 2: "pending"}
+
+
+# --- a table missing at the close scores nothing (RULES.md is silent; see standings.py) -------
+
+
+@pytest.fixture
+def seven(db, clock) -> str:
+    """Seven Grand Prix teams: three tables and a bye, round 1 published and running."""
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=7)
+    builder.draw(db, event, clock, seed=3)
+    builder.publish(db, event, 1, clock)
+    builder.start(db, event, 1, clock)
+    return event
+
+
+def test_a_table_closed_without_its_sheet_scores_0_and_the_round_counts(db, clock, seven):
+    from clubdesk.services import results
+
+    seats = draw.seating(db, seven, 1)
+    builder.scores(db, seven, 1, {1: (520, 300), 2: (410, 505)}, clock)
+    assert results.standings(db, seven).after_round == 0  # table 3 is still out
+    rounds.close_round(db, seven, 1, clock, missing_ok=[3])
+    table = results.standings(db, seven)
+    assert table.after_round == 1
+    scores = {row.number: row.rounds[0] for row in table.rows}
+    for number in seats.table(3).entrants:
+        assert scores[number] == 0 and table.row(number).wins == 0
+    [bye] = seats.byes
+    assert scores[bye] == 513  # (520 + 505) / 2, halves up: table 3 is no game played
+    rounds.reopen_round(db, seven, 1, clock)  # undone: the round waits for table 3 again
+    assert results.standings(db, seven).after_round == 0
+
+
+def test_the_event_file_keeps_a_round_closed_with_a_table_missing(
+    db, clock, seven, tmp_path, new_database
+):
+    from clubdesk.services import eventfile, results
+    from clubdesk.store import open_database
+
+    builder.scores(db, seven, 1, {1: (520, 300), 2: (410, 505)}, clock)
+    rounds.close_round(db, seven, 1, clock, missing_ok=[3])
+    data = eventfile.export_event(db, seven)
+    assert data["rounds"][0]["closed"] is True
+    with open_database(new_database(tmp_path / "other.sqlite")) as other:
+        eventfile.import_event(other, data, clock)
+        again = results.standings(other, seven)
+        assert again.to_json() == results.standings(db, seven).to_json()
+        assert again.after_round == 1
+        assert eventfile.export_event(other, seven)["rounds"] == data["rounds"]
+    data["rounds"][0]["closed"] = "yes"
+    with pytest.raises(UserError, match="closed = 'yes' is not true or false"):
+        eventfile.check_event_file(data)
+
+
+def test_a_round_played_out_is_written_without_the_closed_key(db, clock, seven):
+    from clubdesk.services import eventfile
+
+    builder.scores(db, seven, 1, {1: (520, 300), 2: (410, 505), 3: (300, 500)}, clock)
+    rounds.close_round(db, seven, 1, clock)
+    assert "closed" not in eventfile.export_event(db, seven)["rounds"][0]
+
+
+def test_the_cut_counts_a_round_closed_with_a_table_missing(db, clock):
+    event = builder.event(db, clock, "house-gin", entrants=8)
+    builder.draw(db, event, clock, seed=21)
+    for number in (1, 2):
+        seats = builder.publish(db, event, number, clock)
+        builder.start(db, event, number, clock)
+        played = {
+            t.table: (200 + 10 * t.table, 50 + 7 * t.table) for t in seats.tables if t.table != 4
+        }
+        builder.scores(db, event, number, played, clock)
+        rounds.close_round(db, event, number, clock, missing_ok=[4])
+    final = draw.seating(db, event, 3)  # the cut after round 2 is made: 60% of 8 = 5 advance
+    assert len(final.entrants) == 5  # byes included
+    assert not set(seats.table(4).entrants) & set(final.entrants)  # they scored nothing

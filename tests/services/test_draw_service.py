@@ -234,7 +234,9 @@ def test_redo_is_refused_once_round_1_has_started(db, clock):
     builder.start(db, event, 1, clock)
     with pytest.raises(UserError, match="round 1 has started: the draw can no longer be redone"):
         make_draw(db, event, 2, clock, redo=True)
-    assert current_draw(db, event) == info
+    kept = current_draw(db, event)
+    assert kept is not None and (kept.draw_id, kept.draw.drawn) == (info.draw_id, info.draw.drawn)
+    assert kept.notes == (*info.notes, "round 1 as published: 8 tables, no bye")
     assert len(draw_history(db, event)) == 1
 
 
@@ -337,12 +339,13 @@ def test_rounds_1_to_11_with_a_withdrawal_mid_event(db, clock):
     assert before[8].tables == before[0].tables  # 8 stations: round 9 repeats round 1
     for number in range(1, 6):
         publish_seating(db, event, number, clock)
+    builder.start(db, event, 1, clock)
     leaving = before[0].tables[2].a[0]  # an N/S team
     builder.withdraw(db, event, leaving, clock)
 
-    for number in range(1, 6):  # published rounds stay as they were played
-        assert seating(db, event, number) == before[number - 1]
-    for number in range(6, 12):
+    assert seating(db, event, 1) == before[0]  # the round being played stays as it is
+    assert draw_overview(db, event).published_rounds == (1, 2, 3, 4, 5)  # 2-5 seated again
+    for number in range(2, 12):
         seats = seating(db, event, number)
         opponent = before[number - 1].table(3).b[0]
         assert seats.byes == (opponent,)  # the withdrawn team's E/W visitor sits out
@@ -364,8 +367,11 @@ def test_an_entrant_registered_after_the_draw_is_named(db, clock):
     assert sorted(seating(db, event, 1).entrants) == [1, 2, 3, 4, 5, 6]
     publish_seating(db, event, 1, clock)
     builder.start(db, event, 1, clock)
-    [note] = [n for n in current_draw(db, event).notes if "after the draw" in n]
-    assert note.endswith("round 1 has started, and this movement has no place for them")
+    [note] = [n for n in current_draw(db, event).notes if "7" in n]
+    assert note == (
+        "round 1 as published: 3 tables, no bye; team 7 cannot be seated: registered after "
+        "the draw, and this movement has no free place for it"
+    )
     assert 7 not in seating(db, event, 2).entrants
 
 
@@ -447,8 +453,12 @@ def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, c
     assert final == random_pairs(top, random.Random(f"{info.seed}:3"), round_number=3)
     published = publish_seating(db, event, 3, clock)
     assert published.seating == final and published.games == 2
-    builder.withdraw(db, event, top[0], clock)  # once published, the seating is a fact
-    assert seating(db, event, 3) == final
+    builder.withdraw(db, event, top[0], clock)  # not played yet: seated again without them
+    again = seating(db, event, 3)
+    assert top[0] not in again.entrants and len(again.tables) == 2
+    builder.scores(db, event, 3, {1: (150, 90)}, clock)
+    builder.withdraw(db, event, again.tables[1].a[0], clock)  # a sheet is in: the seating stands
+    assert seating(db, event, 3) == again
 
 
 def test_a_tie_between_several_names_them_all(db, clock):
@@ -590,8 +600,7 @@ def test_npa_byes_rotate_after_a_withdrawal_and_a_late_entry_reopens_a_table(db,
 
     builder.add_entrants(db, event, clock, [13])  # a late entry: 12 players again
     notes = current_draw(db, event).notes
-    assert "players registered after the draw and not in it: 13; " \
-        "the movement seats them from the next round" in notes  # fmt: skip
+    assert "round 3 as published: 2 tables, 3 byes; player 13 joining from round 4" in notes
     fourth = seating(db, event, 4)
     assert fourth.byes == () and [t.table for t in fourth.tables] == [1, 2, 3]
     assert set(fourth.table(3).entrants) == {*third.byes, 13}  # the reopened table

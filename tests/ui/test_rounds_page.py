@@ -216,13 +216,18 @@ def test_closing_with_a_table_missing_names_it_and_reopening_undoes_it(desk, db,
     desk.submit(db, clock, 3, (300, 520))
     desk.answer = False
     desk.page.close_button.click()
-    assert desk.asked == ["Round 1 still waits for table 2. Close it without that sheet?"]
+    assert desk.asked == [
+        "Round 1 still waits for table 2. Close it without that sheet? Both sides there then "
+        "score 0 for the round (Reopen undoes it until round 2 starts)."
+    ]
     assert desk.page.board().status == "running"
     desk.answer = True
     assert desk.page.close_button.text() == "Close round 1…"
     desk.page.close_button.click()
     assert desk.page.board().status == "closed"
     assert desk.page.board_heading.text() == "Round 1's tables · closed"
+    assert desk.page.model.index(1, 3).data() == "No sheet: 0"
+    assert desk.page.count_label.text() == "2 of 3 sheets in"
     assert desk.page.reopen_button.isEnabled() and not desk.page.close_button.isEnabled()
     assert desk.page.phase_label.text().startswith("Break until ")  # the clock ended with it
     desk.page.reopen_button.click()

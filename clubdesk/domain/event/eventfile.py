@@ -302,7 +302,9 @@ class _Reader:
         self.problems.extend(checks.seating(number, games, byes))
         if len(self.problems) > before:
             raise Invalid("")
-        return Round(number, tuple(parsed_games), byes, parsed_tiebreaks)
+        closed = bool(found is not None and found.closed)
+        closed = closed and not all(game.decided for game in parsed_games)  # else says nothing
+        return Round(number, tuple(parsed_games), byes, parsed_tiebreaks, closed)
 
     def game(self, item: Any, where: str, round_number: int) -> Game:
         found, errors = self.checked(schema.GameIn, item)

@@ -218,11 +218,16 @@ class Round:
     games: tuple[Game, ...] = ()
     byes: tuple[int, ...] = ()
     tiebreaks: tuple[Tiebreak, ...] = ()
+    closed: bool = False  # the director closed it with tables' sheets missing
 
     @property
     def complete(self) -> bool:
-        """Played out: it seats someone and every game has a result."""
-        return bool(self.games or self.byes) and all(game.decided for game in self.games)
+        """Played out: it seats someone and every game has a result, or the director closed
+        it with tables missing (a game without a sheet then scores nothing for either
+        side)."""
+        if not (self.games or self.byes):
+            return False
+        return self.closed or all(game.decided for game in self.games)
 
     def undecided_tables(self) -> tuple[int, ...]:
         return tuple(game.table for game in self.games if not game.decided)

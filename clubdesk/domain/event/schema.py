@@ -55,6 +55,7 @@ from clubdesk.domain.event.fields import (
     iso,
     maybe,
     needed,
+    problem,
     show,
     whole_number,
 )
@@ -171,11 +172,25 @@ class TiebreakIn(Part):
 
 
 class RoundIn(Part):
+    """A round; ``closed`` is written only for a round the director closed with tables'
+    sheets missing (a round with every game decided is closed by its results)."""
+
     what: ClassVar[str] = "a round"
     number: Number = needed()
     games: Listed(GameIn) = []
     byes: Listed(EntrantNumber) = []
     tiebreaks: Listed(TiebreakIn) = []
+    closed: Annotated[bool | None, PlainValidator(_true_or_false)] = None
+
+    @model_serializer(mode="wrap")
+    def _closed_when_it_says_more(self, write: Any) -> dict[str, Any]:
+        return {key: value for key, value in write(self).items() if key != "closed" or value}
+
+
+def _true_or_false(value: Any) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise problem(f" = {show(value)} is not true or false")
 
 
 class EntrantIn(Part):

@@ -101,6 +101,7 @@ def event_file(event: Event) -> schema.EventFile:
                     )
                     for t in r.tiebreaks
                 ],
+                closed=True if r.closed else None,
             )
             for r in event.rounds
         ],

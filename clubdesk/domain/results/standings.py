@@ -25,6 +25,10 @@ How each rule is read:
 - A game won: the higher score, or on equal scores the game's ``winner``
   (a tie without one is won by nobody).
 - An entrant not seated in a round (joined late, or withdrawn) scores 0.
+- A table whose sheet is missing when the director closes the round (after
+  naming it) has no score: both sides score 0 for the round, neither wins,
+  and the game is not one "actually played" for a bye's average. The round
+  counts as complete once closed; undoing the close takes that back.
 - ``standings.drop_lowest`` of the entrant's round scores are not counted
   (a bye or a 0 can be dropped). Of equal scores the earliest round is
   dropped. At least one round always counts (after round 1 nothing is
@@ -41,7 +45,7 @@ How each rule is read:
   part in a counted round (a game or a bye); never an entrant removed from
   the tournament.
 - ``after_round`` N counts rounds 1..N; each must be complete (every game has
-  a score or an award). Left out, it is the last round of the unbroken run
+  a score or an award, or the round is closed). Left out, it is the last round of the unbroken run
   of complete rounds from round 1 (0 before any).
 """
 
@@ -55,7 +59,7 @@ from clubdesk.domain.event.model import Event, Round, Tiebreak
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 
-ResultKind = Literal["game", "bye", "award", "absent", "pending"]
+ResultKind = Literal["game", "bye", "award", "absent", "pending", "no-sheet"]
 
 
 @dataclass(frozen=True)
@@ -177,6 +181,8 @@ def round_results(event: Event, rules: Rules, number: int) -> dict[int, RoundRes
                 result = RoundResult(score, side == winner, "award")
             elif game.score is not None:
                 result = RoundResult(game.score.of(side), side == winner, "game")
+            elif round_.closed:  # closed without this table's sheet: no score
+                result = RoundResult(0, False, "no-sheet")
             else:
                 result = RoundResult(0, False, "pending")
             for entrant in game.side(side):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
-from clubdesk.domain.seating.draw import Chit, Draw, Lot, random_draw
-from clubdesk.domain.seating.stationary import stationary_rotating
+from clubdesk.domain.seating.draw import Chit, Draw, Lot, Pick, random_draw
+from clubdesk.domain.seating.stationary import bye_station_card, stationary_rotating
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
 
@@ -110,3 +110,20 @@ def first_round(draw: Draw, active: Collection[int] | None = None) -> RoundSeati
         if strangers:
             raise UserError(f"player {strangers[0]} is not in the draw; make the draw again")
     return chit_seating(draw) if draw.kind == "chits" else pairs_seating(draw)
+
+
+def late_place(draw: Draw) -> Pick | None:
+    """The place a draw still has free for a late entry, or None.
+
+    A card draw of an odd field has its bye station: the late team takes the
+    blue card of that station, N/S at a new last table, and the E/W team that
+    would sit out there plays it instead. A random draw of an odd field has its
+    odd player out: the late player takes the next lot and plays them. A chit
+    draw has no free place (the progressive movements seat a late entry
+    themselves, from the next round); nor has a field that is already even.
+    """
+    if draw.kind == "cards":
+        return bye_station_card(draw)
+    if draw.kind == "random" and len(draw.drawn) % 2 == 1:
+        return Lot(len(draw.drawn) + 1)
+    return None

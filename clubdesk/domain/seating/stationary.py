@@ -77,6 +77,17 @@ def stationary_rotating(
     return RoundSeating(round_number, tuple(seats), tuple(sorted(byes)))
 
 
+def bye_station_card(draw: Draw) -> Card | None:
+    """The card a late team takes in a running movement: blue n for the bye station n of an
+    odd field (it becomes table n, and the E/W teams reaching it play there); None when the
+    field is even (no bye station) or the card is already held."""
+    blue, red = _cards(draw)
+    tables, stations = len(blue), len(red)
+    if stations != tables + 1:
+        return None
+    return Card("blue", stations)
+
+
 def repeat_meetings(draw: Draw, rounds: int) -> list[Rematch]:
     """Every meeting in rounds 1..``rounds`` of an N/S and an E/W team that met before."""
     blue, red = _cards(draw)
