@@ -19,6 +19,7 @@ from sqlmodel import Session
 from clubdesk.clock import Clock
 from clubdesk.domain import roundclock
 from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
+from clubdesk.domain.rules import Rules
 from clubdesk.domain.schedule import ScheduledRound, timetable
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -117,7 +118,7 @@ def start_in(
         )
     before = seating_store.find_round(session, event_id, round_number - 1)
     fact = roundclock.start(
-        store.facts(session, event_id), rules.schedule.rounds, round_number, now,
+        store.facts(session, event_id), _rounds(session, event_id, rules), round_number, now,
         previous_closed=before is not None and before.status == "closed",
     )  # fmt: skip
     if found.status == "pending":
@@ -246,6 +247,14 @@ def _record(session: Session, event_id: str, fact: ClockFact, actor: str, name: 
 
 
 def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledRound]:
-    """The event's timetable from its rules and settings, in the zone of ``now``."""
+    """The event's timetable from its rules and settings, in the zone of ``now`` (with the
+    playoff rounds published so far, in a format with playoffs)."""
     event, rules = event_and_rules(session, event_id)
-    return timetable(rules, event.date, tz=now.at.tzinfo)
+    return timetable(rules, event.date, tz=now.at.tzinfo, rounds=_rounds(session, event_id, rules))
+
+
+def _rounds(session: Session, event_id: str, rules: Rules) -> int:
+    """How many rounds the event has so far: the format's rounds, and bid whist's playoff
+    rounds once each is published (how many there are follows from the bracket)."""
+    published = seating_store.published_rounds(session, event_id)
+    return max([rules.schedule.rounds, *published])

@@ -34,12 +34,12 @@ from sqlmodel import Session
 from clubdesk.clock import Clock
 from clubdesk.domain.results import playoffs
 from clubdesk.domain.results.cut import CutResult, compute_cut
-from clubdesk.domain.results.playoffs import Match
+from clubdesk.domain.results.playoffs import Match, PlayoffRound, has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.first_round import first_round, random_pairs, starting_pairs
 from clubdesk.domain.seating.progressive import bye_counts, progressive_round
 from clubdesk.domain.seating.stationary import stationary_rotating
-from clubdesk.domain.seating.values import RoundSeating
+from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.domain.sides import Side
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -130,14 +130,16 @@ def publish_in(
 
 def _seating(session: Session, event: Event, rules: Rules, number: int) -> RoundSeating:
     rounds = rules.schedule.rounds
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rounds:
-        more = ""
-        if rules.cut is not None and rules.cut.after_round == rounds:
-            more = f"; the playoffs after the cut after round {rounds} are drawn as a bracket"
-        raise UserError(f"round: the event has rounds 1 to {rounds}, not {number!r}{more}")
+    bracket = has_playoffs(rules)
+    whole = isinstance(number, int) and not isinstance(number, bool)
+    if not whole or number < 1 or (number > rounds and not bracket):
+        more = " and its playoffs" if bracket else ""
+        raise UserError(f"round: the event has rounds 1 to {rounds}{more}, not {number!r}")
     stored = seat_store.load_seating(session, event.id, number)
     if stored is not None:
         return stored
+    if number > rounds:
+        return _playoff_seating(session, event, rules, number)
     cut = rules.cut
     if cut is not None and number > cut.after_round:
         return _after_cut(session, event, rules, cut.after_round, number)
@@ -225,6 +227,75 @@ def _tie_text(after_round: int, entrants: Sequence[int], kind: str) -> str:
 
 def _listed(numbers: Sequence[int]) -> str:
     return ", ".join(str(n) for n in numbers)
+
+
+def follows_from(rules: Rules, number: int) -> bool:
+    """Is round ``number`` + 1 seated from round ``number``'s results: a progressive
+    movement, the round after the cut (gin's final), or a playoff round?"""
+    following = number + 1
+    if following > rules.schedule.rounds:
+        return has_playoffs(rules) and number >= rules.cut.after_round  # type: ignore[union-attr]
+    if rules.seating.movement in PROGRESSIVE:
+        return True
+    return rules.cut is not None and number == rules.cut.after_round
+
+
+PROGRESSIVE = ("winners-stay", "winners-down")  # movements seated from the last round's results
+
+
+class PlayoffsOver(UserError):
+    """Asked for a playoff round after the final: the playoffs are over."""
+
+    def __init__(self, champion: int):
+        self.champion = champion
+        self.plain = f"the playoffs are over: team {champion} won"
+        super().__init__(f"round: {self.plain}")
+
+
+def playoff_round(db: Database, event_id: str, number: int) -> PlayoffRound | None:
+    """Round ``number`` as a playoff round (its matches, stage and name, the results in);
+    None for a round that is not one. UserError while it cannot be said yet."""
+    with db.session() as session:
+        event, rules = _event(session, event_id)
+        if not has_playoffs(rules) or number <= rules.schedule.rounds:
+            return None
+        return _playoff_round(session, event, rules, number)
+
+
+def _playoff_round(session: Session, event: Event, rules: Rules, number: int) -> PlayoffRound:
+    """Playoff round ``number``, once it can be seated: the cut is made, and the playoff
+    round before it has all its results in; PlayoffsOver after the final."""
+    cut_round = rules.schedule.rounds
+    lead = f"round {number} cannot be seated yet"
+    missing = seat_store.unsubmitted_tables(session, event.id, number - 1)
+    if number > cut_round + 1 and missing:
+        which = "table" if len(missing) == 1 else "tables"
+        raise UserError(f"{lead}: no result for {which} {_listed(missing)}")
+    result = _cut(session, event, rules, f"{lead}: the cut after round {cut_round} cannot be made")
+    seeds = [team for _, team in result.seeds()]
+    facts = event_store.load_event(session, event.id, results_only=True)
+    found = playoffs.playoff_rounds(seeds, cut_round, facts.rounds)
+    last = found[-1]
+    if number <= last.number:
+        return found[number - cut_round - 1]
+    if last.champion is not None:
+        raise PlayoffsOver(last.champion)
+    if missing is None:
+        raise UserError(f"{lead}: round {number - 1} is not seated yet")
+    raise UserError(f"{lead}: round {last.number}, the {last.name}, is not finished")
+
+
+def _playoff_seating(session: Session, event: Event, rules: Rules, number: int) -> RoundSeating:
+    """A playoff round's seating (bid whist): a table per match in bracket order, the
+    better seed on side a (N/S); a team with a bye sits out."""
+    found = _playoff_round(session, event, rules, number)
+    played = [m for m in found.matches if m.b is not None]
+    tables = tuple(
+        TableSeating(table, (m.a,), (m.b,))  # type: ignore[arg-type]
+        for table, m in enumerate(played, start=1)
+    )
+    byes = tuple(m.a for m in found.matches if m.bye)
+    return RoundSeating(number, tables, byes)
 
 
 def playoff_bracket(db: Database, event_id: str) -> list[Match]:

@@ -32,7 +32,7 @@ from clubdesk.services import audit
 from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import publish_in
+from clubdesk.services.draw import PROGRESSIVE, PlayoffsOver, follows_from, publish_in  # noqa: F401
 from clubdesk.store import Database, events
 from clubdesk.store import seating as store
 from clubdesk.store.seating import RoundRecord
@@ -75,9 +75,6 @@ class RoundClosed:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-PROGRESSIVE = ("winners-stay", "winners-down")  # movements seated from the last round's results
-
-
 def close_round(
     db: Database,
     event_id: str,
@@ -111,12 +108,13 @@ def close_round(
         following = round_number + 1
         seats, note = None, ""
         if (
-            rules.seating.movement in PROGRESSIVE
-            and following <= rules.schedule.rounds
+            follows_from(rules, round_number)
             and store.find_round(session, event_id, following) is None
         ):
             try:
                 seats = publish_in(session, event_id, following, at, actor).seating
+            except PlayoffsOver as over:
+                note = over.plain
             except UserError as exc:
                 note = f"round {following}'s seating cannot be made yet: {exc}"
     changes = Change.CLOCK | (Change.SEATING if seats is not None else Change.NONE)
@@ -174,7 +172,7 @@ def reopen_round(
             )
         _, rules = event_and_rules(session, event_id)
         unpublished = None
-        if rules.seating.movement in PROGRESSIVE and store.unpublish_round(
+        if follows_from(rules, round_number) and store.unpublish_round(
             session, event_id, following
         ):
             unpublished = following
