@@ -21,6 +21,7 @@ from sqlmodel import Session
 from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import score_tiebreak
 from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rulings.penalties import late_ruling
 from clubdesk.domain.rulings.warnings import (
     LoggedWarning,
@@ -66,8 +67,10 @@ def log_warning(
     """Log a warning infraction against a team; the ruling says warning or loss of hand.
 
     A preliminary round must be one of the format's rounds with its seating
-    published; a playoff round is any round number (playoffs are counted
-    apart from the preliminaries).
+    published. A round after them in a format with a playoff bracket (bid
+    whist) is a playoff round, also without ``playoff``, and must be published
+    too; ``playoff`` with another round number counts it apart from the
+    preliminaries.
     """
     reason = " ".join(str(reason).split())
     if not reason:
@@ -77,6 +80,8 @@ def log_warning(
     if isinstance(team, bool) or not isinstance(team, int):
         raise UserError(f"team: must be a team's number, not {team!r}")
     rules = event_rules(db, event_id)
+    bracket_round = has_playoffs(rules) and round > rules.schedule.rounds
+    playoff = playoff or bracket_round  # bid whist's rounds after the cut are playoff rounds
     warnings_allowed(rules, playoff=playoff)
     if not playoff and round > rules.schedule.rounds:
         later = " (a later round is a playoff round)" if rules.cut is not None else ""
@@ -85,7 +90,7 @@ def log_warning(
         )
     at = aware(clock.now())
     with db.session() as session:
-        if not playoff:
+        if not playoff or bracket_round:
             round_record(session, event_id, round)
         record = store.entrant_by_number(session, event_id, team)
         if record is None:
