@@ -230,10 +230,13 @@ def playoffs(event: Event, rules: Rules) -> list[str]:
     try:
         cut = compute_cut(event, rules)
     except UserError as exc:
-        return [f"{where}: a playoff round needs the cut after round {cut_round}: {exc}"]
+        why = str(exc).removeprefix(f"after round {cut_round}: ")
+        return [f"{where}: the playoffs follow the cut after round {cut_round}, not made: {why}"]
     if cut.ties:
         texts = "; ".join(tie.describe(rules) for tie in cut.ties)
-        return [f"{where}: a playoff round needs the cut after round {cut_round} settled: {texts}"]
+        return [
+            f"{where}: the playoffs follow the cut after round {cut_round}, not settled: {texts}"
+        ]
     try:
         playoff_rounds([team for _, team in cut.seeds()], cut_round, event.rounds)
     except UserError as exc:
