@@ -62,7 +62,10 @@ def _seating(args: argparse.Namespace) -> int:
             print_json(seats.to_json())
             return 0
         names = {e.number: e.name for e in registration.list_entrants(db, event_id)}
-        labels = side_labels(events.event_rules(db, event_id))
+        rules = events.event_rules(db, event_id)
+        labels = side_labels(rules)
         title = f"{events.get_event(db, event_id).name}: round {args.round}"
+        if args.round > rules.schedule.rounds:  # a playoff round, by name: "Playoffs: final"
+            title += f" · {draw.round_title(db, event_id, args.round)}"
     sys.stdout.write(seating_text(seats, names, title, labels))
     return 0

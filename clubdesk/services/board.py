@@ -7,10 +7,13 @@ clock started, else the first published round (before round 1 starts).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from clubdesk.domain.results.playoffs import round_title
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
+from clubdesk.services.draw import round_titles
 from clubdesk.store import Database
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as seat_store
@@ -50,6 +53,15 @@ class Board:
     tables: tuple[BoardTable, ...] = ()
     byes: tuple[Seated, ...] = ()
     next_published: bool = False  # the round after it is seated (published)
+    playoff_titles: Mapping[int, str] = field(default_factory=dict)  # published playoff rounds
+
+    def round_title(self, number: int | None = None) -> str:
+        """How a round (default: this one) is named on screen: "Round 2 of 3", or a
+        playoff round's "Playoffs: quarter-final"."""
+        number = self.round_number if number is None else number
+        if number is None:
+            return ""
+        return self.playoff_titles.get(number) or round_title(number, self.rounds)
 
     @property
     def sheets_in(self) -> int:
@@ -59,6 +71,14 @@ class Board:
     def missing(self) -> tuple[int, ...]:
         """The tables whose sheet is not in yet."""
         return tuple(t.table for t in self.tables if t.state == "waiting")
+
+    @property
+    def tables_heading(self) -> str:
+        """The board's heading: "Round 4's tables"; a playoff round's "Playoffs: final ·
+        round 7's tables"."""
+        own = f"Round {self.round_number}'s tables"
+        title = self.playoff_titles.get(self.round_number or 0)
+        return f"{title} · {own[0].lower()}{own[1:]}" if title else own
 
     @property
     def count_text(self) -> str:
@@ -82,6 +102,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         seating = seat_store.load_seating(session, event_id, round_number)
         if found is None or seating is None:
             raise UserError(f"round: round {round_number}'s seating is not published yet")
+        titles = round_titles(session, event_id)
         names = {ref.number: ref.name for ref in entrant_refs(session, event_id)}
         states = {
             stored.game.table: _state(stored.submitted, bool(stored.game.amendments))
@@ -104,6 +125,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         tables,
         seated(seating.byes),
         round_number + 1 in published,
+        titles,
     )
 
 

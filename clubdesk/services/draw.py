@@ -262,6 +262,36 @@ def playoff_round(db: Database, event_id: str, number: int) -> PlayoffRound | No
         return _playoff_round(session, event, rules, number)
 
 
+def round_title(db: Database, event_id: str, number: int) -> str:
+    """How round ``number`` is named on screen: "Round 2 of 3", or a playoff round by its
+    stage, "Playoffs: quarter-final" (as published, else as it would be seated now)."""
+    with db.session() as session:
+        event, rules = _event(session, event_id)
+        return _round_title(session, event, rules, number)
+
+
+def round_titles(session: Session, event_id: str) -> dict[int, str]:
+    """The name of every published playoff round (``round_title``), by round number."""
+    event, rules = _event(session, event_id)
+    later = [n for n in seat_store.published_rounds(session, event_id) if n > rules.schedule.rounds]
+    return {n: _round_title(session, event, rules, n) for n in later}
+
+
+def _round_title(session: Session, event: Event, rules: Rules, number: int) -> str:
+    rounds = rules.schedule.rounds
+    if number <= rounds or not has_playoffs(rules):
+        return playoffs.round_title(number, rounds)
+    stored = seat_store.load_seating(session, event.id, number)
+    if stored is not None:  # a bye is a match of its own
+        stage = playoffs.stage_name(len(stored.tables) + len(stored.byes))
+        return playoffs.round_title(number, rounds, stage)
+    try:
+        stage = _playoff_round(session, event, rules, number).name
+    except UserError:
+        stage = ""
+    return playoffs.round_title(number, rounds, stage)
+
+
 def _playoff_round(session: Session, event: Event, rules: Rules, number: int) -> PlayoffRound:
     """Playoff round ``number``, once it can be seated: the cut is made, and the playoff
     round before it has all its results in; PlayoffsOver after the final."""

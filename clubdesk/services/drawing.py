@@ -29,6 +29,7 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import side_size
+from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating import draw as domain_draw
 from clubdesk.domain.seating.draw import Card, Draw, card_deck, draw_for
@@ -105,6 +106,7 @@ class DrawOverview:
     draw: DrawInfo | None
     round_one_started: bool
     published_rounds: tuple[int, ...]
+    playoffs: bool = False  # a playoff bracket follows the rounds (bid whist)
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -356,6 +358,7 @@ def draw_overview(db: Database, event_id: str) -> DrawOverview:
             draw=None if stored is None else _info(session, event, rules, stored),
             round_one_started=seat_store.round_started(session, event_id, 1),
             published_rounds=tuple(seat_store.published_rounds(session, event_id)),
+            playoffs=has_playoffs(rules),
         )
 
 

@@ -258,8 +258,9 @@ class DrawPage(QWidget):
         notes = view.draw.notes if view.draw else ()
         self.notes_label.setText("\n".join(f"•  {sentence(n)}" for n in notes))
         self.notes_frame.setVisible(bool(notes))
-        self.round_spin.setMaximum(view.rounds)
-        self.round_spin.setSuffix(f" of {view.rounds}")
+        last = max((view.rounds, *view.published_rounds))  # with the playoff rounds so far
+        self.round_spin.setMaximum(last + 1 if view.playoffs else last)
+        self.round_spin.setSuffix("" if view.playoffs else f" of {view.rounds}")
         self.round_spin.setEnabled(view.draw is not None or bool(view.published_rounds))
         self.show_round(self.round_spin.value())
 
@@ -308,8 +309,10 @@ class DrawPage(QWidget):
         self.proxy.invalidate()
         published = number in view.published_rounds
         tables = len(seats.tables)
+        title = draw_service.round_title(self._db, view.event_id, number) if view.playoffs else ""
         self.round_hint.setText(
-            f"{tables} table{'s' * (tables != 1)}"
+            (f"{title} · " if title else "")
+            + f"{tables} table{'s' * (tables != 1)}"
             + (f" · bye: {', '.join(str(b) for b in seats.byes)}" if seats.byes else "")
             + (" · published" if published else " · from the draw, not published yet")
         )

@@ -135,6 +135,14 @@ def stage_name(matches: int) -> str:
     return names.get(matches, f"round of {2 * matches}")
 
 
+def round_title(number: int, rounds: int, stage: str = "") -> str:
+    """How a round is named on screen: "Round 2 of 3"; a playoff round (after the
+    format's ``rounds``) by its ``stage``: "Playoffs: semi-final"."""
+    if number > rounds:
+        return f"Playoffs: {stage}" if stage else f"Playoffs: round {number}"
+    return f"Round {number} of {rounds}"
+
+
 @dataclass(frozen=True)
 class PlayoffRound:
     """One playoff round: the event's round ``number``, its ``stage`` (1 for the first
