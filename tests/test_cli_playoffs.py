@@ -96,6 +96,9 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
     with open_database(db) as database:
         assert draw.playoff_round(database, event, 7).name == "final"
     final = seating(db, 7)
+    for kind in ("scoresheets", "tablecards", "seating"):  # the final's papers print
+        ok("print", kind, "--db", db, "--round", "7", "-o", tmp_path / f"{kind}.pdf")
+        assert (tmp_path / f"{kind}.pdf").stat().st_size > 1000
     assert [(t["a"], t["b"]) for t in final["tables"]] == [(order[0], order[1])]
     assert json.loads(ok("payouts", "--db", db))["provisional"] is True
     submit_round(db, 7, upset=order[1])  # seed 2 wins the final

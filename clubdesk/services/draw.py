@@ -13,10 +13,22 @@ functions open one session and return plain values.
   final), from the cut: the players who advance drawn into random pairs,
   seeded from the draw's seed and the round. The cut needs every sheet of
   the rounds up to it, and a tie at the cut line settled first.
+- Playoff rounds (bid whist, whose cut comes after its last round): the
+  rounds numbered on after the format's rounds. The first is the bracket
+  from the cut, each later one the winners of the one before in bracket
+  order (``domain/results/playoffs.py``), until the final: a table per
+  match, the better seed on side a (N/S), a team with a bye on a bye. Each
+  waits for every result of the round before (the tables missing named);
+  after the final, asking for another round is refused (``PlayoffsOver``).
+  ``playoff_round`` says a playoff round's matches and name, ``round_title``
+  how a round is named on screen ("Round 2 of 3", "Playoffs: final").
 - ``publish_seating``: round N's seating stored as a fact (round, games,
   seats, byes).
 - ``playoff_bracket``: the first playoff round of a format whose cut comes
   after its last round (bid whist), seeded from the cut; read only.
+- ``follows_from``: whether round N+1 is seated from round N's results (a
+  progressive movement, gin's final, a playoff round), so that closing
+  round N publishes it (``rounds.close_round``).
 
 The round-1 draw itself is made and read in ``drawing.py``; its functions
 and values are importable from here too.

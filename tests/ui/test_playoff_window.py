@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services import rounds
 from clubdesk.store import open_database
+from clubdesk.ui.projector_slides import seating_slides
 from clubdesk.ui.projector_texts import projector_text
 from tests.services.test_playoff_rounds import play, preliminaries
 from tests.test_cli_playoffs import clocked_whist
@@ -54,6 +55,9 @@ def test_the_projector_names_the_playoff_round(playoff_window, clock):
     assert view.board is not None
     text = projector_text(view, view.board.rounds)
     assert (text.round_line, text.digits) == ("Playoffs: quarter-final", "30:00")
+    [slide] = seating_slides(playoff_window.context.db, view.board.event_id, 5)
+    assert slide.heading == "Playoffs: quarter-final · round 5 seating"
+    assert len(slide.rows) == 4
 
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
