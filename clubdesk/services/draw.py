@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
+from clubdesk.domain.event import checks
 from clubdesk.domain.results import playoffs
 from clubdesk.domain.results.cut import CutResult, compute_cut
 from clubdesk.domain.results.playoffs import Match, PlayoffRound, has_playoffs
@@ -325,6 +326,22 @@ def _playoff_round(session: Session, event: Event, rules: Rules, number: int) ->
     if missing is None:
         raise UserError(f"{lead}: round {number - 1} is not seated yet")
     raise UserError(f"{lead}: round {last.number}, the {last.name}, is not finished")
+
+
+def check_playoffs_stand(session: Session, event_id: str, field: str) -> None:
+    """UserError naming ``field`` when the playoff rounds already seated no longer follow
+    from the results, in the caller's transaction: a change to a result (an amendment, a
+    tie-break at the cut) that would change who meets whom is refused."""
+    event, rules = _event(session, event_id)
+    published = seat_store.published_rounds(session, event_id)
+    if not has_playoffs(rules) or not any(n > rules.schedule.rounds for n in published):
+        return
+    found = checks.playoffs(event_store.load_event(session, event_id, results_only=True), rules)
+    if found:
+        raise UserError(
+            f"{field}: the playoff rounds seated so far would no longer follow from the results "
+            f"({found[0]}); reopen the round before them to seat them again"
+        )
 
 
 def _playoff_seating(session: Session, event: Event, rules: Rules, number: int) -> RoundSeating:

@@ -34,6 +34,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
+from clubdesk.services.draw import check_playoffs_stand
 from clubdesk.services.events import event_rules
 from clubdesk.services.fines import (  # noqa: F401  (importable from here as before)
     FineCollected,
@@ -204,6 +205,7 @@ def record_tiebreak(
                 raise UserError(f"{side}: there is no entrant {number} in this event")
             ids.append(record.id)
         rulings_store.add_tiebreak(session, cut_round.id, (ids[0], ids[1]), winner, hands)
+        check_playoffs_stand(session, event_id, "tie-break")  # bid whist: the bracket stands
         won_by = a if winner == "a" else b
         audit.record(session, at=at, actor=actor, action="tiebreak.record", event_id=event_id,
                      details={"round": round_number, "a": a, "b": b, "winner": won_by})  # fmt: skip

@@ -29,6 +29,7 @@ from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.draw import check_playoffs_stand
 from clubdesk.services.events import event_rules
 from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
@@ -209,6 +210,7 @@ def amend_sheet(
                 f"{before.score.a} to {before.score.b}; nothing to amend"
             )
         record_amendment(session, stored.id, Amendment(director, at, reason.strip(), before, after))
+        check_playoffs_stand(session, event_id, "score")  # bid whist: the bracket seated stands
         audit.record(
             session,
             at=at,

@@ -235,3 +235,68 @@ def test_closing_gins_cut_round_publishes_the_final(db, clock) -> None:
     assert final == draw.seating(db, event, 3)
     rounds.start_round(db, event, 3, clock)
     assert rounds.close_round(db, event, 3, clock, missing_ok=(1, 2)).next_seating is None
+
+
+def test_an_amendment_that_would_change_who_meets_whom_is_refused(db, clock) -> None:
+    event = preliminaries(db, clock)
+    fourth = rounds.close_round(db, event, 3, clock).next_seating
+    assert fourth is not None
+    play(db, event, fourth, clock, wins=set())
+    fifth = rounds.close_round(db, event, 4, clock).next_seating
+    assert fifth is not None
+    table = fourth.tables[0]
+    with pytest.raises(UserError) as caught:
+        sheets.amend_sheet(db, event, 4, 1, score=(3, 7), director="Dee", reason="misread",
+                           clock=clock)  # fmt: skip
+    assert str(caught.value).startswith(
+        "score: the playoff rounds seated so far would no longer follow from the results "
+        f"(round 5, table 1: teams {table.a[0]} and {fifth.tables[0].b[0]} do not meet in "
+        "playoff round 2); reopen the round before them to seat them again"
+    )
+    assert sheets.table_sheet(db, event, 4, 1).game.amendments == ()  # nothing recorded
+    # a score that keeps the winner stands; so does a preliminary one that keeps the cut
+    sheets.amend_sheet(db, event, 4, 1, score=(8, 3), director="Dee", reason="misread",
+                       clock=clock)  # fmt: skip
+    prelim = draw.seating(db, event, 1).tables[0]
+    a, b = prelim_score(prelim.a[0], prelim.b[0])
+    more = (a + 2, b) if a > b else (a, b + 2)  # the winner 2 more: no place changes
+    sheets.amend_sheet(db, event, 1, 1, score=more, director="Dee", reason="sum", clock=clock)
+    # reopened, the quarter-finals are taken back; the amendment goes in; they are seated anew
+    assert rounds.reopen_round(db, event, 4, clock).unpublished == 5
+    sheets.amend_sheet(db, event, 4, 1, score=(3, 7), director="Dee", reason="misread",
+                       clock=clock)  # fmt: skip
+    again = rounds.close_round(db, event, 4, clock).next_seating
+    assert again is not None and again.tables[0].b == table.b  # seed 16 goes on, as side b
+    assert table.a[0] not in again.entrants
+
+
+def test_a_team_that_withdraws_in_the_playoffs_leaves_the_bracket_as_it_was(db, clock) -> None:
+    event = preliminaries(db, clock)
+    fourth = rounds.close_round(db, event, 3, clock).next_seating
+    assert fourth is not None
+    loser = fourth.tables[0].b[0]
+    builder.withdraw(db, event, loser, clock)  # it goes home; its opponents win the match
+    assert draw.seating(db, event, 4) == fourth
+    play(db, event, fourth, clock, wins=set())
+    fifth = rounds.close_round(db, event, 4, clock).next_seating
+    assert fifth is not None and loser not in fifth.entrants
+    assert results.payouts(db, event).provisional
+
+
+def test_a_preliminary_amendment_that_would_change_the_cut_is_refused(db, clock) -> None:
+    event = preliminaries(db, clock)
+    rounds.close_round(db, event, 3, clock)
+    last = seeds(db, event)[17]  # out at the cut
+    number, table = next(
+        (n, t) for n in (1, 2, 3) for t in draw.seating(db, event, n).tables if last in t.entrants
+    )
+    a, b = prelim_score(table.a[0], table.b[0])
+    flipped = (b, a)  # the team out at the cut wins that game after all
+    with pytest.raises(UserError, match="^score: the playoff rounds seated so far would no lo"):
+        sheets.amend_sheet(db, event, number, table.table, score=flipped, director="Dee",
+                           reason="misread", clock=clock)  # fmt: skip
+    rounds.reopen_round(db, event, 3, clock)  # the bracket is taken back: now it goes in
+    sheets.amend_sheet(db, event, number, table.table, score=flipped, director="Dee",
+                       reason="misread", clock=clock)  # fmt: skip
+    fourth = rounds.close_round(db, event, 3, clock).next_seating
+    assert fourth is not None and last in fourth.entrants
