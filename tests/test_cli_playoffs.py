@@ -86,7 +86,8 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
     submit_round(db, 4)
     run_clock(db, "end", "--at", "2024-03-09T21:25:00")
     status = run_clock(db, "status", "--at", "2024-03-09T21:26:00")
-    assert (status["round"], status["phase"]) == (4, "finished")  # until round 5 is seated
+    assert (status["round"], status["phase"], status["next"]["round"]) == (4, "break", 5)
+    assert status["next"]["at"].startswith("2024-03-09T21:35:00")  # after the 10-minute break
 
     for number in (4, 5, 6):
         if number > 4:
@@ -109,6 +110,10 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
         f"round: the playoffs are over: team {order[1]} won"
     )
 
+    run_clock(db, "start", "--round", "7", "--at", "2024-03-09T22:40:00")  # the final's clock
+    run_clock(db, "end", "--at", "2024-03-09T23:05:00")
+    status = run_clock(db, "status", "--at", "2024-03-09T23:06:00")
+    assert (status["round"], status["phase"], status["next"]) == (7, "finished", None)
     paid = json.loads(ok("payouts", "--db", db))
     assert paid["provisional"] is False and paid["pool_cents"] == 68_000
     places = [(p["place"], p["number"], p["amount_cents"]) for p in paid["places"]]

@@ -18,6 +18,7 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain import roundclock
+from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.schedule import ScheduledRound, timetable
@@ -254,7 +255,15 @@ def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledR
 
 
 def _rounds(session: Session, event_id: str, rules: Rules) -> int:
-    """How many rounds the event has so far: the format's rounds, and bid whist's playoff
-    rounds once each is published (how many there are follows from the bracket)."""
+    """How many rounds the event has so far: the format's rounds; in a format with playoffs
+    (bid whist) the playoff rounds published, and one more until the final is seated (how
+    many there are follows from the bracket, so they are known one at a time)."""
     published = seating_store.published_rounds(session, event_id)
-    return max([rules.schedule.rounds, *published])
+    last = max([rules.schedule.rounds, *published])
+    if not has_playoffs(rules):
+        return last
+    seats = seating_store.load_seating(session, event_id, last)
+    final = seats is not None and last > rules.schedule.rounds
+    if final and len(seats.tables) + len(seats.byes) == 1:  # type: ignore[union-attr]
+        return last  # the final: nothing follows it
+    return last + 1
