@@ -9,7 +9,7 @@ from pathlib import Path
 
 from clubdesk import paths
 from clubdesk.domain.formats import load_rules
-from clubdesk.services import draw, rounds
+from clubdesk.services import playoffs, rounds
 from clubdesk.store import open_database
 from tests import builder
 from tests.cli_helpers import clubdesk, ok, refused
@@ -95,7 +95,7 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
         with open_database(db) as database:
             assert rounds.close_round(database, event, number, clock).next_seating is not None
     with open_database(db) as database:
-        assert draw.playoff_round(database, event, 7).name == "final"
+        assert playoffs.playoff_round(database, event, 7).name == "final"
     final = seating(db, 7)
     for kind in ("scoresheets", "tablecards", "seating"):  # the final's papers print
         ok("print", kind, "--db", db, "--round", "7", "-o", tmp_path / f"{kind}.pdf")

@@ -52,7 +52,7 @@ def _draw(args: argparse.Namespace) -> int:
 def _seating(args: argparse.Namespace) -> int:
     from clubdesk.domain.seating.values import side_labels
     from clubdesk.printing.text import seating_text
-    from clubdesk.services import draw, events, registration
+    from clubdesk.services import draw, events, playoffs, registration
     from clubdesk.store import open_database
 
     with open_database(args.db, create=False) as db:
@@ -66,6 +66,6 @@ def _seating(args: argparse.Namespace) -> int:
         labels = side_labels(rules)
         title = f"{events.get_event(db, event_id).name}: round {args.round}"
         if args.round > rules.schedule.rounds:  # a playoff round, by name: "Playoffs: final"
-            title += f" · {draw.round_title(db, event_id, args.round)}"
+            title += f" · {playoffs.round_title(db, event_id, args.round)}"
     sys.stdout.write(seating_text(seats, names, title, labels))
     return 0

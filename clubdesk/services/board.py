@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from clubdesk.domain.results.playoffs import round_title
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import round_titles
+from clubdesk.services.playoffs import round_titles
 from clubdesk.store import Database
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as seat_store

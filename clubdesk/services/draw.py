@@ -14,14 +14,9 @@ functions open one session and return plain values.
   seeded from the draw's seed and the round. The cut needs every sheet of
   the rounds up to it, and a tie at the cut line settled first.
 - Playoff rounds (bid whist, whose cut comes after its last round): the
-  rounds numbered on after the format's rounds. The first is the bracket
-  from the cut, each later one the winners of the one before in bracket
-  order (``domain/results/playoffs.py``), until the final: a table per
-  match, the better seed on side a (N/S), a team with a bye on a bye. Each
-  waits for every result of the round before (the tables missing named);
-  after the final, asking for another round is refused (``PlayoffsOver``).
-  ``playoff_round`` says a playoff round's matches and name, ``round_title``
-  how a round is named on screen ("Round 2 of 3", "Playoffs: final").
+  rounds numbered on after the format's rounds, seated from the bracket
+  (``playoffs.py`` beside this module); after the final, asking for another
+  round is refused.
 - ``publish_seating``: round N's seating stored as a fact (round, games,
   seats, byes).
 - ``playoff_bracket``: the first playoff round of a format whose cut comes
@@ -38,21 +33,18 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event import checks
 from clubdesk.domain.results import playoffs
-from clubdesk.domain.results.cut import CutResult, compute_cut
-from clubdesk.domain.results.playoffs import Match, PlayoffRound, has_playoffs
+from clubdesk.domain.results.playoffs import Match, has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.first_round import first_round, random_pairs, starting_pairs
 from clubdesk.domain.seating.progressive import bye_counts, progressive_round
 from clubdesk.domain.seating.stationary import stationary_rotating
-from clubdesk.domain.seating.values import RoundSeating, TableSeating
+from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.domain.sides import Side
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -73,9 +65,9 @@ from clubdesk.services.drawing import (  # noqa: F401  (importable from here as 
     make_draw,
     record_physical_draw,
 )
+from clubdesk.services.playoffs import playoff_seating, settled_cut
 from clubdesk.store import Database
 from clubdesk.store import draws as store
-from clubdesk.store import eventfile as event_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
@@ -152,7 +144,7 @@ def _seating(session: Session, event: Event, rules: Rules, number: int) -> Round
     if stored is not None:
         return stored
     if number > rounds:
-        return _playoff_seating(session, event, rules, number)
+        return playoff_seating(session, event, rules, number)
     cut = rules.cut
     if cut is not None and number > cut.after_round:
         return _after_cut(session, event, rules, cut.after_round, number)
@@ -197,49 +189,12 @@ def _after_cut(
     lead = f"round {number} is played after the cut after round {cut_round}"
     if rules.seating.movement != "random-pairs":
         raise UserError(f"{lead}: {rules.title} draws it as a playoff bracket, not a seating")
-    result = _cut(session, event, rules, f"{lead}, which cannot be made yet")
+    result = settled_cut(session, event, rules, f"{lead}, which cannot be made yet")
     current = seat_store.current_draw(session, event.id)
     if current is None:  # rounds were played, so there was a draw
         raise UserError("the draw is not made yet: make the draw first")
     rng = random.Random(f"{current.draw.seed}:{number}")
     return random_pairs(result.advancing, rng, round_number=number)
-
-
-def _cut(session: Session, event: Event, rules: Rules, lead: str) -> CutResult:
-    """The cut, once every sheet up to it is in and no tie at the line is left; else
-    UserError starting with ``lead`` (or naming the tie)."""
-    cut = rules.cut
-    if cut is None:
-        raise UserError(f"{rules.title} has no cut: every entrant plays every round")
-    for number in range(1, cut.after_round + 1):
-        missing = seat_store.unsubmitted_tables(session, event.id, number)
-        if missing is None:
-            raise UserError(f"{lead}: round {number} is not seated yet")
-        if missing:
-            which = "table" if len(missing) == 1 else "tables"
-            raise UserError(
-                f"{lead}: round {number} is not finished "
-                f"(no sheet yet from {which} {_listed(missing)})"
-            )
-    result = compute_cut(event_store.load_event(session, event.id, results_only=True), rules)
-    if result.ties:
-        texts = [_tie_text(result.after_round, tie.entrants, cut.tie) for tie in result.ties]
-        raise UserError("; ".join(texts))
-    return result
-
-
-def _tie_text(after_round: int, entrants: Sequence[int], kind: str) -> str:
-    many = len(entrants) > 2
-    if kind == "sudden-death":
-        what = "sudden-death matches" if many else "sudden-death match"
-    else:
-        what = "play-off hands" if many else "play-off hand"
-    who = ", ".join(str(n) for n in entrants[:-1]) + f" and {entrants[-1]}"
-    return f"the cut after round {after_round} is tied between {who}: record the {what} first"
-
-
-def _listed(numbers: Sequence[int]) -> str:
-    return ", ".join(str(n) for n in numbers)
 
 
 def follows_from(rules: Rules, number: int) -> bool:
@@ -254,107 +209,6 @@ def follows_from(rules: Rules, number: int) -> bool:
 
 
 PROGRESSIVE = ("winners-stay", "winners-down")  # movements seated from the last round's results
-
-
-class PlayoffsOver(UserError):
-    """Asked for a playoff round after the final: the playoffs are over."""
-
-    def __init__(self, champion: int):
-        self.champion = champion
-        self.plain = f"the playoffs are over: team {champion} won"
-        super().__init__(f"round: {self.plain}")
-
-
-def playoff_round(db: Database, event_id: str, number: int) -> PlayoffRound | None:
-    """Round ``number`` as a playoff round (its matches, stage and name, the results in);
-    None for a round that is not one. UserError while it cannot be said yet."""
-    with db.session() as session:
-        event, rules = _event(session, event_id)
-        if not has_playoffs(rules) or number <= rules.schedule.rounds:
-            return None
-        return _playoff_round(session, event, rules, number)
-
-
-def round_title(db: Database, event_id: str, number: int) -> str:
-    """How round ``number`` is named on screen: "Round 2 of 3", or a playoff round by its
-    stage, "Playoffs: quarter-final" (as published, else as it would be seated now)."""
-    with db.session() as session:
-        event, rules = _event(session, event_id)
-        return _round_title(session, event, rules, number)
-
-
-def round_titles(session: Session, event_id: str) -> dict[int, str]:
-    """The name of every published playoff round (``round_title``), by round number."""
-    event, rules = _event(session, event_id)
-    later = [n for n in seat_store.published_rounds(session, event_id) if n > rules.schedule.rounds]
-    return {n: _round_title(session, event, rules, n) for n in later}
-
-
-def _round_title(session: Session, event: Event, rules: Rules, number: int) -> str:
-    rounds = rules.schedule.rounds
-    if number <= rounds or not has_playoffs(rules):
-        return playoffs.round_title(number, rounds)
-    stored = seat_store.load_seating(session, event.id, number)
-    if stored is not None:  # a bye is a match of its own
-        stage = playoffs.stage_name(len(stored.tables) + len(stored.byes))
-        return playoffs.round_title(number, rounds, stage)
-    try:
-        stage = _playoff_round(session, event, rules, number).name
-    except UserError:
-        stage = ""
-    return playoffs.round_title(number, rounds, stage)
-
-
-def _playoff_round(session: Session, event: Event, rules: Rules, number: int) -> PlayoffRound:
-    """Playoff round ``number``, once it can be seated: the cut is made, and the playoff
-    round before it has all its results in; PlayoffsOver after the final."""
-    cut_round = rules.schedule.rounds
-    lead = f"round {number} cannot be seated yet"
-    missing = seat_store.unsubmitted_tables(session, event.id, number - 1)
-    if number > cut_round + 1 and missing:
-        which = "table" if len(missing) == 1 else "tables"
-        raise UserError(f"{lead}: no result for {which} {_listed(missing)}")
-    result = _cut(session, event, rules, f"{lead}: the cut after round {cut_round} cannot be made")
-    seeds = [team for _, team in result.seeds()]
-    facts = event_store.load_event(session, event.id, results_only=True)
-    found = playoffs.playoff_rounds(seeds, cut_round, facts.rounds)
-    last = found[-1]
-    if number <= last.number:
-        return found[number - cut_round - 1]
-    if last.champion is not None:
-        raise PlayoffsOver(last.champion)
-    if missing is None:
-        raise UserError(f"{lead}: round {number - 1} is not seated yet")
-    raise UserError(f"{lead}: round {last.number}, the {last.name}, is not finished")
-
-
-def check_playoffs_stand(session: Session, event_id: str, field: str) -> None:
-    """UserError naming ``field`` when the playoff rounds already seated no longer follow
-    from the results, in the caller's transaction: a change to a result (an amendment, a
-    tie-break at the cut) that would change who meets whom is refused."""
-    event, rules = _event(session, event_id)
-    published = seat_store.published_rounds(session, event_id)
-    if not has_playoffs(rules) or not any(n > rules.schedule.rounds for n in published):
-        return
-    found = checks.playoffs(event_store.load_event(session, event_id, results_only=True), rules)
-    if found:
-        raise UserError(
-            f"{field}: the playoff rounds seated so far would no longer follow from the results "
-            f"({found[0]}); reopen the round before them to seat them again"
-        )
-
-
-def _playoff_seating(session: Session, event: Event, rules: Rules, number: int) -> RoundSeating:
-    """A playoff round's seating (bid whist): a table per match in bracket order, the
-    better seed on side a (N/S); a team with a bye sits out."""
-    found = _playoff_round(session, event, rules, number)
-    played = [m for m in found.matches if m.b is not None]
-    tables = tuple(
-        TableSeating(table, (m.a,), (m.b,))  # type: ignore[arg-type]
-        for table, m in enumerate(played, start=1)
-    )
-    byes = tuple(m.a for m in found.matches if m.bye)
-    return RoundSeating(number, tables, byes)
 
 
 def playoff_bracket(db: Database, event_id: str) -> list[Match]:
@@ -376,7 +230,7 @@ def playoff_bracket(db: Database, event_id: str) -> list[Match]:
             f"the playoffs are seeded by the cut after round {cut.after_round}, "
             "which cannot be made yet"
         )
-        result = _cut(session, event, rules, lead)
+        result = settled_cut(session, event, rules, lead)
         return playoffs.playoff_bracket([team for _, team in result.seeds()])
 
 

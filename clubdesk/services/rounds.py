@@ -35,7 +35,8 @@ from clubdesk.services import audit
 from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import PlayoffsOver, follows_from, publish_in
+from clubdesk.services.draw import follows_from, publish_in
+from clubdesk.services.playoffs import PlayoffsOver
 from clubdesk.store import Database, events
 from clubdesk.store import seating as store
 from clubdesk.store.seating import RoundRecord

@@ -34,7 +34,6 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
-from clubdesk.services.draw import check_playoffs_stand
 from clubdesk.services.events import event_rules
 from clubdesk.services.fines import (  # noqa: F401  (importable from here as before)
     FineCollected,
@@ -42,6 +41,7 @@ from clubdesk.services.fines import (  # noqa: F401  (importable from here as be
     collect_fine,
     fines_due,
 )
+from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
 from clubdesk.store import entrants as store

@@ -29,8 +29,8 @@ from clubdesk.domain.money.fines import check_players
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.draw import check_playoffs_stand
 from clubdesk.services.events import event_rules
+from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
 from clubdesk.store import sheets as store

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import draw as draw_service
+from clubdesk.services import playoffs as playoffs_service
 from clubdesk.services.changes import Change
 from clubdesk.services.draw import DrawInfo, DrawOverview
 from clubdesk.ui.context import UiContext
@@ -309,7 +310,9 @@ class DrawPage(QWidget):
         self.proxy.invalidate()
         published = number in view.published_rounds
         tables = len(seats.tables)
-        title = draw_service.round_title(self._db, view.event_id, number) if view.playoffs else ""
+        title = (
+            playoffs_service.round_title(self._db, view.event_id, number) if view.playoffs else ""
+        )
         self.round_hint.setText(
             (f"{title} · " if title else "")
             + f"{tables} table{'s' * (tables != 1)}"

@@ -14,7 +14,7 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.domain.results.playoffs import playoff_bracket as bracket_of
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
-from clubdesk.services import draw, results, rounds, rulings, sheets
+from clubdesk.services import draw, playoffs, results, rounds, rulings, sheets
 from clubdesk.services.eventfile import export_event
 from clubdesk.store import Database
 from tests import builder
@@ -74,8 +74,8 @@ def test_a_17_team_night_plays_its_playoffs_to_the_final(db, clock) -> None:
     ]
     assert seed[17] not in fourth.entrants  # 16 of 17 advance
     assert draw.seating(db, event, 4) == fourth
-    assert draw.playoff_round(db, event, 4).name == "round of 16"
-    assert draw.playoff_round(db, event, 3) is None  # a preliminary round
+    assert playoffs.playoff_round(db, event, 4).name == "round of 16"
+    assert playoffs.playoff_round(db, event, 3) is None  # a preliminary round
 
     with pytest.raises(UserError) as caught:
         draw.seating(db, event, 5)
@@ -88,19 +88,19 @@ def test_a_17_team_night_plays_its_playoffs_to_the_final(db, clock) -> None:
     assert [(t.a[0], t.b[0]) for t in quarter.tables] == [
         (seed[1], seed[8]), (seed[4], seed[5]), (seed[2], seed[7]), (seed[3], seed[6])
     ]  # fmt: skip
-    assert draw.playoff_round(db, event, 5).name == "quarter-final"
+    assert playoffs.playoff_round(db, event, 5).name == "quarter-final"
 
     play(db, event, quarter, clock, wins={seed[5]})  # seed 5 beats seed 4
     semi = rounds.close_round(db, event, 5, clock).next_seating
     assert semi is not None
     assert [(t.a[0], t.b[0]) for t in semi.tables] == [(seed[1], seed[5]), (seed[2], seed[3])]
-    assert draw.playoff_round(db, event, 6).name == "semi-final"
+    assert playoffs.playoff_round(db, event, 6).name == "semi-final"
     assert results.payouts(db, event).provisional
 
     play(db, event, semi, clock, wins=set())
     final = rounds.close_round(db, event, 6, clock).next_seating
     assert final is not None and [(t.a[0], t.b[0]) for t in final.tables] == [(seed[1], seed[2])]
-    assert draw.playoff_round(db, event, 7).name == "final"
+    assert playoffs.playoff_round(db, event, 7).name == "final"
 
     play(db, event, final, clock, wins={seed[2]})  # seed 2 wins the final
     closed = rounds.close_round(db, event, 7, clock)
@@ -189,7 +189,7 @@ def test_byes_go_to_the_top_seeds(db, clock, tmp_path: Path) -> None:
     assert fourth.byes == (seed[1], seed[2])
     assert [(t.a[0], t.b[0]) for t in fourth.tables] == [(seed[4], seed[5]), (seed[3], seed[6])]
     assert [str(m) for m in bracket_of([seed[n] for n in range(1, 7)])][0].endswith("has a bye")
-    assert draw.playoff_round(db, event, 4).name == "quarter-final"
+    assert playoffs.playoff_round(db, event, 4).name == "quarter-final"
     play(db, event, fourth, clock, wins=set())
     semi = rounds.close_round(db, event, 4, clock).next_seating
     assert semi is not None and semi.byes == ()
