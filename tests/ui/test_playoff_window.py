@@ -81,3 +81,22 @@ def test_the_draw_page_reaches_the_playoff_rounds(playoff_window, size, qtbot, t
     assert page.round_hint.text() == "Playoffs: round of 16 · 8 tables · published"
     page.show_round(3)
     assert page.round_hint.text().startswith("Round 3 of 3 · 8 tables · bye: ")
+
+
+def test_the_clubs_bid_whist_without_a_clock_shows_its_playoff_round(
+    make_window, db_path, new_database, clock
+):
+    db = open_database(new_database(db_path))
+    event = preliminaries(db, clock)  # the bundled bid whist: no round clock
+    fourth = rounds.close_round(db, event, 3, clock).next_seating
+    assert fourth is not None
+    play(db, event, fourth, clock, wins=set())
+    rounds.close_round(db, event, 4, clock)
+    rounds.start_round(db, event, 5, clock)
+    window = make_window(db)
+    window.show_page("rounds")
+    page = window.rounds_page
+    window.ticker.second_timer.fire()
+    assert page.board_heading.text() == "Playoffs: quarter-final · round 5's tables"
+    assert page.count_label.text() == "0 of 4 sheets in"
+    assert (page.round_label.text(), window.status_clock.text()) == ("", "")  # no clock to show
