@@ -52,7 +52,7 @@ def _draw(args: argparse.Namespace) -> int:
 def _seating(args: argparse.Namespace) -> int:
     from clubdesk.domain.seating.values import side_labels
     from clubdesk.printing.text import seating_text
-    from clubdesk.services import draw, events, registration
+    from clubdesk.services import draw, events, playoffs, registration
     from clubdesk.store import open_database
 
     with open_database(args.db, create=False) as db:
@@ -62,7 +62,10 @@ def _seating(args: argparse.Namespace) -> int:
             print_json(seats.to_json())
             return 0
         names = {e.number: e.name for e in registration.list_entrants(db, event_id)}
-        labels = side_labels(events.event_rules(db, event_id))
+        rules = events.event_rules(db, event_id)
+        labels = side_labels(rules)
         title = f"{events.get_event(db, event_id).name}: round {args.round}"
+        if args.round > rules.schedule.rounds:  # a playoff round, by name: "Playoffs: final"
+            title += f" · {playoffs.round_title(db, event_id, args.round)}"
     sys.stdout.write(seating_text(seats, names, title, labels))
     return 0

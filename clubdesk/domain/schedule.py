@@ -38,10 +38,14 @@ def timetable(
     first_round_at: dt.time | None = None,
     next_day_at: dt.time | None = None,
     tz: dt.tzinfo | None = None,
+    rounds: int | None = None,
 ) -> list[ScheduledRound]:
     """When every round starts, warns and ends; the times the director sets win over the
-    rules file's defaults. With ``tz`` the times are aware, in that zone (the club's)."""
+    rules file's defaults. With ``tz`` the times are aware, in that zone (the club's).
+    ``rounds`` (at least the format's) counts playoff rounds after the format's rounds too:
+    each is timed as a round, after an ordinary break."""
     schedule = rules.schedule
+    last = max(rounds or 0, schedule.rounds)
     if not schedule.round_minutes:
         raise UserError(f"schedule: {rules.title} has no round clock, so no timetable")
     start_time = first_round_at or _clock_time(schedule.first_round_at, "first_round_at")
@@ -51,14 +55,14 @@ def timetable(
     length = dt.timedelta(minutes=schedule.round_minutes)
     starts = dt.datetime.combine(first_day, start_time, tzinfo=tz)
     rounds: list[ScheduledRound] = []
-    for number in range(1, schedule.rounds + 1):
+    for number in range(1, last + 1):
         ends = starts + length
         warning = (
             ends - dt.timedelta(minutes=schedule.warning_minutes)
             if schedule.warning_minutes
             else None
         )
-        pause, minutes = _pause_after(number, schedule.rounds, meals, overnight,
+        pause, minutes = _pause_after(number, last, meals, overnight,
                                       schedule.break_minutes)  # fmt: skip
         name = meal_names.get(number, "") if pause == "meal" else ""
         rounds.append(ScheduledRound(number, starts, ends, warning, pause, minutes, name))

@@ -12,11 +12,14 @@ the game); an entrant withdrawn from the event is marked where it is seated.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from clubdesk.domain.event.model import Adjustment, Award
+from clubdesk.domain.results.playoffs import round_title
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
+from clubdesk.services.playoffs import round_titles
 from clubdesk.store import Database
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as seat_store
@@ -59,6 +62,15 @@ class Board:
     byes: tuple[Seated, ...] = ()
     next_published: bool = False  # the round after it is seated (published)
     unit: str = "team"  # what an entrant is: "team" or "player"
+    playoff_titles: Mapping[int, str] = field(default_factory=dict)  # published playoff rounds
+
+    def round_title(self, number: int | None = None) -> str:
+        """How a round (default: this one) is named on screen: "Round 2 of 3", or a
+        playoff round's "Playoffs: quarter-final"."""
+        number = self.round_number if number is None else number
+        if number is None:
+            return ""
+        return self.playoff_titles.get(number) or round_title(number, self.rounds)
 
     @property
     def sheets_in(self) -> int:
@@ -73,6 +85,14 @@ class Board:
     def missing(self) -> tuple[int, ...]:
         """The tables whose sheet is not in (yet)."""
         return tuple(t.table for t in self.tables if t.state in ("waiting", "no-sheet"))
+
+    @property
+    def tables_heading(self) -> str:
+        """The board's heading: "Round 4's tables"; a playoff round's "Playoffs: final ·
+        round 7's tables"."""
+        own = f"Round {self.round_number}'s tables"
+        title = self.playoff_titles.get(self.round_number or 0)
+        return f"{title} · {own[0].lower()}{own[1:]}" if title else own
 
     @property
     def count_text(self) -> str:
@@ -102,6 +122,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
             stored.game.table: stored
             for stored in load_games(session, event_id, round_number=round_number)
         }
+        titles = round_titles(session, event_id)
     names = {ref.number: ref.name for ref in refs}
     withdrawn = {ref.number for ref in refs if ref.status != "active"}
 
@@ -135,6 +156,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         seated(seating.byes),
         round_number + 1 in published,
         "team" if rules.unit == "team" else "player",
+        titles,
     )
 
 

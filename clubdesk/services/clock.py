@@ -19,7 +19,9 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock, zone_of
 from clubdesk.domain import roundclock
+from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
+from clubdesk.domain.rules import Rules
 from clubdesk.domain.schedule import ScheduledRound, timetable
 from clubdesk.errors import UserError
 from clubdesk.services import audit, events
@@ -121,7 +123,7 @@ def start_in(
         )
     before = seating_store.find_round(session, event_id, round_number - 1)
     fact = roundclock.start(
-        store.facts(session, event_id), rules.schedule.rounds, round_number, now,
+        store.facts(session, event_id), _rounds(session, event_id, rules), round_number, now,
         previous_closed=before is not None and before.status == "closed",
     )  # fmt: skip
     if found.status == "pending":
@@ -310,9 +312,12 @@ def _record(session: Session, event_id: str, fact: ClockFact, actor: str, name: 
 def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledRound]:
     """The event's timetable from its rules and settings, placed by the rules of the zone
     ``now`` was read in (each day's times with that day's UTC offset, across a
-    daylight-saving change too), each time written with its own fixed offset."""
+    daylight-saving change too), each time written with its own fixed offset; with the
+    playoff rounds published so far, in a format with playoffs."""
     event, rules = event_and_rules(session, event_id)
-    rows = timetable(rules, event.date, tz=zone_of(now.at))
+    rows = timetable(
+        rules, event.date, tz=zone_of(now.at), rounds=_rounds(session, event_id, rules)
+    )
     return [
         replace(row, starts=_fixed(row.starts), ends=_fixed(row.ends),
                 warning_at=_fixed(row.warning_at) if row.warning_at else None)
@@ -324,3 +329,18 @@ def _fixed(at: dt.datetime) -> dt.datetime:
     offset = at.utcoffset()
     assert offset is not None
     return at.astimezone(dt.timezone(offset))
+
+
+def _rounds(session: Session, event_id: str, rules: Rules) -> int:
+    """How many rounds the event has so far: the format's rounds; in a format with playoffs
+    (bid whist) the playoff rounds published, and one more until the final is seated (how
+    many there are follows from the bracket, so they are known one at a time)."""
+    published = seating_store.published_rounds(session, event_id)
+    last = max([rules.schedule.rounds, *published])
+    if not has_playoffs(rules):
+        return last
+    seats = seating_store.load_seating(session, event_id, last)
+    final = seats is not None and last > rules.schedule.rounds
+    if final and len(seats.tables) + len(seats.byes) == 1:  # type: ignore[union-attr]
+        return last  # the final: nothing follows it
+    return last + 1

@@ -13,10 +13,17 @@ functions open one session and return plain values.
   final), from the cut: the players who advance drawn into random pairs,
   seeded from the draw's seed and the round. The cut needs every sheet of
   the rounds up to it, and a tie at the cut line settled first.
+- Playoff rounds (bid whist, whose cut comes after its last round): the
+  rounds numbered on after the format's rounds, seated from the bracket
+  (``playoffs.py`` beside this module); after the final, asking for another
+  round is refused.
 - ``publish_seating``: round N's seating stored as a fact (round, games,
   seats, byes).
 - ``playoff_bracket``: the first playoff round of a format whose cut comes
   after its last round (bid whist), seeded from the cut; read only.
+- ``follows_from``: whether round N+1 is seated from round N's results (a
+  progressive movement, gin's final, a playoff round), so that closing
+  round N publishes it (``rounds.close_round``).
 
 The round-1 draw itself is made and read in ``drawing.py``; its functions
 and values are importable from here too.
@@ -26,15 +33,13 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.results import playoffs
-from clubdesk.domain.results.cut import CutResult, compute_cut
-from clubdesk.domain.results.playoffs import Match
+from clubdesk.domain.results.playoffs import Match, has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.first_round import first_round, random_pairs, starting_pairs
 from clubdesk.domain.seating.progressive import bye_counts, progressive_round
@@ -60,9 +65,9 @@ from clubdesk.services.drawing import (  # noqa: F401  (importable from here as 
     make_draw,
     record_physical_draw,
 )
+from clubdesk.services.playoffs import playoff_seating, settled_cut
 from clubdesk.store import Database
 from clubdesk.store import draws as store
-from clubdesk.store import eventfile as event_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
@@ -130,14 +135,16 @@ def publish_in(
 
 def _seating(session: Session, event: Event, rules: Rules, number: int) -> RoundSeating:
     rounds = rules.schedule.rounds
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rounds:
-        more = ""
-        if rules.cut is not None and rules.cut.after_round == rounds:
-            more = f"; the playoffs after the cut after round {rounds} are drawn as a bracket"
-        raise UserError(f"round: the event has rounds 1 to {rounds}, not {number!r}{more}")
+    bracket = has_playoffs(rules)
+    whole = isinstance(number, int) and not isinstance(number, bool)
+    if not whole or number < 1 or (number > rounds and not bracket):
+        more = " and its playoffs" if bracket else ""
+        raise UserError(f"round: the event has rounds 1 to {rounds}{more}, not {number!r}")
     stored = seat_store.load_seating(session, event.id, number)
     if stored is not None:
         return stored
+    if number > rounds:
+        return playoff_seating(session, event, rules, number)
     cut = rules.cut
     if cut is not None and number > cut.after_round:
         return _after_cut(session, event, rules, cut.after_round, number)
@@ -182,7 +189,7 @@ def _after_cut(
     lead = f"round {number} is played after the cut after round {cut_round}"
     if rules.seating.movement != "random-pairs":
         raise UserError(f"{lead}: {rules.title} draws it as a playoff bracket, not a seating")
-    result = _cut(session, event, rules, f"{lead}, which cannot be made yet")
+    result = settled_cut(session, event, rules, f"{lead}, which cannot be made yet")
     current = seat_store.current_draw(session, event.id)
     if current is None:  # rounds were played, so there was a draw
         raise UserError("the draw is not made yet: make the draw first")
@@ -190,45 +197,18 @@ def _after_cut(
     return random_pairs(result.advancing, rng, round_number=number)
 
 
-def _cut(session: Session, event: Event, rules: Rules, lead: str) -> CutResult:
-    """The cut, once every sheet up to it is in and no tie at the line is left; else
-    UserError starting with ``lead`` (or naming the tie)."""
-    cut = rules.cut
-    if cut is None:
-        raise UserError(f"{rules.title} has no cut: every entrant plays every round")
-    for number in range(1, cut.after_round + 1):
-        missing = seat_store.unsubmitted_tables(session, event.id, number)
-        if missing is None:
-            raise UserError(f"{lead}: round {number} is not seated yet")
-        closed = (seat_store.find_round(session, event.id, number) or _NONE).status == "closed"
-        if missing and not closed:  # closed without them: those tables scored nothing
-            which = "table" if len(missing) == 1 else "tables"
-            raise UserError(
-                f"{lead}: round {number} is not finished "
-                f"(no sheet yet from {which} {_listed(missing)})"
-            )
-    result = compute_cut(event_store.load_event(session, event.id, results_only=True), rules)
-    if result.ties:
-        texts = [_tie_text(result.after_round, tie.entrants, cut.tie) for tie in result.ties]
-        raise UserError("; ".join(texts))
-    return result
+def follows_from(rules: Rules, number: int) -> bool:
+    """Is round ``number`` + 1 seated from round ``number``'s results: a progressive
+    movement, the round after the cut (gin's final), or a playoff round?"""
+    following = number + 1
+    if following > rules.schedule.rounds:
+        return has_playoffs(rules) and number >= rules.cut.after_round  # type: ignore[union-attr]
+    if rules.seating.movement in PROGRESSIVE:
+        return True
+    return rules.cut is not None and number == rules.cut.after_round
 
 
-_NONE = seat_store.RoundRecord(0, 0, "")
-
-
-def _tie_text(after_round: int, entrants: Sequence[int], kind: str) -> str:
-    many = len(entrants) > 2
-    if kind == "sudden-death":
-        what = "sudden-death matches" if many else "sudden-death match"
-    else:
-        what = "play-off hands" if many else "play-off hand"
-    who = ", ".join(str(n) for n in entrants[:-1]) + f" and {entrants[-1]}"
-    return f"the cut after round {after_round} is tied between {who}: record the {what} first"
-
-
-def _listed(numbers: Sequence[int]) -> str:
-    return ", ".join(str(n) for n in numbers)
+PROGRESSIVE = ("winners-stay", "winners-down")  # movements seated from the last round's results
 
 
 def playoff_bracket(db: Database, event_id: str) -> list[Match]:
@@ -250,7 +230,7 @@ def playoff_bracket(db: Database, event_id: str) -> list[Match]:
             f"the playoffs are seeded by the cut after round {cut.after_round}, "
             "which cannot be made yet"
         )
-        result = _cut(session, event, rules, lead)
+        result = settled_cut(session, event, rules, lead)
         return playoffs.playoff_bracket([team for _, team in result.seeds()])
 
 

@@ -31,6 +31,7 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.event.model import side_size
+from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating import draw as domain_draw
 from clubdesk.domain.seating.draw import Card, Draw, card_deck, draw_for
@@ -113,6 +114,7 @@ class DrawOverview:
     round_one_started: bool
     published_rounds: tuple[int, ...]
     field_problem: str | None = None  # before the draw: why it cannot seat the field
+    playoffs: bool = False  # a playoff bracket follows the rounds (bid whist)
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -367,6 +369,7 @@ def draw_overview(db: Database, event_id: str) -> DrawOverview:
             round_one_started=seat_store.round_started(session, event_id, 1),
             published_rounds=tuple(seat_store.published_rounds(session, event_id)),
             field_problem=field_problem(rules, active) if stored is None else None,
+            playoffs=has_playoffs(rules),
         )
 
 

@@ -8,13 +8,16 @@ The clock's state is stored, so a restart picks it up where real time says
 it is (DESIGN.md, principle 3).
 
 A round closes when every table's sheet is in, or when the director closes
-it with tables missing after naming exactly which (``missing_ok``). In a
-progressive movement (winners stay, winners down) the next round's seating
-depends on this round's results, so closing publishes it in the same
-transaction, ready for the projector; with a table missing it cannot be
-made yet and the close says why. A close can be undone (``reopen_round``)
-until the next round starts: the round runs again, a next seating the close
-published is taken back, and the round's clock keeps its end.
+it with tables missing after naming exactly which (``missing_ok``). Where
+the next round's seating depends on this round's results (a progressive
+movement: winners stay, winners down; gin's final after the cut round; bid
+whist's playoff rounds after the last preliminary round and after each
+playoff round: ``draw.follows_from``), closing publishes it in the same
+transaction, ready for the projector; when it cannot be made yet (a table
+missing, a tie at the cut line) the close says why, and after the final it
+says who won. A close can be undone (``reopen_round``) until the next round
+starts: the round runs again, a next seating the close published is taken
+back, and the round's clock keeps its end.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from clubdesk.services import audit
 from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import publish_in
+from clubdesk.services.draw import follows_from, publish_in
+from clubdesk.services.playoffs import PlayoffsOver
 from clubdesk.store import Database, events
 from clubdesk.store import seating as store
 from clubdesk.store.seating import RoundRecord
@@ -75,9 +79,6 @@ class RoundClosed:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-PROGRESSIVE = ("winners-stay", "winners-down")  # movements seated from the last round's results
-
-
 def close_round(
     db: Database,
     event_id: str,
@@ -91,7 +92,7 @@ def close_round(
     names still out (they must be exactly the tables missing); its clock ends if it is
     still running (every table finished early).
 
-    In a progressive movement the next round's seating is published too.
+    Where the next round is seated from this one's results, its seating is published too.
     """
     now = clock_service.reading(clock)
     at = now.at
@@ -111,12 +112,13 @@ def close_round(
         following = round_number + 1
         seats, note = None, ""
         if (
-            rules.seating.movement in PROGRESSIVE
-            and following <= rules.schedule.rounds
+            follows_from(rules, round_number)
             and store.find_round(session, event_id, following) is None
         ):
             try:
                 seats = publish_in(session, event_id, following, at, actor).seating
+            except PlayoffsOver as over:
+                note = over.plain
             except UserError as exc:
                 note = f"round {following}'s seating cannot be made yet: {exc}"
     changes = Change.CLOCK | (Change.SEATING if seats is not None else Change.NONE)
@@ -158,9 +160,9 @@ def reopen_round(
     """Undo a round's close while the next round has not started.
 
     The round is running again (sheets still out can be handed in, amendments
-    made before the next round is seated). In a progressive movement the next
-    round's seating, made from this round's results, is taken back and made
-    again at the next close.
+    made before the next round is seated). Where the next round's seating is
+    made from this round's results, it is taken back and made again at the
+    next close.
     """
     at = clock.now()
     following = round_number + 1
@@ -174,7 +176,7 @@ def reopen_round(
             )
         _, rules = event_and_rules(session, event_id)
         unpublished = None
-        if rules.seating.movement in PROGRESSIVE and store.unpublish_round(
+        if follows_from(rules, round_number) and store.unpublish_round(
             session, event_id, following
         ):
             unpublished = following

@@ -21,6 +21,7 @@ from sqlmodel import Session
 from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import score_tiebreak
 from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rulings.penalties import late_ruling
 from clubdesk.domain.rulings.warnings import (
     LoggedWarning,
@@ -40,6 +41,7 @@ from clubdesk.services.fines import (  # noqa: F401  (importable from here as be
     collect_fine,
     fines_due,
 )
+from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
@@ -66,8 +68,10 @@ def log_warning(
     """Log a warning infraction against a team; the ruling says warning or loss of hand.
 
     A preliminary round must be one of the format's rounds with its seating
-    published; a playoff round is any round number (playoffs are counted
-    apart from the preliminaries).
+    published. A round after them in a format with a playoff bracket (bid
+    whist) is a playoff round, also without ``playoff``, and must be published
+    too; ``playoff`` with another round number counts it apart from the
+    preliminaries.
     """
     reason = " ".join(str(reason).split())
     if not reason:
@@ -77,6 +81,8 @@ def log_warning(
     if isinstance(team, bool) or not isinstance(team, int):
         raise UserError(f"team: must be a team's number, not {team!r}")
     rules = event_rules(db, event_id)
+    bracket_round = has_playoffs(rules) and round > rules.schedule.rounds
+    playoff = playoff or bracket_round  # bid whist's rounds after the cut are playoff rounds
     warnings_allowed(rules, playoff=playoff)
     if not playoff and round > rules.schedule.rounds:
         later = " (a later round is a playoff round)" if rules.cut is not None else ""
@@ -85,7 +91,7 @@ def log_warning(
         )
     at = aware(clock.now())
     with db.session() as session:
-        if not playoff:
+        if not playoff or bracket_round:
             round_record(session, event_id, round)
         record = store.entrant_by_number(session, event_id, team)
         if record is None:
@@ -199,6 +205,7 @@ def record_tiebreak(
                 raise UserError(f"{side}: there is no entrant {number} in this event")
             ids.append(record.id)
         rulings_store.add_tiebreak(session, cut_round.id, (ids[0], ids[1]), winner, hands)
+        check_playoffs_stand(session, event_id, "tie-break")  # bid whist: the bracket stands
         won_by = a if winner == "a" else b
         audit.record(session, at=at, actor=actor, action="tiebreak.record", event_id=event_id,
                      details={"round": round_number, "a": a, "b": b, "winner": won_by})  # fmt: skip

@@ -31,6 +31,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.events import event_rules
+from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
 from clubdesk.store import sheets as store
@@ -228,6 +229,7 @@ def amend_sheet(
             )
         amendment = Amendment(director, at, reason.strip(), before, after, signed)
         record_amendment(session, stored.id, amendment)
+        check_playoffs_stand(session, event_id, "score")  # bid whist: the bracket seated stands
         audit.record(
             session,
             at=at,

@@ -102,7 +102,6 @@ class ClockPanel(QFrame):
             self.big_time.setText(time_left(math.ceil(until)))  # the break counting down
         else:
             self.big_time.setText("--:--")
-        total = view.board.rounds if view.board is not None else None
         if status.round is None:
             self.round_label.setText("No round has started")
         else:
@@ -111,9 +110,9 @@ class ClockPanel(QFrame):
                 ends = f" · ends at {clock_time(status.ends_at)}"
                 if status.warning_at and status.phase == "running":
                     ends += f" · warning at {clock_time(status.warning_at)}"
-            self.round_label.setText(
-                f"Round {status.round}" + (f" of {total}" if total else "") + ends
-            )
+            board = view.board
+            title = board.round_title(status.round) if board else f"Round {status.round}"
+            self.round_label.setText(title + ends)
         self.phase_label.setText(phase_words(status, view.now))
         self.announcement_label.setText(announcement)
         set_phase(self, status.phase)

@@ -41,6 +41,7 @@ from clubdesk.domain.seating.draw import bye_words
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import draw as draw_service
+from clubdesk.services import playoffs as playoffs_service
 from clubdesk.services.changes import Change
 from clubdesk.services.draw import DrawInfo, DrawOverview
 from clubdesk.ui.context import UiContext
@@ -275,8 +276,9 @@ class DrawPage(QWidget):
             notes = (f"the draw cannot seat this field: {problem}",)
         self.notes_label.setText("\n".join(f"•  {sentence(n)}" for n in notes))
         self.notes_frame.setVisible(bool(notes))
-        self.round_spin.setMaximum(view.rounds)
-        self.round_spin.setSuffix(f" of {view.rounds}")
+        last = max((view.rounds, *view.published_rounds))  # with the playoff rounds so far
+        self.round_spin.setMaximum(last + 1 if view.playoffs else last)
+        self.round_spin.setSuffix("" if view.playoffs else f" of {view.rounds}")
         self.round_spin.setEnabled(view.draw is not None or bool(view.published_rounds))
         self.show_round(self.round_spin.value())
 
@@ -327,8 +329,12 @@ class DrawPage(QWidget):
         self.fit_list()
         published = number in view.published_rounds
         tables = len(seats.tables)
+        title = (
+            playoffs_service.round_title(self._db, view.event_id, number) if view.playoffs else ""
+        )
         self.round_hint.setText(
-            f"{tables} table{'s' * (tables != 1)}"
+            (f"{title} · " if title else "")
+            + f"{tables} table{'s' * (tables != 1)}"
             + (f" · {bye_words(seats.byes, word.lower())}" if seats.byes else "")
             + (" · published" if published else " · from the draw, not published yet")
         )

@@ -46,6 +46,8 @@ def seating_slides(db: Database, event_id: str, round_number: int) -> list[Slide
     slides = []
     for index, page in enumerate(pages, start=1):
         heading = f"Round {round_number} seating"
+        if round_number in seated.playoff_titles:  # "Playoffs: final · round 7 seating"
+            heading = f"{seated.playoff_titles[round_number]} · round {round_number} seating"
         if len(pages) > 1:
             heading += f" ({index} of {len(pages)})"
         rows = tuple((cell,) for cell in page)

@@ -54,8 +54,13 @@ def projector_text(view: ClockView, rounds: int | None) -> ProjectorText:
     if status is None:
         return ProjectorText(title, "", "", "", "", "calm")
     of = f" of {rounds}" if rounds else ""
+
+    def titled(number: int) -> str:  # "Round 4 of 11", or a playoff round's name
+        board = view.board
+        return board.round_title(number) if board is not None else f"Round {number}{of}"
+
     number = status.round
-    round_line = f"Round {number}{of}" if number is not None else ""
+    round_line = titled(number) if number is not None else ""
     remaining = time_left(status.remaining_s or 0)
     if status.phase == "running":
         return ProjectorText(title, round_line, remaining, "", "", "calm")
@@ -72,7 +77,7 @@ def projector_text(view: ClockView, rounds: int | None) -> ProjectorText:
     digits = ""
     if following is not None and following.at.date() == view.now.date():
         digits = time_left(int((following.at - view.now).total_seconds()))
-        round_line = f"Round {following.round}{of} next"
+        round_line = f"{titled(following.round)} next"
     elif following is not None:
-        round_line = f"Round {following.round}{of} next"
+        round_line = f"{titled(following.round)} next"
     return ProjectorText(title, round_line, digits, "", next_line, "between")

@@ -244,9 +244,7 @@ class RoundsPage(QWidget):
             self.byes_label.setText("")
             return
         state = {"pending": "not started", "running": "", "closed": "closed"}.get(board.status, "")
-        self.board_heading.setText(
-            f"Round {board.round_number}'s tables" + (f" · {state}" if state else "")
-        )
+        self.board_heading.setText(board.tables_heading + (f" · {state}" if state else ""))
         self.count_label.setText(board.count_text)
         byes = ",   ".join(side_text((bye,)) for bye in board.byes)
         gone = ",   ".join(f"{s.number}  {s.name}".rstrip() for s in board.withdrawn)

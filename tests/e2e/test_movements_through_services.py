@@ -105,10 +105,11 @@ class Night:
         return seats
 
     def close(self, number: int) -> None:
-        """Close round ``number``; a progressive movement's next round is published by it."""
+        """Close round ``number``; the next round is published by it where it follows from
+        this round's results (a progressive movement, gin's final, bid whist's playoffs)
+        and can be made (no tie at a cut line, not after the final)."""
         closed = rounds.close_round(self.db, self.event, number, self.clock)
-        progressive = self.rules.seating.movement in rounds.PROGRESSIVE
-        if progressive and number < self.rules.schedule.rounds:
+        if draw.follows_from(self.rules, number) and not closed.seating_note:
             assert closed.next_seating is not None and closed.next_seating.round == number + 1
             self.published[number + 1] = closed.next_seating
         else:

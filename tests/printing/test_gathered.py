@@ -117,8 +117,9 @@ def _play_gin(db, clock, entrants: int, seed: int) -> str:
     rules = events.event_rules(db, event)
     builder.draw(db, event, clock, seed=seed)
     rng = random.Random(seed)
+    ready = None  # the final, published by closing the cut round
     for number in range(1, rules.schedule.rounds + 1):
-        seats = draw.publish_seating(db, event, number, clock).seating
+        seats = ready or draw.publish_seating(db, event, number, clock).seating
         rounds.start_round(db, event, number, clock)
         for table in seats.tables:
             a, b = rng.sample(range(50, 450), 2)
@@ -131,7 +132,7 @@ def _play_gin(db, clock, entrants: int, seed: int) -> str:
                 signatures=builder.signers(db, event, number, table.table),
                 clock=clock,
             )
-        rounds.close_round(db, event, number, clock)
+        ready = rounds.close_round(db, event, number, clock).next_seating
     return event
 
 

@@ -517,8 +517,10 @@ def test_bid_whist_playoffs_are_seeded_from_the_cut(db, clock):
     assert matches[0].a == blue[0]  # the 3-win teams are seeded first
     assert order[16] not in {t for m in matches for t in (m.a, m.b)}
     assert playoff_bracket(db, event) == matches  # read only: the same every time
-    with pytest.raises(UserError, match="rounds 1 to 3, not 4; the playoffs after the cut"):
-        seating(db, event, 4)
+    fourth = seating(db, event, 4)  # the first playoff round is the bracket
+    assert [(t.table, t.a, t.b) for t in fourth.tables] == [
+        (m.number, (m.a,), (m.b,)) for m in matches
+    ]
 
 
 def test_three_win_teams_advance_past_a_small_cut(db, clock, tmp_path: Path):

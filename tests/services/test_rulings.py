@@ -333,13 +333,26 @@ def test_warning_counts_start_again_each_round(db, clock, whist) -> None:
     assert rulings.log_warning(db, whist, 2, 3, "talking", clock).kind == "loss-of-hand"
 
 
+def to_the_playoffs(db, clock, whist: str) -> None:
+    """Rounds 1 to 3 played (N/S wins every game) and the first playoff round published."""
+    for number in (1, 2, 3):
+        seats = draw.seating(db, whist, number) if number < 3 else None
+        seats = seats or builder.publish(db, whist, number, clock)
+        builder.scores(db, whist, number, {t.table: (5, 1) for t in seats.tables}, clock)
+    builder.publish(db, whist, 4, clock)
+
+
 def test_no_warnings_in_playoffs(db, clock, whist) -> None:
+    to_the_playoffs(db, clock, whist)
     rulings.log_warning(db, whist, 1, 3, "talking", clock)
     ruling = rulings.log_warning(db, whist, 4, 3, "talking", clock, playoff=True)
     assert ruling == WarningRuling("loss-of-hand", 1)
+    # a round after the preliminaries is a playoff round without being told
+    assert rulings.log_warning(db, whist, 4, 5, "talking", clock).kind == "loss-of-hand"
 
 
 def test_warnings_are_read_back_in_order(db, clock, whist) -> None:
+    to_the_playoffs(db, clock, whist)
     rulings.log_warning(db, whist, 1, 3, "talking", clock)
     rulings.log_warning(db, whist, 1, 5, "  slow   play ", clock)
     rulings.log_warning(db, whist, 1, 3, "bid out of turn", clock)
@@ -364,7 +377,8 @@ def test_warnings_are_read_back_in_order(db, clock, whist) -> None:
 @pytest.mark.parametrize(
     ("round_number", "team", "reason", "playoff", "message"),
     [
-        (4, 3, "talking", False, r"^round: Bid Whist has 3 rounds, not 4 \(a later round is a pl"),
+        (4, 3, "talking", False, r"^round: round 4's seating is not published yet"),
+        (4, 3, "talking", True, r"^round: round 4's seating is not published yet"),
         (3, 3, "talking", False, r"^round: round 3's seating is not published yet"),
         (0, 3, "talking", False, r"^round: must be a round number from 1, not 0"),
         (1, 99, "talking", False, r"^team: there is no team 99 in this event"),

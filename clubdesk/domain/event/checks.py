@@ -16,7 +16,15 @@ from typing import Any
 from pydantic_core import PydanticCustomError
 
 from clubdesk.domain.event.fields import whole
-from clubdesk.domain.event.model import Entrant, Game, LedgerEntry, Score, SheetResult, Side
+from clubdesk.domain.event.model import (
+    Entrant,
+    Event,
+    Game,
+    LedgerEntry,
+    Score,
+    SheetResult,
+    Side,
+)
 from clubdesk.domain.event.sheet import (
     AmendmentError,
     UndecidedError,
@@ -28,8 +36,11 @@ from clubdesk.domain.event.sheet import (
 )
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money import fines
+from clubdesk.domain.results.cut import compute_cut
+from clubdesk.domain.results.playoffs import has_playoffs, playoff_rounds
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.sides import hand_side
+from clubdesk.errors import UserError
 
 
 class Invalid(Exception):
@@ -205,3 +216,29 @@ def fees(
                 "its entry fee is forfeited (kept in the prize fund), not refunded"
             )
     return found
+
+
+def playoffs(event: Event, rules: Rules) -> list[str]:
+    """Bid whist's playoff rounds (numbered on after the format's rounds): the cut they
+    follow is made (its rounds finished, a tie at the line settled), each game is a match
+    of its bracket round, and no round follows one not finished or the final."""
+    cut_round = rules.schedule.rounds
+    later = [r.number for r in event.rounds if r.number > cut_round]
+    if not later or not has_playoffs(rules):
+        return []
+    where = f"round {later[0]}"
+    try:
+        cut = compute_cut(event, rules)
+    except UserError as exc:
+        why = str(exc).removeprefix(f"after round {cut_round}: ")
+        return [f"{where}: the playoffs follow the cut after round {cut_round}, not made: {why}"]
+    if cut.ties:
+        texts = "; ".join(tie.describe(rules) for tie in cut.ties)
+        return [
+            f"{where}: the playoffs follow the cut after round {cut_round}, not settled: {texts}"
+        ]
+    try:
+        playoff_rounds([team for _, team in cut.seeds()], cut_round, event.rounds)
+    except UserError as exc:
+        return [str(exc)]
+    return []

@@ -98,6 +98,7 @@ from clubdesk.domain.event.model import (
 )
 from clubdesk.domain.event.problems import first_per_score, own_key, worded
 from clubdesk.domain.event.writing import event_to_json as event_to_json
+from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import Draw
 from clubdesk.errors import UserError
@@ -162,7 +163,7 @@ class _Reader:
         ledger = self.ledger(data.get("ledger"), entrants)
         if self.problems or header is None:
             raise EventError(self.problems)
-        return Event(
+        event = Event(
             id=header.id,
             name=header.name,
             rules=header.rules,
@@ -175,6 +176,11 @@ class _Reader:
             draw=None if draw is None else draw[0],
             draw_made_at=None if draw is None else draw[1],
         )
+        if self.rules is not None:
+            self.problems.extend(checks.playoffs(event, self.rules))
+        if self.problems:
+            raise EventError(self.problems)
+        return event
 
     def read_rules(self, data: dict[str, Any]) -> None:
         rules_id = data.get("rules")
@@ -280,7 +286,11 @@ class _Reader:
             self.report(errors, where, only=())
             raise Invalid(f"{where}: number {number}, but rounds are listed in order "
                           f"1, 2, 3, ... (expected {index + 1})")  # fmt: skip
-        if self.rules is not None and number > self.rules.schedule.rounds:
+        if (
+            self.rules is not None
+            and number > self.rules.schedule.rounds
+            and not has_playoffs(self.rules)
+        ):
             rounds = self.rules.schedule.rounds
             self.problems.append(
                 f"round {number}: {self.rules.id} has {rounds} round{'' if rounds == 1 else 's'}"

@@ -33,16 +33,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from clubdesk.domain.event.model import Event, Round
+from clubdesk.domain.event.model import Event
 from clubdesk.domain.results.cut import compute_cut
-from clubdesk.domain.results.playoffs import Match, next_playoff_round, playoff_bracket
+from clubdesk.domain.results.playoffs import playoff_rounds
 from clubdesk.domain.results.standings import (
     StandingRow,
     compute_standings,
     last_complete_round,
 )
 from clubdesk.domain.rules import Rules
-from clubdesk.errors import UserError
 
 SettledBy = Literal["sudden-death", "playoffs"]
 
@@ -139,41 +138,14 @@ def _playoff_result(
     """Teams still in, and (place, teams) for each playoff round's losers, best first."""
     if len(seeds) < 2:
         return list(seeds), []
-    matches = playoff_bracket(seeds)
     alive = list(seeds)
     gone: list[tuple[int, list[int]]] = []
-    for number, round_ in enumerate(_playoff_rounds(event, cut_round), start=1):
-        winners = _winners(round_, matches, number)
-        if any(not m.bye and m.number not in winners for m in matches):
+    for played in playoff_rounds(seeds, cut_round, event.rounds):
+        if not played.complete:
             break  # a playoff round counts once every match in it has a result
-        going_on = [m.a for m in matches if m.bye] + list(winners.values())
+        going_on = played.advancing()
         losers = [t for t in alive if t not in going_on]
-        place = len(matches) + 1  # as many teams reach the next round as there are matches
+        place = len(played.matches) + 1  # as many teams reach the next round as there are matches
         gone.insert(0, (place, sorted(losers)))
         alive = [t for t in alive if t in going_on]
-        if len(matches) == 1:
-            break
-        matches = next_playoff_round(matches, winners)
     return alive, gone
-
-
-def _playoff_rounds(event: Event, cut_round: int) -> list[Round]:
-    return sorted((r for r in event.rounds if r.number > cut_round), key=lambda r: r.number)
-
-
-def _winners(round_: Round, matches: Sequence[Match], number: int) -> dict[int, int]:
-    """Match number -> winning team, for the matches of this playoff round with a result."""
-    by_teams = {frozenset((m.a, m.b)): m for m in matches if m.b is not None}
-    winners: dict[int, int] = {}
-    for game in round_.games:
-        match = by_teams.get(frozenset((*game.a, *game.b)))
-        if match is None:
-            teams = " and ".join(str(n) for n in (*game.a, *game.b))
-            raise UserError(
-                f"round {round_.number}, table {game.table}: teams {teams} do not meet "
-                f"in playoff round {number}"
-            )
-        side = game.won_by()
-        if side is not None:
-            winners[match.number] = game.side(side)[0]
-    return winners

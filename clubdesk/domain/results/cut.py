@@ -11,7 +11,9 @@ The rules file's ``[cut]`` says after which round, and how many advance:
   even past the cut size.
 
 The field is the active entrants in the standings after ``cut.after_round``
-(withdrawn and removed entrants neither count nor advance). Entrants are
+(withdrawn and removed entrants neither count nor advance), and everyone
+seated in the round after it: once that round is seated the cut stands as
+it was made, also when one of them withdraws later. Entrants are
 taken in standings order. A group sharing a place that straddles the line
 cannot be split by the standings: it is reported as a tie needing a
 sudden-death match (gin) or a one-hand play-off (bid whist), listing the
@@ -126,6 +128,7 @@ def compute_cut(event: Event, rules: Rules, standings: Standings | None = None) 
             f"not on standings after round {standings.after_round}"
         )
     active = {e.number for e in event.entrants if e.status == "active"}
+    active |= _seated_after_cut(event, cut.after_round)  # the cut as it was made
     rows = [row for row in standings.rows if row.number in active]
     size = cut_size(len(rows), cut)
     wins_needed = cut.always_advance_wins
@@ -160,3 +163,14 @@ def compute_cut(event: Event, rules: Rules, standings: Standings | None = None) 
         ties=tuple(ties),
         past_size=tuple(past),
     )
+
+
+def _seated_after_cut(event: Event, after_round: int) -> set[int]:
+    """Everyone seated (or on a bye) in the round after the cut: the cut was made with them,
+    so one who withdraws later stays in it (the rounds seated from it stand)."""
+    found: set[int] = set()
+    for round_ in event.rounds:
+        if round_.number == after_round + 1:
+            found.update(round_.byes)
+            found.update(n for game in round_.games for n in game.entrants)
+    return found

@@ -12,6 +12,11 @@ with byes, which go to the top seeds (12 teams: seeds 1-4 have a bye, 5 v
 side A without play.
 
 Within a match, side A is the better (lower-numbered) seed.
+
+The playoff rounds are the event's rounds after the cut round
+(``playoff_rounds``): the first is the bracket, each later one the winners
+of the one before, up to the final. A round is named by the matches it has:
+final, semi-final, quarter-final, round of 16, ... (``stage_name``).
 """
 
 from __future__ import annotations
@@ -19,7 +24,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from clubdesk.domain.event.model import Round
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
+
+
+def has_playoffs(rules: Rules) -> bool:
+    """Does the format play a playoff bracket after its rounds (bid whist: the cut comes
+    after the last preliminary round)? Its playoff rounds are numbered on from there."""
+    return rules.cut is not None and rules.cut.after_round >= rules.schedule.rounds
 
 
 @dataclass(frozen=True)
@@ -113,3 +126,112 @@ def next_playoff_round(matches: Sequence[Match], winners: Mapping[int, int]) -> 
         (seed_a, a), (seed_b, b) = sorted(advancing[i : i + 2])
         following.append(Match(i // 2 + 1, a, b, seed_a, seed_b))
     return following
+
+
+def stage_name(matches: int) -> str:
+    """What a playoff round of ``matches`` matches (byes included) is called: "final",
+    "semi-final", "quarter-final", else "round of 16", "round of 32", ..."""
+    names = {1: "final", 2: "semi-final", 4: "quarter-final"}
+    return names.get(matches, f"round of {2 * matches}")
+
+
+def round_title(number: int, rounds: int, stage: str = "") -> str:
+    """How a round is named on screen: "Round 2 of 3"; a playoff round (after the
+    format's ``rounds``) by its ``stage``: "Playoffs: semi-final"."""
+    if number > rounds:
+        return f"Playoffs: {stage}" if stage else f"Playoffs: round {number}"
+    return f"Round {number} of {rounds}"
+
+
+@dataclass(frozen=True)
+class PlayoffRound:
+    """One playoff round: the event's round ``number``, its ``stage`` (1 for the first
+    playoff round), its matches in bracket order and the winners known so far (match
+    number -> team; a bye needs none)."""
+
+    number: int
+    stage: int
+    matches: tuple[Match, ...]
+    winners: Mapping[int, int]
+
+    @property
+    def name(self) -> str:
+        return stage_name(len(self.matches))
+
+    @property
+    def final(self) -> bool:
+        return len(self.matches) == 1
+
+    @property
+    def complete(self) -> bool:
+        """Does every match that is played have a result?"""
+        return all(m.bye or m.number in self.winners for m in self.matches)
+
+    @property
+    def champion(self) -> int | None:
+        """The team that won the final (None before it has a result)."""
+        if not self.final or not self.complete:
+            return None
+        match = self.matches[0]
+        return self.winners.get(match.number, match.a)
+
+    def advancing(self) -> list[int]:
+        """The teams that go on once the round is complete (bye teams and winners), in
+        bracket order."""
+        return [self.winners.get(m.number, m.a) for m in self.matches]
+
+
+def playoff_rounds(
+    seeds: Sequence[int], cut_round: int, rounds: Sequence[Round]
+) -> list[PlayoffRound]:
+    """The playoff rounds so far, from the teams that advance (in seed order) and the
+    event's rounds: round ``cut_round`` + 1 is the bracket from the cut; each later round
+    the winners of the one before. Lists every playoff round the event has, then the next
+    one to play once the last is complete (none after the final).
+
+    UserError when a game is not a match of its playoff round, or a round is listed after
+    a playoff round not finished or after the final.
+    """
+    by_number = {r.number: r for r in rounds if r.number > cut_round}
+    matches = playoff_bracket(seeds)
+    found: list[PlayoffRound] = []
+    number = cut_round + 1
+    while True:
+        round_ = by_number.get(number)
+        stage = len(found) + 1
+        winners = {} if round_ is None else match_winners(round_, matches, stage)
+        current = PlayoffRound(number, stage, tuple(matches), winners)
+        found.append(current)
+        if not current.complete or current.final:
+            break
+        matches = next_playoff_round(matches, winners)
+        number += 1
+    later = sorted(n for n in by_number if n > number)
+    if later:
+        last = found[-1]
+        why = (
+            f"the playoffs end with the final in round {number}"
+            if last.complete
+            else f"playoff round {last.stage} (round {number}) is not finished"
+        )
+        raise UserError(f"round {later[0]}: there is no such playoff round: {why}")
+    return found
+
+
+def match_winners(round_: Round, matches: Sequence[Match], stage: int) -> dict[int, int]:
+    """Match number -> winning team, for the matches of playoff round ``stage`` (the
+    event's round ``round_``) with a result; a game found by its two teams."""
+    by_teams = {frozenset((m.a, m.b)): m for m in matches if m.b is not None}
+    winners: dict[int, int] = {}
+    for game in round_.games:
+        match = by_teams.get(frozenset((*game.a, *game.b)))
+        if match is None:
+            teams = " and ".join(str(n) for n in (*game.a, *game.b))
+            raise UserError(
+                f"round {round_.number}, table {game.table}: teams {teams} do not meet "
+                f"in playoff round {stage}"
+            )
+        side = game.won_by()
+        if side is not None:
+            winners[match.number] = game.side(side)[0]
+    return winners

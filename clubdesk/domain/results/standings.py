@@ -46,7 +46,9 @@ How each rule is read:
   the tournament.
 - ``after_round`` N counts rounds 1..N; each must be complete (every game has
   a score or an award, or the round is closed). Left out, it is the last round of the unbroken run
-  of complete rounds from round 1 (0 before any).
+  of complete rounds from round 1 (0 before any). The standings count the
+  format's rounds (``schedule.rounds``) only: bid whist's playoff rounds
+  after them are a bracket (``playoffs.py``), not standings rounds.
 """
 
 from __future__ import annotations
@@ -203,15 +205,20 @@ def last_complete_round(event: Event) -> int:
     return last
 
 
-def _check_after_round(event: Event, after_round: int | None) -> int:
+def _check_after_round(event: Event, after_round: int | None, rounds: int) -> int:
     if after_round is None:
-        return last_complete_round(event)
+        return min(last_complete_round(event), rounds)
     if after_round < 0:
         raise UserError(f"after round {after_round}: a round number is 1 or more")
     if after_round > len(event.rounds):
         raise UserError(
             f"after round {after_round}: round {after_round} has not been played "
             f"(the event has {len(event.rounds)} so far)"
+        )
+    if after_round > rounds:
+        raise UserError(
+            f"after round {after_round}: round {after_round} is a playoff round; "
+            f"the standings end with round {rounds}"
         )
     for round_ in event.rounds[:after_round]:
         if not round_.complete:
@@ -259,7 +266,7 @@ class _Line:
 
 def compute_standings(event: Event, rules: Rules, after_round: int | None = None) -> Standings:
     """The standings after round ``after_round`` (default: the last complete round)."""
-    upto = _check_after_round(event, after_round)
+    upto = _check_after_round(event, after_round, rules.schedule.rounds)
     lines = {
         e.number: _Line(e.number, [], byes=[], absent=[])
         for e in event.entrants
