@@ -10,7 +10,7 @@ every name prints, whatever its alphabet.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import IO, Any
@@ -155,6 +155,18 @@ def _header(heading: Heading, title: str, *, first: bool):
     return draw
 
 
+def _told(draw: Callable[[Canvas, BaseDocTemplate], None], on_page: Callable[[int], None] | None):
+    """The page's drawing, then ``on_page`` told which page it was."""
+    if on_page is None:
+        return draw
+
+    def draw_and_tell(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        draw(canvas, doc)
+        on_page(doc.page)
+
+    return draw_and_tell
+
+
 def build_pdf(
     target: Path | IO[bytes],
     story: Sequence[Flowable],
@@ -163,8 +175,10 @@ def build_pdf(
     paper: Paper,
     *,
     wide: bool = False,
+    on_page: Callable[[int], None] | None = None,
 ) -> None:
-    """Lay ``story`` out on the shared page design and write the PDF to ``target``."""
+    """Lay ``story`` out on the shared page design and write the PDF to ``target``;
+    ``on_page(n)`` is told of each page as it is laid out."""
     register_fonts()
     size = page_size(paper, wide=wide)
     width, height = size
@@ -200,11 +214,13 @@ def build_pdf(
     first = PageTemplate(
         "first",
         [frame(FIRST_HEADER, "first")],
-        onPage=_header(heading, title, first=True),
+        onPage=_told(_header(heading, title, first=True), on_page),
         autoNextPageTemplate="later",
     )
     later = PageTemplate(
-        "later", [frame(LATER_HEADER, "later")], onPage=_header(heading, title, first=False)
+        "later",
+        [frame(LATER_HEADER, "later")],
+        onPage=_told(_header(heading, title, first=False), on_page),
     )
     doc.addPageTemplates([first, later])
     doc.build(list(story), canvasmaker=_numbered_canvas(printed_text(heading.printed_at)))

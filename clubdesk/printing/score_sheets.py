@@ -5,7 +5,7 @@ handed in prints filled, with its hands, totals, signers and amendments."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -204,8 +204,10 @@ def score_sheets_pdf(
     layout: SheetLayout,
     sheets: Sequence[ScoreSheet],
     paper: Paper,
+    *,
+    on_page: Callable[[int], None] | None = None,
 ) -> None:
-    """Write a page per table."""
+    """Write a page per table (``on_page(n)``: page n is laid out)."""
     width = frame_width(paper)
     round_number = sheets[0].round if sheets else 0
     title = f"Score sheets, round {round_number}"
@@ -216,4 +218,4 @@ def score_sheets_pdf(
         story += sheet_story(sheet, layout, width)
     if not story:
         story.append(Paragraph("No tables in this round.", style("body")))
-    build_pdf(target, story, heading, title, paper)
+    build_pdf(target, story, heading, title, paper, on_page=on_page)

@@ -8,7 +8,8 @@ raised here, before any file is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import io
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -55,6 +56,7 @@ from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, results, sheets
 from clubdesk.services.common import aware
 from clubdesk.store import Database
+from clubdesk.store import seating as seat_store
 
 
 def paper_for(db: Database, event_id: str, given: str | None = None) -> Paper:
@@ -64,6 +66,15 @@ def paper_for(db: Database, event_id: str, given: str | None = None) -> Paper:
     if given not in ("letter", "a4"):
         raise UserError(f"--paper: {given!r} is not letter or a4")
     return "letter" if given == "letter" else "a4"
+
+
+def current_round(db: Database, event_id: str) -> tuple[int, int]:
+    """The round a director prints for by default (the last one seated, else 1) and the
+    event's number of rounds."""
+    rules = events.event_rules(db, event_id)
+    with db.session() as session:
+        published = seat_store.published_rounds(session, event_id)
+    return (max(published) if published else 1), max(rules.schedule.rounds, 1)
 
 
 def heading(db: Database, event_id: str, clock: Clock) -> Heading:
@@ -254,15 +265,22 @@ def sheet_layout(rules: Rules) -> SheetLayout:
     )
 
 
+Progress = Callable[[int, int], None]  # (steps done, steps in all) of a document being built
+
+
 def score_sheets(
-    db: Database, event_id: str, round_number: int
+    db: Database, event_id: str, round_number: int, progress: Progress | None = None
 ) -> tuple[SheetLayout, tuple[ScoreSheet, ...]]:
     """Every table's sheet of round ``round_number``: blank but for the sides, or filled
-    where the sheet has been handed in."""
+    where the sheet has been handed in. ``progress`` hears of each table read, as the first
+    half of the steps (laying the pages out is the second)."""
     rules = events.event_rules(db, event_id)
     tables = round_tables(db, event_id, round_number)
     out = []
-    for row in tables.tables:
+    steps = 2 * len(tables.tables)
+    for index, row in enumerate(tables.tables):
+        if progress is not None:
+            progress(index, steps)
         filled = None
         try:
             found = sheets.table_sheet(db, event_id, round_number, row.table)
@@ -349,11 +367,13 @@ def write_document(
     *,
     round_number: int | None = None,
     paper: Paper | None = None,
+    progress: Progress | None = None,
 ) -> None:
     """Gather the rows of document ``kind`` and write it as a PDF to ``target`` on
     ``paper`` (default: the club's setting). Every
     refusal (an unknown kind, a round missing or not seated) comes before anything is
-    written."""
+    written. ``progress`` hears how far a round's score sheets are (the one document
+    that can run to many pages)."""
     if kind not in KINDS:
         raise UserError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
     if kind in ROUND_KINDS:
@@ -379,5 +399,30 @@ def write_document(
         elif kind == "tablecards":
             table_cards_pdf(target, top, round_tables(db, event_id, round_number), paper)
         else:
-            layout, found = score_sheets(db, event_id, round_number)
-            score_sheets_pdf(target, top, layout, found, paper)
+            layout, found = score_sheets(db, event_id, round_number, progress)
+            steps = 2 * len(found)
+
+            def laid_out(page: int) -> None:
+                if progress is not None:
+                    progress(min(len(found) + page, steps), steps)
+
+            score_sheets_pdf(target, top, layout, found, paper, on_page=laid_out)
+
+
+def build_document(
+    db: Database,
+    event_id: str,
+    kind: str,
+    clock: Clock,
+    *,
+    round_number: int | None = None,
+    paper: Paper | None = None,
+    progress: Progress | None = None,
+) -> bytes:
+    """Document ``kind`` as the bytes of its PDF (``write_document`` into memory), for a
+    window to preview, print or save."""
+    out = io.BytesIO()
+    write_document(
+        db, event_id, kind, out, clock, round_number=round_number, paper=paper, progress=progress
+    )
+    return out.getvalue()
