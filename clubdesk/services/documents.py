@@ -11,11 +11,9 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import Game
-from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.results.cut import cut_size
 from clubdesk.domain.rules import Rules
@@ -28,8 +26,6 @@ from clubdesk.printing.kinds import KINDS, ROUND_KINDS
 from clubdesk.printing.payouts import payouts_pdf
 from clubdesk.printing.rows import (
     Chit,
-    FilledHand,
-    FilledSheet,
     Heading,
     Paper,
     PayoutRows,
@@ -55,6 +51,7 @@ from clubdesk.printing.text import payouts_text
 from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, results, sheets
 from clubdesk.services.common import aware
+from clubdesk.services.filled_sheets import filled_sheet
 from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
 
@@ -275,6 +272,7 @@ def score_sheets(
     where the sheet has been handed in. ``progress`` hears of each table read, as the first
     half of the steps (laying the pages out is the second)."""
     rules = events.event_rules(db, event_id)
+    layout = sheet_layout(rules)
     tables = round_tables(db, event_id, round_number)
     out = []
     steps = 2 * len(tables.tables)
@@ -287,58 +285,9 @@ def score_sheets(
         except UserError:
             found = None  # a round seated but not yet published has no stored games
         if found is not None and found.submitted:
-            filled = _filled(found.game, rules, round_number)
+            filled = filled_sheet(found.game, rules, round_number, layout)
         out.append(ScoreSheet(round_number, row.table, tables.labels, row.a, row.b, filled))
-    return sheet_layout(rules), tuple(out)
-
-
-def _hand_text(hand: Mapping[str, Any]) -> str:
-    parts = []
-    for key, value in hand.items():
-        if value is None or value is False or value == {}:
-            continue
-        if isinstance(value, Mapping):
-            value = " / ".join(f"{k} {v}" for k, v in value.items())
-        parts.append(f"{key.replace('_', ' ')} {value}" if value is not True else key)
-    return ", ".join(parts)
-
-
-def _filled(game: Game, rules: Rules, round_number: int) -> FilledSheet:
-    hands: list[FilledHand] = []
-    if game.hands:
-        played = played_hands(rules, round_number, game.hands)
-        for n, (hand, result, running) in enumerate(
-            zip(game.hands, played.hands, played.totals, strict=True), start=1
-        ):
-            cells = (
-                str(n),
-                _hand_text(hand),
-                str(result.A),
-                str(result.B),
-                str(running["A"]),
-                str(running["B"]),
-            )
-            hands.append(FilledHand(cells))
-    notes = [
-        f"{line.points:+d} to side {line.side.upper()}: {line.reason}" for line in game.adjustments
-    ]
-    if game.award is not None:
-        notes.append(f"Award: {game.award.kind} against side {game.award.against.upper()}")
-    for amendment in game.amendments:
-        before, after = amendment.before.score, amendment.after.score
-        notes.append(
-            f"Amended {amendment.at:%Y-%m-%d %H:%M} by {amendment.director}: "
-            f"{before.a}-{before.b} became {after.a}-{after.b} ({amendment.reason})"
-        )
-    score = game.score
-    return FilledSheet(
-        columns=("Hand", "Played", "A", "B", "Total A", "Total B"),
-        hands=tuple(hands),
-        score_a=None if score is None else score.a,
-        score_b=None if score is None else score.b,
-        signers=tuple(f"{s.role}: {s.name}" for s in game.signatures),
-        notes=tuple(notes),
-    )
+    return layout, tuple(out)
 
 
 def schedule_lines(db: Database, event_id: str, clock: Clock) -> tuple[ScheduleLine, ...]:

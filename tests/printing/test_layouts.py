@@ -10,7 +10,6 @@ from clubdesk.printing.chits import chits_pdf
 from clubdesk.printing.payouts import payouts_pdf
 from clubdesk.printing.rows import (
     Chit,
-    FilledHand,
     FilledSheet,
     PayoutRows,
     PoolTerm,
@@ -21,6 +20,7 @@ from clubdesk.printing.rows import (
     SeatLine,
     SheetLayout,
     Side,
+    SignatureLine,
     StandingLine,
     StandingsRows,
     TableRow,
@@ -307,31 +307,42 @@ def test_the_bid_whist_sheet_has_four_hands_and_a_fifth_for_a_tie() -> None:
     )
 
 
-def test_a_sheet_handed_in_prints_its_hands_totals_signers_and_amendments() -> None:
+def test_a_sheet_handed_in_prints_its_hands_in_the_grid_with_signers_and_amendments() -> None:
     filled = FilledSheet(
-        columns=("Hand", "Played", "A", "B", "Total A", "Total B"),
-        hands=(
-            FilledHand(("1", "bidder A, bid 58", "58", "0", "58", "0")),
-            FilledHand(("2", "bidder B, bid 52", "0", "89", "58", "89")),
+        rows=(
+            ("1", "A", "58", "20", "4", "40", "10", "60", "14", "60", "14"),
+            ("2", "B", "52 dropped", "12", "30", "", "", "0", "-52", "60", "-38"),
         ),
-        score_a=58,
-        score_b=89,
-        signers=("scorekeeper: Uma Walker", "countersign: Ann Smith"),
-        notes=("Amended 2024-03-09 14:02 by Pat Director: 58-89 became 68-89 (meld misread)",),
+        closing=(("",) * 8 + ("60", "-38"),),
+        score_a=70,
+        score_b=-38,
+        signatures=(
+            SignatureLine("scorekeeper", "Uma Walker"),
+            SignatureLine("countersign", "Ann Smith"),
+        ),
+        notes=("Amended 2024-03-09 14:02 by Pat Director: 60 to -38 became 70 to -38 (misread)",),
     )
     layout = SheetLayout("pinochle", 8)
     doc = printed(lambda out: score_sheets_pdf(out, HEADING, layout, [_sheet(1, filled)], "letter"))
     assert doc.in_order(
         "As handed in",
-        "1 bidder A, bid 58 58 0 58 0",
-        "2 bidder B, bid 52",
-        "Final 58 89",
-        "Signed by scorekeeper: Uma Walker",
-        "Signed by countersign: Ann Smith",
+        "Meld",
+        "Tricks",
+        "Hand score",
+        "Running total",
+        "Hand Bidder Bid A B A B A B A B",
+        "1 A 58 20 4 40 10 60 14 60 14",
+        "2 B 52 dropped 12 30 0 -52 60 -38",
+        "3",
+        "8",
+        "Final 60 -38",
+        "Result as it counts: A 70, B -38",
+        "scorekeeper: Uma Walker",
+        "countersign: Ann Smith",
         "by Pat Director",
-        "(meld misread)",
+        "(misread)",
     )
-    assert "Signed for N/S" not in doc.text  # no blank grid on a sheet handed in
+    assert "Signed for N/S" not in doc.text  # the signatures given, not blank lines
 
 
 def test_the_schedule_lists_each_round_and_what_follows() -> None:
