@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -58,7 +59,8 @@ def register_fonts() -> None:
 
 @cache
 def style(name: str) -> ParagraphStyle:
-    """The shared paragraph styles: title, subtitle, body, small, cell, cell-bold, big, huge."""
+    """The shared paragraph styles: title, subtitle, body, small, cell, cell-bold, big, huge;
+    cell-right and amount (a prize's amount) are set flush right."""
     register_fonts()
     sizes = {
         "title": (BOLD, 16, 20, 4),
@@ -67,13 +69,21 @@ def style(name: str) -> ParagraphStyle:
         "small": (FONT, 8, 10, 2),
         "cell": (FONT, 9, 11, 0),
         "cell-bold": (BOLD, 9, 11, 0),
+        "cell-right": (FONT, 9, 11, 0),
+        "amount": (BOLD, 12, 15, 0),
         "big": (BOLD, 20, 25, 6),
         "huge": (BOLD, 160, 170, 0),
     }
     font, size, leading, after = sizes[name]
     before = 8 if name == "subtitle" else 0
     return ParagraphStyle(
-        name, fontName=font, fontSize=size, leading=leading, spaceBefore=before, spaceAfter=after
+        name,
+        fontName=font,
+        fontSize=size,
+        leading=leading,
+        spaceBefore=before,
+        spaceAfter=after,
+        alignment=TA_RIGHT if name in ("cell-right", "amount") else TA_LEFT,
     )
 
 

@@ -103,6 +103,7 @@ class PrizeLine:
     name: str
     amount_cents: int
     players: tuple[tuple[str, int], ...]  # each player's share in cents, when more than one
+    credit_cents: int = 0  # the part paid in store credit; the rest is cash
 
 
 @dataclass(frozen=True)

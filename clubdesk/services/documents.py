@@ -139,6 +139,7 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
             p.name,
             p.amount_cents,
             tuple((s.player, s.amount_cents) for s in p.players) if len(p.players) > 1 else (),
+            p.credit_cents,
         )
         for p in found.prizes
     )

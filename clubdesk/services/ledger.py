@@ -4,13 +4,13 @@ what the cash box should hold, and payouts previewed under a scheme not yet save
 How the cash box is read: every ledger row paid in cash counts (rows with no
 method, written before methods were kept, count as cash). Entry fees, fines
 and added money paid in cash go in; refunds and expenses paid in cash come
-out. Prizes paid in cash (``money.prizes_in = "cash"``) come out once they
-are handed over; the page shows the box before and after the prizes listed.
-Store-credit prizes never leave the box. Added money set in the rules
-(``money.added_cents``) is not a ledger row and is not in the box. An entry
-fee an imported event file gives only as an entrant's ``paid_cents`` (no fee
-row of its own) is listed with its method "not recorded" and is not counted
-in the box.
+out. Prizes paid in cash (each place's kind, ``domain.money.payouts``) come
+out once they are handed over; the page shows the box before and after the
+prizes listed. Store-credit prizes (or parts of prizes) never leave the box.
+Added money set in the rules (``money.added_cents``) is not a ledger row and
+is not in the box. An entry fee an imported event file gives only as an
+entrant's ``paid_cents`` (no fee row of its own) is listed with its method
+"not recorded" and is not counted in the box.
 """
 
 from __future__ import annotations
@@ -196,5 +196,5 @@ def cash_box(rows: tuple[LedgerRow, ...], payouts: Payouts) -> CashBox:
     cash = [row for row in rows if row.method == "cash"]
     paid_in = sum(row.cents for row in cash if row.kind in CASH_IN)
     paid_out = sum(row.cents for row in cash if row.kind in CASH_OUT)
-    prizes = sum(p.amount_cents for p in payouts.prizes) if payouts.prizes_in == "cash" else 0
+    prizes = sum(p.cash_cents for p in payouts.prizes)
     return CashBox(paid_in, paid_out, prizes)

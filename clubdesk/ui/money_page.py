@@ -194,7 +194,8 @@ class MoneyPage(QWidget):
         self.status.setText(status_line(payouts))
         self.status.setStyleSheet("font-weight: bold;" if payouts.provisional else "")
         _fill(self.prize_table, prize_lines(payouts), right_aligned=(2,))
-        _fill_lines(self.cash_grid, cash_lines(sheet.cash, payouts.prizes_in), first_row=1)
+        paid_in = "cash" if sheet.cash.cash_prizes_cents else payouts.prizes_in
+        _fill_lines(self.cash_grid, cash_lines(sheet.cash, paid_in), first_row=1)
 
     # --- the scheme -------------------------------------------------------------------------
 

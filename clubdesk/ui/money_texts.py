@@ -7,7 +7,7 @@ and the tests can read them without a window.
 from __future__ import annotations
 
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.domain.money.payouts import Payouts, Pool
+from clubdesk.domain.money.payouts import Payouts, Pool, paid_in_text
 from clubdesk.services.ledger import CashBox, LedgerRow
 
 KIND_WORDS: dict[str, str] = {
@@ -38,14 +38,15 @@ def pool_lines(pool: Pool) -> list[tuple[str, str]]:
 def prize_lines(payouts: Payouts) -> list[tuple[str, str, str]]:
     """The prizes as (place, who, amount); a team prize lists each player's share
     below it, undecided places say who plays for them."""
-    kind = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
+    default = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
     lines: list[tuple[str, str, str]] = []
     for prize in payouts.prizes:
         lines.append(
             (
                 _ordinal(prize.place),
                 f"{prize.number} {prize.name}",
-                format_money(prize.amount_cents) + f" {kind}",
+                f"{format_money(prize.amount_cents)} "
+                + paid_in_text(prize.amount_cents, prize.credit_cents),
             )
         )
         if len(prize.players) > 1:
@@ -58,7 +59,7 @@ def prize_lines(payouts: Payouts) -> list[tuple[str, str, str]]:
             (
                 places,
                 f"undecided ({item.settled_by}): {who}",
-                format_money(item.amount_cents) + f" {kind}",
+                format_money(item.amount_cents) + f" {default}",
             )
         )
     return lines
@@ -68,7 +69,10 @@ def status_line(payouts: Payouts) -> str:
     """Whether the prizes shown are final, and if not what they wait for."""
     if not payouts.played:
         return "No prizes yet: no round has been played."
-    kind = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
+    kinds = {paid_in_text(p.amount_cents, p.credit_cents) for p in payouts.prizes}
+    default = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
+    kind = kinds.pop() if len(kinds) == 1 else default if not kinds else "cash or store credit"
+    kind = "cash or store credit" if kind.startswith("(") else kind  # a share of both
     if payouts.provisional:
         why = f" ({payouts.why})" if payouts.why else ""
         return f"PROVISIONAL{why}. Prizes are paid in {kind}."

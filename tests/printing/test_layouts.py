@@ -99,6 +99,7 @@ def test_the_first_page_names_the_club_the_event_and_its_day() -> None:
 
 
 def _payouts(provisional: str | None = None, prizes_in: str = "cash") -> PayoutRows:
+    credit = prizes_in == "store-credit"  # every place paid in the money section's kind
     return PayoutRows(
         terms=(PoolTerm("Entry fees received", 36000), PoolTerm("Fines", 500)),
         pool_cents=36500,
@@ -106,10 +107,21 @@ def _payouts(provisional: str | None = None, prizes_in: str = "cash") -> PayoutR
         played=True,
         provisional=provisional,
         prizes=(
-            PrizeLine(1, 7, "Ann Lee / Bo Chen", 18500, (("Ann Lee", 9250), ("Bo Chen", 9250))),
-            PrizeLine(2, 3, "Cy Ode / Di Fox", 12000, (("Cy Ode", 6000), ("Di Fox", 6000))),
-            PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, (("Ed Ray", 3000), ("Flo Kim", 3000))),
-        ),
+            PrizeLine(
+                1,
+                7,
+                "Ann Lee / Bo Chen",
+                18500,
+                (("Ann Lee", 9250), ("Bo Chen", 9250)),
+                18500 * credit,
+            ),
+            PrizeLine(
+                2, 3, "Cy Ode / Di Fox", 12000, (("Cy Ode", 6000), ("Di Fox", 6000)), 12000 * credit
+            ),
+            PrizeLine(
+                3, 9, "Ed Ray / Flo Kim", 6000, (("Ed Ray", 3000), ("Flo Kim", 3000)), 6000 * credit
+            ),
+        ),  # fmt: skip
         scheme=("Place 1: 50% of the rest", "Place 2: 30% of the rest"),
     )
 
@@ -361,4 +373,31 @@ def test_the_schedule_lists_each_round_and_what_follows() -> None:
         "Round Day Starts Warning Ends Then",
         "1 Sat 09 Mar 10:00 10:55 11:00 break 15 min",
         "2 Sat 09 Mar 11:15 - 12:15 meal 60 min",
+    )
+
+
+def test_each_prize_says_how_it_is_paid() -> None:
+    rows = _payouts()
+    mixed = (
+        PrizeLine(1, 7, "Ann Lee / Bo Chen", 18500, (), 0),
+        PrizeLine(2, 3, "Cy Ode / Di Fox", 12000, (), 12000),
+        PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, (), 1500),
+    )
+    rows = PayoutRows(**{**rows.__dict__, "prizes": mixed})
+    awards = printed(lambda out: awards_pdf(out, HEADING, rows, "letter"))
+    assert awards.in_order(
+        "Store credit is to be redeemed the day of the tournament.",
+        "1st place · No. 7 Ann Lee / Bo Chen",
+        "$185.00 cash",
+        "2nd place · No. 3 Cy Ode / Di Fox",
+        "$120.00 store credit",
+        "3rd place · No. 9 Ed Ray / Flo Kim",
+        "$60.00 ($45.00 cash + $15.00 store credit)",
+    )
+    record = printed(lambda out: payouts_pdf(out, HEADING, rows, "letter"))
+    assert record.in_order(
+        "Prizes are paid in cash unless the prize says otherwise.",
+        "1 7 Ann Lee / Bo Chen $185.00",
+        "2 3 Cy Ode / Di Fox $120.00 store credit",
+        "3 9 Ed Ray / Flo Kim $60.00 ($45.00 cash + $15.00 store credit)",
     )
