@@ -181,14 +181,11 @@ class Cut(_Model):
 # --- money --------------------------------------------------------------------------------
 
 
-PrizeKind = Literal["cash", "store-credit"]
-
-
 class PayoutPlace(_Model):
     place: int = Field(ge=1)
     percent: int | None = Field(default=None, ge=1, le=100)
     fixed_cents: int | None = Field(default=None, ge=1)
-    paid_in: PrizeKind | None = None  # None: the money section's ``prizes_in``
+    paid_in: Literal["cash", "store-credit"] | None = None  # None: money.prizes_in
 
     @model_validator(mode="after")
     def _check(self) -> PayoutPlace:
@@ -211,7 +208,7 @@ class Money(_Model):
     payout: tuple[PayoutPlace, ...] = ()
     fine_set_cents: int = Field(default=0, ge=0)
     fine_renege_cents: int = Field(default=0, ge=0)
-    prizes_in: PrizeKind = "cash"  # each place's kind unless the place says its own
+    prizes_in: Literal["cash", "store-credit"] = "cash"  # unless a place says its own
     # false: an entry fee once paid is never given back (bid whist: "No refunds on
     # entry/tournament fee - period!!!")
     refunds: bool = True
@@ -225,13 +222,6 @@ class Money(_Model):
         if percents and sum(percents) != 100:
             raise ValueError(f"payout percentages add up to {sum(percents)}, not 100")
         return self
-
-    def paid_in(self, place: int) -> PrizeKind:
-        """How place ``place`` of the scheme is paid: its own kind, else ``prizes_in``."""
-        for listed in self.payout:
-            if listed.place == place and listed.paid_in is not None:
-                return listed.paid_in
-        return self.prizes_in
 
 
 # --- games --------------------------------------------------------------------------------

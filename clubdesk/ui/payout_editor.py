@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.money.payouts import paid_in
 from clubdesk.domain.rules import Money
 from clubdesk.errors import UserError
 from clubdesk.ui.operations import sentence
@@ -117,7 +118,7 @@ class PayoutEditor(QWidget):
                     row.amount.set_cents(place.fixed_cents)
                 else:
                     row.percent.setValue(place.percent or 1)
-                row.paid_in.setCurrentIndex(row.paid_in.findData(money.paid_in(place.place)))
+                row.paid_in.setCurrentIndex(row.paid_in.findData(paid_in(money, place.place)))
             self.rounding.set_cents(money.rounding_cents)
         finally:
             self._loading = False

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.domain.money.finish import Finisher
-from clubdesk.domain.money.payouts import hand_out, place_prizes
+from clubdesk.domain.money.payouts import hand_out, paid_in, place_prizes
 from clubdesk.domain.rules import Money
 from clubdesk.errors import UserError
 from tests.formats import lookup
@@ -24,8 +24,9 @@ def test_a_place_says_its_own_kind_else_the_money_sections() -> None:
         {"place": 3, "fixed_cents": 300, "paid_in": "cash"},
         prizes_in="store-credit",
     )
-    assert [money.paid_in(place) for place in (1, 2, 3)] == ["store-credit", "store-credit", "cash"]
-    assert _money({"place": 1, "percent": 100}).paid_in(1) == "cash"
+    kinds = [paid_in(money, place) for place in (1, 2, 3)]
+    assert kinds == ["store-credit", "store-credit", "cash"]
+    assert paid_in(_money({"place": 1, "percent": 100}), 1) == "cash"
 
 
 def test_a_kind_other_than_cash_or_store_credit_is_refused() -> None:
@@ -39,7 +40,7 @@ def test_house_gin_pays_every_prize_in_store_credit() -> None:
     prizes = place_prizes(12 * 3000, gin)
     assert prizes == (18_000, 12_000, 3500, 2500)
     finish = [Finisher(place, 10 + place, f"P{place}") for place in range(1, 13)]
-    credit = [gin.paid_in(place) == "store-credit" for place in (1, 2, 3, 4)]
+    credit = [paid_in(gin, place) == "store-credit" for place in (1, 2, 3, 4)]
     handed, _ = hand_out(prizes, finish, team=False, credit=credit)
     assert [(p.amount_cents, p.credit_cents, p.cash_cents) for p in handed] == [
         (18_000, 18_000, 0),
@@ -76,6 +77,6 @@ def test_an_event_setting_can_give_a_place_its_kind() -> None:
     changed = rules.with_settings(
         {"payout": [{"place": 1, "percent": 100, "paid_in": "store-credit"}]}
     )
-    assert changed.money.paid_in(1) == "store-credit"
+    assert paid_in(changed.money, 1) == "store-credit"
     with pytest.raises(UserError, match="paid_in"):
         rules.with_settings({"payout": [{"place": 1, "percent": 100, "paid_in": "gold"}]})

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.payouts import paid_in
 from clubdesk.services import events, ledger, results
 from clubdesk.services.changes import Change
 from clubdesk.services.demo import make_demo
@@ -114,7 +115,7 @@ def test_a_place_paid_in_store_credit_is_previewed_and_saved_as_such(qtbot, db, 
     assert page.shown.cash.cash_prizes_cents == cash_before - second.amount_cents
     page.save_scheme()
     money = events.event_rules(db, event).money
-    assert [money.paid_in(place) for place in (1, 2, 3)] == ["cash", "store-credit", "cash"]
+    assert [paid_in(money, place) for place in (1, 2, 3)] == ["cash", "store-credit", "cash"]
     assert page.editor.rows[1].paid_in.currentData() == "store-credit"
 
 

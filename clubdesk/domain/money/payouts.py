@@ -93,6 +93,14 @@ def prize_pool(event: Event, rules: Rules) -> Pool:
     )
 
 
+def paid_in(money: Money, place: int) -> str:
+    """How place ``place`` of the scheme is paid: its own kind, else ``prizes_in``."""
+    for listed in money.payout:
+        if listed.place == place and listed.paid_in is not None:
+            return listed.paid_in
+    return money.prizes_in
+
+
 def place_prizes(pool_cents: int, money: Money) -> tuple[int, ...]:
     """The prize for each place 1, 2, 3, ... of the scheme; they add up to the pool."""
     if pool_cents < 0:
@@ -311,7 +319,7 @@ def compute_payouts(
             order.finish,
             team=rules.unit == "team",
             settled_by=order.settled_by,
-            credit=[money.paid_in(place) == "store-credit" for place in range(1, len(prizes) + 1)],
+            credit=[paid_in(money, place) == "store-credit" for place in range(1, len(prizes) + 1)],
         )
     why = order.why
     if undecided and not why:
