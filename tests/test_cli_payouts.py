@@ -46,6 +46,7 @@ def test_with_no_round_played_there_is_nothing_to_show(tmp_path: Path, clock) ->
         "players": [],
         "provisional": True,
         "undecided": [],
+        "final": False,
     }
     assert text(db)[-1] == "No round has been played yet: there are no prizes to show."
 

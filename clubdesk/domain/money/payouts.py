@@ -269,6 +269,7 @@ class Payouts:
     undecided: tuple[Undecided, ...] = ()
     played: bool = True  # False: no round counted yet, so no prizes to show
     why: str = ""  # what provisional payouts still wait for, in words
+    final: str = ""  # who froze these prizes and when, in words ("": not finalized)
 
     @property
     def pool_cents(self) -> int:
@@ -298,6 +299,7 @@ class Payouts:
             ],
             "provisional": self.provisional,
             "undecided": [item.to_json() for item in self.undecided],
+            "final": bool(self.final),
         }
 
 
@@ -333,4 +335,39 @@ def compute_payouts(
         undecided=undecided,
         played=order.played,
         why=why if order.played else "no round has been played yet",
+    )
+
+
+@dataclass(frozen=True)
+class FrozenPrize:
+    """A prize as the director froze it: place, entrant number, amount, store-credit part."""
+
+    place: int
+    number: int
+    amount_cents: int
+    credit_cents: int = 0
+
+
+def frozen_payouts(
+    event: Event, rules: Rules, prizes: Sequence[FrozenPrize], final: str
+) -> Payouts:
+    """The payouts as frozen: these prizes (a team's split between its players as ever),
+    final, whatever the standings say now; ``final`` says who froze them and when."""
+    pool = prize_pool(event, rules)
+    entrants = {e.number: e for e in event.entrants}
+    handed = tuple(
+        _prize(
+            Finisher(p.place, p.number, entrants[p.number].name, entrants[p.number].players),
+            p.amount_cents,
+            team=rules.unit == "team",
+            credit=p.credit_cents,
+        )
+        for p in prizes
+    )
+    return Payouts(
+        pool,
+        place_prizes(pool.pool_cents, rules.money),
+        handed,
+        prizes_in=rules.money.prizes_in,
+        final=final,
     )
