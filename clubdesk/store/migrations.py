@@ -666,9 +666,18 @@ _OPEN_PAYOUT = (
     "EXISTS (SELECT 1 FROM payout_final WHERE payout_final.event_id = {event} "
     "AND payout_final.reopened_at IS NULL)"
 )
+# the last audit row records this very action, with these values
 _LAST_AUDIT = (
     "EXISTS (SELECT 1 FROM audit_log WHERE id = (SELECT max(id) FROM audit_log) "
-    "AND action = '{action}' AND event_id = {event})"
+    "AND action = '{action}' AND event_id = {event} AND {match})"
+)
+_PRIZE_LOGGED = (
+    "EXISTS (SELECT 1 FROM json_each(audit_log.details, '$.prizes') AS prize "
+    "WHERE json_extract(prize.value, '$.place') = NEW.place "
+    "AND json_extract(prize.value, '$.amount_cents') = NEW.amount_cents "
+    "AND json_extract(prize.value, '$.credit_cents') = NEW.credit_cents "
+    "AND json_extract(prize.value, '$.number') = "
+    "(SELECT number FROM entrant WHERE entrant.id = NEW.entrant_id))"
 )
 
 _V8 = (
@@ -749,8 +758,15 @@ CREATE INDEX ledger_entry_entrant ON ledger_entry (entrant_id);
     # the audit row that records it. A frozen prize never changes.
     + _refuse(
         "payout_final_insert_logged",
-        "BEFORE INSERT ON payout_final WHEN NOT "
-        + _LAST_AUDIT.format(action="payouts.finalize", event="NEW.event_id"),
+        "BEFORE INSERT ON payout_final WHEN "
+        + _OPEN_PAYOUT.format(event="NEW.event_id")
+        + " OR NOT "
+        + _LAST_AUDIT.format(
+            action="payouts.finalize",
+            event="NEW.event_id",
+            match="json_extract(details, '$.director') = NEW.director "
+            "AND json_extract(details, '$.pool_cents') = NEW.pool_cents",
+        ),
         PAYOUTS_FINAL,
     )
     + _refuse(
@@ -762,7 +778,12 @@ CREATE INDEX ledger_entry_entrant ON ledger_entry (entrant_id);
         "payout_final_reopen_logged",
         "BEFORE UPDATE OF reopened_by, reopen_reason, reopened_at ON payout_final "
         "WHEN OLD.reopened_at IS NOT NULL OR NOT "
-        + _LAST_AUDIT.format(action="payouts.reopen", event="OLD.event_id"),
+        + _LAST_AUDIT.format(
+            action="payouts.reopen",
+            event="OLD.event_id",
+            match="json_extract(details, '$.director') = NEW.reopened_by "
+            "AND json_extract(details, '$.reason') = NEW.reopen_reason",
+        ),
         PAYOUTS_FINAL,
     )
     # the event id moves only with the event itself (an event archived by an import)
@@ -780,6 +801,7 @@ CREATE INDEX ledger_entry_entrant ON ledger_entry (entrant_id);
         + _LAST_AUDIT.format(
             action="payouts.finalize",
             event="(SELECT event_id FROM payout_final WHERE id = NEW.payout_id)",
+            match=_PRIZE_LOGGED,
         ),
         PAYOUTS_FINAL,
     )
