@@ -69,7 +69,7 @@ def style(name: str) -> ParagraphStyle:
         "small": (FONT, 8, 10, 2),
         "cell": (FONT, 9, 11, 0),
         "cell-bold": (BOLD, 9, 11, 0),
-        "cell-right": (FONT, 9, 11, 0),
+        "cell-right": (FONT, 10, 12, 0),
         "amount": (BOLD, 12, 15, 0),
         "big": (BOLD, 20, 25, 6),
         "huge": (BOLD, 160, 170, 0),

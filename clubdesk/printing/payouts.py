@@ -23,7 +23,13 @@ MONEY_TABLE = [
 
 
 def provisional_banner(rows: PayoutRows) -> list[Flowable]:
-    """The PROVISIONAL mark and why, when the prizes may still change."""
+    """The PROVISIONAL mark and why, when the prizes may still change; FINAL and who froze
+    them, once they are."""
+    if rows.final:
+        return [
+            Paragraph("FINAL", style("big")),
+            Paragraph(escape(f"These prizes are final: {rows.final}."), style("body")),
+        ]
     if rows.provisional is None:
         return []
     why = rows.provisional

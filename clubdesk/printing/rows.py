@@ -121,6 +121,7 @@ class PayoutRows:
     prizes: tuple[PrizeLine, ...]
     undecided: tuple[UndecidedLine, ...] = ()
     scheme: tuple[str, ...] = ()  # the payout scheme in words, place by place
+    final: str = ""  # who froze these prizes and when ("": not finalized)
 
 
 @dataclass(frozen=True)

@@ -158,6 +158,8 @@ def payouts_text(payouts: Payouts, title: str = "", rules: Rules | None = None) 
         return "\n".join(lines) + "\n"
     if payouts.provisional:
         lines.append(f"Provisional: {payouts.why}; these prizes may still change.")
+    if payouts.final:
+        lines.append(f"Final: {payouts.final}.")
     lines.append("")
     if not payouts.prizes and not payouts.undecided:
         lines.append("(no prizes)")

@@ -157,6 +157,7 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
         prizes=prizes,
         undecided=undecided,
         scheme=_scheme(rules),
+        final=found.final,
     )
 
 
@@ -170,6 +171,7 @@ def _scheme(rules: Rules) -> tuple[str, ...]:
             if p.fixed_cents is not None
             else f"{p.percent}% of the rest"
         )
+        + (f", in {p.paid_in.replace('-', ' ')}" if p.paid_in not in (None, money.prizes_in) else "")
         for p in places
     ]
     if any(p.percent is not None for p in places):
