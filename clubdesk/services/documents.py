@@ -164,6 +164,7 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
 def _scheme(rules: Rules) -> tuple[str, ...]:
     money = rules.money
     places = sorted(money.payout, key=lambda p: p.place)
+    own = (None, money.prizes_in)  # a place paid as the money section says says nothing more
     lines = [
         f"Place {p.place}: "
         + (
@@ -171,7 +172,7 @@ def _scheme(rules: Rules) -> tuple[str, ...]:
             if p.fixed_cents is not None
             else f"{p.percent}% of the rest"
         )
-        + (f", in {p.paid_in.replace('-', ' ')}" if p.paid_in not in (None, money.prizes_in) else "")
+        + (f", in {(p.paid_in or '').replace('-', ' ')}" if p.paid_in not in own else "")
         for p in places
     ]
     if any(p.percent is not None for p in places):
