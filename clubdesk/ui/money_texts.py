@@ -16,6 +16,7 @@ KIND_WORDS: dict[str, str] = {
     "added": "Added money",
     "expense": "Expense",
     "refund": "Refund",
+    "prize": "Prize paid",
 }
 PRIZE_WORDS: dict[str, str] = {"cash": "cash", "store-credit": "store credit"}
 
@@ -73,6 +74,8 @@ def status_line(payouts: Payouts) -> str:
     default = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
     kind = kinds.pop() if len(kinds) == 1 else default if not kinds else "cash or store credit"
     kind = "cash or store credit" if kind.startswith("(") else kind  # a share of both
+    if payouts.final:
+        return f"FINAL ({payouts.final}). Prizes are paid in {kind}."
     if payouts.provisional:
         why = f" ({payouts.why})" if payouts.why else ""
         return f"PROVISIONAL{why}. Prizes are paid in {kind}."
@@ -84,15 +87,19 @@ def cash_lines(cash: CashBox, prizes_in: str) -> list[tuple[str, str]]:
     lines = [
         ("Cash taken in (fees, fines, added money)", format_money(cash.cash_in_cents)),
         ("Cash paid out (refunds, expenses)", _less(cash.cash_out_cents)),
-        ("In the box now", format_money(cash.before_prizes_cents)),
     ]
+    if cash.prizes_paid_cents:
+        lines.append(("Cash prizes paid so far", _less(cash.prizes_paid_cents)))
+    lines.append(("In the box now", format_money(cash.before_prizes_cents)))
     if prizes_in == "cash":
         after = cash.after_prizes_cents
         last = "In the box once they are paid" if after >= 0 else "Cash short for the prizes"
+        still = cash.cash_prizes_cents - cash.prizes_paid_cents
         lines += [
-            ("Cash prizes listed", _less(cash.cash_prizes_cents)),
+            ("Cash prizes still to pay" if cash.prizes_paid_cents else "Cash prizes listed",
+             _less(still)),
             (last, format_money(after)),
-        ]
+        ]  # fmt: skip
     else:
         lines.append(("Prizes are store credit: none leave the box", ""))
     return lines
