@@ -7,7 +7,7 @@ import pytest
 
 from clubdesk.domain.money.payouts import Payouts, Pool, Undecided
 from clubdesk.errors import UserError
-from clubdesk.services import audit, draw, ledger, results, sheets
+from clubdesk.services import audit, draw, eventfile, ledger, results, sheets
 from clubdesk.services.final_payouts import (
     _check_final,
     finalize_payouts,
@@ -166,3 +166,19 @@ def test_a_store_credit_prize_is_not_paid_from_the_box(db, clock) -> None:
     first = results.payouts(db, event_id).prizes[0]
     with pytest.raises(UserError, match="prize is store credit; no cash is paid out"):
         mark_prize_paid(db, event_id, first.number, clock)
+
+
+def test_an_event_file_leaves_out_the_prizes_paid_and_replaces_a_final_event(
+    db, clock, warmup
+) -> None:
+    finalize_payouts(db, warmup, "Pat Lee", clock)
+    first = results.payouts(db, warmup).prizes[0]
+    mark_prize_paid(db, warmup, first.number, clock)
+    data = eventfile.export_event(db, warmup)
+    assert all(row["kind"] != "prize" for row in data["ledger"])
+    # the file read back over the event: the finalized one is kept under another id
+    done = eventfile.import_event(db, data, clock, replace=True)
+    assert done.replaced is not None
+    assert not results.payouts(db, warmup).final  # the new copy is not finalized
+    assert results.payouts(db, done.replaced).final
+    assert ledger.money_sheet(db, done.replaced).cash.prizes_paid_cents == first.amount_cents
