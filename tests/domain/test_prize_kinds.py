@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.domain.money.finish import Finisher
-from clubdesk.domain.money.payouts import hand_out, paid_in, place_prizes
+from clubdesk.domain.money.payouts import Payouts, Pool, hand_out, paid_in, place_prizes
 from clubdesk.domain.rules import Money
 from clubdesk.errors import UserError
+from clubdesk.printing.text import payouts_text
 from tests.formats import lookup
 
 
@@ -80,3 +81,16 @@ def test_an_event_setting_can_give_a_place_its_kind() -> None:
     assert paid_in(changed.money, 1) == "store-credit"
     with pytest.raises(UserError, match="paid_in"):
         rules.with_settings({"payout": [{"place": 1, "percent": 100, "paid_in": "gold"}]})
+
+
+def test_the_treasurers_text_says_a_prize_paid_otherwise() -> None:
+    pool = Pool(1901, 0, 100, 1901, 0, 0, 0, 1901)
+    finish = [Finisher(1, 4, "D"), Finisher(2, 9, "I"), Finisher(2, 3, "C"), Finisher(4, 1, "A")]
+    handed, _ = hand_out((1000, 601, 300), finish, team=False, credit=[False, True, False])
+    lines = payouts_text(Payouts(pool, (1000, 601, 300), handed)).splitlines()
+    prizes = [line.split(None, 2)[2] for line in lines if line.strip()[:2] in ("1.", "2.")]
+    assert [" ".join(line.split()) for line in prizes] == [
+        "D $10.00",
+        "C $4.51 ($1.50 cash + $3.01 store credit)",
+        "I $4.50 ($1.50 cash + $3.00 store credit)",
+    ]
