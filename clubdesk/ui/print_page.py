@@ -118,6 +118,7 @@ class PrintPage(QWidget):
         self.job: BackgroundCommand | None = None
         self._stale = False  # the event changed while the page was hidden
         self._event_shown: tuple[Path, str] | None = None
+        self.printer: QPrinter | None = None  # the printer being sent pages, kept alive
         self._wanted: tuple[str, int | None, str] | None = None  # asked for while building
         # the print and file dialogs (tests stub them)
         self.ask_printer: Callable[[QPrinter, QWidget], bool] = ask_printer
@@ -372,7 +373,7 @@ class PrintPage(QWidget):
         if not self.ask_printer(printer, self):
             return
         data = self.data
-        self.printer = printer  # kept alive while the pages are sent
+        self.printer = printer
         self.status.setText("Printing…")
         self.job = run_in_background(
             self.context,
