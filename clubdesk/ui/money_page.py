@@ -227,9 +227,13 @@ class MoneyPage(QWidget):
 
     def _show_scheme_state(self) -> None:
         valid = self.shown is not None
-        self.save_button.setEnabled(self.edited and valid)
+        final = self.sheet is not None and bool(self.sheet.payouts.final)
+        self.editor.setEnabled(not final)  # the frozen prizes came from the saved scheme
+        self.save_button.setEnabled(self.edited and valid and not final)
         self.revert_button.setEnabled(self.edited)
-        if not self.edited:
+        if final:
+            self.scheme_state.setText("The payouts are final: reopen them to change the scheme.")
+        elif not self.edited:
             self.scheme_state.setText("Saved. The prizes below follow it.")
         elif valid:
             self.scheme_state.setText("Not saved yet: the prizes below preview it.")

@@ -73,6 +73,8 @@ def test_finalize_pay_and_reopen_from_the_page(qtbot, db, clock, message_boxes) 
     assert page.status.text() == (
         f"FINAL (finalized by Pat Lee at {clock.now():%Y-%m-%d %H:%M}). Prizes are paid in cash."
     )
+    assert not page.editor.isEnabled() and not page.save_button.isEnabled()
+    assert page.scheme_state.text() == "The payouts are final: reopen them to change the scheme."
 
     first = results.payouts(db, event_id).prizes[0]
     offered: list[list[str]] = []
@@ -98,6 +100,7 @@ def test_finalize_pay_and_reopen_from_the_page(qtbot, db, clock, message_boxes) 
     assert page.actions.finalize_button.isEnabled()
     assert not page.actions.pay_button.isEnabled()
     assert not results.payouts(db, event_id).final
+    assert page.editor.isEnabled()
 
 
 def test_a_cancelled_question_does_nothing(qtbot, db, clock, message_boxes) -> None:
