@@ -6,7 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from clubdesk.errors import UserError
 from clubdesk.services import rulings
+from clubdesk.services.final_payouts import finalize_payouts
 from clubdesk.store import open_database
 from tests import builder
 from tests.cli_helpers import ok
@@ -46,6 +50,7 @@ def test_with_no_round_played_there_is_nothing_to_show(tmp_path: Path, clock) ->
         "players": [],
         "provisional": True,
         "undecided": [],
+        "final": False,
     }
     assert text(db)[-1] == "No round has been played yet: there are no prizes to show."
 
@@ -94,6 +99,12 @@ def test_a_gin_night_of_12_at_30_dollars_from_the_first_round_to_the_prizes(
         f"Places 1 and 2 ($300.00) not decided: players {y} Player {y} and {x} Player {x} are "
         "tied and must play a sudden-death match to 60; record the winner to pay them."
     )
+    with open_database(db) as database, pytest.raises(UserError) as refused:
+        finalize_payouts(database, event, "Pat Lee", clock)
+    assert str(refused.value) == (
+        f"payouts: places 1 and 2 are undecided: entrants {y}, {x} play the sudden death "
+        "for $300.00"
+    )
 
     with open_database(db) as database:  # y wins the sudden-death match: +1
         rulings.record_tiebreak(database, event, 3, x, y, clock, winner="b")
@@ -103,6 +114,14 @@ def test_a_gin_night_of_12_at_30_dollars_from_the_first_round_to_the_prizes(
     assert places(decided) == [(1, y, 18_000), (2, x, 12_000), (3, bye, 3500), (4, fourth, 2500)]
     assert not any(line.startswith("Provisional") for line in text(db))
     assert "Prizes are paid in store credit." in text(db)
+    # finalized: frozen as they are, every prize store credit (none leaves the cash box)
+    with open_database(db) as database:
+        frozen = finalize_payouts(database, event, "Pat Lee", clock)
+    assert [(p.place, p.number, p.amount_cents, p.credit_cents) for p in frozen.prizes] == [
+        (1, y, 18_000, 18_000), (2, x, 12_000, 12_000), (3, bye, 3500, 3500),
+        (4, fourth, 2500, 2500),
+    ]  # fmt: skip
+    assert payouts(db)["final"] is True
 
 
 def test_bid_whist_before_its_playoffs_pays_nobody_yet(tmp_path: Path, clock) -> None:

@@ -188,6 +188,7 @@ class PayoutPlace(_Model):
     place: int = Field(ge=1)
     percent: int | None = Field(default=None, ge=1, le=100)
     fixed_cents: int | None = Field(default=None, ge=1)
+    paid_in: Literal["cash", "store-credit"] | None = None  # None: money.prizes_in
 
     @model_validator(mode="after")
     def _check(self) -> PayoutPlace:
@@ -210,7 +211,7 @@ class Money(_Model):
     payout: tuple[PayoutPlace, ...] = ()
     fine_set_cents: int = Field(default=0, ge=0)
     fine_renege_cents: int = Field(default=0, ge=0)
-    prizes_in: Literal["cash", "store-credit"] = "cash"
+    prizes_in: Literal["cash", "store-credit"] = "cash"  # unless a place says its own
     # false: an entry fee once paid is never given back (bid whist: "No refunds on
     # entry/tournament fee - period!!!")
     refunds: bool = True

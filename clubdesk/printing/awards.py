@@ -10,8 +10,9 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.payouts import paid_in_text
 from clubdesk.printing.base import BOLD, FONT, GREY, build_pdf, escape, frame_width, style
-from clubdesk.printing.payouts import paid_in, provisional_banner
+from clubdesk.printing.payouts import provisional_banner
 from clubdesk.printing.rows import Heading, Paper, PayoutRows, PrizeLine
 
 ORDINALS = {1: "st", 2: "nd", 3: "rd"}
@@ -22,9 +23,10 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else ORDINALS.get(n % 10, 'th')}"
 
 
-def _award(prize: PrizeLine, credit: str, width: float) -> Flowable:
+def _award(prize: PrizeLine, width: float) -> Flowable:
     title = f"{ordinal(prize.place)} place · No. {prize.number} {prize.name}"
-    amount = f"{format_money(prize.amount_cents)} {credit}"
+    kind = paid_in_text(prize.amount_cents, prize.credit_cents)
+    amount = Paragraph(escape(f"{format_money(prize.amount_cents)} {kind}"), style("amount"))
     rows: list[list[object]] = [[Paragraph(escape(title), style("cell-bold")), amount]]
     commands = [
         ("FONT", (0, 0), (-1, -1), FONT, 11),
@@ -60,18 +62,26 @@ def awards_pdf(target: Path | IO[bytes], heading: Heading, rows: PayoutRows, pap
     """Write the award sheet."""
     width = frame_width(paper)
     title = "Award sheet"
-    credit = paid_in(rows)
     story: list[Flowable] = [Paragraph(title, style("title")), *provisional_banner(rows)]
-    if rows.prizes_in == "store-credit":
+    credit = [p for p in rows.prizes if p.credit_cents]
+    if (
+        credit
+        and len(credit) == len(rows.prizes)
+        and all(p.credit_cents == p.amount_cents for p in credit)
+    ):
         story.append(
             Paragraph(
                 "Prizes are store credit, to be redeemed the day of the tournament.", style("body")
             )
         )
+    elif credit or (not rows.prizes and rows.prizes_in == "store-credit"):
+        story.append(
+            Paragraph("Store credit is to be redeemed the day of the tournament.", style("body"))
+        )
     if not rows.played:
         story.append(
             Paragraph("No round has been played yet: there are no prizes to award.", style("body"))
         )
-    story += [Spacer(1, 6), *(_award(prize, credit, width) for prize in rows.prizes)]
+    story += [Spacer(1, 6), *(_award(prize, width) for prize in rows.prizes)]
     story += [Paragraph(escape(u.text), style("body")) for u in rows.undecided]
     build_pdf(target, story, heading, title, paper)

@@ -10,12 +10,13 @@ every name prints, whatever its alphabet.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -58,7 +59,8 @@ def register_fonts() -> None:
 
 @cache
 def style(name: str) -> ParagraphStyle:
-    """The shared paragraph styles: title, subtitle, body, small, cell, cell-bold, big, huge."""
+    """The shared paragraph styles: title, subtitle, body, small, cell, cell-bold, big, huge;
+    cell-right and amount (a prize's amount) are set flush right."""
     register_fonts()
     sizes = {
         "title": (BOLD, 16, 20, 4),
@@ -67,13 +69,21 @@ def style(name: str) -> ParagraphStyle:
         "small": (FONT, 8, 10, 2),
         "cell": (FONT, 9, 11, 0),
         "cell-bold": (BOLD, 9, 11, 0),
+        "cell-right": (FONT, 10, 12, 0),
+        "amount": (BOLD, 12, 15, 0),
         "big": (BOLD, 20, 25, 6),
         "huge": (BOLD, 160, 170, 0),
     }
     font, size, leading, after = sizes[name]
     before = 8 if name == "subtitle" else 0
     return ParagraphStyle(
-        name, fontName=font, fontSize=size, leading=leading, spaceBefore=before, spaceAfter=after
+        name,
+        fontName=font,
+        fontSize=size,
+        leading=leading,
+        spaceBefore=before,
+        spaceAfter=after,
+        alignment=TA_RIGHT if name in ("cell-right", "amount") else TA_LEFT,
     )
 
 
@@ -155,6 +165,18 @@ def _header(heading: Heading, title: str, *, first: bool):
     return draw
 
 
+def _told(draw: Callable[[Canvas, BaseDocTemplate], None], on_page: Callable[[int], None] | None):
+    """The page's drawing, then ``on_page`` told which page it was."""
+    if on_page is None:
+        return draw
+
+    def draw_and_tell(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        draw(canvas, doc)
+        on_page(doc.page)
+
+    return draw_and_tell
+
+
 def build_pdf(
     target: Path | IO[bytes],
     story: Sequence[Flowable],
@@ -163,8 +185,10 @@ def build_pdf(
     paper: Paper,
     *,
     wide: bool = False,
+    on_page: Callable[[int], None] | None = None,
 ) -> None:
-    """Lay ``story`` out on the shared page design and write the PDF to ``target``."""
+    """Lay ``story`` out on the shared page design and write the PDF to ``target``;
+    ``on_page(n)`` is told of each page as it is laid out."""
     register_fonts()
     size = page_size(paper, wide=wide)
     width, height = size
@@ -200,11 +224,13 @@ def build_pdf(
     first = PageTemplate(
         "first",
         [frame(FIRST_HEADER, "first")],
-        onPage=_header(heading, title, first=True),
+        onPage=_told(_header(heading, title, first=True), on_page),
         autoNextPageTemplate="later",
     )
     later = PageTemplate(
-        "later", [frame(LATER_HEADER, "later")], onPage=_header(heading, title, first=False)
+        "later",
+        [frame(LATER_HEADER, "later")],
+        onPage=_told(_header(heading, title, first=False), on_page),
     )
     doc.addPageTemplates([first, later])
     doc.build(list(story), canvasmaker=_numbered_canvas(printed_text(heading.printed_at)))

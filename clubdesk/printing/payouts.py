@@ -10,6 +10,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.payouts import paid_in_text
 from clubdesk.printing.base import BOLD, FONT, GREY, build_pdf, escape, frame_width, style
 from clubdesk.printing.rows import Heading, Paper, PayoutRows
 
@@ -22,7 +23,13 @@ MONEY_TABLE = [
 
 
 def provisional_banner(rows: PayoutRows) -> list[Flowable]:
-    """The PROVISIONAL mark and why, when the prizes may still change."""
+    """The PROVISIONAL mark and why, when the prizes may still change; FINAL and who froze
+    them, once they are."""
+    if rows.final:
+        return [
+            Paragraph("FINAL", style("big")),
+            Paragraph(escape(f"These prizes are final: {rows.final}."), style("body")),
+        ]
     if rows.provisional is None:
         return []
     why = rows.provisional
@@ -52,16 +59,18 @@ def pool_table(rows: PayoutRows, width: float) -> Table:
 
 
 def prize_table(rows: PayoutRows, width: float) -> Table:
-    data = [["Place", "No.", "Name", "Amount"]]
+    data: list[list[object]] = [["Place", "No.", "Name", "Amount"]]
     commands = [
         *MONEY_TABLE,
         ("FONT", (0, 0), (-1, 0), BOLD, 10),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
     ]
     for prize in rows.prizes:
-        data.append(
-            [str(prize.place), str(prize.number), prize.name, format_money(prize.amount_cents)]
-        )
+        amount = format_money(prize.amount_cents)
+        kind = paid_in_text(prize.amount_cents, prize.credit_cents)
+        if kind != paid_in(rows):
+            amount = Paragraph(escape(f"{amount} {kind}"), style("cell-right"))
+        data.append([str(prize.place), str(prize.number), prize.name, amount])
         for player, cents in prize.players:
             data.append(["", "", f"    {player}", format_money(cents)])
             commands.append(("TEXTCOLOR", (0, len(data) - 1), (-1, len(data) - 1), GREY))
@@ -89,7 +98,9 @@ def payouts_pdf(target: Path | IO[bytes], heading: Heading, rows: PayoutRows, pa
         story.append(Paragraph("The payout scheme", style("subtitle")))
         story += [Paragraph(line, style("body")) for line in rows.scheme]
         story.append(Spacer(1, 6))
-    story.append(Paragraph(f"Prizes are paid in {paid_in(rows)}.", style("body")))
+    others = any(paid_in_text(p.amount_cents, p.credit_cents) != paid_in(rows) for p in rows.prizes)
+    unless = " unless the prize says otherwise" if others else ""
+    story.append(Paragraph(f"Prizes are paid in {paid_in(rows)}{unless}.", style("body")))
     if not rows.played:
         story.append(
             Paragraph("No round has been played yet: there are no prizes to show.", style("body"))

@@ -103,6 +103,7 @@ class PrizeLine:
     name: str
     amount_cents: int
     players: tuple[tuple[str, int], ...]  # each player's share in cents, when more than one
+    credit_cents: int = 0  # the part paid in store credit; the rest is cash
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,7 @@ class PayoutRows:
     prizes: tuple[PrizeLine, ...]
     undecided: tuple[UndecidedLine, ...] = ()
     scheme: tuple[str, ...] = ()  # the payout scheme in words, place by place
+    final: str = ""  # who froze these prizes and when ("": not finalized)
 
 
 @dataclass(frozen=True)
@@ -142,23 +144,36 @@ class SheetLayout:
     point_limit: int = 0  # pinochle: a side reaching this ends the game
 
 
-@dataclass(frozen=True)
-class FilledHand:
-    """One recorded hand as the sheet shows it: cells in the layout's column order."""
+Stroke = tuple[tuple[float, float], ...]  # points of one pen stroke, x and y in 0..1
 
-    cells: tuple[str, ...]
+
+@dataclass(frozen=True)
+class SignatureLine:
+    """A signature on a sheet handed in: the role, the name, and the strokes of the pen
+    where it was signed on screen (x from the left, y from the top, both 0..1 of the pad)."""
+
+    role: str
+    name: str
+    strokes: tuple[Stroke, ...] = ()
 
 
 @dataclass(frozen=True)
 class FilledSheet:
-    """What a submitted sheet holds, ready to print."""
+    """What a submitted sheet holds, in the blank sheet's own rows and columns.
 
-    columns: tuple[str, ...]
-    hands: tuple[FilledHand, ...]
+    ``rows``: a row per hand, every cell of the format's grid (the hand's label
+    first); ``closing``: the cells of the rows the grid has under the hands
+    after their label (pinochle: Final; gin: Game bonus, Boxes, Total; bid
+    whist: none). ``score_a``/``score_b``: the result as it counts, adjustment
+    lines and amendments included.
+    """
+
+    rows: tuple[tuple[str, ...], ...]
+    closing: tuple[tuple[str, ...], ...]
     score_a: int | None
     score_b: int | None
-    signers: tuple[str, ...]  # "role: name" lines
-    notes: tuple[str, ...]  # adjustments, awards, amendments
+    signatures: tuple[SignatureLine, ...]
+    notes: tuple[str, ...]  # the hands' remarks, adjustments, awards, amendments
 
 
 @dataclass(frozen=True)

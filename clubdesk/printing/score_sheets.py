@@ -1,11 +1,12 @@
 """Score sheets, a page per table for a whole round at once: pre-filled with the event,
 round, table and both sides, in the format's own layout (pinochle's hand rows, the gin
 Hollywood grid, bid whist's four hands and a fifth to break a tie); a sheet already
-handed in prints filled, with its hands, totals, signers and amendments."""
+handed in prints filled in the same grid, with its totals, its signatures (drawn from
+their strokes where they have them) and its amendments."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -13,9 +14,24 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from clubdesk.printing.base import BOLD, FONT, GREY, LIGHT, build_pdf, escape, frame_width, style
-from clubdesk.printing.rows import FilledSheet, Heading, Paper, ScoreSheet, SheetLayout
+from clubdesk.printing.rows import (
+    FilledSheet,
+    Heading,
+    Paper,
+    ScoreSheet,
+    SheetLayout,
+    SignatureLine,
+    Stroke,
+)
 
 ROW = 24  # a hand row's height: room to write in
+FILLED_ROW = 19  # a row printed filled needs no room for a pen (the signatures do)
+
+
+def _row(filled: FilledSheet | None, extra: int = 0) -> int:
+    return FILLED_ROW if filled is not None else ROW + extra
+
+
 BLANK = ()  # an empty cell: no flowables, so nothing to set (a "" is still drawn as text)
 GRID = [
     ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
@@ -48,11 +64,26 @@ def _spans(first: int, count: int, row: int = 0) -> list[tuple]:
     return [("SPAN", (first + 2 * i, row), (first + 2 * i + 1, row)) for i in range(count)]
 
 
-def pinochle_grid(layout: SheetLayout, width: float) -> Table:
+def _cells(cells: Sequence[str]) -> list[object]:
+    """A filled row's cells; an empty one stays empty (nothing set)."""
+    return [cell if cell else BLANK for cell in cells]
+
+
+def _hand_rows(
+    filled: FilledSheet | None, count: int, cells: int, first: int = 1
+) -> list[list[object]]:
+    """The hand rows: those handed in, then blank numbered rows up to ``count``."""
+    rows = [_cells(row) for row in filled.rows] if filled is not None else []
+    for number in range(first + len(rows), first + count):
+        rows.append([str(number), *[BLANK] * (cells - 1)])
+    return rows
+
+
+def pinochle_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = None) -> Table:
     top = [BLANK, BLANK, BLANK, *_pairs(["Meld", "Tricks", "Hand score", "Running total"])]
     sub = ["Hand", "Bidder", "Bid", *(["A", "B"] * 4)]
-    rows = [[str(n), *[BLANK] * 10] for n in range(1, layout.hands + 1)]
-    final = ["Final", *[BLANK] * 10]
+    rows = _hand_rows(filled, layout.hands, 11)
+    final = ["Final", *(_cells(filled.closing[0]) if filled and filled.closing else [BLANK] * 10)]
     widths = [width * 0.07, width * 0.09, width * 0.08] + [width * 0.095] * 8
     commands = [
         *GRID,
@@ -63,13 +94,13 @@ def pinochle_grid(layout: SheetLayout, width: float) -> Table:
         ("SPAN", (0, -1), (8, -1)),
         ("ALIGN", (0, -1), (0, -1), "RIGHT"),
     ]
-    heights = [18, 18] + [ROW] * (len(rows) + 1)
+    heights = [18, 18] + [_row(filled)] * (len(rows) + 1)
     return Table(
         [top, sub, *rows, final], colWidths=widths, rowHeights=heights, style=TableStyle(commands)
     )
 
 
-def gin_grid(layout: SheetLayout, width: float) -> Table:
+def gin_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = None) -> Table:
     games = [
         f"Game {n} (to {layout.target})" if layout.target else f"Game {n}"
         for n in range(1, layout.columns + 1)
@@ -77,8 +108,18 @@ def gin_grid(layout: SheetLayout, width: float) -> Table:
     top = [BLANK, *_pairs(games)]
     sub = ["Hand", *(["A", "B"] * layout.columns)]
     blank = [BLANK] * (2 * layout.columns)
-    rows = [[str(n), *blank] for n in range(1, layout.hands + 1)]
-    closing = [[label, *blank] for label in ("Game bonus", "Boxes", "Total")]
+    rows = _hand_rows(filled, layout.hands, 1 + 2 * layout.columns)
+    if filled is not None and filled.rows:
+        rows = [[Paragraph(escape(str(row[0])), style("cell")), *row[1:]] for row in rows]
+    closing_cells = (
+        [_cells(cells) for cells in filled.closing]
+        if filled is not None and filled.closing
+        else [blank] * 3
+    )
+    closing = [
+        [label, *cells]
+        for label, cells in zip(("Game bonus", "Boxes", "Total"), closing_cells, strict=True)
+    ]
     widths = [width * 0.13] + [width * 0.87 / (2 * layout.columns)] * (2 * layout.columns)
     commands = [
         *GRID,
@@ -92,7 +133,9 @@ def gin_grid(layout: SheetLayout, width: float) -> Table:
         x = 1 + 2 * column
         commands.append(("LINEBEFORE", (x, 0), (x, -1), 1.6, colors.black))
     commands.append(("LINEABOVE", (0, -3), (-1, -3), 1.6, colors.black))
-    heights = [18, 18] + [ROW] * (len(rows) + len(closing))
+    if filled is not None and filled.closing:  # the boxes are the match's, not a game's
+        commands.append(("SPAN", (1, -2), (-1, -2)))
+    heights = [18, 18] + [_row(filled)] * (len(rows) + len(closing))
     return Table(
         [top, sub, *rows, *closing],
         colWidths=widths,
@@ -101,31 +144,32 @@ def gin_grid(layout: SheetLayout, width: float) -> Table:
     )
 
 
-def whist_grid(layout: SheetLayout, width: float) -> Table:
+def whist_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = None) -> Table:
     top = [BLANK, BLANK, BLANK, BLANK, *_pairs(["Books", "Hand score", "Running total"])]
     sub = ["Hand", "Bidder", "Bid", "Kind", *(["A", "B"] * 3)]
-    rows = [[str(n), *[BLANK] * 9] for n in range(1, layout.hands + 1)]
-    fifth = [f"{layout.hands + 1}", *[BLANK] * 9]
+    rows = _hand_rows(filled, layout.hands + 1, 10)  # the last: the fifth hand, for a tie
     widths = [width * 0.08, width * 0.1, width * 0.08, width * 0.2] + [width * 0.09] * 6
     commands = [
         *GRID,
         *_spans(4, 3),
         ("FONT", (0, 0), (-1, 1), BOLD, 9),
         ("BACKGROUND", (0, 0), (-1, 1), LIGHT),
-        ("LINEABOVE", (0, -1), (-1, -1), 1.6, colors.black),
-        ("BACKGROUND", (0, -1), (-1, -1), LIGHT),
+        ("LINEABOVE", (0, layout.hands + 2), (-1, layout.hands + 2), 1.6, colors.black),
+        ("BACKGROUND", (0, layout.hands + 2), (-1, layout.hands + 2), LIGHT),
     ]
-    heights = [18, 18] + [ROW + 12] * (len(rows) + 1)
+    heights = [18, 18] + [_row(filled, 12)] * len(rows)
     return Table(
-        [top, sub, *rows, fifth], colWidths=widths, rowHeights=heights, style=TableStyle(commands)
+        [top, sub, *rows], colWidths=widths, rowHeights=heights, style=TableStyle(commands)
     )
 
 
-def blank_grid(layout: SheetLayout, width: float) -> list[Flowable]:
-    """The format's empty grid and the note under it."""
+def sheet_grid(
+    layout: SheetLayout, width: float, filled: FilledSheet | None = None
+) -> list[Flowable]:
+    """The format's grid, empty or with the hands handed in, and the note under it."""
     if layout.game == "gin":
         return [
-            gin_grid(layout, width),
+            gin_grid(layout, width, filled),
             Paragraph(
                 "Hollywood: the games are scored at once, each hand in every game still open.",
                 style("small"),
@@ -133,35 +177,92 @@ def blank_grid(layout: SheetLayout, width: float) -> list[Flowable]:
         ]
     if layout.game == "bid-whist":
         return [
-            whist_grid(layout, width),
+            whist_grid(layout, width, filled),
             Paragraph(f"Hand {layout.hands + 1} is played only to break a tie.", style("small")),
         ]
     note = f"The game ends when a side reaches {layout.point_limit}." if layout.point_limit else ""
-    return [pinochle_grid(layout, width), Paragraph(note, style("small"))]
+    return [pinochle_grid(layout, width, filled), Paragraph(note, style("small"))]
 
 
-def _hand_row(cells: Sequence[str]) -> list[object]:
-    """A recorded hand's cells, its description wrapping within its column."""
-    return [cells[0], Paragraph(escape(cells[1]), style("cell")), *cells[2:]]
+class SignatureDrawing(Flowable):
+    """A signature drawn from its pen strokes (x, y in 0..1 of the pad, y from the top),
+    stretched over ``width`` x ``height`` points."""
+
+    def __init__(self, strokes: Sequence[Stroke], width: float, height: float):
+        super().__init__()
+        self.strokes = tuple(strokes)
+        self.width, self.height = width, height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setStrokeColor(colors.Color(0.05, 0.1, 0.35))
+        canvas.setLineWidth(1.3)
+        canvas.setLineCap(1)
+        canvas.setLineJoin(1)
+        for stroke in self.strokes:
+            points = [(x * self.width, (1 - y) * self.height) for x, y in stroke]
+            if len(points) == 1:  # a dot
+                x, y = points[0]
+                canvas.circle(x, y, 0.8, stroke=1, fill=1)
+                continue
+            path = canvas.beginPath()
+            path.moveTo(*points[0])
+            for point in points[1:]:
+                path.lineTo(*point)
+            canvas.drawPath(path, stroke=1, fill=0)
+        canvas.restoreState()
 
 
-def _filled(filled: FilledSheet, width: float) -> list[Flowable]:
-    data = [list(filled.columns), *(_hand_row(hand.cells) for hand in filled.hands)]
+SIGNATURE_HEIGHT = 44
+
+
+def _signed(signatures: Sequence[SignatureLine], width: float) -> Table:
+    """The signatures side by side, a gap between: each drawn where it has strokes, on its
+    own line, and named under it."""
+    count = max(len(signatures), 2)
+    gap = width * 0.1 / (count - 1)
+    cell = (width - gap * (count - 1)) / count
+    drawn: list[object] = []
+    named: list[object] = []
+    commands: list[tuple] = [
+        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+    ]
+    for index, signature in enumerate(signatures):
+        if index:
+            drawn.append(BLANK)
+            named.append(BLANK)
+        strokes = signature.strokes
+        drawn.append(SignatureDrawing(strokes, cell, SIGNATURE_HEIGHT) if strokes else BLANK)
+        named.append(Paragraph(escape(f"{signature.role}: {signature.name}"), style("small")))
+        commands.append(("LINEBELOW", (2 * index, 0), (2 * index, 0), 0.6, colors.black))
+    widths = [cell if index % 2 == 0 else gap for index in range(len(drawn))]
+    return Table(
+        [drawn, named],
+        colWidths=widths,
+        rowHeights=[SIGNATURE_HEIGHT + 4, None],
+        style=TableStyle(commands),
+        hAlign="LEFT",
+    )
+
+
+def _filled(filled: FilledSheet, layout: SheetLayout, width: float) -> list[Flowable]:
+    story: list[Flowable] = sheet_grid(layout, width, filled)
     if filled.score_a is not None:
-        data.append(["Final", "", "", "", str(filled.score_a), str(filled.score_b)])
-    widths = [width * 0.08, width * 0.52] + [width * 0.1] * 4
-    commands = [
-        *GRID,
-        ("FONT", (0, 0), (-1, 0), BOLD, 9),
-        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
-        ("ALIGN", (1, 1), (1, -1), "LEFT"),
-        ("FONT", (0, -1), (-1, -1), BOLD, 10),
-    ]
-    story: list[Flowable] = [
-        Table(data, colWidths=widths, repeatRows=1, style=TableStyle(commands))
-    ]
-    story.append(Spacer(1, 8))
-    story += [Paragraph(escape(f"Signed by {s}"), style("body")) for s in filled.signers]
+        story.append(
+            Paragraph(
+                escape(f"Result as it counts: A {filled.score_a}, B {filled.score_b}"),
+                style("subtitle"),
+            )
+        )
+    story.append(Spacer(1, 6))
+    if filled.signatures:
+        story.append(_signed(filled.signatures, width))
     story += [Paragraph(escape(note), style("body")) for note in filled.notes]
     return story
 
@@ -194,8 +295,8 @@ def sheet_story(sheet: ScoreSheet, layout: SheetLayout, width: float) -> list[Fl
     ]
     if sheet.filled is not None:
         story.append(Paragraph("As handed in", style("subtitle")))
-        return story + _filled(sheet.filled, width)
-    return story + blank_grid(layout, width) + [Spacer(1, 14), _signatures(sheet, width)]
+        return story + _filled(sheet.filled, layout, width)
+    return story + sheet_grid(layout, width) + [Spacer(1, 14), _signatures(sheet, width)]
 
 
 def score_sheets_pdf(
@@ -204,8 +305,10 @@ def score_sheets_pdf(
     layout: SheetLayout,
     sheets: Sequence[ScoreSheet],
     paper: Paper,
+    *,
+    on_page: Callable[[int], None] | None = None,
 ) -> None:
-    """Write a page per table."""
+    """Write a page per table (``on_page(n)``: page n is laid out)."""
     width = frame_width(paper)
     round_number = sheets[0].round if sheets else 0
     title = f"Score sheets, round {round_number}"
@@ -216,4 +319,4 @@ def score_sheets_pdf(
         story += sheet_story(sheet, layout, width)
     if not story:
         story.append(Paragraph("No tables in this round.", style("body")))
-    build_pdf(target, story, heading, title, paper)
+    build_pdf(target, story, heading, title, paper, on_page=on_page)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from clubdesk.domain.limits import is_control
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.domain.money.payouts import Payouts, Undecided
+from clubdesk.domain.money.payouts import Payouts, Undecided, paid_in_text
 from clubdesk.domain.results.cut import CutResult
 from clubdesk.domain.results.standings import StandingRow, Standings
 from clubdesk.domain.rules import Rules
@@ -161,13 +161,17 @@ def payouts_text(payouts: Payouts, title: str = "", rules: Rules | None = None) 
         return "\n".join(lines) + "\n"
     if payouts.provisional:
         lines.append(f"Provisional: {payouts.why}; these prizes may still change.")
+    if payouts.final:
+        lines.append(f"Final: {payouts.final}.")
     lines.append("")
     if not payouts.prizes and not payouts.undecided:
         lines.append("(no prizes)")
     for prize in payouts.prizes:
+        kind = paid_in_text(prize.amount_cents, prize.credit_cents)
         lines.append(
             f"{prize.place:>3}.  {prize.number:>4}  {plain(prize.name):<30} "
             f"{format_money(prize.amount_cents):>12}"
+            + (f"  {kind}" if kind != payouts.prizes_in.replace("-", " ") else "")
         )
         if len(prize.players) > 1:
             for share in prize.players:

@@ -8,13 +8,12 @@ raised here, before any file is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import io
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import Game
-from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.results.cut import cut_size
 from clubdesk.domain.rules import Rules
@@ -27,8 +26,6 @@ from clubdesk.printing.kinds import KINDS, ROUND_KINDS
 from clubdesk.printing.payouts import payouts_pdf
 from clubdesk.printing.rows import (
     Chit,
-    FilledHand,
-    FilledSheet,
     Heading,
     Paper,
     PayoutRows,
@@ -54,7 +51,9 @@ from clubdesk.printing.text import pause_text, payouts_text
 from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, results, sheets
 from clubdesk.services.common import aware
+from clubdesk.services.filled_sheets import filled_sheet
 from clubdesk.store import Database
+from clubdesk.store import seating as seat_store
 
 
 def paper_for(db: Database, event_id: str, given: str | None = None) -> Paper:
@@ -64,6 +63,15 @@ def paper_for(db: Database, event_id: str, given: str | None = None) -> Paper:
     if given not in ("letter", "a4"):
         raise UserError(f"--paper: {given!r} is not letter or a4")
     return "letter" if given == "letter" else "a4"
+
+
+def current_round(db: Database, event_id: str) -> tuple[int, int]:
+    """The round a director prints for by default (the last one seated, else 1) and the
+    event's number of rounds."""
+    rules = events.event_rules(db, event_id)
+    with db.session() as session:
+        published = seat_store.published_rounds(session, event_id)
+    return (max(published) if published else 1), max(rules.schedule.rounds, 1)
 
 
 def heading(db: Database, event_id: str, clock: Clock) -> Heading:
@@ -131,6 +139,7 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
             p.name,
             p.amount_cents,
             tuple((s.player, s.amount_cents) for s in p.players) if len(p.players) > 1 else (),
+            p.credit_cents,
         )
         for p in found.prizes
     )
@@ -148,12 +157,14 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
         prizes=prizes,
         undecided=undecided,
         scheme=_scheme(rules),
+        final=found.final,
     )
 
 
 def _scheme(rules: Rules) -> tuple[str, ...]:
     money = rules.money
     places = sorted(money.payout, key=lambda p: p.place)
+    own = (None, money.prizes_in)  # a place paid as the money section says says nothing more
     lines = [
         f"Place {p.place}: "
         + (
@@ -161,6 +172,7 @@ def _scheme(rules: Rules) -> tuple[str, ...]:
             if p.fixed_cents is not None
             else f"{p.percent}% of the rest"
         )
+        + (f", in {(p.paid_in or '').replace('-', ' ')}" if p.paid_in not in own else "")
         for p in places
     ]
     if any(p.percent is not None for p in places):
@@ -254,73 +266,32 @@ def sheet_layout(rules: Rules) -> SheetLayout:
     )
 
 
+Progress = Callable[[int, int], None]  # (steps done, steps in all) of a document being built
+
+
 def score_sheets(
-    db: Database, event_id: str, round_number: int
+    db: Database, event_id: str, round_number: int, progress: Progress | None = None
 ) -> tuple[SheetLayout, tuple[ScoreSheet, ...]]:
     """Every table's sheet of round ``round_number``: blank but for the sides, or filled
-    where the sheet has been handed in."""
+    where the sheet has been handed in. ``progress`` hears of each table read, as the first
+    half of the steps (laying the pages out is the second)."""
     rules = events.event_rules(db, event_id)
+    layout = sheet_layout(rules)
     tables = round_tables(db, event_id, round_number)
     out = []
-    for row in tables.tables:
+    steps = 2 * len(tables.tables)
+    for index, row in enumerate(tables.tables):
+        if progress is not None:
+            progress(index, steps)
         filled = None
         try:
             found = sheets.table_sheet(db, event_id, round_number, row.table)
         except UserError:
             found = None  # a round seated but not yet published has no stored games
         if found is not None and found.submitted:
-            filled = _filled(found.game, rules, round_number)
+            filled = filled_sheet(found.game, rules, round_number, layout)
         out.append(ScoreSheet(round_number, row.table, tables.labels, row.a, row.b, filled))
-    return sheet_layout(rules), tuple(out)
-
-
-def _hand_text(hand: Mapping[str, Any]) -> str:
-    parts = []
-    for key, value in hand.items():
-        if value is None or value is False or value == {}:
-            continue
-        if isinstance(value, Mapping):
-            value = " / ".join(f"{k} {v}" for k, v in value.items())
-        parts.append(f"{key.replace('_', ' ')} {value}" if value is not True else key)
-    return ", ".join(parts)
-
-
-def _filled(game: Game, rules: Rules, round_number: int) -> FilledSheet:
-    hands: list[FilledHand] = []
-    if game.hands:
-        played = played_hands(rules, round_number, game.hands)
-        for n, (hand, result, running) in enumerate(
-            zip(game.hands, played.hands, played.totals, strict=True), start=1
-        ):
-            cells = (
-                str(n),
-                _hand_text(hand),
-                str(result.A),
-                str(result.B),
-                str(running["A"]),
-                str(running["B"]),
-            )
-            hands.append(FilledHand(cells))
-    notes = [
-        f"{line.points:+d} to side {line.side.upper()}: {line.reason}" for line in game.adjustments
-    ]
-    if game.award is not None:
-        notes.append(f"Award: {game.award.kind} against side {game.award.against.upper()}")
-    for amendment in game.amendments:
-        before, after = amendment.before.score, amendment.after.score
-        notes.append(
-            f"Amended {amendment.at:%Y-%m-%d %H:%M} by {amendment.director}: "
-            f"{before.a}-{before.b} became {after.a}-{after.b} ({amendment.reason})"
-        )
-    score = game.score
-    return FilledSheet(
-        columns=("Hand", "Played", "A", "B", "Total A", "Total B"),
-        hands=tuple(hands),
-        score_a=None if score is None else score.a,
-        score_b=None if score is None else score.b,
-        signers=tuple(f"{s.role}: {s.name}" for s in game.signatures),
-        notes=tuple(notes),
-    )
+    return layout, tuple(out)
 
 
 def schedule_lines(db: Database, event_id: str, clock: Clock) -> tuple[ScheduleLine, ...]:
@@ -347,11 +318,13 @@ def write_document(
     *,
     round_number: int | None = None,
     paper: Paper | None = None,
+    progress: Progress | None = None,
 ) -> None:
     """Gather the rows of document ``kind`` and write it as a PDF to ``target`` on
     ``paper`` (default: the club's setting). Every
     refusal (an unknown kind, a round missing or not seated) comes before anything is
-    written."""
+    written. ``progress`` hears how far a round's score sheets are (the one document
+    that can run to many pages)."""
     if kind not in KINDS:
         raise UserError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
     if kind in ROUND_KINDS:
@@ -377,5 +350,30 @@ def write_document(
         elif kind == "tablecards":
             table_cards_pdf(target, top, round_tables(db, event_id, round_number), paper)
         else:
-            layout, found = score_sheets(db, event_id, round_number)
-            score_sheets_pdf(target, top, layout, found, paper)
+            layout, found = score_sheets(db, event_id, round_number, progress)
+            steps = 2 * len(found)
+
+            def laid_out(page: int) -> None:
+                if progress is not None:
+                    progress(min(len(found) + page, steps), steps)
+
+            score_sheets_pdf(target, top, layout, found, paper, on_page=laid_out)
+
+
+def build_document(
+    db: Database,
+    event_id: str,
+    kind: str,
+    clock: Clock,
+    *,
+    round_number: int | None = None,
+    paper: Paper | None = None,
+    progress: Progress | None = None,
+) -> bytes:
+    """Document ``kind`` as the bytes of its PDF (``write_document`` into memory), for a
+    window to preview, print or save."""
+    out = io.BytesIO()
+    write_document(
+        db, event_id, kind, out, clock, round_number=round_number, paper=paper, progress=progress
+    )
+    return out.getvalue()

@@ -4,13 +4,13 @@ what the cash box should hold, and payouts previewed under a scheme not yet save
 How the cash box is read: every ledger row paid in cash counts (rows with no
 method, written before methods were kept, count as cash). Entry fees, fines
 and added money paid in cash go in; refunds and expenses paid in cash come
-out. Prizes paid in cash (``money.prizes_in = "cash"``) come out once they
-are handed over; the page shows the box before and after the prizes listed.
-Store-credit prizes never leave the box. Added money set in the rules
-(``money.added_cents``) is not a ledger row and is not in the box. An entry
-fee an imported event file gives only as an entrant's ``paid_cents`` (no fee
-row of its own) is listed with its method "not recorded" and is not counted
-in the box.
+out. Prizes paid in cash (each place's kind, ``domain.money.payouts``) come
+out once they are handed over; the page shows the box before and after the
+prizes listed. Store-credit prizes (or parts of prizes) never leave the box.
+Added money set in the rules (``money.added_cents``) is not a ledger row and
+is not in the box. An entry fee an imported event file gives only as an
+entrant's ``paid_cents`` (no fee row of its own) is listed with its method
+"not recorded" and is not counted in the box.
 """
 
 from __future__ import annotations
@@ -21,15 +21,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from clubdesk.clock import Clock
+from clubdesk.domain.event.model import PRIZE_PAID
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import Payouts, Pool, compute_payouts, prize_pool
 from clubdesk.errors import UserError
-from clubdesk.services import audit
+from clubdesk.services import audit, final_payouts
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, rules_for
 from clubdesk.services.payments import check_amount, check_method
 from clubdesk.store import Database, events, ledger
 from clubdesk.store import eventfile as store
+from clubdesk.store import payouts as payout_store
 
 TREASURER_KINDS: tuple[str, ...] = ("added", "expense")
 CASH_IN: tuple[str, ...] = ("fee", "fine", "added")
@@ -71,14 +73,17 @@ class CashBox:
     cash_in_cents: int
     cash_out_cents: int
     cash_prizes_cents: int  # the cash prizes listed (0 when prizes are store credit)
+    prizes_paid_cents: int = 0  # of those, handed over already (``prize`` rows)
 
     @property
     def before_prizes_cents(self) -> int:
-        return self.cash_in_cents - self.cash_out_cents
+        """In the box now: the prizes paid so far are out of it."""
+        return self.cash_in_cents - self.cash_out_cents - self.prizes_paid_cents
 
     @property
     def after_prizes_cents(self) -> int:
-        return self.before_prizes_cents - self.cash_prizes_cents
+        """In the box once every cash prize listed is paid."""
+        return self.before_prizes_cents - (self.cash_prizes_cents - self.prizes_paid_cents)
 
 
 @dataclass(frozen=True)
@@ -153,10 +158,10 @@ def _sheet(db: Database, event_id: str, overrides: dict[str, Any] | None) -> Mon
         record = events.get_event(session, event_id)
         event = store.load_event(session, event_id, results_only=True)
         saved = dict(record.settings)
-    rules = rules_for(record)
-    if overrides:
-        rules = rules.with_settings(overrides)
-    payouts = compute_payouts(event, rules)
+        paid = payout_store.prizes_paid(session, event_id)
+        payouts = None if overrides else final_payouts.payouts_in(session, event_id)
+    if payouts is None:
+        payouts = compute_payouts(event, rules_for(record).with_settings(overrides or {}))
     names = {entrant.number: entrant.name for entrant in event.entrants}
     rows = [
         LedgerRow(
@@ -169,6 +174,12 @@ def _sheet(db: Database, event_id: str, overrides: dict[str, Any] | None) -> Mon
             at=entry.at,
         )
         for entry in event.ledger
+    ]
+    rows += [
+        LedgerRow(
+            PRIZE_PAID, row.cents, row.number, names.get(row.number, ""), "cash", row.note, row.at
+        )  # fmt: skip
+        for row in paid
     ]
     listed: dict[int, int] = {}
     for row in rows:
@@ -196,5 +207,6 @@ def cash_box(rows: tuple[LedgerRow, ...], payouts: Payouts) -> CashBox:
     cash = [row for row in rows if row.method == "cash"]
     paid_in = sum(row.cents for row in cash if row.kind in CASH_IN)
     paid_out = sum(row.cents for row in cash if row.kind in CASH_OUT)
-    prizes = sum(p.amount_cents for p in payouts.prizes) if payouts.prizes_in == "cash" else 0
-    return CashBox(paid_in, paid_out, prizes)
+    prizes = sum(p.cash_cents for p in payouts.prizes)
+    handed = sum(row.cents for row in cash if row.kind == PRIZE_PAID)
+    return CashBox(paid_in, paid_out, prizes, handed)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clubdesk.domain.event.model import Event
-from clubdesk.domain.money.payouts import Payouts, compute_payouts
+from clubdesk.domain.money.payouts import Payouts
 from clubdesk.domain.results.cut import compute_cut, cut_size
 from clubdesk.domain.results.standings import Standings, compute_standings
 from clubdesk.domain.rules import Rules
+from clubdesk.services import final_payouts
 from clubdesk.services.common import rules_for
 from clubdesk.store import Database, events
 from clubdesk.store import eventfile as store
@@ -113,8 +114,8 @@ def payouts(db: Database, event_id: str) -> Payouts:
     """The prize pool and who wins what, by the event's final order as far as it is known
     (the standings after the last complete round; bid whist's playoffs), marked
     provisional until it is final."""
-    event, rules = _results(db, event_id)
-    return compute_payouts(event, rules)
+    with db.session() as session:
+        return final_payouts.payouts_in(session, event_id)
 
 
 def _results(db: Database, event_id: str) -> tuple[Event, Rules]:

@@ -49,6 +49,7 @@ from sqlalchemy import Connection, Table, bindparam, func, insert, select, updat
 from sqlmodel import Session, SQLModel
 
 from clubdesk.domain.event.model import (
+    PRIZE_PAID,
     SIDES,
     Entrant,
     Event,
@@ -381,9 +382,9 @@ def _ledger(
             _LEDGER.c.at,
             _LEDGER.c.from_paid_cents,
         )
-        .where(_LEDGER.c.event_id == event_id)
+        .where(_LEDGER.c.event_id == event_id, _LEDGER.c.kind != PRIZE_PAID)
         .order_by(_LEDGER.c.id)
-    ).all()
+    ).all()  # a prize paid is the database's own record, not the event file's
     paid: dict[int, int] = defaultdict(int)
     listed_fees: set[int] = set()  # entrants with a fee row the file lists
     for row in rows:

@@ -359,6 +359,36 @@ class ClockFact(SQLModel, table=True):
     announcement: str | None = None  # announced: warning or time
 
 
+class PayoutFinal(SQLModel, table=True):
+    """Payouts frozen by the director; reopening fills the ``reopened_*`` columns (all three
+    or none), and the rows stay."""
+
+    __tablename__ = "payout_final"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    director: str
+    pool_cents: int
+    finalized_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    reopened_by: str | None = None
+    reopen_reason: str | None = None
+    reopened_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime, nullable=True)
+
+
+class FinalPrize(SQLModel, table=True):
+    """One frozen prize: its place, entrant, amount and the part of it in store credit."""
+
+    __tablename__ = "final_prize"
+    __table_args__ = (UniqueConstraint("payout_id", "entrant_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    payout_id: int = Field(foreign_key="payout_final.id")
+    place: int
+    entrant_id: int = Field(foreign_key="entrant.id")
+    amount_cents: int
+    credit_cents: int
+
+
 class AuditLog(SQLModel, table=True):
     """Who did what and when; rows are never changed or deleted."""
 

@@ -50,6 +50,7 @@ from clubdesk.ui.event_page import EventPage
 from clubdesk.ui.money_page import MoneyPage
 from clubdesk.ui.players_entry import summary_text
 from clubdesk.ui.players_page import PlayersPage
+from clubdesk.ui.print_page import PrintPage
 from clubdesk.ui.projector_menu import ProjectorMenu
 from clubdesk.ui.rounds_page import RoundsPage
 from clubdesk.ui.standings_page import StandingsPage
@@ -115,6 +116,8 @@ class MainWindow(QMainWindow):
         self._add_page("standings", "Standings", self.standings_page)
         self.money_page = MoneyPage(self.context)
         self._add_page("money", "Money", self.money_page)
+        self.print_page = PrintPage(self.context)
+        self._add_page("print", "Print", self.print_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.event_page.current_event_changed.connect(self._event_changed)
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.errors import UserError
-from clubdesk.services import events, ledger
+from clubdesk.services import events, final_payouts, ledger
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventChanges
 from clubdesk.services.ledger import MoneySheet
@@ -41,11 +41,13 @@ from clubdesk.ui.context import UiContext
 from clubdesk.ui.money_dialogs import MoneyEntry, ask_money
 from clubdesk.ui.money_texts import cash_lines, pool_lines, prize_lines, row_cells, status_line
 from clubdesk.ui.operations import run_command, sentence
+from clubdesk.ui.payout_actions import PayoutActions
 from clubdesk.ui.payout_editor import PayoutEditor
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
 LEDGER_COLUMNS = ("Time", "Kind", "Entrant", "Method", "Note", "Amount")
 PRIZE_COLUMNS = ("Place", "Who", "Prize")
+PRIZES_TITLE = "Prizes by the current standings"
 NOTE_COLUMN = 4
 
 
@@ -122,10 +124,12 @@ class MoneyPage(QWidget):
         self.status.setWordWrap(True)
         self.prize_table = _table(PRIZE_COLUMNS)
         self.prize_table.setMinimumHeight(160)
-        prizes_box = QGroupBox("Prizes by the current standings")
+        self.prizes_box = prizes_box = QGroupBox(PRIZES_TITLE)
         prizes_layout = QVBoxLayout(prizes_box)
         prizes_layout.addWidget(self.status)
         prizes_layout.addWidget(self.prize_table)
+        self.actions = PayoutActions(self.context)
+        prizes_layout.addWidget(self.actions)
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -176,6 +180,8 @@ class MoneyPage(QWidget):
             self.shown = None
             return
         self._show_ledger(self.sheet)
+        assert db is not None and event_id is not None
+        self.actions.show_payouts(self.sheet.payouts, final_payouts.paid_so_far(db, event_id))
         if self.edited:
             self._scheme_edited()
         else:
@@ -192,9 +198,13 @@ class MoneyPage(QWidget):
         _fill_lines(self.pool_grid, pool_lines(sheet.pool))
         payouts = sheet.payouts
         self.status.setText(status_line(payouts))
-        self.status.setStyleSheet("font-weight: bold;" if payouts.provisional else "")
+        self.status.setStyleSheet(
+            "font-weight: bold;" if payouts.provisional or payouts.final else ""
+        )
+        self.prizes_box.setTitle("Prizes, as finalized" if payouts.final else PRIZES_TITLE)
         _fill(self.prize_table, prize_lines(payouts), right_aligned=(2,))
-        _fill_lines(self.cash_grid, cash_lines(sheet.cash, payouts.prizes_in), first_row=1)
+        paid_in = "cash" if sheet.cash.cash_prizes_cents else payouts.prizes_in
+        _fill_lines(self.cash_grid, cash_lines(sheet.cash, paid_in), first_row=1)
 
     # --- the scheme -------------------------------------------------------------------------
 
@@ -217,9 +227,13 @@ class MoneyPage(QWidget):
 
     def _show_scheme_state(self) -> None:
         valid = self.shown is not None
-        self.save_button.setEnabled(self.edited and valid)
+        final = self.sheet is not None and bool(self.sheet.payouts.final)
+        self.editor.setEnabled(not final)  # the frozen prizes came from the saved scheme
+        self.save_button.setEnabled(self.edited and valid and not final)
         self.revert_button.setEnabled(self.edited)
-        if not self.edited:
+        if final:
+            self.scheme_state.setText("The payouts are final: reopen them to change the scheme.")
+        elif not self.edited:
             self.scheme_state.setText("Saved. The prizes below follow it.")
         elif valid:
             self.scheme_state.setText("Not saved yet: the prizes below preview it.")

@@ -7,7 +7,7 @@ and the tests can read them without a window.
 from __future__ import annotations
 
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.domain.money.payouts import Payouts, Pool
+from clubdesk.domain.money.payouts import Payouts, Pool, paid_in_text
 from clubdesk.services.ledger import CashBox, LedgerRow
 
 KIND_WORDS: dict[str, str] = {
@@ -16,6 +16,7 @@ KIND_WORDS: dict[str, str] = {
     "added": "Added money",
     "expense": "Expense",
     "refund": "Refund",
+    "prize": "Prize paid",
 }
 PRIZE_WORDS: dict[str, str] = {"cash": "cash", "store-credit": "store credit"}
 
@@ -38,14 +39,15 @@ def pool_lines(pool: Pool) -> list[tuple[str, str]]:
 def prize_lines(payouts: Payouts) -> list[tuple[str, str, str]]:
     """The prizes as (place, who, amount); a team prize lists each player's share
     below it, undecided places say who plays for them."""
-    kind = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
+    default = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
     lines: list[tuple[str, str, str]] = []
     for prize in payouts.prizes:
         lines.append(
             (
                 _ordinal(prize.place),
                 f"{prize.number} {prize.name}",
-                format_money(prize.amount_cents) + f" {kind}",
+                f"{format_money(prize.amount_cents)} "
+                + paid_in_text(prize.amount_cents, prize.credit_cents),
             )
         )
         if len(prize.players) > 1:
@@ -58,7 +60,7 @@ def prize_lines(payouts: Payouts) -> list[tuple[str, str, str]]:
             (
                 places,
                 f"undecided ({item.settled_by}): {who}",
-                format_money(item.amount_cents) + f" {kind}",
+                format_money(item.amount_cents) + f" {default}",
             )
         )
     return lines
@@ -68,7 +70,12 @@ def status_line(payouts: Payouts) -> str:
     """Whether the prizes shown are final, and if not what they wait for."""
     if not payouts.played:
         return "No prizes yet: no round has been played."
-    kind = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
+    kinds = {paid_in_text(p.amount_cents, p.credit_cents) for p in payouts.prizes}
+    default = PRIZE_WORDS.get(payouts.prizes_in, payouts.prizes_in)
+    kind = kinds.pop() if len(kinds) == 1 else default if not kinds else "cash or store credit"
+    kind = "cash or store credit" if kind.startswith("(") else kind  # a share of both
+    if payouts.final:
+        return f"FINAL ({payouts.final}). Prizes are paid in {kind}."
     if payouts.provisional:
         why = f" ({payouts.why})" if payouts.why else ""
         return f"PROVISIONAL{why}. Prizes are paid in {kind}."
@@ -80,15 +87,19 @@ def cash_lines(cash: CashBox, prizes_in: str) -> list[tuple[str, str]]:
     lines = [
         ("Cash taken in (fees, fines, added money)", format_money(cash.cash_in_cents)),
         ("Cash paid out (refunds, expenses)", _less(cash.cash_out_cents)),
-        ("In the box now", format_money(cash.before_prizes_cents)),
     ]
+    if cash.prizes_paid_cents:
+        lines.append(("Cash prizes paid so far", _less(cash.prizes_paid_cents)))
+    lines.append(("In the box now", format_money(cash.before_prizes_cents)))
     if prizes_in == "cash":
         after = cash.after_prizes_cents
         last = "In the box once they are paid" if after >= 0 else "Cash short for the prizes"
+        still = cash.cash_prizes_cents - cash.prizes_paid_cents
         lines += [
-            ("Cash prizes listed", _less(cash.cash_prizes_cents)),
+            ("Cash prizes still to pay" if cash.prizes_paid_cents else "Cash prizes listed",
+             _less(still)),
             (last, format_money(after)),
-        ]
+        ]  # fmt: skip
     else:
         lines.append(("Prizes are store credit: none leave the box", ""))
     return lines

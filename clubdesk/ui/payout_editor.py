@@ -1,9 +1,10 @@
 """The payout scheme editor: places paid as a percentage of what remains or a fixed amount,
-and the rounding unit.
+each in cash or store credit, and the rounding unit.
 
 It only reads and writes the scheme as the event's settings spell it
-(``payout``, ``rounding_cents``); whether a scheme is valid is the rules'
-answer (``Rules.with_settings``), which the page asks for on every edit.
+(``payout`` with each place's ``paid_in``, ``rounding_cents``); whether a
+scheme is valid is the rules' answer (``Rules.with_settings``), which the
+page asks for on every edit.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.money.payouts import paid_in
 from clubdesk.domain.rules import Money
 from clubdesk.errors import UserError
 from clubdesk.ui.operations import sentence
@@ -31,11 +33,12 @@ from clubdesk.ui.widgets.money_edit import MoneyEdit
 
 PERCENT, FIXED = 0, 1
 KIND_CHOICES = ("% of what remains", "fixed amount")
+PAID_IN_CHOICES = (("cash", "cash"), ("store credit", "store-credit"))
 MAX_PLACES = 20
 
 
 class PlaceRow:
-    """One paid place's widgets: its kind, and a percentage or an amount."""
+    """One paid place's widgets: its kind, a percentage or an amount, cash or store credit."""
 
     def __init__(self, place: int, on_edit: Any):
         self.label = QLabel(f"Place {place}")
@@ -49,13 +52,18 @@ class PlaceRow:
         self.value.addWidget(self.percent)
         self.value.addWidget(self.amount)
         self.value.setMaximumWidth(130)
+        self.paid_in = QComboBox()
+        for label, value in PAID_IN_CHOICES:
+            self.paid_in.addItem(label, value)
+        self.paid_in.setAccessibleName(f"Place {place} paid in")
         self.kind.currentIndexChanged.connect(self.value.setCurrentIndex)
         self.kind.currentIndexChanged.connect(on_edit)
+        self.paid_in.currentIndexChanged.connect(on_edit)
         self.percent.valueChanged.connect(on_edit)
         self.amount.cents_changed.connect(on_edit)
 
     def widgets(self) -> tuple[QWidget, ...]:
-        return (self.label, self.kind, self.value)
+        return (self.label, self.kind, self.value, self.paid_in)
 
 
 class PayoutEditor(QWidget):
@@ -66,9 +74,10 @@ class PayoutEditor(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.rows: list[PlaceRow] = []
+        self._paid_in = "cash"  # a new place's kind: the money section's
         self._loading = False
         self.grid = QGridLayout()
-        self.grid.setColumnStretch(3, 1)
+        self.grid.setColumnStretch(4, 1)
         self.add_button = QPushButton("Add a place")
         self.remove_button = QPushButton("Remove the last place")
         self.add_button.clicked.connect(self.add_place)
@@ -98,6 +107,7 @@ class PayoutEditor(QWidget):
     def load(self, money: Money) -> None:
         """Show this scheme (the event's saved one); no ``edited`` is sent."""
         self._loading = True
+        self._paid_in = money.prizes_in
         try:
             while self.rows:
                 self._drop_row()
@@ -108,6 +118,7 @@ class PayoutEditor(QWidget):
                     row.amount.set_cents(place.fixed_cents)
                 else:
                     row.percent.setValue(place.percent or 1)
+                row.paid_in.setCurrentIndex(row.paid_in.findData(paid_in(money, place.place)))
             self.rounding.set_cents(money.rounding_cents)
         finally:
             self._loading = False
@@ -115,7 +126,7 @@ class PayoutEditor(QWidget):
 
     def settings(self) -> dict[str, Any]:
         """The scheme as event settings; a UserError names an amount not typed."""
-        payout: list[dict[str, int]] = []
+        payout: list[dict[str, int | str]] = []
         for place, row in enumerate(self.rows, start=1):
             if row.kind.currentIndex() == FIXED:
                 cents = row.amount.cents()
@@ -127,6 +138,7 @@ class PayoutEditor(QWidget):
                 payout.append({"place": place, "fixed_cents": cents})
             else:
                 payout.append({"place": place, "percent": row.percent.value()})
+            payout[-1]["paid_in"] = row.paid_in.currentData()
         rounding = self.rounding.cents()
         if not rounding:
             raise UserError(
@@ -166,6 +178,7 @@ class PayoutEditor(QWidget):
         if len(self.rows) < MAX_PLACES:
             row = self._new_row()
             row.percent.setValue(1)
+            row.paid_in.setCurrentIndex(row.paid_in.findData(self._paid_in))
             self._edit()
 
     def remove_place(self) -> None:

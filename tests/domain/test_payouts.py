@@ -145,6 +145,7 @@ def test_the_small_grand_prix_pays_the_top_three_and_splits_each_team_prize() ->
         ],
         "provisional": True,  # 3 of the Grand Prix's 11 rounds are played
         "undecided": [],
+        "final": False,
     }
 
 

@@ -59,7 +59,7 @@ def test_a_rounds_sheets_are_filled_where_handed_in_and_blank_where_not(db, cloc
         "Score sheet · Round 3 · Table 1",
         "As handed in",
         f"Final {first.score.a} {first.score.b}",
-        f"Signed by {signer.role}: {signer.name}",
+        f"{signer.role}: {signer.name}",
     )
     blank = _print(db, demo, "scoresheets", clock, 4)
     names = {e.number: e.name for e in registration.list_entrants(db, demo)}

@@ -10,7 +10,6 @@ from clubdesk.printing.chits import chits_pdf
 from clubdesk.printing.payouts import payouts_pdf
 from clubdesk.printing.rows import (
     Chit,
-    FilledHand,
     FilledSheet,
     PayoutRows,
     PoolTerm,
@@ -21,6 +20,7 @@ from clubdesk.printing.rows import (
     SeatLine,
     SheetLayout,
     Side,
+    SignatureLine,
     StandingLine,
     StandingsRows,
     TableRow,
@@ -99,6 +99,7 @@ def test_the_first_page_names_the_club_the_event_and_its_day() -> None:
 
 
 def _payouts(provisional: str | None = None, prizes_in: str = "cash") -> PayoutRows:
+    credit = prizes_in == "store-credit"  # every place paid in the money section's kind
     return PayoutRows(
         terms=(PoolTerm("Entry fees received", 36000), PoolTerm("Fines", 500)),
         pool_cents=36500,
@@ -106,10 +107,21 @@ def _payouts(provisional: str | None = None, prizes_in: str = "cash") -> PayoutR
         played=True,
         provisional=provisional,
         prizes=(
-            PrizeLine(1, 7, "Ann Lee / Bo Chen", 18500, (("Ann Lee", 9250), ("Bo Chen", 9250))),
-            PrizeLine(2, 3, "Cy Ode / Di Fox", 12000, (("Cy Ode", 6000), ("Di Fox", 6000))),
-            PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, (("Ed Ray", 3000), ("Flo Kim", 3000))),
-        ),
+            PrizeLine(
+                1,
+                7,
+                "Ann Lee / Bo Chen",
+                18500,
+                (("Ann Lee", 9250), ("Bo Chen", 9250)),
+                18500 * credit,
+            ),
+            PrizeLine(
+                2, 3, "Cy Ode / Di Fox", 12000, (("Cy Ode", 6000), ("Di Fox", 6000)), 12000 * credit
+            ),
+            PrizeLine(
+                3, 9, "Ed Ray / Flo Kim", 6000, (("Ed Ray", 3000), ("Flo Kim", 3000)), 6000 * credit
+            ),
+        ),  # fmt: skip
         scheme=("Place 1: 50% of the rest", "Place 2: 30% of the rest"),
     )
 
@@ -307,31 +319,42 @@ def test_the_bid_whist_sheet_has_four_hands_and_a_fifth_for_a_tie() -> None:
     )
 
 
-def test_a_sheet_handed_in_prints_its_hands_totals_signers_and_amendments() -> None:
+def test_a_sheet_handed_in_prints_its_hands_in_the_grid_with_signers_and_amendments() -> None:
     filled = FilledSheet(
-        columns=("Hand", "Played", "A", "B", "Total A", "Total B"),
-        hands=(
-            FilledHand(("1", "bidder A, bid 58", "58", "0", "58", "0")),
-            FilledHand(("2", "bidder B, bid 52", "0", "89", "58", "89")),
+        rows=(
+            ("1", "A", "58", "20", "4", "40", "10", "60", "14", "60", "14"),
+            ("2", "B", "52 dropped", "12", "30", "", "", "0", "-52", "60", "-38"),
         ),
-        score_a=58,
-        score_b=89,
-        signers=("scorekeeper: Uma Walker", "countersign: Ann Smith"),
-        notes=("Amended 2024-03-09 14:02 by Pat Director: 58-89 became 68-89 (meld misread)",),
+        closing=(("",) * 8 + ("60", "-38"),),
+        score_a=70,
+        score_b=-38,
+        signatures=(
+            SignatureLine("scorekeeper", "Uma Walker"),
+            SignatureLine("countersign", "Ann Smith"),
+        ),
+        notes=("Amended 2024-03-09 14:02 by Pat Director: 60 to -38 became 70 to -38 (misread)",),
     )
     layout = SheetLayout("pinochle", 8)
     doc = printed(lambda out: score_sheets_pdf(out, HEADING, layout, [_sheet(1, filled)], "letter"))
     assert doc.in_order(
         "As handed in",
-        "1 bidder A, bid 58 58 0 58 0",
-        "2 bidder B, bid 52",
-        "Final 58 89",
-        "Signed by scorekeeper: Uma Walker",
-        "Signed by countersign: Ann Smith",
+        "Meld",
+        "Tricks",
+        "Hand score",
+        "Running total",
+        "Hand Bidder Bid A B A B A B A B",
+        "1 A 58 20 4 40 10 60 14 60 14",
+        "2 B 52 dropped 12 30 0 -52 60 -38",
+        "3",
+        "8",
+        "Final 60 -38",
+        "Result as it counts: A 70, B -38",
+        "scorekeeper: Uma Walker",
+        "countersign: Ann Smith",
         "by Pat Director",
-        "(meld misread)",
+        "(misread)",
     )
-    assert "Signed for N/S" not in doc.text  # no blank grid on a sheet handed in
+    assert "Signed for N/S" not in doc.text  # the signatures given, not blank lines
 
 
 def test_the_schedule_lists_each_round_and_what_follows() -> None:
@@ -350,4 +373,31 @@ def test_the_schedule_lists_each_round_and_what_follows() -> None:
         "Round Day Starts Warning Ends Then",
         "1 Sat 09 Mar 10:00 10:55 11:00 break 15 min",
         "2 Sat 09 Mar 11:15 - 12:15 meal 60 min",
+    )
+
+
+def test_each_prize_says_how_it_is_paid() -> None:
+    rows = _payouts()
+    mixed = (
+        PrizeLine(1, 7, "Ann Lee / Bo Chen", 18500, (), 0),
+        PrizeLine(2, 3, "Cy Ode / Di Fox", 12000, (), 12000),
+        PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, (), 1500),
+    )
+    rows = PayoutRows(**{**rows.__dict__, "prizes": mixed})
+    awards = printed(lambda out: awards_pdf(out, HEADING, rows, "letter"))
+    assert awards.in_order(
+        "Store credit is to be redeemed the day of the tournament.",
+        "1st place · No. 7 Ann Lee / Bo Chen",
+        "$185.00 cash",
+        "2nd place · No. 3 Cy Ode / Di Fox",
+        "$120.00 store credit",
+        "3rd place · No. 9 Ed Ray / Flo Kim",
+        "$60.00 ($45.00 cash + $15.00 store credit)",
+    )
+    record = printed(lambda out: payouts_pdf(out, HEADING, rows, "letter"))
+    assert record.in_order(
+        "Prizes are paid in cash unless the prize says otherwise.",
+        "1 7 Ann Lee / Bo Chen $185.00",
+        "2 3 Cy Ode / Di Fox $120.00 store credit",
+        "3 9 Ed Ray / Flo Kim $60.00 ($45.00 cash + $15.00 store credit)",
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.clock import Clock, FakeClock
-from clubdesk.services import rounds, sheets
+from clubdesk.services import final_payouts, rounds, sheets
 from clubdesk.services.sheets import SheetLine, SignatureInput
 from clubdesk.store import Database, open_database
 from tests import builder
@@ -206,4 +206,86 @@ def test_an_open_sheet_and_new_rows_still_take_writes(
         )
         conn.execute("UPDATE entrant SET status = 'withdrawn' WHERE number = 4")
         conn.execute("UPDATE round SET status = 'closed' WHERE number = 1")
+        conn.execute("ROLLBACK")
+
+
+@pytest.fixture(scope="module")
+def final_night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    """A warm-up played to the end with its payouts finalized; the ids the statements aim at."""
+    clock = FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+    folder = tmp_path_factory.mktemp("final")
+    path = folder / "final.sqlite"
+    with open_database(path, backups=folder) as db:
+        event = builder.event(db, clock, "grand-prix-warmup", entrants=6, paid_cents=2000)
+        builder.draw(db, event, clock, seed=2)
+        for number in range(1, 5):
+            seats = builder.publish(db, event, number, clock)
+            builder.scores(db, event, number, {t.table: (300 + t.table, 200) for t in seats.tables},
+                           clock)  # fmt: skip
+        final_payouts.finalize_payouts(db, event, "Pat Lee", clock)
+    with closing(sqlite3.connect(path)) as conn:
+
+        def value(sql: str) -> object:
+            return conn.execute(sql).fetchone()[0]
+
+        ids: dict[str, object] = {
+            "ev": value("SELECT id FROM event"),
+            "pf": value("SELECT id FROM payout_final"),
+            "fp1": value("SELECT min(id) FROM final_prize"),
+            "winner": value("SELECT min(entrant_id) FROM final_prize"),
+            "loser": value(
+                "SELECT min(id) FROM entrant WHERE id NOT IN (SELECT entrant_id FROM final_prize)"
+            ),
+        }
+    return path, ids
+
+
+FINAL_TAMPERING = [
+    "UPDATE final_prize SET amount_cents = 1",
+    "UPDATE final_prize SET entrant_id = {loser} WHERE id = {fp1}",
+    "DELETE FROM final_prize",
+    "INSERT INTO final_prize (payout_id, place, entrant_id, amount_cents, credit_cents) "
+    "VALUES ({pf}, 4, {loser}, 100, 0)",
+    "INSERT OR REPLACE INTO final_prize (id, payout_id, place, entrant_id, amount_cents, "
+    "credit_cents) VALUES ({fp1}, {pf}, 1, {winner}, 1, 0)",
+    "UPDATE payout_final SET pool_cents = 1",
+    "UPDATE payout_final SET director = 'Forger'",
+    "UPDATE payout_final SET reopened_by = 'Forger', reopen_reason = 'x', reopened_at = 'x'",
+    "UPDATE payout_final SET event_id = 'elsewhere'",
+    "DELETE FROM payout_final",
+    "INSERT INTO payout_final (event_id, director, pool_cents, finalized_at) "
+    "VALUES ('{ev}', 'Forger', 1, 'x')",
+    "INSERT OR REPLACE INTO payout_final (id, event_id, director, pool_cents, finalized_at) "
+    "VALUES ({pf}, '{ev}', 'Forger', 1, 'x')",
+    # the pool stands while the payouts are final; a prize is paid only to a winner
+    "INSERT INTO ledger_entry (event_id, kind, cents, method, note, at) "
+    "VALUES ('{ev}', 'expense', 100, 'cash', 'forged', 'x')",
+    "INSERT INTO ledger_entry (event_id, kind, cents, entrant_id, method, note, at) "
+    "VALUES ('{ev}', 'fee', 100, {loser}, 'cash', 'late fee', 'x')",
+    "INSERT INTO ledger_entry (event_id, kind, cents, entrant_id, method, note, at) "
+    "VALUES ('{ev}', 'prize', 100, {loser}, 'cash', 'forged', 'x')",
+]
+
+
+@pytest.mark.parametrize("statement", FINAL_TAMPERING)
+def test_raw_sql_cannot_change_finalized_payouts(
+    final_night: tuple[Path, dict[str, object]], statement: str
+) -> None:
+    path, ids = final_night
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        before = dump(conn)
+        with pytest.raises(sqlite3.IntegrityError) as refused:
+            conn.execute(statement.format(**ids))
+        assert refused.value.sqlite_errorname == "SQLITE_CONSTRAINT_TRIGGER"
+        assert dump(conn) == before
+
+
+def test_a_prize_paid_to_a_winner_is_still_taken(final_night) -> None:
+    path, ids = final_night
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("BEGIN")
+        conn.execute(
+            "INSERT INTO ledger_entry (event_id, kind, cents, entrant_id, method, note, at) "
+            "VALUES ('{ev}', 'prize', 100, {winner}, 'cash', 'prize', 'x')".format(**ids)
+        )
         conn.execute("ROLLBACK")

@@ -24,7 +24,15 @@ def test_the_status_bar_shows_the_database_file(window, db_path):
 
 
 def test_only_real_pages_are_listed(window):
-    assert window.page_keys() == ["event", "players", "draw", "rounds", "standings", "money"]
+    assert window.page_keys() == [
+        "event",
+        "players",
+        "draw",
+        "rounds",
+        "standings",
+        "money",
+        "print",
+    ]
     assert [window.page_list.item(i).text() for i in range(3)] == ["Event", "Players", "Draw"]
     assert window.current_page() == "event"
 

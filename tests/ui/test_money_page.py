@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.payouts import paid_in
 from clubdesk.services import events, ledger, results
 from clubdesk.services.changes import Change
 from clubdesk.services.demo import make_demo
@@ -95,6 +96,27 @@ def test_editing_the_scheme_changes_the_preview_and_saving_stores_it(qtbot, db, 
     assert [(p.place, p.percent) for p in scheme] == [(1, 70), (2, 30)]
     assert not page.save_button.isEnabled()
     assert page.scheme_state.text().startswith("Saved")
+
+
+def test_a_place_paid_in_store_credit_is_previewed_and_saved_as_such(qtbot, db, clock):
+    event = small_gp(db, clock)
+    page = make_page(qtbot, db, clock, event)
+    assert [row.paid_in.currentData() for row in page.editor.rows] == ["cash"] * 3
+    cash_before = page.sheet.cash.cash_prizes_cents
+    page.editor.rows[1].paid_in.setCurrentIndex(
+        page.editor.rows[1].paid_in.findData("store-credit")
+    )
+    shown = cells(page.prize_table, 2)
+    second = page.shown.payouts.prizes[1]
+    assert shown[0].endswith(" cash")
+    assert f"{format_money(second.amount_cents)} store credit" in shown
+    assert second.credit_cents == second.amount_cents
+    # the store credit never leaves the cash box
+    assert page.shown.cash.cash_prizes_cents == cash_before - second.amount_cents
+    page.save_scheme()
+    money = events.event_rules(db, event).money
+    assert [paid_in(money, place) for place in (1, 2, 3)] == ["cash", "store-credit", "cash"]
+    assert page.editor.rows[1].paid_in.currentData() == "store-credit"
 
 
 def test_a_fixed_place_previews_its_amount(qtbot, db, clock):

@@ -26,6 +26,9 @@ SignatureRole = Literal["scorekeeper", "countersign", "director"]
 SIGNATURE_ROLES: tuple[str, ...] = ("scorekeeper", "countersign", "director")
 LedgerKind = Literal["fee", "fine", "added", "expense", "refund"]
 LEDGER_KINDS: tuple[str, ...] = ("fee", "fine", "added", "expense", "refund")
+# A ledger row only the database keeps: a finalized prize handed over in cash. It
+# leaves the cash box and does not change the pool; the event file does not list it.
+PRIZE_PAID = "prize"
 PAYMENT_METHODS: tuple[str, ...] = ("cash", "check", "other")
 RoundStatus = Literal["pending", "running", "closed"]
 ROUND_STATUSES: tuple[str, ...] = ("pending", "running", "closed")

@@ -27,8 +27,13 @@ How each rule is read:
   so the pool is still paid in full.
 - A team's prize is split between its two players, the odd cent to the
   first-listed player.
-- Prizes are paid in ``money.prizes_in``: cash, or store credit (gin); the
-  treasurer's text says so when it is not cash.
+- Each place is paid in cash or store credit: its own ``paid_in`` in the
+  scheme, else ``money.prizes_in`` (house gin: every prize store credit). A
+  prize's ``credit_cents`` is the part of it paid in store credit. Entrants
+  tied across places of both kinds share each kind by the rule above on its
+  own (the cash of the places they cover, then their credit), so a share may
+  be part cash, part credit. A place nobody finishes in adds its money to
+  1st place in its own kind.
 """
 
 from __future__ import annotations
@@ -88,6 +93,14 @@ def prize_pool(event: Event, rules: Rules) -> Pool:
     )
 
 
+def paid_in(money: Money, place: int) -> str:
+    """How place ``place`` of the scheme is paid: its own kind, else ``prizes_in``."""
+    for listed in money.payout:
+        if listed.place == place and listed.paid_in is not None:
+            return listed.paid_in
+    return money.prizes_in
+
+
 def place_prizes(pool_cents: int, money: Money) -> tuple[int, ...]:
     """The prize for each place 1, 2, 3, ... of the scheme; they add up to the pool."""
     if pool_cents < 0:
@@ -126,6 +139,23 @@ class Prize:
     name: str
     amount_cents: int
     players: tuple[PlayerPrize, ...]
+    credit_cents: int = 0  # the part paid in store credit; the rest is cash
+
+    @property
+    def cash_cents(self) -> int:
+        return self.amount_cents - self.credit_cents
+
+
+def paid_in_text(amount_cents: int, credit_cents: int) -> str:
+    """How a prize is paid, in words: ``cash``, ``store credit``, or the two parts."""
+    if credit_cents <= 0:
+        return "cash"
+    if credit_cents >= amount_cents:
+        return "store credit"
+    return (
+        f"({format_money(amount_cents - credit_cents)} cash + "
+        f"{format_money(credit_cents)} store credit)"
+    )
 
 
 @dataclass(frozen=True)
@@ -154,14 +184,22 @@ def share_prizes(
     return hand_out(prizes, finish, team=team)[0]
 
 
+def _share(cents: int, count: int) -> list[int]:
+    """``cents`` shared by ``count`` in order: equal parts, the leftover cents to the first."""
+    each, leftover = divmod(cents, count)
+    return [each + (leftover if index == 0 else 0) for index in range(count)]
+
+
 def hand_out(
     prizes: Sequence[int],
     finish: Sequence[Finisher],
     *,
     team: bool,
     settled_by: SettledBy = "sudden-death",
+    credit: Sequence[bool] = (),
 ) -> tuple[tuple[Prize, ...], tuple[Undecided, ...]]:
-    """The prizes handed out in finishing order, and the paid places not decided yet."""
+    """The prizes handed out in finishing order, and the paid places not decided yet.
+    ``credit[i]``: place i + 1 is paid in store credit (left out: cash)."""
     order = sorted(finish, key=lambda f: (f.place, f.number))
     groups: list[list[Finisher]] = []
     for finisher in order:
@@ -170,16 +208,21 @@ def hand_out(
         else:
             groups.append([finisher])
     amounts = list(prizes)
+    credits = [
+        cents if index < len(credit) and credit[index] else 0 for index, cents in enumerate(amounts)
+    ]
     covered = sum(len(group) for group in groups)
     if covered < len(amounts) and covered:
         amounts[0] += sum(amounts[covered:])
-        amounts = amounts[:covered]
+        credits[0] += sum(credits[covered:])
+        amounts, credits = amounts[:covered], credits[:covered]
     handed: list[Prize] = []
     undecided: list[Undecided] = []
     position = 0
     for group in groups:
         covered_places = range(position + 1, min(position + len(group), len(amounts)) + 1)
         shared = sum(amounts[position : position + len(group)])
+        shared_credit = sum(credits[position : position + len(group)])
         position += len(group)
         if not all(finisher.decided for finisher in group):
             if shared > 0:
@@ -188,15 +231,15 @@ def hand_out(
                 places = tuple(covered_places)
                 undecided.append(Undecided(places, numbers, names, shared, settled_by))
             continue
-        each, leftover = divmod(shared, len(group))
-        for index, finisher in enumerate(group):  # the group is in number order
-            amount = each + (leftover if index == 0 else 0)
-            if amount > 0:
-                handed.append(_prize(finisher, amount, team=team))
+        cash = _share(shared - shared_credit, len(group))  # the group is in number order
+        credit_shares = _share(shared_credit, len(group))
+        for finisher, in_cash, in_credit in zip(group, cash, credit_shares, strict=True):
+            if in_cash + in_credit > 0:
+                handed.append(_prize(finisher, in_cash + in_credit, team=team, credit=in_credit))
     return tuple(handed), tuple(undecided)
 
 
-def _prize(finisher: Finisher, amount: int, *, team: bool) -> Prize:
+def _prize(finisher: Finisher, amount: int, *, team: bool, credit: int = 0) -> Prize:
     players = finisher.players or (finisher.name,)
     if team and len(players) == 2:
         half, odd = divmod(amount, 2)
@@ -212,6 +255,7 @@ def _prize(finisher: Finisher, amount: int, *, team: bool) -> Prize:
             PlayerPrize(finisher.place, finisher.number, player, cents)
             for player, cents in zip(players, split, strict=True)
         ),
+        credit_cents=credit,
     )
 
 
@@ -225,6 +269,7 @@ class Payouts:
     undecided: tuple[Undecided, ...] = ()
     played: bool = True  # False: no round counted yet, so no prizes to show
     why: str = ""  # what provisional payouts still wait for, in words
+    final: str = ""  # who froze these prizes and when, in words ("": not finalized)
 
     @property
     def pool_cents(self) -> int:
@@ -254,6 +299,7 @@ class Payouts:
             ],
             "provisional": self.provisional,
             "undecided": [item.to_json() for item in self.undecided],
+            "final": bool(self.final),
         }
 
 
@@ -269,8 +315,13 @@ def compute_payouts(
     undecided: tuple[Undecided, ...] = ()
     if order.played:
         prizes = place_prizes(pool.pool_cents, rules.money)
+        money = rules.money
         handed, undecided = hand_out(
-            prizes, order.finish, team=rules.unit == "team", settled_by=order.settled_by
+            prizes,
+            order.finish,
+            team=rules.unit == "team",
+            settled_by=order.settled_by,
+            credit=[paid_in(money, place) == "store-credit" for place in range(1, len(prizes) + 1)],
         )
     why = order.why
     if undecided and not why:
@@ -284,4 +335,39 @@ def compute_payouts(
         undecided=undecided,
         played=order.played,
         why=why if order.played else "no round has been played yet",
+    )
+
+
+@dataclass(frozen=True)
+class FrozenPrize:
+    """A prize as the director froze it: place, entrant number, amount, store-credit part."""
+
+    place: int
+    number: int
+    amount_cents: int
+    credit_cents: int = 0
+
+
+def frozen_payouts(
+    event: Event, rules: Rules, prizes: Sequence[FrozenPrize], final: str
+) -> Payouts:
+    """The payouts as frozen: these prizes (a team's split between its players as ever),
+    final, whatever the standings say now; ``final`` says who froze them and when."""
+    pool = prize_pool(event, rules)
+    entrants = {e.number: e for e in event.entrants}
+    handed = tuple(
+        _prize(
+            Finisher(p.place, p.number, entrants[p.number].name, entrants[p.number].players),
+            p.amount_cents,
+            team=rules.unit == "team",
+            credit=p.credit_cents,
+        )
+        for p in prizes
+    )
+    return Payouts(
+        pool,
+        place_prizes(pool.pool_cents, rules.money),
+        handed,
+        prizes_in=rules.money.prizes_in,
+        final=final,
     )

@@ -1,0 +1,213 @@
+"""Finalized payouts: the director's confirmation freezes the prizes; the treasurer marks
+each cash prize paid; reopening needs the director's name and a reason.
+
+- Finalize is refused while the payouts are provisional (rounds or playoffs
+  still to play), while a paid place is undecided (a tie waiting for its
+  sudden-death match: the refusal names who plays), with no round played,
+  and when they are final already. It stores each prize (place, entrant,
+  amount, the part in store credit) with the pool it came from, after an
+  audit row; the database refuses any other way in and any change to them.
+- Once final, the payouts shown everywhere (the Money page, ``clubdesk
+  payouts``, the award sheet and the payouts document) are the frozen ones,
+  whatever a later amendment does to the standings, and the database
+  refuses any ledger row that would change the pool (a fee, fine, added
+  money, expense or refund) until the payouts are reopened.
+- A prize paid is a ``prize`` ledger row for the cash part of a frozen
+  prize, paid once; it leaves the cash box and leaves the pool as it is.
+- Reopen (the director's name and a reason, logged) keeps the frozen rows
+  and what was paid; the next finalize freezes the payouts as they then are.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from clubdesk.clock import Clock
+from clubdesk.domain.event.model import PRIZE_PAID
+from clubdesk.domain.limits import name_problem
+from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.payouts import FrozenPrize, Payouts, compute_payouts, frozen_payouts
+from clubdesk.errors import UserError
+from clubdesk.services import audit
+from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.payments import check_method
+from clubdesk.store import Database, ledger
+from clubdesk.store import eventfile as event_store
+from clubdesk.store import payouts as store
+from clubdesk.store.entrants import entrant_ids
+
+
+@dataclass(frozen=True)
+class PayoutsFinalized:
+    event_id: str
+    director: str
+    at: dt.datetime
+    pool_cents: int
+    prizes: tuple[FrozenPrize, ...]
+    changes: Change = changes_field()
+
+
+@dataclass(frozen=True)
+class PayoutsReopened:
+    event_id: str
+    director: str
+    reason: str
+    at: dt.datetime
+    changes: Change = changes_field()
+
+
+@dataclass(frozen=True)
+class PrizePaid:
+    event_id: str
+    number: int
+    cents: int
+    method: str
+    at: dt.datetime
+    changes: Change = changes_field()
+
+
+def final_text(payout: store.FrozenPayout) -> str:
+    """``finalized by Pat Lee at 2024-03-09 22:40``."""
+    return f"finalized by {payout.director} at {payout.finalized_at:%Y-%m-%d %H:%M}"
+
+
+def payouts_in(session: Session, event_id: str) -> Payouts:
+    """The payouts as they stand: the frozen ones once final, else by the final order."""
+    _record, rules = event_and_rules(session, event_id)
+    event = event_store.load_event(session, event_id, results_only=True)
+    frozen = store.open_payout(session, event_id)
+    if frozen is None:
+        return compute_payouts(event, rules)
+    return frozen_payouts(event, rules, frozen.prizes, final_text(frozen))
+
+
+def paid_so_far(db: Database, event_id: str) -> dict[int, int]:
+    """The cash paid out for prizes so far, by entrant number."""
+    with db.session() as session:
+        paid: dict[int, int] = {}
+        for row in store.prizes_paid(session, event_id):
+            paid[row.number] = paid.get(row.number, 0) + row.cents
+        return paid
+
+
+def _director(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise UserError("director: the director's name is needed", field="director")
+    problem = name_problem(name)
+    if problem:
+        raise UserError(f"director: the name{problem}", field="director")
+    return name
+
+
+@writes(Change.MONEY)
+def finalize_payouts(
+    db: Database, event_id: str, director: str, clock: Clock, *, actor: str = "director"
+) -> PayoutsFinalized:
+    """Freeze the payouts as they stand, on the director's confirmation (their name)."""
+    director = _director(director)
+    at = aware(clock.now())
+    with db.session() as session:
+        _record, rules = event_and_rules(session, event_id)
+        frozen = store.open_payout(session, event_id)
+        if frozen is not None:
+            raise UserError(f"payouts: they are final already ({final_text(frozen)})")
+        event = event_store.load_event(session, event_id, results_only=True)
+        found = compute_payouts(event, rules)
+        _check_final(found)
+        prizes = tuple(
+            FrozenPrize(p.place, p.number, p.amount_cents, p.credit_cents) for p in found.prizes
+        )
+        audit.record(session, at=at, actor=actor, action="payouts.finalize", event_id=event_id,
+                     details={"director": director, "pool_cents": found.pool_cents,
+                              "prizes": [p.__dict__ for p in prizes]})  # fmt: skip
+        session.flush()
+        store.freeze(session, event_id, director, found.pool_cents, at, prizes)
+    return PayoutsFinalized(event_id, director, at, found.pool_cents, prizes)
+
+
+def _check_final(found: Payouts) -> None:
+    if not found.played:
+        raise UserError("payouts: no round has been played yet; there is nothing to finalize")
+    for item in found.undecided:
+        places = " and ".join(str(place) for place in item.places)
+        who = ", ".join(str(number) for number in item.entrants)
+        raise UserError(
+            f"payouts: place{'s' if len(item.places) > 1 else ''} {places} "
+            f"{'are' if len(item.places) > 1 else 'is'} undecided: entrants {who} play "
+            f"the {item.settled_by.replace('-', ' ')} for {format_money(item.amount_cents)}"
+        )
+    if found.provisional:
+        raise UserError(f"payouts: they are provisional ({found.why})")
+
+
+@writes(Change.MONEY)
+def reopen_payouts(
+    db: Database,
+    event_id: str,
+    director: str,
+    reason: str,
+    clock: Clock,
+    *,
+    actor: str = "director",
+) -> PayoutsReopened:
+    """Undo a finalize: the director's name and the reason are logged; the rows stay."""
+    director = _director(director)
+    reason = " ".join(reason.split())
+    if not reason:
+        raise UserError("reason: say why the payouts are reopened", field="reason")
+    at = aware(clock.now())
+    with db.session() as session:
+        event_and_rules(session, event_id)
+        frozen = store.open_payout(session, event_id)
+        if frozen is None:
+            raise UserError("payouts: they are not final; there is nothing to reopen")
+        audit.record(session, at=at, actor=actor, action="payouts.reopen", event_id=event_id,
+                     details={"director": director, "reason": reason,
+                              "finalized_at": frozen.finalized_at.isoformat()})  # fmt: skip
+        session.flush()
+        store.reopen(session, frozen.id, director, reason, at)
+    return PayoutsReopened(event_id, director, reason, at)
+
+
+@writes(Change.MONEY)
+def mark_prize_paid(
+    db: Database,
+    event_id: str,
+    number: int,
+    clock: Clock,
+    *,
+    method: str = "cash",
+    actor: str = "director",
+) -> PrizePaid:
+    """Record that entrant ``number``'s frozen prize was handed over (its cash part)."""
+    method = check_method(method)
+    at = aware(clock.now())
+    with db.session() as session:
+        event_and_rules(session, event_id)
+        frozen = store.open_payout(session, event_id)
+        if frozen is None:
+            raise UserError("payouts: a prize is marked paid once the payouts are final")
+        prize = next((p for p in frozen.prizes if p.number == number), None)
+        if prize is None:
+            raise UserError(f"number: entrant {number} has no prize", field="number")
+        cash = prize.amount_cents - prize.credit_cents
+        if cash == 0:
+            raise UserError(
+                f"number: entrant {number}'s prize is store credit; no cash is paid out",
+                field="number",
+            )
+        if any(row.number == number for row in store.prizes_paid(session, event_id)):
+            raise UserError(f"number: entrant {number}'s prize is paid already", field="number")
+        note = f"prize, place {prize.place}"
+        entrant = entrant_ids(session, event_id)[number]
+        ledger.add_entry(
+            session, event_id, ledger.NewLedgerEntry(PRIZE_PAID, cash, entrant, method, note, at)
+        )
+        audit.record(session, at=at, actor=actor, action="payouts.paid", event_id=event_id,
+                     details={"number": number, "cents": cash, "method": method})  # fmt: skip
+    return PrizePaid(event_id, number, cash, method, at)
