@@ -14,6 +14,7 @@ ENTRANT_NAME_MAX = 2 * NAME_MAX  # a team's name joins its two players' names
 CENTS_MAX = 99_999_999  # $999,999.99: no entry fee, fine, expense or prize comes near it
 BID_MAX = 10_000  # far beyond the top of any club's bidding ladder
 POINTS_MAX = 10_000_000  # a game's score or a sheet's adjustment, either way
+CLOCK_MINUTES_MAX = 24 * 60  # time added to (or taken off) a round at once, either way
 INT64_MIN = -(2**63)  # what SQLite can store as a whole number
 INT64_MAX = 2**63 - 1
 
