@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable
 from datetime import date
@@ -134,5 +135,25 @@ def _parsed(text: str, name: str) -> Any:
 
 
 def print_json(value: Any) -> None:
-    json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
+    """``value`` as indented JSON on stdout, letters beyond ASCII as they are."""
+    sys.stdout.write(json_text(value))
     sys.stdout.write("\n")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as indented JSON in which no control character is written as it is: JSON
+    escapes those below a space itself; DEL, the C1 controls and the format characters
+    (direction overrides...) of a stored name are written as ``\\uXXXX`` too, so they never
+    reach a terminal."""
+    return _UNUSUAL.sub(_escaped, json.dumps(value, indent=2, ensure_ascii=False))
+
+
+_UNUSUAL = re.compile(r"[^\x20-\x7e\n]")  # the JSON text's only line breaks are its own
+
+
+def _escaped(found: re.Match[str]) -> str:
+    ch = found.group()
+    if not limits.is_control(ch):
+        return ch
+    units = ch.encode("utf-16-be")
+    return "".join(f"\\u{int.from_bytes(units[i : i + 2]):04x}" for i in range(0, len(units), 2))

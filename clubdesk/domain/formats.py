@@ -15,7 +15,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from clubdesk.domain.rules import Rules, RulesError, dotted_path, error_text, is_type_tag
+from clubdesk.domain.rules import Rules, RulesError
+from clubdesk.domain.rules_fields import dotted_path, error_text, is_type_tag
 from clubdesk.errors import UserError
 
 RULES_FILE_MAX = 1024 * 1024  # the bundled files are a few kilobytes

@@ -26,6 +26,7 @@ from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decid
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import points_problem
 from clubdesk.domain.money.fines import check_players
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
@@ -95,7 +96,7 @@ def submit_sheet(
         if not name:
             raise UserError(f"signatures.{role}: the sheet needs the {role}'s signature")
     lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
-    typed = None if hands else Score(*_checked_score(final_score))
+    typed = None if hands else Score(*_checked_score(final_score, rules))
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     at = clock.now()
@@ -189,10 +190,11 @@ def amend_sheet(
         raise UserError("reason: say why the sheet is amended")
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
-    after = SheetResult(Score(*_checked_score(score)), winner)  # type: ignore[arg-type]
+    rules = event_rules(db, event_id)
+    after = SheetResult(Score(*_checked_score(score, rules)), winner)  # type: ignore[arg-type]
     if winner is not None and after.score.higher() is not None:
         raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
-    check_decided(event_rules(db, event_id), after)
+    check_decided(rules, after)
     at = clock.now()
     with db.session() as session:
         round_record(session, event_id, round_number)
@@ -315,7 +317,7 @@ def _checked_line(line: SheetLine, index: int) -> SheetLine:
     return line
 
 
-def _checked_score(score: Any) -> tuple[int, int]:
+def _checked_score(score: Any, rules: Rules) -> tuple[int, int]:
     if (
         not isinstance(score, tuple | list)
         or len(score) != 2
@@ -323,7 +325,7 @@ def _checked_score(score: Any) -> tuple[int, int]:
     ):
         raise UserError(f"score: the final score is two whole numbers, not {score!r}")
     for side, points in zip("ab", score, strict=True):
-        beyond = points_problem(points)
+        beyond = points_problem(points) or rules.negative_score_problem(points)
         if beyond:
             raise UserError(f"score.{side}: {beyond}", field="score")
     return int(score[0]), int(score[1])

@@ -94,7 +94,10 @@ def entrant_name(value: Any) -> str:
 
 
 def cents(value: Any) -> int:
-    """An amount of money in whole cents, nothing or more, within the ceiling on amounts."""
+    """An amount of money in whole cents, nothing or more, within the ceiling on amounts.
+    Never written with a point: ``5000.0`` or ``50.00`` may mean dollars."""
+    if isinstance(value, float):
+        raise problem(f" = {show(value)} is not a whole number of cents (5000 for $50.00)")
     amount = whole_number(0)(value)
     wrong = cents_problem(amount)
     if wrong:
