@@ -146,10 +146,11 @@ def save_event(
             )
 
     submitted: list[dict[str, Any]] = []
+    started: list[dict[str, Any]] = []
     for round_ in event.rounds:
-        round_id = rows.add(
-            _ROUND, event_id=event.id, number=round_.number, status=_round_status(round_)
-        )
+        round_id = rows.add(_ROUND, event_id=event.id, number=round_.number, status="pending")
+        if _round_status(round_) != "pending":  # once its byes are in: they stand from then
+            started.append({"round": round_id, "status": _round_status(round_)})
         for game in round_.games:
             game_id = rows.add(_GAME, round_id=round_id, **_game_values(game))
             for side in SIDES:
@@ -208,6 +209,13 @@ def save_event(
         rows.add(_LEDGER, **_ledger_values(event.id, entry, entrant_ids, from_paid_cents=False))
 
     rows.insert()
+    if started:
+        conn.execute(
+            update(_ROUND)
+            .where(_ROUND.c.id == bindparam("round"))
+            .values(status=bindparam("status")),
+            started,
+        )
     if event.draw is not None:
         draws.add_draw(session, event.id, event.draw, event.draw_made_at or at)
     if submitted:  # last: a submitted sheet is locked
