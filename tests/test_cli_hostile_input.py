@@ -212,3 +212,16 @@ def test_minutes_added_to_a_round_beyond_a_day_are_refused(tmp_path: Path, clock
         assert line == f"minutes: at most 1440 (a day) either way, not {minutes}"
     assert path.read_bytes() == before
     assert ok("clock", "add", "--minutes", "1440", "--db", path, "--at", "2026-12-05T10:20:00")
+
+
+def test_text_that_is_not_unicode_is_refused_naming_where(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite"
+    text = small_text().replace('"Ann Smith"', '"Ann \\ud800Smith"', 1)
+    assert refused("import", event_file(tmp_path, text), "--db", db) == (
+        f"{tmp_path / 'event.json'}: entrants[0].players[0]: text that is not Unicode "
+        "(a lone \\u surrogate)"
+    )
+    assert not db.exists()
+    assert score_hand('{"bidder": "A", "\\udfff": 1}') == (
+        "stdin: a key: text that is not Unicode (a lone \\u surrogate)"
+    )
