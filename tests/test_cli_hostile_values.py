@@ -200,3 +200,40 @@ def test_json_output_escapes_del_and_c1_controls(tmp_path: Path, small_grand_pri
         assert not any(ch in out for ch in "\x7f\x85\u202e\x9b"), args
         assert "Lee\\u007f\\u0085\\u202e / Park\\u009b2J" in out, args
     assert json.loads(ok("export", "--db", path))["entrants"][0]["name"] == HOSTILE
+
+
+# --- the lines a sheet keeps ---------------------------------------------------------------
+
+
+def test_a_sheets_lines_hold_no_control_character_and_no_essay(night: Path) -> None:  # noqa: F811
+    a, b = table_one(night)
+    long_name = [{"role": "scorekeeper", "name": "x" * 81}, signed(a, b)[1]]
+    for sheet, says in (
+        ({"signatures": long_name}, "signatures.scorekeeper is longer than 80 characters"),
+        ({"signatures": signed(a, b),
+          "adjustments": [{"side": "b", "points": 100, "reason": "late\x1b[2J"}]},
+         "adjustments[0].reason holds a control character"),
+        ({"signatures": signed(a, b),
+          "adjustments": [{"side": "b", "points": 100, "reason": "late " * 101}]},
+         "adjustments[0].reason is longer than 500 characters"),
+    ):  # fmt: skip
+        ran = submit(night, {"score": {"a": 520, "b": 310}, **sheet})
+        assert ran.err == f"clubdesk: {says}\n", ran
+    assert submit(night, {"score": {"a": 520, "b": 310}, "signatures": signed(a, b)}).code == 0
+    for reason, director, says in (
+        ("adding\x85error", "Dee", "reason holds a control character"),
+        ("adding error", "Dee\x7f", "director holds a control character"),
+    ):
+        ran = clubdesk("amend", "--db", night, "--round", "1", "--table", "1", "--reason", reason,
+                       "--director", director, stdin='{"score": {"a": 500, "b": 310}}')  # fmt: skip
+        assert ran.err == f"clubdesk: {says}\n", ran
+
+
+def test_an_event_files_sheet_lines_are_checked_alike(tmp_path: Path) -> None:
+    def change(data: dict) -> None:
+        first_typed_game(data)["adjustments"] = [{"side": "a", "points": 0, "reason": "x\x1b"}]
+
+    db = tmp_path / "club.sqlite"
+    line = refused("import", small_with(tmp_path, change), "--db", db)
+    assert line.endswith("adjustments[0].reason holds a control character")
+    assert not db.exists()

@@ -24,7 +24,7 @@ from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
 from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decided, sheet_result
 from clubdesk.domain.games.hands import HandError
-from clubdesk.domain.limits import points_problem
+from clubdesk.domain.limits import line_problem, name_problem, points_problem
 from clubdesk.domain.money.fines import check_players
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -95,6 +95,9 @@ def submit_sheet(
     for role, name in names.items():
         if not name:
             raise UserError(f"signatures.{role}: the sheet needs the {role}'s signature")
+        wrong = name_problem(name)
+        if wrong:
+            raise UserError(f"signatures.{role}{wrong}")
     lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
     typed = None if hands else Score(*_checked_score(final_score, rules))
     if winner not in (None, "a", "b"):
@@ -188,6 +191,9 @@ def amend_sheet(
         raise UserError("director: an amendment needs the director's name")
     if not reason.strip():
         raise UserError("reason: say why the sheet is amended")
+    for field, wrong in (("director", name_problem(director)), ("reason", line_problem(reason))):
+        if wrong:
+            raise UserError(f"{field}{wrong}", field=field)
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     rules = event_rules(db, event_id)
@@ -314,6 +320,9 @@ def _checked_line(line: SheetLine, index: int) -> SheetLine:
         raise UserError(f"adjustments[{index}].points: {beyond}")
     if not line.reason.strip():
         raise UserError(f"adjustments[{index}].reason: say why the points are given")
+    wrong = line_problem(line.reason)
+    if wrong:
+        raise UserError(f"adjustments[{index}].reason{wrong}")
     return line
 
 

@@ -20,7 +20,13 @@ from pydantic import BeforeValidator, Field, PlainSerializer, PlainValidator, Va
 from pydantic_core import PydanticCustomError
 
 from clubdesk.domain.event.model import SIDES
-from clubdesk.domain.limits import ENTRANT_NAME_MAX, cents_problem, name_problem, stored_int_problem
+from clubdesk.domain.limits import (
+    ENTRANT_NAME_MAX,
+    LINE_MAX,
+    cents_problem,
+    name_problem,
+    stored_int_problem,
+)
 
 EVENT_FORMAT = "clubdesk-event/1"
 EVENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # as the database keeps ids
@@ -82,6 +88,16 @@ def text_of(empty: bool) -> Callable[[Any], str]:
         return value
 
     return check
+
+
+def line(value: Any) -> str:
+    """A line a score sheet keeps (a reason, who signed or amended it): text within the
+    limit on lines, no control character."""
+    text = text_of(False)(value)
+    wrong = name_problem(text, LINE_MAX)
+    if wrong:
+        raise problem(wrong)
+    return text
 
 
 def entrant_name(value: Any) -> str:
@@ -230,6 +246,7 @@ Whole = Annotated[int, PlainValidator(whole_number(None))]
 Count = Annotated[int, PlainValidator(whole_number(0))]
 Number = Annotated[int, PlainValidator(whole_number(1))]
 Text = Annotated[str, PlainValidator(text_of(False))]
+Line = Annotated[str, PlainValidator(line)]
 EntrantName = Annotated[str, PlainValidator(entrant_name)]
 Cents = Annotated[int, PlainValidator(cents)]
 AnyText = Annotated[str, PlainValidator(text_of(True))]

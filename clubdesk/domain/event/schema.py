@@ -35,6 +35,7 @@ from clubdesk.domain.event.fields import (
     EntrantNumber,
     GameSide,
     Hands,
+    Line,
     Listed,
     MaybeMoment,
     MaybeSide,
@@ -93,7 +94,7 @@ class AdjustmentIn(Part):
     what: ClassVar[str] = "side, points, reason"
     side: Side = needed()
     points: Whole = needed()
-    reason: Text = needed()
+    reason: Line = needed()
 
 
 class AwardIn(Part):
@@ -105,7 +106,7 @@ class AwardIn(Part):
 class SignatureIn(Part):
     what: ClassVar[str] = "role, name, at"
     role: Annotated[str, PlainValidator(choice(SIGNATURE_ROLES))] = needed()
-    name: Text = needed()
+    name: Line = needed()
     at: Moment = needed()
 
 
@@ -120,8 +121,8 @@ class AmendmentIn(Part):
 
     what: ClassVar[str] = "at, director, reason, before, score, winner"
     at: Moment = needed()
-    director: Text = needed()
-    reason: Text = needed()
+    director: Line = needed()
+    reason: Line = needed()
     before: ResultIn
     score: ScoreIn
     winner: MaybeSide = None
