@@ -56,6 +56,10 @@ values = st.recursive(
     max_leaves=8,
 )
 
+FIELD_FIRST = re.compile(r"^(round \d+: |[a-z_]+[\[.:( =])")
+"""A problem starts by naming where it is: a key of the file, or a round."""
+
+
 FAST = settings(
     max_examples=120,
     deadline=None,
@@ -235,10 +239,6 @@ def hostile_event() -> st.SearchStrategy[Any]:
     return st.tuples(st.lists(one, min_size=1, max_size=3), st.lists(setting, max_size=2)).map(
         apply
     )
-
-
-FIELD_FIRST = re.compile(r"^(round \d+: |[a-z_]+[\[.:( =])")
-"""A problem starts by naming where it is: a key of the file, or a round."""
 
 
 def check(data: Any) -> Any:

@@ -106,7 +106,7 @@ def result(game: Game, rules: Rules, round_number: int, where: str) -> SheetResu
     """
     score, winner, amendments = game.score, game.winner, game.amendments
     for given in (score, *(x.after.score for x in amendments)):
-        for side, points in zip("ab", (given.a, given.b) if given else (), strict=False):
+        for side, points in (("a", given.a), ("b", given.b)) if given is not None else ():
             below = rules.negative_score_problem(points)
             if below:
                 raise Invalid(f"{where}: score {side}: {below}")
