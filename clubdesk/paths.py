@@ -8,10 +8,13 @@ frozen app's folder.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import platformdirs
+
+from clubdesk.errors import UserError
 
 APP_NAME = "clubdesk"
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -45,16 +48,39 @@ def bundled_rules_dir() -> Path:
     return _bundled("rules")
 
 
+def user_data_folder() -> Path:
+    """Where the user's own data folder is (made or not: see ``user_data_dir``)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
 def user_data_dir() -> Path:
-    """The user's own data folder (databases, backups, own rules files)."""
-    path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    """The user's own data folder (databases, backups, own rules files), made if need be.
+
+    A folder that cannot be made or written to is a ``UserError`` naming it and why: what
+    needs the folder says so, and what does not need it never asks for it.
+    """
+    path = user_data_folder()
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UserError(
+            f"the user data folder {path} cannot be made (a file has its name)"
+        ) from None
+    except OSError as exc:
+        raise UserError(f"the user data folder {path} cannot be made ({_reason(exc)})") from None
+    if not os.access(path, os.W_OK):
+        raise UserError(f"the user data folder {path} cannot be written to (permission denied)")
     return path
 
 
+def _reason(error: OSError) -> str:
+    return (error.strerror or str(error)).lower()
+
+
 def user_rules_dir() -> Path:
-    """Where a club keeps its own rules files; they are listed beside the bundled ones."""
-    return user_data_dir() / "rules"
+    """Where a club keeps its own rules files; they are listed beside the bundled ones.
+    Only read: a folder that is not there (or cannot be) holds no rules files."""
+    return user_data_folder() / "rules"
 
 
 def default_database() -> Path:

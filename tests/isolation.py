@@ -9,7 +9,7 @@ import pytest
 
 def own_user_data(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point ``clubdesk.paths`` (and the XDG folders) at an empty user data folder under
-    ``root``, until ``monkeypatch`` undoes it; that folder."""
+    ``root``, until ``monkeypatch`` undoes it; that folder (made when first needed)."""
     data_home = root / "data"
     config_home = root / "config"
     data_home.mkdir()
@@ -21,10 +21,5 @@ def own_user_data(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     from clubdesk import paths
 
     folder = data_home / paths.APP_NAME
-
-    def user_data_dir() -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
-
-    monkeypatch.setattr(paths, "user_data_dir", user_data_dir)
+    monkeypatch.setattr(paths, "user_data_folder", lambda: folder)
     return folder

@@ -80,6 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         print(f"clubdesk: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except RecursionError:  # input nested deeper than any reader of it was written for
+        print("clubdesk: the input is nested too deep to be read", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # e.g. `clubdesk export ... | head`: the reader has enough
@@ -101,14 +104,18 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _open_window(args: argparse.Namespace) -> int:
-    from clubdesk.ui.app import run  # Qt loads only here
+    from clubdesk.ui.app import cannot_start, run  # Qt loads only here
 
-    if args.demo:
-        demo = paths.demo_database()
-        for leftover in (demo, *(demo.with_name(demo.name + end) for end in ("-wal", "-shm"))):
-            leftover.unlink(missing_ok=True)  # the demo is made anew each time
-        return run(demo, demo=True, projector=args.projector)
-    return run(args.window_db or paths.default_database(), projector=args.projector)
+    try:
+        if args.demo:
+            demo = paths.demo_database()
+            for leftover in (demo, *(demo.with_name(demo.name + e) for e in ("-wal", "-shm"))):
+                leftover.unlink(missing_ok=True)  # the demo is made anew each time
+            return run(demo, demo=True, projector=args.projector)
+        path = args.window_db or paths.default_database()
+    except UserError as exc:  # the user data folder cannot be used
+        return cannot_start(exc)
+    return run(path, projector=args.projector)
 
 
 def _utf8_output() -> None:
@@ -125,9 +132,18 @@ def _one_line(message: str) -> str:
     return " / ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
-def _log_crash() -> Path:
-    log = paths.user_data_dir() / "clubdesk-errors.log"
-    with log.open("a", encoding="utf-8") as out:
-        out.write(f"--- {SYSTEM_CLOCK.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n")
-        out.write(traceback.format_exc())
-    return log
+def _log_crash() -> str:
+    """Write the traceback being handled to the error log; where it went. A log that cannot
+    be written leaves the traceback on standard error instead."""
+    details = traceback.format_exc()
+    try:
+        log = paths.user_data_dir() / "clubdesk-errors.log"
+        with log.open("a", encoding="utf-8") as out:
+            out.write(
+                f"--- {SYSTEM_CLOCK.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n"
+            )
+            out.write(details)
+    except (UserError, OSError):
+        sys.stderr.write(details)
+        return "standard error (the error log cannot be written)"
+    return str(log)

@@ -8,7 +8,14 @@ import datetime as dt
 import sys
 from typing import Any
 
-from clubdesk.cli.common import Handler, chosen_event, db_argument, event_argument, print_json
+from clubdesk.cli.common import (
+    Handler,
+    chosen_event,
+    db_argument,
+    event_argument,
+    print_json,
+    whole_number,
+)
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
 
@@ -23,8 +30,8 @@ def add(commands: Any) -> dict[str, Handler]:
                        help="status, start, pause, resume, add or end")  # fmt: skip
     db_argument(clock)
     event_argument(clock)
-    clock.add_argument("--round", type=int, metavar="N", help="start: the round to start")
-    clock.add_argument("--minutes", type=int, metavar="M",
+    clock.add_argument("--round", type=whole_number, metavar="N", help="start: the round to start")
+    clock.add_argument("--minutes", type=whole_number, metavar="M",
                        help="add: minutes to add (negative takes time off)")  # fmt: skip
     clock.add_argument("--at", type=local_time, metavar="TIME",
                        help="when, e.g. 2026-12-05T10:20:00 (default: now)")  # fmt: skip

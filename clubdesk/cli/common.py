@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clubdesk.domain import limits
 from clubdesk.errors import UserError
 
 if TYPE_CHECKING:
@@ -37,6 +39,27 @@ def iso_date(text: str) -> date:
         raise argparse.ArgumentTypeError(f"{text!r} is not a date like 2011-10-22") from None
 
 
+def whole_number(text: str) -> int:
+    """An argument that is a whole number the database can store (``--seed``, ``--round``...).
+
+    Like ``type=int``, with a number of thousands of digits or beyond 64 bits refused in a
+    short line instead of reaching the database.
+    """
+    digits = text.strip().lstrip("+-").replace("_", "")
+    if len(text) > 40:
+        shown = f"{text[:20]}..."
+        if digits.isdigit():
+            raise argparse.ArgumentTypeError(f"{shown} is too large to be stored")
+        raise argparse.ArgumentTypeError(f"invalid int value: {shown!r}")
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if limits.stored_int_problem(value):
+        raise argparse.ArgumentTypeError(f"{value} is too large to be stored")
+    return value
+
+
 def chosen_event(db: Database, given: str | None) -> str:
     """The event asked for, or the database's only current event."""
     from clubdesk.services import eventfile
@@ -61,33 +84,107 @@ def first_problem(file: Path, problems: list[str]) -> str:
     return f"{file}: {problems[0]}{tail}"
 
 
+JSON_INPUT_MAX = 64 * 1024 * 1024
+"""The most JSON a command reads (a Grand Prix's event file is well under a megabyte); an
+input that goes on beyond it (``/dev/zero``) is refused instead of filling the memory."""
+
+
 def read_json_file(path: Path) -> Any:
+    """The JSON value in the file at ``path``; anything else is a ``UserError`` naming it."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with path.open("rb") as file:
+            data = file.read(JSON_INPUT_MAX + 1)
     except FileNotFoundError:
         raise UserError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not an event file (it is not UTF-8 text)") from None
     except OSError as exc:
         raise UserError(f"{path}: cannot be read ({(exc.strerror or str(exc)).lower()})") from None
+    if len(data) > JSON_INPUT_MAX:
+        raise UserError(f"{path}: {_too_long()}; not an event file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not an event file (it is not UTF-8 text)") from None
     if not text.strip():
         raise UserError(f"{path}:1: not valid JSON (the file is empty)")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+    return _parsed(text, str(path))
 
 
 def read_json_stdin() -> Any:
-    text = sys.stdin.read()
+    """The JSON value given on standard input, read up to ``JSON_INPUT_MAX``."""
+    text = sys.stdin.read(JSON_INPUT_MAX + 1)
+    if len(text) > JSON_INPUT_MAX:
+        raise UserError(f"stdin: {_too_long()}")
     if not text.strip():
         raise UserError("stdin: no JSON given")
+    return _parsed(text, "stdin")
+
+
+def _too_long() -> str:
+    return f"more than {JSON_INPUT_MAX // (1024 * 1024)} MB of input"
+
+
+def _parsed(text: str, name: str) -> Any:
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UserError(f"stdin:{exc.lineno}: not valid JSON ({exc.msg})") from None
+        raise UserError(f"{name}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise UserError(f"{name}: values nested too deep to be read") from None
+    except ValueError:  # a whole number of thousands of digits
+        raise UserError(f"{name}: a number too long to be read") from None
+    broken = _broken_text(value)
+    if broken is not None:
+        raise UserError(f"{name}: {broken}: text that is not Unicode (a lone \\u surrogate)")
+    return value
+
+
+def _broken_text(value: Any) -> str | None:
+    """Where in a JSON value a text (or a key) holds a lone surrogate (``"\\ud800"``, which
+    no file or database can store), as ``entrants[0].players[1]``; None if nowhere."""
+    waiting: list[tuple[Any, str]] = [(value, "")]
+    while waiting:
+        found, at = waiting.pop()
+        if isinstance(found, str) and not _encodable(found):
+            return at or "the value"
+        if isinstance(found, dict):
+            for key, item in found.items():
+                where = f"{at}.{key}" if at else str(key)
+                if not _encodable(key):
+                    return at or "a key"
+                waiting.append((item, where))
+        elif isinstance(found, list):
+            waiting.extend((item, f"{at}[{n}]") for n, item in enumerate(found))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def print_json(value: Any) -> None:
-    json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
+    """``value`` as indented JSON on stdout, letters beyond ASCII as they are."""
+    sys.stdout.write(json_text(value))
     sys.stdout.write("\n")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as indented JSON in which no control character is written as it is: JSON
+    escapes those below a space itself; DEL, the C1 controls and the format characters
+    (direction overrides...) of a stored name are written as ``\\uXXXX`` too, so they never
+    reach a terminal."""
+    return _UNUSUAL.sub(_escaped, json.dumps(value, indent=2, ensure_ascii=False))
+
+
+_UNUSUAL = re.compile(r"[^\x20-\x7e\n]")  # the JSON text's only line breaks are its own
+
+
+def _escaped(found: re.Match[str]) -> str:
+    ch = found.group()
+    if not limits.is_control(ch):
+        return ch
+    units = ch.encode("utf-16-be")
+    return "".join(f"\\u{int.from_bytes(units[i : i + 2]):04x}" for i in range(0, len(units), 2))

@@ -18,6 +18,8 @@ from clubdesk.cli.common import (
     read_json_file,
 )
 from clubdesk.clock import SYSTEM_CLOCK
+from clubdesk.domain.event.checks import listed, times
+from clubdesk.domain.event.names import shared_names
 from clubdesk.errors import UserError
 
 
@@ -62,6 +64,11 @@ def _import(args: argparse.Namespace) -> int:
         print(f"the event it replaces is kept as {done.replaced}")
     if undated:
         print(f"note: {args.file} gives no date; the event is dated {when.isoformat()}, today")
+    for name, numbers in shared_names((e.number, e.players) for e in event.entrants):
+        held = sorted(set(numbers))
+        where = f"entrant{'s' if len(held) > 1 else ''} {listed(held)}"
+        print(f"note: {name} is named {times(len(numbers))} ({where}); "
+              "taken as people who share a name")  # fmt: skip
     return 0
 
 

@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from clubdesk.cli.common import Handler, chosen_event, db_argument, event_argument
+from clubdesk.cli.common import Handler, chosen_event, db_argument, event_argument, whole_number
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
 from clubdesk.printing.kinds import KINDS
@@ -21,7 +21,10 @@ def add(commands: Any) -> dict[str, Handler]:
     db_argument(printing)
     event_argument(printing)
     printing.add_argument(
-        "--round", type=int, metavar="N", help="the round (scoresheets, tablecards, seating)"
+        "--round",
+        type=whole_number,
+        metavar="N",
+        help="the round (scoresheets, tablecards, seating)",
     )
     printing.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf")
     printing.add_argument(

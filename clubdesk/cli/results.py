@@ -12,6 +12,7 @@ from clubdesk.cli.common import (
     db_argument,
     event_argument,
     print_json,
+    whole_number,
 )
 
 
@@ -20,7 +21,7 @@ def add(commands: Any) -> dict[str, Handler]:
     standings = commands.add_parser("standings", help="print the standings")
     db_argument(standings)
     event_argument(standings)
-    standings.add_argument("--after-round", type=int, metavar="N",
+    standings.add_argument("--after-round", type=whole_number, metavar="N",
                            help="count rounds 1..N (default: the last complete round)")  # fmt: skip
     standings.add_argument("--format", choices=("json", "csv", "text"), default="json")
 

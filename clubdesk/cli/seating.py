@@ -13,6 +13,7 @@ from clubdesk.cli.common import (
     db_argument,
     event_argument,
     print_json,
+    whole_number,
 )
 from clubdesk.clock import SYSTEM_CLOCK
 
@@ -22,7 +23,7 @@ def add(commands: Any) -> dict[str, Handler]:
     make_draw = commands.add_parser("draw", help="make the round-1 draw")
     db_argument(make_draw)
     event_argument(make_draw)
-    make_draw.add_argument("--seed", type=int, metavar="N",
+    make_draw.add_argument("--seed", type=whole_number, metavar="N",
                            help="the random seed (recorded; repeatable)")  # fmt: skip
     make_draw.add_argument("--redo", action="store_true",
                            help="replace the draw (only before round 1 starts)")  # fmt: skip
@@ -30,7 +31,7 @@ def add(commands: Any) -> dict[str, Handler]:
     seating = commands.add_parser("seating", help="who sits where in a round")
     db_argument(seating)
     event_argument(seating)
-    seating.add_argument("--round", type=int, required=True, metavar="N")
+    seating.add_argument("--round", type=whole_number, required=True, metavar="N")
     seating.add_argument("--format", choices=("json", "text"), default="json")
     return {"draw": _draw, "seating": _seating}
 

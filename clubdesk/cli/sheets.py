@@ -22,6 +22,7 @@ from clubdesk.cli.common import (
     event_argument,
     print_json,
     read_json_stdin,
+    whole_number,
 )
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.domain.limits import Strokes, strokes_problem
@@ -43,8 +44,8 @@ def add(commands: Any) -> dict[str, Handler]:
     for parser in (sheet, submit, amend):
         db_argument(parser)
         event_argument(parser)
-        parser.add_argument("--round", type=int, required=True, metavar="N")
-        parser.add_argument("--table", type=int, required=True, metavar="T")
+        parser.add_argument("--round", type=whole_number, required=True, metavar="N")
+        parser.add_argument("--table", type=whole_number, required=True, metavar="T")
     amend.add_argument("--reason", required=True, metavar="TEXT", help="why the sheet changes")
     amend.add_argument("--director", required=True, metavar="NAME", help="who amends it")
     return {"sheet": _sheet, "submit": _submit, "amend": _amend}

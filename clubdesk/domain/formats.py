@@ -15,8 +15,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from clubdesk.domain.rules import Rules, RulesError, dotted_path, error_text, is_type_tag
+from clubdesk.domain.rules import Rules, RulesError
+from clubdesk.domain.rules_fields import dotted_path, error_text, is_type_tag
 from clubdesk.errors import UserError
+
+RULES_FILE_MAX = 1024 * 1024  # the bundled files are a few kilobytes
 
 
 @dataclass(frozen=True)
@@ -31,11 +34,18 @@ def load_rules_file(path: Path | str) -> Rules:
     """Read and validate one rules file; raise RulesError with every problem found."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(RULES_FILE_MAX + 1)
     except FileNotFoundError:
         raise RulesError([f"{path}: no such rules file"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise RulesError([f"{path}: cannot be read ({exc.__class__.__name__})"]) from None
+    if len(data) > RULES_FILE_MAX:
+        raise RulesError([f"{path}:1: larger than {RULES_FILE_MAX // 1024} KB; not a rules file"])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesError([f"{path}:1: not UTF-8 text; not a rules file"]) from None
     return parse_rules(text, str(path))
 
 
@@ -47,8 +57,13 @@ def parse_rules(text: str, name: str = "<rules>") -> Rules:
 @lru_cache(maxsize=64)
 def _parsed(text: str, name: str) -> Rules:
     # Rules are frozen: the same text read again gives the same value (a refusal is not kept)
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise RulesError([f"{name}:{line}: holds a NUL character; not a text file"])
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise RulesError([f"{name}:1: values nested too deep to be read"]) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         found = re.search(r"\(at line (\d+), column \d+\)", message)

@@ -12,9 +12,11 @@ import unicodedata
 
 NAME_MAX = 80  # a player's name: what the window's name fields take
 ENTRANT_NAME_MAX = 2 * NAME_MAX  # a team's name joins its two players' names
+LINE_MAX = 500  # a sheet's reason for points or an amendment: a sentence or two
 CENTS_MAX = 99_999_999  # $999,999.99: no entry fee, fine, expense or prize comes near it
 BID_MAX = 10_000  # far beyond the top of any club's bidding ladder
 POINTS_MAX = 10_000_000  # a game's score or a sheet's adjustment, either way
+CLOCK_MINUTES_MAX = 24 * 60  # time added to (or taken off) a round at once, either way
 INT64_MIN = -(2**63)  # what SQLite can store as a whole number
 INT64_MAX = 2**63 - 1
 
@@ -37,6 +39,11 @@ def name_problem(text: str, longest: int = NAME_MAX) -> str | None:
     if control_characters(text):
         return " holds a control character"
     return None
+
+
+def line_problem(text: str) -> str | None:
+    """What is wrong with a line a score sheet or a ruling keeps (a reason), or None."""
+    return name_problem(text, LINE_MAX)
 
 
 def stored_int_problem(value: int) -> str | None:

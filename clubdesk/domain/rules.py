@@ -9,15 +9,23 @@ Every mistake in a file is reported as ``FILE:LINE: message``.
 
 from __future__ import annotations
 
-import re
 import string
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_validator,
+)
 
+from clubdesk.domain.rules_fields import Cents, OneLine, error_text
 from clubdesk.errors import UserError
 
 RULES_FORMAT = "clubdesk-rules/1"
+
+
 ClockTime = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
 
 
@@ -91,13 +99,13 @@ class Schedule(_Model):
     registration_closes: ClockTime | None = None
     first_round_at: ClockTime | None = None
     clock_ends_game: bool = True
-    warning_words: str = Field(
+    warning_words: OneLine = Field(
         default="{minutes} minutes left in round {round}",
         min_length=1,
         max_length=200,
         description="spoken at the warning; {round} and {minutes} are filled in",
     )
-    time_words: str = Field(
+    time_words: OneLine = Field(
         default="Time in round {round}: finish the hand in play",
         min_length=1,
         max_length=200,
@@ -187,7 +195,7 @@ class Cut(_Model):
 class PayoutPlace(_Model):
     place: int = Field(ge=1)
     percent: int | None = Field(default=None, ge=1, le=100)
-    fixed_cents: int | None = Field(default=None, ge=1)
+    fixed_cents: Cents | None = Field(default=None, ge=1)
     paid_in: Literal["cash", "store-credit"] | None = None  # None: money.prizes_in
 
     @model_validator(mode="after")
@@ -204,13 +212,13 @@ class Printing(_Model):
 
 
 class Money(_Model):
-    entry_fee_cents: int = Field(ge=0)
+    entry_fee_cents: Cents = Field(ge=0)
     return_percent: int = Field(default=100, ge=0, le=100)
-    added_cents: int = Field(default=0, ge=0)
-    rounding_cents: int = Field(default=100, ge=1)
+    added_cents: Cents = Field(default=0, ge=0)
+    rounding_cents: Cents = Field(default=100, ge=1)
     payout: tuple[PayoutPlace, ...] = ()
-    fine_set_cents: int = Field(default=0, ge=0)
-    fine_renege_cents: int = Field(default=0, ge=0)
+    fine_set_cents: Cents = Field(default=0, ge=0)
+    fine_renege_cents: Cents = Field(default=0, ge=0)
     prizes_in: Literal["cash", "store-credit"] = "cash"  # unless a place says its own
     # false: an entry fee once paid is never given back (bid whist: "No refunds on
     # entry/tournament fee - period!!!")
@@ -335,7 +343,7 @@ class Rules(_Model):
 
     format: Literal["clubdesk-rules/1"]
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
-    title: str = Field(min_length=1, max_length=120)
+    title: OneLine = Field(min_length=1, max_length=120)
     description: str = ""
     source: str = ""
     game: Game
@@ -352,6 +360,19 @@ class Rules(_Model):
     whist: Whist | None = None
     printing: Printing = Printing()
     source_path: str = Field(default="", exclude=True)
+
+    @property
+    def scores_can_go_negative(self) -> bool:
+        """Can a side's score go below 0? Only where a set subtracts the bid (RULES.md §3
+        and §4); the progressive Grand Prix, gin and bid whist never take points away."""
+        return self.pinochle is not None and self.pinochle.set_scoring == "subtract-bid"
+
+    def negative_score_problem(self, points: int) -> str | None:
+        """What is wrong with ``points`` as a side's final score in this format, or None
+        (worded to follow "score.a: ")."""
+        if points < 0 and not self.scores_can_go_negative:
+            return f"{points} is below 0; in {self.title} no side ever loses points"
+        return None
 
     @model_validator(mode="after")
     def _check(self) -> Rules:
@@ -413,21 +434,6 @@ SETTING_SECTIONS: dict[str, str] = {
 }
 
 
-# --- messages and line numbers ----------------------------------------------------------
-
-
-def is_type_tag(part: object) -> bool:
-    # pydantic adds the chosen member of a union (e.g. "int") to an error's location
-    return isinstance(part, str) and part in {"int", "str", "bool", "none", "float"}
-
-
-def dotted_path(loc: tuple) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def _setting_field(error: dict) -> str:
     """``settings.KEY`` for the setting a validation error is about, else its section."""
     key = getattr(error.get("ctx", {}).get("error"), "key", None)
@@ -435,17 +441,3 @@ def _setting_field(error: dict) -> str:
     key = key or next((p for p in reversed(parts) if p in SETTING_SECTIONS), None)
     where = key or (parts[0] if parts else "")
     return f"settings.{where}" if where else "settings"
-
-
-def error_text(error: dict) -> str:
-    kind = error["type"]
-    if kind == "extra_forbidden":
-        return "unknown key (a typo?)"
-    if kind == "missing":
-        return "missing"
-    message = error["msg"]
-    if kind == "literal_error":
-        return message.replace("Input should be", "must be one of")
-    message = re.sub(r"^Value error, ", "", message)
-    message = message.replace("Input should be", "must be")
-    return message

@@ -59,7 +59,7 @@ from clubdesk.services.common import event_and_rules
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store import eventfile as store
 from clubdesk.store.db import check_database_file, check_replaceable
-from clubdesk.store.lock import FileLock, holder_of, lock_file_for
+from clubdesk.store.lock import DatabaseLock, holder_of
 
 REPLACED_REASON = "replaced by an imported event file"
 _CHUNK = 1 << 20
@@ -287,9 +287,9 @@ def restore_database(
         database.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DatabaseError(f"Could not create {database.parent}: {exc.strerror or exc}.") from None
-    lock = FileLock(lock_file_for(database))
+    lock = DatabaseLock(database)
     if not lock.acquire():
-        raise DatabaseError(f"{named} is open in {holder_of(lock.path)}; close it first.")
+        raise DatabaseError(f"{named} is open in {holder_of(lock.refused_by)}; close it first.")
     staged = database.with_name(f".{database.name}.restoring")
     try:
         check_replaceable(database)  # as it is now that nobody else can have it open

@@ -89,7 +89,8 @@ def read_roster_file(path: Path | str) -> str:
     """A roster file's text (UTF-8, or the Windows encoding spreadsheets often use)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)  # a file that never ends is not read to its end
     except FileNotFoundError:
         raise UserError(f"{path}: no such file") from None
     except OSError as exc:

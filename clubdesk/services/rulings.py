@@ -21,6 +21,7 @@ from sqlmodel import Session
 from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import score_tiebreak
 from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.limits import line_problem
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rulings.penalties import late_ruling
 from clubdesk.domain.rulings.warnings import (
@@ -76,6 +77,8 @@ def log_warning(
     reason = " ".join(str(reason).split())
     if not reason:
         raise UserError("reason: say what the infraction was")
+    if line_problem(reason):
+        raise UserError(f"reason{line_problem(reason)}", field="reason")
     if isinstance(round, bool) or not isinstance(round, int) or round < 1:
         raise UserError(f"round: must be a round number from 1, not {round!r}")
     if isinstance(team, bool) or not isinstance(team, int):
@@ -282,6 +285,8 @@ def remove_from_table(
     reason = " ".join(str(reason).split())
     if not reason:
         raise UserError("reason: say why the side is removed")
+    if line_problem(reason):
+        raise UserError(f"reason{line_problem(reason)}", field="reason")
     _other_side(side)
     at = aware(clock.now())
     with db.session() as session:

@@ -25,8 +25,16 @@ from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
 from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decided, sheet_result
 from clubdesk.domain.games.hands import HandError
-from clubdesk.domain.limits import Strokes, as_strokes, points_problem, strokes_problem
+from clubdesk.domain.limits import (
+    Strokes,
+    as_strokes,
+    line_problem,
+    name_problem,
+    points_problem,
+    strokes_problem,
+)
 from clubdesk.domain.money.fines import check_players
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
@@ -108,9 +116,12 @@ def submit_sheet(
     for role, name in names.items():
         if not name:
             raise UserError(f"signatures.{role}: the sheet needs the {role}'s signature")
+        wrong = name_problem(name)
+        if wrong:
+            raise UserError(f"signatures.{role}{wrong}")
     drawn = {role: _checked_strokes(f, f"signatures.{role}.strokes") for role, f in given.items()}
     lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
-    typed = None if hands else Score(*_checked_score(final_score))
+    typed = None if hands else Score(*_checked_score(final_score, rules))
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     at = clock.now()
@@ -205,13 +216,17 @@ def amend_sheet(
         raise UserError("director: an amendment needs the director's name")
     if not reason.strip():
         raise UserError("reason: say why the sheet is amended")
+    for field, wrong in (("director", name_problem(director)), ("reason", line_problem(reason))):
+        if wrong:
+            raise UserError(f"{field}{wrong}", field=field)
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     signed = _checked_strokes(SignatureInput(director, strokes), "strokes")
-    after = SheetResult(Score(*_checked_score(score)), winner)  # type: ignore[arg-type]
+    rules = event_rules(db, event_id)
+    after = SheetResult(Score(*_checked_score(score, rules)), winner)  # type: ignore[arg-type]
     if winner is not None and after.score.higher() is not None:
         raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
-    check_decided(event_rules(db, event_id), after)
+    check_decided(rules, after)
     at = clock.now()
     with db.session() as session:
         round_record(session, event_id, round_number)
@@ -346,10 +361,13 @@ def _checked_line(line: SheetLine, index: int) -> SheetLine:
         raise UserError(f"adjustments[{index}].points: {beyond}")
     if not line.reason.strip():
         raise UserError(f"adjustments[{index}].reason: say why the points are given")
+    wrong = line_problem(line.reason)
+    if wrong:
+        raise UserError(f"adjustments[{index}].reason{wrong}")
     return line
 
 
-def _checked_score(score: Any) -> tuple[int, int]:
+def _checked_score(score: Any, rules: Rules) -> tuple[int, int]:
     if (
         not isinstance(score, tuple | list)
         or len(score) != 2
@@ -357,7 +375,7 @@ def _checked_score(score: Any) -> tuple[int, int]:
     ):
         raise UserError(f"score: the final score is two whole numbers, not {score!r}")
     for side, points in zip("ab", score, strict=True):
-        beyond = points_problem(points)
+        beyond = points_problem(points) or rules.negative_score_problem(points)
         if beyond:
             raise UserError(f"score.{side}: {beyond}", field="score")
     return int(score[0]), int(score[1])

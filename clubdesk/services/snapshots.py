@@ -18,6 +18,7 @@ from clubdesk.clock import Clock
 from clubdesk.services.eventfile import RestoreResult, restore_database
 from clubdesk.store import Database, open_database
 from clubdesk.store import seating as store
+from clubdesk.store.backups import event_name_in
 
 DEFAULT_KEEP = 30
 _STAMP = "%Y%m%dT%H%M%S%fZ"
@@ -43,6 +44,12 @@ class Snapshot:
         when = self.taken_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
         round_text = f"Round {self.round_number}" if self.round_number else "Before round 1"
         return f"{round_text} · {when} · {_REASONS.get(self.reason, self.reason)}"
+
+
+def event_name(snapshot: Snapshot) -> str:
+    """The name of the event a snapshot is filed under, as the snapshot holds it (its id
+    when the file holds no such event or cannot be read)."""
+    return event_name_in(snapshot.path, snapshot.event_id) or snapshot.event_id
 
 
 _REASONS = {
@@ -142,7 +149,32 @@ def restore_snapshot(
     if event_id is not None and database.exists():
         with open_database(database, create=False) as db:
             take_snapshot(db, event_id, "before-restore", clock, folder=folder, keep=keep + 1)
-    return restore_database(snapshot, database, clock, backups=folder / "replaced")
+    restored = restore_database(snapshot, database, clock, backups=folder / REPLACED)
+    prune_replaced(folder / REPLACED, keep)
+    return restored
+
+
+REPLACED = "replaced"
+"""The folder, inside the snapshots folder, where a restore keeps the file it replaced."""
+_KEPT = re.compile(r"^(?P<stem>.+)-before-restore-(?P<stamp>\d{8}T\d{6}Z)(?:-(?P<n>\d+))?\.sqlite$")
+
+
+def prune_replaced(folder: Path, keep: int) -> list[Path]:
+    """Remove the files restores replaced beyond the newest ``keep`` of each database (by
+    its file name), with their write-ahead logs; the removed files."""
+    kept: dict[str, list[tuple[str, int, Path]]] = {}
+    for path in folder.iterdir() if folder.is_dir() else ():
+        match = _KEPT.match(path.name)
+        if match is not None and path.is_file():
+            order = (match["stamp"], int(match["n"] or 1), path)
+            kept.setdefault(match["stem"], []).append(order)
+    removed = []
+    for files in kept.values():
+        for _, _, old in sorted(files, reverse=True)[keep:]:
+            for part in (old, Path(f"{old}-wal")):
+                part.unlink(missing_ok=True)
+            removed.append(old)
+    return removed
 
 
 def _label(event_id: str) -> str:

@@ -55,3 +55,15 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror.lower()
     return str(exc)
+
+
+def event_name_in(backup: Path, event_id: str) -> str | None:
+    """The name event ``event_id`` has in the backup file ``backup``, read without changing
+    the file; None when it holds no such event or cannot be read."""
+    uri = f"{backup.absolute().as_uri()}?mode=ro&immutable=1"
+    try:
+        with closing(sqlite3.connect(uri, uri=True)) as conn:
+            found = conn.execute("SELECT name FROM event WHERE id = ?", (event_id,)).fetchone()
+    except sqlite3.Error:
+        return None
+    return str(found[0]) if found else None

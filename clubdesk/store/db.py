@@ -23,7 +23,7 @@ from clubdesk import paths
 from clubdesk.clock import SYSTEM_CLOCK, Clock
 from clubdesk.store.backups import check_backup_target, write_backup
 from clubdesk.store.errors import DatabaseError, RecordLockedError
-from clubdesk.store.lock import FileLock, holder_of, lock_file_for
+from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -33,7 +33,7 @@ BUSY_TIMEOUT_MS = 5000
 class Database:
     """An open clubdesk database; holds the file's lock until ``close()``."""
 
-    def __init__(self, path: Path, engine: Engine, lock: FileLock) -> None:
+    def __init__(self, path: Path, engine: Engine, lock: DatabaseLock) -> None:
         self.path = path
         self._engine = engine
         self._lock = lock
@@ -109,15 +109,17 @@ def open_database(
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise DatabaseError(f"Could not create {path}: {_reason(exc)}.") from None
-    lock = FileLock(lock_file_for(path))
+    lock = DatabaseLock(path)
     try:
         locked = lock.acquire()
     except OSError as exc:
         raise DatabaseError(f"Could not open {path}: {_reason(exc)}.") from None
     if not locked:
-        raise DatabaseError(f"{path} is already open in {holder_of(lock.path)}.")
+        raise DatabaseError(f"{path} is already open in {holder_of(lock.refused_by)}.")
     try:
         _prepare(path, Path(backups) if backups is not None else None, clock)
+        if not lock.cover_new_file():
+            raise DatabaseError(f"{path} is already open in {holder_of(lock.refused_by)}.")
         engine = _engine(path)
     except BaseException:
         lock.release()

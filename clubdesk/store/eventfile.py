@@ -147,10 +147,11 @@ def save_event(
             )
 
     submitted: list[dict[str, Any]] = []
+    started: list[dict[str, Any]] = []
     for round_ in event.rounds:
-        round_id = rows.add(
-            _ROUND, event_id=event.id, number=round_.number, status=_round_status(round_)
-        )
+        round_id = rows.add(_ROUND, event_id=event.id, number=round_.number, status="pending")
+        if _round_status(round_) != "pending":  # once its byes are in: they stand from then
+            started.append({"row": round_id, "value": _round_status(round_)})
         for game in round_.games:
             game_id = rows.add(_GAME, round_id=round_id, **_game_values(game))
             for side in SIDES:
@@ -195,7 +196,7 @@ def save_event(
                 )
             if game.decided:
                 signed = [sig.at for sig in game.signatures]
-                submitted.append({"game": game_id, "at": max(signed) if signed else at})
+                submitted.append({"row": game_id, "value": max(signed) if signed else at})
         for number in round_.byes:
             rows.add(_BYE, round_id=round_id, entrant_id=entrant_ids[number])
         for tiebreak in round_.tiebreaks:
@@ -217,15 +218,10 @@ def save_event(
         rows.add(_LEDGER, **_ledger_values(event.id, entry, entrant_ids, from_paid_cents=False))
 
     rows.insert()
+    _set_by_id(conn, _ROUND, "status", started)
     if event.draw is not None:
         draws.add_draw(session, event.id, event.draw, event.draw_made_at or at)
-    if submitted:  # last: a submitted sheet is locked
-        conn.execute(
-            update(_GAME)
-            .where(_GAME.c.id == bindparam("game"))
-            .values(submitted_at=bindparam("at")),
-            submitted,
-        )
+    _set_by_id(conn, _GAME, "submitted_at", submitted)  # last: a submitted sheet is locked
     return SavedEvent(
         event_id=event.id,
         entrants=rows.count(_ENTRANT),
@@ -234,6 +230,13 @@ def save_event(
         hands=rows.count(_HAND),
         ledger_rows=rows.count(_LEDGER),
     )
+
+
+def _set_by_id(conn: Connection, table: Table, column: str, rows: list[dict[str, Any]]) -> None:
+    """Set ``column`` of each row given as ``{"row": id, "value": value}``."""
+    if rows:
+        where = table.c.id == bindparam("row")
+        conn.execute(update(table).where(where).values({column: bindparam("value")}), rows)
 
 
 class _NewRows:

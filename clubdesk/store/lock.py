@@ -1,12 +1,15 @@
-"""An exclusive OS lock on a small file beside the database, so one file has one clubdesk.
+"""Exclusive OS locks on small files, so one database file has one clubdesk.
 
-The lock file also says who holds it (a window or a command), so that another
-clubdesk refused the file can say so. Byte 0 is the one locked (Windows locks
-are mandatory); the holder's words follow it.
+A database has two (``DatabaseLock``): one beside the file its path finally names, and
+one named by the file's identity (device and inode), in the temporary folder, so that a
+hard link's other name for the same file finds it taken too. A lock file also says who
+holds it (a window or a command), so that another clubdesk refused the file can say so.
+Byte 0 is the one locked (Windows locks are mandatory); the holder's words follow it.
 """
 
 import contextlib
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -42,6 +45,29 @@ def lock_file_for(database: Path) -> Path:
     so every name of it shares one lock."""
     real = database.resolve()
     return real.with_name(real.name + ".lock")
+
+
+def identity_lock_file(database: Path) -> Path | None:
+    """The lock file named by the database file's identity (device and inode), shared by
+    every name of it; None for a file not made yet (it has no other name) or where the
+    temporary folder cannot hold one (the lock beside the file still stands)."""
+    try:
+        found = database.stat()
+    except OSError:
+        return None
+    if not found.st_ino:  # a file system that gives no file numbers
+        return None
+    folder = Path(tempfile.gettempdir()) / f"clubdesk-locks-{_user()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return folder / f"{found.st_dev:x}-{found.st_ino:x}.lock"
+
+
+def _user() -> str:
+    getuid = getattr(os, "getuid", None)  # the temporary folder is shared on POSIX
+    return str(getuid()) if getuid is not None else "user"
 
 
 if os.name == "nt":
@@ -116,3 +142,56 @@ class FileLock:
         except FileNotFoundError:
             return False
         return os.path.samestat(os.fstat(fd), on_disk)
+
+
+class DatabaseLock:
+    """A database's locks (see the module): taken both or neither, let go together."""
+
+    def __init__(self, database: Path) -> None:
+        self._database = database
+        paths = [lock_file_for(database), identity_lock_file(database)]
+        self._locks = [FileLock(path) for path in paths if path is not None]
+        self.refused_by: Path = self._locks[0].path  # where the holder's words are read
+
+    def cover_new_file(self) -> bool:
+        """Once a database file new when the lock was taken is made, lock its identity too;
+        False (all let go) when another clubdesk holds it."""
+        if len(self._locks) > 1:
+            return True
+        path = identity_lock_file(self._database)
+        if path is None:
+            return True
+        lock = FileLock(path)
+        if lock.acquire():
+            self._locks.append(lock)
+            return True
+        self.refused_by = path
+        self.release()
+        return False
+
+    @property
+    def held(self) -> bool:
+        return all(lock.held for lock in self._locks)
+
+    def acquire(self) -> bool:
+        """Take every lock; False (none kept) when another clubdesk holds one of them."""
+        for taken, lock in enumerate(self._locks):
+            try:
+                locked = lock.acquire()
+            except OSError:
+                self._release(self._locks[:taken])
+                raise
+            if not locked:
+                self.refused_by = lock.path
+                self._release(self._locks[:taken])
+                return False
+        return True
+
+    def release(self) -> None:
+        """Let go of every lock."""
+        self._release(self._locks)
+
+    @staticmethod
+    def _release(locks: list[FileLock]) -> None:
+        for lock in reversed(locks):
+            lock.release()

@@ -838,7 +838,52 @@ CREATE INDEX ledger_entry_entrant ON ledger_entry (entrant_id);
 )
 
 # Step 8 follows step 7 (kept on another branch until it is merged beside this one).
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# Step 9: the rows left open to raw SQL by step 6. A round's byes stand once it has
+# started (a redraw before then removes and seats them anew). A tie-break played at the
+# table is a fact: never changed or removed (a new one is recorded by the program, with
+# its audit row). The clocks of older files (clock_state, read once by step 5 and by
+# nothing since) are kept as they were: only the event's id may move under them, when the
+# event is archived, and no new row takes an old one's place.
+_ROUND_STARTED = "(SELECT status FROM round WHERE round.id = {round}) IS NOT 'pending'"
+_BYE_STANDS = "A round that has started keeps its byes."
+_TIEBREAK_STANDS = "A tie-break played is never changed; record another."
+_OLD_CLOCK_STANDS = "The clock of an older clubdesk is kept as it was."
+
+_V9 = "".join(
+    [
+        _refuse(
+            "bye_after_start_insert",
+            "BEFORE INSERT ON bye WHEN " + _ROUND_STARTED.format(round="NEW.round_id"),
+            _BYE_STANDS,
+        ),
+        _refuse(
+            "bye_after_start_update",
+            "BEFORE UPDATE ON bye WHEN "
+            + _ROUND_STARTED.format(round="OLD.round_id")
+            + " OR "
+            + _ROUND_STARTED.format(round="NEW.round_id"),
+            _BYE_STANDS,
+        ),
+        _refuse(
+            "bye_after_start_delete",
+            "BEFORE DELETE ON bye WHEN " + _ROUND_STARTED.format(round="OLD.round_id"),
+            _BYE_STANDS,
+        ),
+        _refuse("tiebreak_no_update", "BEFORE UPDATE ON tiebreak", _TIEBREAK_STANDS),
+        _refuse("tiebreak_no_delete", "BEFORE DELETE ON tiebreak", _TIEBREAK_STANDS),
+        _refuse(
+            "clock_state_no_update",
+            "BEFORE UPDATE OF id, round_number, started_at, paused_at, paused_seconds, "
+            "extension_seconds, warned, ended_at ON clock_state",
+            _OLD_CLOCK_STANDS,
+        ),
+        _refuse("clock_state_no_delete", "BEFORE DELETE ON clock_state", _OLD_CLOCK_STANDS),
+        _no_overwrite("clock_state", [["id"], ["event_id", "round_number"]]),
+    ]
+)
+
+# Steps 7 and 8 are made on other branches; in this one step 9 comes next in the list.
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

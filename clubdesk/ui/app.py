@@ -41,6 +41,10 @@ def run(db_path: Path, *, demo: bool = False, projector: int | None = None) -> i
     With ``projector`` the projector opens full screen on that screen (1 = the first).
     """
     app = application()
+    try:
+        paths.user_data_dir()  # snapshots of the night and the error log go there
+    except UserError as exc:
+        return cannot_start(exc)
     previous_hook = install_excepthook(error_log())
     try:
         window = open_window(db_path, demo=demo, settings=QSettings(), clock=SYSTEM_CLOCK)
@@ -98,9 +102,19 @@ def open_window(
         raise
 
 
-def show_start_error(error: UserError) -> None:
+def cannot_start(error: UserError) -> int:
+    """The user data folder cannot be used (``error`` names it and why): said in a message
+    box, and the exit status for it."""
+    application()
+    show_start_error(error, "clubdesk cannot use its data folder.")
+    return EXIT_BAD_INPUT
+
+
+def show_start_error(
+    error: UserError, heading: str = "clubdesk cannot open this database."
+) -> None:
     """Why the window cannot open, in a message box (before there is a window)."""
-    box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, "clubdesk cannot open this database.")
+    box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, heading)
     box.setInformativeText(str(error))
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     box.exec()
@@ -117,7 +131,8 @@ def make_demo(db: Database, clock: Clock) -> None:
 
 
 def error_log() -> Path:
-    return paths.user_data_dir() / ERROR_LOG_NAME
+    """Where tracebacks go (the folder is made when the first one is written)."""
+    return paths.user_data_folder() / ERROR_LOG_NAME
 
 
 def install_excepthook(log_path: Path, clock: Clock = SYSTEM_CLOCK) -> ExceptHook:

@@ -115,7 +115,8 @@ class Snapshots(QObject):
         answer = QMessageBox.question(
             self._window,
             "Restore",
-            f"Replace the open database with this snapshot?\n\n{chosen.event_id}: "
+            f"Replace the open database with this snapshot?\n\n"
+            f"{snapshot_service.event_name(chosen)}: "
             f"{chosen.describe()}\n\nWhat is in it now is kept as a snapshot first.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
@@ -155,7 +156,8 @@ class RestoreDialog(QDialog):
             round_text = str(snapshot.round_number) if snapshot.round_number else "before 1"
             taken = snapshot.taken_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
             reason = snapshot.describe().rsplit(" · ", 1)[-1]
-            QTreeWidgetItem(self.list, [snapshot.event_id, round_text, taken, reason])
+            name = snapshot_service.event_name(snapshot)
+            QTreeWidgetItem(self.list, [name, round_text, taken, reason])
         if snapshots:
             self.list.setCurrentItem(self.list.topLevelItem(0))
         self.list.itemDoubleClicked.connect(self.accept)

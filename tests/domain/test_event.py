@@ -387,7 +387,8 @@ def test_an_unknown_format_id_is_named() -> None:
         ),
         (
             lambda d: d["entrants"][1].update(paid_cents=12.5),
-            "entrants[1] (number 2): paid_cents = 12.5 is not a whole number",
+            "entrants[1] (number 2): paid_cents = 12.5 is not a whole number of cents "
+            "(5000 for $50.00)",
         ),
         (
             lambda d: d["rounds"][0].update(number=2),

@@ -209,3 +209,13 @@ def test_reading_a_roster_file(tmp_path: Path) -> None:
     assert read_roster_file(windows) == "name,paid\nJosé Díaz,50\n"
     with pytest.raises(UserError, match=r"missing.csv: no such file$"):
         read_roster_file(tmp_path / "missing.csv")
+
+
+def test_a_roster_file_that_never_ends_is_refused(tmp_path: Path) -> None:
+    endless = Path("/dev/zero")
+    if not endless.exists():  # a file just beyond the limit shows the same
+        endless = tmp_path / "endless.csv"
+        with endless.open("wb") as file:
+            file.truncate(2 * 1024 * 1024)
+    with pytest.raises(UserError, match=r": too large for a roster \(more than 1 MB\)$"):
+        read_roster_file(endless)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 from contextlib import closing
 
@@ -88,3 +89,33 @@ def test_keep_must_be_at_least_one(db, clock, night, tmp_path):
     with pytest.raises(ValueError, match="keep"):
         snapshots.take_snapshot(db, night, "start", clock, folder=tmp_path / "snaps", keep=0)
     assert not (tmp_path / "snaps").exists()
+
+
+def test_a_snapshot_names_its_event_as_the_snapshot_holds_it(db, clock, tmp_path):
+    folder = tmp_path / "snaps"
+    event_id = builder.event(db, clock, entrants=4, name="Friday Grand Prix")
+    taken = snapshots.take_snapshot(db, event_id, "exit", clock, folder=folder)
+    [listed] = snapshots.list_snapshots(folder, event_id)
+    assert snapshots.event_name(listed) == "Friday Grand Prix"
+    before = taken.path.read_bytes()
+    foreign = folder / f"{event_id}__round-0__20240309T093000000000Z__exit.sqlite"
+    foreign.write_bytes(b"not a database")
+    unreadable = next(s for s in snapshots.list_snapshots(folder) if s.path == foreign)
+    assert snapshots.event_name(unreadable) == event_id  # its id, when the file says nothing
+    assert taken.path.read_bytes() == before  # read, never changed
+    assert sorted(p.name for p in folder.iterdir()) == sorted([taken.path.name, foreign.name])
+
+
+def test_the_files_restores_replaced_are_pruned_like_the_snapshots(db, clock, night, tmp_path):
+    folder = tmp_path / "snaps"
+    db_path = db.path
+    earlier = snapshots.take_snapshot(db, night, "exit", clock, folder=tmp_path / "mine")
+    db.close()
+    stamps = []
+    for _ in range(4):
+        clock.advance(minutes=1)
+        stamps.append(clock.now().astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ"))
+        snapshots.restore_snapshot(earlier.path, db_path, night, clock, folder=folder, keep=2)
+    replaced = sorted(p.name for p in (folder / snapshots.REPLACED).iterdir())
+    assert replaced == [f"{db_path.stem}-before-restore-{stamp}.sqlite" for stamp in stamps[2:]]
+    assert len(snapshots.list_snapshots(folder, night)) == 3  # the snapshots' own: keep + 1

@@ -289,3 +289,112 @@ def test_a_prize_paid_to_a_winner_is_still_taken(final_night) -> None:
             "VALUES ('{ev}', 'prize', 100, {winner}, 'cash', 'prize', 'x')".format(**ids)
         )
         conn.execute("ROLLBACK")
+
+
+# --- byes, tie-breaks and the clocks of older files (migration step 9) ----------------------
+
+
+@pytest.fixture(scope="module")
+def odd_night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    """A five-team warm-up: round 1 started with its bye, round 2 seated (its bye may still
+    change), a tie-break played in round 1 and two rounds' clocks as an older clubdesk kept
+    them; the file and the ids the statements aim at."""
+    clock = FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+    folder = tmp_path_factory.mktemp("odd-night")
+    path = folder / "night.sqlite"
+    with open_database(path, backups=folder) as db:
+        event = builder.event(db, clock, "grand-prix-warmup", entrants=5)
+        builder.draw(db, event, clock, seed=5)
+        builder.publish(db, event, 1, clock)
+        builder.publish(db, event, 2, clock)
+        rounds.start_round(db, event, 1, clock)
+    with closing(sqlite3.connect(path)) as conn:
+
+        def value(sql: str) -> object:
+            return conn.execute(sql).fetchone()[0]
+
+        ids: dict[str, object] = {
+            "ev": value("SELECT id FROM event"),
+            "r1": value("SELECT id FROM round WHERE number = 1"),
+            "r2": value("SELECT id FROM round WHERE number = 2"),
+            "e1": value("SELECT min(id) FROM entrant"),
+            "e2": value("SELECT max(id) FROM entrant"),
+        }
+        conn.execute(
+            "INSERT INTO tiebreak (round_id, entrant_a_id, entrant_b_id, winner, hands) "
+            "VALUES ({r1}, {e1}, {e2}, 'a', '[]')".format(**ids)
+        )
+        for number in (1, 2):
+            conn.execute(
+                "INSERT INTO clock_state (event_id, round_number, started_at, paused_seconds, "
+                "extension_seconds, warned) VALUES (?, ?, 'x', 0, 0, 0)",
+                (ids["ev"], number),
+            )
+        conn.commit()
+        ids |= {
+            "b1": value("SELECT id FROM bye WHERE round_id = {r1}".format(**ids)),
+            "b2": value("SELECT id FROM bye WHERE round_id = {r2}".format(**ids)),
+            "t1": value("SELECT id FROM tiebreak"),
+            "cs1": value("SELECT min(id) FROM clock_state"),
+            "cs2": value("SELECT max(id) FROM clock_state"),
+        }
+    return path, ids
+
+
+STEP_9_TAMPERING = [
+    # the byes of a round that has started
+    "UPDATE bye SET entrant_id = {e1} WHERE id = {b1}",
+    "UPDATE bye SET round_id = {r2} WHERE id = {b1}",
+    "UPDATE bye SET round_id = {r1} WHERE id = {b2}",
+    "DELETE FROM bye WHERE id = {b1}",
+    "INSERT INTO bye (round_id, entrant_id) VALUES ({r1}, {e1})",
+    "INSERT OR REPLACE INTO bye (id, round_id, entrant_id) VALUES ({b1}, {r1}, {e2})",
+    "INSERT OR REPLACE INTO bye (id, round_id, entrant_id) VALUES ({b2}, {r1}, {e2})",
+    # a tie-break played
+    "UPDATE tiebreak SET winner = 'b'",
+    "UPDATE tiebreak SET hands = '[{{}}]'",
+    "DELETE FROM tiebreak",
+    "INSERT OR REPLACE INTO tiebreak (id, round_id, entrant_a_id, entrant_b_id, winner, hands) "
+    "VALUES ({t1}, {r1}, {e1}, {e2}, 'b', '[]')",
+    # an older clubdesk's clocks
+    "UPDATE clock_state SET ended_at = 'x'",
+    "UPDATE clock_state SET warned = 1 WHERE id = {cs1}",
+    "UPDATE clock_state SET round_number = 3 WHERE id = {cs1}",
+    "DELETE FROM clock_state",
+    "INSERT OR REPLACE INTO clock_state "
+    "(id, event_id, round_number, paused_seconds, extension_seconds, warned) "
+    "VALUES ({cs1}, '{ev}', 1, 0, 0, 0)",
+    "INSERT OR REPLACE INTO clock_state "
+    "(event_id, round_number, paused_seconds, extension_seconds, warned) "
+    "VALUES ('{ev}', 1, 0, 0, 0)",
+    "UPDATE OR REPLACE clock_state SET id = {cs1} WHERE id = {cs2}",
+]
+
+
+@pytest.mark.parametrize("statement", STEP_9_TAMPERING)
+def test_raw_sql_cannot_change_byes_tiebreaks_or_older_clocks(
+    odd_night: tuple[Path, dict[str, object]], statement: str
+) -> None:
+    path, ids = odd_night
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        before = dump(conn)
+        with pytest.raises(sqlite3.IntegrityError) as refused:
+            conn.execute(statement.format(**ids))
+        assert refused.value.sqlite_errorname == "SQLITE_CONSTRAINT_TRIGGER"  # not by chance
+        assert dump(conn) == before
+
+
+def test_a_round_not_started_keeps_its_byes_open_and_archiving_moves_older_clocks(
+    odd_night: tuple[Path, dict[str, object]],
+) -> None:
+    path, ids = odd_night
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("BEGIN")
+        conn.execute("DELETE FROM bye WHERE id = {b2}".format(**ids))  # round 2 seated anew
+        conn.execute("INSERT INTO bye (round_id, entrant_id) VALUES ({r2}, {e1})".format(**ids))
+        conn.execute(
+            "INSERT INTO tiebreak (round_id, entrant_a_id, entrant_b_id, winner, hands) "
+            "VALUES ({r1}, {e1}, {e2}, 'b', '[]')".format(**ids)
+        )
+        conn.execute("UPDATE clock_state SET event_id = 'archived' WHERE id = {cs1}".format(**ids))
+        conn.execute("ROLLBACK")

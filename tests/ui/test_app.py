@@ -171,3 +171,42 @@ def test_the_excepthook_goes_in_and_comes_back(qapp, tmp_path):
 
 def test_the_error_log_lives_in_the_user_data_folder(user_data):
     assert ui_app.error_log().parent == user_data
+
+
+def test_a_data_folder_that_cannot_be_made_is_named_and_exits_2(
+    app_state, tmp_path, message_boxes, exec_quits, monkeypatch
+):
+    from clubdesk import paths
+
+    in_the_way = tmp_path / "clubdesk"
+    in_the_way.write_text("", encoding="utf-8")
+    monkeypatch.setattr(paths, "user_data_folder", lambda: in_the_way)
+    database = tmp_path / "club.sqlite"
+
+    assert ui_app.run(database) == 2
+
+    [message] = message_boxes.texts()
+    assert message == (
+        f"clubdesk cannot use its data folder. the user data folder {in_the_way} cannot be "
+        "made (a file has its name)"
+    )
+    assert exec_quits == [] and not database.exists()
+
+
+@pytest.mark.parametrize("args", [[], ["--demo"]])
+def test_the_window_on_the_default_database_names_the_folder_it_cannot_make(
+    app_state, tmp_path, message_boxes, exec_quits, monkeypatch, args
+):
+    from clubdesk import cli, paths
+
+    in_the_way = tmp_path / "clubdesk"
+    in_the_way.write_text("", encoding="utf-8")
+    monkeypatch.setattr(paths, "user_data_folder", lambda: in_the_way)
+
+    assert cli.main(args) == 2
+
+    [message] = message_boxes.texts()
+    assert message.startswith(
+        f"clubdesk cannot use its data folder. the user data folder {in_the_way}"
+    )
+    assert exec_quits == []

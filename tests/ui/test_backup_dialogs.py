@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from clubdesk.services import board, rounds, snapshots
 from clubdesk.services.changes import Change
+from clubdesk.services.events import list_events
 from clubdesk.store import open_database
 from clubdesk.ui.backup_dialogs import KEEP_SETTING, RestoreDialog
 from tests import builder
@@ -123,7 +124,8 @@ def test_restore_from_the_dialog_brings_the_earlier_state_back(
     )
     clock.advance(minutes=1)
     window.restore_action.trigger()
-    assert len(asked) == 1 and "Round 1" in asked[0]
+    [event] = [e for e in list_events(window.database) if e.id == night]
+    assert len(asked) == 1 and "Round 1" in asked[0] and f"\n\n{event.name}: " in asked[0]
     assert not window.database.closed
     assert window.context.event_id == night
     assert snapshots.round_states(window.database, night) == {1: "running"}
@@ -148,7 +150,9 @@ def test_the_restore_list_shows_event_round_and_time(db, night, clock, qtbot):
     dialog = RestoreDialog(snapshots.list_snapshots())
     qtbot.addWidget(dialog)
     item = dialog.list.topLevelItem(0)
-    assert [item.text(c) for c in range(4)][:2] == [night, "before 1"]
+    [event] = [e for e in list_events(db) if e.id == night]
+    assert event.name != night  # the event's name, not its id
+    assert [item.text(c) for c in range(4)][:2] == [event.name, "before 1"]
     assert item.text(3) == "window closed"
     assert dialog.selected() is not None
 

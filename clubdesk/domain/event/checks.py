@@ -116,6 +116,11 @@ def result(game: Game, rules: Rules, round_number: int, where: str) -> SheetResu
     Raises Invalid naming the first disagreement.
     """
     score, winner, amendments = game.score, game.winner, game.amendments
+    for given in (score, *(x.after.score for x in amendments)):
+        for side, points in (("a", given.a), ("b", given.b)) if given is not None else ():
+            below = rules.negative_score_problem(points)
+            if below:
+                raise Invalid(f"{where}: score {side}: {below}")
     if not game.hands and score is None:
         if amendments:
             raise Invalid(f"{where}: amendments: a game without a score has nothing to amend")

@@ -22,6 +22,7 @@ from pydantic_core import PydanticCustomError
 from clubdesk.domain.event.model import SIDES
 from clubdesk.domain.limits import (
     ENTRANT_NAME_MAX,
+    LINE_MAX,
     Strokes,
     as_strokes,
     cents_problem,
@@ -92,6 +93,16 @@ def text_of(empty: bool) -> Callable[[Any], str]:
     return check
 
 
+def line(value: Any) -> str:
+    """A line a score sheet keeps (a reason, who signed or amended it): text within the
+    limit on lines, no control character."""
+    text = text_of(False)(value)
+    wrong = name_problem(text, LINE_MAX)
+    if wrong:
+        raise problem(wrong)
+    return text
+
+
 def entrant_name(value: Any) -> str:
     """An entrant's name: text within the limits on names."""
     name = text_of(False)(value)
@@ -102,7 +113,10 @@ def entrant_name(value: Any) -> str:
 
 
 def cents(value: Any) -> int:
-    """An amount of money in whole cents, nothing or more, within the ceiling on amounts."""
+    """An amount of money in whole cents, nothing or more, within the ceiling on amounts.
+    Never written with a point: ``5000.0`` or ``50.00`` may mean dollars."""
+    if isinstance(value, float):
+        raise problem(f" = {show(value)} is not a whole number of cents (5000 for $50.00)")
     amount = whole_number(0)(value)
     wrong = cents_problem(amount)
     if wrong:
@@ -250,6 +264,7 @@ Whole = Annotated[int, PlainValidator(whole_number(None))]
 Count = Annotated[int, PlainValidator(whole_number(0))]
 Number = Annotated[int, PlainValidator(whole_number(1))]
 Text = Annotated[str, PlainValidator(text_of(False))]
+Line = Annotated[str, PlainValidator(line)]
 EntrantName = Annotated[str, PlainValidator(entrant_name)]
 Cents = Annotated[int, PlainValidator(cents)]
 AnyText = Annotated[str, PlainValidator(text_of(True))]

@@ -72,3 +72,19 @@ def matches(query: str, haystack: str) -> bool:
     ``#`` is allowed before a number. An empty search matches everyone.
     """
     return all(word.lstrip("#") in haystack for word in fold(query).split())
+
+
+def shared_names(entrants: Iterable[tuple[int, Sequence[str]]]) -> list[tuple[str, list[int]]]:
+    """Each name more than one player holds, as first written, with the numbers of the
+    entrants holding it (a number twice when both of one team's players have it).
+
+    ``entrants`` gives each entrant's number and players. Such a name is allowed, as at
+    the front table, where the director is asked: two real people can share a name.
+    """
+    holders: dict[str, tuple[str, list[int]]] = {}
+    for number, players in entrants:
+        for player in players:
+            key = name_key(player)
+            if key:
+                holders.setdefault(key, (clean_name(player), []))[1].append(number)
+    return [(name, numbers) for name, numbers in holders.values() if len(numbers) > 1]

@@ -36,6 +36,7 @@ from clubdesk.domain.event.fields import (
     EntrantNumber,
     GameSide,
     Hands,
+    Line,
     Listed,
     MaybeMoment,
     MaybeSide,
@@ -95,7 +96,7 @@ class AdjustmentIn(Part):
     what: ClassVar[str] = "side, points, reason"
     side: Side = needed()
     points: Whole = needed()
-    reason: Text = needed()
+    reason: Line = needed()
 
 
 class AwardIn(Part):
@@ -117,7 +118,7 @@ class SignatureIn(Part):
 
     what: ClassVar[str] = "role, name, at, strokes"
     role: Annotated[str, PlainValidator(choice(SIGNATURE_ROLES))] = needed()
-    name: Text = needed()
+    name: Line = needed()
     at: Moment = needed()
     strokes: DrawnStrokes = ()
 
@@ -137,8 +138,8 @@ class AmendmentIn(Part):
 
     what: ClassVar[str] = "at, director, reason, before, score, winner, strokes"
     at: Moment = needed()
-    director: Text = needed()
-    reason: Text = needed()
+    director: Line = needed()
+    reason: Line = needed()
     before: ResultIn
     score: ScoreIn
     winner: MaybeSide = None

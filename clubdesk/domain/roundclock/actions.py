@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from clubdesk.domain.limits import CLOCK_MINUTES_MAX
 from clubdesk.domain.roundclock.state import (
     ClockFact,
     Reading,
@@ -76,6 +77,9 @@ def adjust(
     """Add ``minutes`` to the running round (negative: take them off)."""
     if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0:
         raise UserError("minutes: give a whole number of minutes other than 0", field="minutes")
+    if abs(minutes) > CLOCK_MINUTES_MAX:
+        raise UserError(f"minutes: at most {CLOCK_MINUTES_MAX} (a day) either way, not {minutes}",
+                        field="minutes")  # fmt: skip
     clock = _running(facts, rounds, now)
     if clock.length_s + minutes * 60 < 60:
         raise UserError(f"minutes: round {clock.number} would last less than a minute",
