@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
         self.print_page = PrintPage(self.context)
         self._add_page("print", "Print", self.print_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.stack.currentChanged.connect(_lay_out_now)
         self.event_page.current_event_changed.connect(self._event_changed)
 
         self._build_menus()
@@ -155,6 +157,7 @@ class MainWindow(QMainWindow):
         holder = QScrollArea()
         holder.setWidgetResizable(True)
         holder.setFrameShape(QFrame.Shape.NoFrame)
+        holder.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         holder.setWidget(widget)
         self.stack.addWidget(holder)
         item = QListWidgetItem(title)
@@ -313,3 +316,9 @@ class MainWindow(QMainWindow):
         self.snapshots.take("exit")
         self._db.close()
         super().closeEvent(event)
+
+
+def _lay_out_now(_index: int = 0) -> None:
+    """Lay out the page just shown before it is painted: a page laid out while hidden
+    otherwise shows a sideways scroll bar's empty track for a moment it does not need."""
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

@@ -10,7 +10,8 @@ controls, each with its key shown on the button:
 - **Close round** (asking first, naming the tables whose sheet is missing) and
   **Reopen round** (undoing a close until the next round starts).
 
-Then the board, with the day's schedule beside it (``SchedulePanel``): one row per
+Then two tabs, each the page's whole width: **Tables** (with the count of sheets in)
+and **Schedule**, the day's timetable (``SchedulePanel``). The board has one row per
 table with who plays there (by number and name, a withdrawn entrant marked), its
 sheet's state (waiting, submitted, amended, awarded) and the director's rulings on
 it, the byes apart, and the count (``9 of 12 sheets in``). From the selected table
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -56,6 +58,7 @@ from clubdesk.ui.sheet_dialog import SheetDialog
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
 STARTABLE = ("not_started", "break", "meal", "overnight")
+TABLES_TAB = 0
 
 
 Ask = Callable[[str, str], bool]  # (title, question) -> the director said yes
@@ -170,17 +173,25 @@ class RoundsPage(QWidget):
         layout.addLayout(clock_row)
         layout.addLayout(round_row)
         layout.addWidget(self.error_label)
-        board_box = QVBoxLayout()
+        board_tab = QWidget()
+        board_box = QVBoxLayout(board_tab)
+        board_box.setContentsMargins(8, 10, 8, 8)
         board_box.addLayout(board_title)
         board_box.addLayout(self.rulings.row)
         board_box.addWidget(self.table_view, 1)
         board_box.addWidget(self.byes_label)
         self.schedule_panel = SchedulePanel(self.context, self.watch)
-        lower = QHBoxLayout()
-        lower.setSpacing(20)
-        lower.addLayout(board_box, 1)
-        lower.addWidget(self.schedule_panel)
-        layout.addLayout(lower, 1)
+        schedule_tab = QWidget()
+        schedule_box = QHBoxLayout(schedule_tab)
+        schedule_box.setContentsMargins(8, 10, 8, 8)
+        schedule_box.addWidget(self.schedule_panel)
+        # the board and the timetable each get the page's whole width (side by side
+        # the board's names and rulings were cut at 1280 wide)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(board_tab, "Tables")
+        self.tabs.addTab(schedule_tab, "Schedule")
+        layout.addWidget(self.tabs, 1)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def open_sheet(self, index: QModelIndex) -> SheetDialog | None:
@@ -231,6 +242,8 @@ class RoundsPage(QWidget):
             if chosen is not None and chosen.table in rows:
                 self.table_view.selectRow(rows.index(chosen.table))
         self.rulings.update_buttons()
+        count = board.count_text if board is not None and board.round_number is not None else ""
+        self.tabs.setTabText(TABLES_TAB, f"Tables ({count})" if count else "Tables")
         if board is None:
             self.subtitle.setText("")
             self.board_heading.setText("")
