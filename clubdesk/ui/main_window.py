@@ -143,10 +143,14 @@ class MainWindow(QMainWindow):
         self.sound_label = QLabel()  # says once, and keeps saying, that announcements are silent
         self.sound_label.setContentsMargins(0, 0, 16, 0)
         self.statusBar().insertPermanentWidget(2, self.sound_label)  # left of the file name
-        self.announcer.unavailable.connect(self.sound_label.setText)
+        self.announcer.unavailable.connect(self._say_silent)
         self.clock_watch.given.connect(self.announcer.announce)
         self.sound_menu = SoundMenu(self.projector_menu.menu, self.announcer)
         self.announcer.load()
+
+    def _say_silent(self, words: str, reason: str) -> None:
+        self.sound_label.setText(words)
+        self.sound_label.setToolTip(reason)
 
     # building
 
