@@ -115,6 +115,8 @@ class ProjectorWindow(QWidget):
         self.slide_index = 0
         self.slide_timer = make_timer(self, self.next_slide)
         self._full_screen_wanted = False
+        self.sent_to: QScreen | None = None  # the screen the director sent it to
+        self.connected_screens = QGuiApplication.screens  # tests give their own list
 
         self.title_label = _label("projectorTitle")
         self.round_label = _label("projectorRound", bold=True)
@@ -137,7 +139,7 @@ class ProjectorWindow(QWidget):
         context.changed.connect(self._changed)
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):
-            app.screenRemoved.connect(self._screen_removed)
+            app.screenRemoved.connect(self.screen_removed)
         self.read_slides()
         self.show_view(watch.view)
 
@@ -295,6 +297,7 @@ class ProjectorWindow(QWidget):
     def send_to(self, screen: QScreen) -> None:
         """Show full screen on ``screen``."""
         self._full_screen_wanted = True
+        self.sent_to = screen
         if self.isFullScreen():
             self.showNormal()
         self.setScreen(screen)
@@ -319,13 +322,17 @@ class ProjectorWindow(QWidget):
         self._full_screen_wanted = False
         self.showNormal()
 
-    def _screen_removed(self, screen: QObject) -> None:
-        target = screen_left(screen, self.screen(), QGuiApplication.screens())
+    def screen_removed(self, screen: QObject) -> None:
+        """A screen was unplugged: if it was the projector's, go to the first screen left
+        (full screen again when it was full screen)."""
+        on = self.sent_to if self.sent_to is not None else self.screen()
+        target = screen_left(screen, on, list(self.connected_screens()))
         if target is None:
             return
         if self._full_screen_wanted:
             self.send_to(target)
         else:
+            self.sent_to = target
             self.setScreen(target)
             self.move(target.availableGeometry().topLeft())
 

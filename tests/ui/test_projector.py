@@ -251,3 +251,38 @@ def test_an_unplugged_screen_sends_the_projector_to_the_first_screen_left():
     assert screen_left(first, first, screens) is second  # type: ignore[arg-type]
     assert screen_left(second, first, screens) is None  # type: ignore[arg-type]
     assert screen_left(first, first, [first]) is None  # type: ignore[arg-type]
+
+
+def test_it_follows_its_screen_being_unplugged(projector, qtbot):
+    """Sent full screen to a second screen (a stand-in: the test platform has one), which
+    is then unplugged: it goes full screen on the screen left."""
+    laptop = QGuiApplication.screens()[0]
+    hdmi = object()
+    projector.sent_to = hdmi  # type: ignore[assignment]
+    projector.connected_screens = lambda: [laptop]  # Qt's list once HDMI is gone
+    projector.screen_removed(laptop)  # another screen: nothing moves
+    assert projector.sent_to is hdmi
+    projector.screen_removed(hdmi)  # type: ignore[arg-type]
+    assert projector.sent_to is laptop
+    qtbot.waitUntil(projector.isFullScreen)
+    assert projector.screen() is laptop
+
+
+def test_a_windowed_projector_moves_to_the_screen_left(projector, qtbot):
+    laptop = QGuiApplication.screens()[0]
+    qtbot.keyClick(projector, Qt.Key.Key_Escape)  # the director left full screen
+    qtbot.waitUntil(lambda: not projector.isFullScreen())
+    hdmi = object()
+    projector.sent_to = hdmi  # type: ignore[assignment]
+    projector.connected_screens = lambda: [hdmi, laptop]
+    projector.screen_removed(hdmi)  # type: ignore[arg-type]
+    assert projector.sent_to is laptop and not projector.isFullScreen()
+    assert projector.screen() is laptop
+
+
+def test_it_listens_for_screens_being_unplugged(demo_window, qtbot):
+    app = QGuiApplication.instance()
+    before = app.receivers("2screenRemoved(QScreen*)")
+    projector = ProjectorWindow(demo_window.context, demo_window.clock_watch)
+    qtbot.addWidget(projector)
+    assert app.receivers("2screenRemoved(QScreen*)") == before + 1
