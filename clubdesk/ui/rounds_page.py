@@ -7,8 +7,8 @@ controls, each with its key shown on the button:
 - **Pause** / **Resume** (F6);
 - **-1 min** (F7) and **+1 min** (F8) change the running round's length;
 - **End round** (F9) ends the clock (asking first when time is left);
-- **Close round** (asking first, naming the tables whose sheet is missing) and
-  **Reopen round** (undoing a close until the next round starts).
+- **Close round** (Ctrl+F9; asking first, naming the tables whose sheet is missing)
+  and **Reopen round** (Ctrl+Shift+F9; undoing a close until the next round starts).
 
 Then two tabs, each the page's whole width: **Tables** (with the count of sheets in)
 and **Schedule**, the day's timetable (``SchedulePanel``). The board has one row per
@@ -104,6 +104,8 @@ class RoundsPage(QWidget):
             (self.less_button, "F7", lambda: self.adjust(-1)),
             (self.more_button, "F8", lambda: self.adjust(1)),
             (self.end_button, "F9", self.end_round),
+            (self.close_button, "Ctrl+F9", self.close_round),
+            (self.reopen_button, "Ctrl+Shift+F9", self.reopen_round),
         ):
             self._keys[button] = key
             shortcut = QAction(self)
@@ -112,8 +114,6 @@ class RoundsPage(QWidget):
             shortcut.triggered.connect(lambda _=False, b=button, a=action: b.isEnabled() and a())
             self.addAction(shortcut)
             button.clicked.connect(action)
-        self.close_button.clicked.connect(self.close_round)
-        self.reopen_button.clicked.connect(self.reopen_round)
 
         clock_row = QHBoxLayout()
         clock_row.setSpacing(8)
@@ -228,9 +228,9 @@ class RoundsPage(QWidget):
         self._label(self.more_button, "+1 min")
         self._label(self.end_button, "End round")
         number = board.round_number if board is not None else None
-        self.close_button.setText(f"Close round {number}…" if number else "Close round…")
+        self._label(self.close_button, f"Close round {number}…" if number else "Close round…")
         self.close_button.setEnabled(board is not None and board.status == "running")
-        self.reopen_button.setText(f"Reopen round {number}" if number else "Reopen round")
+        self._label(self.reopen_button, f"Reopen round {number}" if number else "Reopen round")
         self.reopen_button.setEnabled(board is not None and board.status == "closed")
 
     def _show_board(self, board: Board | None) -> None:

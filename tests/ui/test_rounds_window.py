@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services import rulings
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
+from clubdesk.ui.status_clock import TIME_BACKGROUND, WARNING_BACKGROUND
 from tests import builder
 
 
@@ -82,8 +84,14 @@ def test_no_page_shows_a_sideways_scroll_bar(demo_with_rulings, size, qtbot):
         assert not holder.horizontalScrollBar().isVisible(), key
 
 
+def ground(label) -> QColor:
+    """The colour painted behind a label's text (its top left corner)."""
+    return label.grab().toImage().pixelColor(1, 1)
+
+
 def test_the_status_bar_clock_is_seen_from_every_page(demo_window, clock):
     window = demo_window
+    assert ground(window.status_clock.clock_label) != QColor(WARNING_BACKGROUND)
     for key in window.page_keys():
         window.show_page(key)
         assert window.status_clock.isVisible()
@@ -92,8 +100,15 @@ def test_the_status_bar_clock_is_seen_from_every_page(demo_window, clock):
     window.ticker.second_timer.fire()
     assert window.status_clock.text() == "Round 4 · 10:00 left · 0 of 8 sheets in"
     assert window.status_clock.phase() == "warning"
+    for key in window.page_keys():  # amber on every page
+        window.show_page(key)
+        assert window.status_clock.isVisible()
+        assert ground(window.status_clock.clock_label) == QColor(WARNING_BACKGROUND)
     window.ticker.due_timer.fire()
     assert window.status_clock.announcement_label.text() == "10 minutes left in round 4"
+    clock.advance(minutes=10)
+    window.ticker.second_timer.fire()
+    assert ground(window.status_clock.clock_label) == QColor(TIME_BACKGROUND)
 
 
 def test_closing_the_window_stops_its_timers(demo_window):
