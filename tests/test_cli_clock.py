@@ -21,7 +21,7 @@ from tests import builder
 from tests.cli_helpers import clubdesk, ok, refused
 
 STATUS_KEYS = {"round", "phase", "remaining_s", "started_at", "ends_at", "warning_at", "next"}
-ROW_KEYS = {"round", "starts", "ends", "warning_at", "then", "then_minutes"}
+ROW_KEYS = {"round", "starts", "ends", "warning_at", "then", "then_minutes", "then_name"}
 
 
 @pytest.fixture
@@ -128,10 +128,11 @@ def test_the_schedule_as_json(db) -> None:
     assert schedule["rounds"][0] == {
         "round": 1, "starts": "2026-12-05T10:15:00-07:00", "ends": "2026-12-05T11:15:00-07:00",
         "warning_at": "2026-12-05T11:05:00-07:00", "then": "break", "then_minutes": 15,
+        "then_name": None,
     }  # fmt: skip
-    thens = [(row["then"], row["then_minutes"]) for row in schedule["rounds"]]
-    assert thens[1] == ("meal", 90) and thens[4] == ("meal", 90)
-    assert thens[7] == ("overnight", 0) and thens[10] == (None, 0)
+    thens = [(row["then"], row["then_minutes"], row["then_name"]) for row in schedule["rounds"]]
+    assert thens[1] == ("meal", 90, "Lunch") and thens[4] == ("meal", 90, "Dinner")
+    assert thens[7] == ("overnight", 0, None) and thens[10] == (None, 0, None)
     assert schedule["rounds"][8]["starts"] == "2026-12-06T09:30:00-07:00"
 
 

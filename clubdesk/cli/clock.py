@@ -113,7 +113,9 @@ def status_json(status: Any) -> dict[str, Any]:
 
 
 def schedule_json(schedule: Any) -> dict[str, Any]:
-    """``schedule --format json`` as INTERFACE.md writes it."""
+    """``schedule --format json`` as INTERFACE.md writes it, and ``then_name``: the meal's
+    name as the rules give it ("Lunch"), null for a break, the overnight gap, the last
+    round or a meal the rules leave unnamed."""
     return {
         "event": schedule.event_id,
         "rounds": [
@@ -124,6 +126,7 @@ def schedule_json(schedule: Any) -> dict[str, Any]:
                 "warning_at": _time(row.warning_at),
                 "then": None if row.pause_after == "none" else row.pause_after,
                 "then_minutes": row.pause_minutes,
+                "then_name": (row.pause_name or None) if row.pause_after == "meal" else None,
             }
             for row in schedule.rounds
         ],

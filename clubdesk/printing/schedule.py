@@ -12,13 +12,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from clubdesk.printing.base import BOLD, FONT, LIGHT, build_pdf, frame_width, style
 from clubdesk.printing.rows import Heading, Paper, ScheduleLine
-
-
-def _time(line: ScheduleLine, at: object) -> str:
-    if at is None:
-        return "-"
-    text = f"{at:%H:%M}"
-    return text if at.date() == line.starts.date() else f"{at:%a} {text}"  # type: ignore[attr-defined]
+from clubdesk.printing.text import schedule_times
 
 
 def schedule_pdf(
@@ -27,29 +21,21 @@ def schedule_pdf(
     """Write the timetable."""
     width = frame_width(paper)
     title = "Schedule"
-    data = [["Round", "Day", "Starts", "Warning", "Ends", "Then"]]
-    for line in lines:
-        data.append(
-            [
-                str(line.round),
-                f"{line.starts:%a %d %b}",
-                _time(line, line.starts),
-                _time(line, line.warning_at),
-                _time(line, line.ends),
-                line.then,
-            ]
-        )
+    data = [["Round", "Starts", "Warning", "Ends", "Then"]]
+    for line in lines:  # the same words as ``clubdesk schedule --format text``
+        times = schedule_times(line.starts, line.warning_at, line.ends)
+        data.append([str(line.round), *times, line.then])
     commands = [
         ("FONT", (0, 0), (-1, 0), BOLD, 11),
         ("FONT", (0, 1), (-1, -1), FONT, 13),
-        ("FONT", (2, 1), (2, -1), BOLD, 13),
+        ("FONT", (1, 1), (1, -1), BOLD, 13),
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
         ("TOPPADDING", (0, 1), (-1, -1), 5),
         ("BOTTOMPADDING", (0, 1), (-1, -1), 7),
     ]
-    widths = [width * f for f in (0.1, 0.2, 0.15, 0.15, 0.15, 0.25)]
+    widths = [width * f for f in (0.08, 0.34, 0.17, 0.17, 0.24)]
     story = [
         Paragraph(title, style("title")),
         Table(data, colWidths=widths, repeatRows=1, style=TableStyle(commands)),

@@ -247,20 +247,28 @@ def pause_text(row: ScheduledRound) -> str:
     return ""
 
 
+def schedule_times(
+    starts: dt.datetime, warning_at: dt.datetime | None, ends: dt.datetime
+) -> tuple[str, str, str]:
+    """A round's start, warning and end as the schedule gives them (in the CLI's text and
+    on paper): ``Sat 9 Mar 10:15 AM``, ``11:05 AM``, ``11:15 AM``; a
+    warning or end on another day with its day, no warning ``-``."""
+
+    def same_day(at: dt.datetime | None) -> str:
+        if at is None:
+            return "-"
+        return time_of_day(at) if at.date() == starts.date() else day_and_time(at)
+
+    return day_and_time(starts), same_day(warning_at), same_day(ends)
+
+
 def schedule_text(title: str, rounds: tuple[ScheduledRound, ...]) -> str:
     """The timetable as it now stands, one line per round: when it starts (with the day),
     its warning and its end (with the day only when it is another), and what follows."""
-
-    def same_day(at: dt.datetime | None, start: dt.datetime) -> str:
-        if at is None:
-            return "-"
-        return time_of_day(at) if at.date() == start.date() else day_and_time(at)
-
     rows = [
-        [str(row.number), day_and_time(row.starts), same_day(row.warning_at, row.starts),
-         same_day(row.ends, row.starts), pause_text(row)]
+        [str(row.number), *schedule_times(row.starts, row.warning_at, row.ends), pause_text(row)]
         for row in rounds
-    ]  # fmt: skip
+    ]
     header = ["Round", "Starts", "Warning", "Ends", "Then"]
     lines = titled(f"{plain(title)}: schedule") + text_table(header, rows, left={4})
     return "\n".join(lines) + "\n"

@@ -10,7 +10,8 @@ The director switches the chime and the voice off (and on) from View > Sound;
 the choice is kept in the window's ``QSettings``. "Test chime and voice" plays
 both at once. When the chime or the voice cannot be given here (Qt's sound or
 speech library does not load, no audio device, no speech engine) the app
-carries on silently and says so once, through ``unavailable``.
+carries on silently and says so once, through ``unavailable``: a few words for the
+status bar (``Sound off: no audio device``) and the whole reason for its tooltip.
 
 An announcement that fell due while the app was closed is shown in the status
 bar with the time it was due, but it is not sounded: a chime long after the
@@ -86,10 +87,30 @@ def _make_chime(parent: QObject) -> tuple[Any | None, str]:
     return chime, ""
 
 
+def silent_notice(chime_problem: str, voice_problem: str) -> tuple[str, str]:
+    """What the status bar says when the chime or the voice cannot be given here: a few
+    words that fit (``Sound off: no audio device``) and the whole reason for its tooltip."""
+    if chime_problem and voice_problem:
+        short = f"Sound off: {chime_problem}"
+    elif chime_problem:
+        short = f"No chime: {chime_problem}"
+    else:
+        short = f"No voice: {voice_problem}"
+    parts = [
+        f"the chime cannot play ({chime_problem})" if chime_problem else "",
+        f"the voice cannot speak ({voice_problem})" if voice_problem else "",
+    ]
+    whole = (
+        f"Announcements are silent here: {'; '.join(p for p in parts if p)}. "
+        "The clock, the status bar and the projector carry on as usual."
+    )
+    return short, whole
+
+
 class Announcer(QObject):
     """Plays the chime and speaks the words when an announcement is given."""
 
-    unavailable = Signal(str)  # once: what cannot be given (``Announcements silent: ...``)
+    unavailable = Signal(str, str)  # once: a few words, and the whole reason (see silent_notice)
     spoken = Signal(str)  # words handed to the speech engine
     chimed = Signal()  # the chime was started
 
@@ -139,10 +160,9 @@ class Announcer(QObject):
         self._loaded = True
         self.chime, chime_problem = _make_chime(self)
         self.speech, voice_problem = _make_speech(self._engine, self)
-        problems = [p for p in (chime_problem, voice_problem) if p]
-        if problems and not self._told:
+        if (chime_problem or voice_problem) and not self._told:
             self._told = True
-            self.unavailable.emit(f"Announcements silent: {', '.join(problems)}")
+            self.unavailable.emit(*silent_notice(chime_problem, voice_problem))
 
     def announce(self, given: Sequence[Due]) -> None:
         """Sound the announcements just given (the fresh ones; late ones are only shown)."""

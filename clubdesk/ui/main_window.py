@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
         self.print_page = PrintPage(self.context)
         self._add_page("print", "Print", self.print_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.stack.currentChanged.connect(_lay_out_now)
         self.event_page.current_event_changed.connect(self._event_changed)
 
         self._build_menus()
@@ -141,10 +143,14 @@ class MainWindow(QMainWindow):
         self.sound_label = QLabel()  # says once, and keeps saying, that announcements are silent
         self.sound_label.setContentsMargins(0, 0, 16, 0)
         self.statusBar().insertPermanentWidget(2, self.sound_label)  # left of the file name
-        self.announcer.unavailable.connect(self.sound_label.setText)
+        self.announcer.unavailable.connect(self._say_silent)
         self.clock_watch.given.connect(self.announcer.announce)
         self.sound_menu = SoundMenu(self.projector_menu.menu, self.announcer)
         self.announcer.load()
+
+    def _say_silent(self, words: str, reason: str) -> None:
+        self.sound_label.setText(words)
+        self.sound_label.setToolTip(reason)
 
     # building
 
@@ -155,6 +161,7 @@ class MainWindow(QMainWindow):
         holder = QScrollArea()
         holder.setWidgetResizable(True)
         holder.setFrameShape(QFrame.Shape.NoFrame)
+        holder.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         holder.setWidget(widget)
         self.stack.addWidget(holder)
         item = QListWidgetItem(title)
@@ -313,3 +320,9 @@ class MainWindow(QMainWindow):
         self.snapshots.take("exit")
         self._db.close()
         super().closeEvent(event)
+
+
+def _lay_out_now(_index: int = 0) -> None:
+    """Lay out the page just shown before it is painted: a page laid out while hidden
+    otherwise shows a sideways scroll bar's empty track for a moment it does not need."""
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

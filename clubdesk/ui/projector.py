@@ -29,6 +29,12 @@ from clubdesk.ui.projector_texts import ProjectorText, projector_text
 from clubdesk.ui.ticker import TimerFactory, qt_timer
 
 SLIDE_MS = 12_000  # each slide stays this long
+SEATING_ALIGN = (  # a seating row's cells: Table n, side A, "v", side B
+    Qt.AlignmentFlag.AlignLeft,
+    Qt.AlignmentFlag.AlignRight,
+    Qt.AlignmentFlag.AlignHCenter,
+    Qt.AlignmentFlag.AlignLeft,
+)
 SLIDE_READS = Change.EVENT | Change.SEATING | Change.SHEETS | Change.ENTRANTS
 
 MOODS = {  # background, text, digits
@@ -115,6 +121,8 @@ class ProjectorWindow(QWidget):
         self.slide_index = 0
         self.slide_timer = make_timer(self, self.next_slide)
         self._full_screen_wanted = False
+        self.sent_to: QScreen | None = None  # the screen the director sent it to
+        self.connected_screens = QGuiApplication.screens  # tests give their own list
 
         self.title_label = _label("projectorTitle")
         self.round_label = _label("projectorRound", bold=True)
@@ -125,6 +133,7 @@ class ProjectorWindow(QWidget):
         self.slide_body = QWidget()
         self.slide_grid = QGridLayout(self.slide_body)
         self.slide_grid.setContentsMargins(0, 0, 0, 0)
+        self.slide_grid.setVerticalSpacing(0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 12, 24, 12)
         layout.setSpacing(4)
@@ -137,7 +146,7 @@ class ProjectorWindow(QWidget):
         context.changed.connect(self._changed)
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):
-            app.screenRemoved.connect(self._screen_removed)
+            app.screenRemoved.connect(self.screen_removed)
         self.read_slides()
         self.show_view(watch.view)
 
@@ -154,6 +163,7 @@ class ProjectorWindow(QWidget):
         self.title_label.setText(text.title)
         self.round_label.setText(text.round_line)
         self.digits_label.setText(text.digits)
+        self.digits_label.setVisible(bool(text.digits))  # overnight: no countdown, no gap
         self.banner_label.setText(text.banner)
         self.banner_label.setVisible(bool(text.banner))
         self.next_label.setText(text.next_line)
@@ -237,14 +247,20 @@ class ProjectorWindow(QWidget):
                     label.setAlignment(
                         Qt.AlignmentFlag.AlignLeft if part == 2 else Qt.AlignmentFlag.AlignRight
                     )
-                    if part != 2:
-                        label.setSizePolicy(
-                            QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred
-                        )
-                self.slide_grid.addWidget(label, line, column * len(row) + part)
+                    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+                elif slide.kind == "seating":  # Table n | a | v | b, lined up down the page
+                    label.setAlignment(SEATING_ALIGN[part] | Qt.AlignmentFlag.AlignVCenter)
+                    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+                at = column * len(row) + part + (1 if slide.kind == "leaders" else 0)
+                self.slide_grid.addWidget(label, line, at)
                 label.show()  # now, not when the event loop next runs
-        if slide.kind == "leaders":
-            self.slide_grid.setColumnStretch(2, 1)
+        if slide.kind == "leaders":  # centred: the room left over on either side
+            self.slide_grid.setColumnStretch(0, 1)
+            self.slide_grid.setColumnStretch(len(slide.rows[0]) + 1, 1)
+        elif slide.kind == "seating":  # the room left over goes after each column's last cell
+            width = len(slide.rows[0])
+            for column in range(slide.columns):
+                self.slide_grid.setColumnStretch(column * width + width - 1, 1)
         self._show_slides(self.text.mood == "between")
         self._fit()
 
@@ -258,26 +274,34 @@ class ProjectorWindow(QWidget):
         width, height = max(1, self.width() - 48), max(1, self.height() - 24)
         slides = self.slide_body.isVisibleTo(self)
         banner = self.banner_label.isVisibleTo(self)
-        digits_share = 0.2 if slides else (0.42 if banner else 0.55)
-        self._size(self.title_label, [self.title_label.text()], width, height * 0.08)
-        self._size(self.round_label, [self.round_label.text()], width, height * 0.1)
-        self._size(self.digits_label, [self.digits_label.text()], width, height * digits_share)
+        # shares of the height: with a slide shown the clock steps back to leave it room
+        title, line, digits, following = (0.055, 0.07, 0.15, 0.07) if slides else (
+            0.08, 0.1, 0.42 if banner else 0.55, 0.09)  # fmt: skip
+        if not self.digits_label.isVisibleTo(self):  # overnight: what comes next stands out
+            following = 0.1 if slides else 0.2
+        self._size(self.title_label, [self.title_label.text()], width, height * title)
+        self._size(self.round_label, [self.round_label.text()], width, height * line)
+        self._size(self.digits_label, [self.digits_label.text()], width, height * digits)
         self._size(self.banner_label, [self.banner_label.text()], width, height * 0.12)
-        self._size(self.next_label, [self.next_label.text()], width, height * 0.09)
-        self._size(self.slide_heading, [self.slide_heading.text()], width, height * 0.07)
+        self._size(self.next_label, [self.next_label.text()], width, height * following)
+        self._size(self.slide_heading, [self.slide_heading.text()], width, height * 0.06)
         if not self.slides:
             return
         slide = self.slides[self.slide_index]
         rows = -(-len(slide.rows) // slide.columns)
-        body_height = height * (0.62 if slides else 0.5) - 8 * rows
+        body_height = height * (0.6 if slides else 0.5)  # rows touch: a line's own leading
         cells = [self.slide_grid.itemAt(i).widget() for i in range(self.slide_grid.count())]
         if slide.kind == "notice":
             size = fit_pixels(["M" * 24], width, body_height / 4)
+        elif slide.kind == "seating":  # a whole row, its cells a space apart, fits its column
+            column_width = width / slide.columns * 0.9
+            texts = ["    ".join(row) for row in slide.rows]
+            size = fit_pixels(texts, int(column_width), body_height / rows)
         else:
-            column_width = width / slide.columns * (0.5 if slide.kind == "leaders" else 0.92)
+            column_width = width / slide.columns * 0.5
             texts = [max(row, key=len) for row in slide.rows]
-            size = fit_pixels(texts, int(column_width), body_height / rows * 0.85)
-        self.slide_grid.setHorizontalSpacing(size)
+            size = fit_pixels(texts, int(column_width), body_height / rows)
+        self.slide_grid.setHorizontalSpacing(int(size * 0.7) if slide.kind == "seating" else size)
         for cell in cells:
             if cell is not None:
                 font = cell.font()
@@ -295,6 +319,7 @@ class ProjectorWindow(QWidget):
     def send_to(self, screen: QScreen) -> None:
         """Show full screen on ``screen``."""
         self._full_screen_wanted = True
+        self.sent_to = screen
         if self.isFullScreen():
             self.showNormal()
         self.setScreen(screen)
@@ -319,13 +344,17 @@ class ProjectorWindow(QWidget):
         self._full_screen_wanted = False
         self.showNormal()
 
-    def _screen_removed(self, screen: QObject) -> None:
-        target = screen_left(screen, self.screen(), QGuiApplication.screens())
+    def screen_removed(self, screen: QObject) -> None:
+        """A screen was unplugged: if it was the projector's, go to the first screen left
+        (full screen again when it was full screen)."""
+        on = self.sent_to if self.sent_to is not None else self.screen()
+        target = screen_left(screen, on, list(self.connected_screens()))
         if target is None:
             return
         if self._full_screen_wanted:
             self.send_to(target)
         else:
+            self.sent_to = target
             self.setScreen(target)
             self.move(target.availableGeometry().topLeft())
 

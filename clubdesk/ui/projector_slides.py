@@ -30,18 +30,23 @@ class Slide:
 
 def seating_slides(db: Database, event_id: str, round_number: int) -> list[Slide]:
     """Round ``round_number``'s seating by entrant number, ``TABLES_PER_PAGE`` tables a
-    slide; none when it is not published yet."""
+    slide, one row a table (``Table 1``, ``11``, ``v``, ``15``: the projector lines the
+    columns up); none when it is not published yet."""
     try:
         seated = board_service.board(db, event_id, round_number)
     except UserError:
         return []
     cells = [
-        f"Table {t.table}:  {' & '.join(str(s.number) for s in t.a)}"
-        f"  v  {' & '.join(str(s.number) for s in t.b)}"
+        (
+            f"Table {t.table}",
+            " & ".join(str(s.number) for s in t.a),
+            "v",
+            " & ".join(str(s.number) for s in t.b),
+        )
         for t in seated.tables
     ]
     if seated.byes:
-        cells.append("Bye:  " + ", ".join(str(s.number) for s in seated.byes))
+        cells.append(("Bye", ", ".join(str(s.number) for s in seated.byes), "", ""))
     pages = [cells[i : i + TABLES_PER_PAGE] for i in range(0, len(cells), TABLES_PER_PAGE)]
     slides = []
     for index, page in enumerate(pages, start=1):
@@ -50,7 +55,7 @@ def seating_slides(db: Database, event_id: str, round_number: int) -> list[Slide
             heading = f"{seated.playoff_titles[round_number]} · round {round_number} seating"
         if len(pages) > 1:
             heading += f" ({index} of {len(pages)})"
-        rows = tuple((cell,) for cell in page)
+        rows = tuple(page)
         slides.append(Slide("seating", heading, rows, columns=2 if len(page) > 6 else 1))
     return slides
 

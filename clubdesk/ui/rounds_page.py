@@ -7,10 +7,11 @@ controls, each with its key shown on the button:
 - **Pause** / **Resume** (F6);
 - **-1 min** (F7) and **+1 min** (F8) change the running round's length;
 - **End round** (F9) ends the clock (asking first when time is left);
-- **Close round** (asking first, naming the tables whose sheet is missing) and
-  **Reopen round** (undoing a close until the next round starts).
+- **Close round** (Ctrl+F9; asking first, naming the tables whose sheet is missing)
+  and **Reopen round** (Ctrl+Shift+F9; undoing a close until the next round starts).
 
-Then the board, with the day's schedule beside it (``SchedulePanel``): one row per
+Then two tabs, each the page's whole width: **Tables** (with the count of sheets in)
+and **Schedule**, the day's timetable (``SchedulePanel``). The board has one row per
 table with who plays there (by number and name, a withdrawn entrant marked), its
 sheet's state (waiting, submitted, amended, awarded) and the director's rulings on
 it, the byes apart, and the count (``9 of 12 sheets in``). From the selected table
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -56,6 +58,7 @@ from clubdesk.ui.sheet_dialog import SheetDialog
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
 STARTABLE = ("not_started", "break", "meal", "overnight")
+TABLES_TAB = 0
 
 
 Ask = Callable[[str, str], bool]  # (title, question) -> the director said yes
@@ -101,6 +104,8 @@ class RoundsPage(QWidget):
             (self.less_button, "F7", lambda: self.adjust(-1)),
             (self.more_button, "F8", lambda: self.adjust(1)),
             (self.end_button, "F9", self.end_round),
+            (self.close_button, "Ctrl+F9", self.close_round),
+            (self.reopen_button, "Ctrl+Shift+F9", self.reopen_round),
         ):
             self._keys[button] = key
             shortcut = QAction(self)
@@ -109,8 +114,6 @@ class RoundsPage(QWidget):
             shortcut.triggered.connect(lambda _=False, b=button, a=action: b.isEnabled() and a())
             self.addAction(shortcut)
             button.clicked.connect(action)
-        self.close_button.clicked.connect(self.close_round)
-        self.reopen_button.clicked.connect(self.reopen_round)
 
         clock_row = QHBoxLayout()
         clock_row.setSpacing(8)
@@ -170,17 +173,25 @@ class RoundsPage(QWidget):
         layout.addLayout(clock_row)
         layout.addLayout(round_row)
         layout.addWidget(self.error_label)
-        board_box = QVBoxLayout()
+        board_tab = QWidget()
+        board_box = QVBoxLayout(board_tab)
+        board_box.setContentsMargins(8, 10, 8, 8)
         board_box.addLayout(board_title)
         board_box.addLayout(self.rulings.row)
         board_box.addWidget(self.table_view, 1)
         board_box.addWidget(self.byes_label)
         self.schedule_panel = SchedulePanel(self.context, self.watch)
-        lower = QHBoxLayout()
-        lower.setSpacing(20)
-        lower.addLayout(board_box, 1)
-        lower.addWidget(self.schedule_panel)
-        layout.addLayout(lower, 1)
+        schedule_tab = QWidget()
+        schedule_box = QHBoxLayout(schedule_tab)
+        schedule_box.setContentsMargins(8, 10, 8, 8)
+        schedule_box.addWidget(self.schedule_panel)
+        # the board and the timetable each get the page's whole width (side by side
+        # the board's names and rulings were cut at 1280 wide)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(board_tab, "Tables")
+        self.tabs.addTab(schedule_tab, "Schedule")
+        layout.addWidget(self.tabs, 1)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def open_sheet(self, index: QModelIndex) -> SheetDialog | None:
@@ -217,9 +228,9 @@ class RoundsPage(QWidget):
         self._label(self.more_button, "+1 min")
         self._label(self.end_button, "End round")
         number = board.round_number if board is not None else None
-        self.close_button.setText(f"Close round {number}…" if number else "Close round…")
+        self._label(self.close_button, f"Close round {number}…" if number else "Close round…")
         self.close_button.setEnabled(board is not None and board.status == "running")
-        self.reopen_button.setText(f"Reopen round {number}" if number else "Reopen round")
+        self._label(self.reopen_button, f"Reopen round {number}" if number else "Reopen round")
         self.reopen_button.setEnabled(board is not None and board.status == "closed")
 
     def _show_board(self, board: Board | None) -> None:
@@ -231,6 +242,8 @@ class RoundsPage(QWidget):
             if chosen is not None and chosen.table in rows:
                 self.table_view.selectRow(rows.index(chosen.table))
         self.rulings.update_buttons()
+        count = board.count_text if board is not None and board.round_number is not None else ""
+        self.tabs.setTabText(TABLES_TAB, f"Tables ({count})" if count else "Tables")
         if board is None:
             self.subtitle.setText("")
             self.board_heading.setText("")

@@ -4,7 +4,7 @@ the break, meal or overnight gap), and the two times the director may change.
 The rows are ``services.clock.schedule``: rounds that started show their real
 times, the rows to come follow them (a round ended at 11:31 moves the next start
 to 11:46). The round being played is in bold, the rounds played are greyed; a
-row names each day after the first (``Sunday 6 December``). Below
+row names each day after the first (``Sunday 6 December``). Beside
 the table the director types when round 1 starts and when play resumes the next
 morning (``10:15 AM``, ``9:30``) and presses **Set times** (or Enter);
 ``services.clock.set_start_times`` stores them and the rows follow at once. A
@@ -114,15 +114,27 @@ class SchedulePanel(QWidget):
         button_row.addStretch(1)
         form.addRow("", button_row)
 
+        side = QVBoxLayout()  # the times beside the table, which keeps the whole height
+        side.setSpacing(6)
+        side.addWidget(self.times_box)
+        side.addWidget(self.note)
+        side.addStretch(1)
+        self.times_box.setMaximumWidth(360)
+        self.note.setMaximumWidth(360)
+        row = QHBoxLayout()
+        row.setSpacing(24)
+        column = QVBoxLayout()
+        column.addWidget(self.table, 1)  # as tall as its rows, when there is room
+        column.addStretch(0)
+        row.addLayout(column)
+        row.addLayout(side)
+        row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
         layout.addWidget(self.heading)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.note)
-        layout.addWidget(self.times_box)
-        layout.addStretch(0)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+        layout.addLayout(row, 1)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self._clear_errors()
 
     # what is shown
@@ -217,7 +229,6 @@ class SchedulePanel(QWidget):
         frame = 2 * table.frameWidth()
         room = sum(widths) + frame + table.verticalScrollBar().sizeHint().width()
         table.setFixedWidth(room)
-        self.setFixedWidth(room)  # a long refusal wraps under its field, the board keeps its room
         height = table.horizontalHeader().height() + table.verticalHeader().length()
         table.setMaximumHeight(height + frame)
 

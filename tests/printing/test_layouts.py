@@ -31,6 +31,7 @@ from clubdesk.printing.score_sheets import score_sheets_pdf
 from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
+from clubdesk.printing.text import schedule_times
 from tests.printing.reading import HEADING, printed
 
 LETTER, A4 = (612, 792), (595, 842)
@@ -370,10 +371,22 @@ def test_the_schedule_lists_each_round_and_what_follows() -> None:
     )
     doc = printed(lambda out: schedule_pdf(out, HEADING, lines, "letter"))
     assert doc.in_order(
-        "Round Day Starts Warning Ends Then",
-        "1 Sat 09 Mar 10:00 10:55 11:00 break 15 min",
-        "2 Sat 09 Mar 11:15 - 12:15 meal 60 min",
+        "Round Starts Warning Ends Then",
+        "1 Sat 9 Mar 10:00 AM 10:55 AM 11:00 AM break 15 min",
+        "2 Sat 9 Mar 11:15 AM - 12:15 PM meal 60 min",
     )
+
+
+def test_the_printed_schedule_reads_as_the_cli_text() -> None:
+    zone = dt.timezone(dt.timedelta(hours=-7))
+    day = dt.datetime(2024, 3, 9, 16, 58, tzinfo=zone)
+    late = ScheduleLine(
+        8, day, day + dt.timedelta(hours=8), day + dt.timedelta(hours=7, minutes=50), "Overnight"
+    )
+    doc = printed(lambda out: schedule_pdf(out, HEADING, (late,), "letter"))
+    times = " ".join(schedule_times(late.starts, late.warning_at, late.ends))
+    assert times == "Sat 9 Mar 4:58 PM Sun 10 Mar 12:48 AM Sun 10 Mar 12:58 AM"
+    assert f"8 {times} Overnight" in doc.text
 
 
 def test_each_prize_says_how_it_is_paid() -> None:

@@ -11,7 +11,7 @@ from clubdesk.domain.roundclock import Due
 from clubdesk.domain.rules import Schedule
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
-from clubdesk.ui.announcer import TEST_WORDS, Announcer, spoken_words
+from clubdesk.ui.announcer import TEST_WORDS, Announcer, silent_notice, spoken_words
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.main_window import MainWindow
 from clubdesk.ui.ticker import FakeTimer
@@ -117,11 +117,13 @@ def test_a_missing_speech_engine_is_said_once_in_the_status_bar(
         db, settings=qsettings, clock=clock, make_timer=FakeTimer, speech_engine="no-such"
     )
     qtbot.addWidget(window)
-    message = window.sound_label.text()
-    assert message.startswith("Announcements silent: ")
-    assert "no speech engine 'no-such'" in message
+    assert window.sound_label.text() in (
+        "No voice: no speech engine 'no-such'",  # a machine with an audio device
+        "Sound off: no audio device",
+    )
+    assert "the voice cannot speak (no speech engine 'no-such')" in window.sound_label.toolTip()
     told = []
-    window.announcer.unavailable.connect(told.append)
+    window.announcer.unavailable.connect(lambda words, reason: told.append(words))
     clock.advance(minutes=13, seconds=41)
     window.ticker.due_timer.fire()  # given silently, no error
     window.sound_menu.test_action.trigger()
@@ -158,3 +160,24 @@ def test_an_events_own_words_and_warning_are_spoken(qtbot, db, clock, qsettings)
     said = record(announcer)
     announcer.announce((Due(2, "warning", clock.now()), Due(2, "time", clock.now())))
     assert said == ["5 to go in round 2. Time in round 2: finish the hand in play"]
+
+
+def test_the_silent_notice_is_short_with_the_whole_reason_apart() -> None:
+    words, reason = silent_notice("no audio device", "the speech engine did not start")
+    assert words == "Sound off: no audio device"
+    assert reason.startswith(
+        "Announcements are silent here: the chime cannot play (no audio device); "
+        "the voice cannot speak (the speech engine did not start)."
+    )
+    assert silent_notice("no audio device", "")[0] == "No chime: no audio device"
+    assert silent_notice("", "no speech engine")[0] == "No voice: no speech engine"
+
+
+def test_the_status_bar_says_it_in_few_words_at_1280(make_window, db, clock, qtbot) -> None:
+    window = make_window(db)
+    window.resize(1280, 820)
+    window.announcer.unavailable.emit(*silent_notice("no audio device", "no speech engine"))
+    label = window.sound_label
+    qtbot.waitUntil(lambda: label.width() >= label.sizeHint().width())
+    assert label.text() == "Sound off: no audio device"
+    assert "no speech engine" in label.toolTip()

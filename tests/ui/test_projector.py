@@ -8,11 +8,12 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 
 from clubdesk.services import clock as clock_service
-from clubdesk.services import draw, results
+from clubdesk.services import draw, results, rounds
 from clubdesk.services.changes import changes_of
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
 from clubdesk.ui.projector import SLIDE_MS, ProjectorWindow, screen_for, screen_left
+from tests import builder
 
 SIZES = [(1280, 720), (3840, 2160)]
 
@@ -238,7 +239,9 @@ def test_pictures_of_each_state(demo_window, clock, qtbot, tmp_path, size):
     picture("time")
     to_the_break(demo_window, clock)
     cells = [projector.slide_grid.itemAt(i).widget() for i in range(projector.slide_grid.count())]
-    assert len(cells) == 8 and all(cell.isVisible() for cell in cells)
+    assert len(cells) == 8 * 4 and all(cell.isVisible() for cell in cells)
+    tables = [c for c in cells if c.text().startswith("Table ")]
+    assert len({c.x() for c in tables}) == 2  # two columns of tables, each lined up
     picture("break-seating")
     projector.next_slide()
     picture("break-leaders")
@@ -251,3 +254,72 @@ def test_an_unplugged_screen_sends_the_projector_to_the_first_screen_left():
     assert screen_left(first, first, screens) is second  # type: ignore[arg-type]
     assert screen_left(second, first, screens) is None  # type: ignore[arg-type]
     assert screen_left(first, first, [first]) is None  # type: ignore[arg-type]
+
+
+def test_it_follows_its_screen_being_unplugged(projector, qtbot):
+    """Sent full screen to a second screen (a stand-in: the test platform has one), which
+    is then unplugged: it goes full screen on the screen left."""
+    laptop = QGuiApplication.screens()[0]
+    hdmi = object()
+    projector.sent_to = hdmi  # type: ignore[assignment]
+    projector.connected_screens = lambda: [laptop]  # Qt's list once HDMI is gone
+    projector.screen_removed(laptop)  # another screen: nothing moves
+    assert projector.sent_to is hdmi
+    projector.screen_removed(hdmi)  # type: ignore[arg-type]
+    assert projector.sent_to is laptop
+    qtbot.waitUntil(projector.isFullScreen)
+    assert projector.screen() is laptop
+
+
+def test_a_windowed_projector_moves_to_the_screen_left(projector, qtbot):
+    laptop = QGuiApplication.screens()[0]
+    qtbot.keyClick(projector, Qt.Key.Key_Escape)  # the director left full screen
+    qtbot.waitUntil(lambda: not projector.isFullScreen())
+    hdmi = object()
+    projector.sent_to = hdmi  # type: ignore[assignment]
+    projector.connected_screens = lambda: [hdmi, laptop]
+    projector.screen_removed(hdmi)  # type: ignore[arg-type]
+    assert projector.sent_to is laptop and not projector.isFullScreen()
+    assert projector.screen() is laptop
+
+
+def test_it_listens_for_screens_being_unplugged(demo_window, qtbot):
+    app = QGuiApplication.instance()
+    before = app.receivers("2screenRemoved(QScreen*)")
+    projector = ProjectorWindow(demo_window.context, demo_window.clock_watch)
+    qtbot.addWidget(projector)
+    assert app.receivers("2screenRemoved(QScreen*)") == before + 1
+
+
+def play_to_the_night(window, clock) -> None:
+    """From the demo's round 4, play every round to the end of round 8 (the last of the
+    first day), and seat round 9."""
+    db, event_id = window.context.db, window.context.event_id
+    for number in range(4, 9):
+        if number > 4:
+            go(window, rounds.start_round(db, event_id, number, clock))
+        clock.advance(minutes=60)
+        go(window, clock_service.end(db, event_id, clock))
+        tables = draw.seating(db, event_id, number).tables
+        builder.scores(db, event_id, number, {t.table: (500, 300) for t in tables}, clock)
+        go(window, rounds.close_round(db, event_id, number, clock))
+        go(window, draw.publish_seating(db, event_id, number + 1, clock))
+
+
+def test_overnight_it_says_when_play_resumes(demo_window, clock, qtbot, tmp_path):
+    projector = ProjectorWindow(demo_window.context, demo_window.clock_watch)
+    qtbot.addWidget(projector)
+    projector.show()
+    play_to_the_night(demo_window, clock)  # once, then looked at in both sizes
+    tick(demo_window)
+    assert projector.next_label.text() == "Round 9 starts tomorrow at 9:30 AM"
+    assert projector.current_slide().heading == "Round 9 seating"
+    for size in SIZES:
+        projector.resize(*size)
+        qtbot.waitUntil(lambda s=size: projector.width() == s[0])
+        assert not projector.digits_label.isVisible()  # no countdown over the night
+        line = projector.next_label
+        assert line.fontMetrics().horizontalAdvance(line.text()) <= line.width()
+        assert line.font().pixelSize() >= size[1] // 20  # reads from the back of the hall
+        path = tmp_path / f"projector-overnight-{size[0]}.png"
+        assert projector.grab().save(str(path))

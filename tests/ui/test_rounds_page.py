@@ -222,7 +222,7 @@ def test_closing_with_a_table_missing_names_it_and_reopening_undoes_it(desk, db,
     ]
     assert desk.page.board().status == "running"
     desk.answer = True
-    assert desk.page.close_button.text() == "Close round 1…"
+    assert desk.page.close_button.text() == "Close round 1…  (Ctrl+F9)"
     desk.page.close_button.click()
     assert desk.page.board().status == "closed"
     assert desk.page.board_heading.text() == "Round 1's tables · closed"
@@ -233,3 +233,34 @@ def test_closing_with_a_table_missing_names_it_and_reopening_undoes_it(desk, db,
     desk.page.reopen_button.click()
     assert desk.page.board().status == "running"
     assert desk.page.close_button.isEnabled() and not desk.page.reopen_button.isEnabled()
+
+
+def test_every_control_has_its_key(desk, db, clock, qtbot):
+    page = desk.page
+    keys = {
+        page.start_button: "(F5)", page.pause_button: "(F6)", page.less_button: "(F7)",
+        page.more_button: "(F8)", page.end_button: "(F9)", page.close_button: "(Ctrl+F9)",
+        page.reopen_button: "(Ctrl+Shift+F9)",
+    }  # fmt: skip
+    for button, key in keys.items():
+        assert button.text().endswith(key), button.text()
+    qtbot.keyClick(page, Qt.Key.Key_F5)
+    assert page.phase_label.text() == "Running"
+    clock.advance(minutes=30)
+    desk.answer = False
+    qtbot.keyClick(page, Qt.Key.Key_F9)  # time left: asks first, and No keeps it running
+    assert desk.asked == ["Round 1 has 30:00 left. End it now?"]
+    assert page.phase_label.text() == "Running"
+    desk.answer = True
+    qtbot.keyClick(page, Qt.Key.Key_F9)
+    assert page.phase_label.text().startswith("Break until ")
+    for table in (1, 2, 3):
+        desk.submit(db, clock, table)
+    qtbot.keyClick(page, Qt.Key.Key_F9, Qt.KeyboardModifier.ControlModifier)
+    assert page.board().status == "closed"
+    qtbot.keyClick(
+        page,
+        Qt.Key.Key_F9,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert page.board().status == "running"

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QScrollArea
 
+from clubdesk.services import rulings
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
+from clubdesk.ui.status_clock import TIME_BACKGROUND, WARNING_BACKGROUND
 from tests import builder
 
 
@@ -20,31 +23,75 @@ def demo_window(make_window, db_path, new_database, clock):
     return make_window(db)
 
 
+@pytest.fixture
+def demo_with_rulings(make_window, db_path, new_database, clock):
+    """The demo window after three rulings on round 4's board (its Rulings column filled)."""
+    db = open_database(new_database(db_path))
+    event = make_demo(db, clock)
+    rulings.rule_late(db, event.id, 4, 2, "a", 7, clock)
+    rulings.rule_late(db, event.id, 4, 5, "b", 12, clock)
+    rulings.remove_from_table(db, event.id, 4, 7, "a", "abusive language", clock)
+    return make_window(db)
+
+
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
-def test_the_demo_round_fits_the_window(demo_window, size, qtbot, tmp_path):
-    window = demo_window
+def test_the_demo_round_fits_the_window(demo_with_rulings, size, qtbot, tmp_path):
+    window = demo_with_rulings
     window.show_page("rounds")
     window.resize(*size)
     qtbot.waitUntil(lambda: window.size().width() == size[0])
     page = window.rounds_page
     holder = window.stack.currentWidget()
     assert isinstance(holder, QScrollArea)
-    assert holder.horizontalScrollBar().maximum() == 0  # nothing scrolls sideways
     assert page.big_time.text() == "23:41"
-    assert page.model.rowCount() == 8 and page.count_label.text() == "0 of 8 sheets in"
+    assert page.model.rowCount() == 8 and page.count_label.text() == "2 of 8 sheets in"
+    assert page.tabs.tabText(0) == "Tables (2 of 8 sheets in)"
     view = page.table_view
-    assert view.horizontalHeader().length() <= view.viewport().width()
+    for tab in (0, 1):  # the board, then the schedule, each the page's whole width
+        page.tabs.setCurrentIndex(tab)
+        qtbot.waitUntil(lambda: holder.horizontalScrollBar().maximum() == 0)
+        assert not holder.horizontalScrollBar().isVisible()  # not even its track
+        picture = tmp_path / f"rounds-{size[0]}-{tab}.png"
+        assert window.grab().save(str(picture))
+        assert picture.stat().st_size > 10_000
+    page.tabs.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: view.horizontalHeader().length() <= view.viewport().width())
     assert all(not view.isRowHidden(r) for r in range(8))
+    names = view.fontMetrics()
+    for row in range(8):  # every side's number and names read in full
+        for column in (1, 2):
+            text = page.model.index(row, column).data()
+            assert names.horizontalAdvance(text) < view.columnWidth(column), text
+    page.tabs.setCurrentIndex(1)
+    schedule = page.schedule_panel.table
+    assert schedule.horizontalHeader().length() <= schedule.viewport().width()  # "Then" whole
+    assert schedule.geometry().right() <= page.width()
+    page.tabs.setCurrentIndex(0)
     for button in (page.start_button, page.end_button, page.close_button, page.reopen_button):
         assert button.geometry().right() <= page.width()
         assert button.width() >= button.sizeHint().width()  # its text is not cut off
-    picture = tmp_path / f"rounds-{size[0]}.png"
-    assert window.grab().save(str(picture))
-    assert picture.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+def test_no_page_shows_a_sideways_scroll_bar(demo_with_rulings, size, qtbot):
+    window = demo_with_rulings
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    for key in window.page_keys():
+        window.show_page(key)
+        holder = window.stack.currentWidget()
+        qtbot.waitUntil(lambda h=holder: h.horizontalScrollBar().maximum() == 0)
+        assert not holder.horizontalScrollBar().isVisible(), key
+
+
+def ground(label) -> QColor:
+    """The colour painted behind a label's text (its top left corner)."""
+    return label.grab().toImage().pixelColor(1, 1)
 
 
 def test_the_status_bar_clock_is_seen_from_every_page(demo_window, clock):
     window = demo_window
+    assert ground(window.status_clock.clock_label) != QColor(WARNING_BACKGROUND)
     for key in window.page_keys():
         window.show_page(key)
         assert window.status_clock.isVisible()
@@ -53,8 +100,15 @@ def test_the_status_bar_clock_is_seen_from_every_page(demo_window, clock):
     window.ticker.second_timer.fire()
     assert window.status_clock.text() == "Round 4 · 10:00 left · 0 of 8 sheets in"
     assert window.status_clock.phase() == "warning"
+    for key in window.page_keys():  # amber on every page
+        window.show_page(key)
+        assert window.status_clock.isVisible()
+        assert ground(window.status_clock.clock_label) == QColor(WARNING_BACKGROUND)
     window.ticker.due_timer.fire()
     assert window.status_clock.announcement_label.text() == "10 minutes left in round 4"
+    clock.advance(minutes=10)
+    window.ticker.second_timer.fire()
+    assert ground(window.status_clock.clock_label) == QColor(TIME_BACKGROUND)
 
 
 def test_closing_the_window_stops_its_timers(demo_window):

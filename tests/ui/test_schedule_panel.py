@@ -36,6 +36,7 @@ def page(qtbot, db, clock) -> RoundsPage:
     qtbot.addWidget(found)
     found.resize(1280, 820)
     found.show()
+    found.tabs.setCurrentWidget(found.schedule_panel.parentWidget())  # the Schedule tab
     return found
 
 
