@@ -55,6 +55,12 @@ class RoundTables:
     labels: tuple[str, str]
     tables: tuple[TableRow, ...]
     byes: tuple[Side, ...] = ()
+    title: str = ""  # the round as the event names it ("Playoffs: semi-final")
+
+    @property
+    def name(self) -> str:
+        """The round's title, else ``Round N``."""
+        return self.title or f"Round {self.round}"
 
 
 @dataclass(frozen=True)
@@ -184,6 +190,12 @@ class ScoreSheet:
     a: Side
     b: Side
     filled: FilledSheet | None = None
+    title: str = ""  # the round as the event names it ("Playoffs: semi-final")
+
+    @property
+    def name(self) -> str:
+        """The round's title, else ``Round N``."""
+        return self.title or f"Round {self.round}"
 
 
 @dataclass(frozen=True)

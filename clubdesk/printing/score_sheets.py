@@ -289,7 +289,7 @@ def _signatures(sheet: ScoreSheet, width: float) -> Table:
 def sheet_story(sheet: ScoreSheet, layout: SheetLayout, width: float) -> list[Flowable]:
     """One table's sheet (its page)."""
     story: list[Flowable] = [
-        Paragraph(f"Score sheet · Round {sheet.round} · Table {sheet.table}", style("big")),
+        Paragraph(escape(f"Score sheet · {sheet.name} · Table {sheet.table}"), style("big")),
         _sides(sheet, width),
         Spacer(1, 10),
     ]
@@ -310,8 +310,7 @@ def score_sheets_pdf(
 ) -> None:
     """Write a page per table (``on_page(n)``: page n is laid out)."""
     width = frame_width(paper)
-    round_number = sheets[0].round if sheets else 0
-    title = f"Score sheets, round {round_number}"
+    title = f"Score sheets, {sheets[0].name}" if sheets else "Score sheets"
     story: list[Flowable] = []
     for sheet in sheets:
         if story:

@@ -46,13 +46,13 @@ def table_cards_pdf(
     target: Path | IO[bytes], heading: Heading, tables: RoundTables, paper: Paper
 ) -> None:
     """Write one card per table of the round."""
-    title = f"Table cards, round {tables.round}"
+    title = f"Table cards, {tables.name}"
     story: list[Flowable] = []
     for row in tables.tables:
         if story:
             story.append(PageBreak())
         story += [
-            Paragraph(f"Table · round {tables.round}", LABEL),
+            Paragraph(escape(f"Table · {tables.name}"), LABEL),
             Paragraph(str(row.table), NUMBER),
             Spacer(1, 16),
             *_who(tables.labels, row.a, row.b),

@@ -69,7 +69,7 @@ def test_standings_list_places_numbers_names_and_totals_in_order() -> None:
         "=2 15 Cy Scott / Di Green 1097 (325b) 332 440",
     )
     assert "= shares the place (tied)" in doc.text
-    assert "(n) dropped: not counted in the total" in doc.text
+    assert "(n) not counted" in doc.text
     assert "b bye" in doc.text
 
 
@@ -197,9 +197,9 @@ def test_the_wall_seating_lists_every_entrant_by_number() -> None:
         SeatLine(2, "Carol White", 4, "N/S"),
         SeatLine(3, "Dan Brown", None, "bye"),
     )
-    doc = printed(lambda out: seating_pdf(out, HEADING, 3, lines, "letter"))
+    doc = printed(lambda out: seating_pdf(out, HEADING, "Round 3 of 3", lines, "letter"))
     assert doc.in_order(
-        "Seating, round 3",
+        "Seating, Round 3 of 3",
         "No. Name Table Seat",
         "1 Ann Smith / Bob Jones 1 E/W",
         "2 Carol White 4 N/S",
@@ -223,7 +223,7 @@ def _tables() -> RoundTables:
 def test_table_cards_are_a_page_per_table_turned_sideways() -> None:
     doc = printed(lambda out: table_cards_pdf(out, HEADING, _tables(), "letter"))
     assert doc.sizes == [(792, 612), (792, 612)]
-    assert doc.pages[0].count("Table · round 2") == 1
+    assert doc.pages[0].count("Table · Round 2") == 1
     first = doc.pages[0]
     assert all(part in first for part in ("N/S", "11 Uma Walker / Vic Hall", "E/W", "1 Ann Smith"))
     assert "4 Grace Wilson / Hank Moore" in doc.pages[1] and "Page 2 of 2" in doc.pages[1]

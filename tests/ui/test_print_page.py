@@ -45,9 +45,11 @@ def test_every_document_is_listed_and_the_current_round_and_paper_are_chosen(qtb
     page = make_page(qtbot, db, clock, event_id)
     listed = [page.kind_list.item(i).text() for i in range(page.kind_list.count())]
     assert listed == list(TITLES.values())
-    current, rounds = documents.current_round(db, event_id)
+    current, _rounds = documents.current_round(db, event_id)
     assert current == 4  # the demo's round 4 is under way
-    assert page.round_spin.value() == 4 and page.round_spin.maximum() == rounds
+    assert page.round_combo.currentData() == 4
+    listed = [page.round_combo.itemText(i) for i in range(page.round_combo.count())]
+    assert listed == [f"Round {n} of 11" for n in range(1, 5)]  # the rounds seated
     assert page.paper_combo.currentData() == documents.paper_for(db, event_id)
     qtbot.waitUntil(lambda: page.job is None, timeout=WAIT)
 
@@ -59,8 +61,8 @@ def test_a_rounds_score_sheets_are_previewed_with_their_page_count(qtbot, db, cl
     count = built(qtbot, page, "scoresheets", 2)
     assert count == page.pdf.pageCount() == len(pages_of(page.data).pages)
     assert count >= tables  # a page per table at least (a filled sheet may run on)
-    assert page.status.text() == f"Score sheets, round 2 (Letter): {count} pages."
-    assert page.round_spin.isEnabled()
+    assert page.status.text() == f"Score sheets, Round 2 of 11 (Letter): {count} pages."
+    assert page.round_combo.isEnabled()
     assert page.print_button.isEnabled() and page.save_button.isEnabled()
     assert page.built_for == ("scoresheets", 2, "letter")
 
@@ -69,7 +71,7 @@ def test_the_paper_chosen_is_the_papers_size(qtbot, db, clock):
     event_id = make_demo(db, clock).id
     page = make_page(qtbot, db, clock, event_id)
     built(qtbot, page, "standings")
-    assert not page.round_spin.isEnabled()  # standings are not of one round
+    assert not page.round_combo.isEnabled()  # standings are not of one round
     letter = pages_of(page.data).pages[0].mediabox
     assert (round(float(letter.width)), round(float(letter.height))) == (612, 792)
     with qtbot.waitSignal(page.built, timeout=WAIT):
@@ -86,7 +88,7 @@ def test_a_document_that_cannot_be_built_says_why(qtbot, db, clock):
     page.choose("tablecards", 1)
     qtbot.waitUntil(lambda: page.job is None and page.built_for is not None, timeout=WAIT)
     assert page.data is None
-    assert page.status.text().startswith("Table cards, round 1 (Letter): ")
+    assert page.status.text().startswith("Table cards, Round 1 (Letter): ")
     assert "draw" in page.status.text().lower()
     assert not page.print_button.isEnabled() and not page.save_button.isEnabled()
 
