@@ -2,8 +2,8 @@
 
 On the left the documents (``printing.kinds``), the round for the documents of
 one round (the rounds seated, by title: "Round 2 of 3", "Playoffs: semi-final";
-the round in play to begin with), and the paper (Letter or A4, the club's setting to begin with). The
-chosen document is built off the window's thread (``services.documents``, as
+the round in play to begin with), and the paper (Letter or A4, the club's setting
+to begin with). The chosen document is built off the window's thread (``services.documents``, as
 ``clubdesk print`` builds it) with a progress bar, so a round's score sheets
 for sixty tables never freeze the window; its pages are shown on the right
 (QtPdf). Print sends the pages to a printer chosen in the system's print
