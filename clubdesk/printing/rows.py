@@ -103,12 +103,21 @@ class PoolTerm:
 
 
 @dataclass(frozen=True)
+class PlayerShare:
+    """One player's share of a team's prize, and the part of it in store credit."""
+
+    player: str
+    cents: int
+    credit_cents: int = 0
+
+
+@dataclass(frozen=True)
 class PrizeLine:
     place: int
     number: int
     name: str
     amount_cents: int
-    players: tuple[tuple[str, int], ...]  # each player's share in cents, when more than one
+    players: tuple[PlayerShare, ...]  # each player's share, when more than one
     credit_cents: int = 0  # the part paid in store credit; the rest is cash
 
 

@@ -195,7 +195,11 @@ def payouts_text(payouts: Payouts, title: str = "", rules: Rules | None = None) 
         if len(prize.players) > 1:
             for share in prize.players:
                 amount = format_money(share.amount_cents)
-                lines.append(f"{'':13}{plain(share.player):<29} {amount:>12}")
+                part = paid_in_text(share.amount_cents, share.credit_cents)
+                lines.append(
+                    f"{'':13}{plain(share.player):<29} {amount:>12}"
+                    + (f"  {part}" if part != payouts.prizes_in.replace("-", " ") else "")
+                )
     for item in payouts.undecided:
         lines += ["", _undecided_text(item, rules)]
     return "\n".join(lines) + "\n"

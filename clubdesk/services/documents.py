@@ -29,6 +29,7 @@ from clubdesk.printing.rows import (
     Heading,
     Paper,
     PayoutRows,
+    PlayerShare,
     PoolTerm,
     PrizeLine,
     RoundTables,
@@ -138,7 +139,9 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
             p.number,
             p.name,
             p.amount_cents,
-            tuple((s.player, s.amount_cents) for s in p.players) if len(p.players) > 1 else (),
+            tuple(PlayerShare(s.player, s.amount_cents, s.credit_cents) for s in p.players)
+            if len(p.players) > 1
+            else (),
             p.credit_cents,
         )
         for p in found.prizes

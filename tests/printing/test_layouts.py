@@ -12,6 +12,7 @@ from clubdesk.printing.rows import (
     Chit,
     FilledSheet,
     PayoutRows,
+    PlayerShare,
     PoolTerm,
     PrizeLine,
     RoundTables,
@@ -98,6 +99,12 @@ def test_the_first_page_names_the_club_the_event_and_its_day() -> None:
     assert doc.in_order("Sun City West Card Club · Saturday 9 March 2024", "Spring Grand Prix")
 
 
+def _shares(first: str, second: str, cents: int, credit: bool) -> tuple[PlayerShare, ...]:
+    """A team prize split in two halves, all in store credit or all in cash."""
+    half = cents // 2
+    return (PlayerShare(first, half, half * credit), PlayerShare(second, half, half * credit))
+
+
 def _payouts(provisional: str | None = None, prizes_in: str = "cash") -> PayoutRows:
     credit = prizes_in == "store-credit"  # every place paid in the money section's kind
     return PayoutRows(
@@ -112,14 +119,24 @@ def _payouts(provisional: str | None = None, prizes_in: str = "cash") -> PayoutR
                 7,
                 "Ann Lee / Bo Chen",
                 18500,
-                (("Ann Lee", 9250), ("Bo Chen", 9250)),
+                _shares("Ann Lee", "Bo Chen", 18500, credit),
                 18500 * credit,
             ),
             PrizeLine(
-                2, 3, "Cy Ode / Di Fox", 12000, (("Cy Ode", 6000), ("Di Fox", 6000)), 12000 * credit
+                2,
+                3,
+                "Cy Ode / Di Fox",
+                12000,
+                _shares("Cy Ode", "Di Fox", 12000, credit),
+                12000 * credit,
             ),
             PrizeLine(
-                3, 9, "Ed Ray / Flo Kim", 6000, (("Ed Ray", 3000), ("Flo Kim", 3000)), 6000 * credit
+                3,
+                9,
+                "Ed Ray / Flo Kim",
+                6000,
+                _shares("Ed Ray", "Flo Kim", 6000, credit),
+                6000 * credit,
             ),
         ),  # fmt: skip
         scheme=("Place 1: 50% of the rest", "Place 2: 30% of the rest"),
@@ -400,4 +417,26 @@ def test_each_prize_says_how_it_is_paid() -> None:
         "1 7 Ann Lee / Bo Chen $185.00",
         "2 3 Cy Ode / Di Fox $120.00 store credit",
         "3 9 Ed Ray / Flo Kim $60.00 ($45.00 cash + $15.00 store credit)",
+    )
+
+
+def test_a_team_prizes_shares_say_their_own_cash_and_credit() -> None:
+    rows = _payouts()
+    split = (PlayerShare("Ed Ray", 3000, 751), PlayerShare("Flo Kim", 3000, 750))
+    mixed = (PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, split, 1501),)
+    rows = PayoutRows(**{**rows.__dict__, "prizes": mixed})
+    awards = printed(lambda out: awards_pdf(out, HEADING, rows, "letter"))
+    assert awards.in_order(
+        "3rd place · No. 9 Ed Ray / Flo Kim",
+        "$60.00 ($44.99 cash + $15.01 store credit)",
+        "Ed Ray",
+        "$30.00 ($22.49 cash + $7.51 store credit)",
+        "Flo Kim",
+        "$30.00 ($22.50 cash + $7.50 store credit)",
+    )
+    record = printed(lambda out: payouts_pdf(out, HEADING, rows, "letter"))
+    assert record.in_order(
+        "3 9 Ed Ray / Flo Kim $60.00 ($44.99 cash + $15.01 store credit)",
+        "Ed Ray $30.00 ($22.49 cash + $7.51 store credit)",
+        "Flo Kim $30.00 ($22.50 cash + $7.50 store credit)",
     )
