@@ -27,7 +27,7 @@ def _award(prize: PrizeLine, width: float) -> Flowable:
     title = f"{ordinal(prize.place)} place · No. {prize.number} {prize.name}"
     kind = paid_in_text(prize.amount_cents, prize.credit_cents)
     amount = Paragraph(escape(f"{format_money(prize.amount_cents)} {kind}"), style("amount"))
-    rows: list[list[object]] = [[Paragraph(escape(title), style("cell-bold")), amount]]
+    rows: list[list[object]] = [[Paragraph(escape(title), style("prize")), amount]]
     commands = [
         ("FONT", (0, 0), (-1, -1), FONT, 11),
         ("FONT", (1, 0), (1, 0), BOLD, 12),

@@ -85,6 +85,7 @@ class StandingLine:
     byes: tuple[int, ...] = ()
     wins: int = 0
     bonus: int = 0
+    absent: tuple[int, ...] = ()  # rounds the entrant was not seated in (after a cut)
 
 
 @dataclass(frozen=True)

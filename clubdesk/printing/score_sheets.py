@@ -252,7 +252,8 @@ def _signed(signatures: Sequence[SignatureLine], width: float) -> Table:
 
 
 def _filled(filled: FilledSheet, layout: SheetLayout, width: float) -> list[Flowable]:
-    story: list[Flowable] = sheet_grid(layout, width, filled)
+    # a sheet typed in from paper has its result but no hands: no empty grid to print
+    story: list[Flowable] = sheet_grid(layout, width, filled) if filled.rows else []
     if filled.score_a is not None:
         story.append(
             Paragraph(
@@ -294,7 +295,8 @@ def sheet_story(sheet: ScoreSheet, layout: SheetLayout, width: float) -> list[Fl
         Spacer(1, 10),
     ]
     if sheet.filled is not None:
-        story.append(Paragraph("As handed in", style("subtitle")))
+        handed = "As handed in" if sheet.filled.rows else "As handed in: the result only"
+        story.append(Paragraph(handed, style("subtitle")))
         return story + _filled(sheet.filled, layout, width)
     return story + sheet_grid(layout, width) + [Spacer(1, 14), _signatures(sheet, width)]
 

@@ -16,6 +16,8 @@ from clubdesk.printing.text import standings_legend
 
 def _cell(line: StandingLine, index: int) -> str:
     number = index + 1
+    if number in line.absent:
+        return "-"
     text = str(line.rounds[index]) + ("b" if number in line.byes else "")
     return f"({text})" if number in line.dropped else text
 

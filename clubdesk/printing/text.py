@@ -79,6 +79,8 @@ def standings_csv(standings: Standings) -> str:
 
 def _cell(row: StandingRow, index: int) -> str:
     number = index + 1
+    if number in row.absent:
+        return "-"
     text = str(row.rounds[index])
     if number in row.byes:
         text += "b"
@@ -98,17 +100,21 @@ class MarkedRow(Protocol):
     def byes(self) -> tuple[int, ...]: ...
     @property
     def bonus(self) -> int: ...
+    @property
+    def absent(self) -> tuple[int, ...]: ...
 
 
 def standings_legend(rows: Iterable[MarkedRow]) -> list[str]:
     """The standings' legend, one entry per mark the rows carry (shared place, a round
-    not counted, a bye, a tie-break bonus), in the words the text and the paper both use."""
+    not counted, a bye, a tie-break bonus, a round not seated in), in the words the text
+    and the paper both use."""
     rows = list(rows)
     marks = (
         (any(row.tied for row in rows), "= shares the place (tied)"),
         (any(row.dropped for row in rows), "(n) not counted"),
         (any(row.byes for row in rows), "b bye"),
         (any(row.bonus for row in rows), "* includes a tie-break bonus"),
+        (any(row.absent for row in rows), "- not seated (not in the round)"),
     )
     return [words for shown, words in marks if shown]
 

@@ -108,6 +108,7 @@ def standings_rows(db: Database, event_id: str) -> StandingsRows:
             row.byes,
             row.wins,
             row.bonus,
+            row.absent,
         )
         for row in table.rows
     )

@@ -131,27 +131,9 @@ def test_the_small_grand_prix_pays_the_top_three_and_splits_each_team_prize() ->
     assert payouts.to_json() == {
         "pool_cents": 35_525,
         "places": [
-            {
-                "place": 1,
-                "number": 3,
-                "name": "Ortiz / Ng",
-                "amount_cents": 17_825,
-                "credit_cents": 0,
-            },
-            {
-                "place": 2,
-                "number": 6,
-                "name": "Diaz / Fox",
-                "amount_cents": 10_600,
-                "credit_cents": 0,
-            },
-            {
-                "place": 3,
-                "number": 7,
-                "name": "Moss / Ali",
-                "amount_cents": 7100,
-                "credit_cents": 0,
-            },
+            {"place": 1, "number": 3, "name": "Ortiz / Ng", "amount_cents": 17_825},
+            {"place": 2, "number": 6, "name": "Diaz / Fox", "amount_cents": 10_600},
+            {"place": 3, "number": 7, "name": "Moss / Ali", "amount_cents": 7100},
         ],
         "players": [
             {"place": 1, "number": 3, "name": "Ed Ortiz", "amount_cents": 8913, "credit_cents": 0},

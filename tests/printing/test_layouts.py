@@ -32,6 +32,7 @@ from clubdesk.printing.score_sheets import score_sheets_pdf
 from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
+from clubdesk.printing.text import standings_legend
 from tests.printing.reading import HEADING, printed
 
 LETTER, A4 = (612, 792), (595, 842)
@@ -440,3 +441,16 @@ def test_a_team_prizes_shares_say_their_own_cash_and_credit() -> None:
         "Ed Ray $30.00 ($22.49 cash + $7.51 store credit)",
         "Flo Kim $30.00 ($22.50 cash + $7.50 store credit)",
     )
+
+
+def test_a_round_not_seated_in_prints_a_dash_not_a_score() -> None:
+    # house gin's final (round 3) seats only those past the cut: the rest were not in it
+    lines = (
+        StandingLine(1, False, 4, "Ann Lee", 900, (400, 350, 150), ()),
+        StandingLine(2, False, 9, "Bo Chen", 500, (260, 240, 0), (), absent=(3,)),
+    )
+    rows = StandingsRows(3, "individual", False, lines)
+    doc = printed(lambda out: standings_pdf(out, HEADING, rows, "a4"))
+    assert doc.in_order("1 4 Ann Lee 900 400 350 150", "2 9 Bo Chen 500 260 240 -")
+    assert "- not seated (not in the round)" in doc.text
+    assert standings_legend(lines) == ["- not seated (not in the round)"]

@@ -300,7 +300,6 @@ class Payouts:
                     "number": prize.number,
                     "name": prize.name,
                     "amount_cents": prize.amount_cents,
-                    "credit_cents": prize.credit_cents,
                 }
                 for prize in self.prizes
             ],
