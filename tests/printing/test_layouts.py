@@ -260,6 +260,19 @@ def test_a_table_of_four_players_shows_each_seat() -> None:
     )
 
 
+def test_a_gin_table_card_tells_its_two_players_apart() -> None:
+    tables = RoundTables(
+        3,
+        ("Player", "Player"),
+        (TableRow(1, Side((7,), ("Ann Lee",)), Side((8,), ("Bo Chen",))),),
+        title="Round 3 of 3",
+    )
+    doc = printed(lambda out: table_cards_pdf(out, HEADING, tables, "letter"))
+    assert doc.in_order(
+        "Table · Round 3 of 3", "1", "Player A", "7 Ann Lee", "Player B", "8 Bo Chen"
+    )
+
+
 def test_chits_print_every_card_with_its_meaning() -> None:
     chits = (
         Chit("Blue 1", "North/South, table 1", "blue"),
