@@ -8,12 +8,13 @@ from pathlib import Path
 from pypdf import PdfReader
 from PySide6.QtPrintSupport import QPrinter
 
-from clubdesk.services import documents
+from clubdesk.services import documents, rounds
 from clubdesk.services.changes import Change
 from clubdesk.services.demo import make_demo
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.print_page import TITLES, PrintPage
 from tests import builder
+from tests.services.test_playoff_rounds import play, preliminaries
 
 WAIT = 60_000  # ms a build may take on a busy machine (it never sleeps: the signal ends it)
 
@@ -179,3 +180,28 @@ def test_a_change_while_hidden_is_built_when_the_page_is_shown(qtbot, db, clock)
     assert page.job is None  # nothing is built for a page nobody sees
     with qtbot.waitSignal(page.built, timeout=WAIT):
         page.show()
+
+
+def test_the_rounds_seated_are_listed_by_title_playoffs_included(qtbot, db, clock, tmp_path):
+    # 17 teams of bid whist: the round of 16 played, the quarter-finals (round 5) started
+    event_id = preliminaries(db, clock)
+    fourth = rounds.close_round(db, event_id, 3, clock).next_seating
+    assert fourth is not None
+    play(db, event_id, fourth, clock, wins=set())
+    rounds.close_round(db, event_id, 4, clock)
+    rounds.start_round(db, event_id, 5, clock)
+    page = make_page(qtbot, db, clock, event_id)
+    listed = [page.round_combo.itemText(i) for i in range(page.round_combo.count())]
+    assert listed == [
+        "Round 1 of 3",
+        "Round 2 of 3",
+        "Round 3 of 3",
+        "Playoffs: round of 16",
+        "Playoffs: quarter-final",
+    ]
+    assert page.round_combo.currentData() == 5  # the round in play
+    count = built(qtbot, page, "tablecards", 5)
+    assert count == 4  # a card per quarter-final table
+    assert page.status.text() == "Table cards, Playoffs: quarter-final (Letter): 4 pages."
+    assert "Table · Playoffs: quarter-final" in pages_of(page.data).pages[0].extract_text()
+    assert page.grab().save(str(tmp_path / "print-playoffs.png"))
