@@ -33,7 +33,7 @@ from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
 from clubdesk.printing.text import standings_legend
-from tests.printing.reading import HEADING, printed
+from tests.printing.reading import HEADING, Printed, printed
 
 LETTER, A4 = (612, 792), (595, 842)
 
@@ -407,15 +407,20 @@ def test_the_schedule_lists_each_round_and_what_follows() -> None:
     )
 
 
+def _award_sheet_and_record(prizes: tuple[PrizeLine, ...]) -> tuple[Printed, Printed]:
+    """The award sheet and the payouts record of ``_payouts()`` with these prizes."""
+    rows = PayoutRows(**{**_payouts().__dict__, "prizes": prizes})
+    awards = printed(lambda out: awards_pdf(out, HEADING, rows, "letter"))
+    return awards, printed(lambda out: payouts_pdf(out, HEADING, rows, "letter"))
+
+
 def test_each_prize_says_how_it_is_paid() -> None:
-    rows = _payouts()
     mixed = (
         PrizeLine(1, 7, "Ann Lee / Bo Chen", 18500, (), 0),
         PrizeLine(2, 3, "Cy Ode / Di Fox", 12000, (), 12000),
         PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, (), 1500),
     )
-    rows = PayoutRows(**{**rows.__dict__, "prizes": mixed})
-    awards = printed(lambda out: awards_pdf(out, HEADING, rows, "letter"))
+    awards, record = _award_sheet_and_record(mixed)
     assert awards.in_order(
         "Store credit is to be redeemed the day of the tournament.",
         "1st place · No. 7 Ann Lee / Bo Chen",
@@ -425,7 +430,6 @@ def test_each_prize_says_how_it_is_paid() -> None:
         "3rd place · No. 9 Ed Ray / Flo Kim",
         "$60.00 ($45.00 cash + $15.00 store credit)",
     )
-    record = printed(lambda out: payouts_pdf(out, HEADING, rows, "letter"))
     assert record.in_order(
         "Prizes are paid in cash unless the prize says otherwise.",
         "1 7 Ann Lee / Bo Chen $185.00",
@@ -435,11 +439,10 @@ def test_each_prize_says_how_it_is_paid() -> None:
 
 
 def test_a_team_prizes_shares_say_their_own_cash_and_credit() -> None:
-    rows = _payouts()
     split = (PlayerShare("Ed Ray", 3000, 751), PlayerShare("Flo Kim", 3000, 750))
-    mixed = (PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, split, 1501),)
-    rows = PayoutRows(**{**rows.__dict__, "prizes": mixed})
-    awards = printed(lambda out: awards_pdf(out, HEADING, rows, "letter"))
+    awards, record = _award_sheet_and_record(
+        (PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, split, 1501),)
+    )
     assert awards.in_order(
         "3rd place · No. 9 Ed Ray / Flo Kim",
         "$60.00 ($44.99 cash + $15.01 store credit)",
@@ -448,7 +451,6 @@ def test_a_team_prizes_shares_say_their_own_cash_and_credit() -> None:
         "Flo Kim",
         "$30.00 ($22.50 cash + $7.50 store credit)",
     )
-    record = printed(lambda out: payouts_pdf(out, HEADING, rows, "letter"))
     assert record.in_order(
         "3 9 Ed Ray / Flo Kim $60.00 ($44.99 cash + $15.01 store credit)",
         "Ed Ray $30.00 ($22.49 cash + $7.51 store credit)",
