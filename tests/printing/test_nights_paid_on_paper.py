@@ -4,23 +4,14 @@ whist night paid by its playoffs, its playoff rounds printed by their titles."""
 
 from __future__ import annotations
 
-import io
-
 from clubdesk.services import documents, ledger, results, rounds
 from clubdesk.services.final_payouts import finalize_payouts
-from clubdesk.store import Database
 from tests import builder
-from tests.printing.reading import Printed
+from tests.printing.test_gathered import _print
 from tests.services.test_playoff_rounds import play, preliminaries, seeds
 
 # each team's score in every round of the warm-up: teams 1 and 2 end level on top
 SCORE = {1: 500, 2: 500, 3: 400, 4: 300, 5: 200, 6: 100}
-
-
-def _print(db: Database, event_id: str, kind: str, clock, number: int | None = None) -> Printed:
-    out = io.BytesIO()
-    documents.write_document(db, event_id, kind, out, clock, round_number=number)
-    return Printed(out.getvalue())
 
 
 def test_a_finished_warmup_is_paid_to_the_cent_tie_and_rounding_included(db, clock) -> None:
