@@ -13,7 +13,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import paid_in_text
 from clubdesk.printing.base import BOLD, FONT, GREY, build_pdf, escape, frame_width, style
 from clubdesk.printing.payouts import provisional_banner
-from clubdesk.printing.rows import Heading, Paper, PayoutRows, PrizeLine
+from clubdesk.printing.rows import Heading, Paper, PayoutRows, PlayerShare, PrizeLine
 
 ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 
@@ -27,7 +27,7 @@ def _award(prize: PrizeLine, width: float) -> Flowable:
     title = f"{ordinal(prize.place)} place · No. {prize.number} {prize.name}"
     kind = paid_in_text(prize.amount_cents, prize.credit_cents)
     amount = Paragraph(escape(f"{format_money(prize.amount_cents)} {kind}"), style("amount"))
-    rows: list[list[object]] = [[Paragraph(escape(title), style("cell-bold")), amount]]
+    rows: list[list[object]] = [[Paragraph(escape(title), style("prize")), amount]]
     commands = [
         ("FONT", (0, 0), (-1, -1), FONT, 11),
         ("FONT", (1, 0), (1, 0), BOLD, 12),
@@ -39,9 +39,10 @@ def _award(prize: PrizeLine, width: float) -> Flowable:
         ("LEFTPADDING", (0, 0), (-1, -1), 10),
         ("RIGHTPADDING", (0, 0), (-1, -1), 10),
     ]
-    shares = prize.players or ((prize.name, prize.amount_cents),)
-    for player, cents in shares:
-        rows.append([player, format_money(cents)])
+    shares = prize.players or (PlayerShare(prize.name, prize.amount_cents, prize.credit_cents),)
+    for share in shares:
+        paid = f"{format_money(share.cents)} {paid_in_text(share.cents, share.credit_cents)}"
+        rows.append([share.player, Paragraph(escape(paid), style("cell-right"))])
         rows.append(["", ""])  # room to sign, above a rule
         rows.append(["Received by (signature)", "Date"])
         sign, caption = len(rows) - 2, len(rows) - 1

@@ -59,7 +59,7 @@ def register_fonts() -> None:
 
 @cache
 def style(name: str) -> ParagraphStyle:
-    """The shared paragraph styles: title, subtitle, body, small, cell, cell-bold, big, huge;
+    """The shared paragraph styles: title, subtitle, body, small, cell, cell-bold, prize, big, huge;
     cell-right and amount (a prize's amount) are set flush right."""
     register_fonts()
     sizes = {
@@ -71,6 +71,7 @@ def style(name: str) -> ParagraphStyle:
         "cell-bold": (BOLD, 9, 11, 0),
         "cell-right": (FONT, 10, 12, 0),
         "amount": (BOLD, 12, 15, 0),
+        "prize": (BOLD, 12, 15, 0),
         "big": (BOLD, 20, 25, 6),
         "huge": (BOLD, 160, 170, 0),
     }

@@ -71,8 +71,12 @@ def prize_table(rows: PayoutRows, width: float) -> Table:
         if kind != paid_in(rows):
             amount = Paragraph(escape(f"{amount} {kind}"), style("cell-right"))
         data.append([str(prize.place), str(prize.number), prize.name, amount])
-        for player, cents in prize.players:
-            data.append(["", "", f"    {player}", format_money(cents)])
+        for share in prize.players:
+            part: object = format_money(share.cents)
+            part_kind = paid_in_text(share.cents, share.credit_cents)
+            if part_kind != paid_in(rows):
+                part = Paragraph(escape(f"{part} {part_kind}"), style("cell-right"))
+            data.append(["", "", f"    {share.player}", part])
             commands.append(("TEXTCOLOR", (0, len(data) - 1), (-1, len(data) - 1), GREY))
     paid = sum(p.amount_cents for p in rows.prizes)
     data.append(["", "", "Paid out", format_money(paid)])

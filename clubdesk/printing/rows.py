@@ -55,6 +55,12 @@ class RoundTables:
     labels: tuple[str, str]
     tables: tuple[TableRow, ...]
     byes: tuple[Side, ...] = ()
+    title: str = ""  # the round as the event names it ("Playoffs: semi-final")
+
+    @property
+    def name(self) -> str:
+        """The round's title, else ``Round N``."""
+        return self.title or f"Round {self.round}"
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,7 @@ class StandingLine:
     byes: tuple[int, ...] = ()
     wins: int = 0
     bonus: int = 0
+    absent: tuple[int, ...] = ()  # rounds the entrant was not seated in (after a cut)
 
 
 @dataclass(frozen=True)
@@ -97,12 +104,21 @@ class PoolTerm:
 
 
 @dataclass(frozen=True)
+class PlayerShare:
+    """One player's share of a team's prize, and the part of it in store credit."""
+
+    player: str
+    cents: int
+    credit_cents: int = 0
+
+
+@dataclass(frozen=True)
 class PrizeLine:
     place: int
     number: int
     name: str
     amount_cents: int
-    players: tuple[tuple[str, int], ...]  # each player's share in cents, when more than one
+    players: tuple[PlayerShare, ...]  # each player's share, when more than one
     credit_cents: int = 0  # the part paid in store credit; the rest is cash
 
 
@@ -184,6 +200,12 @@ class ScoreSheet:
     a: Side
     b: Side
     filled: FilledSheet | None = None
+    title: str = ""  # the round as the event names it ("Playoffs: semi-final")
+
+    @property
+    def name(self) -> str:
+        """The round's title, else ``Round N``."""
+        return self.title or f"Round {self.round}"
 
 
 @dataclass(frozen=True)

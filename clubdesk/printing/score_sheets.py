@@ -252,7 +252,8 @@ def _signed(signatures: Sequence[SignatureLine], width: float) -> Table:
 
 
 def _filled(filled: FilledSheet, layout: SheetLayout, width: float) -> list[Flowable]:
-    story: list[Flowable] = sheet_grid(layout, width, filled)
+    # a sheet typed in from paper has its result but no hands: no empty grid to print
+    story: list[Flowable] = sheet_grid(layout, width, filled) if filled.rows else []
     if filled.score_a is not None:
         story.append(
             Paragraph(
@@ -289,12 +290,13 @@ def _signatures(sheet: ScoreSheet, width: float) -> Table:
 def sheet_story(sheet: ScoreSheet, layout: SheetLayout, width: float) -> list[Flowable]:
     """One table's sheet (its page)."""
     story: list[Flowable] = [
-        Paragraph(f"Score sheet · Round {sheet.round} · Table {sheet.table}", style("big")),
+        Paragraph(escape(f"Score sheet · {sheet.name} · Table {sheet.table}"), style("big")),
         _sides(sheet, width),
         Spacer(1, 10),
     ]
     if sheet.filled is not None:
-        story.append(Paragraph("As handed in", style("subtitle")))
+        handed = "As handed in" if sheet.filled.rows else "As handed in: the result only"
+        story.append(Paragraph(handed, style("subtitle")))
         return story + _filled(sheet.filled, layout, width)
     return story + sheet_grid(layout, width) + [Spacer(1, 14), _signatures(sheet, width)]
 
@@ -310,8 +312,7 @@ def score_sheets_pdf(
 ) -> None:
     """Write a page per table (``on_page(n)``: page n is laid out)."""
     width = frame_width(paper)
-    round_number = sheets[0].round if sheets else 0
-    title = f"Score sheets, round {round_number}"
+    title = f"Score sheets, {sheets[0].name}" if sheets else "Score sheets"
     story: list[Flowable] = []
     for sheet in sheets:
         if story:

@@ -19,13 +19,13 @@ SIZE = 16
 def seating_pdf(
     target: Path | IO[bytes],
     heading: Heading,
-    round_number: int,
+    round_name: str,
     lines: Sequence[SeatLine],
     paper: Paper,
 ) -> None:
-    """Write the wall list for round ``round_number``."""
+    """Write the wall list for the round named ``round_name`` ("Round 2 of 3")."""
     width = frame_width(paper)
-    title = f"Seating, round {round_number}"
+    title = f"Seating, {round_name}"
     data = [["No.", "Name", "Table", "Seat"]]
     for line in lines:
         table = "bye" if line.table is None else str(line.table)

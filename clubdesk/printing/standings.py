@@ -11,10 +11,13 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from clubdesk.printing.base import BOLD, FONT, GREY, LIGHT, build_pdf, frame_width, style
 from clubdesk.printing.rows import Heading, Paper, StandingLine, StandingsRows
+from clubdesk.printing.text import standings_legend
 
 
 def _cell(line: StandingLine, index: int) -> str:
     number = index + 1
+    if number in line.absent:
+        return "-"
     text = str(line.rounds[index]) + ("b" if number in line.byes else "")
     return f"({text})" if number in line.dropped else text
 
@@ -63,15 +66,7 @@ def standings_table(rows: StandingsRows, width: float) -> Table:
 
 
 def _notes(rows: StandingsRows) -> list[str]:
-    notes = []
-    if any(line.tied for line in rows.lines):
-        notes.append("= shares the place (tied)")
-    if any(line.dropped for line in rows.lines):
-        notes.append("(n) dropped: not counted in the total")
-    if any(line.byes for line in rows.lines):
-        notes.append("b bye")
-    if any(line.bonus for line in rows.lines):
-        notes.append("* includes a tie-break bonus")
+    notes = standings_legend(rows.lines)
     if rows.cut_size and rows.cut_size < len(rows.lines):
         notes.append(f"the heavy line is the cut: the top {rows.cut_size} advance")
     return notes

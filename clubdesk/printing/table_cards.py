@@ -39,6 +39,8 @@ def _seats(a: Side, b: Side) -> list[Flowable]:
 def _who(labels: tuple[str, str], a: Side, b: Side) -> list[Flowable]:
     if len(a.numbers) == 2 and len(b.numbers) == 2:
         return _seats(a, b)
+    if labels[0] == labels[1]:  # gin's two players: told apart as the sheet does, A and B
+        labels = (f"{labels[0]} A", f"{labels[1]} B")
     return [*_side(labels[0], a), *_side(labels[1], b)]
 
 
@@ -46,15 +48,15 @@ def table_cards_pdf(
     target: Path | IO[bytes], heading: Heading, tables: RoundTables, paper: Paper
 ) -> None:
     """Write one card per table of the round."""
-    title = f"Table cards, round {tables.round}"
+    title = f"Table cards, {tables.name}"
     story: list[Flowable] = []
     for row in tables.tables:
         if story:
             story.append(PageBreak())
         story += [
-            Paragraph(f"Table · round {tables.round}", LABEL),
+            Paragraph(escape(f"Table · {tables.name}"), LABEL),
             Paragraph(str(row.table), NUMBER),
-            Spacer(1, 16),
+            Spacer(1, 26),
             *_who(tables.labels, row.a, row.b),
         ]
     if not story:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from clubdesk.domain.limits import is_control
 from clubdesk.domain.money.amounts import format_money
@@ -78,12 +79,44 @@ def standings_csv(standings: Standings) -> str:
 
 def _cell(row: StandingRow, index: int) -> str:
     number = index + 1
+    if number in row.absent:
+        return "-"
     text = str(row.rounds[index])
     if number in row.byes:
         text += "b"
     if number in row.dropped:
         text = f"({text})"
     return text
+
+
+class MarkedRow(Protocol):
+    """What the standings legend reads of a row: the marks it may carry."""
+
+    @property
+    def tied(self) -> bool: ...
+    @property
+    def dropped(self) -> tuple[int, ...]: ...
+    @property
+    def byes(self) -> tuple[int, ...]: ...
+    @property
+    def bonus(self) -> int: ...
+    @property
+    def absent(self) -> tuple[int, ...]: ...
+
+
+def standings_legend(rows: Iterable[MarkedRow]) -> list[str]:
+    """The standings' legend, one entry per mark the rows carry (shared place, a round
+    not counted, a bye, a tie-break bonus, a round not seated in), in the words the text
+    and the paper both use."""
+    rows = list(rows)
+    marks = (
+        (any(row.tied for row in rows), "= shares the place (tied)"),
+        (any(row.dropped for row in rows), "(n) not counted"),
+        (any(row.byes for row in rows), "b bye"),
+        (any(row.bonus for row in rows), "* includes a tie-break bonus"),
+        (any(row.absent for row in rows), "- not seated (not in the round)"),
+    )
+    return [words for shown, words in marks if shown]
 
 
 def standings_text(standings: Standings) -> str:
@@ -104,15 +137,7 @@ def standings_text(standings: Standings) -> str:
     lines = titled(title) + text_table(header, rows, left={2})
     if not standings.rows:
         lines.append("(nobody to rank yet)")
-    notes = []
-    if any(row.tied for row in standings.rows):
-        notes.append("= shares the place (tied)")
-    if any(row.dropped for row in standings.rows):
-        notes.append("(n) not counted")
-    if any(row.byes for row in standings.rows):
-        notes.append("b bye")
-    if any(row.bonus for row in standings.rows):
-        notes.append("* includes a tie-break bonus")
+    notes = standings_legend(standings.rows)
     if notes:
         lines += ["", "; ".join(notes)]
     return "\n".join(lines) + "\n"
@@ -176,7 +201,11 @@ def payouts_text(payouts: Payouts, title: str = "", rules: Rules | None = None) 
         if len(prize.players) > 1:
             for share in prize.players:
                 amount = format_money(share.amount_cents)
-                lines.append(f"{'':13}{plain(share.player):<29} {amount:>12}")
+                part = paid_in_text(share.amount_cents, share.credit_cents)
+                lines.append(
+                    f"{'':13}{plain(share.player):<29} {amount:>12}"
+                    + (f"  {part}" if part != payouts.prizes_in.replace("-", " ") else "")
+                )
     for item in payouts.undecided:
         lines += ["", _undecided_text(item, rules)]
     return "\n".join(lines) + "\n"

@@ -29,6 +29,7 @@ from clubdesk.printing.rows import (
     Heading,
     Paper,
     PayoutRows,
+    PlayerShare,
     PoolTerm,
     PrizeLine,
     RoundTables,
@@ -49,7 +50,7 @@ from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
 from clubdesk.printing.text import pause_text, payouts_text
 from clubdesk.services import clock as clock_service
-from clubdesk.services import draw, events, registration, results, sheets
+from clubdesk.services import draw, events, playoffs, registration, results, sheets
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
 from clubdesk.store import Database
@@ -107,6 +108,7 @@ def standings_rows(db: Database, event_id: str) -> StandingsRows:
             row.byes,
             row.wins,
             row.bonus,
+            row.absent,
         )
         for row in table.rows
     )
@@ -138,7 +140,9 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
             p.number,
             p.name,
             p.amount_cents,
-            tuple((s.player, s.amount_cents) for s in p.players) if len(p.players) > 1 else (),
+            tuple(PlayerShare(s.player, s.amount_cents, s.credit_cents) for s in p.players)
+            if len(p.players) > 1
+            else (),
             p.credit_cents,
         )
         for p in found.prizes
@@ -192,15 +196,24 @@ def round_tables(db: Database, event_id: str, round_number: int) -> RoundTables:
     seating = draw.seating(db, event_id, round_number)
     names = _names(db, event_id)
     labels = side_labels(events.event_rules(db, event_id))
-    return _tables(seating, names, labels)
+    title = playoffs.round_title(db, event_id, round_number)
+    return _tables(seating, names, labels, title)
 
 
 def _tables(
-    seating: RoundSeating, names: Mapping[int, str], labels: tuple[str, str]
+    seating: RoundSeating, names: Mapping[int, str], labels: tuple[str, str], title: str
 ) -> RoundTables:
     tables = tuple(TableRow(t.table, _side(t.a, names), _side(t.b, names)) for t in seating.tables)
     byes = tuple(_side((n,), names) for n in seating.byes)
-    return RoundTables(seating.round, labels, tables, byes)
+    return RoundTables(seating.round, labels, tables, byes, title)
+
+
+def seated_rounds(db: Database, event_id: str) -> tuple[tuple[int, str], ...]:
+    """Every round seated so far, each with its title ("Round 2 of 3", "Playoffs:
+    semi-final"), first round first: the rounds there is something to print for."""
+    with db.session() as session:
+        seated = seat_store.published_rounds(session, event_id)
+    return tuple((n, playoffs.round_title(db, event_id, n)) for n in sorted(seated))
 
 
 def seat_lines(db: Database, event_id: str, round_number: int) -> tuple[SeatLine, ...]:
@@ -290,7 +303,9 @@ def score_sheets(
             found = None  # a round seated but not yet published has no stored games
         if found is not None and found.submitted:
             filled = filled_sheet(found.game, rules, round_number, layout)
-        out.append(ScoreSheet(round_number, row.table, tables.labels, row.a, row.b, filled))
+        out.append(
+            ScoreSheet(round_number, row.table, tables.labels, row.a, row.b, filled, tables.title)
+        )
     return layout, tuple(out)
 
 
@@ -346,7 +361,8 @@ def write_document(
     else:
         assert round_number is not None
         if kind == "seating":
-            seating_pdf(target, top, round_number, seat_lines(db, event_id, round_number), paper)
+            title = playoffs.round_title(db, event_id, round_number)
+            seating_pdf(target, top, title, seat_lines(db, event_id, round_number), paper)
         elif kind == "tablecards":
             table_cards_pdf(target, top, round_tables(db, event_id, round_number), paper)
         else:

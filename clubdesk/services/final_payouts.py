@@ -34,11 +34,11 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
-from clubdesk.services.payments import check_method
-from clubdesk.store import Database, ledger
+from clubdesk.services.entrants import entrant_record
+from clubdesk.services.payments import check_method, money_row
+from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import payouts as store
-from clubdesk.store.entrants import entrant_ids
 
 
 @dataclass(frozen=True)
@@ -203,11 +203,7 @@ def mark_prize_paid(
             )
         if any(row.number == number for row in store.prizes_paid(session, event_id)):
             raise UserError(f"number: entrant {number}'s prize is paid already", field="number")
+        record = entrant_record(session, event_id, number)
         note = f"prize, place {prize.place}"
-        entrant = entrant_ids(session, event_id)[number]
-        ledger.add_entry(
-            session, event_id, ledger.NewLedgerEntry(PRIZE_PAID, cash, entrant, method, note, at)
-        )
-        audit.record(session, at=at, actor=actor, action="payouts.paid", event_id=event_id,
-                     details={"number": number, "cents": cash, "method": method})  # fmt: skip
+        money_row(session, event_id, PRIZE_PAID, record, cash, method, note, at, actor)
     return PrizePaid(event_id, number, cash, method, at)

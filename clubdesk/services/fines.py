@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import plays_final
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money import fines
 from clubdesk.domain.money.amounts import format_money
@@ -187,7 +186,7 @@ def _owed(session: Session, event_id: str, rules: Rules) -> list[FineOwed]:
             continue  # typed in from a paper sheet: no hands, no fines to derive
         try:
             due = fines.fines_due(
-                list(game.hands), sides[game.game_id], rules, final=plays_final(rules, round_number)
+                list(game.hands), sides[game.game_id], rules, round_number=round_number
             )
         except (HandError, UserError) as exc:
             raise UserError(f"round {round_number}, table {table}: {exc}") from None

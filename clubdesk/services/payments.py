@@ -11,7 +11,7 @@ import datetime as dt
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import PAYMENT_METHODS
+from clubdesk.domain.event.model import PAYMENT_METHODS, PRIZE_PAID
 from clubdesk.domain.limits import CENTS_MAX, cents_problem
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.errors import UserError
@@ -89,6 +89,10 @@ def refund(
         return current_info(session, event, number)
 
 
+# the audit action of each kind of entrant money row
+_ACTIONS = {"fee": "entrant.payment", "refund": "entrant.refund", PRIZE_PAID: "payouts.paid"}
+
+
 def money_row(
     session: Session,
     event_id: str,
@@ -100,13 +104,14 @@ def money_row(
     at: dt.datetime,
     actor: str,
 ) -> None:
-    """One ledger row for money from or to an entrant, and its audit row."""
+    """One ledger row for money from or to an entrant (a fee, a refund, a prize handed
+    over), and its audit row."""
     ledger.add_entry(
         session,
         event_id,
         ledger.NewLedgerEntry(kind, cents, record.id, method, note.strip(), at),
     )
-    action = "entrant.payment" if kind == "fee" else "entrant.refund"
+    action = _ACTIONS[kind]
     audit.record(session, at=at, actor=actor, action=action, event_id=event_id,
                  details={"number": record.number, "cents": cents, "method": method})  # fmt: skip
 

@@ -52,7 +52,10 @@ def prize_lines(payouts: Payouts) -> list[tuple[str, str, str]]:
         )
         if len(prize.players) > 1:
             for share in prize.players:
-                lines.append(("", f"    {share.player}", format_money(share.amount_cents)))
+                amount = format_money(share.amount_cents)
+                if 0 < prize.credit_cents < prize.amount_cents:  # mixed: each share's kinds
+                    amount += " " + paid_in_text(share.amount_cents, share.credit_cents)
+                lines.append(("", f"    {share.player}", amount))
     for item in payouts.undecided:
         places = " & ".join(_ordinal(place) for place in item.places)
         who = ", ".join(f"{n} {name}" for n, name in zip(item.entrants, item.names, strict=True))

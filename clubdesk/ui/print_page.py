@@ -1,8 +1,9 @@
 """The Print page: the event's documents, previewed inside the window, printed or saved.
 
 On the left the documents (``printing.kinds``), the round for the documents of
-one round, and the paper (Letter or A4, the club's setting to begin with). The
-chosen document is built off the window's thread (``services.documents``, as
+one round (the rounds seated, by title: "Round 2 of 3", "Playoffs: semi-final";
+the round in play to begin with), and the paper (Letter or A4, the club's setting
+to begin with). The chosen document is built off the window's thread (``services.documents``, as
 ``clubdesk print`` builds it) with a progress bar, so a round's score sheets
 for sixty tables never freeze the window; its pages are shown on the right
 (QtPdf). Print sends the pages to a printer chosen in the system's print
@@ -31,7 +32,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -139,15 +139,14 @@ class PrintPage(QWidget):
             self.kind_list.addItem(item)
         self.kind_list.setFixedWidth(240)
         self.kind_list.currentRowChanged.connect(lambda _row: self.show_chosen())
-        self.round_spin = QSpinBox()
-        self.round_spin.setMinimum(1)
-        self.round_spin.valueChanged.connect(lambda _value: self.show_chosen())
+        self.round_combo = QComboBox()  # the rounds seated, by their titles
+        self.round_combo.currentIndexChanged.connect(lambda _index: self.show_chosen())
         self.paper_combo = QComboBox()
         for label, paper in PAPERS:
             self.paper_combo.addItem(label, paper)
         self.paper_combo.currentIndexChanged.connect(lambda _index: self.show_chosen())
         choices = QFormLayout()
-        choices.addRow("Round", self.round_spin)
+        choices.addRow("Round", self.round_combo)
         choices.addRow("Paper", self.paper_combo)
 
         self.print_button = set_role(QPushButton("Print…"), "primary")
@@ -195,13 +194,18 @@ class PrintPage(QWidget):
         """The document, its round (None: not a document of one round) and the paper."""
         item = self.kind_list.currentItem()
         kind = item.data(Qt.ItemDataRole.UserRole) if item is not None else KINDS[0]
-        number = self.round_spin.value() if kind in ROUND_KINDS else None
+        seated = self.round_combo.currentData()
+        number = (seated if seated is not None else 1) if kind in ROUND_KINDS else None
         return kind, number, self.paper_combo.currentData()
 
     def choose(self, kind: str, round_number: int | None = None) -> None:
         """Pick document ``kind`` (and its round), as a click in the list would."""
         if round_number is not None:
-            self.round_spin.setValue(round_number)
+            index = self.round_combo.findData(round_number)
+            if index < 0:  # not seated: listed so that its refusal can be read
+                self.round_combo.addItem(f"Round {round_number}", round_number)
+                index = self.round_combo.count() - 1
+            self.round_combo.setCurrentIndex(index)
         self.kind_list.setCurrentRow(KINDS.index(kind))
 
     def _changed(self, change: Change) -> None:
@@ -224,19 +228,24 @@ class PrintPage(QWidget):
             self._clear("Open or create an event on the Event page first.")
             return
         try:
-            current, rounds = documents.current_round(db, event_id)
+            current, _rounds = documents.current_round(db, event_id)
+            seated = documents.seated_rounds(db, event_id)
             paper = documents.paper_for(db, event_id)
         except UserError as error:
             self._clear(plain_words(error))
             return
-        for widget in (self.round_spin, self.paper_combo):
+        for widget in (self.round_combo, self.paper_combo):
             widget.blockSignals(True)
-        self.round_spin.setMaximum(rounds)
+        kept = self.round_combo.currentData()
+        self.round_combo.clear()
+        for number, title in seated:
+            self.round_combo.addItem(title, number)
         if self._event_shown != (db.path, event_id):  # a new event: its round and paper
             self._event_shown = (db.path, event_id)
-            self.round_spin.setValue(current)
+            kept = current
             self.paper_combo.setCurrentIndex(self.paper_combo.findData(paper))
-        for widget in (self.round_spin, self.paper_combo):
+        self.round_combo.setCurrentIndex(max(self.round_combo.findData(kept), 0))
+        for widget in (self.round_combo, self.paper_combo):
             widget.blockSignals(False)
         self.built_for = None
         self.show_chosen()
@@ -253,7 +262,7 @@ class PrintPage(QWidget):
         self.print_button.setEnabled(ready)
         self.save_button.setEnabled(ready)
         kind = self.chosen()[0]
-        self.round_spin.setEnabled(kind in ROUND_KINDS)
+        self.round_combo.setEnabled(kind in ROUND_KINDS)
 
     # --- building the document ---------------------------------------------------------------
 
@@ -333,7 +342,8 @@ class PrintPage(QWidget):
         kind, number, paper = wanted
         title = TITLES[kind]
         if number is not None:
-            title += f", round {number}"
+            index = self.round_combo.findData(number)
+            title += ", " + (self.round_combo.itemText(index) if index >= 0 else f"Round {number}")
         return f"{title} ({dict((p, label) for label, p in PAPERS)[paper]})"
 
     # --- printing and saving -------------------------------------------------------------------

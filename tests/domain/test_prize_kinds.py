@@ -94,3 +94,43 @@ def test_the_treasurers_text_says_a_prize_paid_otherwise() -> None:
         "C $4.51 ($1.50 cash + $3.01 store credit)",
         "I $4.50 ($1.50 cash + $3.00 store credit)",
     ]
+
+
+def test_a_team_prize_splits_its_cash_and_its_credit_between_the_players() -> None:
+    # teams 4 and 9 share 2nd ($6.01 store credit) and 3rd ($3.01 cash):
+    # team 4 (the lower number) gets credit 301 + cash 151 = 452, team 9 credit 300 + cash 150;
+    # team 4's two players: 226 each, of it credit 151 and 150 (the odd cent to the first)
+    finish = [
+        Finisher(1, 2, "A / B", ("Al", "Bea")),
+        Finisher(2, 9, "I / J", ("Ivo", "Jo")),
+        Finisher(2, 4, "D / E", ("Dee", "Eli")),
+    ]
+    handed, _ = hand_out((1000, 601, 301), finish, team=True, credit=[False, True, False])
+    shares = [
+        (s.player, s.amount_cents, s.credit_cents, s.cash_cents) for p in handed for s in p.players
+    ]
+    assert shares == [
+        ("Al", 500, 0, 500),
+        ("Bea", 500, 0, 500),
+        ("Dee", 226, 151, 75),
+        ("Eli", 226, 150, 76),
+        ("Ivo", 225, 150, 75),
+        ("Jo", 225, 150, 75),
+    ]
+    for prize in handed:  # each share adds up to the prize, in each kind
+        assert sum(s.amount_cents for s in prize.players) == prize.amount_cents
+        assert sum(s.credit_cents for s in prize.players) == prize.credit_cents
+    text = payouts_text(Payouts(Pool(1902, 0, 100, 1902, 0, 0, 0, 1902), (1000, 601, 301), handed))
+    said = [" ".join(line.split()) for line in text.splitlines()]
+    assert "Dee $2.26 ($0.75 cash + $1.51 store credit)" in said
+    assert "Al $5.00" in said  # a share all in the money section's kind says no more
+
+
+def test_a_team_prize_all_in_store_credit_is_credit_for_each_player() -> None:
+    gin = Money(
+        entry_fee_cents=1000, prizes_in="store-credit", payout=[{"place": 1, "percent": 100}]
+    )
+    finish = [Finisher(1, 3, "C / D", ("Cy", "Di"))]
+    handed, _ = hand_out((1001,), finish, team=True, credit=[paid_in(gin, 1) == "store-credit"])
+    (prize,) = handed
+    assert [(s.amount_cents, s.credit_cents) for s in prize.players] == [(501, 501), (500, 500)]

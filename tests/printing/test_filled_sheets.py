@@ -55,7 +55,7 @@ def test_a_gin_sheet_handed_in_prints_in_the_hollywood_grid(db, clock) -> None:
     assert "As handed in" in first and "As handed in" not in doc.pages[1]
     assert Printed(out.getvalue()).sizes[0] == (612, 792)  # house gin prints on Letter
     assert doc.in_order(
-        "Score sheet · Round 1 · Table 1",
+        "Score sheet · Round 1 of 3 · Table 1",
         "Game 1 (to 120) Game 2 (to 120) Game 3 (to 120)",
         "Hand A B A B A B",
         "1 knock 25",

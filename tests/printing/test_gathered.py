@@ -56,7 +56,7 @@ def test_a_rounds_sheets_are_filled_where_handed_in_and_blank_where_not(db, cloc
     first = sheets.table_sheet(db, demo, 3, 1).game
     signer = first.signatures[0]
     assert played.in_order(
-        "Score sheet · Round 3 · Table 1",
+        "Score sheet · Round 3 of 11 · Table 1",
         "As handed in",
         f"Final {first.score.a} {first.score.b}",
         f"{signer.role}: {signer.name}",

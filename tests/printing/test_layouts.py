@@ -12,6 +12,7 @@ from clubdesk.printing.rows import (
     Chit,
     FilledSheet,
     PayoutRows,
+    PlayerShare,
     PoolTerm,
     PrizeLine,
     RoundTables,
@@ -31,8 +32,8 @@ from clubdesk.printing.score_sheets import score_sheets_pdf
 from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
-from clubdesk.printing.text import schedule_times
-from tests.printing.reading import HEADING, printed
+from clubdesk.printing.text import schedule_times, standings_legend
+from tests.printing.reading import HEADING, Printed, printed
 
 LETTER, A4 = (612, 792), (595, 842)
 
@@ -70,7 +71,7 @@ def test_standings_list_places_numbers_names_and_totals_in_order() -> None:
         "=2 15 Cy Scott / Di Green 1097 (325b) 332 440",
     )
     assert "= shares the place (tied)" in doc.text
-    assert "(n) dropped: not counted in the total" in doc.text
+    assert "(n) not counted" in doc.text
     assert "b bye" in doc.text
 
 
@@ -99,6 +100,12 @@ def test_the_first_page_names_the_club_the_event_and_its_day() -> None:
     assert doc.in_order("Sun City West Card Club · Saturday 9 March 2024", "Spring Grand Prix")
 
 
+def _shares(first: str, second: str, cents: int, credit: bool) -> tuple[PlayerShare, ...]:
+    """A team prize split in two halves, all in store credit or all in cash."""
+    half = cents // 2
+    return (PlayerShare(first, half, half * credit), PlayerShare(second, half, half * credit))
+
+
 def _payouts(provisional: str | None = None, prizes_in: str = "cash") -> PayoutRows:
     credit = prizes_in == "store-credit"  # every place paid in the money section's kind
     return PayoutRows(
@@ -113,14 +120,24 @@ def _payouts(provisional: str | None = None, prizes_in: str = "cash") -> PayoutR
                 7,
                 "Ann Lee / Bo Chen",
                 18500,
-                (("Ann Lee", 9250), ("Bo Chen", 9250)),
+                _shares("Ann Lee", "Bo Chen", 18500, credit),
                 18500 * credit,
             ),
             PrizeLine(
-                2, 3, "Cy Ode / Di Fox", 12000, (("Cy Ode", 6000), ("Di Fox", 6000)), 12000 * credit
+                2,
+                3,
+                "Cy Ode / Di Fox",
+                12000,
+                _shares("Cy Ode", "Di Fox", 12000, credit),
+                12000 * credit,
             ),
             PrizeLine(
-                3, 9, "Ed Ray / Flo Kim", 6000, (("Ed Ray", 3000), ("Flo Kim", 3000)), 6000 * credit
+                3,
+                9,
+                "Ed Ray / Flo Kim",
+                6000,
+                _shares("Ed Ray", "Flo Kim", 6000, credit),
+                6000 * credit,
             ),
         ),  # fmt: skip
         scheme=("Place 1: 50% of the rest", "Place 2: 30% of the rest"),
@@ -198,9 +215,9 @@ def test_the_wall_seating_lists_every_entrant_by_number() -> None:
         SeatLine(2, "Carol White", 4, "N/S"),
         SeatLine(3, "Dan Brown", None, "bye"),
     )
-    doc = printed(lambda out: seating_pdf(out, HEADING, 3, lines, "letter"))
+    doc = printed(lambda out: seating_pdf(out, HEADING, "Round 3 of 3", lines, "letter"))
     assert doc.in_order(
-        "Seating, round 3",
+        "Seating, Round 3 of 3",
         "No. Name Table Seat",
         "1 Ann Smith / Bob Jones 1 E/W",
         "2 Carol White 4 N/S",
@@ -224,7 +241,7 @@ def _tables() -> RoundTables:
 def test_table_cards_are_a_page_per_table_turned_sideways() -> None:
     doc = printed(lambda out: table_cards_pdf(out, HEADING, _tables(), "letter"))
     assert doc.sizes == [(792, 612), (792, 612)]
-    assert doc.pages[0].count("Table · round 2") == 1
+    assert doc.pages[0].count("Table · Round 2") == 1
     first = doc.pages[0]
     assert all(part in first for part in ("N/S", "11 Uma Walker / Vic Hall", "E/W", "1 Ann Smith"))
     assert "4 Grace Wilson / Hank Moore" in doc.pages[1] and "Page 2 of 2" in doc.pages[1]
@@ -240,6 +257,19 @@ def test_a_table_of_four_players_shows_each_seat() -> None:
     assert doc.sizes == [(842, 595)]
     assert doc.in_order(
         "Seat 1: 3 Ann Lee", "Seat 2: 5 Cy Ode", "Seat 3: 7 Bo Chen", "Seat 4: 1 Di Fox"
+    )
+
+
+def test_a_gin_table_card_tells_its_two_players_apart() -> None:
+    tables = RoundTables(
+        3,
+        ("Player", "Player"),
+        (TableRow(1, Side((7,), ("Ann Lee",)), Side((8,), ("Bo Chen",))),),
+        title="Round 3 of 3",
+    )
+    doc = printed(lambda out: table_cards_pdf(out, HEADING, tables, "letter"))
+    assert doc.in_order(
+        "Table · Round 3 of 3", "1", "Player A", "7 Ann Lee", "Player B", "8 Bo Chen"
     )
 
 
@@ -389,15 +419,20 @@ def test_the_printed_schedule_reads_as_the_cli_text() -> None:
     assert f"8 {times} Overnight" in doc.text
 
 
+def _award_sheet_and_record(prizes: tuple[PrizeLine, ...]) -> tuple[Printed, Printed]:
+    """The award sheet and the payouts record of ``_payouts()`` with these prizes."""
+    rows = PayoutRows(**{**_payouts().__dict__, "prizes": prizes})
+    awards = printed(lambda out: awards_pdf(out, HEADING, rows, "letter"))
+    return awards, printed(lambda out: payouts_pdf(out, HEADING, rows, "letter"))
+
+
 def test_each_prize_says_how_it_is_paid() -> None:
-    rows = _payouts()
     mixed = (
         PrizeLine(1, 7, "Ann Lee / Bo Chen", 18500, (), 0),
         PrizeLine(2, 3, "Cy Ode / Di Fox", 12000, (), 12000),
         PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, (), 1500),
     )
-    rows = PayoutRows(**{**rows.__dict__, "prizes": mixed})
-    awards = printed(lambda out: awards_pdf(out, HEADING, rows, "letter"))
+    awards, record = _award_sheet_and_record(mixed)
     assert awards.in_order(
         "Store credit is to be redeemed the day of the tournament.",
         "1st place · No. 7 Ann Lee / Bo Chen",
@@ -407,10 +442,42 @@ def test_each_prize_says_how_it_is_paid() -> None:
         "3rd place · No. 9 Ed Ray / Flo Kim",
         "$60.00 ($45.00 cash + $15.00 store credit)",
     )
-    record = printed(lambda out: payouts_pdf(out, HEADING, rows, "letter"))
     assert record.in_order(
         "Prizes are paid in cash unless the prize says otherwise.",
         "1 7 Ann Lee / Bo Chen $185.00",
         "2 3 Cy Ode / Di Fox $120.00 store credit",
         "3 9 Ed Ray / Flo Kim $60.00 ($45.00 cash + $15.00 store credit)",
     )
+
+
+def test_a_team_prizes_shares_say_their_own_cash_and_credit() -> None:
+    split = (PlayerShare("Ed Ray", 3000, 751), PlayerShare("Flo Kim", 3000, 750))
+    awards, record = _award_sheet_and_record(
+        (PrizeLine(3, 9, "Ed Ray / Flo Kim", 6000, split, 1501),)
+    )
+    assert awards.in_order(
+        "3rd place · No. 9 Ed Ray / Flo Kim",
+        "$60.00 ($44.99 cash + $15.01 store credit)",
+        "Ed Ray",
+        "$30.00 ($22.49 cash + $7.51 store credit)",
+        "Flo Kim",
+        "$30.00 ($22.50 cash + $7.50 store credit)",
+    )
+    assert record.in_order(
+        "3 9 Ed Ray / Flo Kim $60.00 ($44.99 cash + $15.01 store credit)",
+        "Ed Ray $30.00 ($22.49 cash + $7.51 store credit)",
+        "Flo Kim $30.00 ($22.50 cash + $7.50 store credit)",
+    )
+
+
+def test_a_round_not_seated_in_prints_a_dash_not_a_score() -> None:
+    # house gin's final (round 3) seats only those past the cut: the rest were not in it
+    lines = (
+        StandingLine(1, False, 4, "Ann Lee", 900, (400, 350, 150), ()),
+        StandingLine(2, False, 9, "Bo Chen", 500, (260, 240, 0), (), absent=(3,)),
+    )
+    rows = StandingsRows(3, "individual", False, lines)
+    doc = printed(lambda out: standings_pdf(out, HEADING, rows, "a4"))
+    assert doc.in_order("1 4 Ann Lee 900 400 350 150", "2 9 Bo Chen 500 260 240 -")
+    assert "- not seated (not in the round)" in doc.text
+    assert standings_legend(lines) == ["- not seated (not in the round)"]

@@ -51,6 +51,19 @@ def test_a_team_prize_lists_each_players_share() -> None:
     assert status_line(payouts) == "Final order. Prizes are paid in cash."
 
 
+def test_a_mixed_team_prize_says_each_players_cash_and_credit() -> None:
+    # 1st ($20.01) and 2nd ($10.00 store credit) shared by teams 4 and 7: team 4 gets
+    # $10.01 cash + $5.00 credit; its players $7.51 ($5.01 + $2.50) and $7.50 ($5.00 + $2.50)
+    finish = [Finisher(1, 7, "Cy / Di", ("Cy", "Di")), Finisher(1, 4, "Ann / Bob", ("Ann", "Bob"))]
+    prizes, _ = hand_out((2001, 1000), finish, team=True, credit=[False, True])
+    payouts = Payouts(POOL, (2001, 1000), prizes, prizes_in="cash")
+    assert prize_lines(payouts)[:3] == [
+        ("1st", "4 Ann / Bob", "$15.01 ($10.01 cash + $5.00 store credit)"),
+        ("", "    Ann", "$7.51 ($5.01 cash + $2.50 store credit)"),
+        ("", "    Bob", "$7.50 ($5.00 cash + $2.50 store credit)"),
+    ]
+
+
 def test_undecided_places_say_who_plays_for_them() -> None:
     undecided = Undecided((1, 2), (3, 9), ("Eve", "Fay"), 6000, "sudden-death")
     payouts = Payouts(

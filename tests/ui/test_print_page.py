@@ -8,12 +8,13 @@ from pathlib import Path
 from pypdf import PdfReader
 from PySide6.QtPrintSupport import QPrinter
 
-from clubdesk.services import documents
+from clubdesk.services import documents, rounds
 from clubdesk.services.changes import Change
 from clubdesk.services.demo import make_demo
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.print_page import TITLES, PrintPage
 from tests import builder
+from tests.services.test_playoff_rounds import play, preliminaries
 
 WAIT = 60_000  # ms a build may take on a busy machine (it never sleeps: the signal ends it)
 
@@ -45,9 +46,11 @@ def test_every_document_is_listed_and_the_current_round_and_paper_are_chosen(qtb
     page = make_page(qtbot, db, clock, event_id)
     listed = [page.kind_list.item(i).text() for i in range(page.kind_list.count())]
     assert listed == list(TITLES.values())
-    current, rounds = documents.current_round(db, event_id)
+    current, _rounds = documents.current_round(db, event_id)
     assert current == 4  # the demo's round 4 is under way
-    assert page.round_spin.value() == 4 and page.round_spin.maximum() == rounds
+    assert page.round_combo.currentData() == 4
+    listed = [page.round_combo.itemText(i) for i in range(page.round_combo.count())]
+    assert listed == [f"Round {n} of 11" for n in range(1, 5)]  # the rounds seated
     assert page.paper_combo.currentData() == documents.paper_for(db, event_id)
     qtbot.waitUntil(lambda: page.job is None, timeout=WAIT)
 
@@ -59,8 +62,8 @@ def test_a_rounds_score_sheets_are_previewed_with_their_page_count(qtbot, db, cl
     count = built(qtbot, page, "scoresheets", 2)
     assert count == page.pdf.pageCount() == len(pages_of(page.data).pages)
     assert count >= tables  # a page per table at least (a filled sheet may run on)
-    assert page.status.text() == f"Score sheets, round 2 (Letter): {count} pages."
-    assert page.round_spin.isEnabled()
+    assert page.status.text() == f"Score sheets, Round 2 of 11 (Letter): {count} pages."
+    assert page.round_combo.isEnabled()
     assert page.print_button.isEnabled() and page.save_button.isEnabled()
     assert page.built_for == ("scoresheets", 2, "letter")
 
@@ -69,7 +72,7 @@ def test_the_paper_chosen_is_the_papers_size(qtbot, db, clock):
     event_id = make_demo(db, clock).id
     page = make_page(qtbot, db, clock, event_id)
     built(qtbot, page, "standings")
-    assert not page.round_spin.isEnabled()  # standings are not of one round
+    assert not page.round_combo.isEnabled()  # standings are not of one round
     letter = pages_of(page.data).pages[0].mediabox
     assert (round(float(letter.width)), round(float(letter.height))) == (612, 792)
     with qtbot.waitSignal(page.built, timeout=WAIT):
@@ -86,7 +89,7 @@ def test_a_document_that_cannot_be_built_says_why(qtbot, db, clock):
     page.choose("tablecards", 1)
     qtbot.waitUntil(lambda: page.job is None and page.built_for is not None, timeout=WAIT)
     assert page.data is None
-    assert page.status.text().startswith("Table cards, round 1 (Letter): ")
+    assert page.status.text().startswith("Table cards, Round 1 (Letter): ")
     assert "draw" in page.status.text().lower()
     assert not page.print_button.isEnabled() and not page.save_button.isEnabled()
 
@@ -177,3 +180,28 @@ def test_a_change_while_hidden_is_built_when_the_page_is_shown(qtbot, db, clock)
     assert page.job is None  # nothing is built for a page nobody sees
     with qtbot.waitSignal(page.built, timeout=WAIT):
         page.show()
+
+
+def test_the_rounds_seated_are_listed_by_title_playoffs_included(qtbot, db, clock, tmp_path):
+    # 17 teams of bid whist: the round of 16 played, the quarter-finals (round 5) started
+    event_id = preliminaries(db, clock)
+    fourth = rounds.close_round(db, event_id, 3, clock).next_seating
+    assert fourth is not None
+    play(db, event_id, fourth, clock, wins=set())
+    rounds.close_round(db, event_id, 4, clock)
+    rounds.start_round(db, event_id, 5, clock)
+    page = make_page(qtbot, db, clock, event_id)
+    listed = [page.round_combo.itemText(i) for i in range(page.round_combo.count())]
+    assert listed == [
+        "Round 1 of 3",
+        "Round 2 of 3",
+        "Round 3 of 3",
+        "Playoffs: round of 16",
+        "Playoffs: quarter-final",
+    ]
+    assert page.round_combo.currentData() == 5  # the round in play
+    count = built(qtbot, page, "tablecards", 5)
+    assert count == 4  # a card per quarter-final table
+    assert page.status.text() == "Table cards, Playoffs: quarter-final (Letter): 4 pages."
+    assert "Table · Playoffs: quarter-final" in pages_of(page.data).pages[0].extract_text()
+    assert page.grab().save(str(tmp_path / "print-playoffs.png"))

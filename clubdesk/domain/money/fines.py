@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from clubdesk.domain import games
+from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.games.hands import HAND_SIDES, HandError, HandSide
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -111,12 +111,13 @@ def fines_due(
     sides: Mapping[str, Sequence[int]],
     rules: Rules,
     *,
-    final: bool = False,
+    round_number: int = 1,
 ) -> list[FineDue]:
     """Every fine one game's hands make due, in hand order (the set before the renege).
 
-    ``sides`` maps ``"A"`` and ``"B"`` to the entrant numbers on that side.
-    ``final`` is passed to the game's scoring (gin's final-round target).
+    ``sides`` maps ``"A"`` and ``"B"`` to the entrant numbers on that side. The hands
+    are scored as played in round ``round_number`` (``sheet.played_hands``, the one
+    place that decides what a round after the cut plays to).
     HandError when a hand cannot be scored.
     """
     amounts: dict[FineReason, int] = {
@@ -126,7 +127,7 @@ def fines_due(
     if not any(amounts.values()):
         return []
     seated = _checked_sides(sides)
-    result = games.score_game(list(game_hands), rules, final=final)
+    result = played_hands(rules, round_number, game_hands)
     due: list[FineDue] = []
     for number, hand in enumerate(result.hands, start=1):
         charged: list[tuple[FineReason, HandSide | None]] = [

@@ -26,7 +26,8 @@ How each rule is read:
   entrants than prizes) is not paid out: its prize is added to 1st place,
   so the pool is still paid in full.
 - A team's prize is split between its two players, the odd cent to the
-  first-listed player.
+  first-listed player; its cash and its store credit are each split so (the
+  odd cent of credit to the first too), so each share says its own kinds.
 - Each place is paid in cash or store credit: its own ``paid_in`` in the
   scheme, else ``money.prizes_in`` (house gin: every prize store credit). A
   prize's ``credit_cents`` is the part of it paid in store credit. Entrants
@@ -126,10 +127,17 @@ def place_prizes(pool_cents: int, money: Money) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class PlayerPrize:
+    """One player's share of a prize (a team's prize is split between its players)."""
+
     place: int
     number: int
     player: str
     amount_cents: int
+    credit_cents: int = 0  # the part of the share paid in store credit; the rest is cash
+
+    @property
+    def cash_cents(self) -> int:
+        return self.amount_cents - self.credit_cents
 
 
 @dataclass(frozen=True)
@@ -242,21 +250,29 @@ def hand_out(
 def _prize(finisher: Finisher, amount: int, *, team: bool, credit: int = 0) -> Prize:
     players = finisher.players or (finisher.name,)
     if team and len(players) == 2:
-        half, odd = divmod(amount, 2)
-        split = (half + odd, half)
+        split, credits = _halves(amount), _halves(credit)
     else:
         split = (amount,) + (0,) * (len(players) - 1)
+        credits = (credit,) + (0,) * (len(players) - 1)
     return Prize(
         place=finisher.place,
         number=finisher.number,
         name=finisher.name,
         amount_cents=amount,
         players=tuple(
-            PlayerPrize(finisher.place, finisher.number, player, cents)
-            for player, cents in zip(players, split, strict=True)
+            PlayerPrize(finisher.place, finisher.number, player, cents, in_credit)
+            for player, cents, in_credit in zip(players, split, credits, strict=True)
         ),
         credit_cents=credit,
     )
+
+
+def _halves(cents: int) -> tuple[int, int]:
+    """``cents`` split between two players, the odd cent to the first. Split so, a
+    prize's credit part never gives a player more credit than share: the first's half
+    of the credit is at most the first's half of the prize, and so for the second."""
+    half, odd = divmod(cents, 2)
+    return half + odd, half
 
 
 @dataclass(frozen=True)
@@ -293,6 +309,7 @@ class Payouts:
                     "number": share.number,
                     "name": share.player,
                     "amount_cents": share.amount_cents,
+                    "credit_cents": share.credit_cents,
                 }
                 for prize in self.prizes
                 for share in prize.players
