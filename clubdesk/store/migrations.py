@@ -891,8 +891,10 @@ _TIEBREAK_LOGGED = "A tie-break is recorded only through clubdesk, which logs it
 _NUMBER_OF = "(SELECT number FROM entrant WHERE entrant.id = {entrant})"
 _TIEBREAK_AUDITED = (
     "json_extract(details, '$.round') = (SELECT number FROM round WHERE round.id = NEW.round_id)"
-    " AND json_extract(details, '$.a') = " + _NUMBER_OF.format(entrant="NEW.entrant_a_id")
-    + " AND json_extract(details, '$.b') = " + _NUMBER_OF.format(entrant="NEW.entrant_b_id")
+    " AND json_extract(details, '$.a') = "
+    + _NUMBER_OF.format(entrant="NEW.entrant_a_id")
+    + " AND json_extract(details, '$.b') = "
+    + _NUMBER_OF.format(entrant="NEW.entrant_b_id")
     + " AND json_extract(details, '$.winner') = "
     + _NUMBER_OF.format(
         entrant="CASE NEW.winner WHEN 'a' THEN NEW.entrant_a_id ELSE NEW.entrant_b_id END"
