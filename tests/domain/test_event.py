@@ -514,7 +514,9 @@ def event_files(draw: st.DrawFn) -> dict[str, Any]:
             "kind": draw(st.sampled_from(["fine", "added", "expense"])),
             "cents": draw(st.integers(0, 10_000)),
             "entrant": draw(st.sampled_from([None, *numbers])),
-            "note": draw(st.text(max_size=10)),
+            "note": draw(
+                st.text(st.characters(exclude_categories=("Cc", "Cf", "Cs")), max_size=10)
+            ),
         }
         for _ in range(draw(st.integers(0, 3)))
     ]
