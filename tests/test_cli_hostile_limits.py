@@ -21,7 +21,7 @@ from clubdesk.domain.limits import (
     hands_problem,
 )
 from clubdesk.errors import UserError
-from clubdesk.services import registration
+from clubdesk.services import events, registration
 from clubdesk.services.eventfile import check_event_file
 from clubdesk.store import open_database
 from tests import builder
@@ -143,3 +143,20 @@ def test_a_projector_screen_of_thousands_of_digits_is_not_echoed() -> None:
         "clubdesk: argument --projector: a screen number from 1 to 99, not '999999999...' "
         "(see `clubdesk --help`)\n"
     )
+
+
+def test_the_window_keeps_an_events_name_and_venue_to_the_same_limits(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    with open_database(tmp_path / "club.sqlite") as db:
+        event = builder.event(db, clock, "grand-prix-warmup")
+        for change, says in (
+            (events.EventChanges(name="Night\x1b[2J"), "name holds a control character"),
+            (events.EventChanges(name="N" * 121), "name is longer than 120 characters"),
+            (events.EventChanges(venue="Hall\u202e"), "venue holds a control character"),
+        ):
+            with pytest.raises(UserError) as refused_change:
+                events.update_event(db, event, change, clock)
+            assert str(refused_change.value) == says
+        changed = events.update_event(db, event, events.EventChanges(venue="V" * 120), clock)
+        assert changed.venue == "V" * 120
