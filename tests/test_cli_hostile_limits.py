@@ -160,3 +160,14 @@ def test_the_window_keeps_an_events_name_and_venue_to_the_same_limits(
             assert str(refused_change.value) == says
         changed = events.update_event(db, event, events.EventChanges(venue="V" * 120), clock)
         assert changed.venue == "V" * 120
+
+
+def test_an_event_file_never_names_one_player_twice_in_an_entrant(tmp_path: Path) -> None:
+    def change(data: dict) -> None:
+        data["entrants"][0]["players"][1] = " ann  SMITH "
+
+    db = tmp_path / "club.sqlite"
+    assert refused("import", small_with(tmp_path, change), "--db", db).endswith(
+        "entrants[0] (number 1): players[1]: Ann Smith is named twice in this entrant"
+    )
+    assert not db.exists()

@@ -20,6 +20,7 @@ from pydantic import BeforeValidator, Field, PlainSerializer, PlainValidator, Va
 from pydantic_core import PydanticCustomError
 
 from clubdesk.domain.event.model import SIDES
+from clubdesk.domain.event.names import name_key
 from clubdesk.domain.limits import (
     ENTRANT_NAME_MAX,
     EVENT_TEXT_MAX,
@@ -272,6 +273,10 @@ def entrant_players(value: Any, info: ValidationInfo) -> tuple[str, ...]:
             raise problem(f": {len(names)} given, but {kind}")
     elif not 1 <= len(names) <= 2:
         raise problem(f": {len(names)} given (one or two)")
+    keys = [name_key(name) for name in names]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:  # two people may share a name, but not one team
+            raise problem(f"[{index}]: {names[keys.index(key)]} is named twice in this entrant")
     return tuple(names)
 
 
