@@ -65,10 +65,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+SCREENS_MAX = 99  # far beyond the screens any laptop drives
+
+
 def _screen_number(text: str) -> int:
-    """``--projector``'s screen: a whole number from 1."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a screen number from 1, not {text!r}")
+    """``--projector``'s screen: a whole number from 1 (the refusal quotes at most the first
+    few characters of what was given)."""
+    digits = text.lstrip("0")
+    if not text.isascii() or not text.isdigit() or not 1 <= int(digits[:3] or 0) <= SCREENS_MAX:
+        shown = text if len(text) <= 12 else text[:9] + "..."
+        raise argparse.ArgumentTypeError(f"a screen number from 1 to {SCREENS_MAX}, not {shown!r}")
     return int(text)
 
 

@@ -132,37 +132,10 @@ def _parsed(text: str, name: str) -> Any:
         raise UserError(f"{name}: values nested too deep to be read") from None
     except ValueError:  # a whole number of thousands of digits
         raise UserError(f"{name}: a number too long to be read") from None
-    broken = _broken_text(value)
+    broken = limits.lone_surrogate_at(value)
     if broken is not None:
-        raise UserError(f"{name}: {broken}: text that is not Unicode (a lone \\u surrogate)")
+        raise UserError(f"{name}: {broken}: {limits.NOT_UNICODE}")
     return value
-
-
-def _broken_text(value: Any) -> str | None:
-    """Where in a JSON value a text (or a key) holds a lone surrogate (``"\\ud800"``, which
-    no file or database can store), as ``entrants[0].players[1]``; None if nowhere."""
-    waiting: list[tuple[Any, str]] = [(value, "")]
-    while waiting:
-        found, at = waiting.pop()
-        if isinstance(found, str) and not _encodable(found):
-            return at or "the value"
-        if isinstance(found, dict):
-            for key, item in found.items():
-                where = f"{at}.{key}" if at else str(key)
-                if not _encodable(key):
-                    return at or "a key"
-                waiting.append((item, where))
-        elif isinstance(found, list):
-            waiting.extend((item, f"{at}[{n}]") for n, item in enumerate(found))
-    return None
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def print_json(value: Any) -> None:

@@ -74,9 +74,9 @@ def _import(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from clubdesk.services import eventfile
-    from clubdesk.store import open_database
+    from clubdesk.store.read_only import open_for_reading
 
-    with open_database(args.db, create=False) as db:
+    with open_for_reading(args.db) as db:
         data = eventfile.export_event(db, chosen_event(db, args.event))
     print_json(data)
     return 0

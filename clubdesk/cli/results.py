@@ -35,9 +35,9 @@ def add(commands: Any) -> dict[str, Handler]:
 def _standings(args: argparse.Namespace) -> int:
     from clubdesk.printing.text import standings_csv, standings_text
     from clubdesk.services import results
-    from clubdesk.store import open_database
+    from clubdesk.store.read_only import open_for_reading
 
-    with open_database(args.db, create=False) as db:
+    with open_for_reading(args.db) as db:
         table = results.standings(db, chosen_event(db, args.event), args.after_round)
     if args.format == "json":
         print_json(table.to_json())
@@ -49,9 +49,9 @@ def _standings(args: argparse.Namespace) -> int:
 def _payouts(args: argparse.Namespace) -> int:
     from clubdesk.printing.text import payouts_text
     from clubdesk.services import events, results
-    from clubdesk.store import open_database
+    from clubdesk.store.read_only import open_for_reading
 
-    with open_database(args.db, create=False) as db:
+    with open_for_reading(args.db) as db:
         event_id = chosen_event(db, args.event)
         prizes = results.payouts(db, event_id)
         name = events.get_event(db, event_id).name

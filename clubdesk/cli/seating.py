@@ -54,9 +54,9 @@ def _seating(args: argparse.Namespace) -> int:
     from clubdesk.domain.seating.values import side_labels
     from clubdesk.printing.text import seating_text
     from clubdesk.services import draw, events, playoffs, registration
-    from clubdesk.store import open_database
+    from clubdesk.store.read_only import open_for_reading
 
-    with open_database(args.db, create=False) as db:
+    with open_for_reading(args.db) as db:
         event_id = chosen_event(db, args.event)
         seats = draw.seating(db, event_id, args.round)
         if args.format == "json":

@@ -53,9 +53,9 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _sheet(args: argparse.Namespace) -> int:
     from clubdesk.services import sheets
-    from clubdesk.store import open_database
+    from clubdesk.store.read_only import open_for_reading
 
-    with open_database(args.db, create=False) as db:
+    with open_for_reading(args.db) as db:
         found = sheets.table_sheet(db, chosen_event(db, args.event), args.round, args.table)
     print_json(sheet_json(found))
     return 0

@@ -12,11 +12,14 @@ import unicodedata
 
 NAME_MAX = 80  # a player's name: what the window's name fields take
 ENTRANT_NAME_MAX = 2 * NAME_MAX  # a team's name joins its two players' names
+EVENT_TEXT_MAX = 120  # an event's name or venue: what the window's event form takes
 LINE_MAX = 500  # a sheet's reason for points or an amendment: a sentence or two
 CENTS_MAX = 99_999_999  # $999,999.99: no entry fee, fine, expense or prize comes near it
 BID_MAX = 10_000  # far beyond the top of any club's bidding ladder
 POINTS_MAX = 10_000_000  # a game's score or a sheet's adjustment, either way
 CLOCK_MINUTES_MAX = 24 * 60  # time added to (or taken off) a round at once, either way
+HANDS_MAX = 200  # hands on one score sheet: a long game is a few dozen
+ADJUSTMENTS_MAX = 50  # adjustment lines on one score sheet
 INT64_MIN = -(2**63)  # what SQLite can store as a whole number
 INT64_MAX = 2**63 - 1
 
@@ -32,6 +35,37 @@ def control_characters(text: str) -> bool:
     return any(is_control(ch) for ch in text)
 
 
+NOT_UNICODE = "text that is not Unicode (a lone \\u surrogate)"
+
+
+def lone_surrogate_at(value: object) -> str | None:
+    """Where in a JSON-like value a text (or a key) holds a lone surrogate (``"\\ud800"``,
+    which no file or database can store), as ``entrants[0].players[1]`` (``the value`` for
+    a text given alone); None if nowhere."""
+    waiting: list[tuple[object, str]] = [(value, "")]
+    while waiting:
+        found, at = waiting.pop()
+        if isinstance(found, str) and not _encodable(found):
+            return at or "the value"
+        if isinstance(found, dict):
+            for key, item in found.items():
+                where = f"{at}.{key}" if at else str(key)
+                if isinstance(key, str) and not _encodable(key):
+                    return at or "a key"
+                waiting.append((item, where))
+        elif isinstance(found, list | tuple):
+            waiting.extend((item, f"{at}[{n}]") for n, item in enumerate(found))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def name_problem(text: str, longest: int = NAME_MAX) -> str | None:
     """What is wrong with a name (of a player, or an entrant with ``ENTRANT_NAME_MAX``)."""
     if len(text) > longest:
@@ -44,6 +78,20 @@ def name_problem(text: str, longest: int = NAME_MAX) -> str | None:
 def line_problem(text: str) -> str | None:
     """What is wrong with a line a score sheet or a ruling keeps (a reason), or None."""
     return name_problem(text, LINE_MAX)
+
+
+def hands_problem(count: int) -> str | None:
+    """Too many hands for one score sheet (``HANDS_MAX``)."""
+    if count > HANDS_MAX:
+        return f" holds {count} (at most {HANDS_MAX} hands on one sheet)"
+    return None
+
+
+def adjustments_problem(count: int) -> str | None:
+    """Too many adjustment lines for one score sheet (``ADJUSTMENTS_MAX``)."""
+    if count > ADJUSTMENTS_MAX:
+        return f" holds {count} (at most {ADJUSTMENTS_MAX} lines on one sheet)"
+    return None
 
 
 def stored_int_problem(value: int) -> str | None:

@@ -175,6 +175,17 @@ def import_event(
                 event_id=replaced,
                 details={"original_id": event.id, "reason": REPLACED_REASON},
             )
+        counts = _rows_of(event)
+        # the audit row first: the database takes the event's tie-breaks only just after it
+        audit.record(
+            session,
+            at=at,
+            actor=actor,
+            action="event.import",
+            event_id=event.id,
+            details={"name": event.name, "rules_id": rules.id, **counts, "replaced": replaced},
+        )
+        session.flush()
         saved = store.save_event(session, event, rules_id=rules.id, rules_text=rules_text, at=at)
         result = ImportResult(
             event_id=saved.event_id,
@@ -185,24 +196,25 @@ def import_event(
             ledger_rows=saved.ledger_rows,
             replaced=replaced,
         )
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="event.import",
-            event_id=event.id,
-            details={
-                "name": event.name,
-                "rules_id": rules.id,
-                "entrants": result.entrants,
-                "rounds": result.rounds,
-                "games": result.games,
-                "hands": result.hands,
-                "ledger_rows": result.ledger_rows,
-                "replaced": replaced,
-            },
-        )
+        written = {key: getattr(result, key) for key in counts}
+        if written != counts:  # the audit row must say what was written
+            raise RuntimeError(f"import wrote {written}, its audit row says {counts}")
     return result
+
+
+def _rows_of(event: Event) -> dict[str, int]:
+    """How many rows of each kind importing ``event`` writes, as its audit row records them
+    (the ledger: a fee row for each entrant's paid_cents the ledger does not itemize)."""
+    games = [game for round_ in event.rounds for game in round_.games]
+    itemized = {e.entrant for e in event.ledger if e.kind == "fee" and e.entrant is not None}
+    fees = [e for e in event.entrants if e.paid_cents and e.number not in itemized]
+    return {
+        "entrants": len(event.entrants),
+        "rounds": len(event.rounds),
+        "games": len(games),
+        "hands": sum(len(game.hands) for game in games),
+        "ledger_rows": len(event.ledger) + len(fees),
+    }
 
 
 def _rules_text(rules: Rules) -> str:

@@ -17,6 +17,7 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.formats import load_rules
+from clubdesk.domain.limits import EVENT_TEXT_MAX, name_problem
 from clubdesk.domain.rules import SETTING_SECTIONS, Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -87,7 +88,7 @@ def create_event(
             event_id=event_id,
             name=name,
             date=new.date,
-            venue=new.venue.strip(),
+            venue=_check_venue(new.venue),
             rules_id=rules.id,
             rules_text=rules_text,
             settings=settings,
@@ -134,7 +135,7 @@ def update_event(
         _check_date(changes.date)
         new_values["date"] = changes.date
     if changes.venue is not None:
-        new_values["venue"] = changes.venue.strip()
+        new_values["venue"] = _check_venue(changes.venue)
     at = aware(clock.now())
     with db.session() as session:
         record = store.get_event(session, event_id)
@@ -172,7 +173,18 @@ def _check_name(name: str) -> str:
     name = name.strip()
     if not name:
         raise UserError("name: an event needs a name", field="name")
+    wrong = name_problem(name, EVENT_TEXT_MAX)
+    if wrong:
+        raise UserError(f"name{wrong}", field="name")
     return name
+
+
+def _check_venue(venue: str) -> str:
+    venue = venue.strip()
+    wrong = name_problem(venue, EVENT_TEXT_MAX)
+    if wrong:
+        raise UserError(f"venue{wrong}", field="venue")
+    return venue
 
 
 def _check_date(date: object) -> None:

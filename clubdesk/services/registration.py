@@ -11,7 +11,8 @@ How the rules are read:
 - A player whose name is already in the event (ignoring case, spacing and
   accents; withdrawn entrants included) is refused with the entrant it
   matches, unless the request says ``allow_duplicate_name``: two real
-  people can share a name, and the director is asked first.
+  people can share a name, and the director is asked first. One name twice in
+  the same entrant is refused either way.
 - A number is any whole number from 1 not already used in the event;
   without one, the lowest free number is given.
 - What an entrant has paid and owes, late entries and the tables needed:
@@ -129,14 +130,14 @@ def register(
     method = check_method(new.method) if paid else None
     number = None if new.number is None else _check_number("number", new.number)
     name = _check_entrant_name(new.name, players)
+    _refuse_repeats(players)
     at = aware(clock.now())
     with db.session() as session:
         event = events.get_event(session, event_id)
         rules = rules_for(event)
         _check_player_count(rules, players)
         existing = store.list_entrants(session, event_id)
-        if not new.allow_duplicate_name:
-            _refuse_repeats(players)
+        if not new.allow_duplicate_name:  # two people of one name in the club, never in a team
             found = duplicates_of(existing, players)
             if found:
                 raise UserError(found[0].message, field=f"players[{found[0].index}]")

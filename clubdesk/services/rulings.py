@@ -207,11 +207,13 @@ def record_tiebreak(
             if record is None:
                 raise UserError(f"{side}: there is no entrant {number} in this event")
             ids.append(record.id)
-        rulings_store.add_tiebreak(session, cut_round.id, (ids[0], ids[1]), winner, hands)
-        check_playoffs_stand(session, event_id, "tie-break")  # bid whist: the bracket stands
         won_by = a if winner == "a" else b
+        # the audit row first: the database takes a tie-break only just after its record
         audit.record(session, at=at, actor=actor, action="tiebreak.record", event_id=event_id,
                      details={"round": round_number, "a": a, "b": b, "winner": won_by})  # fmt: skip
+        session.flush()
+        rulings_store.add_tiebreak(session, cut_round.id, (ids[0], ids[1]), winner, hands)
+        check_playoffs_stand(session, event_id, "tie-break")  # bid whist: the bracket stands
     return TiebreakRecorded(event_id, round_number, a, b, won_by)
 
 

@@ -27,7 +27,9 @@ from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decid
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import (
     Strokes,
+    adjustments_problem,
     as_strokes,
+    hands_problem,
     line_problem,
     name_problem,
     points_problem,
@@ -111,6 +113,12 @@ def submit_sheet(
     rules = event_rules(db, event_id)
     if bool(hands) == (final_score is not None):
         raise UserError("sheet: give either the hands or the final score from the paper sheet")
+    for field, too_many in (
+        ("hands", hands_problem(len(hands))),
+        ("adjustments", adjustments_problem(len(adjustments))),
+    ):
+        if too_many:
+            raise UserError(f"{field}{too_many}")
     given = {role: _signature_input(signatures.get(role, "")) for role in REQUIRED_SIGNATURES}
     names = {role: " ".join(str(found.name).split()) for role, found in given.items()}
     for role, name in names.items():

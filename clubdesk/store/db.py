@@ -140,8 +140,12 @@ def backup_database(source: Path | str, target: Path | str, *, force: bool = Fal
     source = Path(source).expanduser().absolute()
     _check_file(source, create=False)
     target = check_backup_target(source, target, force=force)
+    # A file nobody can write, and no -wal beside it: the file is the whole database, and
+    # "immutable" reads it making nothing beside it (not even where root could).
+    protected = not (_writable(source) and _writable(source.parent))
+    mode = "immutable=1" if protected and not Path(f"{source}-wal").exists() else "mode=ro"
     try:
-        conn = sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"{source.as_uri()}?{mode}", uri=True)
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.Error:

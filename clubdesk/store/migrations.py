@@ -882,8 +882,48 @@ _V9 = "".join(
     ]
 )
 
+# Step 10: the last new rows raw SQL could still add. No new clock_state row at all
+# (nothing has read that table since step 5). A tie-break is recorded only as the logged
+# services do it: just after the audit row that records it, with the same round, entrants
+# and winner (``tiebreak.record``), or as part of the event file being imported
+# (``event.import``, written before the event's rows).
+_TIEBREAK_LOGGED = "A tie-break is recorded only through clubdesk, which logs it."
+_NUMBER_OF = "(SELECT number FROM entrant WHERE entrant.id = {entrant})"
+_TIEBREAK_AUDITED = (
+    "json_extract(details, '$.round') = (SELECT number FROM round WHERE round.id = NEW.round_id)"
+    " AND json_extract(details, '$.a') = "
+    + _NUMBER_OF.format(entrant="NEW.entrant_a_id")
+    + " AND json_extract(details, '$.b') = "
+    + _NUMBER_OF.format(entrant="NEW.entrant_b_id")
+    + " AND json_extract(details, '$.winner') = "
+    + _NUMBER_OF.format(
+        entrant="CASE NEW.winner WHEN 'a' THEN NEW.entrant_a_id ELSE NEW.entrant_b_id END"
+    )
+)
+_ROUND_EVENT = "(SELECT event_id FROM round WHERE round.id = NEW.round_id)"
+
+_V10 = "".join(
+    [
+        _refuse(
+            "clock_state_no_insert",
+            "BEFORE INSERT ON clock_state",
+            _OLD_CLOCK_STANDS,
+        ),
+        _refuse(
+            "tiebreak_insert_logged",
+            "BEFORE INSERT ON tiebreak WHEN NOT "
+            + _LAST_AUDIT.format(
+                action="tiebreak.record", event=_ROUND_EVENT, match=_TIEBREAK_AUDITED
+            )
+            + " AND NOT "
+            + _LAST_AUDIT.format(action="event.import", event=_ROUND_EVENT, match="1"),
+            _TIEBREAK_LOGGED,
+        ),
+    ]
+)
+
 # Steps 7 and 8 are made on other branches; in this one step 9 comes next in the list.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -45,6 +45,7 @@ class Snapshots(QObject):
         self._window = window
         self._settings = settings
         self._seen = self._states()
+        self._restoring = False  # a restored file's rounds moved back: no round boundary
         window.context.changed.connect(self._changed)
 
     def keep(self) -> int:
@@ -83,7 +84,7 @@ class Snapshots(QObject):
         before_shown, before = self._seen
         self._seen = self._states()
         shown, now = self._seen
-        if shown[1] is None or shown != before_shown or now == before:
+        if self._restoring or shown[1] is None or shown != before_shown or now == before:
             return  # another event or database on screen: nothing happened to a round
         moved = {now[n] for n in now if before.get(n, "pending") != now[n]}
         if moved:
@@ -132,7 +133,11 @@ class Snapshots(QObject):
         else:
             self._window.statusBar().showMessage(f"Restored {chosen.describe()}", 15000)
         finally:
-            self._window.reopen_database(path)
+            self._restoring = True
+            try:
+                self._window.reopen_database(path)
+            finally:
+                self._restoring = False
             self._seen = self._states()
 
 

@@ -22,6 +22,7 @@ from clubdesk.domain.event.model import (
     Signature,
     event_rules,
 )
+from clubdesk.domain.event.names import name_key
 from tests.formats import lookup
 
 DATA = Path(__file__).parent / "data"
@@ -483,7 +484,7 @@ def event_files(draw: st.DrawFn) -> dict[str, Any]:
         {
             "number": n,
             "name": draw(names),
-            "players": [draw(names), draw(names)],
+            "players": draw(st.lists(names, min_size=2, max_size=2, unique_by=name_key)),
             "paid_cents": draw(st.sampled_from([0, 5000])),
             "status": draw(st.sampled_from(["active", "active", "withdrawn", "removed"])),
         }
@@ -514,7 +515,9 @@ def event_files(draw: st.DrawFn) -> dict[str, Any]:
             "kind": draw(st.sampled_from(["fine", "added", "expense"])),
             "cents": draw(st.integers(0, 10_000)),
             "entrant": draw(st.sampled_from([None, *numbers])),
-            "note": draw(st.text(max_size=10)),
+            "note": draw(
+                st.text(st.characters(exclude_categories=("Cc", "Cf", "Cs")), max_size=10)
+            ),
         }
         for _ in range(draw(st.integers(0, 3)))
     ]

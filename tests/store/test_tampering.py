@@ -3,6 +3,7 @@ connection (recursive_triggers off, foreign keys off: SQLite's defaults) and ref
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import closing
 from datetime import datetime
@@ -320,16 +321,23 @@ def odd_night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
             "e1": value("SELECT min(id) FROM entrant"),
             "e2": value("SELECT max(id) FROM entrant"),
         }
+        log_tiebreak(conn, ids, winner=ids["e1"])
         conn.execute(
             "INSERT INTO tiebreak (round_id, entrant_a_id, entrant_b_id, winner, hands) "
             "VALUES ({r1}, {e1}, {e2}, 'a', '[]')".format(**ids)
         )
+        # rows an older clubdesk wrote, before step 10 refused every new one
+        (refusal,) = conn.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'clock_state_no_insert'"
+        ).fetchone()
+        conn.execute("DROP TRIGGER clock_state_no_insert")
         for number in (1, 2):
             conn.execute(
                 "INSERT INTO clock_state (event_id, round_number, started_at, paused_seconds, "
                 "extension_seconds, warned) VALUES (?, ?, 'x', 0, 0, 0)",
                 (ids["ev"], number),
             )
+        conn.execute(refusal)
         conn.commit()
         ids |= {
             "b1": value("SELECT id FROM bye WHERE round_id = {r1}".format(**ids)),
@@ -339,6 +347,19 @@ def odd_night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
             "cs2": value("SELECT max(id) FROM clock_state"),
         }
     return path, ids
+
+
+def log_tiebreak(conn: sqlite3.Connection, ids: dict[str, object], winner: object) -> None:
+    """The audit row clubdesk writes just before a tie-break between e1 and e2 in round 1
+    (``winner``: the winning entrant's id)."""
+    number = "SELECT number FROM entrant WHERE id = ?"
+    a, b, won = (conn.execute(number, (i,)).fetchone()[0] for i in (ids["e1"], ids["e2"], winner))
+    details = json.dumps({"round": 1, "a": a, "b": b, "winner": won})
+    conn.execute(
+        "INSERT INTO audit_log (at, actor, action, event_id, details) "
+        "VALUES ('2024-03-09T10:00:00', 'director', 'tiebreak.record', ?, ?)",
+        (ids["ev"], details),
+    )
 
 
 STEP_9_TAMPERING = [
@@ -368,6 +389,13 @@ STEP_9_TAMPERING = [
     "(event_id, round_number, paused_seconds, extension_seconds, warned) "
     "VALUES ('{ev}', 1, 0, 0, 0)",
     "UPDATE OR REPLACE clock_state SET id = {cs1} WHERE id = {cs2}",
+    # step 10: a new clock row, or a tie-break the program did not log just before
+    "INSERT INTO clock_state (event_id, round_number, paused_seconds, extension_seconds, warned) "
+    "VALUES ('{ev}', 3, 0, 0, 0)",
+    "INSERT INTO tiebreak (round_id, entrant_a_id, entrant_b_id, winner, hands) "
+    "VALUES ({r1}, {e1}, {e2}, 'b', '[]')",
+    "INSERT INTO tiebreak (round_id, entrant_a_id, entrant_b_id, winner, hands) "
+    "VALUES ({r2}, {e2}, {e1}, 'a', '[]')",
 ]
 
 
@@ -392,6 +420,7 @@ def test_a_round_not_started_keeps_its_byes_open_and_archiving_moves_older_clock
         conn.execute("BEGIN")
         conn.execute("DELETE FROM bye WHERE id = {b2}".format(**ids))  # round 2 seated anew
         conn.execute("INSERT INTO bye (round_id, entrant_id) VALUES ({r2}, {e1})".format(**ids))
+        log_tiebreak(conn, ids, winner=ids["e2"])  # another tie-break, logged first
         conn.execute(
             "INSERT INTO tiebreak (round_id, entrant_a_id, entrant_b_id, winner, hands) "
             "VALUES ({r1}, {e1}, {e2}, 'b', '[]')".format(**ids)

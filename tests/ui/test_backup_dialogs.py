@@ -130,6 +130,8 @@ def test_restore_from_the_dialog_brings_the_earlier_state_back(
     assert window.context.event_id == night
     assert snapshots.round_states(window.database, night) == {1: "running"}
     assert (1, "before-restore") in reasons(night)  # what was replaced is kept first
+    # its round 1 running again is no round starting: no snapshot for it
+    assert sorted(reasons(night)) == [(1, "before-restore"), (1, "close"), (1, "start")]
     window.close()
 
 

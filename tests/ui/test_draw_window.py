@@ -31,10 +31,11 @@ def field_of_24(db, clock) -> None:
 
 
 def long_name(db, clock) -> None:
-    name = (
+    name = (  # as long as the window's event form takes (120 characters)
         "Spring Grand Prix of the Lakeside Community Card Club, Saturday and Sunday, "
-        "with the Annual General Meeting and the Election of Officers after round 6"
+        "with an Annual General Meeting after round 5"
     )
+    assert len(name) == 120
     event_id = builder.event(db, clock, "grand-prix-pinochle", name=name, entrants=16)
     builder.draw(db, event_id, clock, seed=123456789)
 

@@ -35,6 +35,7 @@ from clubdesk.domain.event.sheet import (
     sheet_result,
 )
 from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.limits import NOT_UNICODE, lone_surrogate_at
 from clubdesk.domain.money import fines
 from clubdesk.domain.results.cut import compute_cut
 from clubdesk.domain.results.playoffs import has_playoffs, playoff_rounds
@@ -49,6 +50,13 @@ class Invalid(Exception):
     def __init__(self, line: str):
         super().__init__(line)
         self.line = line
+
+
+def unicode_text(data: Any) -> list[str]:
+    """A text anywhere in the file that no file or database can store (a lone surrogate,
+    which JSON can write as ``"\\ud800"``), as one line naming where; else nothing."""
+    broken = lone_surrogate_at(data)
+    return [] if broken is None else [f"{broken}: {NOT_UNICODE}"]
 
 
 def is_int(value: Any) -> bool:

@@ -154,6 +154,9 @@ class _Reader:
     def event(self, data: Any) -> Event:
         if not isinstance(data, dict):
             raise EventError([f"event file: must be a JSON object, not {fields.show(data)}"])
+        broken = checks.unicode_text(data)
+        if broken:
+            raise EventError(broken)
         shell = {**data, "entrants": [], "draw": None, "rounds": [], "ledger": []}
         header = self.validate(schema.EventFile, shell, "")
         self.read_rules(data)

@@ -20,12 +20,15 @@ from pydantic import BeforeValidator, Field, PlainSerializer, PlainValidator, Va
 from pydantic_core import PydanticCustomError
 
 from clubdesk.domain.event.model import SIDES
+from clubdesk.domain.event.names import name_key
 from clubdesk.domain.limits import (
     ENTRANT_NAME_MAX,
+    EVENT_TEXT_MAX,
     LINE_MAX,
     Strokes,
     as_strokes,
     cents_problem,
+    hands_problem,
     name_problem,
     stored_int_problem,
     strokes_problem,
@@ -93,14 +96,24 @@ def text_of(empty: bool) -> Callable[[Any], str]:
     return check
 
 
+def limited_text(empty: bool, longest: int) -> Callable[[Any], str]:
+    """A check of text of at most ``longest`` characters holding no control character;
+    ``empty``: blank text is allowed."""
+
+    def check(value: Any) -> str:
+        text = text_of(empty)(value)
+        wrong = name_problem(text, longest)
+        if wrong:
+            raise problem(wrong)
+        return text
+
+    return check
+
+
 def line(value: Any) -> str:
     """A line a score sheet keeps (a reason, who signed or amended it): text within the
     limit on lines, no control character."""
-    text = text_of(False)(value)
-    wrong = name_problem(text, LINE_MAX)
-    if wrong:
-        raise problem(wrong)
-    return text
+    return limited_text(False, LINE_MAX)(value)
 
 
 def entrant_name(value: Any) -> str:
@@ -169,6 +182,9 @@ def _listing(value: Any) -> Any:
 
 
 def _hands(value: Any) -> tuple[dict[str, Any], ...]:
+    too_many = hands_problem(len(_listing(value)))
+    if too_many:
+        raise problem(too_many)
     for index, hand in enumerate(_listing(value)):
         if not isinstance(hand, dict):
             raise problem(f"[{index}] must be an object, not {show(hand)}")
@@ -257,6 +273,10 @@ def entrant_players(value: Any, info: ValidationInfo) -> tuple[str, ...]:
             raise problem(f": {len(names)} given, but {kind}")
     elif not 1 <= len(names) <= 2:
         raise problem(f": {len(names)} given (one or two)")
+    keys = [name_key(name) for name in names]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:  # two people may share a name, but not one team
+            raise problem(f"[{index}]: {names[keys.index(key)]} is named twice in this entrant")
     return tuple(names)
 
 
@@ -268,6 +288,9 @@ Line = Annotated[str, PlainValidator(line)]
 EntrantName = Annotated[str, PlainValidator(entrant_name)]
 Cents = Annotated[int, PlainValidator(cents)]
 AnyText = Annotated[str, PlainValidator(text_of(True))]
+EventText = Annotated[str, PlainValidator(limited_text(False, EVENT_TEXT_MAX))]  # its name
+Venue = Annotated[str, PlainValidator(limited_text(True, EVENT_TEXT_MAX))]
+Note = Annotated[str, PlainValidator(limited_text(True, LINE_MAX))]  # a money row's note
 Moment = Annotated[datetime, PlainValidator(moment), PlainSerializer(iso)]
 MaybeMoment = Annotated[datetime | None, PlainValidator(maybe(moment)), PlainSerializer(iso)]
 EntrantNumber = Annotated[int, PlainValidator(entrant_number)]
@@ -279,9 +302,20 @@ DrawnStrokes = Annotated[Strokes, PlainValidator(strokes), PlainSerializer(strok
 GameSide = Annotated[tuple[int, ...], PlainValidator(_game_side), PlainSerializer(_side_json)]
 
 
-def Listed(item: Any) -> Any:  # noqa: N802 - reads as a type
-    """A list of ``item``; null reads as an empty list."""
-    return Annotated[list[item], BeforeValidator(_listing)]
+def Listed(item: Any, most: Callable[[int], str | None] | None = None) -> Any:  # noqa: N802
+    """A list of ``item`` (reads as a type); null reads as an empty list. ``most`` says what
+    is wrong with a list of that many items (``limits.adjustments_problem``), if anything."""
+    if most is None:
+        return Annotated[list[item], BeforeValidator(_listing)]
+
+    def limited(value: Any) -> Any:
+        listing = _listing(value)
+        wrong = most(len(listing))
+        if wrong:
+            raise problem(wrong)
+        return listing
+
+    return Annotated[list[item], BeforeValidator(limited)]
 
 
 def needed() -> Any:

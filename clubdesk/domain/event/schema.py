@@ -29,11 +29,11 @@ from clubdesk.domain.event.fields import (
     ABSENT,
     DRAW_KINDS,
     DRAW_METHODS,
-    AnyText,
     Cents,
     DrawnStrokes,
     EntrantName,
     EntrantNumber,
+    EventText,
     GameSide,
     Hands,
     Line,
@@ -41,10 +41,12 @@ from clubdesk.domain.event.fields import (
     MaybeMoment,
     MaybeSide,
     Moment,
+    Note,
     Number,
     Players,
     Side,
     Text,
+    Venue,
     Whole,
     choice,
     entrant_number,
@@ -67,6 +69,7 @@ from clubdesk.domain.event.model import (
     SIGNATURE_ROLES,
     STATUSES,
 )
+from clubdesk.domain.limits import adjustments_problem
 
 # --- parts -----------------------------------------------------------------------------------
 
@@ -157,7 +160,7 @@ class GameIn(Part):
     b: GameSide = needed()
     score: ScoreIn | None = None
     hands: Hands = ()
-    adjustments: Listed(AdjustmentIn) = []
+    adjustments: Listed(AdjustmentIn, adjustments_problem) = []
     award: AwardIn | None = None
     winner: MaybeSide = None
     signatures: Listed(SignatureIn) = []
@@ -233,7 +236,7 @@ class LedgerIn(Part):
     kind: Annotated[str, PlainValidator(choice(LEDGER_KINDS))] = needed()
     cents: Cents = needed()
     entrant: Annotated[int | None, PlainValidator(maybe(entrant_number))] = None
-    note: AnyText = ""
+    note: Note = ""
     method: Annotated[str | None, PlainValidator(choice(PAYMENT_METHODS, none=True))] = None
     at: MaybeMoment = None
 
@@ -246,9 +249,9 @@ class EventFile(Part):
         default=ABSENT, validate_default=True
     )
     id: Annotated[str, PlainValidator(event_id)] = needed()
-    name: Text = needed()
+    name: EventText = needed()
     date: Annotated[Date | None, PlainValidator(event_date), PlainSerializer(iso)] = None
-    venue: AnyText = ""
+    venue: Venue = ""
     rules: Annotated[str, PlainValidator(event_rules_id)] = needed()
     settings: Annotated[dict[str, Any], PlainValidator(event_settings)] = {}
     entrants: Listed(EntrantIn) = []

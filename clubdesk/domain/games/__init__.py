@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from clubdesk.domain.games import gin, pinochle, whist
 from clubdesk.domain.games.hands import GameResult, HandError, HandResult
+from clubdesk.domain.limits import hands_problem
 from clubdesk.domain.rules import Rules
 
 
@@ -47,6 +48,9 @@ def score_game(hands: Any, rules: Rules, *, final: bool = False) -> GameResult:
     """Score a game from its hands in order; a hand after the game ended is an error."""
     if not isinstance(hands, Sequence) or isinstance(hands, str | bytes | dict):
         raise HandError("hands", "must be a JSON list of hands")
+    too_many = hands_problem(len(hands))
+    if too_many:
+        raise HandError("hands", too_many.lstrip())
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, dict):
             raise HandError("hand", "must be a JSON object with the hand's fields", number)

@@ -1,0 +1,80 @@
+"""Reading a database nobody can write: a copy on a write-protected stick, say.
+
+``open_for_reading`` opens a writable file as ``open_database`` does (with its lock).
+A file that is read-only, or sits in a read-only folder, cannot be locked, upgraded
+or given its working files (-wal, -shm); and nobody can be writing it. So it is read
+whole into memory with SQLite's online backup, without writing a byte beside it, an
+older one is upgraded there, and the copy refuses every write: a command that would
+change something is told the file is read-only.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import Connection, create_engine, event
+from sqlalchemy.pool import StaticPool
+
+from clubdesk.store.db import (
+    BUSY_TIMEOUT_MS,
+    Database,
+    _check_file,
+    _reason,
+    _writable,
+    open_database,
+)
+from clubdesk.store.errors import DatabaseError
+from clubdesk.store.migrations import migrate
+
+
+def is_read_only(path: Path) -> bool:
+    """Can clubdesk not write ``path`` (the file, or the folder its working files go in)?"""
+    return path.exists() and not (_writable(path) and _writable(path.parent))
+
+
+def open_for_reading(path: Path | str) -> Database:
+    """A database to read from: the file itself when it can be written (``open_database``
+    with its lock), else a copy of it in memory that takes no writes."""
+    path = Path(path).expanduser().absolute()
+    if not is_read_only(path):
+        return open_database(path, create=False)
+    _check_file(path, create=False)
+    copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    try:
+        _read_into(path, copy)
+        migrate(copy)  # an older file is upgraded in the copy only
+        copy.execute("PRAGMA foreign_keys = ON")
+        copy.execute("PRAGMA query_only = ON")
+    except sqlite3.Error as exc:
+        copy.close()
+        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
+    engine = create_engine("sqlite://", creator=lambda: copy, poolclass=StaticPool)
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    return Database(path, engine, _Nothing())
+
+
+def _read_into(path: Path, copy: sqlite3.Connection) -> None:
+    # Without a -wal file the main file is the whole database: "immutable" reads it and
+    # makes nothing beside it. With one (left by a clubdesk that stopped), read through it.
+    mode = "mode=ro" if Path(f"{path}-wal").exists() else "immutable=1"
+    source = sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True)
+    try:
+        source.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        source.backup(copy)
+    finally:
+        source.close()
+
+
+class _Nothing:
+    """The lock of a copy in memory: there is no file to hold, only a copy to let go."""
+
+    def __init__(self) -> None:
+        self.held = True
+
+    def release(self) -> None:
+        self.held = False
