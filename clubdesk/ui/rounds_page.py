@@ -155,6 +155,7 @@ class RoundsPage(QWidget):
         self.rulings = BoardRulings(self)
         self.table_view.selectionModel().selectionChanged.connect(self.rulings.update_buttons)
         self._shown: Board | None = None
+        self.sheets_open: dict[tuple[int, int], SheetDialog] = {}  # (round, table): open here
         self.byes_label = QLabel()
         self.byes_label.setWordWrap(True)
 
@@ -191,8 +192,20 @@ class RoundsPage(QWidget):
         table = self.model.table_at(index.row()).table
         dialog = SheetDialog(self.context, board.round_number, table, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.sheets_open[(board.round_number, table)] = dialog
+        dialog.finished.connect(lambda _=0, key=(board.round_number, table): self._closed(key))
+        self._show_entering()
         dialog.open()
         return dialog
+
+    def _closed(self, key: tuple[int, int]) -> None:
+        self.sheets_open.pop(key, None)
+        self._show_entering()
+
+    def _show_entering(self) -> None:
+        """Mark the board's tables whose sheet is open here ("Being entered")."""
+        number = self.view.board.round_number if self.view.board is not None else None
+        self.model.set_entering(frozenset(t for r, t in self.sheets_open if r == number))
 
     def _label(self, button: QPushButton, text: str) -> None:
         button.setText(f"{text}  ({self._keys[button]})" if button in self._keys else text)
@@ -227,6 +240,7 @@ class RoundsPage(QWidget):
             self._shown = board
             chosen = self.rulings.selected()
             self.model.set_board(board)
+            self._show_entering()
             rows = [t.table for t in board.tables] if board is not None else []
             if chosen is not None and chosen.table in rows:
                 self.table_view.selectRow(rows.index(chosen.table))
@@ -251,6 +265,7 @@ class RoundsPage(QWidget):
         lines = [
             f"Bye: {byes}" if byes else "",
             f"Withdrawn since this round was seated: {gone}" if gone else "",
+            board.next_note,
         ]
         self.byes_label.setText("\n".join(line for line in lines if line))
 
@@ -350,9 +365,8 @@ class RoundsPage(QWidget):
             ),
             f"Close round {number}",
         )
-        if result is not None and result.seating_note:
-            self.error_label.setText(sentence(result.seating_note))
-            set_role(self.error_label, "error").show()
+        if result is not None and result.seating_note and not missing:
+            self.say(result.seating_note)  # the board says what to do about a missing table
 
     def reopen_round(self) -> None:
         found, board = self._event(), self.view.board

@@ -66,3 +66,27 @@ def test_typing_a_table_number_and_enter_opens_its_sheet(qtbot, db, clock) -> No
     row = next(r for r in range(page.model.rowCount()) if page.model.table_at(r).table == 3)
     assert page.model.data(page.model.index(row, 3)) == "Submitted"  # the board read it again
     dialog.close()
+
+
+def state_of(page: RoundsPage, table: int) -> str:
+    row = next(r for r in range(page.model.rowCount()) if page.model.table_at(r).table == table)
+    return page.model.data(page.model.index(row, 3))
+
+
+def test_a_sheet_open_here_reads_being_entered_until_it_is_closed(qtbot, db, clock) -> None:
+    page, _ = make_page(qtbot, db, clock)
+    page.table_view.setFocus()
+    page.table_view.setCurrentIndex(page.model.index(0, 0))
+    qtbot.keyClicks(page.table_view, "2")
+    qtbot.keyClick(page.table_view, Qt.Key.Key_Return)
+    dialog = opened(page)
+    assert state_of(page, 2) == "Being entered"
+    assert state_of(page, 1) == "Waiting"
+    assert page.count_label.text() == "0 of 3 sheets in"  # an open sheet is not in
+    dialog.rows[0].widgets["bid"].setText("60")  # typed, not submitted
+    page.watch.read_clock()  # a tick reads the board again: the open sheet stays marked
+    assert state_of(page, 2) == "Being entered"
+    dialog.confirm = lambda title, question: True  # lose what was typed
+    dialog.close_button.click()
+    assert state_of(page, 2) == "Waiting"
+    assert page.sheets_open == {}
