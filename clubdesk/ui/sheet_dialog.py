@@ -118,9 +118,12 @@ class SheetDialog(QDialog):
             edit.setMaximumWidth(90)
             final.addWidget(QLabel(label))
             final.addWidget(edit)
+        for edit in (self.score_a, self.score_b):
+            edit.installEventFilter(self)
         self.tie_winner = QComboBox()
         for text, side in (("no tie", None), ("tie won by A", "a"), ("tie won by B", "b")):
             self.tie_winner.addItem(text, side)
+        self.tie_winner.installEventFilter(self)
         final.addWidget(self.tie_winner)
         final.addStretch(1)
         self.final_box.hide()
@@ -273,6 +276,10 @@ class SheetDialog(QDialog):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         pressed = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
         if pressed and event.key() in _ENTER:  # type: ignore[attr-defined]
+            if watched in (self.score_a, self.score_b, self.tie_winner):
+                if self.submit_button.isEnabled():  # a paper sheet typed in: Enter submits
+                    self.submit()
+                return True
             self.add_hand()
             return True
         return super().eventFilter(watched, event)
@@ -330,7 +337,8 @@ class SheetDialog(QDialog):
         self.scroll.setVisible(not final_only)
         self.final_box.setVisible(final_only)
         if final_only and not self.submitted:
-            self.total_label.setText("Final score from the paper sheet")
+            self.paper.setChecked(True)  # a paper sheet typed in was signed on paper
+            self.total_label.setText("Final score from the paper sheet (Enter submits)")
             self.game_label.setText("")
             self.problem.setText("")
             self.score_a.setFocus(Qt.FocusReason.OtherFocusReason)
