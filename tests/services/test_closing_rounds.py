@@ -234,9 +234,7 @@ def test_the_cut_counts_a_round_closed_with_a_table_missing(db, clock):
     assert not set(seats.table(4).entrants) & set(final.entrants)  # they scored nothing
 
 
-def test_the_missing_sheet_recorded_after_the_close_seats_the_next_round(
-    db, clock, npa
-) -> None:
+def test_the_missing_sheet_recorded_after_the_close_seats_the_next_round(db, clock, npa) -> None:
     builder.scores(db, npa, 1, {1: (400, 300), 2: (250, 300)}, clock)
     rounds.close_round(db, npa, 1, clock, missing_ok=[3])
     shown = board.board(db, npa, 1)
