@@ -108,6 +108,32 @@ class Board:
         return tuple(t.table for t in self.tables if t.state in ("waiting", "no-sheet"))
 
     @property
+    def kept_note(self) -> str:
+        """A round not started yet that still seats an entrant withdrawn since: it could not
+        be seated again (``services/reseating.py``). Why, and the table to rule on; "" when
+        there is nothing to say."""
+        if self.status != "pending" or not self.withdrawn or self.round_number is None:
+            return ""
+        gone = ", ".join(f"{s.number} {s.name}".rstrip() for s in self.withdrawn)
+        written = [t.table for t in self.tables if t.state != "waiting" or t.rulings]
+        if written:
+            listed = ", ".join(str(t) for t in written)
+            why = (
+                f"table {listed}'s sheet is already written on"
+                if len(written) == 1
+                else (f"the sheets of tables {listed} are already written on")
+            )
+        else:
+            why = "the field left cannot be seated in this movement"
+        at = [t.table for t in self.tables if any(s.withdrawn for s in (*t.a, *t.b))]
+        where = ", ".join(str(t) for t in at)
+        return (
+            f"Round {self.round_number} was not seated again after {gone} withdrew: {why}. "
+            f"Rule on table {where} from the board (Late…, more than 10 minutes: the "
+            f"opponents score as for a bye)."
+        )
+
+    @property
     def tables_heading(self) -> str:
         """The board's heading: "Round 4's tables"; a playoff round's "Playoffs: final ·
         round 7's tables"."""

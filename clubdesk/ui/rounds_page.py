@@ -264,8 +264,11 @@ class RoundsPage(QWidget):
         gone = ",   ".join(f"{s.number}  {s.name}".rstrip() for s in board.withdrawn)
         lines = [
             f"Bye: {byes}" if byes else "",
-            f"Withdrawn since this round was seated: {gone}" if gone else "",
+            f"Withdrawn since this round was seated: {gone}"
+            if gone and not board.kept_note
+            else "",
             board.next_note,
+            board.kept_note,
         ]
         self.byes_label.setText("\n".join(line for line in lines if line))
 
