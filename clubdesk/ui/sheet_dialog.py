@@ -84,7 +84,7 @@ class SheetDialog(QDialog):
         layout = QVBoxLayout(self)
         self.heading = set_role(QLabel(), "subheading")
         layout.addWidget(self.heading)
-        self.final_only = QCheckBox("Final score only (a paper sheet typed in)")
+        self.final_only = QCheckBox("&Final score only (a paper sheet typed in)  (Alt+F)")
         self.final_only.toggled.connect(self._show_mode)
         layout.addWidget(self.final_only)
 
@@ -144,6 +144,7 @@ class SheetDialog(QDialog):
         self.scorekeeper = self.signers.pickers["scorekeeper"]
         self.countersign = self.signers.pickers["countersign"]
         self.paper = self.signers.paper
+        self.paper.installEventFilter(self)  # Enter there submits a typed-in paper sheet
         signed.addWidget(self.signers, 3)
         self.amendments_view = AmendmentsView()
         self.amendments = self.amendments_view.label
@@ -276,7 +277,7 @@ class SheetDialog(QDialog):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         pressed = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
         if pressed and event.key() in _ENTER:  # type: ignore[attr-defined]
-            if watched in (self.score_a, self.score_b, self.tie_winner):
+            if watched in (self.score_a, self.score_b, self.tie_winner, self.paper):
                 if self.submit_button.isEnabled():  # a paper sheet typed in: Enter submits
                     self.submit()
                 return True
@@ -302,6 +303,8 @@ class SheetDialog(QDialog):
         hands = self.hands()
         shown: GameResult | None = None
         try:
+            for number, row in enumerate(self.rows[: len(hands)], start=1):
+                row.check_pairs(number)
             shown = self.result = played_hands(self.rules, self.round_number, hands)
         except HandError as error:
             self.error = error
@@ -320,7 +323,9 @@ class SheetDialog(QDialog):
             total = shown.total if shown is not None else {"A": 0, "B": 0}
             self.total_label.setText(f"Total  A {total['A']}  ·  B {total['B']}")
             self.game_label.setText(game_text(self.result, self.rules))
-            self.problem.setText("" if self.error is None else problem_text(self.error))
+            self.problem.setText(
+                "" if self.error is None else problem_text(self.error, self.columns)
+            )
         self.add_button.setEnabled(self.can_add_hand())
         self._update_submit()
 
@@ -337,7 +342,6 @@ class SheetDialog(QDialog):
         self.scroll.setVisible(not final_only)
         self.final_box.setVisible(final_only)
         if final_only and not self.submitted:
-            self.paper.setChecked(True)  # a paper sheet typed in was signed on paper
             self.total_label.setText("Final score from the paper sheet (Enter submits)")
             self.game_label.setText("")
             self.problem.setText("")

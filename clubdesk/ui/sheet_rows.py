@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
-from clubdesk.ui.operations import plain_words
+from clubdesk.ui.operations import plain_words, sentence
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,7 @@ def columns_for(rules: Rules) -> tuple[Column, ...]:
 
 # pairs the engine reads as "not there" when both halves are blank (a hand not played out)
 _OPTIONAL_PAIRS = ("tricks",)
+_PAIR_WORDS = {"tricks": "trick points"}
 # numbers the engine reads as absent when blank (gin's knock card on a gin)
 _OPTIONAL_NUMBERS = ("knock_card",)
 
@@ -111,6 +112,20 @@ class HandRow:
             if pair in hand and not hand[pair]:
                 del hand[pair]
         return hand
+
+    def check_pairs(self, number: int) -> None:
+        """HandError at the blank half of a pair that may be left out only as a whole (the
+        trick points of a hand not played): one side typed, the other blank."""
+        for pair in _OPTIONAL_PAIRS:
+            halves = [c for c in self.columns if c.key.split(".")[0] == pair]
+            blank = [c for c in halves if not _typed(self.widgets[c.key])]
+            if blank and len(blank) < len(halves):
+                raise HandError(
+                    blank[0].key,
+                    f"blank; type both sides' {_PAIR_WORDS.get(pair, pair)}, or neither "
+                    "when the hand was not played",
+                    number,
+                )
 
     def set_hand(self, hand: dict[str, Any]) -> None:
         """Show a stored hand in the row."""
@@ -166,6 +181,10 @@ def _widget(column: Column, parent: QWidget) -> QWidget:
     return combo
 
 
+def _typed(widget: QWidget) -> bool:
+    return isinstance(widget, QLineEdit) and widget.text().strip() not in ("", "-")
+
+
 def _value(column: Column, widget: QWidget) -> Any:
     if isinstance(widget, QLineEdit):
         text = widget.text().strip()
@@ -217,6 +236,14 @@ def game_text(result: GameResult | None, rules: Rules) -> str:
     return "\n".join(parts)
 
 
-def problem_text(error: HandError) -> str:
-    """The engine's reason for a wrong hand, a blank field called blank."""
-    return plain_words(error).replace(", not None.", " (left blank).")
+def problem_text(error: HandError, columns: tuple[Column, ...] = ()) -> str:
+    """The engine's reason for a wrong hand, a blank field called blank; the field named
+    by its heading on the sheet ("Hand 3, Meld A: must be at most 1140, not 9999.")."""
+    headings = {column.key: column.heading for column in columns}
+    heading = headings.get(error.field) or headings.get(f"{error.field}.A")
+    if heading is None or error.hand_number is None:
+        return plain_words(error).replace(", not None.", " (left blank).")
+    if error.field not in headings:  # a pair as a whole: "Tricks"
+        heading = heading.rsplit(" ", 1)[0]
+    text = sentence(f"{error.message}".replace(", not None", " (left blank)"))
+    return f"Hand {error.hand_number}, {heading}: {text[:1].lower()}{text[1:]}"
