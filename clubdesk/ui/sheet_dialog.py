@@ -47,7 +47,14 @@ from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.meld_dialog import count_meld_into, meld_button
 from clubdesk.ui.operations import plain_words, run_command
-from clubdesk.ui.sheet_rows import HandRow, columns_for, game_text, on_change, problem_text
+from clubdesk.ui.sheet_rows import (
+    HandRow,
+    columns_for,
+    game_text,
+    hollywood_html,
+    on_change,
+    problem_text,
+)
 from clubdesk.ui.sheet_signers import SignersBox
 from clubdesk.ui.style import set_invalid, set_role
 
@@ -135,7 +142,10 @@ class SheetDialog(QDialog):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         set_role(self.problem, "error")
-        for widget in (self.total_label, self.game_label, self.problem):
+        self.hollywood = QLabel()  # gin's columns and boxes
+        self.hollywood.setTextFormat(Qt.TextFormat.RichText)
+        self.hollywood.hide()
+        for widget in (self.total_label, self.hollywood, self.game_label, self.problem):
             layout.addWidget(widget)
 
         signed = QHBoxLayout()
@@ -316,6 +326,9 @@ class SheetDialog(QDialog):
             running = shown.totals[n] if shown is not None and n < len(shown.totals) else None
             label_a.setText("" if running is None else str(running["A"]))
             label_b.setText("" if running is None else str(running["B"]))
+        grid = "" if self.final_only.isChecked() else hollywood_html(shown)
+        self.hollywood.setText(grid)
+        self.hollywood.setVisible(bool(grid))
         if self.submitted:
             self.game_label.setText(game_text(self.result, self.rules))
             return
@@ -349,7 +362,10 @@ class SheetDialog(QDialog):
         self.recalculate()
 
     def _update_submit(self) -> None:
-        self.submit_button.setEnabled(not self.submitted and self.signers.ready())
+        typed_wrong = self.error is not None and not self.final_only.isChecked()
+        self.submit_button.setEnabled(
+            not self.submitted and self.signers.ready() and not typed_wrong
+        )
         self.submit_button.setVisible(not self.submitted)
         self.amend_button.setVisible(self.submitted)
 

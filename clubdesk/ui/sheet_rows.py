@@ -212,17 +212,11 @@ def on_change(widget: QWidget, slot: Any) -> None:
 
 
 def game_text(result: GameResult | None, rules: Rules) -> str:
-    """What the engine says of the game as a whole: its end, gin's columns and boxes."""
+    """What the engine says of the game as a whole: its end and its winner (gin's columns
+    and boxes are ``hollywood_html``)."""
     if result is None:
         return ""
     parts = []
-    if "games" in result.extra:
-        columns = "   ".join(
-            f"game {n}: A {c['A']} · B {c['B']}" for n, c in enumerate(result.extra["games"], 1)
-        )
-        boxes = result.extra.get("boxes", {})
-        box_text = f"boxes A {boxes.get('A', 0)} · B {boxes.get('B', 0)}"
-        parts.append(f"Hollywood columns   {columns}   ·   {box_text}")
     if result.ended_by == "limit":
         limit = rules.game_end.point_limit
         parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
@@ -247,3 +241,23 @@ def problem_text(error: HandError, columns: tuple[Column, ...] = ()) -> str:
         heading = heading.rsplit(" ", 1)[0]
     text = sentence(f"{error.message}".replace(", not None", " (left blank)"))
     return f"Hand {error.hand_number}, {heading}: {text[:1].lower()}{text[1:]}"
+
+
+def hollywood_html(result: GameResult | None) -> str:
+    """Gin's three Hollywood columns and the boxes, as the paper sheet has them: a row per
+    side, a column per game ("" for a format without them)."""
+    if result is None or "games" not in result.extra:
+        return ""
+    games = result.extra["games"]
+    boxes = result.extra.get("boxes", {})
+    head = "".join(f"<th>&nbsp;Game {n}&nbsp;</th>" for n in range(1, len(games) + 1))
+    rows = "".join(
+        f"<tr><th>Side {side}&nbsp;</th>"
+        + "".join(f"<td align='right'>{game[side]}</td>" for game in games)
+        + f"<td align='right'>{boxes.get(side, 0)}</td></tr>"
+        for side in ("A", "B")
+    )
+    return (
+        "<table cellspacing='0' cellpadding='3' border='1' style='border-color:#9a9a9a'>"
+        f"<tr><th>Hollywood</th>{head}<th>&nbsp;Boxes&nbsp;</th></tr>{rows}</table>"
+    )

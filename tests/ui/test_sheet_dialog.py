@@ -194,10 +194,12 @@ def test_a_gin_sheet_fills_the_hollywood_columns(qtbot, db, clock) -> None:
         dialog.rows[-1].set_hand(hand)
         dialog.add_hand()
     engine = games.score_game(hands, event_rules(db, event_id))
-    columns = "   ".join(
-        f"game {n}: A {c['A']} · B {c['B']}" for n, c in enumerate(engine.extra["games"], 1)
-    )
-    assert columns in dialog.game_label.text()
+    grid = dialog.hollywood.text()  # a row per side, a column per game, then the boxes
+    for side in ("A", "B"):
+        cells = [c[side] for c in engine.extra["games"]] + [engine.extra["boxes"][side]]
+        row = "".join(f"<td align='right'>{cell}</td>" for cell in cells)
+        assert f"<tr><th>Side {side}&nbsp;</th>{row}</tr>" in grid
+    assert dialog.hollywood.isVisible()
     assert (dialog.totals[1][0].text(), dialog.totals[1][1].text()) == (
         str(engine.totals[1]["A"]), str(engine.totals[1]["B"]),
     )  # fmt: skip
