@@ -79,6 +79,7 @@ class SheetDialog(QDialog):
         self.rules: Rules = event_rules(self.db, self.event_id)
         self.columns = columns_for(self.rules)
         self.rows: list[HandRow] = []
+        self.table_players: tuple[tuple[int, str], ...] = ()
         self.result: GameResult | None = None
         self.error: HandError | None = None
         self.confirm: Callable[[str, str], bool] = self._ask  # tests put their own answer here
@@ -127,14 +128,22 @@ class SheetDialog(QDialog):
             final.addWidget(edit)
         for edit in (self.score_a, self.score_b):
             edit.installEventFilter(self)
+        final.addStretch(1)
+        self.final_box.hide()
+        layout.addWidget(self.final_box)
+        self.tie_box = QWidget()  # who won a level game (a cut of the cards, the director)
+        tie = QHBoxLayout(self.tie_box)
+        tie.setContentsMargins(0, 0, 0, 0)
         self.tie_winner = QComboBox()
         for text, side in (("no tie", None), ("tie won by A", "a"), ("tie won by B", "b")):
             self.tie_winner.addItem(text, side)
         self.tie_winner.installEventFilter(self)
-        final.addWidget(self.tie_winner)
-        final.addStretch(1)
-        self.final_box.hide()
-        layout.addWidget(self.final_box)
+        self.tie_label = QLabel("A level game: who won the tie?")
+        tie.addWidget(self.tie_label)
+        tie.addWidget(self.tie_winner)
+        tie.addStretch(1)
+        self.tie_box.hide()
+        layout.addWidget(self.tie_box)
 
         self.total_label = set_role(QLabel(), "subheading")
         self.game_label = QLabel()
@@ -188,6 +197,9 @@ class SheetDialog(QDialog):
         game = sheet.game
         players = {e.number: e.players for e in registration.list_entrants(self.db, self.event_id)}
         sides = {side: [p for n in game.side(side) for p in players.get(n, ())] for side in "ab"}
+        self.table_players = tuple(
+            (n, " / ".join(players.get(n, ()))) for side in "ab" for n in game.side(side)
+        )  # for the pickers of the player a fine is charged to
         numbers = {side: ", ".join(str(n) for n in game.side(side)) for side in "ab"}
         self.heading.setText(
             f"Round {self.round_number}, table {self.table}: "
@@ -236,7 +248,7 @@ class SheetDialog(QDialog):
 
     # entering hands -----------------------------------------------------------------------
     def _new_row(self) -> HandRow:
-        row = HandRow(self.columns, self.hands_box)
+        row = HandRow(self.columns, self.hands_box, self.table_players)
         line = len(self.rows) + 1
         self.grid.addWidget(QLabel(str(line)), line, 0)
         previous = self.rows[-1].widgets[self.columns[-1].key] if self.rows else self.final_only
@@ -329,6 +341,7 @@ class SheetDialog(QDialog):
         grid = "" if self.final_only.isChecked() else hollywood_html(shown)
         self.hollywood.setText(grid)
         self.hollywood.setVisible(bool(grid))
+        self._show_tie()
         if self.submitted:
             self.game_label.setText(game_text(self.result, self.rules))
             return
@@ -341,6 +354,21 @@ class SheetDialog(QDialog):
             )
         self.add_button.setEnabled(self.can_add_hand())
         self._update_submit()
+
+    def level_game(self) -> bool:
+        """The hands typed so far end the game level: who won the tie is asked for."""
+        result = self.result
+        return (
+            result is not None
+            and result.ended_by is not None
+            and result.total["A"] == result.total["B"]
+        )
+
+    def _show_tie(self) -> None:
+        asked = not self.submitted and (self.final_only.isChecked() or self.level_game())
+        if not asked:
+            self.tie_winner.setCurrentIndex(0)
+        self.tie_box.setVisible(asked)
 
     def _mark(self, error: HandError) -> None:
         number = error.hand_number or len(self.rows)
@@ -382,7 +410,8 @@ class SheetDialog(QDialog):
             hands: list[dict[str, Any]] = []
             winner = self.tie_winner.currentData()
         else:
-            final_score, hands, winner = None, self.hands(), None
+            final_score, hands = None, self.hands()
+            winner = self.tie_winner.currentData() if self.level_game() else None
 
         def action() -> sheets.SheetSubmitted:
             return sheets.submit_sheet(

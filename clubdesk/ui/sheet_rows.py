@@ -25,7 +25,8 @@ class Column:
 
     ``kind``: ``side`` (A or B), ``side?`` (none, A or B), ``int`` (a number),
     ``flag`` (a tick box; ``default`` is its value on a new row), ``choice``
-    (one of ``choices``).
+    (one of ``choices``), ``player`` (none, or one of the players at the table, by entrant
+    number), ``took`` (which sides took a trick: read from the trick points, or said).
     """
 
     key: str
@@ -53,24 +54,59 @@ def columns_for(rules: Rules) -> tuple[Column, ...]:
             Column("kind", "Kind", "choice", choices=kinds),
             Column("books.A", "Books A", "int"),
             Column("books.B", "Books B", "int"),
+            Column("infraction", "Infraction", "side?"),
         )
-    return (
+    pinochle = rules.pinochle
+    money = rules.money
+    by_player = rules.unit == "individual" and bool(
+        money.fine_set_cents or money.fine_renege_cents
+    )  # a fine charged to the player who bid or reneged (RULES.md, NPA)
+    columns = [
         Column("bidder", "Bidder", "side"),
+        *([Column("bid_by", "Bid by", "player")] if by_player else []),
         Column("bid", "Bid", "int"),
         Column("dropped", "Dropped", "flag"),
+        *(
+            [Column("conceded", "Conceded", "side?")]
+            if pinochle is not None and pinochle.concede_allowed
+            else []
+        ),
         Column("marriage", "Marriage", "flag", default=True),
         Column("meld.A", "Meld A", "int"),
         Column("meld.B", "Meld B", "int"),
         Column("tricks.A", "Tricks A", "int"),
         Column("tricks.B", "Tricks B", "int"),
+        *(
+            [Column("took_trick", "Took a trick", "took")]
+            if pinochle is not None and pinochle.must_take_trick
+            else []
+        ),
         Column("renege", "Renege", "side?"),
+        *([Column("renege_by", "Renege by", "player")] if by_player else []),
         Column("all_tricks", "All tricks", "side?"),
-    )
+    ]
+    if pinochle is not None and not pinochle.all_tricks_bonus:
+        columns = [c for c in columns if c.key != "all_tricks"]
+    return tuple(columns)
+
+
+# "Took a trick": read from the trick points (null), or said for both sides
+TOOK_CHOICES: tuple[tuple[str, dict[str, bool] | None], ...] = (
+    ("by points", None),
+    ("both", {"A": True, "B": True}),
+    ("A only", {"A": True, "B": False}),
+    ("B only", {"A": False, "B": True}),
+    ("neither", {"A": False, "B": False}),
+)
 
 
 # pairs the engine reads as "not there" when both halves are blank (a hand not played out)
-_OPTIONAL_PAIRS = ("tricks",)
-_PAIR_WORDS = {"tricks": "trick points"}
+_OPTIONAL_PAIRS = ("tricks", "books")
+# what both halves of such a pair say, and when neither is typed
+_PAIR_WORDS = {
+    "tricks": ("trick points", "the hand was not played"),
+    "books": ("books", "a side lost the hand (Infraction)"),
+}
 # numbers the engine reads as absent when blank (gin's knock card on a gin)
 _OPTIONAL_NUMBERS = ("knock_card",)
 
@@ -78,11 +114,17 @@ _OPTIONAL_NUMBERS = ("knock_card",)
 class HandRow:
     """The widgets of one hand row, and the hand they say."""
 
-    def __init__(self, columns: tuple[Column, ...], parent: QWidget):
+    def __init__(
+        self,
+        columns: tuple[Column, ...],
+        parent: QWidget,
+        players: tuple[tuple[int, str], ...] = (),
+    ):
+        """``players``: the entrant numbers and names at the table, for the player pickers."""
         self.columns = columns
         self.widgets: dict[str, QWidget] = {}
         for column in columns:
-            self.widgets[column.key] = _widget(column, parent)
+            self.widgets[column.key] = _widget(column, parent, players)
 
     def is_blank(self) -> bool:
         """Nothing typed or picked yet (a fresh row)."""
@@ -90,7 +132,8 @@ class HandRow:
             widget = self.widgets[column.key]
             if isinstance(widget, QLineEdit) and widget.text().strip():
                 return False
-            if isinstance(widget, QComboBox) and column.kind == "side?" and widget.currentIndex():
+            optional = column.kind in ("side?", "player", "took")
+            if isinstance(widget, QComboBox) and optional and widget.currentIndex():
                 return False
             if isinstance(widget, QCheckBox) and widget.isChecked() != column.default:
                 return False
@@ -120,10 +163,10 @@ class HandRow:
             halves = [c for c in self.columns if c.key.split(".")[0] == pair]
             blank = [c for c in halves if not _typed(self.widgets[c.key])]
             if blank and len(blank) < len(halves):
+                words, neither = _PAIR_WORDS[pair]
                 raise HandError(
                     blank[0].key,
-                    f"blank; type both sides' {_PAIR_WORDS.get(pair, pair)}, or neither "
-                    "when the hand was not played",
+                    f"blank; type both sides' {words}, or neither when {neither}",
                     number,
                 )
 
@@ -140,8 +183,8 @@ class HandRow:
             elif isinstance(widget, QCheckBox):
                 widget.setChecked(column.default if value is None else bool(value))
             elif isinstance(widget, QComboBox):
-                index = widget.findData(value)
-                widget.setCurrentIndex(max(index, 0))
+                found = [n for n in range(widget.count()) if widget.itemData(n) == value]
+                widget.setCurrentIndex(found[0] if found else 0)
 
     def set_read_only(self) -> None:
         for widget in self.widgets.values():
@@ -157,7 +200,7 @@ class HandRow:
 _ABSENT = object()
 
 
-def _widget(column: Column, parent: QWidget) -> QWidget:
+def _widget(column: Column, parent: QWidget, players: tuple[tuple[int, str], ...]) -> QWidget:
     if column.kind == "int":
         edit = QLineEdit(parent)
         edit.setValidator(QIntValidator(-99999, 99999, edit))
@@ -171,8 +214,14 @@ def _widget(column: Column, parent: QWidget) -> QWidget:
         return box
     combo = QComboBox(parent)
     combo.setAccessibleName(column.heading)
-    if column.kind == "side?":
+    if column.kind in ("side?", "player"):
         combo.addItem("–", None)
+    if column.kind == "player":
+        for number, name in players:
+            combo.addItem(f"{number} {name}".rstrip(), number)
+    if column.kind == "took":
+        for text, value in TOOK_CHOICES:
+            combo.addItem(text, value)
     if column.kind in ("side", "side?"):
         combo.addItem("A", "A")
         combo.addItem("B", "B")
