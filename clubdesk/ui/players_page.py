@@ -229,8 +229,7 @@ class PlayersPage(QWidget):
         self.event_label.setText(self._setup.event_name)
         self.entry.set_team(self._setup.team)
         self.draw_note.setText(
-            "The draw is made: numbers are fixed, and anyone registered now is a late entry "
-            "(the line after registering says where they play)."
+            "The draw is made: numbers are fixed, and anyone registered now is a late entry."
         )
         self.draw_note.setVisible(self._setup.draw_made)
         self.model.set_entrants(entrants)
