@@ -303,6 +303,9 @@ class SheetDialog(QDialog):
                 if self.submit_button.isEnabled():  # a paper sheet typed in: Enter submits
                     self.submit()
                 return True
+            if not self.can_add_hand() and self.tie_box.isVisible():
+                self.tie_winner.setFocus(Qt.FocusReason.TabFocusReason)  # who won the tie
+                return True
             self.add_hand()
             return True
         return super().eventFilter(watched, event)

@@ -161,3 +161,20 @@ def test_a_level_game_asks_who_won_the_tie_and_submits_it(qtbot, db, clock):
     qtbot.keyClick(dialog.tie_winner, Qt.Key.Key_Return)  # Enter there submits
     sheet = sheets.table_sheet(db, event_id, 1, 1)
     assert sheet.submitted and sheet.game.winner == "b"
+
+
+def test_enter_after_a_level_game_with_no_more_hands_goes_to_the_tie(qtbot, db, clock):
+    event_id = seated(db, clock, "grand-prix-pinochle", 4)
+    dialog = open_sheet(qtbot, db, clock, event_id)
+    level = {"bidder": "A", "bid": 50, "meld": {"A": 0, "B": 0}, "tricks": {"A": 25, "B": 25}}
+    rules = event_rules(db, event_id)
+    hands = [dict(level, bidder=side) for side in "AB" * (rules.game_end.max_hands // 2)]
+    engine = games.score_game(hands, rules)
+    assert engine.total["A"] == engine.total["B"] and engine.ended_by == "hands"
+    for hand in hands:
+        dialog.rows[-1].set_hand(hand)
+        dialog.add_hand()
+    last = dialog.rows[-1].widgets["tricks.B"]
+    last.setFocus()
+    qtbot.keyClick(last, Qt.Key.Key_Return)
+    assert dialog.focusWidget() is dialog.tie_winner
