@@ -286,9 +286,12 @@ def problem_text(error: HandError, columns: tuple[Column, ...] = ()) -> str:
     heading = headings.get(error.field) or headings.get(f"{error.field}.A")
     if heading is None or error.hand_number is None:
         return plain_words(error).replace(", not None.", " (left blank).")
+    text = sentence(f"{error.message}".replace(", not None", " (left blank)"))
     if error.field not in headings:  # a pair as a whole: "Tricks"
         heading = heading.rsplit(" ", 1)[0]
-    text = sentence(f"{error.message}".replace(", not None", " (left blank)"))
+        if error.message.endswith(", not None"):
+            words = _PAIR_WORDS.get(error.field, (heading.lower(), ""))[0]
+            text = f"left blank; type both sides' {words}."
     return f"Hand {error.hand_number}, {heading}: {text[:1].lower()}{text[1:]}"
 
 

@@ -178,3 +178,11 @@ def test_enter_after_a_level_game_with_no_more_hands_goes_to_the_tie(qtbot, db, 
     last.setFocus()
     qtbot.keyClick(last, Qt.Key.Key_Return)
     assert dialog.focusWidget() is dialog.tie_winner
+
+
+def test_bid_whist_books_left_blank_are_named_plainly(qtbot, db, clock):
+    event_id = seated(db, clock, "bid-whist", 4)
+    dialog = open_sheet(qtbot, db, clock, event_id)
+    dialog.rows[0].widgets["bid"].setText("4")
+    assert dialog.problem.text() == "Hand 1, Books: left blank; type both sides' books."
+    assert dialog.rows[0].widgets["books.A"].property("invalid")
