@@ -79,7 +79,7 @@ class SheetDialog(QDialog):
         self.rules: Rules = event_rules(self.db, self.event_id)
         self.columns = columns_for(self.rules)
         self.rows: list[HandRow] = []
-        self.table_players: tuple[tuple[int, str], ...] = ()
+        self.table_players: dict[str, tuple[tuple[int, str], ...]] = {}
         self.result: GameResult | None = None
         self.error: HandError | None = None
         self.confirm: Callable[[str, str], bool] = self._ask  # tests put their own answer here
@@ -91,6 +91,7 @@ class SheetDialog(QDialog):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         self.heading = set_role(QLabel(), "subheading")
+        self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
         self.final_only = QCheckBox("&Final score only (a paper sheet typed in)  (Alt+F)")
         self.final_only.toggled.connect(self._show_mode)
@@ -197,9 +198,10 @@ class SheetDialog(QDialog):
         game = sheet.game
         players = {e.number: e.players for e in registration.list_entrants(self.db, self.event_id)}
         sides = {side: [p for n in game.side(side) for p in players.get(n, ())] for side in "ab"}
-        self.table_players = tuple(
-            (n, " / ".join(players.get(n, ()))) for side in "ab" for n in game.side(side)
-        )  # for the pickers of the player a fine is charged to
+        self.table_players = {
+            side.upper(): tuple((n, " / ".join(players.get(n, ()))) for n in game.side(side))
+            for side in "ab"
+        }  # for the pickers of the player a fine is charged to
         numbers = {side: ", ".join(str(n) for n in game.side(side)) for side in "ab"}
         self.heading.setText(
             f"Round {self.round_number}, table {self.table}: "

@@ -8,6 +8,7 @@ engine names it when it is needed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,8 +26,9 @@ class Column:
 
     ``kind``: ``side`` (A or B), ``side?`` (none, A or B), ``int`` (a number),
     ``flag`` (a tick box; ``default`` is its value on a new row), ``choice``
-    (one of ``choices``), ``player`` (none, or one of the players at the table, by entrant
-    number), ``took`` (which sides took a trick: read from the trick points, or said).
+    (one of ``choices``), ``player`` (none, or one of the players of the side the column
+    ``side_from`` names, by entrant number), ``took`` (which sides took a trick: read from
+    the trick points, or said).
     """
 
     key: str
@@ -34,6 +36,7 @@ class Column:
     kind: str
     default: bool = False
     choices: tuple[str, ...] = ()
+    side_from: str = ""  # a player picker: the column naming the side whose players it lists
 
 
 def columns_for(rules: Rules) -> tuple[Column, ...]:
@@ -63,7 +66,7 @@ def columns_for(rules: Rules) -> tuple[Column, ...]:
     )  # a fine charged to the player who bid or reneged (RULES.md, NPA)
     columns = [
         Column("bidder", "Bidder", "side"),
-        *([Column("bid_by", "Bid by", "player")] if by_player else []),
+        *([Column("bid_by", "Bid by", "player", side_from="bidder")] if by_player else []),
         Column("bid", "Bid", "int"),
         Column("dropped", "Dropped", "flag"),
         *(
@@ -82,7 +85,7 @@ def columns_for(rules: Rules) -> tuple[Column, ...]:
             else []
         ),
         Column("renege", "Renege", "side?"),
-        *([Column("renege_by", "Renege by", "player")] if by_player else []),
+        *([Column("renege_by", "Renege by", "player", side_from="renege")] if by_player else []),
         Column("all_tricks", "All tricks", "side?"),
     ]
     if pinochle is not None and not pinochle.all_tricks_bonus:
@@ -118,13 +121,38 @@ class HandRow:
         self,
         columns: tuple[Column, ...],
         parent: QWidget,
-        players: tuple[tuple[int, str], ...] = (),
+        players: Mapping[str, tuple[tuple[int, str], ...]] | None = None,
     ):
-        """``players``: the entrant numbers and names at the table, for the player pickers."""
+        """``players``: by side ("A", "B"), the entrant numbers and names at the table, for
+        the pickers of the player a fine is charged to."""
         self.columns = columns
+        self.players = dict(players or {})
         self.widgets: dict[str, QWidget] = {}
         for column in columns:
-            self.widgets[column.key] = _widget(column, parent, players)
+            self.widgets[column.key] = _widget(column, parent)
+        for column in columns:
+            if column.kind == "player" and column.side_from in self.widgets:
+                picker, side = self.widgets[column.key], self.widgets[column.side_from]
+                assert isinstance(picker, QComboBox) and isinstance(side, QComboBox)
+                side.currentIndexChanged.connect(
+                    lambda _=0, p=picker, s=side: self._list_players(p, s.currentData())
+                )
+                self._list_players(picker, side.currentData())
+
+    def _list_players(self, picker: QComboBox, side: str | None) -> None:
+        """The picker lists the players of ``side`` (none: only "–"), keeping the one picked
+        if they are still listed."""
+        chosen = picker.currentData()
+        picker.blockSignals(True)
+        picker.clear()
+        picker.addItem("–", None)
+        for number, name in self.players.get(side or "", ()):
+            picker.addItem(f"{number} {name}".rstrip(), number)
+        index = picker.findData(chosen) if chosen is not None else 0
+        picker.setCurrentIndex(max(index, 0))
+        picker.blockSignals(False)
+        if picker.currentData() != chosen:
+            picker.currentIndexChanged.emit(picker.currentIndex())
 
     def is_blank(self) -> bool:
         """Nothing typed or picked yet (a fresh row)."""
@@ -200,7 +228,7 @@ class HandRow:
 _ABSENT = object()
 
 
-def _widget(column: Column, parent: QWidget, players: tuple[tuple[int, str], ...]) -> QWidget:
+def _widget(column: Column, parent: QWidget) -> QWidget:
     if column.kind == "int":
         edit = QLineEdit(parent)
         edit.setValidator(QIntValidator(-99999, 99999, edit))
@@ -214,11 +242,11 @@ def _widget(column: Column, parent: QWidget, players: tuple[tuple[int, str], ...
         return box
     combo = QComboBox(parent)
     combo.setAccessibleName(column.heading)
-    if column.kind in ("side?", "player"):
+    if column.kind == "side?":
         combo.addItem("–", None)
-    if column.kind == "player":
-        for number, name in players:
-            combo.addItem(f"{number} {name}".rstrip(), number)
+    if column.kind == "player":  # filled with the side's players (HandRow)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(12)
     if column.kind == "took":
         for text, value in TOOK_CHOICES:
             combo.addItem(text, value)

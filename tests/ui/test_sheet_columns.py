@@ -89,7 +89,13 @@ def test_npa_with_fines_names_who_bid_and_who_reneged(qtbot, db, clock, tmp_path
     table = draw.seating(db, event_id, 1).table(1)
     picker = dialog.rows[0].widgets["bid_by"]
     listed = [picker.itemData(n) for n in range(picker.count())]
-    assert listed == [None, *table.a, *table.b]  # the four players at the table
+    assert listed == [None, *table.a]  # the bidding side's players
+    bidder = dialog.rows[0].widgets["bidder"]
+    bidder.setCurrentIndex(bidder.findData("B"))
+    assert [picker.itemData(n) for n in range(picker.count())] == [None, *table.b]
+    renege_by = dialog.rows[0].widgets["renege_by"]
+    assert renege_by.count() == 1  # no renege: nobody to name
+    bidder.setCurrentIndex(bidder.findData("A"))
     row = dialog.rows[0]
     picker.setFocus()
     qtbot.keyClicks(picker, str(table.a[1]))  # the player's number picks them
@@ -104,20 +110,19 @@ def test_npa_with_fines_names_who_bid_and_who_reneged(qtbot, db, clock, tmp_path
     assert stored.hands[0]["bid_by"] == table.a[1]
 
 
-def test_npa_with_fines_refuses_a_bidder_from_the_other_side(qtbot, db, clock, tmp_path):
+def test_npa_with_fines_lists_only_the_players_of_the_side_named(qtbot, db, clock, tmp_path):
     event_id = players_seated(db, clock, npa_with_fines(tmp_path), 12)
     dialog = open_sheet(qtbot, db, clock, event_id)
     table = draw.seating(db, event_id, 1).table(1)
     row = dialog.rows[0]
     picker = row.widgets["bid_by"]
-    picker.setCurrentIndex(picker.findData(table.b[0]))  # side A bid: B's player named
-    for key, text in (("bid", "50"), ("meld.A", "20"), ("meld.B", "20"),
-                      ("tricks.A", "10"), ("tricks.B", "40")):  # fmt: skip
-        row.widgets[key].setText(text)
-    sign(dialog)
-    dialog.submit_button.click()
-    assert "bid_by" in dialog.problem.text() or "side A" in dialog.problem.text()
-    assert not sheets.table_sheet(db, event_id, 1, 1).submitted
+    picker.setCurrentIndex(picker.findData(table.a[0]))
+    row.widgets["renege"].setCurrentIndex(row.widgets["renege"].findData("B"))
+    renege_by = row.widgets["renege_by"]
+    assert [renege_by.itemData(n) for n in range(renege_by.count())] == [None, *table.b]
+    row.widgets["bidder"].setCurrentIndex(row.widgets["bidder"].findData("B"))
+    assert picker.currentData() is None  # A's player no longer listed: the pick is cleared
+    assert row.hand()["bid_by"] is None
 
 
 def test_without_fines_npa_names_no_player(qtbot, db, clock):
