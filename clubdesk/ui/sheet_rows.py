@@ -246,7 +246,7 @@ def _widget(column: Column, parent: QWidget) -> QWidget:
         combo.addItem("–", None)
     if column.kind == "player":  # filled with the side's players (HandRow)
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(12)
+        combo.setMinimumContentsLength(9)
     if column.kind == "took":
         for text, value in TOOK_CHOICES:
             combo.addItem(text, value)
