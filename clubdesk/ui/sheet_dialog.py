@@ -24,15 +24,11 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
-    QComboBox,
     QDialog,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -47,6 +43,8 @@ from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.meld_dialog import count_meld_into, meld_button
 from clubdesk.ui.operations import plain_words, run_command
+from clubdesk.ui.sheet_final import FinalScoreBox, TieBox
+from clubdesk.ui.sheet_grid import HandsGrid
 from clubdesk.ui.sheet_rows import (
     HandRow,
     columns_for,
@@ -78,7 +76,6 @@ class SheetDialog(QDialog):
         self.round_number, self.table = round_number, table
         self.rules: Rules = event_rules(self.db, self.event_id)
         self.columns = columns_for(self.rules)
-        self.rows: list[HandRow] = []
         self.table_players: dict[str, tuple[tuple[int, str], ...]] = {}
         self.result: GameResult | None = None
         self.error: HandError | None = None
@@ -97,53 +94,16 @@ class SheetDialog(QDialog):
         self.final_only.toggled.connect(self._show_mode)
         layout.addWidget(self.final_only)
 
-        self.hands_box = QWidget()
-        self.grid = QGridLayout(self.hands_box)
-        self.grid.setHorizontalSpacing(6)
-        self.grid.addWidget(QLabel("Hand"), 0, 0)
-        for n, column in enumerate(self.columns, start=1):
-            self.grid.addWidget(QLabel(column.heading), 0, n)
-        end = len(self.columns) + 1
-        self.grid.addWidget(QLabel("Total A"), 0, end)
-        self.grid.addWidget(QLabel("Total B"), 0, end + 1)
-        self.grid.setColumnStretch(end + 2, 1)
-        self.totals: list[tuple[QLabel, QLabel]] = []
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        holder = QWidget()
-        holder_layout = QVBoxLayout(holder)
-        holder_layout.addWidget(self.hands_box)
-        holder_layout.addStretch(1)
-        scroll.setWidget(holder)
-        self.scroll = scroll
-        layout.addWidget(scroll, 1)
+        self.scroll = HandsGrid(self.columns)
+        self.rows, self.totals = self.scroll.rows, self.scroll.totals
+        layout.addWidget(self.scroll, 1)
 
-        self.final_box = QWidget()
-        final = QHBoxLayout(self.final_box)
-        final.setContentsMargins(0, 0, 0, 0)
-        self.score_a, self.score_b = QLineEdit(), QLineEdit()
-        for label, edit in (("Side A", self.score_a), ("Side B", self.score_b)):
-            edit.setMaximumWidth(90)
-            final.addWidget(QLabel(label))
-            final.addWidget(edit)
-        for edit in (self.score_a, self.score_b):
-            edit.installEventFilter(self)
-        final.addStretch(1)
+        self.final_box = FinalScoreBox(self)
+        self.score_a, self.score_b = self.final_box.score_a, self.final_box.score_b
         self.final_box.hide()
         layout.addWidget(self.final_box)
-        self.tie_box = QWidget()  # who won a level game (a cut of the cards, the director)
-        tie = QHBoxLayout(self.tie_box)
-        tie.setContentsMargins(0, 0, 0, 0)
-        self.tie_winner = QComboBox()
-        for text, side in (("no tie", None), ("tie won by A", "a"), ("tie won by B", "b")):
-            self.tie_winner.addItem(text, side)
-        self.tie_winner.installEventFilter(self)
-        self.tie_label = QLabel("A level game: who won the tie?")
-        tie.addWidget(self.tie_label)
-        tie.addWidget(self.tie_winner)
-        tie.addStretch(1)
-        self.tie_box.hide()
+        self.tie_box = TieBox(self)
+        self.tie_winner = self.tie_box.winner
         layout.addWidget(self.tie_box)
 
         self.total_label = set_role(QLabel(), "subheading")
@@ -224,13 +184,9 @@ class SheetDialog(QDialog):
         for row in self.rows:
             row.set_read_only()
         self.final_only.setChecked(not game.hands)
-        if not game.hands and game.amendments:
-            first = game.amendments[0].before.score
-            self.score_a.setText(str(first.a))
-            self.score_b.setText(str(first.b))
-        elif not game.hands and game.score is not None:
-            self.score_a.setText(str(game.score.a))
-            self.score_b.setText(str(game.score.b))
+        typed = game.amendments[0].before.score if game.amendments else game.score
+        if not game.hands and typed is not None:  # as typed in (an amendment shown beside)
+            self.final_box.show_score(typed.a, typed.b)
         self.recalculate()
         for widget in (
             self.final_only,
@@ -240,8 +196,6 @@ class SheetDialog(QDialog):
             self.meld_button,
         ):
             widget.setEnabled(False)
-        self.score_a.setReadOnly(True)
-        self.score_b.setReadOnly(True)
         self.signers.show_signed(game.signatures)
         score = game.score
         counts = f"{score.a} to {score.b}" if score is not None else "no score"
@@ -250,23 +204,10 @@ class SheetDialog(QDialog):
 
     # entering hands -----------------------------------------------------------------------
     def _new_row(self) -> HandRow:
-        row = HandRow(self.columns, self.hands_box, self.table_players)
-        line = len(self.rows) + 1
-        self.grid.addWidget(QLabel(str(line)), line, 0)
-        previous = self.rows[-1].widgets[self.columns[-1].key] if self.rows else self.final_only
-        for n, column in enumerate(self.columns, start=1):
-            widget = row.widgets[column.key]
-            self.grid.addWidget(widget, line, n)
-            QWidget.setTabOrder(previous, widget)
-            previous = widget
+        row = self.scroll.new_row(self.final_only, self.table_players)
+        for widget in row.widgets.values():
             widget.installEventFilter(self)
             on_change(widget, self.recalculate)
-        totals = (QLabel(), QLabel())
-        end = len(self.columns) + 1
-        self.grid.addWidget(totals[0], line, end)
-        self.grid.addWidget(totals[1], line, end + 1)
-        self.totals.append(totals)
-        self.rows.append(row)
         return row
 
     def can_add_hand(self) -> bool:
@@ -370,10 +311,7 @@ class SheetDialog(QDialog):
         )
 
     def _show_tie(self) -> None:
-        asked = not self.submitted and (self.final_only.isChecked() or self.level_game())
-        if not asked:
-            self.tie_winner.setCurrentIndex(0)
-        self.tie_box.setVisible(asked)
+        self.tie_box.ask(not self.submitted and (self.final_only.isChecked() or self.level_game()))
 
     def _mark(self, error: HandError) -> None:
         number = error.hand_number or len(self.rows)
@@ -406,17 +344,15 @@ class SheetDialog(QDialog):
     def submit(self) -> None:
         """Submit the sheet through the service; a refusal is shown in plain words."""
         signatures = self.signers.signatures()
+        final_score: tuple[int, int] | None = None
         if self.final_only.isChecked():
-            texts = (self.score_a.text().strip(), self.score_b.text().strip())
-            if not all(text.lstrip("-").isdigit() for text in texts):
-                self._refused(UserError("score: type both sides' final score as whole numbers"))
+            try:
+                final_score = self.final_box.score()
+            except UserError as error:
+                self._refused(error)
                 return
-            final_score: tuple[int, int] | None = (int(texts[0]), int(texts[1]))
-            hands: list[dict[str, Any]] = []
-            winner = self.tie_winner.currentData()
-        else:
-            final_score, hands = None, self.hands()
-            winner = self.tie_winner.currentData() if self.level_game() else None
+        hands = [] if final_score is not None else self.hands()
+        winner = self.tie_box.chosen()
 
         def action() -> sheets.SheetSubmitted:
             return sheets.submit_sheet(
@@ -446,7 +382,7 @@ class SheetDialog(QDialog):
 
     def reject(self) -> None:
         """Close; a sheet typed in but not submitted is only dropped when the recorder says so."""
-        typed = bool(self.hands()) or bool(self.score_a.text() or self.score_b.text())
+        typed = bool(self.hands()) or self.final_box.typed()
         if not self.submitted and typed:
             question = "The sheet is not submitted. Close it and lose what was typed?"
             if not self.confirm("Close the sheet", question):
@@ -465,10 +401,4 @@ class SheetDialog(QDialog):
         self.problem.setText(plain_words(error))
 
     def _clear_rows(self) -> None:
-        while self.grid.count() > len(self.columns) + 3:
-            item = self.grid.takeAt(len(self.columns) + 3)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
-        self.rows.clear()
-        self.totals.clear()
+        self.scroll.clear()
