@@ -104,6 +104,8 @@ class BoardModel(QAbstractTableModel):
             )[column]
         if role == Qt.ItemDataRole.ToolTipRole and column == 4 and table.rulings:
             return "\n".join(table.rulings)
+        if role == Qt.ItemDataRole.ToolTipRole and column in (1, 2):  # a name cut short
+            return side_text(table.a if column == 1 else table.b)
         if role == Qt.ItemDataRole.ForegroundRole and column in (1, 2):
             side = table.a if column == 1 else table.b
             return QBrush(QColor("#8c8c8c")) if any(s.withdrawn for s in side) else None

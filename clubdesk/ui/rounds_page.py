@@ -147,7 +147,8 @@ class RoundsPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((0, 60), (3, 120)):
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((0, 52), (3, 134)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, width)
         self.table_view.activated.connect(self.open_sheet)  # double-click, or Enter on a row
@@ -241,10 +242,7 @@ class RoundsPage(QWidget):
             self.model.set_board(board)
             self._show_entering()
             ruled = board is not None and any(t.rulings for t in board.tables)
-            mode = (
-                QHeaderView.ResizeMode.Stretch if ruled else QHeaderView.ResizeMode.ResizeToContents
-            )
-            self.table_view.horizontalHeader().setSectionResizeMode(4, mode)  # names first
+            self.table_view.setColumnHidden(4, not ruled)  # no rulings yet: names get the room
             rows = [t.table for t in board.tables] if board is not None else []
             if chosen is not None and chosen.table in rows:
                 self.table_view.selectRow(rows.index(chosen.table))
