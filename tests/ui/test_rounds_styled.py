@@ -49,3 +49,22 @@ def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
     assert window.grab().save(str(picture))
     dialog.reject()
     assert page.model.data(page.model.index(2, 3)) == "Waiting"
+
+
+@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+def test_the_styled_draw_page_gives_the_seating_list_its_names_first(
+    styled, make_window, db_path, new_database, clock, size, qtbot, tmp_path
+):
+    db = open_database(new_database(db_path))
+    make_demo(db, clock)
+    window = make_window(db)
+    window.show_page("draw")
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    page = window.draw_page
+    holder = window.stack.currentWidget()
+    assert holder.horizontalScrollBar().maximum() == 0  # nothing scrolls sideways
+    view = page.list_view
+    assert view.columnWidth(1) >= view.sizeHintForColumn(1)  # "Grace Wilson / Hank Moore"
+    picture = tmp_path / f"draw-styled-{size[0]}.png"
+    assert window.grab().save(str(picture))
