@@ -19,6 +19,7 @@ from clubdesk.domain.event.model import Adjustment, Award
 from clubdesk.domain.results.playoffs import round_title
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
+from clubdesk.services.draw import follows_from
 from clubdesk.services.playoffs import round_titles
 from clubdesk.store import Database
 from clubdesk.store import clock as clock_store
@@ -63,6 +64,26 @@ class Board:
     next_published: bool = False  # the round after it is seated (published)
     unit: str = "team"  # what an entrant is: "team" or "player"
     playoff_titles: Mapping[int, str] = field(default_factory=dict)  # published playoff rounds
+    seats_next: bool = False  # the round after it is seated from this round's results
+
+    @property
+    def next_note(self) -> str:
+        """What the director does when this round closed with tables missing and the next
+        round is seated from its results: "" when there is nothing to do."""
+        if self.status != "closed" or not self.seats_next or self.next_published:
+            return ""
+        missing = [t.table for t in self.tables if t.state == "no-sheet"]
+        if not missing or self.round_number is None:
+            return ""
+        number, following = self.round_number, self.round_number + 1
+        word = "table" if len(missing) == 1 else "tables"
+        listed = ", ".join(str(t) for t in missing)
+        its = "its sheet" if len(missing) == 1 else "their sheets"
+        return (
+            f"Round {following} is seated from round {number}'s results, and {word} {listed} "
+            f"handed in no sheet. Record {its} (open the table; round {following} is seated "
+            f"once the last one is in), or reopen round {number}."
+        )
 
     def round_title(self, number: int | None = None) -> str:
         """How a round (default: this one) is named on screen: "Round 2 of 3", or a
@@ -85,6 +106,32 @@ class Board:
     def missing(self) -> tuple[int, ...]:
         """The tables whose sheet is not in (yet)."""
         return tuple(t.table for t in self.tables if t.state in ("waiting", "no-sheet"))
+
+    @property
+    def kept_note(self) -> str:
+        """A round not started yet that still seats an entrant withdrawn since: it could not
+        be seated again (``services/reseating.py``). Why, and the table to rule on; "" when
+        there is nothing to say."""
+        if self.status != "pending" or not self.withdrawn or self.round_number is None:
+            return ""
+        gone = ", ".join(f"{s.number} {s.name}".rstrip() for s in self.withdrawn)
+        written = [t.table for t in self.tables if t.state != "waiting" or t.rulings]
+        if written:
+            listed = ", ".join(str(t) for t in written)
+            why = (
+                f"table {listed}'s sheet is already written on"
+                if len(written) == 1
+                else (f"the sheets of tables {listed} are already written on")
+            )
+        else:
+            why = "the field left cannot be seated in this movement"
+        at = [t.table for t in self.tables if any(s.withdrawn for s in (*t.a, *t.b))]
+        where = ", ".join(str(t) for t in at)
+        return (
+            f"Round {self.round_number} was not seated again after {gone} withdrew: {why}. "
+            f"Rule on table {where} from the board (Late…, more than 10 minutes: the "
+            f"opponents score as for a bye)."
+        )
 
     @property
     def tables_heading(self) -> str:
@@ -123,6 +170,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
             for stored in load_games(session, event_id, round_number=round_number)
         }
         titles = round_titles(session, event_id)
+        seats_next = follows_from(rules, round_number)
     names = {ref.number: ref.name for ref in refs}
     withdrawn = {ref.number for ref in refs if ref.status != "active"}
 
@@ -157,6 +205,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         round_number + 1 in published,
         "team" if rules.unit == "team" else "player",
         titles,
+        seats_next,
     )
 
 

@@ -39,10 +39,10 @@ from clubdesk.domain.money.fines import check_players
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.events import event_rules
 from clubdesk.services.playoffs import check_playoffs_stand
-from clubdesk.services.rounds import round_record
+from clubdesk.services.rounds import round_record, seat_following_in
 from clubdesk.store import Database
 from clubdesk.store import sheets as store
 from clubdesk.store.draws import sides_of_games
@@ -83,9 +83,9 @@ class SheetSubmitted:
     sheets_in: int
     sheets_total: int
     changes: Change = changes_field()  # what the command that made it changed
+    next_seated: int | None = None  # the round this late sheet let be seated (published)
 
 
-@writes(Change.SHEETS)
 def submit_sheet(
     db: Database,
     event_id: str,
@@ -108,7 +108,8 @@ def submit_sheet(
     won, a level game without either is refused. ``signatures`` maps the roles
     scorekeeper and countersign to players seated at the table, on opposite
     sides: a name, or a ``SignatureInput`` with the strokes drawn on the pad.
-    A refused sheet leaves nothing behind.
+    A refused sheet leaves nothing behind. The last sheet of a round closed with it
+    missing publishes the round seated from that round's results (a progressive movement).
     """
     rules = event_rules(db, event_id)
     if bool(hands) == (final_score is not None):
@@ -182,7 +183,15 @@ def submit_sheet(
             },  # fmt: skip
         )
         sheets_in, total = store.sheets_in(session, sheet.round_id)
-    return SheetSubmitted(event_id, round_number, table, score_a, score_b, sheets_in, total)
+        seated = seat_following_in(session, event_id, round_number, at, actor)
+    following = seated.round if seated is not None else None
+    submitted = SheetSubmitted(
+        event_id, round_number, table, score_a, score_b, sheets_in, total, next_seated=following
+    )
+    return with_changes(submitted, Change.SHEETS | (Change.SEATING if seated else Change.NONE))
+
+
+submit_sheet.changes = Change.SHEETS | Change.SEATING  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)

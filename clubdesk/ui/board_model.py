@@ -15,6 +15,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 STATE_WORDS = {
     "waiting": "Waiting",
+    "entering": "Being entered",
     "submitted": "Submitted",
     "amended": "Amended",
     "awarded": "Awarded",
@@ -22,6 +23,7 @@ STATE_WORDS = {
 }
 STATE_COLOURS = {
     "waiting": "#6b6b6b",
+    "entering": "#6a3d9a",
     "submitted": "#1b6e2f",
     "amended": "#1f5f8b",
     "awarded": "#8a4b00",
@@ -48,6 +50,23 @@ class BoardModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._tables: tuple[BoardTable, ...] = ()
+        self._entering: frozenset[int] = frozenset()
+
+    def set_entering(self, tables: frozenset[int]) -> None:
+        """The tables whose sheet is open on this computer, not submitted yet: a waiting
+        table among them reads "Being entered" (only this window knows its open sheets)."""
+        if tables != self._entering:
+            self._entering = tables
+            if self._tables:
+                top, bottom = self.index(0, 3), self.index(len(self._tables) - 1, 3)
+                self.dataChanged.emit(top, bottom)
+
+    def state_of(self, row: int) -> str:
+        """The sheet's state on row ``row`` as shown: the stored one, or ``entering``."""
+        table = self._tables[row]
+        if table.state == "waiting" and table.table in self._entering:
+            return "entering"
+        return table.state
 
     def set_board(self, board: Board | None) -> None:
         self.beginResetModel()
@@ -80,11 +99,13 @@ class BoardModel(QAbstractTableModel):
                 str(table.table),
                 side_text(table.a),
                 side_text(table.b),
-                STATE_WORDS.get(table.state, table.state),
+                STATE_WORDS.get(self.state_of(index.row()), table.state),
                 ";  ".join(table.rulings),
             )[column]
         if role == Qt.ItemDataRole.ToolTipRole and column == 4 and table.rulings:
             return "\n".join(table.rulings)
+        if role == Qt.ItemDataRole.ToolTipRole and column in (1, 2):  # a name cut short
+            return side_text(table.a if column == 1 else table.b)
         if role == Qt.ItemDataRole.ForegroundRole and column in (1, 2):
             side = table.a if column == 1 else table.b
             return QBrush(QColor("#8c8c8c")) if any(s.withdrawn for s in side) else None
@@ -93,10 +114,11 @@ class BoardModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 0:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ForegroundRole and column == 3:
-            return QBrush(QColor(STATE_COLOURS.get(table.state, "#000000")))
+            return QBrush(QColor(STATE_COLOURS.get(self.state_of(index.row()), "#000000")))
         if role == Qt.ItemDataRole.FontRole and column in (0, 3):
+            state = self.state_of(index.row())
             font = QFont()
-            font.setBold(column == 0 or table.state != "waiting")
-            font.setItalic(column == 3 and table.state == "waiting")
+            font.setBold(column == 0 or state != "waiting")
+            font.setItalic(column == 3 and state in ("waiting", "entering"))
             return font
         return None

@@ -53,8 +53,11 @@ class BoardRulings(QObject):
         self.ask_removal: Callable[[int, BoardTable], RemovalAnswer | None] = self._ask_removal
         self.ask_withdrawal: Callable[[BoardTable], WithdrawalAnswer | None] = self._ask_withdrawal
         self.late_button = QPushButton("Late…  (Ctrl+L)")
-        self.remove_button = QPushButton("Remove from table…  (Ctrl+R)")
+        self.remove_button = QPushButton("Remove…  (Ctrl+R)")
         self.withdraw_button = QPushButton("Withdraw…  (Ctrl+Shift+W)")
+        self.late_button.setToolTip("A side arrived late at the selected table")
+        self.remove_button.setToolTip("Remove a side from the selected table (an award)")
+        self.withdraw_button.setToolTip("Withdraw an entrant at the selected table from the event")
         self.actions: list[QAction] = []
         for button, key, text, run in (
             (self.late_button, "Ctrl+L", "Late…", self.record_late),

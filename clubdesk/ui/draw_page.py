@@ -343,8 +343,9 @@ class DrawPage(QWidget):
         return self._seating
 
     def fit_list(self) -> None:
-        """Give the list the width its names need, up to 40% of the room beside the picture
-        (a name cut short there has its tooltip), unless the director dragged the divider."""
+        """Give the list the width its names need first, up to half the room (the room
+        picture wraps its names; a name cut short in the list has its tooltip), unless the
+        director dragged the divider."""
         if self._list_width_chosen:
             return
         view = self.list_view
@@ -354,7 +355,7 @@ class DrawPage(QWidget):
         )
         needed += view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth() + 2
         room = self.splitter.width() - self.splitter.handleWidth()
-        width = max(view.minimumWidth(), min(needed, int(room * 0.4)))
+        width = max(view.minimumWidth(), min(needed, room // 2))
         self.splitter.setSizes([room - width, width])
 
     def _divider_moved(self, *args: object) -> None:

@@ -15,7 +15,10 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from clubdesk.clock import Clock
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.services import board as board_service
 from clubdesk.services import registration as service
+from clubdesk.services.changes import Change
+from clubdesk.services.field_note import field_note
 from clubdesk.services.registration import EntrantInfo
 from clubdesk.store import Database
 from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
@@ -89,3 +92,27 @@ def ask_renumber(parent: QWidget, info: EntrantInfo) -> Act | None:
         "Renumber",
         f"Renumbered {info.number} {info.name} as {number}",
     )
+
+
+def late_entry_text(db: Database, event_id: str, number: int) -> str:
+    """Where a late entry (registered after the draw, not placed by it) will play, as the
+    seating actually published has it (``field_note``)."""
+    note = field_note(db, event_id)
+    if note.round is None:
+        return "late entry: seat them on the Draw page"
+    if number in note.unseated:
+        return "late entry: this movement has no free place for them; not seated"
+    if number in note.joining:
+        return f"late entry: plays from round {note.round + 1}"
+    return f"late entry: seated in round {note.round}"
+
+
+def seating_text(db: Database, event_id: str, info: EntrantInfo) -> str:
+    """What a withdrawal or reinstatement did to the rounds not played yet: seated again, or
+    kept as they were, and why (the Rounds board says the same)."""
+    if info.changes & Change.SEATING:
+        return "the rounds not played yet are seated again"
+    published = field_note(db, event_id).round
+    if published is None:
+        return ""
+    return board_service.board(db, event_id, published).kept_note

@@ -41,7 +41,14 @@ from clubdesk.services.registration import EntrantInfo, RegisterEntrant, Registr
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.entrant_list import EntrantList
 from clubdesk.ui.operations import FieldMarks, plain_words, refused, run_command
-from clubdesk.ui.players_acts import Act, ask_payment, ask_renumber, ask_status
+from clubdesk.ui.players_acts import (
+    Act,
+    ask_payment,
+    ask_renumber,
+    ask_status,
+    late_entry_text,
+    seating_text,
+)
 from clubdesk.ui.players_entry import (
     EntryRow,
     duplicate_warning,
@@ -222,8 +229,7 @@ class PlayersPage(QWidget):
         self.event_label.setText(self._setup.event_name)
         self.entry.set_team(self._setup.team)
         self.draw_note.setText(
-            "The draw is made: numbers are fixed, and anyone registered now is a late entry "
-            "for the Draw page to seat."
+            "The draw is made: numbers are fixed, and anyone registered now is a late entry."
         )
         self.draw_note.setVisible(self._setup.draw_made)
         self.model.set_entrants(entrants)
@@ -285,7 +291,7 @@ class PlayersPage(QWidget):
         paid = f"paid {format_money(info.paid_cents)}" if info.paid_cents else "nothing paid yet"
         text = f"✓ Entrant {info.number}: {info.name} · {paid}"
         if info.late:
-            text += " · late entry: seat them on the Draw page"
+            text += " · " + late_entry_text(self._db, self._event_id, info.number)
         self.entry.show_message(text, "done")
         self.entry.clear(self._fee())
         self.focus_entry()
@@ -347,7 +353,9 @@ class PlayersPage(QWidget):
             return None
         self.select_number(info.number)
         self._update_actions()
-        self.entry.show_message(f"✓ {act.done}", "done")
+        fitted = act.title in ("Withdraw", "Reinstate")  # the field changed
+        seating = seating_text(db, event_id, info) if fitted else ""
+        self.entry.show_message(f"✓ {act.done}" + (f" · {seating}" if seating else ""), "done")
         return info
 
     # the roster import

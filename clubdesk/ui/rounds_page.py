@@ -151,13 +151,14 @@ class RoundsPage(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((0, 70), (3, 130)):
+        for column, width in ((0, 52), (3, 134)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, width)
         self.table_view.activated.connect(self.open_sheet)  # double-click, or Enter on a row
         self.rulings = BoardRulings(self)
         self.table_view.selectionModel().selectionChanged.connect(self.rulings.update_buttons)
         self._shown: Board | None = None
+        self.sheets_open: dict[tuple[int, int], SheetDialog] = {}  # (round, table): open here
         self.byes_label = QLabel()
         self.byes_label.setWordWrap(True)
 
@@ -202,8 +203,20 @@ class RoundsPage(QWidget):
         table = self.model.table_at(index.row()).table
         dialog = SheetDialog(self.context, board.round_number, table, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.sheets_open[(board.round_number, table)] = dialog
+        dialog.finished.connect(lambda _=0, key=(board.round_number, table): self._closed(key))
+        self._show_entering()
         dialog.open()
         return dialog
+
+    def _closed(self, key: tuple[int, int]) -> None:
+        self.sheets_open.pop(key, None)
+        self._show_entering()
+
+    def _show_entering(self) -> None:
+        """Mark the board's tables whose sheet is open here ("Being entered")."""
+        number = self.view.board.round_number if self.view.board is not None else None
+        self.model.set_entering(frozenset(t for r, t in self.sheets_open if r == number))
 
     def _label(self, button: QPushButton, text: str) -> None:
         button.setText(f"{text}  ({self._keys[button]})" if button in self._keys else text)
@@ -238,6 +251,9 @@ class RoundsPage(QWidget):
             self._shown = board
             chosen = self.rulings.selected()
             self.model.set_board(board)
+            self._show_entering()
+            ruled = board is not None and any(t.rulings for t in board.tables)
+            self.table_view.setColumnHidden(4, not ruled)  # no rulings yet: names get the room
             rows = [t.table for t in board.tables] if board is not None else []
             if chosen is not None and chosen.table in rows:
                 self.table_view.selectRow(rows.index(chosen.table))
@@ -263,7 +279,11 @@ class RoundsPage(QWidget):
         gone = ",   ".join(f"{s.number}  {s.name}".rstrip() for s in board.withdrawn)
         lines = [
             f"Bye: {byes}" if byes else "",
-            f"Withdrawn since this round was seated: {gone}" if gone else "",
+            f"Withdrawn since this round was seated: {gone}"
+            if gone and not board.kept_note
+            else "",
+            board.next_note,
+            board.kept_note,
         ]
         self.byes_label.setText("\n".join(line for line in lines if line))
 
@@ -363,9 +383,8 @@ class RoundsPage(QWidget):
             ),
             f"Close round {number}",
         )
-        if result is not None and result.seating_note:
-            self.error_label.setText(sentence(result.seating_note))
-            set_role(self.error_label, "error").show()
+        if result is not None and result.seating_note and not missing:
+            self.say(result.seating_note)  # the board says what to do about a missing table
 
     def reopen_round(self) -> None:
         found, board = self._event(), self.view.board

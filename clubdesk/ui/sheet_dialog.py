@@ -24,15 +24,11 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
-    QComboBox,
     QDialog,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -47,7 +43,16 @@ from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.meld_dialog import count_meld_into, meld_button
 from clubdesk.ui.operations import plain_words, run_command
-from clubdesk.ui.sheet_rows import HandRow, columns_for, game_text, on_change, problem_text
+from clubdesk.ui.sheet_final import FinalScoreBox, TieBox
+from clubdesk.ui.sheet_grid import HandsGrid
+from clubdesk.ui.sheet_rows import (
+    HandRow,
+    columns_for,
+    game_text,
+    hollywood_html,
+    on_change,
+    problem_text,
+)
 from clubdesk.ui.sheet_signers import SignersBox
 from clubdesk.ui.style import set_invalid, set_role
 
@@ -71,7 +76,7 @@ class SheetDialog(QDialog):
         self.round_number, self.table = round_number, table
         self.rules: Rules = event_rules(self.db, self.event_id)
         self.columns = columns_for(self.rules)
-        self.rows: list[HandRow] = []
+        self.table_players: dict[str, tuple[tuple[int, str], ...]] = {}
         self.result: GameResult | None = None
         self.error: HandError | None = None
         self.confirm: Callable[[str, str], bool] = self._ask  # tests put their own answer here
@@ -83,48 +88,23 @@ class SheetDialog(QDialog):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         self.heading = set_role(QLabel(), "subheading")
+        self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
-        self.final_only = QCheckBox("Final score only (a paper sheet typed in)")
+        self.final_only = QCheckBox("&Final score only (a paper sheet typed in)  (Alt+F)")
         self.final_only.toggled.connect(self._show_mode)
         layout.addWidget(self.final_only)
 
-        self.hands_box = QWidget()
-        self.grid = QGridLayout(self.hands_box)
-        self.grid.setHorizontalSpacing(6)
-        self.grid.addWidget(QLabel("Hand"), 0, 0)
-        for n, column in enumerate(self.columns, start=1):
-            self.grid.addWidget(QLabel(column.heading), 0, n)
-        end = len(self.columns) + 1
-        self.grid.addWidget(QLabel("Total A"), 0, end)
-        self.grid.addWidget(QLabel("Total B"), 0, end + 1)
-        self.grid.setColumnStretch(end + 2, 1)
-        self.totals: list[tuple[QLabel, QLabel]] = []
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        holder = QWidget()
-        holder_layout = QVBoxLayout(holder)
-        holder_layout.addWidget(self.hands_box)
-        holder_layout.addStretch(1)
-        scroll.setWidget(holder)
-        self.scroll = scroll
-        layout.addWidget(scroll, 1)
+        self.scroll = HandsGrid(self.columns)
+        self.rows, self.totals = self.scroll.rows, self.scroll.totals
+        layout.addWidget(self.scroll, 1)
 
-        self.final_box = QWidget()
-        final = QHBoxLayout(self.final_box)
-        final.setContentsMargins(0, 0, 0, 0)
-        self.score_a, self.score_b = QLineEdit(), QLineEdit()
-        for label, edit in (("Side A", self.score_a), ("Side B", self.score_b)):
-            edit.setMaximumWidth(90)
-            final.addWidget(QLabel(label))
-            final.addWidget(edit)
-        self.tie_winner = QComboBox()
-        for text, side in (("no tie", None), ("tie won by A", "a"), ("tie won by B", "b")):
-            self.tie_winner.addItem(text, side)
-        final.addWidget(self.tie_winner)
-        final.addStretch(1)
+        self.final_box = FinalScoreBox(self)
+        self.score_a, self.score_b = self.final_box.score_a, self.final_box.score_b
         self.final_box.hide()
         layout.addWidget(self.final_box)
+        self.tie_box = TieBox(self)
+        self.tie_winner = self.tie_box.winner
+        layout.addWidget(self.tie_box)
 
         self.total_label = set_role(QLabel(), "subheading")
         self.game_label = QLabel()
@@ -132,7 +112,10 @@ class SheetDialog(QDialog):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         set_role(self.problem, "error")
-        for widget in (self.total_label, self.game_label, self.problem):
+        self.hollywood = QLabel()  # gin's columns and boxes
+        self.hollywood.setTextFormat(Qt.TextFormat.RichText)
+        self.hollywood.hide()
+        for widget in (self.total_label, self.hollywood, self.game_label, self.problem):
             layout.addWidget(widget)
 
         signed = QHBoxLayout()
@@ -141,6 +124,7 @@ class SheetDialog(QDialog):
         self.scorekeeper = self.signers.pickers["scorekeeper"]
         self.countersign = self.signers.pickers["countersign"]
         self.paper = self.signers.paper
+        self.paper.installEventFilter(self)  # Enter there submits a typed-in paper sheet
         signed.addWidget(self.signers, 3)
         self.amendments_view = AmendmentsView()
         self.amendments = self.amendments_view.label
@@ -174,6 +158,10 @@ class SheetDialog(QDialog):
         game = sheet.game
         players = {e.number: e.players for e in registration.list_entrants(self.db, self.event_id)}
         sides = {side: [p for n in game.side(side) for p in players.get(n, ())] for side in "ab"}
+        self.table_players = {
+            side.upper(): tuple((n, " / ".join(players.get(n, ()))) for n in game.side(side))
+            for side in "ab"
+        }  # for the pickers of the player a fine is charged to
         numbers = {side: ", ".join(str(n) for n in game.side(side)) for side in "ab"}
         self.heading.setText(
             f"Round {self.round_number}, table {self.table}: "
@@ -196,13 +184,9 @@ class SheetDialog(QDialog):
         for row in self.rows:
             row.set_read_only()
         self.final_only.setChecked(not game.hands)
-        if not game.hands and game.amendments:
-            first = game.amendments[0].before.score
-            self.score_a.setText(str(first.a))
-            self.score_b.setText(str(first.b))
-        elif not game.hands and game.score is not None:
-            self.score_a.setText(str(game.score.a))
-            self.score_b.setText(str(game.score.b))
+        typed = game.amendments[0].before.score if game.amendments else game.score
+        if not game.hands and typed is not None:  # as typed in (an amendment shown beside)
+            self.final_box.show_score(typed.a, typed.b)
         self.recalculate()
         for widget in (
             self.final_only,
@@ -212,8 +196,6 @@ class SheetDialog(QDialog):
             self.meld_button,
         ):
             widget.setEnabled(False)
-        self.score_a.setReadOnly(True)
-        self.score_b.setReadOnly(True)
         self.signers.show_signed(game.signatures)
         score = game.score
         counts = f"{score.a} to {score.b}" if score is not None else "no score"
@@ -222,23 +204,10 @@ class SheetDialog(QDialog):
 
     # entering hands -----------------------------------------------------------------------
     def _new_row(self) -> HandRow:
-        row = HandRow(self.columns, self.hands_box)
-        line = len(self.rows) + 1
-        self.grid.addWidget(QLabel(str(line)), line, 0)
-        previous = self.rows[-1].widgets[self.columns[-1].key] if self.rows else self.final_only
-        for n, column in enumerate(self.columns, start=1):
-            widget = row.widgets[column.key]
-            self.grid.addWidget(widget, line, n)
-            QWidget.setTabOrder(previous, widget)
-            previous = widget
+        row = self.scroll.new_row(self.final_only, self.table_players)
+        for widget in row.widgets.values():
             widget.installEventFilter(self)
             on_change(widget, self.recalculate)
-        totals = (QLabel(), QLabel())
-        end = len(self.columns) + 1
-        self.grid.addWidget(totals[0], line, end)
-        self.grid.addWidget(totals[1], line, end + 1)
-        self.totals.append(totals)
-        self.rows.append(row)
         return row
 
     def can_add_hand(self) -> bool:
@@ -273,6 +242,13 @@ class SheetDialog(QDialog):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         pressed = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
         if pressed and event.key() in _ENTER:  # type: ignore[attr-defined]
+            if watched in (self.score_a, self.score_b, self.tie_winner, self.paper):
+                if self.submit_button.isEnabled():  # a paper sheet typed in: Enter submits
+                    self.submit()
+                return True
+            if not self.can_add_hand() and self.tie_box.isVisible():
+                self.tie_winner.setFocus(Qt.FocusReason.TabFocusReason)  # who won the tie
+                return True
             self.add_hand()
             return True
         return super().eventFilter(watched, event)
@@ -295,6 +271,8 @@ class SheetDialog(QDialog):
         hands = self.hands()
         shown: GameResult | None = None
         try:
+            for number, row in enumerate(self.rows[: len(hands)], start=1):
+                row.check_pairs(number)
             shown = self.result = played_hands(self.rules, self.round_number, hands)
         except HandError as error:
             self.error = error
@@ -306,6 +284,10 @@ class SheetDialog(QDialog):
             running = shown.totals[n] if shown is not None and n < len(shown.totals) else None
             label_a.setText("" if running is None else str(running["A"]))
             label_b.setText("" if running is None else str(running["B"]))
+        grid = "" if self.final_only.isChecked() else hollywood_html(shown)
+        self.hollywood.setText(grid)
+        self.hollywood.setVisible(bool(grid))
+        self._show_tie()
         if self.submitted:
             self.game_label.setText(game_text(self.result, self.rules))
             return
@@ -313,9 +295,23 @@ class SheetDialog(QDialog):
             total = shown.total if shown is not None else {"A": 0, "B": 0}
             self.total_label.setText(f"Total  A {total['A']}  ·  B {total['B']}")
             self.game_label.setText(game_text(self.result, self.rules))
-            self.problem.setText("" if self.error is None else problem_text(self.error))
+            self.problem.setText(
+                "" if self.error is None else problem_text(self.error, self.columns)
+            )
         self.add_button.setEnabled(self.can_add_hand())
         self._update_submit()
+
+    def level_game(self) -> bool:
+        """The hands typed so far end the game level: who won the tie is asked for."""
+        result = self.result
+        return (
+            result is not None
+            and result.ended_by is not None
+            and result.total["A"] == result.total["B"]
+        )
+
+    def _show_tie(self) -> None:
+        self.tie_box.ask(not self.submitted and (self.final_only.isChecked() or self.level_game()))
 
     def _mark(self, error: HandError) -> None:
         number = error.hand_number or len(self.rows)
@@ -330,14 +326,17 @@ class SheetDialog(QDialog):
         self.scroll.setVisible(not final_only)
         self.final_box.setVisible(final_only)
         if final_only and not self.submitted:
-            self.total_label.setText("Final score from the paper sheet")
+            self.total_label.setText("Final score from the paper sheet (Enter submits)")
             self.game_label.setText("")
             self.problem.setText("")
             self.score_a.setFocus(Qt.FocusReason.OtherFocusReason)
         self.recalculate()
 
     def _update_submit(self) -> None:
-        self.submit_button.setEnabled(not self.submitted and self.signers.ready())
+        typed_wrong = self.error is not None and not self.final_only.isChecked()
+        self.submit_button.setEnabled(
+            not self.submitted and self.signers.ready() and not typed_wrong
+        )
         self.submit_button.setVisible(not self.submitted)
         self.amend_button.setVisible(self.submitted)
 
@@ -345,16 +344,15 @@ class SheetDialog(QDialog):
     def submit(self) -> None:
         """Submit the sheet through the service; a refusal is shown in plain words."""
         signatures = self.signers.signatures()
+        final_score: tuple[int, int] | None = None
         if self.final_only.isChecked():
-            texts = (self.score_a.text().strip(), self.score_b.text().strip())
-            if not all(text.lstrip("-").isdigit() for text in texts):
-                self._refused(UserError("score: type both sides' final score as whole numbers"))
+            try:
+                final_score = self.final_box.score()
+            except UserError as error:
+                self._refused(error)
                 return
-            final_score: tuple[int, int] | None = (int(texts[0]), int(texts[1]))
-            hands: list[dict[str, Any]] = []
-            winner = self.tie_winner.currentData()
-        else:
-            final_score, hands, winner = None, self.hands(), None
+        hands = [] if final_score is not None else self.hands()
+        winner = self.tie_box.chosen()
 
         def action() -> sheets.SheetSubmitted:
             return sheets.submit_sheet(
@@ -384,7 +382,7 @@ class SheetDialog(QDialog):
 
     def reject(self) -> None:
         """Close; a sheet typed in but not submitted is only dropped when the recorder says so."""
-        typed = bool(self.hands()) or bool(self.score_a.text() or self.score_b.text())
+        typed = bool(self.hands()) or self.final_box.typed()
         if not self.submitted and typed:
             question = "The sheet is not submitted. Close it and lose what was typed?"
             if not self.confirm("Close the sheet", question):
@@ -403,10 +401,4 @@ class SheetDialog(QDialog):
         self.problem.setText(plain_words(error))
 
     def _clear_rows(self) -> None:
-        while self.grid.count() > len(self.columns) + 3:
-            item = self.grid.takeAt(len(self.columns) + 3)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
-        self.rows.clear()
-        self.totals.clear()
+        self.scroll.clear()

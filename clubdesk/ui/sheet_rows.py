@@ -8,6 +8,7 @@ engine names it when it is needed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
-from clubdesk.ui.operations import plain_words
+from clubdesk.ui.operations import plain_words, sentence
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,9 @@ class Column:
 
     ``kind``: ``side`` (A or B), ``side?`` (none, A or B), ``int`` (a number),
     ``flag`` (a tick box; ``default`` is its value on a new row), ``choice``
-    (one of ``choices``).
+    (one of ``choices``), ``player`` (none, or one of the players of the side the column
+    ``side_from`` names, by entrant number), ``took`` (which sides took a trick: read from
+    the trick points, or said).
     """
 
     key: str
@@ -33,6 +36,7 @@ class Column:
     kind: str
     default: bool = False
     choices: tuple[str, ...] = ()
+    side_from: str = ""  # a player picker: the column naming the side whose players it lists
 
 
 def columns_for(rules: Rules) -> tuple[Column, ...]:
@@ -53,23 +57,59 @@ def columns_for(rules: Rules) -> tuple[Column, ...]:
             Column("kind", "Kind", "choice", choices=kinds),
             Column("books.A", "Books A", "int"),
             Column("books.B", "Books B", "int"),
+            Column("infraction", "Infraction", "side?"),
         )
-    return (
+    pinochle = rules.pinochle
+    money = rules.money
+    by_player = rules.unit == "individual" and bool(
+        money.fine_set_cents or money.fine_renege_cents
+    )  # a fine charged to the player who bid or reneged (RULES.md, NPA)
+    columns = [
         Column("bidder", "Bidder", "side"),
+        *([Column("bid_by", "Bid by", "player", side_from="bidder")] if by_player else []),
         Column("bid", "Bid", "int"),
         Column("dropped", "Dropped", "flag"),
+        *(
+            [Column("conceded", "Conceded", "side?")]
+            if pinochle is not None and pinochle.concede_allowed
+            else []
+        ),
         Column("marriage", "Marriage", "flag", default=True),
         Column("meld.A", "Meld A", "int"),
         Column("meld.B", "Meld B", "int"),
         Column("tricks.A", "Tricks A", "int"),
         Column("tricks.B", "Tricks B", "int"),
+        *(
+            [Column("took_trick", "Took a trick", "took")]
+            if pinochle is not None and pinochle.must_take_trick
+            else []
+        ),
         Column("renege", "Renege", "side?"),
+        *([Column("renege_by", "Renege by", "player", side_from="renege")] if by_player else []),
         Column("all_tricks", "All tricks", "side?"),
-    )
+    ]
+    if pinochle is not None and not pinochle.all_tricks_bonus:
+        columns = [c for c in columns if c.key != "all_tricks"]
+    return tuple(columns)
+
+
+# "Took a trick": read from the trick points (null), or said for both sides
+TOOK_CHOICES: tuple[tuple[str, dict[str, bool] | None], ...] = (
+    ("by points", None),
+    ("both", {"A": True, "B": True}),
+    ("A only", {"A": True, "B": False}),
+    ("B only", {"A": False, "B": True}),
+    ("neither", {"A": False, "B": False}),
+)
 
 
 # pairs the engine reads as "not there" when both halves are blank (a hand not played out)
-_OPTIONAL_PAIRS = ("tricks",)
+_OPTIONAL_PAIRS = ("tricks", "books")
+# what both halves of such a pair say, and when neither is typed
+_PAIR_WORDS = {
+    "tricks": ("trick points", "the hand was not played"),
+    "books": ("books", "a side lost the hand (Infraction)"),
+}
 # numbers the engine reads as absent when blank (gin's knock card on a gin)
 _OPTIONAL_NUMBERS = ("knock_card",)
 
@@ -77,11 +117,42 @@ _OPTIONAL_NUMBERS = ("knock_card",)
 class HandRow:
     """The widgets of one hand row, and the hand they say."""
 
-    def __init__(self, columns: tuple[Column, ...], parent: QWidget):
+    def __init__(
+        self,
+        columns: tuple[Column, ...],
+        parent: QWidget,
+        players: Mapping[str, tuple[tuple[int, str], ...]] | None = None,
+    ):
+        """``players``: by side ("A", "B"), the entrant numbers and names at the table, for
+        the pickers of the player a fine is charged to."""
         self.columns = columns
+        self.players = dict(players or {})
         self.widgets: dict[str, QWidget] = {}
         for column in columns:
             self.widgets[column.key] = _widget(column, parent)
+        for column in columns:
+            if column.kind == "player" and column.side_from in self.widgets:
+                picker, side = self.widgets[column.key], self.widgets[column.side_from]
+                assert isinstance(picker, QComboBox) and isinstance(side, QComboBox)
+                side.currentIndexChanged.connect(
+                    lambda _=0, p=picker, s=side: self._list_players(p, s.currentData())
+                )
+                self._list_players(picker, side.currentData())
+
+    def _list_players(self, picker: QComboBox, side: str | None) -> None:
+        """The picker lists the players of ``side`` (none: only "–"), keeping the one picked
+        if they are still listed."""
+        chosen = picker.currentData()
+        picker.blockSignals(True)
+        picker.clear()
+        picker.addItem("–", None)
+        for number, name in self.players.get(side or "", ()):
+            picker.addItem(f"{number} {name}".rstrip(), number)
+        index = picker.findData(chosen) if chosen is not None else 0
+        picker.setCurrentIndex(max(index, 0))
+        picker.blockSignals(False)
+        if picker.currentData() != chosen:
+            picker.currentIndexChanged.emit(picker.currentIndex())
 
     def is_blank(self) -> bool:
         """Nothing typed or picked yet (a fresh row)."""
@@ -89,7 +160,8 @@ class HandRow:
             widget = self.widgets[column.key]
             if isinstance(widget, QLineEdit) and widget.text().strip():
                 return False
-            if isinstance(widget, QComboBox) and column.kind == "side?" and widget.currentIndex():
+            optional = column.kind in ("side?", "player", "took")
+            if isinstance(widget, QComboBox) and optional and widget.currentIndex():
                 return False
             if isinstance(widget, QCheckBox) and widget.isChecked() != column.default:
                 return False
@@ -112,6 +184,20 @@ class HandRow:
                 del hand[pair]
         return hand
 
+    def check_pairs(self, number: int) -> None:
+        """HandError at the blank half of a pair that may be left out only as a whole (the
+        trick points of a hand not played): one side typed, the other blank."""
+        for pair in _OPTIONAL_PAIRS:
+            halves = [c for c in self.columns if c.key.split(".")[0] == pair]
+            blank = [c for c in halves if not _typed(self.widgets[c.key])]
+            if blank and len(blank) < len(halves):
+                words, neither = _PAIR_WORDS[pair]
+                raise HandError(
+                    blank[0].key,
+                    f"blank; type both sides' {words}, or neither when {neither}",
+                    number,
+                )
+
     def set_hand(self, hand: dict[str, Any]) -> None:
         """Show a stored hand in the row."""
         for column in self.columns:
@@ -125,8 +211,8 @@ class HandRow:
             elif isinstance(widget, QCheckBox):
                 widget.setChecked(column.default if value is None else bool(value))
             elif isinstance(widget, QComboBox):
-                index = widget.findData(value)
-                widget.setCurrentIndex(max(index, 0))
+                found = [n for n in range(widget.count()) if widget.itemData(n) == value]
+                widget.setCurrentIndex(found[0] if found else 0)
 
     def set_read_only(self) -> None:
         for widget in self.widgets.values():
@@ -158,12 +244,22 @@ def _widget(column: Column, parent: QWidget) -> QWidget:
     combo.setAccessibleName(column.heading)
     if column.kind == "side?":
         combo.addItem("–", None)
+    if column.kind == "player":  # filled with the side's players (HandRow)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(9)
+    if column.kind == "took":
+        for text, value in TOOK_CHOICES:
+            combo.addItem(text, value)
     if column.kind in ("side", "side?"):
         combo.addItem("A", "A")
         combo.addItem("B", "B")
     for choice in column.choices:
         combo.addItem(choice, choice)
     return combo
+
+
+def _typed(widget: QWidget) -> bool:
+    return isinstance(widget, QLineEdit) and widget.text().strip() not in ("", "-")
 
 
 def _value(column: Column, widget: QWidget) -> Any:
@@ -193,17 +289,11 @@ def on_change(widget: QWidget, slot: Any) -> None:
 
 
 def game_text(result: GameResult | None, rules: Rules) -> str:
-    """What the engine says of the game as a whole: its end, gin's columns and boxes."""
+    """What the engine says of the game as a whole: its end and its winner (gin's columns
+    and boxes are ``hollywood_html``)."""
     if result is None:
         return ""
     parts = []
-    if "games" in result.extra:
-        columns = "   ".join(
-            f"game {n}: A {c['A']} · B {c['B']}" for n, c in enumerate(result.extra["games"], 1)
-        )
-        boxes = result.extra.get("boxes", {})
-        box_text = f"boxes A {boxes.get('A', 0)} · B {boxes.get('B', 0)}"
-        parts.append(f"Hollywood columns   {columns}   ·   {box_text}")
     if result.ended_by == "limit":
         limit = rules.game_end.point_limit
         parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
@@ -217,6 +307,37 @@ def game_text(result: GameResult | None, rules: Rules) -> str:
     return "\n".join(parts)
 
 
-def problem_text(error: HandError) -> str:
-    """The engine's reason for a wrong hand, a blank field called blank."""
-    return plain_words(error).replace(", not None.", " (left blank).")
+def problem_text(error: HandError, columns: tuple[Column, ...] = ()) -> str:
+    """The engine's reason for a wrong hand, a blank field called blank; the field named
+    by its heading on the sheet ("Hand 3, Meld A: must be at most 1140, not 9999.")."""
+    headings = {column.key: column.heading for column in columns}
+    heading = headings.get(error.field) or headings.get(f"{error.field}.A")
+    if heading is None or error.hand_number is None:
+        return plain_words(error).replace(", not None.", " (left blank).")
+    text = sentence(f"{error.message}".replace(", not None", " (left blank)"))
+    if error.field not in headings:  # a pair as a whole: "Tricks"
+        heading = heading.rsplit(" ", 1)[0]
+        if error.message.endswith(", not None"):
+            words = _PAIR_WORDS.get(error.field, (heading.lower(), ""))[0]
+            text = f"left blank; type both sides' {words}."
+    return f"Hand {error.hand_number}, {heading}: {text[:1].lower()}{text[1:]}"
+
+
+def hollywood_html(result: GameResult | None) -> str:
+    """Gin's three Hollywood columns and the boxes, as the paper sheet has them: a row per
+    side, a column per game ("" for a format without them)."""
+    if result is None or "games" not in result.extra:
+        return ""
+    games = result.extra["games"]
+    boxes = result.extra.get("boxes", {})
+    head = "".join(f"<th>&nbsp;Game {n}&nbsp;</th>" for n in range(1, len(games) + 1))
+    rows = "".join(
+        f"<tr><th>Side {side}&nbsp;</th>"
+        + "".join(f"<td align='right'>{game[side]}</td>" for game in games)
+        + f"<td align='right'>{boxes.get(side, 0)}</td></tr>"
+        for side in ("A", "B")
+    )
+    return (
+        "<table cellspacing='0' cellpadding='3' border='1' style='border-color:#9a9a9a'>"
+        f"<tr><th>Hollywood</th>{head}<th>&nbsp;Boxes&nbsp;</th></tr>{rows}</table>"
+    )

@@ -52,7 +52,9 @@ class SignersBox(QWidget):
             grid.addWidget(note, 3, column)
             self.pickers[role], self.pads[role], self.notes[role] = picker, pad, note
             grid.setColumnStretch(column, 1)
-        self.paper = QCheckBox("Signed paper sheet received (both signed on paper; no pads)")
+        self.paper = QCheckBox(
+            "Signed &paper sheet received (both signed on paper; no pads)  (Alt+P)"
+        )
         self.paper.toggled.connect(self._attested)
         grid.addWidget(self.paper, 4, 0, 1, 2)
 

@@ -8,7 +8,7 @@ import pytest
 from sqlmodel import select
 
 from clubdesk.errors import UserError
-from clubdesk.services import draw, rounds, sheets
+from clubdesk.services import board, draw, rounds, sheets
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
 from clubdesk.store.models import Round
@@ -232,3 +232,29 @@ def test_the_cut_counts_a_round_closed_with_a_table_missing(db, clock):
     final = draw.seating(db, event, 3)  # the cut after round 2 is made: 60% of 8 = 5 advance
     assert len(final.entrants) == 5  # byes included
     assert not set(seats.table(4).entrants) & set(final.entrants)  # they scored nothing
+
+
+def test_the_missing_sheet_recorded_after_the_close_seats_the_next_round(db, clock, npa) -> None:
+    builder.scores(db, npa, 1, {1: (400, 300), 2: (250, 300)}, clock)
+    rounds.close_round(db, npa, 1, clock, missing_ok=[3])
+    shown = board.board(db, npa, 1)
+    assert shown.next_note == (
+        "Round 2 is seated from round 1's results, and table 3 handed in no sheet. "
+        "Record its sheet (open the table; round 2 is seated once the last one is in), "
+        "or reopen round 1."
+    )
+    done = sheets.submit_sheet(db, npa, 1, 3, final_score=(400, 200),
+                               signatures=builder.signers(db, npa, 1, 3), clock=clock)  # fmt: skip
+    assert done.next_seated == 2
+    assert done.changes == Change.SHEETS | Change.SEATING
+    assert published(db, npa) == [1, 2]
+    assert board.board(db, npa, 1).next_note == ""
+    assert list_audit(db)[-1].action == "seating.publish"
+
+
+def test_a_sheet_in_a_running_round_seats_nothing(db, clock, npa) -> None:
+    builder.scores(db, npa, 1, {1: (400, 300), 2: (250, 300)}, clock)
+    done = sheets.submit_sheet(db, npa, 1, 3, final_score=(400, 200),
+                               signatures=builder.signers(db, npa, 1, 3), clock=clock)  # fmt: skip
+    assert done.next_seated is None and done.changes == Change.SHEETS
+    assert published(db, npa) == [1]

@@ -10,7 +10,7 @@ import pytest
 from clubdesk.domain.seating.draw import Card, Lot, card_draw, chit_draw, random_draw
 from clubdesk.domain.seating.first_round import late_place
 from clubdesk.domain.seating.stationary import bye_station_card
-from clubdesk.services import draw, drawing, rounds, rulings
+from clubdesk.services import board, draw, drawing, rounds, rulings
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
 from clubdesk.services.entrants import get_entrant
@@ -178,3 +178,20 @@ def test_a_round_with_a_ruling_on_a_sheet_keeps_its_seating_and_the_withdrawal_s
     assert draw.seating(db, grand_prix, 2) == before
     assert not any(e.action == "seating.reseat" for e in list_audit(db))
     assert draw.seating(db, grand_prix, 3).byes  # the next round unpublished gives the bye
+
+
+def test_the_board_says_a_round_was_not_seated_again_and_why(db, clock, grand_prix):
+    builder.publish(db, grand_prix, 2, clock)
+    before = draw.seating(db, grand_prix, 2)
+    rulings.rule_late(db, grand_prix, 2, 1, "b", 7, clock)  # written on round 2's sheet
+    leaving = before.table(3).a[0]
+    assert board.board(db, grand_prix, 2).kept_note == ""
+    builder.withdraw(db, grand_prix, leaving, clock)
+    shown = board.board(db, grand_prix, 2)
+    name = next(s.name for s in shown.withdrawn)
+    assert shown.kept_note == (
+        f"Round 2 was not seated again after {leaving} {name} withdrew: table 1's sheet is "
+        "already written on. Rule on table 3 from the board (Late…, more than 10 minutes: "
+        "the opponents score as for a bye)."
+    )
+    assert board.board(db, grand_prix, 1).kept_note == ""  # round 1 is being played

@@ -478,3 +478,61 @@ def test_a_24_team_field_fits_the_window(page, db, teams, clock) -> None:
     assert page.font().pointSize() == 12
     image = page.grab()
     assert (image.width(), image.height()) == (1400, 900)
+
+
+def running_grand_prix(db, clock) -> str:
+    """Fifteen Grand Prix teams, round 1 running, round 2 published (the bye station free)."""
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=15)
+    builder.draw(db, event, clock, seed=4)
+    builder.publish(db, event, 1, clock)
+    builder.start(db, event, 1, clock)
+    builder.publish(db, event, 2, clock)
+    return event
+
+
+def test_a_late_entry_is_told_where_it_plays_not_sent_to_the_draw_page(
+    make_page, db, clock, keyboard
+) -> None:
+    event = running_grand_prix(db, clock)
+    page = make_page(event)
+    assert "Draw page" not in page.draw_note.text()
+    for n in (16, 17):
+        keyboard.type(f"Late{n} Player")
+        keyboard.tab()
+        keyboard.type(f"Partner{n} Player")
+        keyboard.press(Qt.Key.Key_Return)
+        if n == 16:  # the draw places it at the bye station: not a late entry
+            assert "late entry" not in page.entry.message_text()
+    assert page.entry.message_text().endswith(
+        "· late entry: this movement has no free place for them; not seated"
+    )
+
+
+def test_a_withdrawal_that_could_not_reseat_the_next_round_says_so(
+    make_page, db, clock, monkeypatch
+) -> None:
+    from clubdesk.services import draw, rulings
+
+    event = running_grand_prix(db, clock)
+    rulings.rule_late(db, event, 2, 1, "b", 7, clock)  # written on round 2's sheet
+    leaving = draw.seating(db, event, 2).table(3).a[0]
+    page = make_page(event)
+    page.select_number(leaving)
+    monkeypatch.setattr(WithdrawDialog, "exec", lambda dialog: QDialog.DialogCode.Accepted)
+    page.status_button.click()
+    text = page.entry.message_text()
+    assert text.startswith(f"✓ Withdrew {leaving} ")
+    assert "· Round 2 was not seated again after " in text
+    assert "table 1's sheet is already written on" in text
+
+
+def test_a_late_player_in_a_progressive_movement_plays_from_the_next_round(
+    make_page, db, clock, keyboard
+) -> None:
+    event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
+    builder.draw(db, event, clock, seed=3)
+    builder.publish(db, event, 1, clock)
+    page = make_page(event)
+    keyboard.type("Late Player")
+    keyboard.press(Qt.Key.Key_Return)
+    assert page.entry.message_text().endswith("· late entry: plays from round 2")

@@ -45,6 +45,7 @@ def test_the_quarter_finals_on_the_rounds_page(playoff_window, size, qtbot, tmp_
     assert page.big_time.text() == "30:00"
     assert page.model.rowCount() == 4 and page.count_label.text() == "0 of 4 sheets in"
     assert window.status_clock.text() == "Round 5 · 30:00 left · 0 of 4 sheets in"
+    assert window.summary_label.text() == "17 entrants · 17 paid · 4 tables"  # the round's
     picture = tmp_path / f"playoff-rounds-{size[0]}.png"
     assert window.grab().save(str(picture))
     assert picture.stat().st_size > 10_000

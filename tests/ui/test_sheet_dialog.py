@@ -98,10 +98,16 @@ def test_reaching_500_ends_the_game(qtbot, db, clock, pinochle, keyboard) -> Non
 @pytest.mark.parametrize(
     ("typed", "field", "message"),
     [
-        ({"bid": "49"}, "bid", "49 is below the minimum bid of 50"),
-        ({"meld.A": "9999"}, "meld.A", "must be at most 1140, not 9999"),
-        ({"tricks.A": "30", "tricks.B": "30"}, "tricks.A", "50"),
-        ({"bid": ""}, "bid", "bid: must be a whole number (left blank)"),
+        ({"bid": "49"}, "bid", "Hand 1, Bid: 49 is below the minimum bid of 50."),
+        ({"meld.A": "9999"}, "meld.A", "Hand 1, Meld A: must be at most 1140, not 9999."),
+        ({"tricks.A": "30", "tricks.B": "30"}, "tricks.A", "Hand 1, Tricks: "),
+        ({"bid": ""}, "bid", "Hand 1, Bid: must be a whole number (left blank)."),
+        (
+            {"tricks.A": ""},
+            "tricks.A",
+            "Hand 1, Tricks A: blank; type both sides' trick points, or neither when the hand "
+            "was not played.",
+        ),
     ],
 )
 def test_an_invalid_value_is_marked_at_its_field_with_the_reason(
@@ -114,7 +120,7 @@ def test_an_invalid_value_is_marked_at_its_field_with_the_reason(
         row.widgets[key].setText(text)
     assert row.widgets[field].property("invalid")
     assert message in dialog.problem.text()
-    assert dialog.problem.text().startswith("Hand 1: ")
+    assert dialog.problem.text().startswith("Hand 1, ")
     assert not dialog.add_button.isEnabled()
     assert [w for k, w in row.widgets.items() if k != field and w.property("invalid")] == []
 
@@ -188,10 +194,12 @@ def test_a_gin_sheet_fills_the_hollywood_columns(qtbot, db, clock) -> None:
         dialog.rows[-1].set_hand(hand)
         dialog.add_hand()
     engine = games.score_game(hands, event_rules(db, event_id))
-    columns = "   ".join(
-        f"game {n}: A {c['A']} · B {c['B']}" for n, c in enumerate(engine.extra["games"], 1)
-    )
-    assert columns in dialog.game_label.text()
+    grid = dialog.hollywood.text()  # a row per side, a column per game, then the boxes
+    for side in ("A", "B"):
+        cells = [c[side] for c in engine.extra["games"]] + [engine.extra["boxes"][side]]
+        row = "".join(f"<td align='right'>{cell}</td>" for cell in cells)
+        assert f"<tr><th>Side {side}&nbsp;</th>{row}</tr>" in grid
+    assert dialog.hollywood.isVisible()
     assert (dialog.totals[1][0].text(), dialog.totals[1][1].text()) == (
         str(engine.totals[1]["A"]), str(engine.totals[1]["B"]),
     )  # fmt: skip
