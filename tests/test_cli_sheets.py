@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.services import draw
+from clubdesk.services import draw, rounds
 from clubdesk.services.eventfile import current_event_ids
 from clubdesk.store import open_database
 from tests import builder
@@ -306,3 +306,21 @@ def test_individual_sides_are_lists_of_partners(tmp_path, clock) -> None:
         table = builder.publish(db, event, 1, clock).tables[0]
     shown = sheet(path, table.table)
     assert (shown["a"], shown["b"]) == (list(table.a), list(table.b))
+
+
+def test_a_late_sheet_that_seats_the_next_round_says_so(tmp_path, clock) -> None:
+    path = tmp_path / "npa.sqlite"
+    with open_database(path) as db:
+        event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
+        builder.draw(db, event, clock, seed=3)
+        builder.publish(db, event, 1, clock)
+        builder.scores(db, event, 1, {1: (400, 300), 2: (250, 300)}, clock)
+        rounds.close_round(db, event, 1, clock, missing_ok=[3])  # progressive: round 2 waits
+        signers = builder.signers(db, event, 1, 3)
+    names = [{"role": role, "name": name} for role, name in signers.items()]
+    ran = submit(path, {"score": {"a": 400, "b": 200}, "signatures": names}, table=3)
+    assert (ran.code, ran.err) == (0, "")
+    assert (
+        ran.out
+        == "round 1, table 3: submitted, a 400, b 200 (3 of 3 sheets in); round 2 is seated\n"
+    )

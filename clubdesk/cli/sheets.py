@@ -88,6 +88,7 @@ def _submit(args: argparse.Namespace) -> int:
     print(
         f"round {done.round_number}, table {done.table}: submitted, "
         f"a {done.score_a}, b {done.score_b} ({done.sheets_in} of {done.sheets_total} sheets in)"
+        + (f"; round {done.next_seated} is seated" if done.next_seated is not None else "")
     )
     return 0
 
