@@ -27,6 +27,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit, events
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.draw import follows_from, publish_in
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database
 from clubdesk.store import clock as store
@@ -90,7 +91,6 @@ def reading(clock: Clock, at: dt.datetime | None = None) -> Reading:
     return Reading(at, monotonic - (now - at).total_seconds())
 
 
-@writes(Change.CLOCK)
 def start(
     db: Database,
     event_id: str,
@@ -105,23 +105,41 @@ def start(
     now = reading(clock, at)
     with db.session() as session:
         rows = _timetable(session, event_id, now)
-        fact = start_in(session, event_id, round_number, now, actor=actor)
-        return ClockChanged(
+        fact, published = start_in(session, event_id, round_number, now, actor=actor)
+        changed = ClockChanged(
             event_id, fact, roundclock.status(store.facts(session, event_id), rows, now)
         )
+    return with_changes(changed, Change.CLOCK | (Change.SEATING if published else Change.NONE))
+
+
+start.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
 
 
 def start_in(
     session: Session, event_id: str, round_number: int, now: Reading, *, actor: str
-) -> ClockFact:
-    """Start a round in ``session``'s transaction (the rounds service shares it)."""
+) -> tuple[ClockFact, bool]:
+    """Start a round in ``session``'s transaction (the rounds service shares it), and say
+    whether its seating was published for it. A round
+    not published yet whose seating can be made now (round 1 from the draw, a round of a
+    stationary movement, the next round once its results are in) is published first, in
+    the same transaction."""
     _, rules = event_and_rules(session, event_id)
     found = seating_store.find_round(session, event_id, round_number)
+    before = seating_store.find_round(session, event_id, round_number - 1)
+    published = False
+    if found is None and _publishable(rules, round_number, before):
+        try:
+            publish_in(session, event_id, round_number, now.at, actor)
+        except UserError as exc:
+            raise UserError(
+                f"round: round {round_number} cannot be seated yet: {exc}", field="round"
+            ) from None
+        found = seating_store.find_round(session, event_id, round_number)
+        published = True
     if found is None:
         raise UserError(
             f"round: round {round_number}'s seating is not published yet", field="round"
         )
-    before = seating_store.find_round(session, event_id, round_number - 1)
     fact = roundclock.start(
         store.facts(session, event_id), _rounds(session, event_id, rules), round_number, now,
         previous_closed=before is not None and before.status == "closed",
@@ -129,7 +147,18 @@ def start_in(
     if found.status == "pending":
         seating_store.set_round_status(session, found.id, "running")
     _record(session, event_id, fact, actor, "round.start")
-    return fact
+    return fact, published
+
+
+def _publishable(rules: Rules, number: int, before: seating_store.RoundRecord | None) -> bool:
+    """May starting round ``number`` publish its seating: round 1 (from the draw), or the
+    round before is closed, or it has started and this round is not seated from its results
+    (a stationary movement: the clock never waits for paperwork)."""
+    if number == 1:
+        return True
+    if before is None or before.status == "pending":
+        return False
+    return before.status == "closed" or not follows_from(rules, number - 1)
 
 
 @writes(Change.CLOCK)

@@ -33,7 +33,7 @@ from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import clock as clock_service
-from clubdesk.services.changes import Change, changes_field, with_changes, writes
+from clubdesk.services.changes import Change, changes_field, with_changes
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.draw import follows_from, publish_in
 from clubdesk.services.playoffs import PlayoffsOver
@@ -51,17 +51,22 @@ class RoundChanged:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-@writes(Change.CLOCK)
 def start_round(
     db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
 ) -> RoundChanged:
-    """Start a published round: it is running and its clock starts now (the round before
-    it has ended; its sheets may still be coming in)."""
+    """Start a round: it is running and its clock starts now (the round before it has
+    ended; its sheets may still be coming in). A round not published yet is published
+    first when its seating can be made (round 1 from the draw, a stationary movement's
+    next round), in the same transaction."""
     now = clock_service.reading(clock)
     with db.session() as session:
         events.get_event(session, event_id)  # the event exists
-        clock_service.start_in(session, event_id, round_number, now, actor=actor)
-    return RoundChanged(event_id, round_number, "running", now.at)
+        _, published = clock_service.start_in(session, event_id, round_number, now, actor=actor)
+    started = RoundChanged(event_id, round_number, "running", now.at)
+    return with_changes(started, Change.CLOCK | (Change.SEATING if published else Change.NONE))
+
+
+start_round.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)

@@ -269,7 +269,10 @@ class RoundsPage(QWidget):
         self.subtitle.setText(board.event_name)
         if board.round_number is None:
             self.board_heading.setText("No round is seated yet")
-            self.count_label.setText("Publish round 1's seating on the Draw page.")
+            self.count_label.setText(
+                "Round 1 is seated from the draw when it starts (F5); the draw is made on the "
+                "Draw page."
+            )
             self.byes_label.setText("")
             return
         state = {"pending": "not started", "running": "", "closed": "closed"}.get(board.status, "")

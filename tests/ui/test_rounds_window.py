@@ -145,10 +145,14 @@ def test_an_event_not_seated_yet_says_so(make_window, db, clock):
     window = make_window(db)
     page = window.rounds_page
     assert page.board_heading.text() == "No round is seated yet"
-    assert page.count_label.text() == "Publish round 1's seating on the Draw page."
+    assert page.count_label.text() == (
+        "Round 1 is seated from the draw when it starts (F5); the draw is made on the Draw page."
+    )
     assert window.status_clock.text() == "Round 1 starts at 10:15 AM"
     page.start_button.click()
-    assert page.error_label.text() == "Round 1's seating is not published yet."
+    assert page.error_label.text() == (
+        "Round 1 cannot be seated yet: the draw is not made yet: make the draw first."
+    )
 
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
