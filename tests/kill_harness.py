@@ -118,8 +118,9 @@ def run_once(
     with closing(sqlite3.connect(template)) as source, closing(sqlite3.connect(path)) as copy:
         source.backup(copy)
     kill_after = rng.randint(0, STEPS) if kill_after is None else kill_after
-    data = folder / "data"
-    shutil.rmtree(data, ignore_errors=True)
+    data = folder / "data"  # the user data folder, away from the user's own
+    shutil.rmtree(data, ignore_errors=True)  # a fresh one each run, as is the window's
+    (folder / "settings.ini").unlink(missing_ok=True)  # settings (the window's victim's)
     victim = subprocess.Popen(
         [
             sys.executable,
