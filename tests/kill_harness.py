@@ -5,7 +5,9 @@ benchmarks/bench_kill.py (many).
 Run as ``python -m tests.kill_harness DATABASE EVENT_ID`` (from the project folder) it is the
 victim: through the services it starts each round, submits every table's sheet hand by hand
 with both signatures, closes the round and publishes the next, printing one line after each
-step, until the event's rounds are done.
+step, until the event's rounds are done. With ``--window`` first the victim is the director's
+window itself (``tests/kill_window.py``): the same night driven through its pages, its
+snapshots written to the user data folder.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -23,6 +26,7 @@ from pathlib import Path
 
 from clubdesk.clock import FakeClock
 from clubdesk.services import draw, rounds, sheets
+from clubdesk.services import snapshots as snapshot_service
 from clubdesk.store import open_database
 from tests import builder
 
@@ -99,30 +103,47 @@ STEPS = 30  # the victim's night is about this many steps (28 lines and "done")
 
 
 def run_once(
-    folder: Path, template: Path, event_id: str, rng: random.Random, kill_after: int | None = None
+    folder: Path,
+    template: Path,
+    event_id: str,
+    rng: random.Random,
+    kill_after: int | None = None,
+    *,
+    window: bool = False,
 ) -> Outcome:
-    """Copy the prepared database, start the victim on it, kill it with SIGKILL after
-    ``kill_after`` of its steps (by default a random number from 0 to all of them), then
-    check the file."""
+    """Copy the prepared database, start the victim on it (the window, with ``window``),
+    kill it with SIGKILL after ``kill_after`` of its steps (by default a random number from
+    0 to all of them), then check the file and the snapshots the victim wrote."""
     path = folder / "night.sqlite"
     with closing(sqlite3.connect(template)) as source, closing(sqlite3.connect(path)) as copy:
         source.backup(copy)
     kill_after = rng.randint(0, STEPS) if kill_after is None else kill_after
+    data = folder / "data"  # the user data folder, away from the user's own
+    shutil.rmtree(data, ignore_errors=True)  # a fresh one each run, as is the window's
+    (folder / "settings.ini").unlink(missing_ok=True)  # settings (the window's victim's)
     victim = subprocess.Popen(
-        [sys.executable, "-m", "tests.kill_harness", str(path), event_id],
+        [
+            sys.executable,
+            "-m",
+            "tests.kill_harness",
+            *(["--window"] if window else []),
+            str(path),
+            event_id,
+        ],
         cwd=PROJECT,
-        env={**os.environ, "XDG_DATA_HOME": str(folder / "data")},  # away from the user's own
+        env={**os.environ, "XDG_DATA_HOME": str(data), "QT_QPA_PLATFORM": "offscreen"},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     assert victim.stdout is not None
-    steps, finished = 0, False
+    steps, finished, said = 0, False, 0
     while steps < kill_after:
         line = victim.stdout.readline()
         if not line:
             break  # it ended by itself (done, or a failure: stderr says)
         finished = line.strip() == "done"
+        said += line.startswith("submitted")
         steps += 1
     if victim.poll() is None:
         os.kill(victim.pid, signal.SIGKILL)
@@ -132,6 +153,9 @@ def run_once(
         failed = f"the victim failed: exit {victim.returncode}: {last[0]}"
         return Outcome(steps, finished, (failed,), 0)
     problems, submitted = check(path, event_id)
+    if submitted < said:  # one more is fine: committed after the last line read
+        problems.append(f"the victim said {said} sheets were in, the file holds {submitted}")
+    problems += check_snapshots(data / "clubdesk" / "snapshots", event_id)
     for leftover in folder.glob("night.sqlite*"):
         leftover.unlink()
     return Outcome(steps, finished, tuple(problems), submitted)
@@ -196,5 +220,32 @@ def check(path: Path, event_id: str) -> tuple[list[str], int]:
     return problems, submitted
 
 
+def check_snapshots(folder: Path, event_id: str) -> list[str]:
+    """What is wrong with the snapshots a killed victim left in ``folder``: every one the
+    Restore list offers must be a whole database (integrity_check) holding the event. A
+    half-written one is only ever the hidden ``.partial`` file beside them, never listed."""
+    problems = []
+    for snapshot in snapshot_service.list_snapshots(folder):
+        uri = f"{snapshot.path.absolute().as_uri()}?mode=ro"
+        try:
+            with closing(sqlite3.connect(uri, uri=True)) as conn:
+                whole = conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+                held = conn.execute("SELECT COUNT(*) FROM event WHERE id = ?", (event_id,))
+                has_event = held.fetchone()[0] == 1
+        except sqlite3.Error as exc:
+            problems.append(f"snapshot {snapshot.path.name} does not open: {exc}")
+            continue
+        if not whole:
+            problems.append(f"snapshot {snapshot.path.name}: integrity_check is not ok")
+        elif not has_event:
+            problems.append(f"snapshot {snapshot.path.name} does not hold the event")
+    return problems
+
+
 if __name__ == "__main__":
-    play(Path(sys.argv[1]), sys.argv[2])
+    if sys.argv[1] == "--window":
+        from tests import kill_window
+
+        kill_window.play(Path(sys.argv[2]), sys.argv[3], HANDS)
+    else:
+        play(Path(sys.argv[1]), sys.argv[2])

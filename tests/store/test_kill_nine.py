@@ -1,7 +1,9 @@
 """kill -9 in the middle of the night: a process submitting sheets and starting and closing
 rounds through the services is killed at random points; every time the file it leaves
 opens, passes SQLite's integrity check and holds every submitted sheet whole (both hands,
-both signatures, the score) and nothing half-written. benchmarks/bench_kill.py does 200."""
+both signatures, the score) and nothing half-written. The same for the director's window
+itself, driven through its pages, whose snapshots must also be whole. benchmarks/bench_kill.py
+does 200 of each."""
 
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from clubdesk.services import snapshots as snapshot_service
 from tests import kill_harness
 
 RUNS = 20
+WINDOW_RUNS = 3  # a window run takes 2-4 s
 
 
 @pytest.fixture(scope="module")
@@ -51,3 +55,42 @@ def test_killed_at_random_points_the_night_is_never_half_written(template, tmp_p
     found = [(o.steps, problem) for o in outcomes for problem in o.problems]
     assert found == []
     assert len({o.submitted for o in outcomes}) > 3  # killed at many different points
+
+
+def test_the_window_plays_a_night_to_the_end_and_its_snapshots_pass(template, tmp_path):
+    path, event_id = template
+    outcome = kill_harness.run_once(
+        tmp_path, path, event_id, random.Random(0), kill_after=999, window=True
+    )
+    assert outcome.finished
+    assert outcome.problems == ()
+    assert outcome.submitted == 16
+    taken = snapshot_service.list_snapshots(tmp_path / "data" / "clubdesk" / "snapshots")
+    reasons = sorted(s.reason for s in taken)
+    assert reasons == ["close"] * 4 + ["exit"] + ["start"] * 4  # each round's start and close
+
+
+def test_the_window_killed_at_random_points_leaves_nothing_half_written(template, tmp_path):
+    path, event_id = template
+    rng = random.Random(14)  # killed after 3, 19 and 22 of its steps
+    outcomes = [
+        kill_harness.run_once(tmp_path, path, event_id, rng, window=True)
+        for _ in range(WINDOW_RUNS)
+    ]
+    found = [(o.steps, problem) for o in outcomes for problem in o.problems]
+    assert found == []
+    assert [o.steps for o in outcomes] == [3, 19, 22]
+    assert all(o.submitted < 16 for o in outcomes)  # each killed mid-night
+
+
+def test_the_snapshot_checks_find_a_broken_one_and_skip_a_partial(template, tmp_path):
+    path, event_id = template
+    folder = tmp_path / "snapshots"
+    folder.mkdir()
+    name = f"{event_id}__round-1__20240309T193000000000Z__start.sqlite"
+    partial = folder / f".{name}.partial"  # as a snapshot being written is named
+    partial.write_bytes(path.read_bytes()[:5000])  # cut off by the kill
+    assert kill_harness.check_snapshots(folder, event_id) == []  # Restore never lists it
+    (folder / name).write_bytes(partial.read_bytes())  # as if renamed before it was whole
+    [problem] = kill_harness.check_snapshots(folder, event_id)
+    assert problem.startswith(f"snapshot {name}")
