@@ -215,3 +215,13 @@ def run_in_background(
     command.failed.connect(on_refused)
     command.start()
     return command
+
+
+def ask_yes_no(parent: QWidget, title: str, question: str) -> bool:
+    """Ask a question the user answers Yes or No (No is the default); True for Yes."""
+    answer = QMessageBox.question(
+        parent, title, question,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )  # fmt: skip
+    return answer == QMessageBox.StandardButton.Yes

@@ -25,6 +25,7 @@ clock's stored facts).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
@@ -34,7 +35,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QPushButton,
     QTableView,
     QTabWidget,
@@ -52,7 +52,7 @@ from clubdesk.ui.clock_panel import ClockPanel
 from clubdesk.ui.clock_watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock_watch import ClockView, ClockWatch, time_left
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import plain_words, run_command, sentence
+from clubdesk.ui.operations import ask_yes_no, plain_words, run_command, sentence
 from clubdesk.ui.schedule_panel import SchedulePanel
 from clubdesk.ui.sheet_dialog import SheetDialog
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
@@ -71,7 +71,7 @@ class RoundsPage(QWidget):
         super().__init__(parent)
         self.context = context
         self.watch = watch
-        self.confirm: Ask = self._ask  # tests put their own answer here
+        self.confirm: Ask = partial(ask_yes_no, self)  # tests put their own answer here
         self.view: ClockView = watch.view
         self._build()
         watch.updated.connect(self.show_view)
@@ -397,11 +397,3 @@ class RoundsPage(QWidget):
         number = board.round_number
         self._run(lambda: rounds_service.reopen_round(db, event_id, number, self.context.clock),
                   f"Reopen round {number}")  # fmt: skip
-
-    def _ask(self, title: str, question: str) -> bool:
-        answer = QMessageBox.question(
-            self, title, question,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )  # fmt: skip
-        return answer == QMessageBox.StandardButton.Yes

@@ -17,6 +17,7 @@ director's amendment (``amend_dialog``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -27,7 +28,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -42,7 +42,7 @@ from clubdesk.services.events import event_rules
 from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.meld_dialog import count_meld_into, meld_button
-from clubdesk.ui.operations import plain_words, run_command
+from clubdesk.ui.operations import ask_yes_no, plain_words, run_command
 from clubdesk.ui.sheet_final import FinalScoreBox, TieBox
 from clubdesk.ui.sheet_grid import HandsGrid
 from clubdesk.ui.sheet_rows import (
@@ -79,7 +79,8 @@ class SheetDialog(QDialog):
         self.table_players: dict[str, tuple[tuple[int, str], ...]] = {}
         self.result: GameResult | None = None
         self.error: HandError | None = None
-        self.confirm: Callable[[str, str], bool] = self._ask  # tests put their own answer here
+        # tests put their own answer here
+        self.confirm: Callable[[str, str], bool] = partial(ask_yes_no, self)
         self.setWindowTitle(f"Round {round_number}, table {table}: score sheet")
         self._build()
         self.load()
@@ -388,14 +389,6 @@ class SheetDialog(QDialog):
             if not self.confirm("Close the sheet", question):
                 return
         super().reject()
-
-    def _ask(self, title: str, question: str) -> bool:
-        answer = QMessageBox.question(
-            self, title, question,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )  # fmt: skip
-        return answer == QMessageBox.StandardButton.Yes
 
     def _refused(self, error: UserError) -> None:
         self.problem.setText(plain_words(error))
