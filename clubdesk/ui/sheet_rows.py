@@ -16,6 +16,7 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clubdesk.domain.games.hands import GameResult, HandError
+from clubdesk.domain.money.fines import fines_name_a_player
 from clubdesk.domain.rules import Rules
 from clubdesk.ui.operations import plain_words, sentence
 
@@ -60,10 +61,7 @@ def columns_for(rules: Rules) -> tuple[Column, ...]:
             Column("infraction", "Infraction", "side?"),
         )
     pinochle = rules.pinochle
-    money = rules.money
-    by_player = rules.unit == "individual" and bool(
-        money.fine_set_cents or money.fine_renege_cents
-    )  # a fine charged to the player who bid or reneged (RULES.md, NPA)
+    by_player = fines_name_a_player(rules)  # a fine charged to who bid or reneged (NPA)
     columns = [
         Column("bidder", "Bidder", "side"),
         *([Column("bid_by", "Bid by", "player", side_from="bidder")] if by_player else []),

@@ -15,6 +15,7 @@ from clubdesk.domain.money.fines import (
     check_players,
     fine_reference,
     fines_due,
+    fines_name_a_player,
     parse_fine_reference,
 )
 from clubdesk.errors import UserError
@@ -202,3 +203,9 @@ def test_other_notes_are_not_references() -> None:
 def test_a_note_that_only_looks_like_a_reference_is_refused() -> None:
     with pytest.raises(UserError, match=r"^note: 'round 2 table 3 hand 5: set, paid late' is not"):
         parse_fine_reference("round 2 table 3 hand 5: set, paid late")
+
+
+def test_a_hand_names_who_pays_only_in_an_individual_format_that_fines() -> None:
+    assert fines_name_a_player(NPA)
+    assert not fines_name_a_player(NPA_NO_FINES)  # no fine, nobody to name
+    assert not fines_name_a_player(GP)  # a team pays its own fines

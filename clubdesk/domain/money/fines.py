@@ -81,6 +81,13 @@ class FineKey:
         return fine_reference(self.round, self.table, self.hand, self.reason)
 
 
+def fines_name_a_player(rules: Rules) -> bool:
+    """Does a hand name the player a fine is charged to (``bid_by`` / ``renege_by``): an
+    individual format that fines a set or a renege."""
+    money = rules.money
+    return rules.unit == "individual" and bool(money.fine_set_cents or money.fine_renege_cents)
+
+
 def fine_reference(round_number: int, table: int, hand_number: int, reason: str) -> str:
     """The ledger note that records a fine collected: ``round 2 table 3 hand 5: set``."""
     return f"round {round_number} table {table} hand {hand_number}: {reason}"
