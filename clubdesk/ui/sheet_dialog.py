@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.domain.event.sheet import played_hands
+from clubdesk.domain.games import another_hand_follows
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -217,17 +218,7 @@ class SheetDialog(QDialog):
             return False
         if self.rows and self.rows[-1].is_blank():
             return False
-        result = self.result
-        if result is None or result.ended_by is None:
-            return True
-        whist = self.rules.whist
-        regular = self.rules.game_end.max_hands
-        return (
-            whist is not None
-            and whist.tiebreak_hand
-            and len(result.hands) == regular
-            and result.total["A"] == result.total["B"]
-        )
+        return self.result is None or another_hand_follows(self.result, self.rules)
 
     def add_hand(self) -> None:
         """Add the next hand's row and put the cursor in its first field."""

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubdesk.domain.formats import load_rules
-from clubdesk.domain.games import whist
+from clubdesk.domain.games import another_hand_follows, score_game, whist
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -348,3 +348,16 @@ def test_a_round_adds_its_four_hands_and_is_decided_once_complete(hand_list):
         else:
             with pytest.raises(HandError, match="^hand 5: hands: "):
                 whist.score_game(hand_list, RULES)
+
+
+def test_a_fifth_hand_follows_only_four_level_hands() -> None:
+    rules = load_rules("bid-whist")
+    a_makes = {"bidder": "A", "bid": 4, "kind": "CARDS", "books": {"A": 10, "B": 3}}
+    b_makes = {"bidder": "B", "bid": 4, "kind": "CARDS", "books": {"A": 3, "B": 10}}
+    assert another_hand_follows(score_game([a_makes], rules), rules)  # the round goes on
+    level = score_game([a_makes, b_makes, a_makes, b_makes], rules)
+    assert level.total == {"A": 8, "B": 8}
+    assert another_hand_follows(level, rules)
+    assert not another_hand_follows(score_game([a_makes] * 4, rules), rules)
+    decided = score_game([a_makes, b_makes, a_makes, b_makes, a_makes], rules)
+    assert not another_hand_follows(decided, rules)

@@ -55,3 +55,11 @@ def score_game(hands: Any, rules: Rules, *, final: bool = False) -> GameResult:
         if not isinstance(hand, dict):
             raise HandError("hand", "must be a JSON object with the hand's fields", number)
     return game_of(rules).score_game(list(hands), rules, final=final)
+
+
+def another_hand_follows(result: GameResult, rules: Rules) -> bool:
+    """May a hand follow the hands scored so far: the game has not ended, or it ended level
+    and the format decides it with a tiebreak hand (bid whist's fifth hand)."""
+    if result.ended_by is None:
+        return True
+    return rules.game == "bid-whist" and whist.tiebreak_hand_due(result, rules)

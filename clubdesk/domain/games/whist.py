@@ -219,6 +219,18 @@ def score_game(hands: Sequence[dict], rules: Rules, *, final: bool = False) -> G
     )
 
 
+def tiebreak_hand_due(result: GameResult, rules: Rules) -> bool:
+    """Is a tiebreak hand to be played: the regular hands are in and level, and the format
+    plays one."""
+    regular = rules.game_end.max_hands
+    return (
+        _whist_rules(rules).tiebreak_hand
+        and bool(regular)
+        and len(result.hands) == regular
+        and result.total["A"] == result.total["B"]
+    )
+
+
 def _check_tiebreak_allowed(number: int, regular: int, total: dict[str, int], whist: Whist) -> None:
     score = f"A {total['A']}, B {total['B']}"
     if number > regular + 1:
