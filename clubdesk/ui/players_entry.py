@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.services.registration import Duplicate, RegistrationSummary
-from clubdesk.ui.style import set_role
+from clubdesk.ui.style import role_of, set_role
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 
 BASE_POINT_SIZE = 12
@@ -202,7 +202,7 @@ class EntryRow(QFrame):
         return "" if self.message_role() == "hint" else self.message.text()
 
     def message_role(self) -> str:
-        return str(self.message.property("role") or "")
+        return role_of(self.message)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         # Line edits and the method list pass Return on; it registers from any field.

@@ -77,10 +77,9 @@ class _RulingDialog(QDialog):
         """Two radio buttons, side A and side B, named by who sits there."""
         group = QButtonGroup(self)
         box = QVBoxLayout()
-        for side, seated in (("a", table.a), ("b", table.b)):
+        for number, (side, seated) in enumerate((("a", table.a), ("b", table.b))):
             button = QRadioButton(f"Side {side.upper()}:  {side_text(seated)}")
-            button.setProperty("side", side)
-            group.addButton(button)
+            group.addButton(button, number)  # the id says the side: 0 is a, 1 is b
             box.addWidget(button)
         group.buttons()[0].setChecked(True)
         self.form.addRow(label, box)
@@ -88,8 +87,7 @@ class _RulingDialog(QDialog):
 
 
 def _chosen(group: QButtonGroup) -> str:
-    button = group.checkedButton()
-    return str(button.property("side")) if button is not None else "a"
+    return "b" if group.checkedId() == 1 else "a"
 
 
 class LateDialog(_RulingDialog):

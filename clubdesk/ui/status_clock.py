@@ -6,6 +6,8 @@ red, paused is grey), and the last announcement given is shown beside it.
 
 from __future__ import annotations
 
+import weakref
+
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from clubdesk.ui.clock_watch import ClockView, ClockWatch, status_line
@@ -38,13 +40,23 @@ QLabel#statusClock[phase="paused"] {{
 """
 
 
-def set_phase(label: QLabel, phase: str) -> None:
+# Each widget's phase, kept in Python (style.py says why).
+_PHASES: weakref.WeakKeyDictionary[QWidget, str] = weakref.WeakKeyDictionary()
+
+
+def set_phase(label: QWidget, phase: str) -> None:
     """Give ``label`` the look of ``phase`` (the style sheet keys on the property)."""
-    if label.property("phase") == phase:
+    if _PHASES.get(label, "") == phase:
         return
+    _PHASES[label] = phase
     label.setProperty("phase", phase)
     label.style().unpolish(label)
     label.style().polish(label)
+
+
+def phase_of(widget: QWidget) -> str:
+    """The phase ``set_phase`` gave ``widget`` ("" for none)."""
+    return _PHASES.get(widget, "")
 
 
 class StatusClock(QWidget):
@@ -81,4 +93,4 @@ class StatusClock(QWidget):
         return self.clock_label.text()
 
     def phase(self) -> str:
-        return str(self.clock_label.property("phase") or "")
+        return phase_of(self.clock_label)

@@ -10,6 +10,7 @@ has the ``invalid`` property (``set_invalid``) and is drawn in red.
 
 from __future__ import annotations
 
+import weakref
 from typing import TypeVar
 
 from PySide6.QtGui import QFont, QFontDatabase, QIcon
@@ -132,18 +133,41 @@ def apply(app: QApplication) -> None:
     app.setStyleSheet(STYLE_SHEET)
 
 
+# What each widget was given, kept in Python: reading a Qt property back costs a call
+# into Qt, and one never set gives None without its reference (none_guard.py).
+_ROLES: weakref.WeakKeyDictionary[QWidget, str] = weakref.WeakKeyDictionary()
+_INVALID: weakref.WeakSet[QWidget] = weakref.WeakSet()
+
+
 def set_role(widget: W, role: str) -> W:
-    """Give a widget one of the style sheet's roles (and re-apply the style)."""
-    widget.setProperty("role", role)
-    widget.style().unpolish(widget)
-    widget.style().polish(widget)
+    """Give a widget one of the style sheet's roles (and re-apply the style when it changes)."""
+    if _ROLES.get(widget) != role:
+        _ROLES[widget] = role
+        widget.setProperty("role", role)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
     return widget
+
+
+def role_of(widget: QWidget) -> str:
+    """The role ``set_role`` gave ``widget`` ("" for none)."""
+    return _ROLES.get(widget, "")
 
 
 def set_invalid(widget: QWidget, invalid: bool) -> None:
     """Mark a field as the one a refusal is about: a red frame on a text field, a red tint
     on a spin box, date or list (whose arrows keep their own look)."""
-    if bool(widget.property("invalid")) != invalid:
-        widget.setProperty("invalid", invalid)
-        widget.style().unpolish(widget)
-        widget.style().polish(widget)
+    if (widget in _INVALID) == invalid:
+        return
+    if invalid:
+        _INVALID.add(widget)
+    else:
+        _INVALID.discard(widget)
+    widget.setProperty("invalid", invalid)
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+
+
+def is_invalid(widget: QWidget) -> bool:
+    """Whether ``set_invalid`` marked ``widget``."""
+    return widget in _INVALID

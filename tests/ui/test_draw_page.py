@@ -14,6 +14,7 @@ from clubdesk.ui.draw_page import DrawPage
 from clubdesk.ui.operations import sentence
 from clubdesk.ui.physical_draw import PhysicalDrawDialog
 from clubdesk.ui.seating_model import SeatingListModel
+from clubdesk.ui.style import is_invalid
 from clubdesk.ui.widgets.table_map import TableMap, grid_shape, place_seats
 from tests import builder
 
@@ -252,7 +253,7 @@ def test_the_physical_draw_dialog_refuses_a_duplicate_card(open_page, qtbot, mes
         qtbot.keyClicks(dialog.edits[number], card)
     message = "Card B1 drawn twice: teams 1 and 3."
     assert dialog.error_text(1) == message and dialog.error_text(3) == message
-    assert dialog.edits[3].property("invalid") is True
+    assert is_invalid(dialog.edits[3])
     assert dialog.error_text(2) == ""
     assert dialog.summary.text() == "2 cards to correct"
 

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from clubdesk.domain.formats import load_rules
 from clubdesk.ui.meld_dialog import MeldDialog
+from clubdesk.ui.style import is_invalid
 from tests.ui.test_sheet_dialog import open_sheet, seated
 
 GRAND_PRIX = load_rules("grand-prix-pinochle")
@@ -44,7 +45,7 @@ def test_a_card_that_is_not_in_the_deck_is_named_at_its_field(qtbot) -> None:
     dialog.cards[0].setText("KS QS")
     dialog.cards[1].setText("9H KH")  # the Grand Prix plays a double deck without nines
     assert dialog.problem.text() == "Partner's cards: 9H is not in a double deck (it has no nines)."
-    assert dialog.cards[1].property("invalid") is True
+    assert is_invalid(dialog.cards[1])
     assert dialog.total() is None and not ok_button(dialog).isEnabled()
     dialog.cards[1].setText("ZZ")
     assert dialog.problem.text().startswith("Partner's cards: 'ZZ' is not a card")

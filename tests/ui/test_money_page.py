@@ -17,6 +17,7 @@ from clubdesk.ui.money_dialogs import MoneyEntry
 from clubdesk.ui.money_page import MoneyPage
 from clubdesk.ui.money_texts import pool_lines, prize_lines
 from clubdesk.ui.payout_editor import FIXED
+from clubdesk.ui.style import is_invalid
 from tests import builder
 
 DATA = Path(__file__).resolve().parents[1] / "domain" / "data"
@@ -138,13 +139,13 @@ def test_an_invalid_scheme_is_marked_at_its_field_and_nothing_is_saved(qtbot, db
     page.editor.rows[0].percent.setValue(40)  # 40 + 30 + 20 = 90
     assert page.editor.message.text() == "Payout percentages add up to 90, not 100."
     assert page.editor.message.isVisibleTo(page)
-    assert all(row.percent.property("invalid") for row in page.editor.rows)
+    assert all(is_invalid(row.percent) for row in page.editor.rows)
     assert not page.save_button.isEnabled()
     assert page.prize_table.rowCount() == 0
     page.save_scheme()  # refused: nothing written
     assert events.get_event(db, event).settings == saved
     page.editor.rows[0].percent.setValue(50)  # fixed: the marks go
-    assert not any(row.percent.property("invalid") for row in page.editor.rows)
+    assert not any(is_invalid(row.percent) for row in page.editor.rows)
     assert page.editor.message.isHidden()
 
 
@@ -153,7 +154,7 @@ def test_a_fixed_place_without_an_amount_is_marked(qtbot, db, clock):
     page = make_page(qtbot, db, clock, event)
     page.editor.add_place()
     page.editor.rows[3].kind.setCurrentIndex(FIXED)
-    assert page.editor.rows[3].amount.property("invalid")
+    assert is_invalid(page.editor.rows[3].amount)
     assert "place 4" in page.editor.message.text()
     assert not page.save_button.isEnabled()
 

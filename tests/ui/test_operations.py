@@ -20,6 +20,7 @@ from clubdesk.services.registration import RegisterEntrant, list_entrants, regis
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import FieldMarks, plain_words, run_command
 from clubdesk.ui.players_page import PlayersPage
+from clubdesk.ui.style import is_invalid
 
 
 def team_event(db, clock, name: str = "Friday") -> str:
@@ -131,22 +132,22 @@ def test_a_refusal_marks_the_partner_field(make_window, db, clock, keyboard):
     keyboard.type("Ann Smith")
     keyboard.press(Qt.Key.Key_Return)  # no partner
     assert entry.message_text() == "A name is needed."
-    assert entry.partner_edit.property("invalid") is True
-    assert not entry.name_edit.property("invalid")
+    assert is_invalid(entry.partner_edit)
+    assert not is_invalid(entry.name_edit)
     assert keyboard.focused() is entry.partner_edit
     keyboard.type("Bob Jones")
     keyboard.press(Qt.Key.Key_Return)
-    assert not entry.partner_edit.property("invalid")  # registered: the mark is gone
+    assert not is_invalid(entry.partner_edit)  # registered: the mark is gone
 
 
 def test_a_rules_refusal_marks_its_setting(window, keyboard):
     form = window.event_page.form
     form.format_combo.setCurrentIndex(form.format_combo.findData("grand-prix-pinochle"))
     form.drop_spin.setValue(11)
-    assert form.drop_spin.property("invalid") is True
-    assert not form.rounds_spin.property("invalid")
+    assert is_invalid(form.drop_spin)
+    assert not is_invalid(form.rounds_spin)
     form.drop_spin.setValue(10)
-    assert not form.drop_spin.property("invalid")
+    assert not is_invalid(form.drop_spin)
 
 
 def test_a_service_refusal_marks_the_field_it_names(window, db, monkeypatch):
@@ -159,7 +160,7 @@ def test_a_service_refusal_marks_the_field_it_names(window, db, monkeypatch):
     form = window.event_page.form
     form.name_edit.setText("Monday")
     form.submit()
-    assert form.venue_edit.property("invalid") is True
+    assert is_invalid(form.venue_edit)
     assert form.venue_edit.hasFocus()
 
 
@@ -187,7 +188,7 @@ def test_run_command_publishes_or_explains(qtbot, db, clock, message_boxes):
     with qtbot.assertNotEmitted(context.changed):
         assert run_command(context, refuse, parent=page, title="Pay", fields=fields) is None
     assert message_boxes.texts() == ["Must be more than $0.00."]
-    assert paid.property("invalid") is True and not name.property("invalid")
+    assert is_invalid(paid) and not is_invalid(name)
 
 
 def test_plain_words_drop_the_field_name():

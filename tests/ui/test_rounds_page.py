@@ -13,7 +13,7 @@ from clubdesk.services.changes import changes_of
 from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.status_clock import StatusClock
+from clubdesk.ui.status_clock import StatusClock, phase_of
 from clubdesk.ui.ticker import FakeTimer, Ticker
 from tests import builder
 
@@ -141,7 +141,7 @@ def test_the_warning_colour_comes_when_the_clock_crosses_the_warning(desk, clock
     clock.advance(seconds=1)
     desk.tick()
     assert desk.bar.phase() == "warning"
-    assert desk.page.clock_panel.property("phase") == "warning"
+    assert phase_of(desk.page.clock_panel) == "warning"
     assert desk.page.phase_label.text() == "Warning"
     desk.ticker.due_timer.fire()  # the shot aimed at the warning
     assert desk.bar.announcement_label.text() == "10 minutes left in round 1"

@@ -14,6 +14,7 @@ from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.rounds_page import RoundsPage
 from clubdesk.ui.schedule_panel import SchedulePanel
+from clubdesk.ui.style import is_invalid
 from clubdesk.ui.ticker import FakeTimer, Ticker
 from tests import builder
 from tests.conftest import CLUB_TIME
@@ -94,7 +95,7 @@ def test_a_bad_time_is_refused_at_its_field_and_nothing_changes(page, db) -> Non
     panel.set_button.click()
     assert panel.morning_error.isVisible()
     assert panel.morning_error.text() == "'25:00' is not a time of day like 10:15 AM."
-    assert panel.morning_edit.property("invalid") is True
+    assert is_invalid(panel.morning_edit)
     assert not panel.first_error.isVisible()
     assert rows(panel)[9][1] == "9:30 AM"
     assert len(audit.list_audit(db, page.context.event_id)) == before

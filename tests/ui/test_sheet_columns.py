@@ -12,6 +12,7 @@ from clubdesk.domain import games
 from clubdesk.domain.formats import load_rules
 from clubdesk.services import draw, sheets
 from clubdesk.services.events import event_rules
+from clubdesk.ui.style import is_invalid
 from tests import builder
 from tests.ui.test_sheet_dialog import open_sheet, seated, sign
 
@@ -190,4 +191,4 @@ def test_bid_whist_books_left_blank_are_named_plainly(qtbot, db, clock):
     dialog = open_sheet(qtbot, db, clock, event_id)
     dialog.rows[0].widgets["bid"].setText("4")
     assert dialog.problem.text() == "Hand 1, Books: left blank; type both sides' books."
-    assert dialog.rows[0].widgets["books.A"].property("invalid")
+    assert is_invalid(dialog.rows[0].widgets["books.A"])

@@ -11,6 +11,7 @@ from clubdesk.services import sheets
 from clubdesk.services.events import event_rules
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.sheet_dialog import SheetDialog
+from clubdesk.ui.style import is_invalid
 from tests import builder
 
 PINOCHLE_HANDS = [
@@ -118,11 +119,11 @@ def test_an_invalid_value_is_marked_at_its_field_with_the_reason(
     good = {"bid": "50", "meld.A": "20", "meld.B": "20", "tricks.A": "30", "tricks.B": "20"}
     for key, text in {**good, **typed}.items():
         row.widgets[key].setText(text)
-    assert row.widgets[field].property("invalid")
+    assert is_invalid(row.widgets[field])
     assert message in dialog.problem.text()
     assert dialog.problem.text().startswith("Hand 1, ")
     assert not dialog.add_button.isEnabled()
-    assert [w for k, w in row.widgets.items() if k != field and w.property("invalid")] == []
+    assert [w for k, w in row.widgets.items() if k != field and is_invalid(w)] == []
 
 
 def sign(dialog: SheetDialog) -> None:

@@ -12,6 +12,7 @@ from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.rounds_page import RoundsPage
 from clubdesk.ui.sheet_dialog import SheetDialog
+from clubdesk.ui.style import role_of
 from clubdesk.ui.ticker import FakeTimer, Ticker
 from tests import builder
 
@@ -106,7 +107,7 @@ def test_a_progressive_round_closed_with_a_table_missing_says_what_to_do(qtbot, 
     builder.scores(db, event_id, 1, {1: (400, 300), 2: (250, 300)}, clock)
     context.publish(Change.SHEETS)  # as the sheet dialog does
     page.close_round()  # table 3 missing, confirmed
-    assert page.error_label.isHidden() or page.error_label.property("role") != "error", (
+    assert page.error_label.isHidden() or role_of(page.error_label) != "error", (
         page.error_label.text()
     )
     assert "Round 2 is seated from round 1's results, and table 3 handed in no sheet." in (
