@@ -18,7 +18,17 @@ from pathlib import Path
 from typing import NoReturn
 
 from clubdesk import __version__, paths
-from clubdesk.cli import clock, database, events, formats, printing, results, seating, sheets
+from clubdesk.cli import (
+    clock,
+    database,
+    events,
+    formats,
+    printing,
+    results,
+    rounds,
+    seating,
+    sheets,
+)
 from clubdesk.cli.common import EXIT_BAD_INPUT, Handler
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
@@ -30,6 +40,7 @@ COMMAND_GROUPS = (
     seating,
     sheets,
     clock,
+    rounds,
     database,
     printing,
 )  # each adds its commands and handlers

@@ -112,6 +112,11 @@ class Schedule(_Model):
         description="spoken when time is called; {round} is filled in",
     )
 
+    @property
+    def timed(self) -> bool:
+        """Rounds have a round clock (a length); without one a round is its hands."""
+        return self.round_minutes > 0
+
     @model_validator(mode="after")
     def _check(self) -> Schedule:
         for key in ("warning_words", "time_words"):
@@ -221,7 +226,7 @@ class Money(_Model):
     fine_renege_cents: Cents = Field(default=0, ge=0)
     prizes_in: Literal["cash", "store-credit"] = "cash"  # unless a place says its own
     # false: an entry fee once paid is never given back (bid whist: "No refunds on
-    # entry/tournament fee - period!!!")
+    # entry/tournament fee - period!!!"); the rules file's alone, not an event setting
     refunds: bool = True
 
     @model_validator(mode="after")
@@ -423,7 +428,8 @@ class Rules(_Model):
 # The settings an event may override, each named by its key in its section.
 SETTING_SECTIONS: dict[str, str] = {
     **{k: "schedule" for k in Schedule.model_fields},
-    **{k: "money" for k in Money.model_fields},
+    # whether fees are ever refunded is the format's alone (bid whist: never; ``refunds.py``)
+    **{k: "money" for k in Money.model_fields if k != "refunds"},
     **{k: "game_end" for k in GameEnd.model_fields},
     **{k: "standings" for k in Standings.model_fields},
     **{k: "penalties" for k in Penalties.model_fields},

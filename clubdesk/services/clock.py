@@ -140,8 +140,14 @@ def start_in(
         raise UserError(
             f"round: round {round_number}'s seating is not published yet", field="round"
         )
+    if not rules.schedule.timed and before is not None and before.status != "closed":
+        raise UserError(
+            f"round: round {round_number - 1} is still being played; close it before "
+            f"starting round {round_number}",
+            field="round",
+        )
     fact = roundclock.start(
-        store.facts(session, event_id), _rounds(session, event_id, rules), round_number, now,
+        store.facts(session, event_id), event_rounds(session, event_id, rules), round_number, now,
         previous_closed=before is not None and before.status == "closed",
     )  # fmt: skip
     if found.status == "pending":
@@ -201,6 +207,7 @@ def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, 
     record = store.clock_of(session, event_id, round_number)
     if record is None or record.ended_at is not None:
         return False
+    roundclock.not_before_last(store.facts(session, event_id), now)
     fact = ClockFact(round_number, "end", now)
     _record(session, event_id, fact, actor, "clock.end")
     return True
@@ -345,7 +352,7 @@ def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledR
     playoff rounds published so far, in a format with playoffs."""
     event, rules = event_and_rules(session, event_id)
     rows = timetable(
-        rules, event.date, tz=zone_of(now.at), rounds=_rounds(session, event_id, rules)
+        rules, event.date, tz=zone_of(now.at), rounds=event_rounds(session, event_id, rules)
     )
     return [
         replace(row, starts=_fixed(row.starts), ends=_fixed(row.ends),
@@ -360,7 +367,7 @@ def _fixed(at: dt.datetime) -> dt.datetime:
     return at.astimezone(dt.timezone(offset))
 
 
-def _rounds(session: Session, event_id: str, rules: Rules) -> int:
+def event_rounds(session: Session, event_id: str, rules: Rules) -> int:
     """How many rounds the event has so far: the format's rounds; in a format with playoffs
     (bid whist) the playoff rounds published, and one more until the final is seated (how
     many there are follows from the bracket, so they are known one at a time)."""

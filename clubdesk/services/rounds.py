@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
+from clubdesk.domain.rounds import STORED_STATES, RoundLine, RoundsStatus
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -36,9 +37,11 @@ from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.draw import follows_from, publish_in
-from clubdesk.services.playoffs import PlayoffsOver
+from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.store import Database, events
+from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
+from clubdesk.store import sheets as sheets_store
 from clubdesk.store.seating import RoundRecord
 
 
@@ -51,14 +54,50 @@ class RoundChanged:
     changes: Change = changes_field()  # what the command that made it changed
 
 
+def status(db: Database, event_id: str) -> RoundsStatus:
+    """Every round of the event: its state, tables and sheets in, when it started and
+    ended; and whether rounds have a clock (INTERFACE.md, ``round status``)."""
+    with db.session() as session:
+        _, rules = event_and_rules(session, event_id)
+        total = clock_service.event_rounds(session, event_id, rules)
+        titles = round_titles(session, event_id)
+        started: dict[int, dt.datetime] = {}
+        ended: dict[int, dt.datetime] = {}
+        for fact in clock_store.facts(session, event_id):
+            if fact.kind == "start":
+                started[fact.round] = fact.at
+            elif fact.kind == "end":
+                ended[fact.round] = fact.at
+        lines = []
+        for number in range(1, total + 1):
+            title = titles.get(number) or f"Round {number}"
+            found = store.find_round(session, event_id, number)
+            if found is None:
+                lines.append(RoundLine(number, title, "pending"))
+                continue
+            sheets, tables = sheets_store.sheets_in(session, found.id)
+            lines.append(
+                RoundLine(number, title, STORED_STATES[found.status], tables, sheets,
+                          started.get(number), ended.get(number))
+            )  # fmt: skip
+    return RoundsStatus(event_id, rules.schedule.timed, tuple(lines))
+
+
 def start_round(
-    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
+    db: Database,
+    event_id: str,
+    round_number: int,
+    clock: Clock,
+    *,
+    at: dt.datetime | None = None,
+    actor: str = "director",
 ) -> RoundChanged:
-    """Start a round: it is running and its clock starts now (the round before it has
-    ended; its sheets may still be coming in). A round not published yet is published
-    first when its seating can be made (round 1 from the draw, a stationary movement's
-    next round), in the same transaction."""
-    now = clock_service.reading(clock)
+    """Start a round: it is running, and its clock starts where rounds have one, now or
+    ``at`` (the round before has ended, its sheets may still be coming in; without a
+    clock, the round before is closed). A round not published yet is published first when
+    its seating can be made (round 1 from the draw, a stationary movement's next round), in
+    the same transaction."""
+    now = clock_service.reading(clock, at)
     with db.session() as session:
         events.get_event(session, event_id)  # the event exists
         _, published = clock_service.start_in(session, event_id, round_number, now, actor=actor)
@@ -91,6 +130,7 @@ def close_round(
     clock: Clock,
     *,
     missing_ok: Sequence[int] = (),
+    at: dt.datetime | None = None,
     actor: str = "director",
 ) -> RoundClosed:
     """Close a round once every table's sheet is in, or with the tables ``missing_ok``
@@ -98,8 +138,9 @@ def close_round(
     still running (every table finished early).
 
     Where the next round is seated from this one's results, its seating is published too.
+    ``at``: when it closed, if not now.
     """
-    now = clock_service.reading(clock)
+    now = clock_service.reading(clock, at)
     at = now.at
     named = sorted(set(missing_ok))
     with db.session() as session:
@@ -160,7 +201,13 @@ class RoundReopened:
 
 
 def reopen_round(
-    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
+    db: Database,
+    event_id: str,
+    round_number: int,
+    clock: Clock,
+    *,
+    at: dt.datetime | None = None,
+    actor: str = "director",
 ) -> RoundReopened:
     """Undo a round's close while the next round has not started.
 
@@ -169,7 +216,7 @@ def reopen_round(
     made from this round's results, it is taken back and made again at the
     next close.
     """
-    at = clock.now()
+    at = clock_service.reading(clock, at).at
     following = round_number + 1
     with db.session() as session:
         found = round_record(session, event_id, round_number)

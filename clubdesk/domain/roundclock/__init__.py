@@ -49,7 +49,7 @@ an announcement fell due but before it was given put it off again. A round
 whose clock was ended has nothing left to announce.
 """
 
-from clubdesk.domain.roundclock.actions import adjust, end, pause, resume, start
+from clubdesk.domain.roundclock.actions import adjust, end, not_before_last, pause, resume, start
 from clubdesk.domain.roundclock.state import (
     AGREE_S,
     Announcement,
@@ -90,6 +90,7 @@ __all__ = [
     "end",
     "next_due",
     "next_round",
+    "not_before_last",
     "pause",
     "projected",
     "resume",

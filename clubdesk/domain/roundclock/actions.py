@@ -29,7 +29,7 @@ def start(
     """Start round ``number``'s clock (of ``total`` rounds) at ``now``: the round before it
     has ended (its sheets may still be coming in), or was closed by the director without
     its clock ever running (``previous_closed``)."""
-    _not_before_last(facts, now)
+    not_before_last(facts, now)
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
         raise UserError(f"round: the event has rounds 1 to {total}, not {number!r}", field="round")
     started = {f.round for f in facts if f.kind == "start"}
@@ -93,13 +93,16 @@ def end(facts: Sequence[ClockFact], rounds: Sequence[ScheduledRound], now: Readi
     return ClockFact(clock.number, "end", now)
 
 
-def _not_before_last(facts: Sequence[ClockFact], now: Reading) -> None:
+def not_before_last(facts: Sequence[ClockFact], now: Reading) -> None:
+    """Refuse a change recorded before the clock's last recorded change."""
     if not facts:
         return
     last = facts[-1].reading  # measured as a stretch, so a wall clock put back is no bar
     if stretch_s(last, now) < 0:
+        day = now.at.date() != last.at.date()
         raise UserError(
-            f"at: {shown(now.at)} is before the clock's last recorded change ({shown(last.at)})",
+            f"at: {shown(now.at, day=day)} is before the clock's last recorded change "
+            f"({shown(last.at, day=day)})",
             field="at",
         )
 
@@ -107,7 +110,7 @@ def _not_before_last(facts: Sequence[ClockFact], now: Reading) -> None:
 def _running(
     facts: Sequence[ClockFact], rounds: Sequence[ScheduledRound], now: Reading
 ) -> RoundClock:
-    _not_before_last(facts, now)
+    not_before_last(facts, now)
     clock = current(facts, rounds, now)
     if clock is None:
         raise UserError("clock: no round has started", field="clock")
