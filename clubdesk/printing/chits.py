@@ -1,5 +1,6 @@
-"""Chits and draw cards to cut apart: a blue or red card per team (card draw), a table and
-seat chit per player (NPA chit draw). Dashed lines mark the cuts."""
+"""Chits, draw cards and lots to cut apart: a blue or red card per team (card draw), a table
+and seat chit per player (NPA chit draw), a lot per player (gin). Dashed lines mark the
+cuts. What a slip says big (and a chit's seat) is what is typed back to record the draw."""
 
 from __future__ import annotations
 

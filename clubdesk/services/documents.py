@@ -240,7 +240,10 @@ def seat_lines(db: Database, event_id: str, round_number: int) -> tuple[SeatLine
 
 def chits(db: Database, event_id: str) -> tuple[Chit, ...]:
     """The slips of the round-1 draw to cut apart: a blue or red card per team (card
-    draw), a table-and-seat chit per player (chit draw)."""
+    draw), a table-and-seat chit per player (chit draw), a lot per player (gin's random
+    order). What is printed big, with the chit's seat, is what the director types back
+    when the draw is recorded (``domain/seating/physical.py``): ``Blue 3``, ``Table 2`` /
+    ``Seat 3``, ``Lot 5``."""
     rules = events.event_rules(db, event_id)
     active = [e for e in registration.list_entrants(db, event_id) if e.status == "active"]
     kind = rules.seating.draw
@@ -265,7 +268,16 @@ def chits(db: Database, event_id: str) -> tuple[Chit, ...]:
             for t in range(1, tables + 1)
             for s in range(1, 5)
         )
-    raise UserError(f"chits: {rules.title} draws at random; there are no chits or cards to cut")
+    if not active:
+        raise UserError("chits: nobody is registered yet")
+    return tuple(Chit(f"Lot {n}", _lot_meaning(n, len(active))) for n in range(1, len(active) + 1))
+
+
+def _lot_meaning(lot: int, lots: int) -> str:
+    """Who a lot plays in round 1: 1 plays 2, 3 plays 4, ...; the odd lot out has a bye."""
+    if lot % 2:
+        return f"plays lot {lot + 1}" if lot < lots else "bye in round 1"
+    return f"plays lot {lot - 1}"
 
 
 def sheet_layout(rules: Rules) -> SheetLayout:

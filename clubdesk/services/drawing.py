@@ -8,7 +8,9 @@ functions open one session and return plain values.
   order), from ``random.Random(seed)``. Without a seed one is picked from the
   system's random source and recorded, so the draw can be shown to be fair
   and repeated.
-- ``record_physical_draw``: the cards a club's teams drew by hand, typed in.
+- ``record_physical_draw``: a draw made with real cards, chits or lots (what the rules
+  file draws), typed in as printed on them; ``check_physical_picks`` checks them as they
+  are typed (``domain/seating/physical.py``).
 - A draw can be redone (``redo=True``) until round 1 starts: the old draw is
   marked superseded and kept, the new one becomes the event's draw.
 - The draw's notes end with the field note (``field_note.py``): the field
@@ -23,7 +25,6 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Mapping, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -34,8 +35,16 @@ from clubdesk.domain.event.model import side_size
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating import draw as domain_draw
-from clubdesk.domain.seating.draw import Card, Draw, card_deck, draw_for
+from clubdesk.domain.seating.draw import Card, Draw, draw_for
 from clubdesk.domain.seating.field import field_problem
+from clubdesk.domain.seating.physical import (  # noqa: F401  (importable from here too)
+    Deck,
+    PickCheck,
+)
+from clubdesk.domain.seating.physical import (  # noqa: F401  (the window checks as typed)
+    check_typed as check_physical_picks,
+)
+from clubdesk.domain.seating.physical import record_physical_draw as physical_draw
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
@@ -115,6 +124,7 @@ class DrawOverview:
     published_rounds: tuple[int, ...]
     field_problem: str | None = None  # before the draw: why it cannot seat the field
     playoffs: bool = False  # a playoff bracket follows the rounds (bid whist)
+    deck: Deck = Deck()  # what a physical draw of this format is typed in from
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -127,22 +137,6 @@ class DrawOverview:
     @property
     def can_redo(self) -> bool:
         return self.draw is not None and not self.round_one_started
-
-
-@dataclass(frozen=True)
-class CardCheck:
-    """A physical draw as typed so far: a message per entrant whose card is wrong, how many
-    cards are typed, and the draw once every card is typed and right."""
-
-    errors: Mapping[int, str]
-    typed: int
-    needed: int
-    draw: Draw | None
-    deck: str = ""  # the cards of this draw, e.g. "blue 1-6, red 1-7"
-
-    @property
-    def complete(self) -> bool:
-        return self.draw is not None
 
 
 # --- making the draw --------------------------------------------------------------------------
@@ -175,103 +169,46 @@ def make_draw(
 def record_physical_draw(
     db: Database,
     event_id: str,
-    cards: Mapping[int, str],
+    picks: Mapping[int, str],
     clock: Clock,
     *,
     redo: bool = False,
     actor: str = "director",
 ) -> DrawInfo:
-    """Record the cards the teams drew by hand (``{team: "B3", ...}``).
+    """Record a draw made with real cards, chits or lots: what each entrant drew, as printed
+    on it (``{3: "B2"}``, ``{3: "table 2 seat 3"}``, ``{3: "lot 5"}``).
 
-    Every active team needs one card of the deck for the field; errors name
-    the team and the card.
+    The rules file says which (``seating.draw``). Every active entrant needs one pick of
+    the deck for the field, none drawn twice; each mistake names the entrant and the pick.
     """
     at = aware(clock.now())
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
-        if rules.seating.draw != "cards":
-            raise UserError(
-                f"{rules.title} draws {rules.seating.draw}, not cards; "
-                "only a card draw can be typed in"
-            )
+        deck = Deck.of(rules)
         active = _active(session, event_id, rules)
         old = _replaceable(session, event_id, redo)
-        draw = domain_draw.record_physical_draw(
-            _by_number(cards), active, rounds=rules.schedule.rounds
-        )
+        draw = physical_draw(_by_number(picks, deck), active, deck)
         return _store(session, event, rules, draw, old, at, actor, "draw.physical")
 
 
-def _by_number(cards: Mapping[int, str]) -> dict[int, str]:
-    """The typed cards by team number (a number typed as text is read as a number)."""
+def _by_number(picks: Mapping[int, str], deck: Deck) -> dict[int, str]:
+    """The typed picks by entrant number (a number written as text, ``"3"``, is read as
+    one: an event file's or a JSON object's keys)."""
     found: dict[int, str] = {}
-    for key, card in cards.items():
-        try:
-            number = int(key)
-        except (TypeError, ValueError):
-            raise UserError(f"{key!r} is not a team number") from None
-        if not isinstance(card, str):
-            raise UserError(f"team {number}: {card!r} is not a card; type e.g. B3 or R4")
-        found[number] = card
+    for key, pick in picks.items():
+        number = key if isinstance(key, int) and not isinstance(key, bool) else None
+        digits = key.strip() if isinstance(key, str) else ""
+        if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+            number = int(digits)
+        if number is None:
+            raise UserError(f"{str(key)[:40]!r} is not a {deck.entrant} number")
+        if not isinstance(pick, str):
+            raise UserError(
+                f"{deck.entrant} {number}: {repr(pick)[:40]} is not a {deck.noun}; "
+                f"type e.g. {deck.example}"
+            )
+        found[number] = pick
     return found
-
-
-def check_physical_cards(
-    entrants: Sequence[int], cards: Mapping[int, str], *, rounds: int | None = None
-) -> CardCheck:
-    """Check cards as they are typed, before the draw is complete.
-
-    Each typed card is checked on its own (the other teams given the cards
-    still free), then cards typed twice; the messages are the domain's. When
-    every team has a card and all is right, ``draw`` is the draw.
-    """
-    numbers = sorted(entrants)
-    typed = {n: cards[n] for n in numbers if cards.get(n, "").strip()}
-    errors: dict[int, str] = {}
-    for number, text in typed.items():
-        try:
-            domain_draw.record_physical_draw(_filled(numbers, {number: text}), numbers)
-        except UserError as exc:
-            errors[number] = str(exc)
-    holders: dict[Card, int] = {}
-    for number, text in typed.items():
-        if number in errors:
-            continue
-        card = Card.parse(text)
-        if card in holders:
-            first = holders[card]
-            pair = {first: typed[first], number: text}
-            try:
-                domain_draw.record_physical_draw(_filled(numbers, pair), numbers)
-            except UserError as exc:
-                errors[first] = errors[number] = str(exc)
-        else:
-            holders[card] = number
-    draw = None
-    if not errors and len(typed) == len(numbers) and numbers:
-        draw = domain_draw.record_physical_draw(typed, numbers, rounds=rounds)
-    return CardCheck(errors, len(typed), len(numbers), draw, _deck_text(len(numbers)))
-
-
-def _deck_text(teams: int) -> str:
-    deck = card_deck(teams)
-    parts = []
-    for colour in ("blue", "red"):
-        top = max((c.number for c in deck if c.colour == colour), default=0)
-        if top:
-            parts.append(f"{colour} 1-{top}" if top > 1 else f"{colour} 1")
-    return ", ".join(parts)
-
-
-def _filled(numbers: Sequence[int], given: Mapping[int, str]) -> dict[int, str]:
-    """``given`` plus, for every other team, a card of the deck nobody in ``given`` holds."""
-    taken = set()
-    for text in given.values():
-        with suppress(UserError):
-            taken.add(Card.parse(text))
-    free = [c for c in card_deck(len(numbers)) if c not in taken]
-    others = [n for n in numbers if n not in given]
-    return {**dict(given), **{n: c.label for n, c in zip(others, free, strict=False)}}
 
 
 def _active(session: Session, event_id: str, rules: Rules) -> list[int]:
@@ -370,6 +307,7 @@ def draw_overview(db: Database, event_id: str) -> DrawOverview:
             published_rounds=tuple(seat_store.published_rounds(session, event_id)),
             field_problem=field_problem(rules, active) if stored is None else None,
             playoffs=has_playoffs(rules),
+            deck=Deck.of(rules),
         )
 
 
@@ -413,9 +351,7 @@ def _draw_notes(rules: Rules, draw: Draw) -> tuple[str, ...]:
     try:
         if draw.kind == "cards":
             cards = {d.entrant: d.pick.label for d in draw.drawn if isinstance(d.pick, Card)}
-            return domain_draw.record_physical_draw(
-                cards, entrants, rounds=rules.schedule.rounds
-            ).notes
+            return physical_draw(cards, entrants, Deck.of(rules)).notes
         if draw.kind == "chits":
             return domain_draw.chit_draw(entrants, random.Random(0)).notes
         return domain_draw.random_draw_notes(draw.drawn)

@@ -19,7 +19,6 @@ from clubdesk.domain.seating.draw import (
     chit_draw,
     draw_for,
     random_draw,
-    record_physical_draw,
     repeat_note,
 )
 from clubdesk.errors import UserError
@@ -145,66 +144,6 @@ def test_card_draw_refuses_a_team_entered_twice() -> None:
 def test_a_draw_refuses_what_is_not_an_entrant_number(bad: object) -> None:
     with pytest.raises(UserError, match="is not an entrant number"):
         card_draw([1, 2, bad], random.Random(0))  # type: ignore[list-item]
-
-
-# --- a physical card draw -----------------------------------------------------------------
-
-
-def test_physical_draw_records_what_was_typed() -> None:
-    draw = record_physical_draw(
-        {1: "B2", 2: "red 1", 3: "b1", 4: "R 2", 5: "r3"}, [1, 2, 3, 4, 5], rounds=4
-    )
-    assert draw.method == "physical"
-    assert draw.seed is None
-    assert draw.pick_of(2) == Card("red", 1)
-    assert draw.pick_of(5) == Card("red", 3)
-    assert draw.holder(Card("blue", 1)) == 3
-    assert any("red 3 is the bye station after table 2" in n for n in draw.notes)
-    assert any("again from round 4" in n for n in draw.notes)
-
-
-def test_physical_draw_missing_a_card_names_the_team() -> None:
-    with pytest.raises(UserError, match="^team 3 has no card$"):
-        record_physical_draw({1: "B1", 2: "R1", 4: "R2"}, [1, 2, 3, 4])
-
-
-def test_physical_draw_card_for_an_unregistered_team_names_team_and_card() -> None:
-    with pytest.raises(UserError, match="^team 9 drew 'R2' but is not registered$"):
-        record_physical_draw({1: "B1", 2: "R1", 9: "R2"}, [1, 2, 3])
-
-
-def test_physical_draw_card_twice_names_the_card_and_both_teams() -> None:
-    with pytest.raises(UserError, match="^card B1 drawn twice: teams 1 and 3$"):
-        record_physical_draw({1: "B1", 2: "R1", 3: "blue 1", 4: "R2"}, [1, 2, 3, 4])
-
-
-def test_physical_draw_card_not_in_the_deck_names_team_and_card() -> None:
-    with pytest.raises(
-        UserError, match=r"^team 2: there is no red 3 card for 4 teams \(blue 1-2, red 1-2\)$"
-    ):
-        record_physical_draw({1: "B1", 2: "R3", 3: "B2", 4: "R2"}, [1, 2, 3, 4])
-
-
-def test_physical_draw_odd_field_needs_the_extra_red_card_not_another_blue() -> None:
-    with pytest.raises(UserError, match="team 3: there is no blue 2 card for 3 teams"):
-        record_physical_draw({1: "B1", 2: "R1", 3: "B2"}, [1, 2, 3])
-    draw = record_physical_draw({1: "B1", 2: "R1", 3: "R2"}, [1, 2, 3])
-    assert draw.stations == 2
-
-
-def test_physical_draw_text_that_is_not_a_card_names_the_team() -> None:
-    with pytest.raises(UserError, match="^team 2: 'green 1' is not a card; type e.g. B3 or R4$"):
-        record_physical_draw({1: "B1", 2: "green 1"}, [1, 2])
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(2, 41), st.randoms(use_true_random=False))
-def test_any_complete_physical_deck_is_accepted(teams: int, rng: random.Random) -> None:
-    deck = list(card_deck(teams))
-    rng.shuffle(deck)
-    typed = {team: card.label for team, card in zip(range(1, teams + 1), deck, strict=True)}
-    draw = record_physical_draw(typed, list(typed))
-    assert {d.entrant: d.pick.label for d in draw.drawn} == typed
 
 
 # --- chits ----------------------------------------------------------------------------------

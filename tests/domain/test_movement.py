@@ -15,7 +15,6 @@ from clubdesk.domain.seating.draw import (
     card_draw,
     chit_draw,
     random_draw,
-    record_physical_draw,
 )
 from clubdesk.domain.seating.first_round import (
     chit_seating,
@@ -24,6 +23,7 @@ from clubdesk.domain.seating.first_round import (
     random_pairs,
     starting_pairs,
 )
+from clubdesk.domain.seating.physical import record_physical_draw
 from clubdesk.domain.seating.progressive import (
     bye_counts,
     progressive_round,

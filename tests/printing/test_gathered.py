@@ -103,10 +103,16 @@ def test_chits_for_an_npa_night_are_a_table_and_seat_per_player(db, clock) -> No
     assert doc.in_order(*expected) and "Table 4" not in doc.text
 
 
-def test_a_random_draw_has_no_chits_and_gin_no_timetable(db, clock) -> None:
-    event = builder.event(db, clock, "house-gin", entrants=6)
-    with pytest.raises(UserError, match="draws at random"):
-        _print(db, event, "chits", clock)
+def test_gin_prints_a_lot_per_player_and_no_timetable(db, clock) -> None:
+    # seed 003: "players will be matched against the number that immediate follows them.
+    # (1 will play 2, 3 will play 4, 5 will play 6, etc.)"
+    event = builder.event(db, clock, "house-gin", entrants=7)
+    lots = _print(db, event, "chits", clock)
+    assert lots.in_order(
+        "Lot 1 plays lot 2", "Lot 2 plays lot 1", "Lot 3 plays lot 4", "Lot 6 plays lot 5",
+        "Lot 7 bye in round 1",
+    )  # fmt: skip
+    assert "Lot 8" not in lots.text
     with pytest.raises(UserError, match="no round clock"):
         _print(db, event, "schedule", clock)
 

@@ -22,7 +22,8 @@ Three kinds of draw (the rules file's ``seating.draw``), RULES.md §1, §3-6:
 
 A draw is made by the app (``method = "random"``, from a ``random.Random``
 passed in; the seed that made it is recorded when the caller knows it) or
-typed in from a physical draw (``method = "physical"``, cards only).
+typed in from a physical draw made with real cards, chits or lots
+(``method = "physical"``, no seed: ``physical.py``).
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ class Chit:
     seat: int
 
     def __str__(self) -> str:
-        return f"table {self.table}, seat {self.seat}"
+        """As printed on the chit and typed back: ``table 2 seat 3``."""
+        return f"table {self.table} seat {self.seat}"
 
 
 @dataclass(frozen=True, order=True)
@@ -199,7 +201,7 @@ def _drawn_from_json(kind: str, row: Mapping[str, Any]) -> Drawn:
     return Drawn(entrant, Lot(int(row["lot"])))
 
 
-def _numbers(entrants: Iterable[int], what: str) -> list[int]:
+def sorted_entrants(entrants: Iterable[int], what: str) -> list[int]:
     """Entrant numbers sorted; UserError on a duplicate or a number that is not positive."""
     numbers = list(entrants)
     for n in numbers:
@@ -213,7 +215,7 @@ def _numbers(entrants: Iterable[int], what: str) -> list[int]:
     return sorted(numbers)
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
@@ -234,16 +236,16 @@ def repeat_note(stations: int, rounds: int) -> str | None:
     if rounds <= stations:
         return None
     return (
-        f"with {_plural(stations, 'station')} and {_plural(rounds, 'round')} "
+        f"with {plural(stations, 'station')} and {plural(rounds, 'round')} "
         f"E/W teams meet the same N/S team again from round {stations + 1}"
     )
 
 
-def _card_notes(teams: int, rounds: int | None) -> tuple[str, ...]:
+def card_notes(teams: int, rounds: int | None) -> tuple[str, ...]:
     tables = teams // 2
     stations = tables + teams % 2
     notes = [
-        f"{_plural(teams, 'team')} at {_plural(tables, 'table')}: blue cards sit North/South "
+        f"{plural(teams, 'team')} at {plural(tables, 'table')}: blue cards sit North/South "
         "and stay all event; red cards sit East/West and move up one table every round"
     ]
     if teams % 2:
@@ -277,63 +279,14 @@ def card_draw(
     ``rounds`` adds the repeat-meeting note when there are fewer stations
     than rounds.
     """
-    teams = _numbers(entrants, "team")
+    teams = sorted_entrants(entrants, "team")
     too_few = cards_problem(len(teams))
     if too_few:
         raise UserError(too_few)
     deck = list(card_deck(len(teams)))
     rng.shuffle(deck)
     drawn = tuple(Drawn(team, card) for team, card in zip(teams, deck, strict=True))
-    return Draw("cards", "random", seed, drawn, _card_notes(len(teams), rounds))
-
-
-def record_physical_draw(
-    cards: Mapping[int, str],
-    entrants: Sequence[int],
-    *,
-    rounds: int | None = None,
-) -> Draw:
-    """A draw made with real cards, typed in by the director (``{team: "B3", ...}``).
-
-    Every team needs exactly one card, no card may be drawn twice, and the
-    cards must be the deck for the field size (blue 1..tables, red
-    1..stations). Each error names the team and the card.
-    """
-    teams = _numbers(entrants, "team")
-    too_few = cards_problem(len(teams))
-    if too_few:
-        raise UserError(too_few)
-    registered = set(teams)
-    for team in cards:
-        if team not in registered:
-            raise UserError(f"team {team} drew {cards[team]!r} but is not registered")
-    deck = card_deck(len(teams))
-    in_deck = set(deck)
-    tables = len(teams) // 2
-    stations = len(deck) - tables
-    holders: dict[Card, int] = {}
-    drawn = []
-    for team in teams:
-        if team not in cards:
-            raise UserError(f"team {team} has no card")
-        try:
-            card = Card.parse(cards[team])
-        except UserError:
-            raise UserError(
-                f"team {team}: {cards[team]!r} is not a card; type e.g. B3 or R4"
-            ) from None
-        if card not in in_deck:
-            raise UserError(
-                f"team {team}: there is no {card} card for {len(teams)} teams "
-                f"(blue 1-{tables}, red 1-{stations})"
-            )
-        if card in holders:
-            raise UserError(f"card {card.label} drawn twice: teams {holders[card]} and {team}")
-        holders[card] = team
-        drawn.append(Drawn(team, card))
-    # Every team holds a different card of the deck and there are as many teams as cards,
-    # so the deck is complete.
-    return Draw("cards", "physical", None, tuple(drawn), _card_notes(len(teams), rounds))
+    return Draw("cards", "random", seed, drawn, card_notes(len(teams), rounds))
 
 
 # --- chits: table and seat ----------------------------------------------------------------
@@ -344,14 +297,14 @@ def fours_problem(players: int, *, min_tables: int = 1, label: str = "this event
     they do)."""
     if players < 4 * min_tables:
         return (
-            f"{label} needs at least {_plural(min_tables, 'table')} ({4 * min_tables} players); "
+            f"{label} needs at least {plural(min_tables, 'table')} ({4 * min_tables} players); "
             f"{players} registered"
         )
     extra = players % 4
     if extra:
         return (
             f"{label} seats players in fours; {players} registered: "
-            f"add {_plural(4 - extra, 'player')} or withdraw {extra}"
+            f"add {plural(4 - extra, 'player')} or withdraw {extra}"
         )
     return None
 
@@ -376,17 +329,21 @@ def chit_draw(
     ``label`` names the event or format in the error for a field that is too
     small or not a multiple of four.
     """
-    numbers = _numbers(players, "player")
+    numbers = sorted_entrants(players, "player")
     check_fours(len(numbers), min_tables=min_tables, label=label)
     tables = len(numbers) // 4
     chits = [Chit(t, s) for t in range(1, tables + 1) for s in SEATS]
     rng.shuffle(chits)
     drawn = tuple(Drawn(p, c) for p, c in zip(numbers, chits, strict=True))
-    notes = (
-        f"{_plural(len(numbers), 'player')} at {_plural(tables, 'table')}; "
+    return Draw("chits", "random", seed, drawn, chit_notes(len(numbers)))
+
+
+def chit_notes(players: int) -> tuple[str, ...]:
+    """A chit draw's note: how many tables, and who plays whom."""
+    return (
+        f"{plural(players, 'player')} at {plural(players // 4, 'table')}; "
         "seats 1 and 3 play against seats 2 and 4",
     )
-    return Draw("chits", "random", seed, drawn, notes)
 
 
 # --- random order (gin) -----------------------------------------------------------------
@@ -400,7 +357,7 @@ def random_draw(players: Sequence[int], rng: random.Random, *, seed: int | None 
 
     An odd player out (the last lot) has a bye.
     """
-    numbers = _numbers(players, "player")
+    numbers = sorted_entrants(players, "player")
     if not numbers:
         raise UserError(RANDOM_EMPTY)
     lots = list(range(1, len(numbers) + 1))
@@ -411,7 +368,7 @@ def random_draw(players: Sequence[int], rng: random.Random, *, seed: int | None 
 
 def random_draw_notes(drawn: Sequence[Drawn]) -> tuple[str, ...]:
     """A random draw's notes: how the lots pair up, and who has the bye in an odd field."""
-    notes = [f"{_plural(len(drawn), 'player')}: 1 plays 2, 3 plays 4, ..."]
+    notes = [f"{plural(len(drawn), 'player')}: 1 plays 2, 3 plays 4, ..."]
     last = next((d.entrant for d in drawn if d.pick == Lot(len(drawn))), None)
     if len(drawn) % 2 and last is not None:
         notes.append(f"odd number of players: {bye_words([last], 'player')}")

@@ -17,17 +17,32 @@ after the draw sits its extra players out in turn.
 from __future__ import annotations
 
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.seating.draw import RANDOM_EMPTY, cards_problem, fours_problem
+from clubdesk.domain.seating.draw import (
+    RANDOM_EMPTY,
+    DrawKind,
+    cards_problem,
+    fours_problem,
+)
 
 
 def field_problem(rules: Rules, entrants: int) -> str | None:
     """Why the round-1 draw of ``rules`` cannot seat a field of ``entrants`` (None when it
     can); the words are the ones the draw refuses the field with."""
-    kind = rules.seating.draw
+    return kind_problem(
+        rules.seating.draw, entrants, min_tables=rules.seating.min_tables, label=rules.title
+    )
+
+
+def kind_problem(
+    kind: DrawKind, entrants: int, *, min_tables: int = 1, label: str = "this event"
+) -> str | None:
+    """Why a draw of ``kind`` (cards, chits, random) cannot seat ``entrants`` (None when it
+    can); ``min_tables`` and ``label`` are the chit draw's (the format's smallest number of
+    tables, its title)."""
     if kind == "cards":
         return cards_problem(entrants)
     if kind == "chits":
-        return fours_problem(entrants, min_tables=rules.seating.min_tables, label=rules.title)
+        return fours_problem(entrants, min_tables=min_tables, label=label)
     return RANDOM_EMPTY if entrants < 1 else None
 
 
