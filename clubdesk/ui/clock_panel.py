@@ -1,5 +1,7 @@
 """The Rounds page's clock: the time left in big digits, the round, the phase, and the
-last announcement given; coloured by the phase (amber at the warning, red at time)."""
+last announcement given; coloured by the phase (amber at the warning, red at time).
+Where the event's rounds have no clock: the time the round in play has been played, and
+since when."""
 
 from __future__ import annotations
 
@@ -9,7 +11,14 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clubdesk.ui.clock_watch import ROUND_GOING as RUNNING
-from clubdesk.ui.clock_watch import ClockView, clock_time, phase_words, time_left
+from clubdesk.ui.clock_watch import (
+    ClockView,
+    clock_time,
+    elapsed_s,
+    in_play_words,
+    phase_words,
+    time_left,
+)
 from clubdesk.ui.status_clock import (
     PAUSED_BACKGROUND,
     PAUSED_COLOUR,
@@ -88,13 +97,24 @@ class ClockPanel(QFrame):
     def show_view(self, view: ClockView, announcement: str) -> None:
         """Show the clock as the watch read it, and the last announcement given."""
         status = view.status
-        if status is None:
+        if view.rounds is None:
             self.big_time.setText("--:--")
+            self.big_time.setAccessibleName("Time left")
             self.phase_label.setText("Open or create an event on the Event page first.")
             self.round_label.setText("")
             self.announcement_label.setText("")
             set_phase(self, "")
             return
+        if status is None:  # rounds without a clock: how long the round has been played
+            played = elapsed_s(view)
+            self.big_time.setText("--:--" if played is None else time_left(played))
+            self.big_time.setAccessibleName("Time played")
+            self.round_label.setText(in_play_words(view)[0])
+            self.phase_label.setText(in_play_words(view)[1])
+            self.announcement_label.setText("")
+            set_phase(self, "")
+            return
+        self.big_time.setAccessibleName("Time left")
         if status.phase in RUNNING:
             self.big_time.setText(time_left(status.remaining_s or 0))
         elif status.phase in ("break", "meal") and status.next is not None:

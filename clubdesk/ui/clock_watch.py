@@ -2,9 +2,11 @@
 announcements given when they fall due.
 
 ``ClockWatch`` reads the clock's status from the services on each display
-tick and the round's board when a command changes the clock, a sheet or a
-seating; both are sent out together as a ``ClockView`` (the status bar and
-the Rounds page show it). The ticker's single shot is aimed at the next
+tick, and the rounds and the round's board when a command changes the clock,
+a sheet or a seating; they are sent out together as a ``ClockView`` (the
+status bar, the Rounds page and the projector show it). Where the event's
+rounds have no clock there is no clock status: the rounds say which is in
+play and since when (``in_play_words``). The ticker's single shot is aimed at the next
 announcement's instant; when it fires, the watch asks the services to give
 what is due (each announcement is stored as given, so it is never given
 twice) and aims at the next. On opening an event an announcement that fell
@@ -22,10 +24,12 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 
 from clubdesk.domain.roundclock import ClockStatus, Due
+from clubdesk.domain.rounds import RoundsStatus
 from clubdesk.errors import UserError
 from clubdesk.printing.text import time_of_day
 from clubdesk.services import board as board_service
 from clubdesk.services import clock as clock_service
+from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.ui.context import UiContext
@@ -37,11 +41,28 @@ LATE_S = 2  # an announcement given more than this after it fell due says when i
 
 @dataclass(frozen=True)
 class ClockView:
-    """The clock's status and the round's board, read at ``now``."""
+    """The clock's status, the rounds and the round's board, read at ``now``."""
 
     now: dt.datetime
-    status: ClockStatus | None  # None: no event open
+    status: ClockStatus | None  # None: no event open, or its rounds have no clock
     board: Board | None
+    rounds: RoundsStatus | None = None  # None: no event open
+
+    @property
+    def timed(self) -> bool:
+        """The open event's rounds have a clock."""
+        return self.rounds is not None and self.rounds.clock
+
+    def title(self, number: int) -> str:
+        """A round as the screens head it: "Round 2 of 6", a playoff round's name."""
+        if self.board is not None:
+            return self.board.round_title(number)
+        return f"Round {number}"
+
+    def name(self, number: int) -> str:
+        """A round as a sentence names it: "Round 2", a playoff round's name."""
+        line = self.rounds.line(number) if self.rounds is not None else None
+        return line.title if line is not None else f"Round {number}"
 
 
 def time_left(seconds: int) -> str:
@@ -67,6 +88,8 @@ def until_text(status: ClockStatus, now: dt.datetime) -> str:
     if following is None:
         return ""
     when = clock_time(following.at)
+    if following.at <= now and status.phase in ("break", "meal"):
+        return f"Round {following.round} was due at {when}"
     if status.phase == "overnight" or following.at.date() != now.date():
         day = (
             "tomorrow"
@@ -96,11 +119,43 @@ def phase_words(status: ClockStatus, now: dt.datetime) -> str:
     return until_text(status, now) or "Not started"
 
 
+def in_play_words(view: ClockView) -> tuple[str, str]:
+    """Where the rounds stand when they have no clock, in two lines for the Rounds page:
+    ``("Round 2 of 6 · in play since 7:42 PM", "In play")``, ``("Round 2 of 6 · closed",
+    "Round 3 next: start it with F5")``; empty before an event is open."""
+    rounds = view.rounds
+    if rounds is None:
+        return "", ""
+    current, following = rounds.current, rounds.following
+    if current is None:
+        first = following.number if following is not None else 1
+        return "No round has started", f"Round {first} next: start it with F5"
+    title = view.title(current.number)
+    if current.state == "started":
+        since = clock_time(current.started_at) if current.started_at else ""
+        return f"{title} · in play since {since}" if since else title, "In play"
+    if following is None:
+        return f"{title} · closed", "Every round is played"
+    if rounds.startable is None:
+        return f"{title} · closed", f"{view.name(following.number)} is not seated yet"
+    return f"{title} · closed", f"{view.name(following.number)} next: start it with F5"
+
+
+def elapsed_s(view: ClockView) -> int | None:
+    """Seconds the round in play has been played, where rounds have no clock (None between
+    rounds)."""
+    current = view.rounds.current if view.rounds is not None else None
+    if view.timed or current is None or current.state != "started" or not current.started_at:
+        return None
+    return max(0, int((view.now - current.started_at).total_seconds()))
+
+
 def status_line(view: ClockView) -> str:
-    """The status bar's clock: ``Round 4 · 23:41 left · 9 of 12 sheets in``."""
+    """The status bar's clock: ``Round 4 · 23:41 left · 9 of 12 sheets in``; without a
+    clock ``Round 2 · 3 of 4 sheets in``."""
     status, board = view.status, view.board
     if status is None:
-        return ""
+        return _untimed_line(view)
     count = ""
     if board is not None and board.tables and board.round_number == (status.round or 1):
         count = board.count_text
@@ -115,6 +170,22 @@ def status_line(view: ClockView) -> str:
     else:
         parts = [f"Round {status.round}", phase_words(status, view.now)]
     return " · ".join(parts + ([count] if count else []))
+
+
+def _untimed_line(view: ClockView) -> str:
+    rounds, board = view.rounds, view.board
+    if rounds is None:
+        return ""
+    current = rounds.current
+    if current is None:
+        return "No round started"
+    parts = [f"Round {current.number}"]
+    if current.state == "closed":
+        following = rounds.following
+        parts.append(f"Round {following.number} next" if following else "Every round is played")
+    elif board is not None and board.round_number == current.number and board.tables:
+        parts.append(board.count_text)
+    return " · ".join(parts)
 
 
 def announcement_text(due: Due, now: dt.datetime, status: ClockStatus | None) -> str:
@@ -183,25 +254,28 @@ class ClockWatch(QObject):
                 board = board_service.board(db, event_id)
             except UserError:
                 board = None
-        self._read(board)
+        self._read(board, self._rounds())
         self._aim()
 
     def read_clock(self) -> None:
         """Read the clock again (each tick); the board stays as last read."""
-        self._read(self.view.board)
+        self._read(self.view.board, self.view.rounds)
 
     def give_due(self) -> None:
         """Give the announcements due now (the services store that they were given)."""
         db, event_id = self.context.db, self._event_id
         if db is None or event_id is None:
             return
-        try:
-            fired = clock_service.fire_due(db, event_id, self.context.clock)
-        except UserError:
-            fired = None
+        rounds = self._rounds()  # read afresh: an event may have been given a clock
+        fired = None
+        if rounds is not None and rounds.clock:
+            try:
+                fired = clock_service.fire_due(db, event_id, self.context.clock)
+            except UserError:
+                fired = None
         if fired is not None and fired.given:
             now = self.context.clock.now()
-            status = self._status()
+            status = self._status(rounds)
             texts = [announcement_text(due, now, status) for due in fired.given]
             self.last_announcement = " · ".join(texts)
             self.announced.emit(self.last_announcement)
@@ -210,17 +284,26 @@ class ClockWatch(QObject):
         else:
             self.refresh()
 
-    def _status(self) -> ClockStatus | None:
+    def _status(self, rounds: RoundsStatus | None) -> ClockStatus | None:
         db, event_id = self.context.db, self._event_id
-        if db is None or event_id is None:
+        if db is None or event_id is None or rounds is None or not rounds.clock:
             return None
         try:
             return clock_service.status(db, event_id, self.context.clock)
         except UserError:
             return None
 
-    def _read(self, board: Board | None) -> None:
-        self.view = ClockView(self.context.clock.now(), self._status(), board)
+    def _rounds(self) -> RoundsStatus | None:
+        db, event_id = self.context.db, self._event_id
+        if db is None or event_id is None:
+            return None
+        try:
+            return rounds_service.status(db, event_id)
+        except UserError:
+            return None
+
+    def _read(self, board: Board | None, rounds: RoundsStatus | None) -> None:
+        self.view = ClockView(self.context.clock.now(), self._status(rounds), board, rounds)
         status = self.view.status
         if self.last_announcement and (status is None or status.phase not in ROUND_GOING):
             self.last_announcement = ""  # the round it was about is over
@@ -230,7 +313,7 @@ class ClockWatch(QObject):
     def _aim(self) -> None:
         db, event_id = self.context.db, self._event_id
         due = None
-        if db is not None and event_id is not None:
+        if db is not None and event_id is not None and self.view.timed:
             try:
                 due = clock_service.next_due(db, event_id, self.context.clock)
             except UserError:

@@ -157,6 +157,7 @@ class ProjectorWindow(QWidget):
         rounds = view.board.rounds if view.board is not None else None
         text = projector_text(view, rounds)
         was_between = self.text.mood == "between"
+        seating_before = self.text.seating_round
         if text.mood != self.text.mood or not self.styleSheet():
             self.setStyleSheet(mood_style(text.mood))  # only on a change: a restyle is costly
         self.text = text
@@ -169,21 +170,19 @@ class ProjectorWindow(QWidget):
         self.next_label.setText(text.next_line)
         self.next_label.setVisible(bool(text.next_line))
         between = text.mood == "between"
-        if between and not was_between:
+        if (between and not was_between) or text.seating_round != seating_before:
             self.read_slides()
-        self._show_slides(between)
+        self._show_slides(self._slides_wanted())
         self._fit()
 
     def read_slides(self) -> None:
         """Build the slides again from the services (the seating, the leaders, the notice)."""
         db, event_id = self.context.db, self.context.event_id
         slides: list[Slide] = []
-        status = self.watch.view.status
-        if db is not None and event_id is not None and status is not None:
-            coming = status.next.round if status.next is not None else None
-            if coming is not None:
-                slides.extend(seating_slides(db, event_id, coming))
-            leaders = leaders_slide(db, event_id)
+        if db is not None and event_id is not None:
+            if self.text.seating_round is not None:
+                slides.extend(seating_slides(db, event_id, self.text.seating_round))
+            leaders = leaders_slide(db, event_id) if self.text.mood == "between" else None
             if leaders is not None:
                 slides.append(leaders)
         notice = notice_slide(self.notice)
@@ -208,11 +207,15 @@ class ProjectorWindow(QWidget):
         if self.slides:
             self.slide_index = (self.slide_index + 1) % len(self.slides)
             self._show_slide()
-        if self.text.mood == "between" and len(self.slides) > 1:
+        if self._slides_wanted() and len(self.slides) > 1:
             self.slide_timer.start(SLIDE_MS)
 
-    def _show_slides(self, between: bool) -> None:
-        shown = between and bool(self.slides)
+    def _slides_wanted(self) -> bool:
+        """Slides are shown between rounds, and in a round without a clock (its seating)."""
+        return self.text.mood == "between" or self.text.seating_round is not None
+
+    def _show_slides(self, wanted: bool) -> None:
+        shown = wanted and bool(self.slides)
         self.slide_heading.setVisible(shown)
         self.slide_body.setVisible(shown)
         if shown and len(self.slides) > 1:
@@ -261,7 +264,7 @@ class ProjectorWindow(QWidget):
             width = len(slide.rows[0])
             for column in range(slide.columns):
                 self.slide_grid.setColumnStretch(column * width + width - 1, 1)
-        self._show_slides(self.text.mood == "between")
+        self._show_slides(self._slides_wanted())
         self._fit()
 
     # sizes: everything scales with the window
@@ -359,7 +362,7 @@ class ProjectorWindow(QWidget):
             self.move(target.availableGeometry().topLeft())
 
     def _changed(self, change: Change) -> None:
-        if change & SLIDE_READS and self.text.mood == "between":
+        if change & SLIDE_READS and self._slides_wanted():
             self.read_slides()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name

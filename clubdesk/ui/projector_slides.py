@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from clubdesk.errors import UserError
 from clubdesk.services import board as board_service
+from clubdesk.services import draw as draw_service
 from clubdesk.services import results
 from clubdesk.store import Database
 
@@ -31,28 +32,34 @@ class Slide:
 def seating_slides(db: Database, event_id: str, round_number: int) -> list[Slide]:
     """Round ``round_number``'s seating by entrant number, ``TABLES_PER_PAGE`` tables a
     slide, one row a table (``Table 1``, ``11``, ``v``, ``15``: the projector lines the
-    columns up); none when it is not published yet."""
+    columns up); as soon as it is known (published, or made from the draw in a stationary
+    movement); none while it cannot be said yet."""
+    titles: dict[int, str] = {}
     try:
         seated = board_service.board(db, event_id, round_number)
+        tables = [(t.table, [s.number for s in t.a], [s.number for s in t.b])
+                  for t in seated.tables]  # fmt: skip
+        byes = [s.number for s in seated.byes]
+        titles = dict(seated.playoff_titles)
     except UserError:
-        return []
+        try:
+            known = draw_service.seating(db, event_id, round_number)
+        except UserError:
+            return []
+        tables = [(t.table, list(t.a), list(t.b)) for t in known.tables]
+        byes = list(known.byes)
     cells = [
-        (
-            f"Table {t.table}",
-            " & ".join(str(s.number) for s in t.a),
-            "v",
-            " & ".join(str(s.number) for s in t.b),
-        )
-        for t in seated.tables
+        (f"Table {table}", " & ".join(map(str, a)), "v", " & ".join(map(str, b)))
+        for table, a, b in tables
     ]
-    if seated.byes:
-        cells.append(("Bye", ", ".join(str(s.number) for s in seated.byes), "", ""))
+    if byes:
+        cells.append(("Bye", ", ".join(map(str, byes)), "", ""))
     pages = [cells[i : i + TABLES_PER_PAGE] for i in range(0, len(cells), TABLES_PER_PAGE)]
     slides = []
     for index, page in enumerate(pages, start=1):
         heading = f"Round {round_number} seating"
-        if round_number in seated.playoff_titles:  # "Playoffs: final · round 7 seating"
-            heading = f"{seated.playoff_titles[round_number]} · round {round_number} seating"
+        if round_number in titles:  # "Playoffs: final · round 7 seating"
+            heading = f"{titles[round_number]} · round {round_number} seating"
         if len(pages) > 1:
             heading += f" ({index} of {len(pages)})"
         rows = tuple(page)

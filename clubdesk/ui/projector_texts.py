@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from clubdesk.domain.roundclock import ClockStatus
-from clubdesk.ui.clock_watch import ClockView, time_left, until_text
+from clubdesk.ui.clock_watch import ClockView, clock_time, time_left, until_text
 
 BETWEEN_ROUNDS = ("not_started", "break", "meal", "overnight", "finished")
 
@@ -29,6 +29,7 @@ class ProjectorText:
     banner: str  # "10 MINUTES LEFT IN ROUND 4", "TIME: finish the hand in play", "PAUSED"
     next_line: str  # "Break until 11:46 AM"
     mood: str
+    seating_round: int | None = None  # the round whose seating the slides show, if any
 
 
 def coming_next(status: ClockStatus, now: dt.datetime) -> str:
@@ -52,7 +53,7 @@ def projector_text(view: ClockView, rounds: int | None) -> ProjectorText:
     status = view.status
     title = view.board.event_name if view.board is not None else ""
     if status is None:
-        return ProjectorText(title, "", "", "", "", "calm")
+        return _untimed(view, title)
     of = f" of {rounds}" if rounds else ""
 
     def titled(number: int) -> str:  # "Round 4 of 11", or a playoff round's name
@@ -75,9 +76,28 @@ def projector_text(view: ClockView, rounds: int | None) -> ProjectorText:
     following = status.next
     next_line = coming_next(status, view.now)
     digits = ""
-    if following is not None and following.at.date() == view.now.date():
+    coming = following.round if following is not None else None
+    if following is not None and view.now < following.at and following.at.date() == view.now.date():
         digits = time_left(int((following.at - view.now).total_seconds()))
+    elif following is not None and following.at <= view.now:
+        next_line = "Starting shortly"  # the break is over: never "until" a time gone by
+    if following is not None:
         round_line = f"{titled(following.round)} next"
-    elif following is not None:
-        round_line = f"{titled(following.round)} next"
-    return ProjectorText(title, round_line, digits, "", next_line, "between")
+    return ProjectorText(title, round_line, digits, "", next_line, "between", coming)
+
+
+def _untimed(view: ClockView, title: str) -> ProjectorText:
+    """Rounds without a clock: the round in play and its seating; between rounds the next
+    round's seating and the leaders."""
+    rounds = view.rounds
+    if rounds is None:
+        return ProjectorText(title, "", "", "", "", "calm")
+    current, following = rounds.current, rounds.following
+    if current is not None and current.state == "started":
+        since = f"In play since {clock_time(current.started_at)}" if current.started_at else ""
+        return ProjectorText(title, view.title(current.number), "", "", since, "calm",
+                             current.number)  # fmt: skip
+    if following is None:
+        return ProjectorText(title, "", "", "", "Every round is played", "between")
+    return ProjectorText(title, f"{view.name(following.number)} next", "", "", "", "between",
+                         following.number)  # fmt: skip

@@ -59,6 +59,7 @@ from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
 STARTABLE = ("not_started", "break", "meal", "overnight")
 TABLES_TAB = 0
+SCHEDULE_TAB = 1
 
 
 Ask = Callable[[str, str], bool]  # (title, question) -> the director said yes
@@ -230,9 +231,17 @@ class RoundsPage(QWidget):
         self.clock_panel.show_view(view, self.watch.last_announcement)
         self._show_board(board)
         phase = status.phase if status is not None else ""
-        following = status.next.round if status is not None and status.next else None
+        if view.timed:
+            following = status.next.round if status is not None and status.next else None
+            startable = phase in STARTABLE and following is not None
+        else:  # no clock: the next round starts once the one before is closed
+            following = view.rounds.startable if view.rounds is not None else None
+            startable = following is not None
         self._label(self.start_button, f"Start round {following}" if following else "Start round")
-        self.start_button.setEnabled(phase in STARTABLE and following is not None)
+        self.start_button.setEnabled(startable)
+        self.tabs.setTabVisible(SCHEDULE_TAB, view.timed)  # no clock: no timetable
+        for button in (self.pause_button, self.less_button, self.more_button, self.end_button):
+            button.setVisible(view.timed)  # without a clock there is nothing to pause or end
         self._label(self.pause_button, "Resume" if phase == "paused" else "Pause")
         self.pause_button.setEnabled(phase in ("running", "warning", "paused"))
         for button in (self.less_button, self.more_button, self.end_button):
@@ -323,11 +332,14 @@ class RoundsPage(QWidget):
 
     def start_round(self) -> None:
         self.watch.read_clock()  # the time as it is now, not at the last tick
-        found, status = self._event(), self.view.status
-        if found is None or status is None or status.next is None:
+        found, status, view = self._event(), self.view.status, self.view
+        if view.timed:
+            number = status.next.round if status is not None and status.next else None
+        else:
+            number = view.rounds.startable if view.rounds is not None else None
+        if found is None or number is None:
             return
         db, event_id = found
-        number = status.next.round
         self._run(lambda: rounds_service.start_round(db, event_id, number, self.context.clock),
                   f"Start round {number}")  # fmt: skip
 
