@@ -56,6 +56,7 @@ class RegistrationSetup:
     players_per_entrant: int
     entry_fee_cents: int
     draw_made: bool
+    refunds: bool = True  # the format gives refunds of the entry fee (bid whist: never)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
             players_per_entrant=players_per_entrant(rules),
             entry_fee_cents=rules.money.entry_fee_cents,
             draw_made=seating.draw_made(session, event_id) is not None,
+            refunds=rules.money.refunds,
         )
 
 

@@ -1,26 +1,38 @@
 """Money from and to an entrant: entry fees received, refunds, and the checks every
 money row shares (whole cents, a known payment method).
 
+A refund is checked by ``domain.money.refunds`` (none where the format gives none,
+never more than the entrant paid less what was refunded already, never a removed
+entrant's forfeited fee), needs a reason, and may not leave the prize pool below
+nothing. ``refund_offer`` says what the window may offer to refund an entrant.
+
 Each ledger row is written with its audit row, in the caller's transaction.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, replace
 
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
-from clubdesk.domain.event.model import PAYMENT_METHODS, PRIZE_PAID
+from clubdesk.domain.event.model import PAYMENT_METHODS, PRIZE_PAID, LedgerEntry
 from clubdesk.domain.limits import CENTS_MAX, cents_problem
+from clubdesk.domain.money import refunds
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.payouts import prize_pool
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, writes
 from clubdesk.services.common import aware, rules_for
 from clubdesk.services.entrants import EntrantInfo, current_info, entrant_record
 from clubdesk.store import Database, events, ledger
+from clubdesk.store import entrants as entrant_store
+from clubdesk.store import eventfile as event_store
 from clubdesk.store.entrants import EntrantRecord
+from clubdesk.store.events import EventRecord
 
 
 @writes(Change.ENTRANTS | Change.MONEY)
@@ -46,6 +58,33 @@ def record_payment(
         return current_info(session, event, number)
 
 
+@dataclass(frozen=True)
+class Refund:
+    """A refund asked for with a withdrawal: how much, how it is paid back, and why."""
+
+    cents: int
+    method: str = "cash"
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RefundOffer:
+    """What the window may offer to refund an entrant: what it paid in fees and had
+    refunded, and why the rules give it no refund at all (``refused``, empty when they
+    may: then up to ``most_cents``)."""
+
+    number: int
+    name: str
+    paid_cents: int  # fee rows
+    refunded_cents: int  # refund rows
+    refused: str = ""
+
+    @property
+    def most_cents(self) -> int:
+        """The most a refund can give back now."""
+        return 0 if self.refused else refunds.refundable_cents(self.paid_cents, self.refunded_cents)
+
+
 @writes(Change.ENTRANTS | Change.MONEY)
 def refund(
     db: Database,
@@ -58,35 +97,70 @@ def refund(
     note: str = "refund",
     actor: str = "director",
 ) -> EntrantInfo:
-    """Money given back to an entrant: a ``refund`` ledger row, never more than it paid,
-    and none at all where the rules say ``money.refunds = false`` (bid whist)."""
-    cents = check_amount("cents", cents)
-    method = check_method(method)
+    """Money given back to an entrant: a ``refund`` ledger row, never more than it paid
+    less what was refunded already, and none at all where the rules say
+    ``money.refunds = false`` (bid whist; ``domain.money.refunds``)."""
     at = aware(clock.now())
     with db.session() as session:
         event = events.get_event(session, event_id)
-        rules = rules_for(event)
-        if not rules.money.refunds:
-            raise UserError(
-                f"refund: {rules.title} gives no refunds of the entry fee "
-                "(rules: money.refunds = false)",
-                field="refund",
-            )
-        record = entrant_record(session, event_id, number)
-        if record.status == "removed" and rules.penalties.removed_forfeits_fee:
-            raise UserError(
-                f"number: entrant {number} was removed from the tournament; "
-                "its entry fee stays in the prize fund",
-                field="number",
-            )
-        if cents > record.paid_cents:
-            raise UserError(
-                f"cents: entrant {number} has paid {format_money(record.paid_cents)}; "
-                f"a refund of {format_money(cents)} is more than that",
-                field="cents",
-            )
-        money_row(session, event_id, "refund", record, cents, method, note, at, actor)
+        refund_in(session, event, number, Refund(cents, method, note), at, actor)
         return current_info(session, event, number)
+
+
+def refund_in(
+    session: Session, event: EventRecord, number: int, asked: Refund, at: dt.datetime, actor: str
+) -> None:
+    """A refund inside the caller's transaction (a withdrawal's), checked; with its audit
+    row. The prize pool may not go below nothing for it."""
+    rules = rules_for(event)
+    never = refunds.no_refunds(rules)
+    if never is not None:
+        raise UserError(f"refund: {never}", field="refund")
+    cents = check_amount("cents", asked.cents)
+    method = check_method(asked.method)
+    note = " ".join(asked.reason.split())
+    if not note:
+        raise UserError("note: say why the fee is refunded", field="note")
+    record = entrant_record(session, event.id, number)
+    kept = refunds.forfeited(rules, number, record.status)
+    if kept is not None:
+        raise UserError(f"number: {kept}", field="number")
+    over = refunds.over_limit(number, record.fees_cents, record.refunds_cents, cents)
+    if over is not None:
+        raise UserError(f"cents: {over}", field="cents")
+    stored = event_store.load_event(session, event.id, results_only=True)
+    given = LedgerEntry("refund", cents, number, note, method, at)
+    try:
+        prize_pool(replace(stored, ledger=(*stored.ledger, given)), rules)
+    except UserError as exc:
+        raise UserError(
+            f"cents: after a refund of {format_money(cents)}, {exc}", field="cents"
+        ) from None
+    money_row(session, event.id, "refund", record, cents, method, note, at, actor)
+
+
+def refund_offer(db: Database, event_id: str, number: int) -> RefundOffer:
+    """What can be refunded to one entrant (see ``RefundOffer``)."""
+    with db.session() as session:
+        event = events.get_event(session, event_id)
+        return _offer(rules_for(event), entrant_record(session, event_id, number))
+
+
+def refund_offers(db: Database, event_id: str) -> list[RefundOffer]:
+    """Every entrant a refund can be given to now, in number order (none where the rules
+    give no refunds)."""
+    with db.session() as session:
+        event = events.get_event(session, event_id)
+        rules = rules_for(event)
+        found = [_offer(rules, record) for record in entrant_store.list_entrants(session, event_id)]
+    return [offer for offer in found if offer.most_cents > 0]
+
+
+def _offer(rules: Rules, record: EntrantRecord) -> RefundOffer:
+    refused = refunds.no_refunds(rules) or refunds.forfeited(rules, record.number, record.status)
+    return RefundOffer(
+        record.number, record.name, record.fees_cents, record.refunds_cents, refused or ""
+    )
 
 
 # the audit action of each kind of entrant money row

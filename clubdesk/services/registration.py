@@ -19,6 +19,8 @@ How the rules are read:
   see ``entrants.py``, which reads the entrants.
 - Withdrawing is a status (``withdrawn``), never a delete; a withdrawn
   entrant can be reinstated. An entrant the director removed is neither.
+  A withdrawal may give the fee back in the same command (``payments``:
+  where the format gives refunds, at most what was paid less refunds).
 - Numbers are fixed once the draw is made (a current ``draw`` row).
   Registering after it is a late entry: the entrant is added, and is
   ``late`` while the current draw has not placed it. Seating it is the
@@ -62,11 +64,13 @@ from clubdesk.services.entrants import (  # noqa: F401  (importable from here as
     tables_needed,
 )
 from clubdesk.services.payments import (  # noqa: F401  (importable from here as before)
+    Refund,
     check_amount,
     check_method,
     money_row,
     record_payment,
     refund,
+    refund_in,
 )
 from clubdesk.services.reseating import fit_field_in
 from clubdesk.store import Database, events, seating
@@ -226,9 +230,18 @@ def renumber(
 
 
 def withdraw(
-    db: Database, event_id: str, number: int, reason: str, clock: Clock, *, actor: str = "director"
+    db: Database,
+    event_id: str,
+    number: int,
+    reason: str,
+    clock: Clock,
+    *,
+    refund: Refund | None = None,
+    actor: str = "director",
 ) -> EntrantInfo:
-    """Mark an active entrant withdrawn; its row, number and payments stay."""
+    """Mark an active entrant withdrawn; its row, number and payments stay. With
+    ``refund``, its fee (or part of it) is given back in the same transaction, checked as
+    every refund is (``payments.refund_in``): a refund refused leaves it not withdrawn."""
     at = aware(clock.now())
     with db.session() as session:
         event = events.get_event(session, event_id)
@@ -248,6 +261,8 @@ def withdraw(
             event_id=event_id,
             details={"number": number, "name": record.name, "reason": " ".join(reason.split())},
         )
+        if refund is not None:
+            refund_in(session, event, number, refund, at, actor)
         fit = fit_field_in(session, event_id, at, actor)
         return _fitted(current_info(session, event, number), fit.changed)
 

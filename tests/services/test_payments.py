@@ -6,11 +6,27 @@ import pytest
 from sqlmodel import select
 
 from clubdesk.errors import UserError
-from clubdesk.services.payments import refund
-from clubdesk.services.registration import list_entrants
+from clubdesk.services.audit import list_audit
+from clubdesk.services.changes import Change
+from clubdesk.services.ledger import add_money, money_sheet
+from clubdesk.services.payments import (
+    Refund,
+    RefundOffer,
+    refund,
+    refund_offer,
+    refund_offers,
+)
+from clubdesk.services.registration import (
+    get_entrant,
+    list_entrants,
+    registration_summary,
+    withdraw,
+)
 from clubdesk.store import Database
 from clubdesk.store.models import LedgerEntry
 from tests import builder
+
+NEVER = "Bid Whist gives no refunds of the entry fee (rules: money.refunds = false)"
 
 
 def refunds(db: Database) -> list[int]:
@@ -37,8 +53,109 @@ def test_a_format_that_allows_refunds_still_gives_them(db: Database, clock) -> N
     assert refunds(db) == [3000]
 
 
-def test_an_event_can_allow_refunds_its_format_refuses(db: Database, clock) -> None:
-    # a club setting: the director may override it for one event
-    event = builder.event(db, clock, "bid-whist", entrants=1, paid_cents=4000,
-                          settings={"refunds": True})  # fmt: skip
-    assert refund(db, event, 1, 1000, "check", clock).paid_cents == 3000
+def test_an_event_cannot_allow_refunds_its_format_refuses(db: Database, clock) -> None:
+    # the seed's "period!!!": whether fees are refunded is the format's, not an event setting
+    with pytest.raises(UserError) as caught:
+        builder.event(db, clock, "bid-whist", entrants=1, settings={"refunds": True})
+    assert str(caught.value) == "settings.refunds: not a setting an event can change"
+
+
+def test_bid_whist_withdraws_without_a_refund_and_refuses_one_with_it(db, clock) -> None:
+    event = builder.event(db, clock, "bid-whist", entrants=3, paid_cents=4000)
+    assert refund_offer(db, event, 2) == RefundOffer(2, "North2 / South2", 4000, 0, NEVER)
+    assert refund_offer(db, event, 2).most_cents == 0
+    assert refund_offers(db, event) == []
+    with pytest.raises(UserError, match="^refund: Bid Whist gives no refunds"):
+        withdraw(db, event, 2, "ill", clock, refund=Refund(4000, "cash", "ill"))
+    assert get_entrant(db, event, 2).status == "active"  # nothing of it was written
+    assert refunds(db) == []
+    assert withdraw(db, event, 2, "ill", clock).status == "withdrawn"
+    assert registration_summary(db, event).paid == 2
+    assert money_sheet(db, event).pool.pool_cents == 12_000  # the fee stays in the pool
+
+
+def test_a_refund_is_never_more_than_paid_less_what_was_refunded(db, clock) -> None:
+    event = builder.event(db, clock, "house-gin", entrants=2, paid_cents=3000)
+    refund(db, event, 1, 2000, "cash", clock, note="left at the break")
+    offer = refund_offer(db, event, 1)
+    assert (offer.paid_cents, offer.refunded_cents, offer.most_cents) == (3000, 2000, 1000)
+    with pytest.raises(UserError) as caught:
+        refund(db, event, 1, 1500, "cash", clock, note="the rest")
+    assert str(caught.value) == (
+        "cents: entrant 1 paid $30.00 and $20.00 of it is refunded already; "
+        "a refund of $15.00 is more than the $10.00 left"
+    )
+    assert caught.value.field == "cents"
+    assert refund(db, event, 1, 1000, "cash", clock, note="the rest").paid_cents == 0
+    with pytest.raises(UserError, match="nothing is left to refund$"):
+        refund(db, event, 1, 1, "cash", clock, note="a cent more")
+    assert [o.number for o in refund_offers(db, event)] == [2]
+    assert refunds(db) == [2000, 1000]
+
+
+def test_a_refund_says_why(db, clock) -> None:
+    event = builder.event(db, clock, "house-gin", entrants=1, paid_cents=3000)
+    with pytest.raises(UserError) as caught:
+        refund(db, event, 1, 3000, "cash", clock, note="   ")
+    assert (str(caught.value), caught.value.field) == ("note: say why the fee is refunded", "note")
+    assert refunds(db) == []
+
+
+def test_a_refund_cannot_leave_the_pool_below_nothing(db, clock) -> None:
+    event = builder.event(db, clock, "house-gin", entrants=2, paid_cents=3000)
+    add_money(db, event, "expense", 5000, clock, note="the hall")  # $60 - $50: $10 left
+    with pytest.raises(UserError) as caught:
+        refund(db, event, 1, 3000, "cash", clock, note="left")
+    assert str(caught.value) == (
+        "cents: after a refund of $30.00, the prize pool is -$20.00: expenses ($50.00) are "
+        "more than the money in it"
+    )
+    assert refunds(db) == []
+    refund(db, event, 1, 1000, "cash", clock, note="left")
+    assert money_sheet(db, event).pool.pool_cents == 0
+
+
+def test_a_withdrawal_with_a_refund_is_one_command_and_everything_follows(db, clock) -> None:
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16, paid_cents=5000)
+    before = money_sheet(db, event)
+    assert registration_summary(db, event).paid == 16
+    gone = withdraw(db, event, 7, "went home ill", clock,
+                    refund=Refund(5000, "cash", "went home before round 1"))  # fmt: skip
+    assert (gone.status, gone.paid_cents, gone.owed_cents) == ("withdrawn", 0, 0)
+    assert gone.changes & Change.MONEY
+    summary = registration_summary(db, event)
+    assert (summary.entrants, summary.paid, summary.withdrawn) == (15, 15, 1)
+    after = money_sheet(db, event)
+    assert after.pool.refunds_cents == 5000
+    assert after.pool.pool_cents == before.pool.pool_cents - 5000
+    assert after.cash.cash_out_cents == before.cash.cash_out_cents + 5000
+    assert [(r.kind, r.entrant, r.note) for r in after.rows][-1] == (
+        "refund",
+        7,
+        "went home before round 1",
+    )
+    actions = [entry.action for entry in list_audit(db, event)]
+    assert actions[-2:] == ["entrant.withdraw", "entrant.refund"]
+
+
+def test_a_refund_refused_leaves_the_entrant_playing(db, clock) -> None:
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16, paid_cents=5000)
+    with pytest.raises(UserError, match=r"^cents: entrant 3 has paid \$50.00; a refund of \$90"):
+        withdraw(db, event, 3, "", clock, refund=Refund(9000, "cash", "left"))
+    assert get_entrant(db, event, 3).status == "active"
+    assert refunds(db) == []
+    assert [e.action for e in list_audit(db, event)][-1] != "entrant.withdraw"
+
+
+def test_a_refund_to_an_entrant_still_playing_counts_alike_everywhere(db, clock) -> None:
+    # the count line counts active entrants owing nothing; a refund of one still playing
+    # makes it owe again, and the pool and the cash box lose the same money
+    event = builder.event(db, clock, "grand-prix-pinochle", entrants=16, paid_cents=5000)
+    refund(db, event, 4, 1000, "cash", clock, note="paid twice by mistake")
+    summary = registration_summary(db, event)
+    assert (summary.entrants, summary.paid) == (16, 15)
+    assert get_entrant(db, event, 4).owed_cents == 1000
+    sheet = money_sheet(db, event)
+    assert (sheet.pool.fees_cents, sheet.pool.refunds_cents) == (80_000, 1000)
+    assert sheet.pool.pool_cents == 79_000
+    assert sheet.cash.before_prizes_cents == 79_000

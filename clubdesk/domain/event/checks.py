@@ -3,7 +3,7 @@
 Each returns the problems it finds as lines (``where: message``): a round's
 seating, a sheet's result against its hands, adjustments and amendments, the
 players a hand names, a tie-break against its hands, the ledger's fees against
-what each entrant paid.
+what each entrant paid and its refunds against what may be given back.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from clubdesk.domain.event.sheet import (
 )
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import NOT_UNICODE, lone_surrogate_at
-from clubdesk.domain.money import fines
+from clubdesk.domain.money import fines, refunds
 from clubdesk.domain.results.cut import compute_cut
 from clubdesk.domain.results.playoffs import has_playoffs, playoff_rounds
 from clubdesk.domain.rules import Rules
@@ -207,7 +207,10 @@ def tiebreak_winner(
 def fees(
     ledger: Sequence[LedgerEntry], entrants: Sequence[Entrant], rules: Rules | None
 ) -> list[str]:
-    """An entrant's fee rows add up to what it paid; a removed entrant's fee is not refunded."""
+    """An entrant's fee rows add up to what it paid; each refund names an entrant and is
+    never more than that entrant paid less what was refunded before it (in ledger order),
+    never a removed entrant's forfeited fee, and none at all where the format gives no
+    refunds (``domain.money.refunds``)."""
     found = []
     paid: dict[int, list[int]] = defaultdict(list)
     for entry in ledger:
@@ -220,14 +223,41 @@ def fees(
                 f"{entrant.paid_cents} but the ledger's fee rows for entrant "
                 f"{entrant.number} add up to {sum(paid[entrant.number])}"
             )
-    forfeits = rules is not None and rules.penalties.removed_forfeits_fee
-    removed = {e.number for e in entrants if e.status == "removed"}
+    return found + _refunds(ledger, entrants, rules)
+
+
+def _refunds(
+    ledger: Sequence[LedgerEntry], entrants: Sequence[Entrant], rules: Rules | None
+) -> list[str]:
+    found = []
+    by_number = {entrant.number: entrant for entrant in entrants}
+    refunded: dict[int, int] = defaultdict(int)
+    never = refunds.no_refunds(rules) if rules is not None else None
     for index, entry in enumerate(ledger):
-        if forfeits and entry.kind == "refund" and entry.entrant in removed:
+        if entry.kind != "refund":
+            continue
+        where = f"ledger[{index}]"
+        if never is not None:
+            found.append(f"{where}: {never}")
+            continue
+        if entry.entrant is None:
+            found.append(f"{where}: entrant: missing (a refund gives back an entrant's fee)")
+            continue
+        entrant = by_number.get(entry.entrant)
+        if entrant is None:  # not an entrant's number: the row's own check says so
+            continue
+        kept = rules is not None and refunds.forfeited(rules, entrant.number, entrant.status)
+        if kept:
             found.append(
-                f"ledger[{index}]: entrant {entry.entrant} was removed from the tournament; "
+                f"{where}: entrant {entrant.number} was removed from the tournament; "
                 "its entry fee is forfeited (kept in the prize fund), not refunded"
             )
+            continue
+        before = refunded[entrant.number]
+        over = refunds.over_limit(entrant.number, entrant.paid_cents, before, entry.cents)
+        if over is not None:
+            found.append(f"{where}: {over}")
+        refunded[entrant.number] = before + entry.cents
     return found
 
 

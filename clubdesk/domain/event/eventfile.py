@@ -39,7 +39,10 @@ us, and how we read it:
   ``fee`` rows for that entrant they are the same money, written out row by
   row, and must add up to ``paid_cents``; ``fee`` rows without an entrant are
   fees on their own. So fees received = every entrant's ``paid_cents`` + fee
-  rows without an entrant - refunds (``payouts.py``).
+  rows without an entrant - refunds (``payouts.py``). A ``refund`` row names
+  its entrant and is never more than that entrant's ``paid_cents`` less the
+  refunds listed before it; a format that gives no refunds (bid whist) has
+  none (``domain.money.refunds``).
 - A game with neither ``score``, ``hands`` nor ``award`` is seated but not
   played yet. Rounds are listed in order, numbered 1, 2, 3, ... Every
   published round is listed, played or not, so that an event goes on where
