@@ -131,6 +131,11 @@ class Schedule(_Model):
             raise SettingConflict(
                 "warning_minutes must be less than round_minutes", "warning_minutes"
             )
+        if self.round_minutes and self.first_round_at is None:
+            raise SettingConflict(
+                "first_round_at must be given when rounds have a clock",
+                "first_round_at",
+            )
         return self
 
 
@@ -394,6 +399,11 @@ class Rules(_Model):
             )
         if self.cut and self.cut.after_round > self.schedule.rounds:
             raise ValueError("cut.after_round is after the last round")
+        if self.cut and self.standings.drop_lowest:
+            raise SettingConflict(
+                "standings.drop_lowest must be 0: the cut is made on every game played",
+                "drop_lowest",
+            )
         return self
 
     def with_settings(self, settings: dict[str, Any]) -> Rules:

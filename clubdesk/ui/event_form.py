@@ -30,15 +30,19 @@ from clubdesk.clock import Clock
 from clubdesk.domain.formats import load_rules, scan_rules
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
+from clubdesk.services.clock import time_of_day
 from clubdesk.services.events import EventInfo
 from clubdesk.ui.event_settings import (
+    CLOCK_SETTINGS,
     FORM_FIELDS,
     FORM_SETTINGS,
     format_rules,
     payout_summary,
     plain_setting_error,
     setting_default,
+    time_shown,
 )
+from clubdesk.ui.operations import sentence
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.date_edit import DateEdit
 from clubdesk.ui.widgets.form_rows import GENERAL, FormRows
@@ -106,6 +110,12 @@ class EventForm(QWidget):
         self.minutes_spin = _spin(0, 600, " min")
         self.minutes_spin.setSpecialValueText("No clock")
         self.minutes_spin.setSingleStep(5)
+        self.warning_spin = _spin(0, 120, " min")
+        self.warning_spin.setSpecialValueText("No warning")
+        self.first_round_edit = QLineEdit()
+        self.first_round_edit.setMaxLength(12)
+        self.first_round_edit.setFixedWidth(SMALL_FIELD_WIDTH)
+        self.first_round_edit.setPlaceholderText("e.g. 7:00 PM")
         self.drop_spin = _spin(0, 49)
         self.payout_label = QLabel()
         self.general_error = set_role(QLabel(), "error")
@@ -134,15 +144,17 @@ class EventForm(QWidget):
         self.rows.add("&Entry fee", "entry_fee_cents", self.fee_edit, prefix="$")
         self.rows.add("Re&turned as prizes", "return_percent", self.return_spin)
         self.rows.add("&Rounds", "rounds", self.rounds_spin)
-        self.rows.add("Round &length", "round_minutes", self.minutes_spin)
+        self.rows.add("Round &length", "round_minutes", self.minutes_spin,
+                      hint="a round clock; or no clock: a round is its hands")  # fmt: skip
+        self.rows.add("&Warning", "warning_minutes", self.warning_spin,
+                      hint="announced before time")  # fmt: skip
+        self.rows.add("Round &1 starts", "first_round_at", self.first_round_edit)
         self.rows.add("Drop l&owest", "drop_lowest", self.drop_spin,
                       hint="rounds not counted in each total")  # fmt: skip
         self.rows.add("Payout", "payout", self.payout_label,
                       hint="as the format says")  # fmt: skip
         self.other_settings = set_role(
-            QLabel(
-                "Everything else (clock warnings, breaks, penalties, scoring) follows the format."
-            ),
+            QLabel("Everything else (breaks, penalties, scoring) follows the format."),
             "hint",
         )
         self.other_settings.setWordWrap(True)
@@ -173,8 +185,11 @@ class EventForm(QWidget):
         outer.addStretch(1)
 
         self.format_combo.currentIndexChanged.connect(self._format_chosen)
-        for widget in (self.return_spin, self.rounds_spin, self.minutes_spin, self.drop_spin):
+        for widget in (self.return_spin, self.rounds_spin, self.minutes_spin,
+                       self.warning_spin, self.drop_spin):  # fmt: skip
             widget.valueChanged.connect(self._settings_changed)
+        self.minutes_spin.valueChanged.connect(self._show_clock_rows)
+        self.first_round_edit.textChanged.connect(self._settings_changed)
         self.fee_edit.cents_changed.connect(self._settings_changed)
         self.date_edit.dateChanged.connect(self._date_changed)
         self.name_edit.textChanged.connect(lambda: self.rows.show_error("name", ""))
@@ -183,7 +198,8 @@ class EventForm(QWidget):
 
         order = [self.format_combo, self.name_edit, self.date_edit, self.venue_edit,
                  self.fee_edit, self.return_spin, self.rounds_spin, self.minutes_spin,
-                 self.drop_spin, self.submit_button, self.cancel_button]  # fmt: skip
+                 self.warning_spin, self.first_round_edit, self.drop_spin, self.submit_button,
+                 self.cancel_button]  # fmt: skip
         for first, second in pairwise(order):
             QWidget.setTabOrder(first, second)
 
@@ -287,10 +303,20 @@ class EventForm(QWidget):
             self.return_spin.setValue(values["return_percent"])
             self.rounds_spin.setValue(values["rounds"])
             self.minutes_spin.setValue(values["round_minutes"])
+            self.warning_spin.setValue(values["warning_minutes"])
+            self.first_round_edit.setText(time_shown(values["first_round_at"]))
             self.drop_spin.setValue(values["drop_lowest"])
         finally:
             self._filling = False
+        # a format with a cut counts every game played: it has no games to drop
+        self.rows.set_shown("drop_lowest", rules.cut is None)
+        self._show_clock_rows()
         self._settings_changed()
+
+    def _show_clock_rows(self) -> None:
+        """The warning and round 1's start belong to a round clock: shown with a length."""
+        for key in CLOCK_SETTINGS:
+            self.rows.set_shown(key, self.minutes_spin.value() > 0)
 
     def _date_changed(self) -> None:
         self.weekday.setText(QLocale().dayName(self.date_edit.date().dayOfWeek()))
@@ -308,13 +334,22 @@ class EventForm(QWidget):
         if cents is None:
             self.rows.show_error("entry_fee_cents", NOT_AN_AMOUNT)
             return None
-        return {
+        typed: dict[str, Any] = {
             "entry_fee_cents": cents,
             "return_percent": self.return_spin.value(),
             "rounds": self.rounds_spin.value(),
             "round_minutes": self.minutes_spin.value(),
             "drop_lowest": self.drop_spin.value(),
         }
+        if typed["round_minutes"]:  # a clock: its warning and when round 1 starts
+            typed["warning_minutes"] = self.warning_spin.value()
+            text = self.first_round_edit.text().strip()
+            try:
+                typed["first_round_at"] = time_of_day(text, "first_round_at") if text else None
+            except UserError as exc:
+                self.rows.show_error("first_round_at", sentence(exc.reason))
+                return None
+        return typed
 
     def event_settings(self) -> dict[str, Any] | None:
         """What the event stores: the form's values that differ from the format's defaults.
@@ -334,6 +369,9 @@ class EventForm(QWidget):
                 settings.pop(key, None)
             else:
                 settings[key] = value
+        if not typed["round_minutes"]:  # no clock: no warning, no start time of its own
+            for key in CLOCK_SETTINGS:
+                settings.pop(key, None)
         return settings
 
     def _check_settings(self) -> dict[str, Any] | None:

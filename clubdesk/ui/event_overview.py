@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo
-from clubdesk.ui.event_settings import format_rules, payout_summary, setting_default
+from clubdesk.ui.event_settings import format_rules, payout_summary, setting_default, time_shown
 from clubdesk.ui.style import set_role
 
 Index = QModelIndex | QPersistentModelIndex
@@ -226,8 +226,15 @@ class EventOverview(QWidget):
         shown("return_percent", f"{rules.money.return_percent}%", lambda v: f"{v}%")
         self._values["payout"].setText(payout_summary(rules))
         shown("rounds", str(rules.schedule.rounds))
-        shown("round_minutes", _minutes(rules.schedule.round_minutes), _minutes)
+        schedule = rules.schedule
+        clock_words = _minutes(schedule.round_minutes)
+        if schedule.timed and schedule.warning_minutes:
+            clock_words += f", warning {schedule.warning_minutes} minutes before time"
+        if schedule.timed and schedule.first_round_at:
+            clock_words += f"; round 1 at {time_shown(schedule.first_round_at)}"
+        shown("round_minutes", clock_words, _minutes)
         shown("drop_lowest", str(rules.standings.drop_lowest))
+        self.details.setRowVisible(self._values["drop_lowest"], rules.cut is None)
         ends = []
         if rules.game_end.point_limit:
             ends.append(f"{rules.game_end.point_limit} points")

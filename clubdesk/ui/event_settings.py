@@ -18,7 +18,16 @@ from clubdesk.services.events import EventInfo
 from clubdesk.ui.operations import sentence
 
 # The settings the form shows, in order, with how a message talks about each.
-FORM_SETTINGS = ("entry_fee_cents", "return_percent", "rounds", "round_minutes", "drop_lowest")
+FORM_SETTINGS = (
+    "entry_fee_cents",
+    "return_percent",
+    "rounds",
+    "round_minutes",
+    "warning_minutes",
+    "first_round_at",
+    "drop_lowest",
+)
+CLOCK_SETTINGS = ("warning_minutes", "first_round_at")  # shown with a round length
 PHRASES = {
     "entry_fee_cents": "the entry fee",
     "return_percent": "the share returned as prizes",
@@ -26,12 +35,11 @@ PHRASES = {
     "rounds": "the number of rounds",
     "round_minutes": "the round length",
     "warning_minutes": "the warning time",
+    "first_round_at": "the time round 1 starts",
     "drop_lowest": "drop lowest",
     "payout": "the payout",
 }
-# A setting the form does not show is named beside the one it goes with ...
-SHOWN_BESIDE = {"warning_minutes": "round_minutes"}
-# ... and a message about a whole section beside this field.
+# A message about a whole section is shown beside this field.
 SECTION_FIELD = {"schedule": "rounds", "standings": "drop_lowest"}
 FORM_FIELDS = ("name", "date", "venue", *FORM_SETTINGS)
 
@@ -53,8 +61,6 @@ def setting_field(path: str | None) -> str | None:
     key = path.removeprefix("settings.")
     if key in FORM_SETTINGS:
         return key
-    if key in SHOWN_BESIDE:
-        return SHOWN_BESIDE[key]
     return SECTION_FIELD.get(SETTING_SECTIONS.get(key, key))
 
 
@@ -95,6 +101,14 @@ def payout_summary(rules: Rules) -> str:
         )
         parts.append(f"{ordinal(place.place)} {amount}")
     return " · ".join(parts)
+
+
+def time_shown(value: str | None) -> str:
+    """A rules file's ``19:00`` as a director reads it, ``7:00 PM``; "" for none."""
+    if not value:
+        return ""
+    hour, minute = (int(part) for part in value.split(":"))
+    return f"{hour % 12 or 12}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
 
 
 def ordinal(n: int) -> str:

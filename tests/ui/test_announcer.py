@@ -141,13 +141,14 @@ def test_an_announcer_with_no_event_says_nothing(qtbot, db, clock, qsettings):
 
 
 def test_the_words_fill_in_the_round_and_the_minutes():
-    schedule = Schedule(rounds=3, round_minutes=45, warning_minutes=5)
+    schedule = Schedule(rounds=3, round_minutes=45, warning_minutes=5, first_round_at="19:00")
     warning = Due(2, "warning", None)  # type: ignore[arg-type]
     time = Due(3, "time", None)  # type: ignore[arg-type]
     assert spoken_words(warning, schedule) == "5 minutes left in round 2"
     assert spoken_words(time, schedule) == "Time in round 3: finish the hand in play"
     own = Schedule(
-        rounds=3, round_minutes=45, time_words="Round {round} is over", warning_words="Hurry"
+        rounds=3, round_minutes=45, first_round_at="19:00", time_words="Round {round} is over",
+        warning_words="Hurry",
     )
     assert spoken_words(time, own) == "Round 3 is over"
     assert spoken_words(warning, own) == "Hurry"

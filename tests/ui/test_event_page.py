@@ -58,7 +58,12 @@ def test_create_an_event_with_the_keyboard(window, db, keyboard, clock):
     keyboard.tab(2)
     assert keyboard.focused() is form.rounds_spin
     keyboard.type("9")
-    keyboard.tab(2)
+    keyboard.tab(2)  # the round length
+    assert keyboard.focused() is form.warning_spin
+    keyboard.tab()
+    assert keyboard.focused() is form.first_round_edit
+    assert form.first_round_edit.text() == "10:15 AM"  # the format's
+    keyboard.tab()
     assert keyboard.focused() is form.drop_spin
     keyboard.press(Qt.Key.Key_Return)
 
@@ -270,7 +275,7 @@ def test_new_event_from_the_overview_and_back(qtbot, make_window, db, clock, key
         (
             "settings.schedule: warning_minutes must be less than round_minutes",
             "settings.warning_minutes",
-            "round_minutes",
+            "warning_minutes",
             "The warning time must be less than the round length.",
         ),
         (

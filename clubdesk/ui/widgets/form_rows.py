@@ -22,6 +22,7 @@ GENERAL = "general"  # the key of the message below the form
 class _Field:
     widget: QWidget
     error: QLabel
+    row: int  # the row's index in the form
 
 
 class FormRows:
@@ -72,10 +73,14 @@ class FormRows:
             cell.addWidget(note)
         cell.addWidget(error)
         self.form.addRow(caption, cell)
-        self._fields[key] = _Field(widget, error)
+        self._fields[key] = _Field(widget, error, self.form.rowCount() - 1)
 
     def keys(self) -> list[str]:
         return list(self._fields)
+
+    def set_shown(self, key: str, shown: bool) -> None:
+        """Show or hide the row ``key`` (a setting the chosen values leave without meaning)."""
+        self.form.setRowVisible(self._fields[key].row, shown)
 
     def error_text(self, key: str) -> str:
         """The message shown beside a field (``general``: below the form); empty if none."""
