@@ -29,7 +29,28 @@ def add(commands: Any) -> dict[str, Handler]:
     db_argument(payouts)
     event_argument(payouts)
     payouts.add_argument("--format", choices=("json", "text"), default="json")
-    return {"standings": _standings, "payouts": _payouts}
+
+    tiebreak = commands.add_parser(
+        "tiebreak", help="record a tie-break the standings call for (gin's sudden-death "
+        "match, bid whist's one-hand play-off)",
+    )  # fmt: skip
+    db_argument(tiebreak)
+    event_argument(tiebreak)
+    tiebreak.add_argument("--between", required=True, type=_numbers, metavar="A,B[,C...]",
+                          help="the tied entrants' numbers, e.g. 4,9")  # fmt: skip
+    tiebreak.add_argument("--winner", required=True, type=whole_number, metavar="W",
+                          help="the number of the entrant who won it")  # fmt: skip
+    tiebreak.add_argument("--reason", default="", metavar="TEXT",
+                          help="a note kept in the audit log")  # fmt: skip
+    return {"standings": _standings, "payouts": _payouts, "tiebreak": _tiebreak}
+
+
+def _numbers(text: str) -> list[int]:
+    """``--between``: entrant numbers separated by commas."""
+    parts = [part.strip() for part in text.split(",")]
+    if not all(parts):
+        raise argparse.ArgumentTypeError(f"entrant numbers separated by commas, not {text!r}")
+    return [whole_number(part) for part in parts]
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -60,4 +81,30 @@ def _payouts(args: argparse.Namespace) -> int:
         print_json(prizes.to_json())
     else:
         sys.stdout.write(payouts_text(prizes, f"{name}: prizes", rules))
+    return 0
+
+
+def _tiebreak(args: argparse.Namespace) -> int:
+    from clubdesk.clock import SYSTEM_CLOCK
+    from clubdesk.domain.results.ties import listed
+    from clubdesk.errors import UserError
+    from clubdesk.services import events, tiebreaks
+    from clubdesk.store import open_database
+
+    with open_database(args.db, create=False) as db:
+        event_id = chosen_event(db, args.event)
+        try:
+            done = tiebreaks.break_tie(
+                db, event_id, args.between, args.winner, SYSTEM_CLOCK, reason=args.reason
+            )
+        except UserError as exc:
+            text = str(exc)
+            if exc.field in ("between", "winner", "reason") and text.startswith(exc.field):
+                raise UserError(f"--{text}", field=exc.field) from None  # as the flag is named
+            raise
+        unit = events.event_rules(db, event_id).unit
+    others = [n for n in done.between if n != done.winner]
+    print(f"round {done.round_number}: {done.winner} won the tie-break against {listed(others)}")
+    for tie in done.still_due:
+        print(tie.describe(unit))
     return 0

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from clubdesk.domain.event.model import Event
 from clubdesk.domain.money.payouts import Payouts
 from clubdesk.domain.results.cut import compute_cut, cut_size
+from clubdesk.domain.results.playoff_order import PlayoffPlace, playoff_order
 from clubdesk.domain.results.standings import Standings, compute_standings
+from clubdesk.domain.results.ties import TieDue, ties_due
 from clubdesk.domain.rules import Rules
 from clubdesk.services import final_payouts
 from clubdesk.services.common import rules_for
@@ -45,13 +47,16 @@ class CutLine:
 @dataclass(frozen=True)
 class StandingsBoard:
     """What the Standings page shows: the standings, how far the event has got, each
-    entrant's running total after every round, and the cut line where the format has one."""
+    entrant's running total after every round, the cut line where the format has one, the
+    tie-breaks due, and bid whist's final order from its playoffs once the final is played."""
 
     standings: Standings
     rounds: int  # how many rounds the event plays
     running: dict[int, tuple[int, ...]]  # entrant number -> total after rounds 1, 2, ...
     counts_wins: bool
     cut: CutLine | None
+    ties: tuple[TieDue, ...] = ()  # tie-breaks the standings call for now
+    playoff_order: tuple[PlayoffPlace, ...] = ()  # bid whist after its final: the final order
 
 
 def standings_board(db: Database, event_id: str) -> StandingsBoard:
@@ -76,6 +81,8 @@ def standings_board(db: Database, event_id: str) -> StandingsBoard:
         running={number: tuple(line) for number, line in running.items()},
         counts_wins=counts_wins,
         cut=_cut_line(event, rules, current),
+        ties=ties_due(event, rules),
+        playoff_order=playoff_order(event, rules),
     )
 
 
@@ -101,11 +108,10 @@ def _cut_line(event: Event, rules: Rules, current: Standings) -> CutLine | None:
         return CutLine(above, cut.after_round, size, made=False, tied=tied)
     result = compute_cut(event, rules)
     advancing = set(result.advancing)
-    above = 0
-    for row in current.rows:
-        if row.number not in advancing:
-            break
-        above += 1
+    above = 0  # under the last place that advances (a withdrawn entrant above it is passed over)
+    for index, row in enumerate(current.rows, start=1):
+        if row.number in advancing:
+            above = index
     tied = tuple(number for tie in result.ties for number in tie.entrants)
     return CutLine(above, cut.after_round, result.size, made=True, tied=tied)
 

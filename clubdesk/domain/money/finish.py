@@ -8,10 +8,11 @@ How each rule is read:
   round. They are provisional until the event's last round
   (``schedule.rounds``) is complete.
 - Gin (RULES.md §5: a cut, then a final round; the cut's tie-break is a
-  sudden-death match): a tie in the final order is not shared; it waits for
-  a sudden-death match, recorded as a tie-break in the final round, which
-  the standings then apply. Its entrants are listed as undecided (not
-  shared) until then. Before the last round ties share as a preview would.
+  sudden-death match): a tie for a place that carries a prize is not shared;
+  it waits for a sudden-death match, recorded as a tie-break in the final
+  round, which the standings then apply (``results/ties.py``). Its entrants
+  are listed as undecided (not shared) until then. A tie below the prizes
+  shares its place. Before the last round ties share as a preview would.
 - Bid whist (RULES.md §6: the cut comes after the last preliminary round)
   pays by the playoffs, never by the preliminary standings. The playoff
   rounds are the event's rounds after the cut round, their games the
@@ -41,6 +42,7 @@ from clubdesk.domain.results.standings import (
     compute_standings,
     last_complete_round,
 )
+from clubdesk.domain.results.ties import final_ties
 from clubdesk.domain.rules import Rules
 
 SettledBy = Literal["sudden-death", "playoffs"]
@@ -80,10 +82,8 @@ def final_order(event: Event, rules: Rules) -> FinalOrder:
     standings = compute_standings(event, rules)
     played = standings.after_round > 0
     final = standings.after_round >= rules.schedule.rounds
-    by_sudden_death = final and cut is not None and cut.tie == "sudden-death"
-    finish = tuple(
-        _finisher(row, decided=not (by_sudden_death and row.tied)) for row in standings.rows
-    )
+    due = {number for tie in final_ties(event, rules, standings) for number in tie.entrants}
+    finish = tuple(_finisher(row, decided=row.number not in due) for row in standings.rows)
     why = "" if final else f"round {rules.schedule.rounds}, the last, is not finished"
     return FinalOrder(finish, provisional=not final, played=played, why=why)
 
