@@ -2,9 +2,10 @@
 
 - **Make the draw** (Ctrl+D) asks for confirmation and makes a random draw;
   the seed it used is shown so the draw can be checked and repeated.
-- **Record a physical draw…** opens a dialog listing every team with a field
-  for the card it drew; each card is checked as it is typed and the draw is
-  saved only when every card is there and right.
+- **Record a physical draw…** opens a dialog listing every entrant with a field
+  for the card, chit or lot they drew (what the format draws), typed as printed
+  on it; each is checked as it is typed and the draw is saved only when every
+  one is there and right.
 - **Redo the draw…** (until round 1 starts) makes a new random draw; the old
   one stays in the event's log, marked as replaced.
 
@@ -66,11 +67,14 @@ QFrame#drawNotes QLabel {
 )
 
 
+PICK_WORDS = {"cards": "card", "chits": "chit", "random": "lot"}
+
+
 def draw_summary(info: DrawInfo) -> str:
     """``Random draw · seed 482913377 · made 10:02, 9 Mar 2024``."""
     when = f"{info.made_at:%H:%M}, {info.made_at.day} {info.made_at:%b %Y}"
     if info.method == "physical":
-        return f"Physical card draw · typed in {when}"
+        return f"Physical {PICK_WORDS[info.kind]} draw · typed in {when}"
     return f"Random draw · seed {info.seed} · made {when}"
 
 
@@ -256,11 +260,9 @@ class DrawPage(QWidget):
         self.make_button.setToolTip(
             sentence(problem) if problem else "Make the round-1 draw (Ctrl+D)"
         )
-        self.physical_button.setEnabled(
-            view.draw_kind == "cards" and problem is None and (view.draw is None or view.can_redo)
-        )
+        self.physical_button.setEnabled(problem is None and (view.draw is None or view.can_redo))
         self.physical_button.setToolTip(
-            "" if view.draw_kind == "cards" else f"{view.rules_title} does not draw cards"
+            f"Type in the {view.deck.noun}s drawn by hand, as printed on them"
         )
         self.redo_button.setEnabled(view.can_redo)
         self.redo_button.setToolTip(
@@ -305,9 +307,7 @@ class DrawPage(QWidget):
         if view.draw is None and number not in view.published_rounds:
             self._seating = None
             self.round_hint.setText("")
-            how = "Make the draw (Ctrl+D)" + (
-                " or record a physical draw." if view.draw_kind == "cards" else "."
-            )
+            how = "Make the draw (Ctrl+D) or record a physical draw."
             problem = view.field_problem
             self.table_map.show_message("No draw yet.\n" + (sentence(problem) if problem else how))
             self.list_model.set_seating(None, {}, view.layout)
@@ -407,14 +407,13 @@ class DrawPage(QWidget):
         )
 
     def physical_dialog(self) -> PhysicalDrawDialog | None:
-        """The dialog for typing in a physical draw (None when the event cannot have one)."""
+        """The dialog for typing in a physical draw: cards, chits or lots, as the format
+        draws (None without an event)."""
         view = self._overview
-        if view is None or view.draw_kind != "cards":
+        if view is None:
             return None
         entrants = [e for e in view.entrants if e.status == "active"]
-        return PhysicalDrawDialog(
-            entrants, view.rounds, replacing=view.draw is not None, parent=self
-        )
+        return PhysicalDrawDialog(entrants, view.deck, replacing=view.draw is not None, parent=self)
 
     def record_physical_draw(self) -> None:
         view = self._overview
@@ -427,10 +426,10 @@ class DrawPage(QWidget):
             return
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        cards = dialog.cards()
+        picks = dialog.picks()
         self._run(
             lambda: draw_service.record_physical_draw(
-                self._db, view.event_id, cards, self._clock, redo=view.draw is not None
+                self._db, view.event_id, picks, self._clock, redo=view.draw is not None
             )
         )
 

@@ -1,7 +1,10 @@
-"""Typing in a physical card draw: every team with a field for the card it drew.
+"""Typing in a physical draw: every entrant with a field for what they drew, as printed on
+it: a card (team formats), a chit naming table and seat (NPA, Sun City West) or a lot
+(gin), as the format's rules file says.
 
-Each card is checked as it is typed (by the draw service); the dialog can be
-saved only when every card is there and right.
+Each pick is checked as it is typed (by the draw service); a mistake is shown under its
+field, naming the entrant and the pick. The dialog can be saved only when every pick is
+there and right.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
@@ -23,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.services import draw as draw_service
-from clubdesk.services.draw import CardCheck, EntrantLine
+from clubdesk.services.draw import Deck, EntrantLine, PickCheck
 from clubdesk.ui.operations import sentence
 from clubdesk.ui.style import DISABLED_PRIMARY, ERROR_COLOUR, set_invalid, set_role
 
@@ -35,13 +39,18 @@ QLineEdit[invalid="true"] {{
 {DISABLED_PRIMARY}"""
 
 
+FIELD_WIDTHS = {"cards": 110, "chits": 190, "random": 110}  # pixels: a pick as printed
+EXAMPLES = {"cards": "e.g. B3", "chits": "e.g. table 2 seat 3", "random": "e.g. lot 5"}
+
+
 class PhysicalDrawDialog(QDialog):
-    """Every team with a field for the card it drew; saved only when complete and right."""
+    """Every entrant with a field for the card, chit or lot they drew; saved only when
+    complete and right."""
 
     def __init__(
         self,
         entrants: Sequence[EntrantLine],
-        rounds: int,
+        deck: Deck,
         *,
         replacing: bool = False,
         parent: QWidget | None = None,
@@ -50,19 +59,14 @@ class PhysicalDrawDialog(QDialog):
         self.setWindowTitle("Record a physical draw")
         self.setStyleSheet(FIELD_STYLE)
         self._numbers = [e.number for e in entrants]
-        self._rounds = rounds
+        self.deck = deck
         self.edits: dict[int, QLineEdit] = {}
         self._errors: dict[int, QLabel] = {}
-        self.check: CardCheck = draw_service.check_physical_cards(self._numbers, {})
+        self.check: PickCheck = draw_service.check_physical_picks(deck, self._numbers, {})
 
-        heading = set_role(QLabel("Type the card each team drew"), "subheading")
-        hint = set_role(
-            QLabel(
-                "Blue n: North/South at table n, all event. Red n: East/West, starting at "
-                f"table n. Type B3, R4, blue 3 … The cards: {self.check.deck}."
-            ),
-            "hint",
-        )
+        heading = set_role(QLabel(f"Type the {deck.noun} each {deck.entrant} drew"), "subheading")
+        hint = set_role(QLabel(deck.guide(len(self._numbers))), "hint")
+        hint.setObjectName("guide")
         hint.setWordWrap(True)
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
@@ -74,11 +78,12 @@ class PhysicalDrawDialog(QDialog):
             font.setBold(True)
             number.setFont(font)
             name = QLabel(entrant.name)
+            name.setWordWrap(True)  # a long name wraps: the rows never scroll sideways
             edit = QLineEdit()
-            edit.setMaxLength(12)
-            edit.setFixedWidth(110)
-            edit.setPlaceholderText("e.g. B3")
-            edit.setAccessibleName(f"Card drawn by {entrant.number}")
+            edit.setMaxLength(40)
+            edit.setFixedWidth(FIELD_WIDTHS[deck.kind])
+            edit.setPlaceholderText(EXAMPLES[deck.kind])
+            edit.setAccessibleName(f"{deck.noun.capitalize()} drawn by {entrant.number}")
             number.setBuddy(edit)
             error = set_role(QLabel(), "error")
             error.setWordWrap(True)
@@ -92,6 +97,7 @@ class PhysicalDrawDialog(QDialog):
             edit.textChanged.connect(self._validate)
             edit.returnPressed.connect(lambda n=entrant.number: self._next_field(n))
         grid.setColumnStretch(2, 1)
+        grid.setRowStretch(2 * len(entrants), 1)  # spare height below the rows, not between
         rows = QWidget()
         rows.setLayout(grid)
         scroll = QScrollArea()
@@ -122,13 +128,20 @@ class PhysicalDrawDialog(QDialog):
             layout.addWidget(warning)
         layout.addWidget(scroll, 1)
         layout.addLayout(buttons)
-        self.resize(620, min(720, 200 + 44 * len(entrants)))
+        self.resize(620, min(720, 200 + 34 * len(entrants)))
 
         self.save_button.clicked.connect(self._save)
         self.cancel_button.clicked.connect(self.reject)
         self._validate()
 
-    def cards(self) -> dict[int, str]:
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        """The first field takes the keyboard: the director types straight away."""
+        super().showEvent(event)
+        if self.edits and not any(edit.hasFocus() for edit in self.edits.values()):
+            self.edits[self._numbers[0]].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def picks(self) -> dict[int, str]:
+        """What each entrant drew, as typed (blank: not typed yet)."""
         return {n: edit.text().strip() for n, edit in self.edits.items()}
 
     def error_text(self, number: int) -> str:
@@ -136,9 +149,7 @@ class PhysicalDrawDialog(QDialog):
         return "" if label.isHidden() else label.text()
 
     def _validate(self) -> None:
-        self.check = draw_service.check_physical_cards(
-            self._numbers, self.cards(), rounds=self._rounds
-        )
+        self.check = draw_service.check_physical_picks(self.deck, self._numbers, self.picks())
         for number, edit in self.edits.items():
             message = self.check.errors.get(number, "")
             label = self._errors[number]
@@ -146,12 +157,15 @@ class PhysicalDrawDialog(QDialog):
             label.setVisible(bool(message))
             set_invalid(edit, bool(message))
         wrong = len(self.check.errors)
-        if wrong:
-            self.summary.setText(f"{wrong} card{'s' if wrong > 1 else ''} to correct")
+        noun = self.deck.noun
+        if self.check.problem:
+            self.summary.setText(sentence(self.check.problem))
+        elif wrong:
+            self.summary.setText(f"{wrong} {noun}{'s' if wrong > 1 else ''} to correct")
         elif self.check.complete:
-            self.summary.setText("Every card is in. Save the draw.")
+            self.summary.setText(f"Every {noun} is in. Save the draw.")
         else:
-            self.summary.setText(f"{self.check.typed} of {self.check.needed} cards typed")
+            self.summary.setText(f"{self.check.typed} of {self.check.needed} {noun}s typed")
         self.save_button.setEnabled(self.check.complete)
 
     def _next_field(self, number: int) -> None:

@@ -49,7 +49,7 @@ TITLES = {
     "awards": "Award sheet",
     "payouts": "Payouts (treasurer's record)",
     "scoresheets": "Score sheets",
-    "chits": "Draw chits or cards",
+    "chits": "Draw chits, cards or lots",
     "tablecards": "Table cards",
     "seating": "Seating list",
     "schedule": "Schedule",

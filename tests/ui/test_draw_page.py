@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QScrollArea
 
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
@@ -145,7 +145,8 @@ def test_set_event_switches_events(open_page, db, clock, message_boxes):
     page.context.open_event(other)
     assert page.overview.event_id == other
     assert page.table_map.message().startswith("No draw yet.")
-    assert not page.physical_button.isEnabled()  # chits are not typed in
+    assert page.physical_button.isEnabled()  # chits drawn by hand are typed in
+    assert page.physical_button.toolTip() == "Type in the chits drawn by hand, as printed on them"
     page.context.open_event(None)
     assert page.overview is None
 
@@ -268,7 +269,7 @@ def test_the_physical_draw_dialog_refuses_a_duplicate_card(open_page, qtbot, mes
     assert dialog.summary.text() == "4 of 5 cards typed" and not dialog.save_button.isEnabled()
     qtbot.keyClicks(dialog.edits[5], "red 3")
     assert dialog.save_button.isEnabled()
-    assert dialog.cards() == {1: "B1", 2: "R1", 3: "B2", 4: "R2", 5: "red 3"}
+    assert dialog.picks() == {1: "B1", 2: "R1", 3: "B2", 4: "R2", 5: "red 3"}
     qtbot.keyClick(dialog.edits[5], Qt.Key.Key_Return)  # the last field's Return saves
     assert dialog.result() == QDialog.DialogCode.Accepted
 
@@ -299,6 +300,174 @@ def test_a_cancelled_physical_draw_saves_nothing(open_page, db, monkeypatch):
     monkeypatch.setattr(PhysicalDrawDialog, "exec", lambda self: 0)
     page.physical_button.click()
     assert draw_service.current_draw(db, page.overview.event_id) is None
+
+
+# --- a physical draw with chits or lots, typed in by keyboard -----------------------------------
+
+
+def shown(dialog: PhysicalDrawDialog, qtbot) -> PhysicalDrawDialog:
+    """The dialog shown over the page, active, its first field taking the keyboard."""
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    first = dialog.edits[min(dialog.edits)]
+    qtbot.waitUntil(first.hasFocus)
+    return dialog
+
+
+def typed_from_the_slips(qtbot, keyboard, slips: dict[int, str], seen: list):
+    """``PhysicalDrawDialog.exec`` as a director works it: the dialog shown, each slip typed
+    into the field that has the focus and Return pressed for the next; the last Return
+    saves the draw."""
+
+    def exec_(dialog: PhysicalDrawDialog) -> int:
+        shown(dialog, qtbot)
+        seen.append((dialog.windowTitle(), dialog.summary.text()))
+        for number, text in slips.items():
+            assert keyboard.focused() is dialog.edits[number]
+            keyboard.type(text)
+            keyboard.press(Qt.Key.Key_Return)
+        return dialog.result()
+
+    return exec_
+
+
+def test_an_npa_chit_draw_typed_in_by_keyboard_seats_round_1(
+    open_page, db, qtbot, keyboard, monkeypatch, message_boxes
+):
+    # seed 001: "Select a "chit" for your starting table number and seat position"
+    page = open_page("npa-club-pinochle", 12)
+    slips = {
+        1: "Table 2 Seat 3", 2: "T1 S1", 3: "table 3 seat 2", 4: "1-2", 5: "table 1 seat 3",
+        6: "table 1 seat 4", 7: "Table 2 Seat 1 (deals first)", 8: "table 2 seat 2",
+        9: "table 2 seat 4", 10: "table 3 seat 1", 11: "TABLE 3 SEAT 3", 12: "t3s4",
+    }  # fmt: skip
+    seen: list = []
+    monkeypatch.setattr(
+        PhysicalDrawDialog, "exec", typed_from_the_slips(qtbot, keyboard, slips, seen)
+    )
+    qtbot.mouseClick(page.physical_button, Qt.MouseButton.LeftButton)
+
+    assert seen == [("Record a physical draw", "0 of 12 chits typed")]
+    info = draw_service.current_draw(db, page.overview.event_id)
+    assert (info.kind, info.method, info.seed) == ("chits", "physical", None)
+    assert page.status_label.text().startswith("Physical chit draw · typed in")
+    assert "12 players at 3 tables; seats 1 and 3 play against seats 2 and 4." in (
+        page.notes_label.text()
+    )
+    seats = [(t.table, t.a, t.b) for t in page.shown_seating().tables]
+    assert seats == [(1, (2, 5), (4, 6)), (2, (7, 1), (8, 9)), (3, (10, 11), (3, 12))]
+    first = page.table_map.shown_tables()[0]
+    assert [(s.mark, s.entrant) for s in first.seats] == [("1", 2), ("2", 4), ("3", 5), ("4", 6)]
+    assert "3 tables · from the draw, not published yet" in page.round_hint.text()
+    assert not page.make_button.isEnabled() and page.redo_button.isEnabled()
+
+
+def test_a_gin_lot_draw_typed_in_by_keyboard_pairs_1_with_2(
+    open_page, db, qtbot, keyboard, monkeypatch, message_boxes
+):
+    # seed 003: "players will be matched against the number that immediate follows them.
+    # (1 will play 2, 3 will play 4, 5 will play 6, etc.)"
+    page = open_page("house-gin", 9)
+    slips = {1: "lot 4", 2: "Lot 9", 3: "1", 4: "L2", 5: "lot 3", 6: "lot 8", 7: "lot 5",
+             8: "#7", 9: "lot 6"}  # fmt: skip
+    seen: list = []
+    monkeypatch.setattr(
+        PhysicalDrawDialog, "exec", typed_from_the_slips(qtbot, keyboard, slips, seen)
+    )
+    qtbot.mouseClick(page.physical_button, Qt.MouseButton.LeftButton)
+
+    assert seen == [("Record a physical draw", "0 of 9 lots typed")]
+    info = draw_service.current_draw(db, page.overview.event_id)
+    assert (info.kind, info.method) == ("random", "physical")
+    assert page.status_label.text().startswith("Physical lot draw · typed in")
+    pairs = [(t.a[0], t.b[0]) for t in page.shown_seating().tables]
+    assert pairs == [(3, 4), (5, 1), (7, 9), (8, 6)]  # lots 1 v 2, 3 v 4, 5 v 6, 7 v 8
+    assert page.table_map.shown_byes() == (2,)  # lot 9, the odd one out
+    assert "Odd number of players: player 2 has a bye." in page.notes_label.text()
+    page.round_spin.setValue(2)  # before the cut, the same pairs again
+    assert [(t.a[0], t.b[0]) for t in page.shown_seating().tables] == pairs
+
+
+def open_dialog(page: DrawPage, qtbot) -> PhysicalDrawDialog:
+    dialog = page.physical_dialog()
+    qtbot.addWidget(dialog)
+    return shown(dialog, qtbot)
+
+
+def retype(keyboard, text: str) -> None:
+    keyboard.press(Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    keyboard.type(text)
+
+
+def test_each_chit_mistake_is_named_beside_its_field_as_it_is_typed(open_page, qtbot, keyboard):
+    page = open_page("npa-club-pinochle", 12)
+    dialog = open_dialog(page, qtbot)
+    assert "The chits: tables 1-3, seats 1-4." in dialog.findChild(QLabel, "guide").text()
+    for text in ("table 1 seat 1", "T1 S1", "table 4 seat 1", "seat 3"):
+        keyboard.type(text)
+        keyboard.press(Qt.Key.Key_Return)
+    twice = "Chit table 1 seat 1 drawn twice: players 1 and 2."
+    assert dialog.error_text(1) == dialog.error_text(2) == twice
+    assert dialog.error_text(3) == (
+        "Player 3: there is no chit table 4 seat 1 for 12 players (tables 1-3, seats 1-4)."
+    )
+    assert dialog.error_text(4) == "Player 4: 'seat 3' is not a chit; type e.g. table 2 seat 3."
+    assert all(is_invalid(dialog.edits[n]) for n in (1, 2, 3, 4))
+    assert dialog.summary.text() == "4 chits to correct" and not dialog.save_button.isEnabled()
+
+    dialog.edits[2].setFocus()
+    retype(keyboard, "1-2")
+    dialog.edits[3].setFocus()
+    retype(keyboard, "table 3 seat 1")
+    assert dialog.error_text(1) == dialog.error_text(2) == dialog.error_text(3) == ""
+    assert not is_invalid(dialog.edits[2]) and dialog.summary.text() == "1 chit to correct"
+    dialog.reject()
+
+
+def test_a_lot_beyond_the_field_or_typed_twice_is_named(open_page, qtbot, keyboard):
+    page = open_page("house-gin", 18)
+    dialog = open_dialog(page, qtbot)
+    for text in ("lot 19", "5", "#5"):
+        keyboard.type(text)
+        keyboard.press(Qt.Key.Key_Return)
+    assert dialog.error_text(1) == "Player 1: there is no lot 19 for 18 players (lots 1-18)."
+    assert dialog.error_text(2) == dialog.error_text(3) == "Lot 5 drawn twice: players 2 and 3."
+    assert dialog.summary.text() == "3 lots to correct"
+    dialog.reject()
+
+
+@pytest.mark.parametrize(("rules_id", "count"), [("npa-club-pinochle", 48), ("house-gin", 9)])
+def test_the_dialog_over_the_window_at_1280_by_820_shows_everything(
+    make_window, db, clock, qtbot, keyboard, tmp_path, rules_id, count
+):
+    first = ["Margo", "Theodora", "Rosalind", "Frederick", "Annabelle", "Leopold", "Ida"]
+    last = ["Donovan-Whitcombe", "Whitman", "Castro", "Harrington", "Okafor", "Lindqvist"]
+    builder.event(
+        db, clock, rules_id, name="Spring", entrants=count,
+        players=lambda n: [f"{first[n % 7]} {last[n % 6]} {n}"],
+    )  # fmt: skip
+    window = make_window(db)
+    window.resize(1280, 820)
+    qtbot.waitUntil(lambda: window.size().width() == 1280)
+    window.show_page("draw")
+    dialog = open_dialog(window.draw_page, qtbot)
+    keyboard.type("table 9 seat 9" if rules_id.startswith("npa") else "lot 99")  # a mistake
+    assert dialog.error_text(1)
+    assert dialog.width() <= 1280 and dialog.height() <= 820
+    scroll = dialog.findChild(QScrollArea)
+    assert scroll.horizontalScrollBar().maximum() == 0  # nothing scrolls sideways
+    for label in dialog.findChildren(QLabel):
+        if label.isVisibleTo(dialog):  # every text whole: wrapped where it is long
+            assert label.width() >= label.minimumSizeHint().width(), label.text()
+            if label.wordWrap():
+                assert label.height() >= label.heightForWidth(label.width()), label.text()
+    for button in (dialog.save_button, dialog.cancel_button):
+        assert button.width() >= button.sizeHint().width()
+    for edit in dialog.edits.values():
+        assert edit.width() >= edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+    assert dialog.grab().save(str(tmp_path / f"{rules_id}-dialog.png"))
+    dialog.reject()
 
 
 # --- redoing the draw ---------------------------------------------------------------------------

@@ -154,7 +154,7 @@ class Deck:
         bye = "; the last lot has a bye" if entrants % 2 else ""
         return (
             f"Lot 1 plays lot 2, lot 3 plays lot 4, …{bye}. Type each lot as printed, "
-            f"lot 5 (or just 5). The lots: {contents}."
+            f"lot 5 (or just 5). The lots: {_span(entrants)}."
         )
 
     def notes(self, drawn: Sequence[Drawn]) -> tuple[str, ...]:
