@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from clubdesk.store import open_database
 from tests import builder
-from tests.cli_helpers import clubdesk
+from tests.cli_helpers import clubdesk, ok, refused
 
 
 def make_event(path: Path, clock, rules_id: str, entrants: int, per_entrant: int) -> str:
@@ -102,3 +104,110 @@ def test_no_draw_once_round_1_is_played(tmp_path) -> None:
     assert code == 2 and "round 1 has started: the draw is made before it" in err
     code, out, _ = clubdesk("seating", "--db", db, "--round", "1")
     assert code == 0 and json.loads(out)["tables"] == [{"table": 1, "a": 1, "b": 2}]
+
+
+# --- a draw made with real cards, chits or lots: --drawn FILE -------------------------------
+
+
+def drawn_file(path: Path, picks: dict) -> Path:
+    path.write_text(json.dumps(picks), encoding="utf-8")
+    return path
+
+
+def test_a_card_draw_made_by_hand_is_recorded(tmp_path, clock) -> None:
+    db = tmp_path / "club.sqlite"
+    make_event(db, clock, "grand-prix-warmup", 5, 2)
+    cards = {"1": "blue 1", "2": "red 1", "3": "Blue 2", "4": "R2", "5": "red 3"}
+    out = ok("draw", "--db", db, "--drawn", drawn_file(tmp_path / "cards.json", cards))
+    assert out.splitlines()[0].startswith("recorded the physical draw of 5 entrants for ")
+    assert out.splitlines()[0].endswith(" (cards)")
+    assert "note: odd number of teams: red 3 is the bye station after table 2" in out
+    seating = json.loads(ok("seating", "--db", db, "--round", "1"))
+    assert seating["tables"] == [{"table": 1, "a": 1, "b": 2}, {"table": 2, "a": 3, "b": 4}]
+    assert seating["byes"] == [5]
+
+
+def test_an_npa_chit_draw_made_by_hand_is_recorded_as_printed(tmp_path, clock) -> None:
+    # seed 001: "Select a "chit" for your starting table number and seat position"
+    db = tmp_path / "club.sqlite"
+    make_event(db, clock, "npa-club-pinochle", 12, 1)
+    chits = {
+        "1": "table 2 seat 3", "2": "Table 1 Seat 1 (deals first)", "3": "table 3 seat 2",
+        "4": "table 1 seat 2", "5": "table 1 seat 3", "6": "table 1 seat 4",
+        "7": "table 2 seat 1", "8": "table 2 seat 2", "9": "table 2 seat 4",
+        "10": "table 3 seat 1", "11": "table 3 seat 3", "12": "table 3 seat 4",
+    }  # fmt: skip
+    out = ok("draw", "--db", db, "--drawn", drawn_file(tmp_path / "chits.json", chits))
+    assert out.splitlines()[0].endswith(" (chits)") and "drawn" not in out.splitlines()[0]
+    assert "note: 12 players at 3 tables; seats 1 and 3 play against seats 2 and 4" in out
+    tables = json.loads(ok("seating", "--db", db, "--round", "1"))["tables"]
+    assert tables == [
+        {"table": 1, "a": [2, 5], "b": [4, 6]},
+        {"table": 2, "a": [7, 1], "b": [8, 9]},
+        {"table": 3, "a": [10, 11], "b": [3, 12]},
+    ]
+    draw = json.loads(ok("export", "--db", db))["draw"]  # the event file keeps it
+    assert (draw["kind"], draw["method"], draw["seed"]) == ("chits", "physical", None)
+
+
+def test_a_gin_lot_draw_made_by_hand_is_recorded(tmp_path, clock) -> None:
+    # seed 003: "(1 will play 2, 3 will play 4, 5 will play 6, etc.)"
+    db = tmp_path / "club.sqlite"
+    make_event(db, clock, "house-gin", 5, 1)
+    lots = {"1": "lot 3", "2": "Lot 5", "3": "lot 1", "4": "lot 4", "5": "lot 2"}
+    out = ok("draw", "--db", db, "--drawn", drawn_file(tmp_path / "lots.json", lots))
+    assert out.splitlines()[0].endswith(" (lots)")
+    assert "note: odd number of players: player 2 has a bye" in out
+    seating = json.loads(ok("seating", "--db", db, "--round", "1"))
+    assert seating["tables"] == [{"table": 1, "a": 3, "b": 5}, {"table": 2, "a": 1, "b": 4}]
+    assert seating["byes"] == [2]
+
+
+@pytest.mark.parametrize(
+    ("picks", "message"),
+    [
+        ({"1": "lot 3", "2": "lot 3", "3": "lot 1", "4": "lot 2"},
+         "lot 3 drawn twice: players 1 and 2"),
+        ({"1": "lot 3", "2": "lot 5", "3": "lot 1", "4": "lot 2"},
+         "player 2: there is no lot 5 for 4 players (lots 1-4)"),
+        ({"1": "lot 3", "2": "lot 4", "3": "lot 1"}, "player 4 has no lot"),
+        ({"1": "lot 3", "2": "lot 4", "3": "lot 1", "4": "second"},
+         "player 4: 'second' is not a lot; type e.g. lot 5"),
+        ({"1": "lot 3", "2": "lot 4", "3": "lot 1", "4": "lot 2", "8": "lot 5"},
+         "player 8 drew 'lot 5' but is not registered"),
+        ({"one": "lot 1"}, "'one' is not a player number"),
+        ({"1": 3}, "player 1: 3 is not a lot; type e.g. lot 5"),
+        (["lot 1"], "must hold a JSON object from entrant number to what that entrant drew"),
+        ({}, "names nobody"),
+    ],
+)  # fmt: skip
+def test_a_mistake_in_the_drawn_file_is_one_line_naming_entrant_and_pick(
+    tmp_path, clock, picks, message
+) -> None:
+    db = tmp_path / "club.sqlite"
+    make_event(db, clock, "house-gin", 4, 1)
+    err = refused("draw", "--db", db, "--drawn", drawn_file(tmp_path / "lots.json", picks))
+    assert message in err
+    assert "the draw is not made yet" in refused("seating", "--db", db, "--round", "1")
+
+
+def test_drawn_and_seed_do_not_go_together_and_a_file_must_be_json(tmp_path, clock) -> None:
+    db = tmp_path / "club.sqlite"
+    make_event(db, clock, "house-gin", 4, 1)
+    lots = drawn_file(tmp_path / "lots.json", {"1": "lot 1"})
+    err = refused("draw", "--db", db, "--drawn", lots, "--seed", "3")
+    assert "not allowed with argument" in err
+    assert "no such file" in refused("draw", "--db", db, "--drawn", tmp_path / "none.json")
+    (tmp_path / "bad.json").write_bytes(b"\xff\xfe lot")
+    assert "not a draw file" in refused("draw", "--db", db, "--drawn", tmp_path / "bad.json")
+
+
+def test_a_random_draw_is_replaced_by_one_made_by_hand_only_with_redo(tmp_path, clock) -> None:
+    db = tmp_path / "club.sqlite"
+    make_event(db, clock, "house-gin", 4, 1)
+    ok("draw", "--db", db, "--seed", "5")
+    lots = drawn_file(tmp_path / "lots.json", {"1": "4", "2": "3", "3": "2", "4": "1"})
+    assert "the draw is already made" in refused("draw", "--db", db, "--drawn", lots)
+    ok("draw", "--db", db, "--drawn", lots, "--redo")
+    seating = json.loads(ok("seating", "--db", db, "--round", "1"))
+    assert seating["tables"] == [{"table": 1, "a": 4, "b": 3}, {"table": 2, "a": 2, "b": 1}]

@@ -89,8 +89,9 @@ JSON_INPUT_MAX = 64 * 1024 * 1024
 input that goes on beyond it (``/dev/zero``) is refused instead of filling the memory."""
 
 
-def read_json_file(path: Path) -> Any:
-    """The JSON value in the file at ``path``; anything else is a ``UserError`` naming it."""
+def read_json_file(path: Path, what: str = "an event file") -> Any:
+    """The JSON value in the file at ``path``; anything else is a ``UserError`` naming it
+    (and saying it is not ``what`` the command reads)."""
     try:
         with path.open("rb") as file:
             data = file.read(JSON_INPUT_MAX + 1)
@@ -99,11 +100,11 @@ def read_json_file(path: Path) -> Any:
     except OSError as exc:
         raise UserError(f"{path}: cannot be read ({(exc.strerror or str(exc)).lower()})") from None
     if len(data) > JSON_INPUT_MAX:
-        raise UserError(f"{path}: {_too_long()}; not an event file")
+        raise UserError(f"{path}: {_too_long()}; not {what}")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise UserError(f"{path}: not an event file (it is not UTF-8 text)") from None
+        raise UserError(f"{path}: not {what} (it is not UTF-8 text)") from None
     if not text.strip():
         raise UserError(f"{path}:1: not valid JSON (the file is empty)")
     return _parsed(text, str(path))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from clubdesk.cli.common import (
@@ -13,9 +14,11 @@ from clubdesk.cli.common import (
     db_argument,
     event_argument,
     print_json,
+    read_json_file,
     whole_number,
 )
 from clubdesk.clock import SYSTEM_CLOCK
+from clubdesk.errors import UserError
 
 
 def add(commands: Any) -> dict[str, Handler]:
@@ -23,8 +26,13 @@ def add(commands: Any) -> dict[str, Handler]:
     make_draw = commands.add_parser("draw", help="make the round-1 draw")
     db_argument(make_draw)
     event_argument(make_draw)
-    make_draw.add_argument("--seed", type=whole_number, metavar="N",
-                           help="the random seed (recorded; repeatable)")  # fmt: skip
+    how = make_draw.add_mutually_exclusive_group()
+    how.add_argument("--seed", type=whole_number, metavar="N",
+                     help="the random seed (recorded; repeatable)")  # fmt: skip
+    how.add_argument("--drawn", type=Path, metavar="FILE",
+                     help="record a draw made with real cards, chits or lots: a JSON object "
+                     'from entrant number to what that entrant drew, as printed on it '
+                     '({"1": "blue 3"}, {"1": "table 2 seat 3"}, {"1": "lot 5"})')  # fmt: skip
     make_draw.add_argument("--redo", action="store_true",
                            help="replace the draw (only before round 1 starts)")  # fmt: skip
 
@@ -40,14 +48,35 @@ def _draw(args: argparse.Namespace) -> int:
     from clubdesk.services import draw
     from clubdesk.store import open_database
 
+    picks = None if args.drawn is None else _drawn_file(args.drawn)
     with open_database(args.db, create=False) as db:
-        made = draw.make_draw(
-            db, chosen_event(db, args.event), args.seed, SYSTEM_CLOCK, redo=args.redo
-        )
-    print(f"drew {count(len(made.draw.drawn), 'entrant')} for {made.event_id} (seed {made.seed})")
+        event_id = chosen_event(db, args.event)
+        if picks is None:
+            made = draw.make_draw(db, event_id, args.seed, SYSTEM_CLOCK, redo=args.redo)
+        else:
+            made = draw.record_physical_draw(db, event_id, picks, SYSTEM_CLOCK, redo=args.redo)
+    drew = count(len(made.draw.drawn), "entrant")
+    if made.method == "physical":
+        what = {"cards": "cards", "chits": "chits"}.get(made.kind, "lots")
+        print(f"recorded the physical draw of {drew} for {made.event_id} ({what})")
+    else:
+        print(f"drew {drew} for {made.event_id} (seed {made.seed})")
     for note in made.notes:
         print(f"note: {note}")
     return 0
+
+
+def _drawn_file(path: Path) -> dict[str, Any]:
+    """``--drawn FILE``: a JSON object from entrant number to what that entrant drew."""
+    data = read_json_file(path, what="a draw file")
+    if not isinstance(data, dict):
+        raise UserError(
+            f"--drawn: {path} must hold a JSON object from entrant number to what that "
+            'entrant drew, e.g. {"1": "table 2 seat 3"}'
+        )
+    if not data:
+        raise UserError(f"--drawn: {path} names nobody; give what every entrant drew")
+    return data
 
 
 def _seating(args: argparse.Namespace) -> int:
