@@ -53,6 +53,8 @@ def run(db_path: Path, *, demo: bool = False, projector: int | None = None) -> i
         window.show()
         if projector is not None:
             window.projector_menu.open_on(projector)
+        else:
+            window.projector_menu.reopen()  # where it was when the app last closed
         return app.exec()
     finally:
         sys.excepthook = previous_hook

@@ -314,7 +314,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
-        self.projector_menu.close()
+        self.projector_menu.close(forget=False)  # it opens again at the next start
         self.ticker.stop()
         self.context.wait_for_workers()
         self.snapshots.take("exit")

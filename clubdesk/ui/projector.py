@@ -10,6 +10,11 @@ Between rounds it counts down to the next round and cycles slides (the next
 round's seating, the leaders, the director's notice) on a timer made by the
 same ``TimerFactory`` as the clock's, so tests step it by hand.
 
+It never takes the keyboard from the director's window: it is shown without being
+activated and takes no focus, and the director's window is activated again after it is
+sent to a screen, so F5 and every shortcut keep working while it is up (its full screen is
+switched from the director's View menu, F11, or with F11 and Esc on the projector itself).
+
 It reads what the status bar reads: the ``ClockWatch``'s ``updated`` views,
 and the context's ``changed`` for the slides. F11 toggles full screen, Esc
 leaves it; when its screen is unplugged it goes to the first screen left.
@@ -109,6 +114,8 @@ class ProjectorWindow(QWidget):
         parent: QWidget | None = None,
     ):
         super().__init__(parent, Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setObjectName("projector")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setWindowTitle("clubdesk projector")
@@ -330,13 +337,17 @@ class ProjectorWindow(QWidget):
         self.showFullScreen()
         self.raise_()
 
+    def toggle_full_screen(self) -> None:
+        """Full screen on its screen, or back to a window (F11)."""
+        if self.isFullScreen():
+            self._leave_full_screen()
+        else:
+            self._full_screen_wanted = True
+            self.showFullScreen()
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if event.key() == Qt.Key.Key_F11:
-            if self.isFullScreen():
-                self._leave_full_screen()
-            else:
-                self._full_screen_wanted = True
-                self.showFullScreen()
+            self.toggle_full_screen()
             return
         if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
             self._leave_full_screen()

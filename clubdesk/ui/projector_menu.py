@@ -3,7 +3,9 @@ screens (listed by name, read again each time the menu opens), type the notice i
 between rounds, and close it.
 
 The notice is kept in the window's settings (``QSettings``), one per event of each
-database file, so it survives a restart and each event keeps its own. It is a note for
+database file, so it survives a restart and each event keeps its own. So is the screen the
+projector was sent to: after a restart it opens there again (``reopen``), until the
+director closes it. It is a note for
 the hall on this laptop ("Coffee in the lobby"), not a fact of the event: it is not in
 the event's settings, the audit log or the event file.
 """
@@ -21,6 +23,9 @@ from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.projector import ProjectorWindow, screen_for
 from clubdesk.ui.ticker import TimerFactory, qt_timer
+
+SCREEN_KEY = "projector/screen"  # the number of the screen it was last sent to
+SCREEN_NAME_KEY = "projector/screenName"
 
 
 def screen_label(number: int, name: str, width: int, height: int) -> str:
@@ -52,11 +57,14 @@ class ProjectorMenu:
         bar.insertMenu(actions[-1], self.menu) if actions else bar.addMenu(self.menu)
         self.screens_menu = self.menu.addMenu("&Projector")
         self.screens_menu.aboutToShow.connect(self.list_screens)
+        self.full_screen_action = self.menu.addAction("Projector &full screen")
+        self.full_screen_action.setShortcut(QKeySequence("F11"))
+        self.full_screen_action.triggered.connect(self.toggle_full_screen)
         self.notice_action = self.menu.addAction("Projector &notice…")
         self.notice_action.triggered.connect(self.ask_notice)
         self.close_action = self.menu.addAction("&Close projector")
         self.close_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
-        self.close_action.triggered.connect(self.close)
+        self.close_action.triggered.connect(lambda: self.close())
         self.list_screens()
 
     def list_screens(self) -> None:
@@ -76,7 +84,37 @@ class ProjectorMenu:
             return None
         projector = self.projector_window()
         projector.send_to(screen)
+        self._keep_screen(number, screen.name())
+        self.window.activateWindow()  # the director's keys stay with the director's window
         return projector
+
+    def reopen(self) -> ProjectorWindow | None:
+        """Open the projector where it was when the app last closed (the same screen by name,
+        else by number); None when it was not open."""
+        if self.settings is None:
+            return None
+        number = self.settings.value(SCREEN_KEY)
+        if number is None:
+            return None
+        name = str(self.settings.value(SCREEN_NAME_KEY, "") or "")
+        screens = QGuiApplication.screens()
+        named = [i for i, s in enumerate(screens, start=1) if name and s.name() == name]
+        try:
+            return self.open_on(named[0] if named else int(str(number)))
+        except ValueError:
+            return None
+
+    def toggle_full_screen(self) -> None:
+        """F11: the projector full screen, or back to a window (when it is open)."""
+        if self.projector is not None:
+            self.projector.toggle_full_screen()
+
+    def _keep_screen(self, number: int, name: str) -> None:
+        if self.settings is None:
+            return
+        self.settings.setValue(SCREEN_KEY, number)
+        self.settings.setValue(SCREEN_NAME_KEY, name)
+        self.settings.sync()
 
     def projector_window(self) -> ProjectorWindow:
         if self.projector is None:
@@ -124,8 +162,13 @@ class ProjectorMenu:
             if notice != self.projector.notice:
                 self.projector.set_notice(notice)
 
-    def close(self) -> None:
-        """Close the projector window (the main window closing closes it too)."""
+    def close(self, *, forget: bool = True) -> None:
+        """Close the projector window; ``forget``: it is not opened again at the next start
+        (the main window closing it keeps it for then)."""
+        if forget and self.settings is not None:
+            self.settings.remove(SCREEN_KEY)
+            self.settings.remove(SCREEN_NAME_KEY)
+            self.settings.sync()
         if self.projector is not None:
             self.projector.close()
             self.projector.deleteLater()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, results, rounds
@@ -323,3 +324,30 @@ def test_overnight_it_says_when_play_resumes(demo_window, clock, qtbot, tmp_path
         assert line.font().pixelSize() >= size[1] // 20  # reads from the back of the hall
         path = tmp_path / f"projector-overnight-{size[0]}.png"
         assert projector.grab().save(str(path))
+
+
+def test_opening_it_leaves_the_keyboard_with_the_director(demo_window, qtbot, clock):
+    """F5 and the shortcuts keep working after the projector opens."""
+    projector = demo_window.projector_menu.open_on(1)
+    qtbot.waitUntil(projector.isFullScreen)
+    assert QApplication.activeWindow() is demo_window
+    assert not projector.isActiveWindow()
+    qtbot.keyClick(demo_window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
+    assert demo_window.current_page() == "rounds"
+    qtbot.keyClick(demo_window, Qt.Key.Key_F11)  # the View menu's F11: the projector's
+    qtbot.waitUntil(lambda: not projector.isFullScreen())
+    assert QApplication.activeWindow() is demo_window
+
+
+def test_it_opens_again_on_its_screen_after_a_restart(demo_window, make_window, db_path, qtbot):
+    demo_window.projector_menu.open_on(1)
+    demo_window.close()  # the app closes with the projector up
+    again = make_window(open_database(db_path))
+    projector = again.projector_menu.reopen()
+    assert projector is not None
+    qtbot.waitUntil(projector.isFullScreen)
+    assert projector.screen() is QGuiApplication.screens()[0]
+    again.projector_menu.close_action.trigger()  # the director closes it
+    again.close()
+    third = make_window(open_database(db_path))
+    assert third.projector_menu.reopen() is None
