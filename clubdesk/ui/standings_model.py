@@ -3,7 +3,7 @@
 Columns: Place (``2=`` when tied), No., Name, one column per round played
 (a dropped round's score struck through), Total, and Wins where the format
 counts them. The cut line is drawn by ``CutLineDelegate`` under the last row
-above the cut.
+above the cut. ``PlayoffOrderModel`` is bid whist's final order from its playoffs.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from clubdesk.domain.results.playoff_order import PlayoffPlace
 from clubdesk.domain.results.standings import StandingRow
 from clubdesk.services.results import StandingsBoard
 
@@ -25,7 +26,7 @@ CUT_COLOUR = "#b3261e"
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
-def names_text(row: StandingRow) -> str:
+def names_text(row: StandingRow | PlayoffPlace) -> str:
     """The entrant's name, with its players when the name does not already say them."""
     players = " / ".join(row.players)
     if not players or players == row.name:
@@ -169,3 +170,58 @@ class CutLineDelegate(QStyledItemDelegate):
             bottom = option.rect.bottom()  # type: ignore[attr-defined]
             painter.drawLine(option.rect.left(), bottom, option.rect.right(), bottom)  # type: ignore[attr-defined]
             painter.restore()
+
+
+class PlayoffOrderModel(QAbstractTableModel):
+    """Bid whist's final order from its playoffs: place, number, team, seed, how it ended."""
+
+    COLUMNS = ("Place", "No.", "Team", "Seed", "Result")
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._rows: tuple[PlayoffPlace, ...] = ()
+
+    def set_order(self, order: tuple[PlayoffPlace, ...]) -> None:
+        self.beginResetModel()
+        self._rows = order
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
+            return None
+        return self.COLUMNS[section] if role == Qt.ItemDataRole.DisplayRole else None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            texts = (
+                f"{row.place}=" if row.tied else str(row.place),
+                str(row.number),
+                names_text(row),
+                str(row.seed),
+                row.result,
+            )
+            return texts[column] if 0 <= column < len(texts) else None
+        if role == Qt.ItemDataRole.FontRole and row.place == 1:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 1, 3):
+            return int(RIGHT)
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
