@@ -36,7 +36,8 @@ class FieldNote:
     next one (placed in the draw late, or seated by a progressive movement; in
     a round after the cut, those not seated did not advance and are not named);
     ``unseated``: active entrants the movement has no place for (a late entry
-    in a fixed field with no free place).
+    in a fixed field with no free place); ``sitting_out``: the entrants on that round's
+    byes.
     """
 
     round: int | None
@@ -45,6 +46,7 @@ class FieldNote:
     joining: tuple[int, ...] = ()
     unseated: tuple[int, ...] = ()
     text: str = ""
+    sitting_out: tuple[int, ...] = ()
 
 
 def field_note(db: Database, event_id: str) -> FieldNote:
@@ -87,7 +89,9 @@ def field_note_in(session: Session, event_id: str, rules: Rules) -> FieldNote:
             f"{_numbered(word, unseated)} cannot be seated: registered after the draw, and "
             "this movement has no free place for " + ("it" if len(unseated) == 1 else "them")
         )
-    return FieldNote(number, len(seats.tables), byes, joining, unseated, "; ".join(parts))
+    return FieldNote(
+        number, len(seats.tables), byes, joining, unseated, "; ".join(parts), tuple(seats.byes)
+    )
 
 
 def _count(count: int, word: str) -> str:

@@ -236,11 +236,11 @@ def withdraw(
     reason: str,
     clock: Clock,
     *,
-    refund: Refund | None = None,
+    with_refund: Refund | None = None,
     actor: str = "director",
 ) -> EntrantInfo:
     """Mark an active entrant withdrawn; its row, number and payments stay. With
-    ``refund``, its fee (or part of it) is given back in the same transaction, checked as
+    ``with_refund``, its fee (or part of it) is given back in the same transaction, checked as
     every refund is (``payments.refund_in``): a refund refused leaves it not withdrawn."""
     at = aware(clock.now())
     with db.session() as session:
@@ -261,8 +261,8 @@ def withdraw(
             event_id=event_id,
             details={"number": number, "name": record.name, "reason": " ".join(reason.split())},
         )
-        if refund is not None:
-            refund_in(session, event, number, refund, at, actor)
+        if with_refund is not None:
+            refund_in(session, event, number, with_refund, at, actor)
         fit = fit_field_in(session, event_id, at, actor)
         return _fitted(current_info(session, event, number), fit.changed)
 

@@ -6,9 +6,10 @@ board's context menu, with their keys):
 - **Late…** (Ctrl+L): which side, how many minutes; the rulings service gives
   the opponents an adjustment line or, past the limit, the DQ award;
 - **Remove from table…** (Ctrl+R): which side and why; the award;
-- **Withdraw…** (Ctrl+Shift+W): which entrant and why, confirmed first; the
-  entrant's status becomes withdrawn (registration service), and the rounds
-  not yet played are seated without it.
+- **Withdraw…** (Ctrl+Shift+W): which entrant and why (and, where the format
+  gives refunds and it paid, whether its fee is refunded), confirmed first;
+  the entrant's status becomes withdrawn (registration service, the refund in
+  the same command), and the rounds not yet played are seated without it.
 
 Each goes through the page's command runner, so a refusal is shown in plain
 words on the page and what changed is published. The questions are asked by
@@ -25,10 +26,12 @@ from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton
 
-from clubdesk.services import registration
+from clubdesk.domain.money.amounts import format_money
+from clubdesk.services import payments, registration
 from clubdesk.services import rulings as rulings_service
 from clubdesk.services.board import BoardTable
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.payments import RefundOffer
 from clubdesk.ui.ruling_dialogs import (
     LateAnswer,
     LateDialog,
@@ -173,11 +176,13 @@ class BoardRulings(QObject):
         seated = next((s for s in (*table.a, *table.b) if s.number == answer.number), None)
         if seated is None:
             return
-        if not self.page.confirm("Withdraw", withdrawal_question(seated, board.unit)):
+        if not self.page.confirm(
+            "Withdraw", withdrawal_question(seated, board.unit, answer.refund)
+        ):
             return
         done = self.page.run(
             lambda: registration.withdraw(db, event_id, answer.number, answer.reason,
-                                          self.page.context.clock),
+                                          self.page.context.clock, with_refund=answer.refund),
             f"Withdraw {board.unit} {answer.number}",
         )  # fmt: skip
         if done is not None:
@@ -186,7 +191,14 @@ class BoardRulings(QObject):
                 if (changes_of(done) & Change.SEATING)
                 else ""
             )
-            self.page.say(f"{board.unit.capitalize()} {answer.number} is withdrawn.{again}")
+            refunded = (
+                f" Its fee is refunded: {format_money(answer.refund.cents)} {answer.refund.method}."
+                if answer.refund is not None
+                else ""
+            )
+            self.page.say(
+                f"{board.unit.capitalize()} {answer.number} is withdrawn.{refunded}{again}"
+            )
 
     # the questions
 
@@ -205,6 +217,10 @@ class BoardRulings(QObject):
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_withdrawal(self, table: BoardTable) -> WithdrawalAnswer | None:
-        board = self.page.board()
-        dialog = WithdrawalDialog(table, board.unit if board else "team", self.page)
+        board, event = self.page.board(), self.page.open_event()
+
+        def offer_of(number: int) -> RefundOffer | None:  # what a withdrawal may give back
+            return None if event is None else payments.refund_offer(*event, number)
+
+        dialog = WithdrawalDialog(table, board.unit if board else "team", self.page, offer_of)
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -3,7 +3,8 @@ its prizes, and what the cash box should hold.
 
 On the left the event's ledger (entry fees by entrant with their method,
 fines, added money, expenses, refunds), the buttons that add added money and
-an expense, and the cash box. On the right every term of the prize pool, the
+an expense and give a fee back (Refund…, where the format gives refunds), and the
+cash box. On the right every term of the prize pool, the
 payout scheme editor and the prizes it pays against the current standings.
 Editing the scheme previews its prizes at once (``services.ledger.preview``:
 the rules check the scheme, the domain hands out the prizes); nothing is
@@ -32,13 +33,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.money.amounts import format_money
 from clubdesk.errors import UserError
-from clubdesk.services import events, final_payouts, ledger
+from clubdesk.services import events, final_payouts, ledger, payments, registration
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventChanges
 from clubdesk.services.ledger import MoneySheet
+from clubdesk.services.payments import Refund
+from clubdesk.store import Database
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.money_dialogs import MoneyEntry, ask_money
+from clubdesk.ui.money_dialogs import MoneyEntry, RefundDialog, ask_money
 from clubdesk.ui.money_texts import cash_lines, pool_lines, prize_lines, row_cells, status_line
 from clubdesk.ui.operations import run_command, sentence
 from clubdesk.ui.payout_actions import PayoutActions
@@ -81,6 +85,13 @@ class MoneyPage(QWidget):
         self.add_expense = QPushButton("Add an expense…")
         self.add_added.clicked.connect(lambda: self.add_money("added"))
         self.add_expense.clicked.connect(lambda: self.add_money("expense"))
+        self.refund_button = QPushButton("Refund…")
+        self.refund_button.setToolTip("Give an entrant's entry fee back (a refund row)")
+        self.refund_button.clicked.connect(self.open_refund)
+        self.refund_dialog: RefundDialog | None = None
+        self.done_label = QLabel()  # the last refund given, for the event it was given in
+        self.done_label.setStyleSheet("color: #1b6e2a;")
+        self._done_for: str | None = None
         self.cash_grid = QGridLayout()
         cash_box = QGroupBox("Cash box")
         cash_box.setLayout(self.cash_grid)
@@ -91,6 +102,7 @@ class MoneyPage(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_added)
         buttons.addWidget(self.add_expense)
+        buttons.addWidget(self.refund_button)
         buttons.addStretch(1)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -98,6 +110,7 @@ class MoneyPage(QWidget):
         left_layout.addWidget(set_role(QLabel("Ledger"), "subheading"))
         left_layout.addWidget(self.ledger_table, 1)
         left_layout.addLayout(buttons)
+        left_layout.addWidget(self.done_label)
         left_layout.addWidget(cash_box)
 
         self.pool_grid = QGridLayout()
@@ -181,6 +194,7 @@ class MoneyPage(QWidget):
             return
         self._show_ledger(self.sheet)
         assert db is not None and event_id is not None
+        self._show_refunds(db, event_id)
         self.actions.show_payouts(self.sheet.payouts, final_payouts.paid_so_far(db, event_id))
         if self.edited:
             self._scheme_edited()
@@ -291,6 +305,55 @@ class MoneyPage(QWidget):
             parent=self,
             title="Add added money" if kind == "added" else "Add an expense",
         )
+
+    # --- refunds ----------------------------------------------------------------------------
+
+    def _show_refunds(self, db: Database, event_id: str) -> None:
+        """Refund… where the format gives refunds (bid whist never does), for the entrants
+        who have paid something not refunded yet."""
+        if self._done_for != event_id:
+            self.done_label.setText("")
+        self.refund_button.setVisible(registration.registration_setup(db, event_id).refunds)
+        offers = payments.refund_offers(db, event_id)
+        self.refund_button.setEnabled(bool(offers))
+
+    def open_refund(self) -> RefundDialog | None:
+        """Ask which entrant's fee is given back, how much, how and why (``refund_dialog``);
+        a refusal is shown at its field in the dialog."""
+        db, event_id, clock = self.context.db, self.context.event_id, self.context.clock
+        if db is None or event_id is None:
+            return None
+        offers = payments.refund_offers(db, event_id)
+        if not offers:
+            return None
+        dialog: RefundDialog
+
+        def give(number: int, refund: Refund) -> UserError | None:
+            refused: list[UserError] = []
+            done = run_command(
+                self.context,
+                lambda: payments.refund(db, event_id, number, refund.cents, refund.method, clock,
+                                        note=refund.reason),
+                parent=dialog, title="Refund", show_error=refused.append,
+            )  # fmt: skip
+            if done is not None:
+                self._done_for = event_id
+                self.done_label.setText(
+                    f"✓ Refunded {format_money(refund.cents)} {refund.method} "
+                    f"to {done.number} {done.name}"
+                )
+            return refused[0] if refused else None
+
+        dialog = RefundDialog(offers, give, self)
+        dialog.finished.connect(self._refund_closed)
+        self.refund_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _refund_closed(self, result: int) -> None:
+        dialog, self.refund_dialog = self.refund_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
 
 
 _SCROLLBAR_ROOM = 24

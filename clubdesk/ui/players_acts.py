@@ -1,5 +1,5 @@
-"""The acts on one entrant from the Players list: record a payment, withdraw or reinstate,
-renumber.
+"""The acts on one entrant from the Players list: record a payment, withdraw (with a refund
+where the format gives them) or reinstate, renumber.
 
 Each ``ask_*`` asks the director through its dialog and returns the ``Act`` to run (None
 when the director cancels): the service call, the title a refusal is shown under, and the
@@ -19,6 +19,7 @@ from clubdesk.services import board as board_service
 from clubdesk.services import registration as service
 from clubdesk.services.changes import Change
 from clubdesk.services.field_note import field_note
+from clubdesk.services.payments import RefundOffer
 from clubdesk.services.registration import EntrantInfo
 from clubdesk.store import Database
 from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
@@ -54,8 +55,9 @@ def ask_payment(parent: QWidget, info: EntrantInfo, suggested_cents: int) -> Act
     )
 
 
-def ask_status(parent: QWidget, info: EntrantInfo) -> Act | None:
-    """Withdraw an active entrant (with a reason for the log), or reinstate a withdrawn one."""
+def ask_status(parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = None) -> Act | None:
+    """Withdraw an active entrant (with a reason for the log, and the refund ``offer``
+    allows if the director asks for one), or reinstate a withdrawn one."""
     if info.status == "withdrawn":
         answer = QMessageBox.question(
             parent,
@@ -70,14 +72,19 @@ def ask_status(parent: QWidget, info: EntrantInfo) -> Act | None:
             "Reinstate",
             f"Reinstated {info.number} {info.name}",
         )
-    dialog = WithdrawDialog(info, parent)
+    dialog = WithdrawDialog(info, offer, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
-    reason = dialog.reason()
+    reason, refund = dialog.reason(), dialog.refund()
+    done = f"Withdrew {info.number} {info.name}"
+    if refund is not None:
+        done += f" · refunded {format_money(refund.cents)} {refund.method}"
     return Act(
-        lambda db, event_id, clock: service.withdraw(db, event_id, info.number, reason, clock),
+        lambda db, event_id, clock: service.withdraw(
+            db, event_id, info.number, reason, clock, with_refund=refund
+        ),
         "Withdraw",
-        f"Withdrew {info.number} {info.name}",
+        done,
     )
 
 
@@ -104,6 +111,8 @@ def late_entry_text(db: Database, event_id: str, number: int) -> str:
         return "late entry: this movement has no free place for them; not seated"
     if number in note.joining:
         return f"late entry: plays from round {note.round + 1}"
+    if number in note.sitting_out:  # placed on the round's bye: its first game is the next
+        return f"late entry: sits out round {note.round}, plays from round {note.round + 1}"
     return f"late entry: seated in round {note.round}"
 
 

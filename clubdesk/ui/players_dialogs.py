@@ -1,4 +1,5 @@
-"""The Players page's dialogs for the less common actions: a payment, a withdrawal, a number."""
+"""The Players page's dialogs for the less common actions: a payment, a withdrawal (with
+its refund), a number."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.services import registration as service
+from clubdesk.services.payments import Refund, RefundOffer
 from clubdesk.services.registration import EntrantInfo
 from clubdesk.ui.players_entry import METHODS, readable
+from clubdesk.ui.refund_fields import RefundFields
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 
@@ -77,12 +80,16 @@ class PaymentDialog(QDialog):
 
 
 class WithdrawDialog(QDialog):
-    """Confirm a withdrawal, with an optional reason for the log."""
+    """Confirm a withdrawal, with an optional reason for the log; where the format gives
+    refunds and the entrant paid, "Refund the fee?" (``RefundFields``)."""
 
-    def __init__(self, info: EntrantInfo, parent: QWidget | None = None):
+    def __init__(
+        self, info: EntrantInfo, offer: RefundOffer | None = None, parent: QWidget | None = None
+    ):
         super().__init__(parent)
         readable(self)
         self.setWindowTitle(f"Withdraw entrant {info.number}")
+        self.setMinimumWidth(520)
         text = QLabel(
             f"Withdraw <b>{info.number} · {info.name}</b>?<br>"
             "The entrant keeps its number and its payments and can be reinstated."
@@ -92,19 +99,32 @@ class WithdrawDialog(QDialog):
         self.reason_edit.setPlaceholderText("e.g. went home ill")
         form = QFormLayout()
         form.addRow("&Reason (optional)", self.reason_edit)
+        self.refund_fields = RefundFields(optional=True)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Withdraw")
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Withdraw")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(text)
         layout.addLayout(form)
+        layout.addWidget(self.refund_fields)
         layout.addWidget(buttons)
+        self.refund_fields.set_offer(offer)
+        self.reason_edit.setFocus()  # the reason typed at once, Enter withdraws
 
     def reason(self) -> str:
         return self.reason_edit.text()
+
+    def refund(self) -> Refund | None:
+        """The refund asked for with the withdrawal (None: none)."""
+        return self.refund_fields.refund()
+
+    def accept(self) -> None:
+        if self.refund_fields.check():
+            super().accept()
 
 
 class RenumberDialog(QDialog):

@@ -7,8 +7,9 @@ flagged in the row before anything is saved; Enter again registers a second
 person of that name.
 
 Below: everyone registered, a search that filters as it is typed (Ctrl+F),
-and actions on the selected entrant (record a payment, withdraw or
-reinstate, renumber before the draw), and "Import roster…" for a
+and actions on the selected entrant (record a payment, withdraw, with
+"Refund the fee?" where the format gives refunds, or reinstate, renumber
+before the draw), and "Import roster…" for a
 spreadsheet. The count line ("24 entrants · 22 paid · 12 tables") is shown
 on the page and sent out as ``summary_changed``.
 
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.errors import UserError
+from clubdesk.services import payments
 from clubdesk.services import registration as service
 from clubdesk.services.changes import Change
 from clubdesk.services.registration import EntrantInfo, RegisterEntrant, RegistrationSetup
@@ -331,8 +333,16 @@ class PlayersPage(QWidget):
 
     def toggle_status(self) -> None:
         info = self.selected_entrant()
-        if info is not None:
-            self._act(ask_status(self, info))
+        if info is None or self._db is None or self._event_id is None:
+            return
+        offer = None
+        if info.status == "active":
+            try:  # what the withdrawal may give back (nothing where the format says never)
+                offer = payments.refund_offer(self._db, self._event_id, info.number)
+            except UserError as exc:
+                self.entry.show_message(plain_words(exc), "error")
+                return
+        self._act(ask_status(self, info, offer))
 
     def renumber(self) -> None:
         info = self.selected_entrant()

@@ -1,4 +1,5 @@
-"""The small dialogs of a ruling at a table: lateness, removal, withdrawal from the event.
+"""The small dialogs of a ruling at a table: lateness, removal, withdrawal from the event
+(with "Refund the fee?" where the format gives refunds).
 
 Each asks only what the director saw (which side, how many minutes, why);
 what that costs is the rulings service's business. The lateness dialog shows
@@ -25,9 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.money.amounts import format_money
 from clubdesk.errors import UserError
 from clubdesk.services.board import BoardTable, Seated
+from clubdesk.services.payments import Refund, RefundOffer
 from clubdesk.ui.board_model import side_text
+from clubdesk.ui.refund_fields import RefundFields
 from clubdesk.ui.style import set_role
 
 MINUTES_MAX = 600  # a round's worth of minutes and more; the service checks the rest
@@ -49,6 +53,7 @@ class RemovalAnswer:
 class WithdrawalAnswer:
     number: int
     reason: str
+    refund: Refund | None = None  # the fee given back with the withdrawal, if asked
 
 
 class _RulingDialog(QDialog):
@@ -150,9 +155,17 @@ class RemovalDialog(_RulingDialog):
 
 
 class WithdrawalDialog(_RulingDialog):
-    """Which entrant seated at a table withdraws from the event, and why."""
+    """Which entrant seated at a table withdraws from the event, and why; where the format
+    gives refunds and that entrant paid, "Refund the fee?" (``offer_of`` says what can be
+    given back to an entrant by its number)."""
 
-    def __init__(self, table: BoardTable, unit: str, parent: QWidget | None = None):
+    def __init__(
+        self,
+        table: BoardTable,
+        unit: str,
+        parent: QWidget | None = None,
+        offer_of: Callable[[int], RefundOffer | None] | None = None,
+    ):
         super().__init__(
             "Withdraw from the event",
             f"The {unit} withdrawn plays no further rounds; rounds not yet played give its "
@@ -167,16 +180,37 @@ class WithdrawalDialog(_RulingDialog):
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("e.g. taken ill")
         self.form.addRow("Reason", self.reason)
+        self._offer_of = offer_of
+        self.refund_fields = RefundFields(optional=True)
+        self.extra.addWidget(self.refund_fields)
+        self.entrant.currentIndexChanged.connect(self._chosen)
+        self._chosen()
         self.reason.setFocus()
 
+    def _chosen(self, *args: object) -> None:
+        number = self.entrant.currentData()
+        offer = None if self._offer_of is None or number is None else self._offer_of(number)
+        self.refund_fields.set_offer(offer)
+
+    def accept(self) -> None:
+        if self.refund_fields.check():
+            super().accept()
+
     def answer(self) -> WithdrawalAnswer:
-        return WithdrawalAnswer(int(self.entrant.currentData() or 0), self.reason.text())
+        return WithdrawalAnswer(
+            int(self.entrant.currentData() or 0), self.reason.text(), self.refund_fields.refund()
+        )
 
 
-def withdrawal_question(seated: Seated, unit: str) -> str:
-    """The confirmation asked before a withdrawal is recorded."""
+def withdrawal_question(seated: Seated, unit: str, refund: Refund | None = None) -> str:
+    """The confirmation asked before a withdrawal is recorded (and its refund given)."""
     who = f"{unit} {seated.number}" + (f" ({seated.name})" if seated.name else "")
+    given = (
+        f" Its fee is refunded: {format_money(refund.cents)} {refund.method}."
+        if refund is not None
+        else ""
+    )
     return (
         f"Withdraw {who} from the event? It plays no further rounds "
-        "(it can be reinstated on the Players page)."
+        f"(it can be reinstated on the Players page).{given}"
     )

@@ -72,9 +72,7 @@ def test_an_event_cannot_turn_refunds_on_for_a_format_that_gives_none() -> None:
 
 def test_a_refund_names_the_entrant_it_is_given_to() -> None:
     data = night("grand-prix-pinochle", refund(1000, entrant=None))
-    assert problems(data) == [
-        "ledger[3]: entrant: missing (a refund gives back an entrant's fee)"
-    ]
+    assert problems(data) == ["ledger[3]: entrant: missing (a refund gives back an entrant's fee)"]
 
 
 def test_a_refund_is_never_more_than_the_entrant_paid() -> None:
@@ -84,9 +82,7 @@ def test_a_refund_is_never_more_than_the_entrant_paid() -> None:
     ]
     unpaid = night("grand-prix-pinochle", refund(100, entrant=3))
     unpaid["entrants"][2]["paid_cents"] = 0
-    assert problems(unpaid) == [
-        "ledger[3]: entrant 3 has paid nothing; there is no fee to refund"
-    ]
+    assert problems(unpaid) == ["ledger[3]: entrant 3 has paid nothing; there is no fee to refund"]
 
 
 def test_a_refund_is_never_more_than_what_is_left_after_the_refunds_before_it() -> None:

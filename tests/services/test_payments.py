@@ -66,7 +66,7 @@ def test_bid_whist_withdraws_without_a_refund_and_refuses_one_with_it(db, clock)
     assert refund_offer(db, event, 2).most_cents == 0
     assert refund_offers(db, event) == []
     with pytest.raises(UserError, match="^refund: Bid Whist gives no refunds"):
-        withdraw(db, event, 2, "ill", clock, refund=Refund(4000, "cash", "ill"))
+        withdraw(db, event, 2, "ill", clock, with_refund=Refund(4000, "cash", "ill"))
     assert get_entrant(db, event, 2).status == "active"  # nothing of it was written
     assert refunds(db) == []
     assert withdraw(db, event, 2, "ill", clock).status == "withdrawn"
@@ -120,7 +120,7 @@ def test_a_withdrawal_with_a_refund_is_one_command_and_everything_follows(db, cl
     before = money_sheet(db, event)
     assert registration_summary(db, event).paid == 16
     gone = withdraw(db, event, 7, "went home ill", clock,
-                    refund=Refund(5000, "cash", "went home before round 1"))  # fmt: skip
+                    with_refund=Refund(5000, "cash", "went home before round 1"))  # fmt: skip
     assert (gone.status, gone.paid_cents, gone.owed_cents) == ("withdrawn", 0, 0)
     assert gone.changes & Change.MONEY
     summary = registration_summary(db, event)
@@ -141,7 +141,7 @@ def test_a_withdrawal_with_a_refund_is_one_command_and_everything_follows(db, cl
 def test_a_refund_refused_leaves_the_entrant_playing(db, clock) -> None:
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16, paid_cents=5000)
     with pytest.raises(UserError, match=r"^cents: entrant 3 has paid \$50.00; a refund of \$90"):
-        withdraw(db, event, 3, "", clock, refund=Refund(9000, "cash", "left"))
+        withdraw(db, event, 3, "", clock, with_refund=Refund(9000, "cash", "left"))
     assert get_entrant(db, event, 3).status == "active"
     assert refunds(db) == []
     assert [e.action for e in list_audit(db, event)][-1] != "entrant.withdraw"
