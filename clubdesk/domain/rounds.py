@@ -96,4 +96,3 @@ class RoundsStatus:
             "clock": self.clock,
             "rounds": [r.to_json() for r in self.rounds],
         }
-

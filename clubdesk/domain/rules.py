@@ -13,14 +13,13 @@ import string
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     ValidationError,
     model_validator,
 )
 
-from clubdesk.domain.rules_fields import Cents, OneLine, error_text
+from clubdesk.domain.rules_fields import Cents, OneLine, Section, error_text
+from clubdesk.domain.rules_games import Gin, Pinochle, Whist
 from clubdesk.errors import UserError
 
 RULES_FORMAT = "clubdesk-rules/1"
@@ -45,14 +44,10 @@ class SettingConflict(ValueError):
         self.key = key
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # --- schedule and seating -------------------------------------------------------------
 
 
-class MealBreak(_Model):
+class MealBreak(Section):
     """A meal taking the place of the ordinary break after round ``after_round``."""
 
     after_round: int = Field(ge=1)
@@ -60,7 +55,7 @@ class MealBreak(_Model):
     name: str | None = Field(default=None, min_length=1, max_length=30)  # "Lunch"
 
 
-class NextDay(_Model):
+class NextDay(Section):
     """Rounds from ``before_round`` on start on the next day at ``start``."""
 
     before_round: int = Field(ge=2)
@@ -88,7 +83,7 @@ def announcement_words(words: str, *, round_number: int, minutes: int = 0) -> st
     return words.format(round=round_number, minutes=minutes)
 
 
-class Schedule(_Model):
+class Schedule(Section):
     rounds: int = Field(ge=1, le=50)
     round_minutes: int = Field(ge=0, le=600, description="0: rounds have no clock")
     warning_minutes: int = Field(default=0, ge=0, le=120)
@@ -149,7 +144,7 @@ DrawKind = Literal["cards", "chits", "random"]
 ByeScore = Literal["average-winning", "average-match", "none"]
 
 
-class Seating(_Model):
+class Seating(Section):
     movement: Movement
     draw: DrawKind
     min_tables: int = Field(default=1, ge=1)
@@ -159,17 +154,17 @@ class Seating(_Model):
 # --- game end, standings, penalties, cut --------------------------------------------------
 
 
-class GameEnd(_Model):
+class GameEnd(Section):
     point_limit: int = Field(default=0, ge=0, description="0: no point limit")
     max_hands: int = Field(default=0, ge=0, le=100, description="0: no hand limit")
 
 
-class Standings(_Model):
+class Standings(Section):
     rank_by: tuple[Literal["wins", "total"], ...] = ("total",)
     drop_lowest: int = Field(default=0, ge=0)
 
 
-class Penalties(_Model):
+class Penalties(Section):
     late_minutes: int | None = Field(default=None, ge=0)
     late_points: int = Field(default=0, ge=0)
     dq_minutes: int | None = Field(default=None, ge=0)
@@ -178,12 +173,12 @@ class Penalties(_Model):
     warnings_before_loss: int | None = Field(default=None, ge=0)
 
 
-class CutSize(_Model):
+class CutSize(Section):
     min_entrants: int = Field(ge=1)
     advance: int = Field(ge=1)
 
 
-class Cut(_Model):
+class Cut(Section):
     """Who advances after the preliminary rounds."""
 
     after_round: int = Field(ge=1)
@@ -202,7 +197,7 @@ class Cut(_Model):
 # --- money --------------------------------------------------------------------------------
 
 
-class PayoutPlace(_Model):
+class PayoutPlace(Section):
     place: int = Field(ge=1)
     percent: int | None = Field(default=None, ge=1, le=100)
     fixed_cents: Cents | None = Field(default=None, ge=1)
@@ -215,13 +210,13 @@ class PayoutPlace(_Model):
         return self
 
 
-class Printing(_Model):
+class Printing(Section):
     """How the club's documents are printed."""
 
     paper: Literal["letter", "a4"] = "letter"
 
 
-class Money(_Model):
+class Money(Section):
     entry_fee_cents: Cents = Field(ge=0)
     return_percent: int = Field(default=100, ge=0, le=100)
     added_cents: Cents = Field(default=0, ge=0)
@@ -245,110 +240,10 @@ class Money(_Model):
         return self
 
 
-# --- games --------------------------------------------------------------------------------
-
-
-class BidStep(_Model):
-    """From ``start`` on, bids go up by ``step``."""
-
-    start: int = Field(ge=1)
-    step: int = Field(ge=1)
-
-
-class MeldTable(_Model):
-    """Meld values; lists give single, double, triple, quadruple."""
-
-    run: tuple[int, ...]
-    royal_marriage: tuple[int, ...]
-    marriage: tuple[int, ...]
-    pinochle: tuple[int, ...]
-    aces_around: tuple[int, ...]
-    kings_around: tuple[int, ...]
-    queens_around: tuple[int, ...]
-    jacks_around: tuple[int, ...]
-    round_house: tuple[int, ...] = ()
-    nine_of_trump: int = Field(default=0, ge=0)
-
-    @model_validator(mode="after")
-    def _check(self) -> MeldTable:
-        for name in ("run", "royal_marriage", "marriage", "pinochle", "aces_around",
-                     "kings_around", "queens_around", "jacks_around"):  # fmt: skip
-            values = getattr(self, name)
-            if not 1 <= len(values) <= 4 or any(v < 0 for v in values):
-                raise ValueError(f"{name} needs 1 to 4 values, none negative")
-        return self
-
-
-class Pinochle(_Model):
-    deck: Literal["double", "single"]
-    trick_points: int = Field(ge=1)
-    last_trick_points: int = Field(ge=0)
-    tricks_per_hand: int = Field(ge=1)
-    min_bid: int = Field(ge=1)
-    bid_ladder: tuple[BidStep, ...]
-    max_bid: int | None = None
-    meld_minimum: int = Field(default=0, ge=0)
-    tricks_minimum: int = Field(default=0, ge=0)
-    set_scoring: Literal["bid-to-opponents", "subtract-bid"]
-    no_marriage: Literal["bid-to-opponents", "bidder-set"]
-    short_meld_loses_bid: bool = False
-    unplayable_bid_is_set: bool = False
-    all_tricks_bonus: int = Field(default=0, ge=0)
-    all_tricks_scoring: Literal["bonus-on-top", "replaces-tricks"] = "bonus-on-top"
-    # "director": the bonus is paid when the sheet names the side (verified at the table);
-    # "trick-points": a side with all the trick points gets it without being named
-    all_tricks_by: Literal["director", "trick-points"] = "director"
-    renege: Literal["bid-to-other-side", "set-offender", "tricks-to-other-side"]
-    must_take_trick: bool = False
-    dropped_bid_free: bool = False
-    concede_allowed: bool = False
-    meld: MeldTable
-
-    @model_validator(mode="after")
-    def _check(self) -> Pinochle:
-        if not self.bid_ladder or self.bid_ladder[0].start != self.min_bid:
-            raise ValueError("bid_ladder must start at min_bid")
-        starts = [s.start for s in self.bid_ladder]
-        if starts != sorted(set(starts)):
-            raise ValueError("bid_ladder steps must start at increasing bids")
-        if self.last_trick_points >= self.trick_points:
-            raise ValueError("last_trick_points must be less than trick_points")
-        return self
-
-
-class Gin(_Model):
-    columns: int = Field(default=3, ge=1, le=5)
-    target: int = Field(ge=1)
-    final_target: int = Field(ge=1)
-    box_points: int = Field(ge=0)
-    undercut_multiplier: int = Field(default=2, ge=1)
-    knock_limit: int = Field(default=10, ge=1, le=10)
-    sudden_death_target: int = Field(ge=1)
-    sudden_death_bonus: int = Field(default=1, ge=0)
-
-
-class Whist(_Model):
-    books: int = Field(default=13, ge=1)
-    book_base: int = Field(default=6, ge=0)
-    min_bid: int = Field(ge=1)
-    max_bid: int = Field(ge=1)
-    kinds: tuple[Literal["cards", "special", "no"], ...] = ("cards", "special", "no")
-    no_trump_multiplier: int = Field(default=1, ge=1)
-    tiebreak_hand: bool = True
-
-    @model_validator(mode="after")
-    def _check(self) -> Whist:
-        if self.max_bid < self.min_bid:
-            raise ValueError("max_bid must be at least min_bid")
-        if self.book_base + self.max_bid > self.books:
-            raise ValueError("book_base + max_bid cannot exceed books")
-        return self
-
-
 Game = Literal["pinochle", "gin", "bid-whist"]
 
 
-class Rules(_Model):
+class Rules(Section):
     """One format, exactly as its rules file says."""
 
     format: Literal["clubdesk-rules/1"]

@@ -6,9 +6,15 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict
 
 from clubdesk.domain import limits
+
+
+class Section(BaseModel):
+    """A section of a rules file: no key it does not know, and frozen once read."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def _one_line(text: str) -> str:
@@ -63,6 +69,8 @@ def error_text(error: dict) -> str:
     message = error["msg"]
     if kind == "literal_error":
         return message.replace("Input should be", "must be one of")
+    if kind == "string_pattern_mismatch" and ":[0-5]" in str(error.get("ctx", {}).get("pattern")):
+        return f"{error.get('input')!r} is not a time of day like 19:00 (24-hour HH:MM)"
     message = re.sub(r"^Value error, ", "", message)
     message = message.replace("Input should be", "must be")
     return message

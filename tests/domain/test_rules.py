@@ -226,3 +226,27 @@ def test_announcement_words_fill_in_only_the_round_and_the_minutes() -> None:
     text = spoil("Time in round {round}:", "Time in round {round:")
     (problem,) = problems(text)
     assert "time_words may fill in only {round} and {minutes}, not a stray brace" in problem
+
+
+def test_a_time_of_day_that_is_not_one_is_named_in_words():
+    with pytest.raises(UserError) as refused:
+        load_rules("npa-club-pinochle").with_settings(
+            {"round_minutes": 30, "first_round_at": "7pm"}
+        )
+    assert str(refused.value) == (
+        "settings.first_round_at: '7pm' is not a time of day like 19:00 (24-hour HH:MM)"
+    )
+
+
+def test_rounds_with_a_clock_need_round_ones_start():
+    with pytest.raises(UserError, match="first_round_at must be given when rounds have a clock"):
+        load_rules("npa-club-pinochle").with_settings({"round_minutes": 30})
+    timed = load_rules("npa-club-pinochle").with_settings(
+        {"round_minutes": 30, "first_round_at": "19:00"}
+    )
+    assert timed.schedule.timed
+
+
+def test_a_format_with_a_cut_drops_no_games():
+    with pytest.raises(UserError, match="drop_lowest must be 0: the cut is made on every game"):
+        load_rules("house-gin").with_settings({"drop_lowest": 1})

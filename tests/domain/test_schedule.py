@@ -59,8 +59,8 @@ def test_a_format_without_a_clock_has_no_timetable() -> None:
         timetable(load_rules("npa-club-pinochle"), SATURDAY)
 
 
-def test_a_format_without_a_start_time_asks_for_one() -> None:
-    rules = load_rules("grand-prix-pinochle").with_settings({"first_round_at": None})
-    with pytest.raises(UserError, match="schedule.first_round_at: the rules give no time"):
-        timetable(rules, SATURDAY)
+def test_rounds_with_a_clock_always_know_when_round_one_starts() -> None:
+    with pytest.raises(UserError, match="first_round_at must be given when rounds have a clock"):
+        load_rules("grand-prix-pinochle").with_settings({"first_round_at": None})
+    rules = load_rules("grand-prix-pinochle")
     assert timetable(rules, SATURDAY, first_round_at=dt.time(19))[0].starts == at(22, "19:00")

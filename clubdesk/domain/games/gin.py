@@ -33,7 +33,8 @@ from clubdesk.domain.games.hands import (
     require_per_side,
     require_side,
 )
-from clubdesk.domain.rules import Gin, Rules
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.rules_games import Gin
 from clubdesk.errors import UserError
 
 # The cards of one suit, ace low, faces 10 (A, 2-10, J, Q, K).

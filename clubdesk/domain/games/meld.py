@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from clubdesk.domain.games.hands import HandError
-from clubdesk.domain.rules import MeldTable, Rules
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.rules_games import MeldTable
 
 Deck = Literal["double", "single"]
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")

@@ -77,7 +77,8 @@ from clubdesk.domain.games.pinochle_hand import (
     took_a_trick,
     unplayable,
 )
-from clubdesk.domain.rules import Pinochle, Rules
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.rules_games import Pinochle
 
 # --- scoring ------------------------------------------------------------------------------
 

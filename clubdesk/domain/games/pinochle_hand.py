@@ -20,7 +20,8 @@ from clubdesk.domain.games.hands import (
 )
 from clubdesk.domain.games.meld import max_side_meld
 from clubdesk.domain.limits import bid_problem
-from clubdesk.domain.rules import Pinochle, Rules
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.rules_games import Pinochle
 
 T = TypeVar("T")
 

@@ -27,7 +27,8 @@ from clubdesk.domain.games.hands import (
     require_per_side,
     require_side,
 )
-from clubdesk.domain.rules import Rules, Whist
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.rules_games import Whist
 from clubdesk.errors import UserError
 
 Kind = Literal["cards", "special", "no"]
