@@ -89,12 +89,27 @@ class StandingLine:
 
 
 @dataclass(frozen=True)
+class PlayoffLine:
+    """A team's place in bid whist's final order from the playoffs."""
+
+    place: int
+    tied: bool
+    number: int
+    name: str
+    seed: int
+    result: str  # "Champion", "Runner-up", "Lost in the semi-final", ...
+
+
+@dataclass(frozen=True)
 class StandingsRows:
     after_round: int
     unit: str  # team or individual
     show_wins: bool
     lines: tuple[StandingLine, ...]
     cut_size: int | None = None  # the line is drawn below this many rows
+    advance: int | None = None  # how many advance at the cut (default: ``cut_size``)
+    ties: tuple[str, ...] = ()  # the tie-breaks due, a line each
+    playoff: tuple[PlayoffLine, ...] = ()  # the final order from the playoffs, once played
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from typing import IO
 
 from clubdesk.clock import Clock
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.domain.results.cut import cut_size
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import card_deck
 from clubdesk.domain.seating.values import RoundSeating, side_labels
@@ -30,6 +29,7 @@ from clubdesk.printing.rows import (
     Paper,
     PayoutRows,
     PlayerShare,
+    PlayoffLine,
     PoolTerm,
     PrizeLine,
     RoundTables,
@@ -87,15 +87,17 @@ def _names(db: Database, event_id: str) -> dict[int, str]:
 
 
 def standings_rows(db: Database, event_id: str) -> StandingsRows:
-    """The standings after the last complete round, with the cut line where it falls."""
-    table = results.standings(db, event_id)
+    """The standings after the last complete round, with the cut line under the last place
+    that advances once the cut is made, the tie-breaks due, and bid whist's final order from
+    its playoffs once its final is played."""
+    board = results.standings_board(db, event_id)
+    table = board.standings
     rules = events.event_rules(db, event_id)
-    line = None
-    if rules.cut is not None and table.after_round == rules.cut.after_round:
-        active = {
-            e.number for e in registration.list_entrants(db, event_id) if e.status == "active"
-        }
-        line = cut_size(sum(1 for row in table.rows if row.number in active), rules.cut)
+    cut = board.cut if board.cut is not None and board.cut.made else None
+    playoff = tuple(
+        PlayoffLine(p.place, p.tied, p.number, p.name, p.seed, p.result)
+        for p in board.playoff_order
+    )
     lines = tuple(
         StandingLine(
             row.place,
@@ -113,7 +115,13 @@ def standings_rows(db: Database, event_id: str) -> StandingsRows:
         for row in table.rows
     )
     show_wins = "wins" in rules.standings.rank_by
-    return StandingsRows(table.after_round, table.unit, show_wins, lines, line)
+    return StandingsRows(
+        table.after_round, table.unit, show_wins, lines,
+        cut_size=cut.above if cut is not None else None,
+        advance=len(cut.advancing) if cut is not None and not cut.tied else None,
+        ties=tuple(tie.describe(table.unit) for tie in board.ties),
+        playoff=playoff,
+    )  # fmt: skip
 
 
 def payout_rows(db: Database, event_id: str) -> PayoutRows:

@@ -42,6 +42,7 @@ class CutLine:
     size: int
     made: bool
     tied: tuple[int, ...] = ()
+    advancing: tuple[int, ...] = ()  # once made: who advances, in seed order
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,9 @@ def _cut_line(event: Event, rules: Rules, current: Standings) -> CutLine | None:
         if row.number in advancing:
             above = index
     tied = tuple(number for tie in result.ties for number in tie.entrants)
-    return CutLine(above, cut.after_round, result.size, made=True, tied=tied)
+    return CutLine(
+        above, cut.after_round, result.size, made=True, tied=tied, advancing=result.advancing
+    )
 
 
 def payouts(db: Database, event_id: str) -> Payouts:
