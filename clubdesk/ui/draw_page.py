@@ -104,6 +104,15 @@ class DrawPage(QWidget):
 
     # layout
 
+    def focus_in(self) -> None:
+        """Coming to the page: the draw's first control that can be pressed, else the
+        seating."""
+        for button in (self.make_button, self.physical_button, self.redo_button):
+            if button.isEnabled() and not button.isHidden():
+                button.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+        self.list_view.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def _build(self) -> None:
         self.setStyleSheet(NOTES_STYLE)
         self.heading = set_role(QLabel("Draw"), "heading")

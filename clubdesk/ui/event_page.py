@@ -106,6 +106,16 @@ class EventPage(QWidget):
         self._set_current(event_service.get_event(self._database(), event_id))
         self._show_overview()
 
+    def focus_in(self) -> None:
+        """Where the director types on coming to the page: the form's first field, or the
+        list of events."""
+        if not self.showing_form():
+            self.overview.list_view.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif self.form.editing is not None:
+            self.form.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.form.format_combo.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def showing_form(self) -> bool:
         return self.stack.currentIndex() == 1
 

@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
         self._add_page("print", "Print", self.print_page)
         self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.stack.currentChanged.connect(_lay_out_now)
+        self.stack.currentChanged.connect(self._focus_page)
         self.event_page.current_event_changed.connect(self._event_changed)
 
         self._build_menus()
@@ -214,6 +215,16 @@ class MainWindow(QMainWindow):
                 self.page_list.setCurrentRow(row)
                 return
         raise KeyError(key)
+
+    def _focus_page(self, index: int) -> None:
+        """The page just shown takes the keyboard where the director types next (its
+        ``focus_in``), else on its first control."""
+        page = self._pages[index].widget
+        focus_in = getattr(page, "focus_in", None)
+        if focus_in is not None:
+            focus_in()
+        else:
+            page.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def new_event(self) -> None:
         self.show_page("event")

@@ -303,6 +303,10 @@ class PlayersPage(QWidget):
             self._confirmed = None
             self.entry.show_message("")
 
+    def focus_in(self) -> None:
+        """Coming to the page: the new entry's name, ready for the next player in the queue."""
+        self.focus_entry()
+
     def focus_entry(self) -> None:
         self.entry.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 

@@ -130,6 +130,10 @@ class PrintPage(QWidget):
 
     # --- building the page -----------------------------------------------------------------
 
+    def focus_in(self) -> None:
+        """Coming to the page: the list of documents."""
+        self.kind_list.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def _build(self) -> None:
         self.heading = set_role(QLabel("Print"), "heading")
         self.kind_list = QListWidget()

@@ -196,6 +196,11 @@ class RoundsPage(QWidget):
         layout.addWidget(self.tabs, 1)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
+    def focus_in(self) -> None:
+        """Coming to the page: the board, where a table's number opens its sheet."""
+        self.tabs.setCurrentIndex(TABLES_TAB)
+        self.table_view.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def open_sheet(self, index: QModelIndex) -> SheetDialog | None:
         """Open the score sheet of the table on the board's row ``index``."""
         board = self.view.board
