@@ -179,10 +179,12 @@ def _untimed_line(view: ClockView) -> str:
     current = rounds.current
     if current is None:
         return "No round started"
-    parts = [f"Round {current.number}"]
+    parts = [view.name(current.number)]
     if current.state == "closed":
         following = rounds.following
-        parts.append(f"Round {following.number} next" if following else "Every round is played")
+        parts.append(
+            f"{view.name(following.number)} next" if following else "Every round is played"
+        )
     elif board is not None and board.round_number == current.number and board.tables:
         parts.append(board.count_text)
     return " · ".join(parts)

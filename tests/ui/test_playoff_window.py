@@ -101,4 +101,7 @@ def test_the_clubs_bid_whist_without_a_clock_shows_its_playoff_round(
     window.ticker.second_timer.fire()
     assert page.board_heading.text() == "Playoffs: quarter-final · round 5's tables"
     assert page.count_label.text() == "0 of 4 sheets in"
-    assert (page.round_label.text(), window.status_clock.text()) == ("", "")  # no clock to show
+    assert (page.round_label.text(), window.status_clock.text()) == (  # no clock: since when
+        "Playoffs: quarter-final · in play since 9:30 AM",
+        "Playoffs: quarter-final · 0 of 4 sheets in",
+    )
