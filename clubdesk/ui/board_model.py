@@ -76,6 +76,10 @@ class BoardModel(QAbstractTableModel):
     def table_at(self, row: int) -> BoardTable:
         return self._tables[row]
 
+    def row_of(self, table: int) -> int | None:
+        """The row of table ``table`` (None when the round has no such table)."""
+        return next((n for n, t in enumerate(self._tables) if t.table == table), None)
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._tables)
 

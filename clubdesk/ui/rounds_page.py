@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -63,6 +63,33 @@ SCHEDULE_TAB = 1
 
 
 Ask = Callable[[str, str], bool]  # (title, question) -> the director said yes
+
+
+class BoardView(QTableView):
+    """The board's table: typing a table's number goes to its row (Enter then opens its
+    sheet). Digits typed one after another make one number ("1", "2": table 12 when there
+    is one, else table 2); any other key starts a new number."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._typed = ""
+
+    def keyboardSearch(self, search: str) -> None:  # noqa: N802 (Qt's name)
+        model = self.model()
+        if not search.isdigit() or not isinstance(model, BoardModel):
+            super().keyboardSearch(search)
+            return
+        for typed in (self._typed + search, search):
+            row = model.row_of(int(typed))
+            if row is not None:
+                self._typed = typed
+                self.setCurrentIndex(model.index(row, 0))
+                return
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if not event.text().isdigit():
+            self._typed = ""
+        super().keyPressEvent(event)
 
 
 class RoundsPage(QWidget):
@@ -139,7 +166,7 @@ class RoundsPage(QWidget):
         board_title.addSpacing(16)
         board_title.addWidget(self.count_label, 1, Qt.AlignmentFlag.AlignBottom)
         self.model = BoardModel(self)
-        self.table_view = QTableView()
+        self.table_view = BoardView()
         self.table_view.setModel(self.model)
         self.table_view.verticalHeader().hide()
         self.table_view.setAlternatingRowColors(True)

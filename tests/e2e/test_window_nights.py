@@ -1,0 +1,87 @@
+"""Every format's whole night in the window, as a director plays it: from an empty database
+to the printed award sheet, through real keys and clicks on the visible widgets
+(``director.py``). The services are only read, at the end, to compare the standings the
+window shows with the engine's on the exported event file."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+
+from clubdesk.domain.event.eventfile import parse_event
+from clubdesk.domain.event.model import event_rules
+from clubdesk.domain.games.samples import sample_game
+from clubdesk.domain.results.standings import compute_standings
+from clubdesk.services import events, results
+from clubdesk.services.eventfile import export_event
+from clubdesk.store import open_database
+from tests.e2e.director import Director
+from tests.formats import lookup
+
+
+@pytest.fixture
+def director(qtbot, make_window, db_path, new_database, clock, message_boxes) -> Director:
+    """The window on an empty database, and a director at it."""
+    window = make_window(open_database(new_database(db_path)))
+    return Director(qtbot, window, clock)
+
+
+def the_engines_standings(director: Director, event_id: str):
+    db = director.window.database
+    exported = parse_event(export_event(db, event_id), lookup)
+    return compute_standings(exported, event_rules(exported, lookup))
+
+
+def shown_standings(director: Director) -> list[tuple[str, str, str]]:
+    """The Standings page's rows as shown: place, number, total."""
+    director.go("standings")
+    model = director.window.standings_page.model
+    columns = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    place, number, total = (columns.index(h) for h in ("Place", "No.", "Total"))
+    return [
+        tuple(str(model.index(r, c).data()) for c in (place, number, total))
+        for r in range(model.rowCount())
+    ]
+
+
+def test_a_grand_prix_warm_up_in_the_window(director: Director, tmp_path: Path) -> None:
+    """Five teams (a bye station), four rounds on the clock: round 1's first table typed
+    hand by hand and signed on the pads, the rest paper sheets typed in."""
+    event_id = director.new_event("grand-prix-warmup", "Friday Warm-up")
+    director.register([(f"North{n} Smith", f"South{n} Jones") for n in range(1, 6)])
+    director.make_draw()
+    rules = events.event_rules(director.window.database, event_id)
+    rng = random.Random(5)
+    for number in range(1, 5):
+        assert director.start_round() == number
+        for index, (table, _, _) in enumerate(director.tables()):
+            director.clock.advance(minutes=7)
+            if number == 1 and index == 0:
+                dialog = director.hand_sheet(table, sample_game(rules, rng))
+                director.done_with(dialog)
+            else:
+                director.paper_sheet(table, 300 + 10 * table + number, 180 + number)
+        director.clock.advance(minutes=20)
+        director.close_round()
+    check_the_night(director, event_id, tmp_path, rounds=4)
+
+
+def check_the_night(director: Director, event_id: str, tmp_path: Path, *, rounds: int) -> None:
+    """The Standings page shows the engine's standings on the exported event file, and the
+    award sheet printed from the Print page names the winners in their places."""
+    shown = shown_standings(director)
+    engine = the_engines_standings(director, event_id)
+    assert engine.after_round == rounds
+    assert shown == [(str(r.place), str(r.number), str(r.total)) for r in engine.rows]
+    pdf = director.print_to("awards", tmp_path / "awards.pdf")
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    event = events.get_event(director.window.database, event_id)
+    assert text.splitlines()[1] == event.name
+    paid = results.payouts(director.window.database, event_id)
+    first = paid.prizes[0]
+    assert f"1st place · No. {first.number} " in text
