@@ -174,7 +174,9 @@ class PlayersPage(QWidget):
         self.entry.submitted.connect(self.submit)
         for edit in (self.entry.name_edit, self.entry.partner_edit):
             edit.textEdited.connect(self._names_edited)
+        # the row clicked may be the current one, only not selected: selection counts too
         self.table.selectionModel().currentRowChanged.connect(self._update_actions)
+        self.table.selectionModel().selectionChanged.connect(self._update_actions)
         self.proxy.modelReset.connect(self._update_actions)
         self.list.leave_requested.connect(self.focus_entry)
         self.payment_button.clicked.connect(self.record_payment)

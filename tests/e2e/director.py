@@ -29,10 +29,11 @@ PAGES = {"event": 1, "players": 2, "draw": 3, "rounds": 4, "standings": 5, "mone
 class Director:
     """Drives ``window`` as a director does (``qtbot`` sends the keys and clicks)."""
 
-    def __init__(self, qtbot, window: MainWindow, clock) -> None:
+    def __init__(self, qtbot, window: MainWindow, clock, monkeypatch) -> None:
         self.qtbot = qtbot
         self.window = window
         self.clock = clock
+        self.monkeypatch = monkeypatch
         self.asked: list[str] = []  # the questions the window asked, answered yes
         window.rounds_page.confirm = self._yes
 
@@ -65,7 +66,11 @@ class Director:
         assert self.window.current_page() == page
 
     def click(self, button: QWidget) -> None:
-        assert button.isVisible() and button.isEnabled(), button
+        assert button.isVisible() and button.isEnabled(), (
+            button.text(),
+            button.isVisible(),
+            button.isEnabled(),
+        )
         self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
     # the event ----------------------------------------------------------------------------
@@ -113,6 +118,59 @@ class Director:
                 self.type(paid)
             self.press(Qt.Key.Key_Return)
             assert entry.message_text().startswith("✓"), entry.message_text()
+
+    def click_entrant(self, number: int) -> None:
+        """A click on entrant ``number``'s row of the Players page's list."""
+        self.go("players")
+        listing = self.window.players_page.list
+        row = listing.model.row_of(number)
+        assert row is not None, number
+        index = listing.proxy.mapFromSource(listing.model.index(row, 0))
+        rect = listing.table.visualRect(index)
+        self.qtbot.mouseClick(listing.table.viewport(), Qt.MouseButton.LeftButton,
+                              pos=rect.center())  # fmt: skip
+        assert self.window.players_page.selected_entrant().number == number
+
+    def withdraw(self, number: int, reason: str, *, refund: str | None = None) -> str:
+        """Withdraw… on the Players page for entrant ``number``: the reason typed, and where
+        ``refund`` is given "Refund the fee?" ticked with that amount and a reason. What the
+        page then says."""
+        from clubdesk.ui.players_dialogs import WithdrawDialog
+
+        def answer(dialog: WithdrawDialog) -> None:
+            assert self.focused() is dialog.reason_edit
+            self.type(reason)
+            if refund is not None:
+                fields = dialog.refund_fields
+                self.tab()
+                assert self.focused() is fields.ask
+                self.press(Qt.Key.Key_Space)
+                assert self.focused() is fields.amount
+                self.type(refund)
+                self.tab(2)
+                assert self.focused() is fields.reason
+                self.type(reason)
+            self.press(Qt.Key.Key_Return)
+            assert not dialog.isVisible(), dialog.refund_fields.error.text()
+
+        self.click_entrant(number)
+        self.answer(WithdrawDialog, answer)
+        self.click(self.window.players_page.status_button)
+        self.back_to_window()
+        return self.window.players_page.entry.message_text()
+
+    def answer(self, dialog_class: type, answer: Callable[[Any], None]) -> None:
+        """When the window asks with ``dialog_class`` (a modal ``exec``), the dialog is shown
+        and ``answer`` types into it, as the director would."""
+
+        def exec_(dialog) -> int:
+            dialog.show()
+            dialog.activateWindow()
+            self.qtbot.waitUntil(dialog.isActiveWindow)
+            answer(dialog)
+            return dialog.result()
+
+        self.monkeypatch.setattr(dialog_class, "exec", exec_)
 
     def make_draw(self) -> None:
         """The Draw page's Make the draw (its question answered OK by ``message_boxes``)."""
@@ -225,6 +283,27 @@ class Director:
         assert dialog.submitted, dialog.problem.text()
         return dialog
 
+    def amend(self, dialog: SheetDialog, a: int, b: int, reason: str, director: str) -> None:
+        """Amend… on a submitted sheet: the new score, the reason and the director's name
+        typed, the director's signature drawn, Amend clicked."""
+        from clubdesk.ui.amend_dialog import AmendDialog
+
+        self.click(dialog.amend_button)
+        amend = dialog.findChild(AmendDialog)
+        assert amend is not None and amend.isVisible()
+        self.activate(amend)
+        for edit, value in ((amend.score_a, str(a)), (amend.score_b, str(b)),
+                            (amend.reason, reason), (amend.director, director)):  # fmt: skip
+            edit.setFocus(Qt.FocusReason.TabFocusReason)
+            edit.selectAll()
+            self.type(value)
+        draw_on(self.qtbot, amend.pad, (0.1, 0.6), (0.3, 0.2), (0.5, 0.6))
+        self.click(amend.amend_button)
+        assert not amend.isVisible(), amend.problem.text()
+        self.activate(dialog)
+        score = dialog.total_label.text()
+        assert score == f"Submitted · counts {a} to {b}", score
+
     def _type_hand(self, row: HandRow, hand: dict[str, Any]) -> None:
         """Each column of the row from the keyboard: a letter picks a side or a kind, a
         number is typed, Space ticks a box that differs from its default."""
@@ -252,6 +331,11 @@ class Director:
         self.press(Qt.Key.Key_Escape)
         self.qtbot.waitUntil(lambda: not dialog.isVisible())
         self.back_to_window()
+
+    def activate(self, window: QWidget) -> None:
+        """A window just opened takes the keyboard, as a window manager gives it."""
+        window.activateWindow()
+        self.qtbot.waitUntil(window.isActiveWindow)
 
     def back_to_window(self) -> None:
         """The window is active again once a dialog closes, as a desktop's window manager

@@ -25,10 +25,12 @@ from tests.formats import lookup
 
 
 @pytest.fixture
-def director(qtbot, make_window, db_path, new_database, clock, message_boxes) -> Director:
+def director(
+    qtbot, make_window, db_path, new_database, clock, message_boxes, monkeypatch
+) -> Director:
     """The window on an empty database, and a director at it."""
     window = make_window(open_database(new_database(db_path)))
-    return Director(qtbot, window, clock)
+    return Director(qtbot, window, clock, monkeypatch)
 
 
 def the_engines_standings(director: Director, event_id: str):
@@ -85,3 +87,54 @@ def check_the_night(director: Director, event_id: str, tmp_path: Path, *, rounds
     paid = results.payouts(director.window.database, event_id)
     first = paid.prizes[0]
     assert f"1st place · No. {first.number} " in text
+
+
+def test_a_grand_prix_in_the_window(director: Director, tmp_path: Path) -> None:
+    """Five teams, eleven rounds on the clock: a late entry takes the bye station's card, a
+    sheet is amended, a team withdraws after round 4 with part of its fee refunded (its
+    later opponents sit out)."""
+    event_id = director.new_event("grand-prix-pinochle", "Spring Grand Prix")
+    director.register([(f"North{n} Smith", f"South{n} Jones") for n in range(1, 6)])
+    director.make_draw()
+    db = director.window.database
+    rules = events.event_rules(db, event_id)
+    rng = random.Random(8)
+    for number in range(1, 12):
+        assert director.start_round() == number
+        if number == 1:
+            director.register([("Late Comer", "Just Intime")])
+            said = director.window.players_page.entry.message_text()
+            assert said.startswith("✓ Entrant 6: Late Comer / Just Intime"), said
+        seated = director.tables()
+        if number == 2:
+            assert any(6 in a + b for _, a, b in seated)  # the late team plays from round 2
+        for index, (table, _, _) in enumerate(seated):
+            director.clock.advance(minutes=9)
+            if index == 0 and number in (1, 2):
+                dialog = director.hand_sheet(table, sample_game(rules, rng))
+                if number == 2:  # the recorder added a hand's meld twice: the director amends
+                    counted = results_of(db, event_id, number, table)
+                    director.amend(dialog, counted[0] - 20, counted[1], "meld added twice",
+                                   "Dee Rector")  # fmt: skip
+                director.done_with(dialog)
+            else:
+                director.paper_sheet(table, 280 + 17 * table + number, 190 + 3 * number)
+        director.clock.advance(minutes=30)
+        director.close_round()
+        if number == 4:
+            said = director.withdraw(3, "family emergency", refund="25")
+            assert said.startswith("✓ Withdrew 3 North3 Smith / South3 Jones"), said
+            assert "refunded $25.00" in said
+    assert director.window.players_page.summary_text().startswith("5 entrants · 5 paid")
+    check_the_night(director, event_id, tmp_path, rounds=11)
+    standings = results.standings(db, event_id)
+    withdrawn = next(r for r in standings.rows if r.number == 3)
+    assert withdrawn.rounds[4:] == (0,) * 7  # no games after it withdrew
+
+
+def results_of(db, event_id: str, number: int, table: int) -> tuple[int, int]:
+    from clubdesk.services import sheets
+
+    score = sheets.table_sheet(db, event_id, number, table).game.score
+    assert score is not None
+    return score.a, score.b

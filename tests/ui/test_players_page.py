@@ -536,3 +536,19 @@ def test_a_late_player_in_a_progressive_movement_plays_from_the_next_round(
     keyboard.type("Late Player")
     keyboard.press(Qt.Key.Key_Return)
     assert page.entry.message_text().endswith("· late entry: plays from round 2")
+
+
+def test_clicking_the_current_row_that_is_not_selected_offers_its_actions(
+    page, db, teams, clock, qtbot
+) -> None:
+    for n in (1, 2):
+        add(db, teams, clock, f"North{n} Player", f"South{n} Player")
+    page.refresh()
+    page.select_number(2)
+    page.list.table.selectionModel().clearSelection()  # the current row stays, unselected
+    assert not page.status_button.isEnabled()
+    index = page.list.table.selectionModel().currentIndex()
+    rect = page.list.table.visualRect(index)
+    qtbot.mouseClick(page.list.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert page.selected_entrant().number == 2
+    assert page.status_button.isEnabled() and page.payment_button.isEnabled()
