@@ -79,7 +79,9 @@ def check_the_night(director: Director, event_id: str, tmp_path: Path, *, rounds
     shown = shown_standings(director)
     engine = the_engines_standings(director, event_id)
     assert engine.after_round == rounds
-    assert shown == [(str(r.place), str(r.number), str(r.total)) for r in engine.rows]
+    assert shown == [
+        (f"{r.place}{'=' if r.tied else ''}", str(r.number), str(r.total)) for r in engine.rows
+    ]
     pdf = director.print_to("awards", tmp_path / "awards.pdf")
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     event = events.get_event(director.window.database, event_id)
@@ -138,3 +140,41 @@ def results_of(db, event_id: str, number: int, table: int) -> tuple[int, int]:
     score = sheets.table_sheet(db, event_id, number, table).game.score
     assert score is not None
     return score.a, score.b
+
+
+def level(rules, hands) -> bool:
+    from clubdesk.domain.games import score_game
+
+    total = score_game(hands, rules).total
+    return total["A"] == total["B"]
+
+
+def test_a_sun_city_west_night_in_the_window(director: Director, tmp_path: Path) -> None:
+    """Eight players, six rounds without a clock, winners down a table and partners split:
+    each round started with F5 and closed, which seats the next."""
+    event_id = director.new_event("sun-city-west-pinochle", "Sun City West Monday")
+    director.register([(f"Player{n} Smith",) for n in range(1, 9)])
+    director.make_draw()
+    db = director.window.database
+    rules = events.event_rules(db, event_id)
+    rng = random.Random(3)
+    for number in range(1, 7):
+        assert director.start_round() == number
+        assert director.rounds.clock_panel.round_label.text().startswith(
+            f"Round {number} of 6 · in play since "
+        )
+        for index, (table, _, _) in enumerate(director.tables()):
+            director.clock.advance(minutes=25)
+            if index == 0 and number <= 2:
+                hands = sample_game(rules, rng)
+                dialog = director.hand_sheet(table, hands, winner="a" if level(rules, hands)
+                                             else None)  # fmt: skip
+                director.done_with(dialog)
+            else:
+                director.paper_sheet(table, 60 + 7 * table + number, 40 + number)
+        assert director.window.status_clock.text() == f"Round {number} · 2 of 2 sheets in"
+        director.close_round()
+        if number < 6:
+            assert director.rounds.start_button.text() == f"Start round {number + 1}  (F5)"
+    assert director.window.status_clock.text() == "Round 6 · Every round is played"
+    check_the_night(director, event_id, tmp_path, rounds=6)
