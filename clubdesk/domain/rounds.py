@@ -55,6 +55,7 @@ class RoundsStatus:
     event_id: str
     clock: bool  # the event's rounds have a round clock
     rounds: tuple[RoundLine, ...]
+    waits: str = ""  # why the next round cannot be seated yet (a tie at the cut), if it cannot
 
     def line(self, number: int) -> RoundLine | None:
         return next((r for r in self.rounds if r.number == number), None)
@@ -76,7 +77,7 @@ class RoundsStatus:
         """The round that may start now: the first not started, once the round before it is
         closed, or (with a clock) its clock has ended; None when none may."""
         following = self.following
-        if following is None:
+        if following is None or self.waits:
             return None
         before = self.line(following.number - 1)
         if before is None or before.state == "closed":

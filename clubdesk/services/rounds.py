@@ -30,13 +30,14 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.rounds import STORED_STATES, RoundLine, RoundsStatus
+from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import follows_from, publish_in
+from clubdesk.services.draw import follows_from, publish_in, seating
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.store import Database, events
 from clubdesk.store import clock as clock_store
@@ -80,7 +81,26 @@ def status(db: Database, event_id: str) -> RoundsStatus:
                 RoundLine(number, title, STORED_STATES[found.status], tables, sheets,
                           started.get(number), ended.get(number))
             )  # fmt: skip
-    return RoundsStatus(event_id, rules.schedule.timed, tuple(lines))
+    return RoundsStatus(event_id, rules.schedule.timed, tuple(lines),
+                        _waits(db, event_id, rules, lines))  # fmt: skip
+
+
+def _waits(db: Database, event_id: str, rules: Rules, lines: list[RoundLine]) -> str:
+    """Why the round after the last one closed cannot be seated yet, where it is seated from
+    that round's results (a tie at the cut to break first); "" when it can be."""
+    following = next((r for r in lines if r.state == "pending"), None)
+    if following is None or following.number == 1:
+        return ""
+    before = lines[following.number - 2]
+    if before.state != "closed" or not follows_from(rules, before.number):
+        return ""
+    try:
+        seating(db, event_id, following.number)
+    except PlayoffsOver:
+        return ""
+    except UserError as exc:
+        return exc.reason
+    return ""
 
 
 def start_round(

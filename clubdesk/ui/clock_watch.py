@@ -137,7 +137,8 @@ def in_play_words(view: ClockView) -> tuple[str, str]:
     if following is None:
         return f"{title} · closed", "Every round is played"
     if rounds.startable is None:
-        return f"{title} · closed", f"{view.name(following.number)} is not seated yet"
+        why = f": {rounds.waits}" if rounds.waits else ""
+        return f"{title} · closed", f"{view.name(following.number)} cannot be seated yet{why}"
     return f"{title} · closed", f"{view.name(following.number)} next: start it with F5"
 
 

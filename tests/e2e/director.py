@@ -348,6 +348,26 @@ class Director:
         dialog.setFocus(Qt.FocusReason.OtherFocusReason)
         self._submitted(dialog)
 
+    def record_tiebreak(self, winner: int, reason: str) -> None:
+        """The Standings page's Record tie-break…: the winner typed by number, the reason,
+        Return records it."""
+        from clubdesk.ui.tiebreak_dialog import TiebreakDialog
+
+        def answer(dialog: TiebreakDialog) -> None:
+            self.qtbot.waitUntil(dialog.winner.hasFocus)
+            self.type(str(winner))
+            self.tab()
+            assert self.focused() is dialog.reason
+            self.type(reason)
+            self.press(Qt.Key.Key_Return)
+            assert not dialog.isVisible()
+
+        self.go("standings")
+        page = self.window.standings_page
+        self.answer(TiebreakDialog, answer)
+        self.click(page.tiebreak_button)
+        self.back_to_window()
+
     # paper --------------------------------------------------------------------------------
 
     def print_to(self, kind: str, path: Path) -> bytes:

@@ -93,9 +93,13 @@ def build(rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             elif roll < 0.2:
                 hands, (sa, sb) = HANDS[rng.randrange(len(HANDS))]
                 game["hands"] = hands
-                if rng.random() < 0.5:  # a late team: 100 to the other side on the sheet
+                # a late team: 100 to the other side on the sheet, in its running total from
+                # the first hand (not beside the Boston: it would end that game a hand early)
+                if rng.random() < 0.5 and sa < 500:
                     game["adjustments"] = [{"side": "a", "points": 100, "reason": "late"}]
                     sa += 100
+                if max(sa, sb) < 500:
+                    game["time_called"] = True  # the hands stop where time was called
                 fact["score"] = (sa, sb)
             elif roll < 0.25:
                 tied = rng.randrange(300, 500, 10)

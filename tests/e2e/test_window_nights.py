@@ -178,3 +178,57 @@ def test_a_sun_city_west_night_in_the_window(director: Director, tmp_path: Path)
             assert director.rounds.start_button.text() == f"Start round {number + 1}  (F5)"
     assert director.window.status_clock.text() == "Round 6 · Every round is played"
     check_the_night(director, event_id, tmp_path, rounds=6)
+
+
+def gin_match(winner: str) -> list[dict]:
+    """A Hollywood match won hand by hand: seven gins of 25 fill all three games to 120."""
+    loser = "B" if winner == "A" else "A"
+    return [{"knocker": winner, "gin": True, "deadwood": {winner: 0, loser: 25}}] * 7
+
+
+def test_a_house_gin_night_in_the_window(director: Director, tmp_path: Path) -> None:
+    """Six players: two matches a pair, a tie across the cut settled by sudden death from
+    the Standings page, the final to 150, store-credit prizes."""
+    event_id = director.new_event("house-gin", "Gin Saturday")
+    director.register([(f"Player{n} Smith",) for n in range(1, 7)])
+    director.make_draw()
+    db = director.window.database
+    pairs = None
+    # the pairs' two match scores: table 1's first match typed hand by hand (525 to 0),
+    # then totals 925, 100; 700, 300; 500, 300: the 4th and 5th level at 300 across the cut
+    # (60% of 6: 4 advance)
+    scores = {1: [(0, 0), (400, 100)], 2: [(350, 150)] * 2, 3: [(250, 150)] * 2}
+    for number in (1, 2):
+        assert director.start_round() == number
+        seated = director.tables()
+        pairs = pairs or seated
+        assert seated == pairs  # each pair plays two matches
+        for table, _, _ in seated:
+            director.clock.advance(minutes=30)
+            if number == 1 and table == 1:
+                dialog = director.hand_sheet(table, gin_match("A"))
+                assert dialog.total_label.text() == "Submitted · counts 525 to 0"
+                director.done_with(dialog)
+            else:
+                director.paper_sheet(table, *scores[table][number - 1])
+        director.close_round()
+    assert not director.rounds.start_button.isEnabled()  # the final waits for the tie-break
+    assert director.rounds.clock_panel.phase_label.text().startswith(
+        "Round 3 cannot be seated yet: the cut after round 2 is tied between "
+    )
+    tied = sorted(b[0] for _, _, b in pairs[1:])  # the B players of tables 2 and 3
+    page = director.window.standings_page
+    director.go("standings")
+    assert page.ties_label.text() == (
+        f"Sudden death due: players {tied[0]} and {tied[1]} (tied at 300 across the cut)"
+    )
+    director.record_tiebreak(tied[1], "won the sudden death 60 to 48")
+    assert page.ties_row.isHidden()
+    assert director.start_round() == 3  # the final, seated from the cut
+    final = director.tables()
+    assert len(final) == 2
+    for table, _, _ in final:
+        director.clock.advance(minutes=40)
+        director.paper_sheet(table, 180 + table, 90 + 5 * table)
+    director.close_round()
+    check_the_night(director, event_id, tmp_path, rounds=3)
