@@ -192,7 +192,6 @@ def test_a_house_gin_night_in_the_window(director: Director, tmp_path: Path) -> 
     event_id = director.new_event("house-gin", "Gin Saturday")
     director.register([(f"Player{n} Smith",) for n in range(1, 7)])
     director.make_draw()
-    db = director.window.database
     pairs = None
     # the pairs' two match scores: table 1's first match typed hand by hand (525 to 0),
     # then totals 925, 100; 700, 300; 500, 300: the 4th and 5th level at 300 across the cut
