@@ -231,3 +231,46 @@ def test_a_house_gin_night_in_the_window(director: Director, tmp_path: Path) -> 
         director.paper_sheet(table, 180 + table, 90 + 5 * table)
     director.close_round()
     check_the_night(director, event_id, tmp_path, rounds=3)
+
+
+def whist_made(books: int = 11) -> dict:
+    return {"bidder": "A", "bid": 5, "kind": "cards", "books": {"A": books, "B": 13 - books}}
+
+
+def test_a_bid_whist_night_in_the_window(director: Director, tmp_path: Path) -> None:
+    """Six teams, three preliminary rounds without a clock, the cut to four, the semi-finals
+    and the final seated by each close; the Standings page gives the final order from the
+    playoffs above the preliminaries."""
+    event_id = director.new_event("bid-whist", "Bid Whist Classic")
+    director.register([(f"Ann{n} Smith", f"Bob{n} Jones") for n in range(1, 7)])
+    director.make_draw()
+    for number in (1, 2, 3):
+        assert director.start_round() == number
+        for table, _, b in director.tables():
+            director.clock.advance(minutes=20)
+            if number == 1 and table == 1:
+                dialog = director.hand_sheet(table, [whist_made()] * 4)
+                assert dialog.total_label.text() == "Submitted · counts 20 to 0"
+                director.done_with(dialog)
+            else:  # the N/S team wins; each E/W team's points differ, so no tie at the cut
+                director.paper_sheet(table, 12, b[0])
+        director.close_round()
+    assert director.rounds.clock_panel.phase_label.text() == (
+        "Playoffs: semi-final next: start it with F5"
+    )
+    champion = None
+    for number, title in ((4, "Playoffs: semi-final"), (5, "Playoffs: final")):
+        assert director.start_round() == number
+        assert director.rounds.board_heading.text() == f"{title} · round {number}'s tables"
+        for table, a, _ in director.tables():
+            director.clock.advance(minutes=20)
+            director.paper_sheet(table, 10 + table, 4)  # side A wins
+            champion = a[0]
+        director.close_round()
+    assert director.rounds.error_label.text() == f"The playoffs are over: team {champion} won."
+    director.go("standings")
+    page = director.window.standings_page
+    assert page.final_table.isVisible() and page.preliminary_heading.isVisible()
+    model = page.final_model
+    assert [model.data(model.index(0, c)) for c in (0, 1, 4)] == ["1", str(champion), "Champion"]
+    check_the_night(director, event_id, tmp_path, rounds=3)
