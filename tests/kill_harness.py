@@ -34,7 +34,8 @@ PROJECT = Path(__file__).resolve().parent.parent
 START = dt.datetime(2024, 3, 9, 19, 0, tzinfo=dt.UTC)
 RULES = "grand-prix-warmup"  # four rounds
 TEAMS = 8  # four tables a round
-# Two Grand Prix hands (RULES.md §1): side a makes its bid, side b goes set: 145 to 40.
+# Two Grand Prix hands (RULES.md §1), then time is called: side a makes its bid, side b goes
+# set: 145 to 40.
 HANDS = [
     {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
      "tricks": {"A": 30, "B": 20}},
@@ -68,7 +69,7 @@ def play(path: Path, event_id: str) -> None:
             for table in tables:
                 clock.advance(minutes=3)
                 sheets.submit_sheet(
-                    db, event_id, number, table, hands=HANDS, clock=clock,
+                    db, event_id, number, table, hands=HANDS, time_called=True, clock=clock,
                     signatures=builder.signers(db, event_id, number, table),
                 )  # fmt: skip
                 _said("submitted", number, table)

@@ -85,9 +85,18 @@ def test_a_waiting_sheet(night) -> None:
 
 
 def test_submit_hand_by_hand_then_the_sheet_shows_it(night) -> None:
+    """Seed 000: "A ROUND WILL END WHEN EITHER TEAM SCORES 500 POINTS, OR WHEN THE TIME
+    EXPIRES": two hands are handed in once the director says time was called."""
     a, b = table_one(night)
     late = {"side": "b", "points": 100, "reason": "N/S 7 minutes late"}
-    ran = submit(night, {"hands": HANDS, "adjustments": [late], "signatures": signed(a, b)})
+    given = {"hands": HANDS, "adjustments": [late], "signatures": signed(a, b)}
+    ran = submit(night, given)
+    assert refused_line(ran) == (
+        "round 1, table 1: hands: the game is not over: 2 of 8 hands played, "
+        "no side has reached 500 and time was not called"
+    )
+    assert sheet(night)["state"] == "waiting"
+    ran = submit(night, {**given, "time_called": True})
     assert (ran.code, ran.err) == (0, "")
     assert ran.out == "round 1, table 1: submitted, a 145, b 140 (1 of 2 sheets in)\n"
     shown = sheet(night)
@@ -228,7 +237,7 @@ REFUSALS = [
         "an unknown key",
         lambda a, b: {"scores": {"a": 1, "b": 2}, "signatures": signed(a, b)},
         "scores: not a key of the sheet here "
-        "(it takes hands, score, adjustments, signatures, winner)",
+        "(it takes hands, score, adjustments, signatures, winner, time_called)",
     ),
     (
         "a stroke off the pad",
@@ -253,9 +262,29 @@ REFUSALS = [
         "winner: only a tied game needs one (500 to 300)",
     ),
     (
+        "an adjustment that takes points away",  # seed 000: "nobody subtracts"
+        lambda a, b: {
+            "score": {"a": 500, "b": 100},
+            "adjustments": [{"side": "b", "points": -150, "reason": "penalty"}],
+            "signatures": signed(a, b),
+        },
+        "adjustments[0].points = -150 would take points off a side; an adjustment line only "
+        'adds points ("at no time will a team have to subtract from their score")',
+    ),
+    (
+        "time_called that is not true or false",
+        lambda a, b: {
+            "score": {"a": 500, "b": 300},
+            "time_called": "yes",
+            "signatures": signed(a, b),
+        },
+        "time_called: must be true or false, not 'yes'",
+    ),
+    (
         "not an object",
         lambda a, b: [],
-        "stdin: the sheet must be a JSON object with hands, score, adjustments, signatures, winner",
+        "stdin: the sheet must be a JSON object with hands, score, adjustments, signatures, "
+        "winner, time_called",
     ),  # fmt: skip
 ]
 

@@ -5,7 +5,9 @@ computed) or, for a paper sheet typed in, only ``"score": {"a": .., "b": ..}``;
 ``adjustments`` as in the event file; ``signatures`` as a list of ``{"role",
 "name"}`` with the roles ``scorekeeper`` and ``countersign``, each with its
 ``strokes`` when drawn on a pad (a list of strokes, each a list of ``[x, y]``
-points, fractions 0..1 of the pad); ``winner`` ("a"/"b") for a tied game.
+points, fractions 0..1 of the pad); ``winner`` ("a"/"b") for a tied game;
+``time_called`` (true) when time was called before the game's end, in a format
+whose round clock ends games (the clock's own end of the round counts without it).
 ``amend`` reads the corrected ``score``, a tie's ``winner`` and, when the
 director signed on a pad, their ``strokes``. ``sheet`` prints the strokes back.
 """
@@ -31,7 +33,7 @@ from clubdesk.errors import UserError
 if TYPE_CHECKING:
     from clubdesk.services.sheets import SheetLine, SignatureInput, TableSheet
 
-SUBMIT_KEYS = ("hands", "score", "adjustments", "signatures", "winner")
+SUBMIT_KEYS = ("hands", "score", "adjustments", "signatures", "winner", "time_called")
 AMEND_KEYS = ("score", "winner", "strokes")
 SIGNING_ROLES = ("scorekeeper", "countersign")
 
@@ -82,6 +84,7 @@ def _submit(args: argparse.Namespace) -> int:
             final_score=None if score is None else _score(score),
             adjustments=lines,
             winner=data.get("winner"),
+            time_called=False if data.get("time_called") is None else data["time_called"],
             signatures=signatures,
             clock=SYSTEM_CLOCK,
         )

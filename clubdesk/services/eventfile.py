@@ -23,6 +23,10 @@ How the rules are read:
   event takes the id. Both happen in the one transaction.
 - Export of a sheet still being filled in (hands, no score yet) writes the
   score its hands give, as an import of the file would read it.
+- Export writes ``"time_called": true`` on a sheet of hands that stops before
+  its game's end in a format whose round clock ends games (the Grand Prix):
+  such a sheet was taken because time was called (the clock's end of the round
+  or the director's word), which the file then says, as an import requires.
 - Restore checks the file is a clubdesk database on a copy (the file given
   is never changed; an older one is upgraded on the copy), refuses while the
   database is open in another clubdesk, and refuses to replace a file that is
@@ -48,8 +52,9 @@ from typing import Any
 from clubdesk import paths
 from clubdesk.clock import Clock
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
+from clubdesk.domain.event.finished import clock_calls_time, not_over
 from clubdesk.domain.event.model import Event, EventError, Game, Round
-from clubdesk.domain.event.sheet import sheet_result
+from clubdesk.domain.event.sheet import played_hands, sheet_result
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -233,20 +238,32 @@ def export_event(db: Database, event_id: str) -> dict[str, Any]:
     with db.session() as session:
         event = store.load_event(session, event_id)
         _, rules = event_and_rules(session, event_id)
-    if any(game.hands and game.score is None for r in event.rounds for game in r.games):
+    if any(game.hands for r in event.rounds for game in r.games):
         rounds = tuple(_scored(round_, rules) for round_ in event.rounds)
         event = dataclasses.replace(event, rounds=rounds)
     return event_to_json(event)
 
 
 def _scored(round_: Round, rules: Rules) -> Round:
-    """The round with the score its hands give on every sheet that has hands but no score."""
+    """The round with the score its hands give on every sheet that has hands but no score,
+    and time called on every sheet of hands taken before its game's end."""
     games = []
     for game in round_.games:
         if game.hands and game.score is None:
             game = _score_from_hands(game, rules, round_.number)
+        if game.hands and game.award is None and clock_calls_time(rules):
+            game = dataclasses.replace(game, time_called=_stopped(game, rules, round_.number))
         games.append(game)
     return dataclasses.replace(round_, games=tuple(games))
+
+
+def _stopped(game: Game, rules: Rules, round_number: int) -> bool:
+    """Do the sheet's hands stop before its game's end?"""
+    try:
+        played = played_hands(rules, round_number, game.hands, game.adjustments)
+    except UserError:
+        return False  # an import of the file names what is wrong
+    return not_over(rules, round_number, played) is not None
 
 
 def _score_from_hands(game: Game, rules: Rules, round_number: int) -> Game:

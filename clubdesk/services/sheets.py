@@ -1,15 +1,21 @@
 """Score sheets: one table's game in one round, submitted signed and then final.
 
 A sheet is submitted with its hands (or, typed in from paper, its final
-score only), any adjustment lines, the scorekeeper's signature and one
-opponent's countersignature (each a name, with the strokes when signed on the
-pad; a paper sheet received carries the names only). Both signers are players seated at that table,
-on opposite sides; a name is matched whatever its case and spacing and is
-stored as registered. Submission stores the score the rules compute
-(``domain.event.sheet.sheet_result``) and locks the sheet: the database
-refuses any later change to it. A correction is a director's amendment
+score only), any adjustment lines (they only add points), the scorekeeper's
+signature and one opponent's countersignature (each a name, with the strokes
+when signed on the pad; a paper sheet received carries the names only). Both
+signers are players seated at that table, on opposite sides; a name is matched
+whatever its case and spacing and is stored as registered. Submission stores
+the score the rules compute (``domain.event.sheet.sheet_result``) and locks
+the sheet: the database refuses any later change to it. A correction is a director's amendment
 (``amend_sheet``), recorded beside the sheet; every result read from then on
 applies it.
+
+A sheet of hands is handed in once its game is over (``domain.event.finished``):
+where the round clock ends games (the Grand Prix) time called ends it too, the
+clock's end of the round (``time_called_by_clock``) or the director's word on the
+sheet (``time_called``). A level game where the round needs a winner (bid whist;
+winners stay, winners down) is handed in with it (``domain.event.sheet.check_decided``).
 """
 
 from __future__ import annotations
@@ -21,54 +27,47 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
+from clubdesk.domain.event.finished import NotOverError, check_over, clock_calls_time, not_over
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
-from clubdesk.domain.event.sheet import UndecidedError, WinnerError, check_decided, sheet_result
+from clubdesk.domain.event.sheet import (
+    UndecidedError,
+    WinnerError,
+    check_decided,
+    played_hands,
+    sheet_result,
+)
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import (
-    Strokes,
     adjustments_problem,
-    as_strokes,
     hands_problem,
     line_problem,
     name_problem,
-    points_problem,
-    strokes_problem,
 )
 from clubdesk.domain.money.fines import check_players
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.events import event_rules
 from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record, seat_following_in
+from clubdesk.services.sheet_input import (
+    REQUIRED_SIGNATURES,
+    SheetLine,
+    SignatureInput,
+    checked_line,
+    checked_score,
+    checked_signers,
+    checked_strokes,
+    signature_input,
+)
 from clubdesk.store import Database
+from clubdesk.store import clock as clock_store
 from clubdesk.store import sheets as store
 from clubdesk.store.draws import sides_of_games
-from clubdesk.store.entrants import list_entrants
 from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json
-
-REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
-
-
-@dataclass(frozen=True)
-class SignatureInput:
-    """A signer as handed in: the name and, signed on the pad, the strokes as drawn
-    (fractions 0..1 of the pad's width and height; empty: the name only, e.g. a signed
-    paper sheet received)."""
-
-    name: str
-    strokes: Sequence[Sequence[Sequence[float]]] = ()
-
-
-@dataclass(frozen=True)
-class SheetLine:
-    """Points given to a side on the sheet, e.g. 100 to the opponents of a late team."""
-
-    side: str  # "a" or "b"
-    points: int
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -96,16 +95,20 @@ def submit_sheet(
     final_score: tuple[int, int] | None = None,
     adjustments: Sequence[SheetLine] = (),
     winner: str | None = None,
+    time_called: bool = False,
     signatures: Mapping[str, str | SignatureInput],
     clock: Clock,
     actor: str = "director",
 ) -> SheetSubmitted:
     """Submit a table's sheet: hand by hand, or the final score from a paper sheet.
 
-    ``winner`` ("a"/"b") records who won a tied game (by an extra hand, a cut of
-    the cards, as the director rules); where the hands themselves break the tie
-    (bid whist's fifth hand), the hands decide. In a format that counts rounds
-    won, a level game without either is refused. ``signatures`` maps the roles
+    A sheet of hands is refused until its game is over; ``time_called``: the director
+    says time was called on it (where the round clock ends games; the clock's own end
+    of the round counts without it). ``winner`` ("a"/"b") records who won a tied game
+    (by an extra hand, a cut of the cards, as the director rules); where the hands
+    themselves break the tie (bid whist's fifth hand), the hands decide. Where the
+    round needs a winner (``sheet.why_winner``), a level game without either is
+    refused. ``signatures`` maps the roles
     scorekeeper and countersign to players seated at the table, on opposite
     sides: a name, or a ``SignatureInput`` with the strokes drawn on the pad.
     A refused sheet leaves nothing behind. The last sheet of a round closed with it
@@ -120,7 +123,7 @@ def submit_sheet(
     ):
         if too_many:
             raise UserError(f"{field}{too_many}")
-    given = {role: _signature_input(signatures.get(role, "")) for role in REQUIRED_SIGNATURES}
+    given = {role: signature_input(signatures.get(role, "")) for role in REQUIRED_SIGNATURES}
     names = {role: " ".join(str(found.name).split()) for role, found in given.items()}
     for role, name in names.items():
         if not name:
@@ -128,17 +131,29 @@ def submit_sheet(
         wrong = name_problem(name)
         if wrong:
             raise UserError(f"signatures.{role}{wrong}")
-    drawn = {role: _checked_strokes(f, f"signatures.{role}.strokes") for role, f in given.items()}
-    lines = [_checked_line(line, n) for n, line in enumerate(adjustments)]
-    typed = None if hands else Score(*_checked_score(final_score, rules))
+    drawn = {role: checked_strokes(f, f"signatures.{role}.strokes") for role, f in given.items()}
+    lines = [checked_line(line, n) for n, line in enumerate(adjustments)]
+    typed = None if hands else Score(*checked_score(final_score, rules))
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
+    if not isinstance(time_called, bool):
+        raise UserError(f"time_called: must be true or false, not {time_called!r}")
+    if time_called and not clock_calls_time(rules):
+        raise UserError(
+            f"time_called: {rules.title} has no round clock that ends a game "
+            "(its games end by their hands)",
+            field="time_called",
+        )
+    by_clock = bool(hands) and clock_calls_time(rules) and (
+        time_called_by_clock(db, event_id, round_number, clock)
+    )  # fmt: skip
     at = clock.now()
+    stopped = False  # the hands stop before the game's end: time was called
     with db.session() as session:
         sheet = store.open_sheet(session, event_id, round_number, table)
         sides = sides_of_games(session, [sheet.game_id])[sheet.game_id]
         where = f"round {round_number}, table {table}"
-        names = _checked_signers(session, event_id, sides, names, where)
+        names = checked_signers(session, event_id, sides, names, where)
         new_lines = [DomainAdjustment(x.side, x.points, x.reason) for x in lines]  # type: ignore[arg-type]
         try:
             result = sheet_result(
@@ -155,17 +170,26 @@ def submit_sheet(
             raise UserError(
                 f"winner: only a tied game needs one ({exc.score.a} to {exc.score.b})"
             ) from None
-        try:
-            check_decided(rules, result)
-        except UndecidedError as exc:
-            raise UserError(f"round {round_number}, table {table}: {exc}") from None
         if hands:
             try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
                 check_players(hands, sides, rules)
             except HandError as exc:
                 raise UserError(f"round {round_number}, table {table}: {exc}") from None
+            on_sheet = [*sheet.lines, *new_lines]
+            called = time_called or by_clock
+            stopped = called and not _over(rules, round_number, hands, on_sheet)
+            try:
+                check_over(rules, round_number, hands, on_sheet, time_called=stopped)
+            except NotOverError as exc:
+                raise UserError(
+                    f"round {round_number}, table {table}: {exc}", field="hands"
+                ) from None
+        try:
+            check_decided(rules, result, round_number)
+        except UndecidedError as exc:
+            raise UserError(f"round {round_number}, table {table}: {exc}", field="winner") from None
         store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names,
-                     strokes=drawn, result=result, at=at)  # fmt: skip
+                     strokes=drawn, result=result, at=at, time_called=stopped)  # fmt: skip
         score_a, score_b = result.score.a, result.score.b
         audit.record(
             session,
@@ -180,6 +204,7 @@ def submit_sheet(
                 "hands": len(hands),
                 "signatures": names,
                 **({"drawn": [r for r in names if drawn[r]]} if any(drawn.values()) else {}),
+                **({"time_called": "director" if time_called else "clock"} if stopped else {}),
             },  # fmt: skip
         )
         sheets_in, total = store.sheets_in(session, sheet.round_id)
@@ -192,6 +217,24 @@ def submit_sheet(
 
 
 submit_sheet.changes = Change.SHEETS | Change.SEATING  # type: ignore[attr-defined]
+
+
+def _over(rules: Rules, round_number: int, hands: Sequence[dict[str, Any]], lines: Any) -> bool:
+    """Do the hands end the game by themselves (no time called needed)?"""
+    return not_over(rules, round_number, played_hands(rules, round_number, hands, lines)) is None
+
+
+def time_called_by_clock(db: Database, event_id: str, round_number: int, clock: Clock) -> bool:
+    """Has round ``round_number``'s clock called time: it has ended, or its time is up?
+    (False where the round has no clock, or it has not started.)"""
+    with db.session() as session:
+        record = clock_store.clock_of(session, event_id, round_number)
+    if record is None:
+        return False
+    if record.ended_at is not None:
+        return True
+    found = clock_service.status(db, event_id, clock)
+    return found.round == round_number and found.phase == "time"
 
 
 @dataclass(frozen=True)
@@ -238,12 +281,15 @@ def amend_sheet(
             raise UserError(f"{field}{wrong}", field=field)
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
-    signed = _checked_strokes(SignatureInput(director, strokes), "strokes")
+    signed = checked_strokes(SignatureInput(director, strokes), "strokes")
     rules = event_rules(db, event_id)
-    after = SheetResult(Score(*_checked_score(score, rules)), winner)  # type: ignore[arg-type]
+    after = SheetResult(Score(*checked_score(score, rules)), winner)  # type: ignore[arg-type]
     if winner is not None and after.score.higher() is not None:
         raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
-    check_decided(rules, after)
+    try:
+        check_decided(rules, after, round_number)
+    except UndecidedError as exc:
+        raise UserError(str(exc), field="winner") from None
     at = clock.now()
     with db.session() as session:
         round_record(session, event_id, round_number)
@@ -318,81 +364,3 @@ def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]
     """(sheets submitted, sheets in all) for a published round."""
     with db.session() as session:
         return store.sheets_in(session, round_record(session, event_id, round_number).id)
-
-
-def _checked_signers(
-    session: Session,
-    event_id: str,
-    sides: dict[str, list[int]],
-    names: dict[str, str],
-    where: str,
-) -> dict[str, str]:
-    """The signers' names as registered; UserError unless both sit at the table, apart."""
-    seated: dict[str, tuple[str, str]] = {}  # a name as compared -> (side, name as registered)
-    numbers = {number: side for side, members in sides.items() for number in members}
-    for entrant in list_entrants(session, event_id):
-        side = numbers.get(entrant.number)
-        for player in entrant.players if side is not None else ():
-            seated[_compared(player)] = (side, player)
-    found: dict[str, str] = {}
-    side_of: dict[str, str] = {}
-    for role, name in names.items():
-        if _compared(name) not in seated:
-            at_table = ", ".join(registered for _, registered in seated.values())
-            raise UserError(
-                f"signatures.{role}: {name} does not play at {where} (seated there: {at_table})"
-            )
-        side_of[role], found[role] = seated[_compared(name)]
-    if side_of["scorekeeper"] == side_of["countersign"]:
-        both = " and ".join(found[role] for role in REQUIRED_SIGNATURES)
-        raise UserError(
-            f"signatures.countersign: {both} sit on the same side at {where}; "
-            "the sheet is countersigned by an opponent"
-        )
-    return found
-
-
-def _signature_input(value: str | SignatureInput) -> SignatureInput:
-    return value if isinstance(value, SignatureInput) else SignatureInput(value)
-
-
-def _checked_strokes(given: SignatureInput, field: str) -> Strokes:
-    """The strokes as drawn, checked against the limits on a signature."""
-    wrong = strokes_problem(given.strokes)
-    if wrong:
-        raise UserError(f"{field}{wrong}", field=field)
-    return as_strokes(given.strokes)
-
-
-def _compared(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
-def _checked_line(line: SheetLine, index: int) -> SheetLine:
-    if line.side not in ("a", "b"):
-        raise UserError(f'adjustments[{index}].side: must be "a" or "b", not {line.side!r}')
-    if isinstance(line.points, bool) or not isinstance(line.points, int):
-        raise UserError(f"adjustments[{index}].points: must be a whole number")
-    beyond = points_problem(line.points)
-    if beyond:
-        raise UserError(f"adjustments[{index}].points: {beyond}")
-    if not line.reason.strip():
-        raise UserError(f"adjustments[{index}].reason: say why the points are given")
-    wrong = line_problem(line.reason)
-    if wrong:
-        raise UserError(f"adjustments[{index}].reason{wrong}")
-    return line
-
-
-def _checked_score(score: Any, rules: Rules) -> tuple[int, int]:
-    if (
-        not isinstance(score, tuple | list)
-        or len(score) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in score)
-    ):
-        raise UserError(f"score: the final score is two whole numbers, not {score!r}")
-    for side, points in zip("ab", score, strict=True):
-        beyond = points_problem(points) or rules.negative_score_problem(points)
-        if beyond:
-            raise UserError(f"score.{side}: {beyond}", field="score")
-    return int(score[0]), int(score[1])

@@ -289,6 +289,7 @@ def _game_values(game: Game) -> dict[str, Any]:
         "award_against": None if game.award is None else game.award.against,
         "winner": None if submitted is None else submitted.winner,
         "submitted_at": None,
+        "time_called": game.time_called,
     }
 
 

@@ -922,8 +922,48 @@ _V10 = "".join(
     ]
 )
 
+# Step 11: a sheet says whether time was called on it (its hands stop before the game's
+# end because the round clock ended or the director said so; RULES.md, "A finished game"),
+# set as it is submitted and locked with it by step 1's triggers. A store-credit prize
+# redeemed (seed 003: "must be redeemed the day of the tournament") is recorded once per
+# entrant, only just after the audit row that records it and only while the payouts are
+# final with store credit for that entrant; it is never changed or removed.
+_CREDIT_STANDS = "A store credit redeemed is a fact; it is never changed or removed."
+_V11 = (
+    """
+ALTER TABLE game ADD COLUMN time_called BOOLEAN NOT NULL DEFAULT 0
+    CHECK (time_called IN (0, 1));
+
+CREATE TABLE credit_redeemed (
+    id INTEGER PRIMARY KEY,
+    entrant_id INTEGER NOT NULL UNIQUE REFERENCES entrant (id),
+    cents INTEGER NOT NULL CHECK (typeof(cents) = 'integer' AND cents > 0),
+    at TEXT NOT NULL
+);
+"""
+    + _no_overwrite("credit_redeemed", [["id"], ["entrant_id"]])
+    + _refuse("credit_redeemed_no_update", "BEFORE UPDATE ON credit_redeemed", _CREDIT_STANDS)
+    + _refuse("credit_redeemed_no_delete", "BEFORE DELETE ON credit_redeemed", _CREDIT_STANDS)
+    + _refuse(
+        "credit_redeemed_insert_logged",
+        "BEFORE INSERT ON credit_redeemed WHEN NOT "
+        + _LAST_AUDIT.format(
+            action="payouts.redeem",
+            event="(SELECT event_id FROM entrant WHERE entrant.id = NEW.entrant_id)",
+            match="json_extract(details, '$.number') = "
+            "(SELECT number FROM entrant WHERE entrant.id = NEW.entrant_id) "
+            "AND json_extract(details, '$.cents') = NEW.cents",
+        )
+        + " OR NOT EXISTS (SELECT 1 FROM final_prize JOIN payout_final "
+        "ON payout_final.id = final_prize.payout_id WHERE payout_final.reopened_at IS NULL "
+        "AND final_prize.entrant_id = NEW.entrant_id AND final_prize.credit_cents > 0)",
+        "A store credit is redeemed only through clubdesk, once the payouts are final, "
+        "by an entrant they give store credit.",
+    )
+)
+
 # Steps 7 and 8 are made on other branches; in this one step 9 comes next in the list.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

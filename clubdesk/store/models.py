@@ -161,6 +161,7 @@ class Game(SQLModel, table=True):
     award_against: str | None = None
     winner: str | None = None
     submitted_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime)
+    time_called: bool = False  # the hands stop before the game's end: time was called
 
 
 class GameSeat(SQLModel, table=True):
@@ -387,6 +388,18 @@ class FinalPrize(SQLModel, table=True):
     entrant_id: int = Field(foreign_key="entrant.id")
     amount_cents: int
     credit_cents: int
+
+
+class CreditRedeemed(SQLModel, table=True):
+    """A store-credit prize redeemed by its entrant (once), and when."""
+
+    __tablename__ = "credit_redeemed"
+    __table_args__ = (UniqueConstraint("entrant_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    entrant_id: int = Field(foreign_key="entrant.id")
+    cents: int
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
 
 
 class AuditLog(SQLModel, table=True):

@@ -8,10 +8,11 @@ the next round's seating, the event file) reads the same one.
 
 How a sheet is stored: the ``game`` row keeps the result as submitted
 (``score_a``/``score_b`` with adjustment lines included, ``winner`` for a
-tie, an award); ``hand``, ``adjustment`` and ``signature`` rows what the
-sheet says. A submitted sheet never changes: a correction is an
-``amendment`` row. A signature drawn on the pad keeps its ``strokes`` (compact
-JSON; an amendment the director's). ``record_amendment`` writes one as ``what = "result"``
+tie, an award, ``time_called`` for hands that stop when time was called);
+``hand``, ``adjustment`` and ``signature`` rows what the sheet says. A
+submitted sheet never changes: a correction is an ``amendment`` row. A
+signature drawn on the pad keeps its ``strokes`` (compact JSON; an amendment
+the director's). ``record_amendment`` writes one as ``what = "result"``
 with the result before and after as JSON (``{"score": {"a": .., "b": ..},
 "winner": "a"|"b"|null}``). Rows of the older kind, one column each
 (``score_a``, ``score_b``, ``winner`` with the value that stands; ``award_kind``,
@@ -96,7 +97,7 @@ def load_games(
     rows = _plain(
         conn,
         "SELECT id, round_id, table_number, score_a, score_b, award_kind, award_against, "
-        f"winner, submitted_at FROM game WHERE round_id IN ({rounds}) "
+        f"winner, submitted_at, time_called FROM game WHERE round_id IN ({rounds}) "
         "ORDER BY round_id, id",
         params,
     )
@@ -111,7 +112,7 @@ def load_games(
     sheets = _Details(conn, in_games, params) if details else None
     amendments = _amendment_rows(conn, in_games, params)
     found = []
-    for game_id, round_id, table, score_a, score_b, kind, against, winner, submitted in rows:
+    for game_id, round_id, table, score_a, score_b, kind, against, winner, submitted, time in rows:
         score = None if score_a is None or score_b is None else Score(score_a, score_b)
         award = Award(kind, against) if kind in ("dq", "removed") and against in SIDES else None
         game = Game(
@@ -121,6 +122,7 @@ def load_games(
             score=score,
             award=award,
             winner=winner if winner in SIDES else None,
+            time_called=bool(time),
         )
         if sheets is not None:
             game = sheets.fill(game_id, game)
@@ -325,9 +327,11 @@ def submit(
     strokes: Mapping[str, Strokes] | None = None,
     result: SheetResult,
     at: dt.datetime,
+    time_called: bool = False,
 ) -> None:
     """Write a handed-in sheet (its hands, new lines, signatures and result) and lock it;
-    its round is running from then on. ``strokes`` are the signatures as drawn, by role."""
+    its round is running from then on. ``strokes`` are the signatures as drawn, by role;
+    ``time_called``: its hands stop before the game's end because time was called."""
     for number, hand in enumerate(hands, start=1):
         session.add(HandRow(game_id=sheet.game_id, number=number, data=dict(hand)))
     for line in lines:
@@ -352,6 +356,7 @@ def submit(
     assert game is not None
     game.score_a, game.score_b, game.winner = result.score.a, result.score.b, result.winner
     game.submitted_at = at
+    game.time_called = time_called
     session.add(game)
     if sheet.round_status == "pending":
         seating.set_round_status(session, sheet.round_id, "running")

@@ -150,6 +150,7 @@ def test_a_score_is_computed_from_the_hands_plus_adjustments() -> None:
     data = gp()
     game = game_of(data)
     game["hands"] = copy.deepcopy(GP_HANDS)
+    game["time_called"] = True  # two hands, then time
     del game["score"]
     event = parse_event(data, lookup)
     # late: 100 to b on top of the hands' 118
@@ -281,8 +282,13 @@ def test_a_gin_game_is_one_match_scored_from_its_hands() -> None:
 
 
 def test_the_gin_final_after_the_cut_is_played_to_150() -> None:
-    event = parse_event(gin_file([GIN_MATCH_A, GIN_MATCH_A, GIN_MATCH_B]), lookup)
-    assert event.rounds[2].games[0].score == Score(0, 480)  # not over yet: column 3 has 120
+    """Seed 003: "The match will be played to a total of 150 points in each of the
+    simultaneous games"; a final sheet with a game still at 120 is not a match over."""
+    assert problems(gin_file([GIN_MATCH_A, GIN_MATCH_A, GIN_MATCH_B])) == [
+        "rounds[2].games[0] (round 3, table 1): hands: the match is not over: game 3 at 120 of 150"
+    ]
+    ended = gin_file([GIN_MATCH_A, GIN_MATCH_A, [*GIN_MATCH_B, B_KNOCKS_60]])
+    assert parse_event(ended, lookup).rounds[2].games[0].score == Score(0, 540)  # 180 x 3
 
 
 def test_a_gin_side_is_one_player_and_a_partnership_side_two() -> None:
@@ -560,5 +566,5 @@ def test_a_player_named_on_a_hand_must_sit_on_that_side() -> None:
     }  # fmt: skip
     [problem] = problems(npa)
     assert problem.startswith("rounds[0].games[0] (round 1, table 1): hand 1: bid_by: entrant 2")
-    npa["rounds"][0]["games"][0]["hands"][0]["bid_by"] = 3
-    assert parse_event(npa, lookup).rounds[0].games[0].score.a == 50
+    npa["rounds"][0]["games"][0]["hands"] = [{**hand, "bid_by": 3}] * 8  # the round's 8 hands
+    assert parse_event(npa, lookup).rounds[0].games[0].score.a == 400

@@ -34,19 +34,19 @@ def test_four_level_hands_without_a_fifth_are_undecided() -> None:
     result = sheet_result(WHIST, 1, hands=FOUR_LEVEL)
     assert result == SheetResult(Score(9, 9))
     with pytest.raises(UndecidedError) as caught:
-        check_decided(WHIST, result)
+        check_decided(WHIST, result, 1)
     assert str(caught.value) == LEVEL
 
 
 def test_the_fifth_hand_or_a_recorded_winner_decides_it() -> None:
-    check_decided(WHIST, sheet_result(WHIST, 1, hands=[*FOUR_LEVEL, FIFTH_TO_B]))
-    check_decided(WHIST, sheet_result(WHIST, 1, hands=FOUR_LEVEL, winner="a"))
-    check_decided(WHIST, sheet_result(WHIST, 1, typed=Score(7, 7), winner="b"))
+    check_decided(WHIST, sheet_result(WHIST, 1, hands=[*FOUR_LEVEL, FIFTH_TO_B]), 1)
+    check_decided(WHIST, sheet_result(WHIST, 1, hands=FOUR_LEVEL, winner="a"), 1)
+    check_decided(WHIST, sheet_result(WHIST, 1, typed=Score(7, 7), winner="b"), 1)
 
 
 def test_a_level_typed_score_is_undecided() -> None:
     with pytest.raises(UndecidedError, match="level at 7 to 7"):
-        check_decided(WHIST, sheet_result(WHIST, 1, typed=Score(7, 7)))
+        check_decided(WHIST, sheet_result(WHIST, 1, typed=Score(7, 7)), 1)
 
 
 def test_a_format_without_a_fifth_hand_asks_for_the_winner_only() -> None:
@@ -54,14 +54,14 @@ def test_a_format_without_a_fifth_hand_asks_for_the_winner_only() -> None:
         update={"whist": WHIST.whist.model_copy(update={"tiebreak_hand": False})}
     )
     with pytest.raises(UndecidedError) as caught:
-        check_decided(no_fifth, SheetResult(Score(9, 9)))
+        check_decided(no_fifth, SheetResult(Score(9, 9)), 1)
     assert str(caught.value) == (
         "winner: the game is level at 9 to 9: record who won the tie (the format counts rounds won)"
     )
 
 
 def test_a_format_ranked_by_total_points_may_end_level() -> None:
-    check_decided(GP, SheetResult(Score(300, 300)))
+    check_decided(GP, SheetResult(Score(300, 300)), 1)
 
 
 def whist_file(**game: Any) -> dict[str, Any]:

@@ -60,14 +60,14 @@ GP_HANDS = [  # A 70, B 40; then A 46, B 78: totals A 116, B 118
     {"bidder": "B", "bid": 65, "marriage": True, "meld": {"A": 24, "B": 50},
      "tricks": {"A": 22, "B": 28}},
 ]  # fmt: skip
-NPA_HANDS = [  # made: 64 to 42
+NPA_HANDS = [  # made: 64 to 42, each of the round's 8 hands
     {"bidder": "A", "bid": 60, "marriage": True, "meld": {"A": 34, "B": 22},
      "tricks": {"A": 30, "B": 20}},
-]  # fmt: skip
-SCW_HANDS = [  # made: 27 to 16
+] * 8  # fmt: skip
+SCW_HANDS = [  # made: 27 to 16, each of the 6 deals
     {"bidder": "A", "bid": 20, "marriage": True, "meld": {"A": 12, "B": 6},
      "tricks": {"A": 15, "B": 10}},
-]  # fmt: skip
+] * 6  # fmt: skip
 GIN_HANDS = [{"knocker": "A", "gin": True, "deadwood": {"A": 0, "B": 90}}] * 4  # 600 to 0
 WHIST_TIED = [  # 9 to 9; the fifth hand gives the round to b
     {"bidder": "A", "bid": 4, "kind": "cards", "books": {"A": 10, "B": 3}},
@@ -125,6 +125,7 @@ def format_file(rules_id: str) -> dict[str, Any]:
         }  # fmt: skip
         if rules_id.startswith("grand-prix"):
             played["adjustments"] = [{"side": "a", "points": 100, "reason": "late"}]
+            played["time_called"] = True  # two hands, then the clock's end of the round
         other: dict[str, Any] = {"table": 2, "a": second[0], "b": second[1]}
         if number == 1:
             other["score"] = {"a": 40, "b": 12}

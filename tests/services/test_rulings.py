@@ -92,12 +92,24 @@ def renege_hand(**named: int) -> dict:
 MADE = {"bidder": "B", "bid": 50, "meld": {"A": 0, "B": 30}, "tricks": {"A": 20, "B": 30}}
 
 
+def played_out(hands: list[dict]) -> list[dict]:
+    """The hands, then made bids (no fine) to the round's 8: a sheet is handed in once its
+    game is over."""
+    return [*hands, *[MADE] * (8 - len(hands))]
+
+
 def test_fines_due_come_from_the_submitted_sheets(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
     bidder, reneger = one["A"][0], one["B"][1]
     hands = [MADE, set_hand(bid_by=bidder), renege_hand(renege_by=reneger), set_hand()]
     sheets.submit_sheet(
-        db, npa, 1, 1, hands=hands, signatures=builder.signers(db, npa, 1, 1), clock=clock
+        db,
+        npa,
+        1,
+        1,
+        hands=played_out(hands),
+        signatures=builder.signers(db, npa, 1, 1),
+        clock=clock,
     )
     sheets.submit_sheet(
         db,
@@ -130,7 +142,13 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
     bidder = one["A"][0]
     hands = [set_hand(bid_by=bidder), renege_hand(renege_by=one["B"][0])]
     sheets.submit_sheet(
-        db, npa, 1, 1, hands=hands, signatures=builder.signers(db, npa, 1, 1), clock=clock
+        db,
+        npa,
+        1,
+        1,
+        hands=played_out(hands),
+        signatures=builder.signers(db, npa, 1, 1),
+        clock=clock,
     )
     pool_before = results.payouts(db, npa).pool_cents
     assert pool_before == 12 * FEE
@@ -160,7 +178,13 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
 def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
     sheets.submit_sheet(
-        db, npa, 1, 1, hands=[set_hand()], signatures=builder.signers(db, npa, 1, 1), clock=clock
+        db,
+        npa,
+        1,
+        1,
+        hands=played_out([set_hand()]),
+        signatures=builder.signers(db, npa, 1, 1),
+        clock=clock,
     )
     (fine,) = rulings.fines_due(db, npa)
     assert fine.flagged and fine.candidates == tuple(one["A"])
@@ -175,7 +199,13 @@ def test_a_reference_matches_exactly_however_it_is_typed(db, clock, npa) -> None
     one = seated(db, npa, 1, 1)
     hands = [set_hand(bid_by=one["A"][1])]
     sheets.submit_sheet(
-        db, npa, 1, 1, hands=hands, signatures=builder.signers(db, npa, 1, 1), clock=clock
+        db,
+        npa,
+        1,
+        1,
+        hands=played_out(hands),
+        signatures=builder.signers(db, npa, 1, 1),
+        clock=clock,
     )
     done = rulings.collect_fine(db, npa, one["A"][1], 25, " Round 1 table 1  hand 1:SET ", "cash",
                                 clock)  # fmt: skip
@@ -207,7 +237,7 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
         npa,
         1,
         1,
-        hands=[set_hand(bid_by=players["bidder"])],
+        hands=played_out([set_hand(bid_by=players["bidder"])]),
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
@@ -226,7 +256,7 @@ def test_a_fine_is_collected_once(db, clock, npa) -> None:
         npa,
         1,
         1,
-        hands=[set_hand(bid_by=bidder)],
+        hands=played_out([set_hand(bid_by=bidder)]),
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
@@ -248,7 +278,13 @@ def test_other_checks_on_a_collection(db, clock, npa) -> None:
 
 def test_a_fine_for_another_reason_goes_in_the_pool_and_changes_no_fine_due(db, clock, npa) -> None:
     sheets.submit_sheet(
-        db, npa, 1, 1, hands=[set_hand()], signatures=builder.signers(db, npa, 1, 1), clock=clock
+        db,
+        npa,
+        1,
+        1,
+        hands=played_out([set_hand()]),
+        signatures=builder.signers(db, npa, 1, 1),
+        clock=clock,
     )
     done = rulings.collect_fine(db, npa, 5, 200, "  slow   play ", "other", clock)
     assert (done.note, done.fines_collected_cents, done.still_due) == ("slow play", 200, 1)
@@ -265,7 +301,7 @@ def test_a_player_named_on_the_wrong_side_is_refused_on_the_sheet(db, clock, npa
             npa,
             1,
             1,
-            hands=[set_hand(bid_by=wrong)],
+            hands=played_out([set_hand(bid_by=wrong)]),
             signatures=builder.signers(db, npa, 1, 1),
             clock=clock,
         )
@@ -283,7 +319,7 @@ def test_no_fines_when_the_club_charges_none(db, clock) -> None:
         info.id,
         1,
         1,
-        hands=[set_hand(), renege_hand()],
+        hands=played_out([set_hand(), renege_hand()]),
         signatures=builder.signers(db, info.id, 1, 1),
         clock=clock,
     )

@@ -33,8 +33,17 @@ def event_id(db, clock) -> str:
 
 
 def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_id) -> None:
+    """Seed 000: "A ROUND WILL END WHEN EITHER TEAM SCORES 500 POINTS, OR WHEN THE TIME
+    EXPIRES": two hands are a game over only once time was called."""
+    signers = builder.signers(db, event_id, 1, 1)
+    with pytest.raises(UserError) as refused:
+        sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, signatures=signers, clock=clock)
+    assert str(refused.value) == (
+        "round 1, table 1: hands: the game is not over: 2 of 8 hands played, "
+        "no side has reached 500 and time was not called"
+    )
     done = sheets.submit_sheet(
-        db, event_id, 1, 1, hands=HANDS, signatures=builder.signers(db, event_id, 1, 1), clock=clock
+        db, event_id, 1, 1, hands=HANDS, time_called=True, signatures=signers, clock=clock
     )
     assert (done.score_a, done.score_b) == (60 + 85, 40)
     assert (done.sheets_in, done.sheets_total) == (1, 2)
@@ -218,28 +227,36 @@ def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
         info.id,
         1,
         1,
-        hands=[{**hand, "bid_by": table.a[0]}],
+        hands=[{**hand, "bid_by": table.a[0]}] * 8,  # the round's 8 hands
         signatures=builder.signers(db, info.id, 1, 1),
         clock=clock,
     )
-    assert (done.score_a, done.score_b) == (50, 40)
+    assert (done.score_a, done.score_b) == (400, 320)
 
 
-def test_a_tied_game_records_who_won_and_the_next_round_follows_it(db, clock) -> None:
+def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
+    """Seed 001: "Winners will stay at the table, losers will move to the next higher
+    numbered table": a level game names its winner, or the next round cannot be seated."""
     info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
     for n in range(12):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 4, clock)
     draw.publish_seating(db, info.id, 1, clock)
-    sheets.submit_sheet(
-        db,
-        info.id,
-        1,
-        1,
-        final_score=(300, 300),
-        signatures=builder.signers(db, info.id, 1, 1),
-        clock=clock,
+    with pytest.raises(UserError) as refused:
+        sheets.submit_sheet(
+            db,
+            info.id,
+            1,
+            1,
+            final_score=(300, 300),
+            signatures=builder.signers(db, info.id, 1, 1),
+            clock=clock,
+        )
+    assert str(refused.value) == (
+        "round 1, table 1: winner: the game is level at 300 to 300: record who won the tie "
+        "(the winning pair stays at the table for round 2)"
     )
+    assert sheets.sheets_in(db, info.id, 1) == (0, 3)  # nothing kept
     with pytest.raises(UserError, match=r"winner: only a tied game needs one \(400 to 200\)"):
         sheets.submit_sheet(
             db,
@@ -262,7 +279,7 @@ def test_a_tied_game_records_who_won_and_the_next_round_follows_it(db, clock) ->
             clock=clock,
         )
     with pytest.raises(UserError, match="no result for table 1"):
-        draw.seating(db, info.id, 2)
+        draw.seating(db, info.id, 2)  # table 1 is still out
 
 
 def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:

@@ -77,6 +77,7 @@ def build(db: Database, clock: Clock) -> None:
         db, event, 1, 1,
         hands=HANDS,
         adjustments=[SheetLine("b", 100, "late")],
+        time_called=True,
         signatures={role: SignatureInput(name, DRAWN) for role, name in names.items()},
         clock=clock,
     )  # fmt: skip

@@ -1,9 +1,10 @@
 """The event file's checks across fields and parts, which its schema cannot say.
 
 Each returns the problems it finds as lines (``where: message``): a round's
-seating, a sheet's result against its hands, adjustments and amendments, the
-players a hand names, a tie-break against its hands, the ledger's fees against
-what each entrant paid and its refunds against what may be given back.
+seating, a sheet's result against its hands, adjustments and amendments, a
+sheet of hands being a game over, the players a hand names, a tie-break
+against its hands, the ledger's fees against what each entrant paid and its
+refunds against what may be given back.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from pydantic_core import PydanticCustomError
 
 from clubdesk.domain.event.fields import whole
+from clubdesk.domain.event.finished import NotOverError, check_over, clock_calls_time
 from clubdesk.domain.event.model import (
     Entrant,
     Event,
@@ -164,11 +166,27 @@ def result(game: Game, rules: Rules, round_number: int, where: str) -> SheetResu
     if winner is not None and winner != counted.winner:
         raise Invalid(f"{where}: {WinnerError(winner, counted.score, counted.winner)}")
     if game.award is None:
-        try:  # bid whist: a level game needs its fifth hand or a recorded winner
-            check_decided(rules, counted)
+        try:  # a level game needs its winner where the round needs one
+            check_decided(rules, counted, round_number)
         except UndecidedError as exc:
             raise Invalid(f"{where}: {exc}") from None
     return counted
+
+
+def finished(game: Game, rules: Rules, round_number: int, where: str) -> None:
+    """A sheet of hands is a game over, or time was called where the clock ends games."""
+    if game.time_called and not clock_calls_time(rules):
+        raise Invalid(
+            f"{where}: time_called: {rules.title} has no round clock that ends a game "
+            "(its games end by their hands)"
+        )
+    if game.award is not None or not game.hands:
+        return
+    try:
+        check_over(rules, round_number, game.hands, game.adjustments,
+                   time_called=game.time_called)  # fmt: skip
+    except (HandError, NotOverError) as exc:
+        raise Invalid(f"{where}: {exc}") from None
 
 
 def unscored_winner(score: Score | None, winner: Side | None, where: str) -> None:

@@ -43,6 +43,13 @@ us, and how we read it:
   its entrant and is never more than that entrant's ``paid_cents`` less the
   refunds listed before it; a format that gives no refunds (bid whist) has
   none (``domain.money.refunds``).
+- A game entered hand by hand is a game over (``finished``: the point limit,
+  the round's hands, gin's three games at the target), or one where time was
+  called: ``"time_called": true`` (written only then, and only in a format
+  whose round clock ends a game, the Grand Prix). An adjustment line's
+  ``points`` are never below 0. A level game where the round needs a winner
+  (bid whist; NPA's winners stay and Sun City West's winners down, before the
+  last round) carries its ``winner`` (or bid whist's fifth hand).
 - A game with neither ``score``, ``hands`` nor ``award`` is seated but not
   played yet. Rounds are listed in order, numbered 1, 2, 3, ... Every
   published round is listed, played or not, so that an event goes on where
@@ -74,6 +81,7 @@ find, and ``checks`` holds the checks across fields and parts.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections import defaultdict
 from typing import Any
 
@@ -348,10 +356,10 @@ class _Reader:
         counted = checks.result(game, self.rules, round_number, at)
         if game.hands:
             checks.players(game, self.rules, at)
+        checks.finished(game, self.rules, round_number, at)
         if counted is None:
             return game
-        return Game(game.table, game.a, game.b, counted.score, game.hands, game.adjustments,
-                    game.award, counted.winner, game.signatures, game.amendments)  # fmt: skip
+        return dataclasses.replace(game, score=counted.score, winner=counted.winner)
 
     def both_sides(self, a: list[int], b: list[int], where: str, before: int) -> None:
         both = sorted(set(a) & set(b))
@@ -431,4 +439,5 @@ def _game(found: schema.GameIn) -> Game:
             )
             for x in found.amendments
         ),
+        time_called=bool(found.time_called),
     )

@@ -21,6 +21,7 @@ from pydantic_core import PydanticCustomError
 
 from clubdesk.domain.event.model import SIDES
 from clubdesk.domain.event.names import name_key
+from clubdesk.domain.event.sheet import adjustment_problem
 from clubdesk.domain.limits import (
     ENTRANT_NAME_MAX,
     EVENT_TEXT_MAX,
@@ -79,6 +80,16 @@ def whole_number(low: int | None) -> Callable[[Any], int]:
 def whole(value: Any, low: int | None = None) -> int:
     """A whole number as the file may write it (``3`` or ``3.0``); PydanticCustomError if not."""
     return whole_number(low)(value)
+
+
+def added_points(value: Any) -> int:
+    """An adjustment line's points: a whole number that adds to a side, never takes away
+    (``sheet.adjustment_problem``)."""
+    points = whole_number(None)(value)
+    wrong = adjustment_problem(points)
+    if wrong:
+        raise problem(wrong)
+    return points
 
 
 def text_of(empty: bool) -> Callable[[Any], str]:

@@ -148,7 +148,9 @@ class Game:
     or a game not played yet. ``score`` and ``winner`` are the result as it
     counts: the sheet's own (hands or typed score, adjustment lines, a tie's
     winner) with the director's ``amendments`` applied in order; the result
-    submitted is the first amendment's ``before``.
+    submitted is the first amendment's ``before``. ``time_called``: the sheet's
+    hands stop before the game's end because time was called (the round clock's
+    end, or the director's word), where the format's clock ends games.
     """
 
     table: int
@@ -161,6 +163,7 @@ class Game:
     winner: Side | None = None
     signatures: tuple[Signature, ...] = ()
     amendments: tuple[Amendment, ...] = ()
+    time_called: bool = False
 
     def side(self, side: Side) -> tuple[int, ...]:
         return self.a if side == "a" else self.b

@@ -48,6 +48,7 @@ from clubdesk.domain.event.fields import (
     Text,
     Venue,
     Whole,
+    added_points,
     choice,
     entrant_number,
     event_date,
@@ -98,7 +99,7 @@ class ScoreIn(Part):
 class AdjustmentIn(Part):
     what: ClassVar[str] = "side, points, reason"
     side: Side = needed()
-    points: Whole = needed()
+    points: Annotated[int, PlainValidator(added_points)] = needed()
     reason: Line = needed()
 
 
@@ -165,6 +166,14 @@ class GameIn(Part):
     winner: MaybeSide = None
     signatures: Listed(SignatureIn) = []
     amendments: Listed(AmendmentIn) = []
+    time_called: Annotated[bool | None, PlainValidator(_true_or_false)] = None
+
+    @model_serializer(mode="wrap")
+    def _time_called_when_it_was(self, write: Any) -> dict[str, Any]:
+        written = write(self)
+        if not written.get("time_called"):
+            written.pop("time_called", None)
+        return written
 
 
 class TiebreakIn(Part):

@@ -8,15 +8,23 @@ reading and writing the event file, and the score-sheet dialog's running
 totals all use it. It accepts a partial list of hands (a sheet still being
 filled in) and costs one scoring of the hands.
 
+Adjustment lines only add points (RULES.md §1: "at no time will a team have
+to subtract from their score"; ``adjustment_problem``). In pinochle they are
+part of the running total from the first hand on, so a line of 100 to the
+opponents of a late team can bring that side to the point limit and end the
+game (``played_hands``).
+
 One tie rule: where the hands decide a tie (bid whist's fifth hand) the
 hands decide; a recorded winner is only for a tied score; a recorded winner
 that disagrees with the hands, or is given for a score that is not tied, is
-an error (``WinnerError``). In a format that ranks by rounds won (bid whist)
-a finished game must have a winner: ``check_decided`` refuses a level score
-without a fifth hand or a recorded winner (``UndecidedError``), for a sheet
-handed in, amended or read from an event file; a sheet still being filled
-in is not checked. An amendment whose ``before`` is not the result
-it corrects is an error too (``AmendmentError``).
+an error (``WinnerError``). Where the round's result must name a winner (a
+format that ranks by rounds won, bid whist; or a movement that seats the next
+round from who won, NPA's winners stay and Sun City West's winners down) a
+finished game must have one: ``check_decided`` refuses a level score without
+a fifth hand or a recorded winner (``UndecidedError``), for a sheet handed
+in, amended or read from an event file; a sheet still being filled in is not
+checked. An amendment whose ``before`` is not the result it corrects is an
+error too (``AmendmentError``).
 """
 
 from __future__ import annotations
@@ -35,16 +43,19 @@ from clubdesk.domain.event.model import (
 from clubdesk.domain.games import gin
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.sides import Side, side_name
+from clubdesk.domain.sides import Side, hand_side, side_name
 from clubdesk.errors import UserError
 
 __all__ = [
     "AmendmentError",
     "SheetResult",
+    "adjustment_problem",
     "UndecidedError",
     "WinnerError",
     "apply_amendments",
     "check_decided",
+    "needs_winner",
+    "played_hands",
     "score_tiebreak",
     "sheet_result",
 ]
@@ -83,27 +94,59 @@ class AmendmentError(UserError):
 
 
 class UndecidedError(UserError):
-    """A level game in a format where every game must be won (it counts round wins)."""
+    """A level game where the round's result must name a winner (``needs_winner``)."""
 
-    def __init__(self, score: Score, fifth_hand: bool):
+    def __init__(self, score: Score, fifth_hand: bool, why: str = "the format counts rounds won"):
         self.score = score
         how = "enter the fifth hand that decides it, or record" if fifth_hand else "record"
         super().__init__(
-            f"winner: the game is level at {score.a} to {score.b}: {how} who won the tie "
-            "(the format counts rounds won)"
+            f"winner: the game is level at {score.a} to {score.b}: {how} who won the tie ({why})",
+            field="winner",
         )
 
 
-def needs_winner(rules: Rules) -> bool:
-    """Does every game need a winner: does the format rank by rounds won?"""
-    return "wins" in rules.standings.rank_by
+# movements that seat the next round from who won each table (``seating.progressive``)
+WINNERS_MOVE = {
+    "winners-stay": "the winning pair stays at the table",
+    "winners-down": "the winning pair moves down a table",
+}
 
 
-def check_decided(rules: Rules, result: SheetResult) -> None:
-    """UndecidedError when a finished game's result leaves the round's win to nobody."""
-    if needs_winner(rules) and result.won_by() is None:
+def why_winner(rules: Rules, round_number: int) -> str | None:
+    """Why round ``round_number``'s games each need a winner, or None where a level game
+    may stay a tie: the format ranks by rounds won, or the next round is seated from who
+    won (winners stay, winners down; not after the last round)."""
+    if "wins" in rules.standings.rank_by:
+        return "the format counts rounds won"
+    moves = WINNERS_MOVE.get(rules.seating.movement)
+    if moves is not None and round_number < rules.schedule.rounds:
+        return f"{moves} for round {round_number + 1}"
+    return None
+
+
+def needs_winner(rules: Rules, round_number: int) -> bool:
+    """Must every game of round ``round_number`` have a winner (``why_winner``)?"""
+    return why_winner(rules, round_number) is not None
+
+
+def check_decided(rules: Rules, result: SheetResult, round_number: int) -> None:
+    """UndecidedError when a finished game's result leaves the round's win to nobody where
+    the format needs one."""
+    why = why_winner(rules, round_number)
+    if why is not None and result.won_by() is None:
         fifth = rules.whist is not None and rules.whist.tiebreak_hand
-        raise UndecidedError(result.score, fifth)
+        raise UndecidedError(result.score, fifth, why)
+
+
+def adjustment_problem(points: int) -> str | None:
+    """What is wrong with an adjustment line of ``points``, or None (worded to follow
+    "adjustments[0].points"): a line only adds points to a side."""
+    if points < 0:
+        return (
+            f" = {points} would take points off a side; an adjustment line only adds points "
+            '("at no time will a team have to subtract from their score")'
+        )
+    return None
 
 
 def _result_text(result: SheetResult) -> str:
@@ -111,12 +154,31 @@ def _result_text(result: SheetResult) -> str:
     return text if result.winner is None else f"{text}, the tie to {result.winner!r}"
 
 
-def played_hands(rules: Rules, round_number: int, hands: Sequence[dict[str, Any]]) -> GameResult:
+def played_hands(
+    rules: Rules,
+    round_number: int,
+    hands: Sequence[dict[str, Any]],
+    adjustments: Sequence[Adjustment] = (),
+) -> GameResult:
     """A sheet's hands scored as played in round ``round_number`` (a round after the cut is
     played to the format's final target): running totals per hand, and what the game shows
-    (gin's Hollywood columns and boxes). A partial list scores as far as it goes; HandError
-    names a wrong hand."""
-    return games.score_game(list(hands), rules, final=plays_final(rules, round_number))
+    (gin's Hollywood columns and boxes). In pinochle the ``adjustments`` are part of every
+    running total from the first hand (``folds_adjustments``): they count towards the point
+    limit. A partial list scores as far as it goes; HandError names a wrong hand."""
+    start = None
+    if folds_adjustments(rules) and adjustments:
+        start = {hand_side(side): _line_points(adjustments, side) for side in ("a", "b")}
+    return games.score_game(list(hands), rules, final=plays_final(rules, round_number), start=start)
+
+
+def folds_adjustments(rules: Rules) -> bool:
+    """Are a sheet's adjustment lines part of its running total (pinochle: points towards
+    the limit), rather than added to the game's final score only?"""
+    return rules.game == "pinochle"
+
+
+def _line_points(adjustments: Sequence[Adjustment], side: Side) -> int:
+    return sum(line.points for line in adjustments if line.side == side)
 
 
 def sheet_result(
@@ -136,16 +198,16 @@ def sheet_result(
     before its adjustment lines (neither: nothing scored yet, 0 to 0).
     """
     decided: Side | None = None
+    lines = adjustments
     if hands:
-        played = played_hands(rules, round_number, hands)
+        played = played_hands(rules, round_number, hands, adjustments)
         base = Score(played.total["A"], played.total["B"])
         decided = side_name(played.extra.get("winner"))
+        if folds_adjustments(rules):
+            lines = ()  # already in the running total
     else:
         base = typed if typed is not None else Score(0, 0)
-    score = Score(
-        base.a + sum(line.points for line in adjustments if line.side == "a"),
-        base.b + sum(line.points for line in adjustments if line.side == "b"),
-    )
+    score = Score(base.a + _line_points(lines, "a"), base.b + _line_points(lines, "b"))
     tied = score.higher() is None
     if decided is not None and tied:
         if winner is not None and winner != decided:

@@ -53,6 +53,7 @@ def _game(game: Game) -> schema.GameIn:
             )
             for x in game.amendments
         ],
+        time_called=True if game.time_called else None,
     )
 
 

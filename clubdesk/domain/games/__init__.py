@@ -44,8 +44,12 @@ def score_hand(data: Any, rules: Rules) -> HandResult:
     return game.score_hand(game.parse_hand(data, rules), rules)
 
 
-def score_game(hands: Any, rules: Rules, *, final: bool = False) -> GameResult:
-    """Score a game from its hands in order; a hand after the game ended is an error."""
+def score_game(
+    hands: Any, rules: Rules, *, final: bool = False, start: dict[str, int] | None = None
+) -> GameResult:
+    """Score a game from its hands in order; a hand after the game ended is an error.
+
+    ``start``: pinochle only, each side's points before the first hand (``pinochle``)."""
     if not isinstance(hands, Sequence) or isinstance(hands, str | bytes | dict):
         raise HandError("hands", "must be a JSON list of hands")
     too_many = hands_problem(len(hands))
@@ -54,6 +58,8 @@ def score_game(hands: Any, rules: Rules, *, final: bool = False) -> GameResult:
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, dict):
             raise HandError("hand", "must be a JSON object with the hand's fields", number)
+    if start is not None and rules.game == "pinochle":
+        return pinochle.score_game(list(hands), rules, final=final, start=start)
     return game_of(rules).score_game(list(hands), rules, final=final)
 
 

@@ -57,7 +57,7 @@ is the team's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clubdesk.domain.games.hands import (
@@ -254,19 +254,31 @@ class _Scoring:
 # --- a game -------------------------------------------------------------------------------
 
 
-def score_game(hands: Sequence[dict], rules: Rules, *, final: bool = False) -> GameResult:
+def score_game(
+    hands: Sequence[dict],
+    rules: Rules,
+    *,
+    final: bool = False,
+    start: Mapping[str, int] | None = None,
+) -> GameResult:
     """A table's game hand by hand, with running totals and how it ended.
 
     The game ends when a side's total reaches ``game_end.point_limit``
     ("limit"; 0 = no limit) or after ``game_end.max_hands`` hands ("hands";
-    0 = no limit); a hand listed after that is an error. ``final`` is
-    accepted for the common signature: pinochle has no final-round target.
+    0 = no limit); a hand listed after that is an error. ``start`` is what
+    each side ("A", "B") has before the first hand (points the sheet's
+    adjustment lines give, such as 100 to the opponents of a late team): it is
+    part of every running total, so it counts towards the point limit too.
+    ``final`` is accepted for the common signature: pinochle has no final-round
+    target.
     """
     pinochle_rules(rules)
     if isinstance(hands, str | bytes | dict) or not isinstance(hands, Sequence):
         raise HandError("hands", f"must be a list of hands, not {hands!r}")
     limit, most = rules.game_end.point_limit, rules.game_end.max_hands
     total: dict[str, int] = {"A": 0, "B": 0}
+    if start is not None:
+        total = {"A": start.get("A", 0), "B": start.get("B", 0)}
     results: list[HandResult] = []
     totals: list[dict[str, int]] = []
     ended_by: EndedBy = None

@@ -1,0 +1,125 @@
+"""What a score sheet handed in must hold, checked before anything is written: the signers
+(players seated at the table, on opposite sides), their strokes, adjustment lines (which
+only add points) and a final score typed in from paper."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session
+
+from clubdesk.domain.event.sheet import adjustment_problem
+from clubdesk.domain.limits import (
+    Strokes,
+    as_strokes,
+    line_problem,
+    points_problem,
+    strokes_problem,
+)
+from clubdesk.domain.rules import Rules
+from clubdesk.errors import UserError
+from clubdesk.store.entrants import list_entrants
+
+REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
+
+
+@dataclass(frozen=True)
+class SignatureInput:
+    """A signer as handed in: the name and, signed on the pad, the strokes as drawn
+    (fractions 0..1 of the pad's width and height; empty: the name only, e.g. a signed
+    paper sheet received)."""
+
+    name: str
+    strokes: Sequence[Sequence[Sequence[float]]] = ()
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """Points given to a side on the sheet, e.g. 100 to the opponents of a late team."""
+
+    side: str  # "a" or "b"
+    points: int
+    reason: str
+
+
+def checked_signers(
+    session: Session,
+    event_id: str,
+    sides: dict[str, list[int]],
+    names: dict[str, str],
+    where: str,
+) -> dict[str, str]:
+    """The signers' names as registered; UserError unless both sit at the table, apart."""
+    seated: dict[str, tuple[str, str]] = {}  # a name as compared -> (side, name as registered)
+    numbers = {number: side for side, members in sides.items() for number in members}
+    for entrant in list_entrants(session, event_id):
+        side = numbers.get(entrant.number)
+        for player in entrant.players if side is not None else ():
+            seated[_compared(player)] = (side, player)
+    found: dict[str, str] = {}
+    side_of: dict[str, str] = {}
+    for role, name in names.items():
+        if _compared(name) not in seated:
+            at_table = ", ".join(registered for _, registered in seated.values())
+            raise UserError(
+                f"signatures.{role}: {name} does not play at {where} (seated there: {at_table})"
+            )
+        side_of[role], found[role] = seated[_compared(name)]
+    if side_of["scorekeeper"] == side_of["countersign"]:
+        both = " and ".join(found[role] for role in REQUIRED_SIGNATURES)
+        raise UserError(
+            f"signatures.countersign: {both} sit on the same side at {where}; "
+            "the sheet is countersigned by an opponent"
+        )
+    return found
+
+
+def signature_input(value: str | SignatureInput) -> SignatureInput:
+    return value if isinstance(value, SignatureInput) else SignatureInput(value)
+
+
+def checked_strokes(given: SignatureInput, field: str) -> Strokes:
+    """The strokes as drawn, checked against the limits on a signature."""
+    wrong = strokes_problem(given.strokes)
+    if wrong:
+        raise UserError(f"{field}{wrong}", field=field)
+    return as_strokes(given.strokes)
+
+
+def _compared(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def checked_line(line: SheetLine, index: int) -> SheetLine:
+    if line.side not in ("a", "b"):
+        raise UserError(f'adjustments[{index}].side: must be "a" or "b", not {line.side!r}')
+    if isinstance(line.points, bool) or not isinstance(line.points, int):
+        raise UserError(f"adjustments[{index}].points: must be a whole number")
+    beyond = points_problem(line.points)
+    if beyond:
+        raise UserError(f"adjustments[{index}].points: {beyond}")
+    taken = adjustment_problem(line.points)
+    if taken:
+        raise UserError(f"adjustments[{index}].points{taken}", field="adjustments")
+    if not line.reason.strip():
+        raise UserError(f"adjustments[{index}].reason: say why the points are given")
+    wrong = line_problem(line.reason)
+    if wrong:
+        raise UserError(f"adjustments[{index}].reason{wrong}")
+    return line
+
+
+def checked_score(score: Any, rules: Rules) -> tuple[int, int]:
+    if (
+        not isinstance(score, tuple | list)
+        or len(score) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in score)
+    ):
+        raise UserError(f"score: the final score is two whole numbers, not {score!r}")
+    for side, points in zip("ab", score, strict=True):
+        beyond = points_problem(points) or rules.negative_score_problem(points)
+        if beyond:
+            raise UserError(f"score.{side}: {beyond}", field="score")
+    return int(score[0]), int(score[1])
