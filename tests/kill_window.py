@@ -84,6 +84,10 @@ def _submit(page: RoundsPage, row: int, hands: list[dict[str, Any]]) -> int:
     for hand in hands:
         dialog.rows[-1].set_hand(hand)
         dialog.add_hand()
+    if dialog.time_called.isVisible() and not dialog.time_called.isChecked():
+        QTest.keyClick(dialog, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)  # Time was called
+        QTest.qWait(200)  # the box clicks itself
+        _expect(dialog.time_called.isChecked(), "time was called")
     _sign(dialog.signers.pads["scorekeeper"], (0.1, 0.6), (0.2, 0.3), (0.3, 0.6))
     _sign(dialog.signers.pads["countersign"], (0.1, 0.5), (0.5, 0.5))
     QTest.mouseClick(dialog.submit_button, LEFT)

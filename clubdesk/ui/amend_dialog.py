@@ -1,8 +1,9 @@
 """The director's amendment of a submitted sheet, and a sheet's amendments as shown beside it.
 
 A submitted sheet never changes: the director records the score that stands
-now (and, in a format where a level game needs a winner, who won the tie), why,
-their name and their signature on the pad, through ``services.sheets.amend_sheet``.
+now (and, where the round needs a winner, in bid whist or a winners-stay or
+winners-down movement, who won the tie), why, their name and their signature on
+the pad, through ``services.sheets.amend_sheet``.
 Whether the new result is one the format accepts is the service's to say; a
 refusal is shown here in its words.
 """
@@ -118,7 +119,10 @@ class AmendDialog(QDialog):
         self.tie_winner = QComboBox()
         for text, side in (("tie won by A", "a"), ("tie won by B", "b")):
             self.tie_winner.addItem(text, side)
-        self.needs_tie_winner = needs_winner(rules)  # elsewhere a level game is a tie
+        if sheet.game.winner is not None:  # the tie's winner as it counts now, to change
+            self.tie_winner.setCurrentIndex(self.tie_winner.findData(sheet.game.winner))
+        # a level game needs its winner where the round needs one; elsewhere it is a tie
+        self.needs_tie_winner = needs_winner(rules, round_number)
         self.tie_winner.setVisible(self.needs_tie_winner)
         scores.addWidget(self.tie_winner)
         scores.addStretch(1)

@@ -4,9 +4,13 @@ The rows are shaped by the format (``sheet_rows``). As the recorder types,
 the engine scores the hands entered so far (``sheet.played_hands``; the sheet's
 result is ``sheet_result``): the running totals, gin's Hollywood columns and
 boxes, the end of the game and every invalid value, marked at its field with
-the engine's reason. Enter adds the next hand (bid whist offers its fifth,
-tiebreak hand only when the four end level). "Final score only" takes the
-score of a paper sheet typed in quickly. The scorekeeper and the
+the engine's reason; the sheet's adjustment lines (rulings) are shown, and in
+pinochle counted in the running totals. Enter adds the next hand (bid whist
+offers its fifth, tiebreak hand only when the four end level). "Final score
+only" takes the score of a paper sheet typed in quickly. Submit waits, saying
+why, while the game is not over ("Time was called" ends a Grand Prix game
+early; the clock's end ticks it) or a level game lacks the winner the round
+needs (``domain.event.finished.held_back``). The scorekeeper and the
 countersigning opponent are picked from the players seated at the table and
 sign on their pads, or the recorder attests that the signed paper sheet was
 received (``sheet_signers``). A submitted sheet opens read-only, its
@@ -33,7 +37,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.domain.event.sheet import played_hands
+from clubdesk.domain.event.finished import clock_calls_time, held_back
+from clubdesk.domain.event.model import Adjustment, Score
+from clubdesk.domain.event.sheet import played_hands, why_winner
 from clubdesk.domain.games import another_hand_follows
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
@@ -44,7 +50,7 @@ from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.meld_dialog import count_meld_into, meld_button
 from clubdesk.ui.operations import ask_yes_no, plain_words, run_command
-from clubdesk.ui.sheet_final import FinalScoreBox, TieBox
+from clubdesk.ui.sheet_final import FinalScoreBox, LinesLabel, TieBox, TimeCalledBox
 from clubdesk.ui.sheet_grid import HandsGrid
 from clubdesk.ui.sheet_rows import (
     HandRow,
@@ -80,6 +86,8 @@ class SheetDialog(QDialog):
         self.table_players: dict[str, tuple[tuple[int, str], ...]] = {}
         self.result: GameResult | None = None
         self.error: HandError | None = None
+        self.lines: tuple[Adjustment, ...] = ()  # the sheet's adjustment lines (rulings)
+        self.held: UserError | None = None  # what keeps the sheet from being handed in
         # tests put their own answer here
         self.confirm: Callable[[str, str], bool] = partial(ask_yes_no, self)
         self.setWindowTitle(f"Round {round_number}, table {table}: score sheet")
@@ -102,11 +110,20 @@ class SheetDialog(QDialog):
 
         self.final_box = FinalScoreBox(self)
         self.score_a, self.score_b = self.final_box.score_a, self.final_box.score_b
+        for edit in (self.score_a, self.score_b):
+            edit.textChanged.connect(self.recalculate)
         self.final_box.hide()
         layout.addWidget(self.final_box)
         self.tie_box = TieBox(self)
         self.tie_winner = self.tie_box.winner
+        self.tie_box.require(why_winner(self.rules, self.round_number))
+        self.tie_winner.currentIndexChanged.connect(self.recalculate)
         layout.addWidget(self.tie_box)
+        self.time_called = TimeCalledBox()
+        self.time_called.toggled.connect(self.recalculate)
+        layout.addWidget(self.time_called)
+        self.lines_label = LinesLabel()
+        layout.addWidget(self.lines_label)
 
         self.total_label = set_role(QLabel(), "subheading")
         self.game_label = QLabel()
@@ -172,6 +189,13 @@ class SheetDialog(QDialog):
         )
         self.signers.set_players(sides)
         self.submitted = sheet.submitted
+        self.lines = game.adjustments
+        self.lines_label.show_lines(game.adjustments, self.rules)
+        if not sheet.submitted and clock_calls_time(self.rules):
+            ended = sheets.time_called_by_clock(
+                self.db, self.event_id, self.round_number, self.context.clock
+            )
+            self.time_called.clock_ended(ended)
         if sheet.submitted:
             self._show_submitted(sheet)
         else:
@@ -199,6 +223,9 @@ class SheetDialog(QDialog):
         ):
             widget.setEnabled(False)
         self.signers.show_signed(game.signatures)
+        self.time_called.setChecked(game.time_called)
+        self.time_called.setVisible(game.time_called)
+        self.time_called.setEnabled(False)
         score = game.score
         counts = f"{score.a} to {score.b}" if score is not None else "no score"
         self.total_label.setText(f"Submitted · counts {counts}")
@@ -265,12 +292,12 @@ class SheetDialog(QDialog):
         try:
             for number, row in enumerate(self.rows[: len(hands)], start=1):
                 row.check_pairs(number)
-            shown = self.result = played_hands(self.rules, self.round_number, hands)
+            shown = self.result = played_hands(self.rules, self.round_number, hands, self.lines)
         except HandError as error:
             self.error = error
             good = (error.hand_number or 1) - 1
             if good:
-                shown = played_hands(self.rules, self.round_number, hands[:good])
+                shown = played_hands(self.rules, self.round_number, hands[:good], self.lines)
             self._mark(error)
         for n, (label_a, label_b) in enumerate(self.totals):
             running = shown.totals[n] if shown is not None and n < len(shown.totals) else None
@@ -283,15 +310,42 @@ class SheetDialog(QDialog):
         if self.submitted:
             self.game_label.setText(game_text(self.result, self.rules))
             return
+        self.held = self._held_back(hands)
+        held = "" if self.held is None else plain_words(self.held)
         if not self.final_only.isChecked():
             total = shown.total if shown is not None else {"A": 0, "B": 0}
             self.total_label.setText(f"Total  A {total['A']}  ·  B {total['B']}")
-            self.game_label.setText(game_text(self.result, self.rules))
+            said = game_text(self.result, self.rules)
+            self.game_label.setText("\n".join(text for text in (said, held) if text))
             self.problem.setText(
                 "" if self.error is None else problem_text(self.error, self.columns)
             )
+        else:
+            self.game_label.setText(held)
+        stops = self.result is None or self.result.ended_by is None  # not over by its hands
+        self.time_called.setVisible(
+            clock_calls_time(self.rules) and not self.final_only.isChecked() and bool(hands)
+            and stops
+        )  # fmt: skip
         self.add_button.setEnabled(self.can_add_hand())
         self._update_submit()
+
+    def _held_back(self, hands: list[dict[str, Any]]) -> UserError | None:
+        """What keeps the sheet from being handed in yet (the game not over, a level game's
+        winner), as the service would refuse it; None once it may go in."""
+        typed = None
+        if self.final_only.isChecked():
+            hands = []
+            try:
+                typed = Score(*self.final_box.score())
+            except UserError:
+                return None  # the score itself is named when Submit is pressed
+        elif self.error is not None:
+            return None
+        return held_back(
+            self.rules, self.round_number, hands=hands, typed=typed, adjustments=self.lines,
+            winner=self.tie_box.chosen(), time_called=self.time_called.isChecked(),
+        )  # fmt: skip
 
     def level_game(self) -> bool:
         """The hands typed so far end the game level: who won the tie is asked for."""
@@ -327,8 +381,9 @@ class SheetDialog(QDialog):
     def _update_submit(self) -> None:
         typed_wrong = self.error is not None and not self.final_only.isChecked()
         self.submit_button.setEnabled(
-            not self.submitted and self.signers.ready() and not typed_wrong
+            not self.submitted and self.signers.ready() and not typed_wrong and self.held is None
         )
+        self.submit_button.setToolTip("" if self.held is None else plain_words(self.held))
         self.submit_button.setVisible(not self.submitted)
         self.amend_button.setVisible(self.submitted)
 
@@ -345,11 +400,12 @@ class SheetDialog(QDialog):
                 return
         hands = [] if final_score is not None else self.hands()
         winner = self.tie_box.chosen()
+        called = bool(hands) and self.time_called.isChecked() and not self.time_called.by_clock
 
         def action() -> sheets.SheetSubmitted:
             return sheets.submit_sheet(
                 self.db, self.event_id, self.round_number, self.table,
-                hands=hands, final_score=final_score, winner=winner,
+                hands=hands, final_score=final_score, winner=winner, time_called=called,
                 signatures=signatures, clock=self.context.clock,
             )  # fmt: skip
 

@@ -1,12 +1,17 @@
 """The parts of a score sheet outside its hand rows: the final score typed in from a paper
-sheet, and who won a level game (a cut of the cards, the director's ruling)."""
+sheet, who won a level game (a cut of the cards, the director's ruling), and whether time
+was called on a game its hands do not finish."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
+from clubdesk.domain.event.model import Adjustment
+from clubdesk.domain.event.sheet import folds_adjustments
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
+from clubdesk.services.board import adjustment_text
 
 
 class FinalScoreBox(QWidget):
@@ -59,6 +64,12 @@ class TieBox(QWidget):
         row.addStretch(1)
         self.hide()
 
+    def require(self, why: str | None) -> None:
+        """Where the round needs a winner (``why``: the reason), a level game has no "no tie":
+        the first choice asks who won."""
+        self.winner.setItemText(0, "who won?" if why else "no tie")
+        self.winner.setToolTip(f"A level game needs its winner: {why}" if why else "")
+
     def ask(self, asked: bool) -> None:
         """Show the question, or hide it and forget the answer."""
         if not asked:
@@ -68,3 +79,37 @@ class TieBox(QWidget):
     def chosen(self) -> str | None:
         """ "a", "b", or None (no tie, or not asked)."""
         return self.winner.currentData() if not self.isHidden() else None
+
+
+class TimeCalledBox(QCheckBox):
+    """The director's word that time was called: the hands stop before the game's end (only
+    where the round clock ends a game); ticked by itself once the round's clock has ended."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("&Time was called (the game stops with these hands)", parent)
+        self.by_clock = False
+        self.hide()
+
+    def clock_ended(self, ended: bool) -> None:
+        """The round's clock has called time: ticked, and the clock's to say."""
+        self.by_clock = ended
+        if ended:
+            self.setChecked(True)
+            self.setText("&Time was called: the round's clock has ended")
+        self.setEnabled(not ended)
+
+
+class LinesLabel(QLabel):
+    """The sheet's adjustment lines (a ruling at the table, such as 100 to the opponents of
+    a late team), said with where they count."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.hide()
+
+    def show_lines(self, lines: tuple[Adjustment, ...], rules: Rules) -> None:
+        where = "in the running totals" if folds_adjustments(rules) else "in the score"
+        texts = "; ".join(adjustment_text(line) for line in lines)
+        self.setText(f"On the sheet: {texts} ({where})" if lines else "")
+        self.setVisible(bool(lines))

@@ -104,6 +104,10 @@ def test_npa_with_fines_names_who_bid_and_who_reneged(qtbot, db, clock, tmp_path
     for key, text in (("bid", "50"), ("meld.A", "20"), ("meld.B", "20"),
                       ("tricks.A", "10"), ("tricks.B", "40")):  # fmt: skip
         row.widgets[key].setText(text)
+    made = {"bidder": "A", "bid": 50, "meld": {"A": 20, "B": 20}, "tricks": {"A": 30, "B": 20}}
+    for _ in range(7):  # the round's other hands: a sheet goes in once its game is over
+        dialog.add_hand()
+        dialog.rows[-1].set_hand(made)
     sign(dialog)
     dialog.final_only.setFocus()
     dialog.submit_button.click()

@@ -158,7 +158,7 @@ def test_submitting_a_sheet_then_it_reopens_read_only(qtbot, db, clock, pinochle
 
 def test_a_refused_submission_is_shown_in_plain_words(qtbot, db, clock, pinochle) -> None:
     dialog = open_sheet(qtbot, db, clock, pinochle)
-    for hand in PINOCHLE_HANDS[:2]:
+    for hand in PINOCHLE_HANDS:
         dialog.rows[-1].set_hand(hand)
         dialog.add_hand()
     dialog.countersign.setCurrentIndex(
@@ -205,6 +205,16 @@ def test_a_gin_sheet_fills_the_hollywood_columns(qtbot, db, clock) -> None:
         str(engine.totals[1]["A"]), str(engine.totals[1]["B"]),
     )  # fmt: skip
     sign(dialog)
+    assert not dialog.submit_button.isEnabled()  # seed 003: "to a total of 120 points in each"
+    assert dialog.game_label.text() == (
+        "The match is not over: game 1 at 25 of 120, game 2 at 0 of 120 and game 3 at 0 of 120."
+    )
+    gin = {"knocker": "A", "gin": True, "deadwood": {"A": 0, "B": 90}}
+    while games.score_game(hands, event_rules(db, event_id)).ended_by is None:
+        hands.append(gin)
+        dialog.rows[-1].set_hand(gin)
+        dialog.add_hand()
+    assert dialog.submit_button.isEnabled()
     dialog.submit_button.click()
     assert sheets.table_sheet(db, event_id, 1, 1).submitted
 
