@@ -117,7 +117,7 @@ class AmendDialog(QDialog):
             scores.addWidget(QLabel(label))
             scores.addWidget(edit)
         self.tie_winner = QComboBox()
-        for text, side in (("tie won by A", "a"), ("tie won by B", "b")):
+        for text, side in (("A won the tie", "a"), ("B won the tie", "b")):
             self.tie_winner.addItem(text, side)
         if sheet.game.winner is not None:  # the tie's winner as it counts now, to change
             self.tie_winner.setCurrentIndex(self.tie_winner.findData(sheet.game.winner))

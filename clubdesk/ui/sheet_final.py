@@ -56,7 +56,7 @@ class TieBox(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.winner = QComboBox()
-        for text, side in (("no tie", None), ("tie won by A", "a"), ("tie won by B", "b")):
+        for text, side in (("no tie", None), ("A won the tie", "a"), ("B won the tie", "b")):
             self.winner.addItem(text, side)
         self.winner.installEventFilter(keys)
         row.addWidget(QLabel("A level game: who won the tie?"))

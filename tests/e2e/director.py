@@ -246,7 +246,8 @@ class Director:
         if winner is not None:
             self.tab()
             assert self.focused() is dialog.tie_winner
-            self.type(winner.upper())
+            self.type(winner.upper())  # "B won the tie"
+            assert dialog.tie_winner.currentData() == winner
         self.press(Qt.Key.Key_P, Qt.KeyboardModifier.AltModifier)
         self.qtbot.waitUntil(dialog.paper.isChecked)
         self.press(Qt.Key.Key_Return)
@@ -274,6 +275,7 @@ class Director:
             assert dialog.tie_box.isVisible()
             dialog.tie_winner.setFocus(Qt.FocusReason.TabFocusReason)
             self.type(winner.upper())
+            assert dialog.tie_winner.currentData() == winner
         if sign:
             for pad in dialog.signers.pads.values():
                 draw_on(self.qtbot, pad, (0.1, 0.6), (0.25, 0.3), (0.4, 0.65), (0.6, 0.4))

@@ -274,3 +274,29 @@ def test_a_bid_whist_night_in_the_window(director: Director, tmp_path: Path) -> 
     model = page.final_model
     assert [model.data(model.index(0, c)) for c in (0, 1, 4)] == ["1", str(champion), "Champion"]
     check_the_night(director, event_id, tmp_path, rounds=3)
+
+
+def test_an_npa_night_in_the_window(director: Director, tmp_path: Path) -> None:
+    """Twelve players, six rounds without a clock, winners stay and losers move up: a level
+    table's winner named on its sheet, each round closed, which seats the next."""
+    event_id = director.new_event("npa-club-pinochle", "NPA Tuesday")
+    director.register([(f"Player{n} Smith",) for n in range(1, 13)])
+    director.make_draw()
+    db = director.window.database
+    rules = events.event_rules(db, event_id)
+    rng = random.Random(4)
+    for number in range(1, 7):
+        assert director.start_round() == number
+        for index, (table, _, _) in enumerate(director.tables()):
+            director.clock.advance(minutes=15)
+            if number == 1 and index == 0:  # level: who won is asked, and said
+                director.paper_sheet(table, 250, 250, winner="b")
+            elif number == 2 and index == 0:
+                hands = sample_game(rules, rng)
+                dialog = director.hand_sheet(table, hands, winner="a" if level(rules, hands)
+                                             else None)  # fmt: skip
+                director.done_with(dialog)
+            else:
+                director.paper_sheet(table, 200 + 11 * table + number, 150 - number)
+        director.close_round()
+    check_the_night(director, event_id, tmp_path, rounds=6)

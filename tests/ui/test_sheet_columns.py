@@ -165,7 +165,7 @@ def test_a_level_game_asks_who_won_the_tie_and_submits_it(qtbot, db, clock):
         dialog.add_hand()
     assert dialog.tie_box.isVisible()  # a fifth hand, or who won the tie
     dialog.tie_winner.setFocus()
-    qtbot.keyClick(dialog.tie_winner, Qt.Key.Key_End)  # the last: "tie won by B"
+    qtbot.keyClick(dialog.tie_winner, Qt.Key.Key_End)  # the last: "B won the tie"
     assert dialog.tie_winner.currentData() == "b"
     sign(dialog)
     qtbot.keyClick(dialog.tie_winner, Qt.Key.Key_Return)  # Enter there submits

@@ -127,7 +127,7 @@ def test_an_npa_level_game_asks_who_won_before_it_goes_in(qtbot, db, clock, keyb
     assert dialog.game_label.text().endswith(said)
     assert not dialog.submit_button.isEnabled() and dialog.submit_button.toolTip() == said
     dialog.tie_winner.setFocus()
-    keyboard.press(Qt.Key.Key_End)  # "tie won by B"
+    keyboard.press(Qt.Key.Key_End)  # "B won the tie"
     assert dialog.submit_button.isEnabled()
     keyboard.press(Qt.Key.Key_Return)  # Enter there submits
     assert sheets.table_sheet(db, event_id, 1, 1).game.winner == "b"
@@ -151,7 +151,7 @@ def test_an_npa_paper_sheet_of_a_level_game_names_its_winner_and_amend_changes_i
     amend = dialog.amend()  # "Amend can change that winner"
     qtbot.addWidget(amend)
     assert not amend.tie_winner.isHidden() and amend.tie_winner.currentData() == "a"
-    qtbot.keyClick(amend.tie_winner, Qt.Key.Key_End)  # "tie won by B"
+    qtbot.keyClick(amend.tie_winner, Qt.Key.Key_End)  # "B won the tie"
     qtbot.keyClicks(amend.reason, "the cut of the cards was read wrong")
     qtbot.keyClicks(amend.director, "Dee Rector")
     draw(qtbot, amend.pad, (0.1, 0.6), (0.3, 0.2))
