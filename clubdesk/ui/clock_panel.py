@@ -80,6 +80,7 @@ class ClockPanel(QFrame):
         self.big_time.setFont(mono)
         self.phase_label = QLabel()
         self.phase_label.setObjectName("phaseWords")
+        self.phase_label.setWordWrap(True)  # a long phase wraps: the page never scrolls sideways
         self.round_label = QLabel()
         self.announcement_label = QLabel()
         self.announcement_label.setWordWrap(True)
@@ -109,9 +110,10 @@ class ClockPanel(QFrame):
             played = elapsed_s(view)
             self.big_time.setText("--:--" if played is None else time_left(played))
             self.big_time.setAccessibleName("Time played")
-            self.round_label.setText(in_play_words(view)[0])
-            self.phase_label.setText(in_play_words(view)[1])
-            self.announcement_label.setText("")
+            round_line, phase, why = in_play_words(view)
+            self.round_label.setText(round_line)
+            self.phase_label.setText(phase)
+            self.announcement_label.setText(why)
             set_phase(self, "")
             return
         self.big_time.setAccessibleName("Time left")

@@ -33,6 +33,7 @@ from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.ui.context import UiContext
+from clubdesk.ui.operations import sentence
 from clubdesk.ui.ticker import Ticker
 
 ROUND_GOING = ("running", "warning", "paused", "time")  # phases with a round's clock going
@@ -119,27 +120,28 @@ def phase_words(status: ClockStatus, now: dt.datetime) -> str:
     return until_text(status, now) or "Not started"
 
 
-def in_play_words(view: ClockView) -> tuple[str, str]:
-    """Where the rounds stand when they have no clock, in two lines for the Rounds page:
-    ``("Round 2 of 6 · in play since 7:42 PM", "In play")``, ``("Round 2 of 6 · closed",
-    "Round 3 next: start it with F5")``; empty before an event is open."""
+def in_play_words(view: ClockView) -> tuple[str, str, str]:
+    """Where the rounds stand when they have no clock, in three lines for the Rounds page:
+    the round, what it is doing, and why the next round waits (if it does):
+    ``("Round 2 of 6 · in play since 7:42 PM", "In play", "")``, ``("Round 2 of 6 · closed",
+    "Round 3 next: start it with F5", "")``; empty before an event is open."""
     rounds = view.rounds
     if rounds is None:
-        return "", ""
+        return "", "", ""
     current, following = rounds.current, rounds.following
     if current is None:
         first = following.number if following is not None else 1
-        return "No round has started", f"Round {first} next: start it with F5"
+        return "No round has started", f"Round {first} next: start it with F5", ""
     title = view.title(current.number)
     if current.state == "started":
         since = clock_time(current.started_at) if current.started_at else ""
-        return f"{title} · in play since {since}" if since else title, "In play"
+        return (f"{title} · in play since {since}" if since else title), "In play", ""
     if following is None:
-        return f"{title} · closed", "Every round is played"
+        return f"{title} · closed", "Every round is played", ""
+    name = view.name(following.number)
     if rounds.startable is None:
-        why = f": {rounds.waits}" if rounds.waits else ""
-        return f"{title} · closed", f"{view.name(following.number)} cannot be seated yet{why}"
-    return f"{title} · closed", f"{view.name(following.number)} next: start it with F5"
+        return f"{title} · closed", f"{name} cannot be seated yet", sentence(rounds.waits)
+    return f"{title} · closed", f"{name} next: start it with F5", ""
 
 
 def elapsed_s(view: ClockView) -> int | None:
@@ -183,9 +185,12 @@ def _untimed_line(view: ClockView) -> str:
     parts = [view.name(current.number)]
     if current.state == "closed":
         following = rounds.following
-        parts.append(
-            f"{view.name(following.number)} next" if following else "Every round is played"
-        )
+        if following is None:
+            parts.append("Every round is played")
+        elif rounds.startable is None:
+            parts.append(f"{view.name(following.number)} cannot be seated yet")
+        else:
+            parts.append(f"{view.name(following.number)} next")
     elif board is not None and board.round_number == current.number and board.tables:
         parts.append(board.count_text)
     return " · ".join(parts)
