@@ -124,17 +124,20 @@ def test_the_example_file_exports_what_it_imported(example_db: Path) -> None:
 
 
 def test_standings_after_round_2_as_csv(small_db: Path) -> None:
-    # after round 2 one round is dropped already; teams 1 and 2 are level on 501 (a round-2
-    # DQ award's average winning score for team 2, a won game for team 1) and share 3rd
+    """Seed 000: "A TEAM WILL BE ALLOWED TO "throw out" THEIR LOWEST SCORE OF ONE OF THEIR 11
+    GAMES WHICH THEY PLAYED": after round 2 a played game is dropped already, never a bye or
+    an award. Team 7 keeps its low bye (414) and drops the game it played (500); team 6
+    keeps its bye (501) and drops its game (505); team 5's DQ (0) counts; teams 1, 2 and 6
+    are level on 501 and share 2nd."""
     assert ok("standings", "--db", small_db, "--after-round", "2", "--format", "csv") == (
         "place,number,name,total,wins,tied,dropped,round 1,round 2\n"
         "1,3,Ortiz / Ng,520,1,no,2,520,470\n"
-        "2,6,Diaz / Fox,505,1,no,2,505,501\n"
-        "3,1,Smith / Jones,501,1,yes,1,116,501\n"
-        "3,2,Lee / Park,501,2,yes,1,218,501\n"
-        "5,7,Moss / Ali,500,1,no,1,414,500\n"
-        "6,5,Kim / Roy,480,0,no,2,480,0\n"
-        "7,4,Brown / Gray,430,0,no,2,430,300\n"
+        "2,1,Smith / Jones,501,1,yes,1,116,501\n"
+        "2,2,Lee / Park,501,2,yes,1,218,501\n"
+        "2,6,Diaz / Fox,501,1,yes,1,505,501\n"
+        "5,4,Brown / Gray,430,0,no,2,430,300\n"
+        "6,7,Moss / Ali,414,1,no,2,414,500\n"
+        "7,5,Kim / Roy,0,0,no,1,480,0\n"
     )
 
 

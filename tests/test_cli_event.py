@@ -282,7 +282,7 @@ def test_payouts_as_json_and_text(db: Path) -> None:
     assert [(p["place"], p["number"], p["amount_cents"]) for p in prizes["places"]] == [
         (1, 3, 17825),
         (2, 6, 10600),
-        (3, 7, 7100),
+        (3, 2, 7100),
     ]
     code, out, _ = clubdesk("payouts", "--db", db, "--format", "text")
     assert code == 0

@@ -133,15 +133,15 @@ def test_the_small_grand_prix_pays_the_top_three_and_splits_each_team_prize() ->
         "places": [
             {"place": 1, "number": 3, "name": "Ortiz / Ng", "amount_cents": 17_825},
             {"place": 2, "number": 6, "name": "Diaz / Fox", "amount_cents": 10_600},
-            {"place": 3, "number": 7, "name": "Moss / Ali", "amount_cents": 7100},
+            {"place": 3, "number": 2, "name": "Lee / Park", "amount_cents": 7100},
         ],
         "players": [
             {"place": 1, "number": 3, "name": "Ed Ortiz", "amount_cents": 8913, "credit_cents": 0},
             {"place": 1, "number": 3, "name": "Flo Ng", "amount_cents": 8912, "credit_cents": 0},
             {"place": 2, "number": 6, "name": "Kai Diaz", "amount_cents": 5300, "credit_cents": 0},
             {"place": 2, "number": 6, "name": "Lou Fox", "amount_cents": 5300, "credit_cents": 0},
-            {"place": 3, "number": 7, "name": "Max Moss", "amount_cents": 3550, "credit_cents": 0},
-            {"place": 3, "number": 7, "name": "Nia Ali", "amount_cents": 3550, "credit_cents": 0},
+            {"place": 3, "number": 2, "name": "Cy Lee", "amount_cents": 3550, "credit_cents": 0},
+            {"place": 3, "number": 2, "name": "Di Park", "amount_cents": 3550, "credit_cents": 0},
         ],
         "provisional": True,  # 3 of the Grand Prix's 11 rounds are played
         "undecided": [],

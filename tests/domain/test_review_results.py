@@ -118,8 +118,9 @@ def test_the_warm_up_drops_nothing_and_returns_every_entry() -> None:
 
 
 def test_drop_lowest_is_a_club_setting_an_event_can_change() -> None:
-    # "the lowest one is dropped (club setting `drop_lowest = 1`) ... A bye score can be
-    # the dropped one." With the event set to drop 2, team 5's bye (395) and its 0 go.
+    # "the lowest one is dropped (club setting `drop_lowest = 1`) ... Only a game the team
+    # played can be thrown out": with the event set to drop 2, team 5's bye (395) counts and
+    # its two games (0 and 510) go; team 4 has one game to throw out beside its two byes.
     rounds = [
         {"games": [game(1, 1, 2, 400, 300), game(2, 3, 4, 390, 380)], "byes": [5]},
         {"games": [game(1, 1, 5, 505, 0), game(2, 2, 3, 300, 500)], "byes": [4]},
@@ -127,9 +128,9 @@ def test_drop_lowest_is_a_club_setting_an_event_can_change() -> None:
     ]
     event, rules = make_event("grand-prix-pinochle", 5, rounds, settings={"drop_lowest": 2})
     row = compute_standings(event, rules).row(5)
-    assert (row.rounds, row.byes, row.dropped, row.total) == ((395, 0, 510), (1,), (1, 2), 510)
+    assert (row.rounds, row.byes, row.dropped, row.total) == ((395, 0, 510), (1,), (2, 3), 395)
     row = compute_standings(event, rules).row(4)  # byes: (505 + 500) / 2 = 502.5 -> 503, 505
-    assert (row.rounds, row.dropped, row.total) == ((380, 503, 505), (1, 2), 505)
+    assert (row.rounds, row.dropped, row.total) == ((380, 503, 505), (1,), 1008)
 
 
 def test_a_team_removed_from_the_tournament() -> None:

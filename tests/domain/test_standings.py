@@ -189,25 +189,29 @@ def test_the_small_grand_prix_file_gives_these_standings() -> None:
     standings = compute_standings(event, rules)
     assert standings.after_round == 3
     rows = [(r.place, r.number, r.rounds, r.dropped, r.total, r.wins) for r in standings.rows]
+    # seed 000: "their lowest score of one of their 11 games which they played"
     assert rows == [
         (1, 3, (520, 470, 510), (2,), 1030, 2),
         (2, 6, (505, 501, 450), (3,), 1006, 2),  # 501: bye in round 2 (500.5 rounds up)
-        (3, 7, (414, 500, 480), (1,), 980, 1),  # both byes; the round-1 bye is dropped
-        (4, 2, (218, 501, 450), (1,), 951, 2),  # 501: the dq award in round 2
-        (5, 4, (430, 300, 500), (2,), 930, 1),  # 500: removed award in round 3
-        (6, 5, (480, 0, 390), (2,), 870, 0),
-        (7, 1, (116, 501, 0), (3,), 617, 1),
+        (3, 2, (218, 501, 450), (1,), 951, 2),  # 501: the dq award in round 2
+        (4, 4, (430, 300, 500), (2,), 930, 1),  # 500: removed award in round 3
+        (5, 7, (414, 500, 480), (2,), 894, 1),  # byes in rounds 1 and 3 count: 500 dropped
+        (6, 1, (116, 501, 0), (1,), 501, 1),  # removed from the table in round 3: 0 counts
+        (7, 5, (480, 0, 390), (3,), 480, 0),  # disqualified in round 2: 0 counts
     ]
     assert not any(r.tied for r in standings.rows)
     assert standings.row(7).byes == (1, 3)
 
 
-def test_drop_lowest_drops_a_bye_and_the_earliest_of_equal_scores() -> None:
+def test_drop_lowest_drops_a_game_played_never_a_bye_and_the_earliest_of_equals() -> None:
+    """Seed 000: "A TEAM WILL BE ALLOWED TO "throw out" THEIR LOWEST SCORE OF ONE OF THEIR
+    11 GAMES WHICH THEY PLAYED"."""
     assert dropped_rounds((300, 200, 200, 450), 1) == (2,)
     assert dropped_rounds((300, 200, 200, 450), 2) == (2, 3)
     assert dropped_rounds((200, 300, 200), 1) == (1,)
     assert dropped_rounds((480,), 1) == ()  # at least one round counts
     assert dropped_rounds((480, 0), 0) == ()
+    assert dropped_rounds((300, 200, 450), 1, (True, False, True)) == (1,)  # 200 not played
     event, rules = make_event(
         [
             {"games": [game(1, 1, 2, 400, 300), game(2, 3, 4, 380, 390)], "byes": [5]},
@@ -215,8 +219,8 @@ def test_drop_lowest_drops_a_bye_and_the_earliest_of_equal_scores() -> None:
         ],
         numbers=range(1, 6),
     )
-    row = compute_standings(event, rules).row(5)  # bye 395 in round 1, then 499
-    assert (row.rounds, row.dropped, row.total) == ((395, 499), (1,), 499)
+    row = compute_standings(event, rules).row(5)  # bye 395 in round 1, then 499: the bye counts
+    assert (row.rounds, row.dropped, row.total) == ((395, 499), (2,), 395)
     row = compute_standings(event, rules).row(4)  # 390, then a bye of (395 + 500) / 2 = 448
     assert (row.rounds, row.dropped, row.total) == ((390, 448), (1,), 448)
 
@@ -346,7 +350,7 @@ def test_csv_has_a_header_and_one_line_per_entrant() -> None:
     lines = standings_csv(compute_standings(event, rules)).splitlines()
     assert lines[0] == "place,number,name,total,wins,tied,dropped,round 1,round 2,round 3"
     assert lines[1] == "1,3,Ortiz / Ng,1030,2,no,2,520,470,510"
-    assert lines[3] == "3,7,Moss / Ali,980,1,no,1,414,500,480"
+    assert lines[5] == "5,7,Moss / Ali,894,1,no,2,414,500,480"
     assert len(lines) == 8
 
 
@@ -359,7 +363,7 @@ def test_the_text_table_is_aligned_and_marks_ties_drops_and_byes() -> None:
     assert header.split() == ["Place", "No.", "Team", "Total", "Wins", "R1", "R2", "R3"]
     table = lines[3:12]
     assert len({len(line) for line in table[:2]}) == 1  # the rule under the header is as wide
-    assert "(414b)" in lines[7] and "480b" in lines[7]
+    assert "414b" in lines[9] and "(500)" in lines[9] and "480b" in lines[9]  # byes count
     for line in lines[5:12]:  # totals right-aligned in one column
         assert line[header.index("Total") + len("Total") - 1] != " "
     tied, _ = make_event(

@@ -29,10 +29,13 @@ How each rule is read:
   naming it) has no score: both sides score 0 for the round, neither wins,
   and the game is not one "actually played" for a bye's average. The round
   counts as complete once closed; undoing the close takes that back.
-- ``standings.drop_lowest`` of the entrant's round scores are not counted
-  (a bye or a 0 can be dropped). Of equal scores the earliest round is
-  dropped. At least one round always counts (after round 1 nothing is
-  dropped when one would be).
+- ``standings.drop_lowest`` of the entrant's round scores are not counted.
+  Only a game the entrant played can be dropped (seed 000: "their lowest
+  score of one of their 11 games which they played"): a bye, an award for
+  the opponents' absence or against the entrant, and a round it sat out
+  always count; a game played whose sheet never came in (a 0) may be
+  dropped. Of equal scores the earliest round is dropped. At least one round
+  always counts (after round 1 nothing is dropped when one would be).
 - Ranking follows ``standings.rank_by``: total (pinochle, gin) or wins then
   total (bid whist). Tie-breaks recorded in the rounds counted (sudden death,
   play-off hand; see ``event.py``) then act: in gin the winner gets
@@ -236,13 +239,21 @@ def _check_after_round(event: Event, after_round: int | None, rounds: int) -> in
 # --- standings ----------------------------------------------------------------------------
 
 
-def dropped_rounds(scores: tuple[int, ...], drop: int) -> tuple[int, ...]:
+# what an entrant's round was, where it is one it played (a game it can throw out)
+PLAYED: frozenset[ResultKind] = frozenset({"game", "no-sheet"})
+
+
+def dropped_rounds(
+    scores: tuple[int, ...], drop: int, played: tuple[bool, ...] | None = None
+) -> tuple[int, ...]:
     """The round numbers (1-based) of the ``drop`` lowest scores; of equals, the earliest.
 
-    At least one round is always kept.
+    ``played`` says per round whether it was a game the entrant played (None: every
+    round); only those can be dropped. At least one round is always kept.
     """
     count = min(drop, max(len(scores) - 1, 0))
-    lowest = sorted(range(len(scores)), key=lambda i: (scores[i], i))[:count]
+    rounds = [i for i in range(len(scores)) if played is None or played[i]]
+    lowest = sorted(rounds, key=lambda i: (scores[i], i))[:count]
     return tuple(sorted(i + 1 for i in lowest))
 
 
@@ -252,6 +263,7 @@ class _Line:
 
     number: int
     rounds: list[int]
+    played: list[bool] | None = None  # per round: a game it played (one it may throw out)
     wins: int = 0
     byes: list[int] | None = None
     absent: list[int] | None = None
@@ -268,7 +280,7 @@ def compute_standings(event: Event, rules: Rules, after_round: int | None = None
     """The standings after round ``after_round`` (default: the last complete round)."""
     upto = _check_after_round(event, after_round, rules.schedule.rounds)
     lines = {
-        e.number: _Line(e.number, [], byes=[], absent=[])
+        e.number: _Line(e.number, [], played=[], byes=[], absent=[])
         for e in event.entrants
         if e.status != "removed"
     }
@@ -277,6 +289,7 @@ def compute_standings(event: Event, rules: Rules, after_round: int | None = None
         for line in lines.values():
             result = results.get(line.number, RoundResult(0, False, "absent"))
             line.rounds.append(result.score)
+            line.played.append(result.kind in PLAYED)  # type: ignore[union-attr]
             line.wins += result.won
             line.took_part |= result.kind != "absent"
             if result.kind == "bye":
@@ -289,7 +302,9 @@ def compute_standings(event: Event, rules: Rules, after_round: int | None = None
         if tiebreak.winner_number in lines:
             lines[tiebreak.winner_number].bonus += bonus
     for line in lines.values():
-        line.dropped = dropped_rounds(tuple(line.rounds), rules.standings.drop_lowest)
+        line.dropped = dropped_rounds(
+            tuple(line.rounds), rules.standings.drop_lowest, tuple(line.played or ())
+        )
         kept = (s for i, s in enumerate(line.rounds, start=1) if i not in line.dropped)
         line.total = sum(kept) + line.bonus
     status = {e.number: e.status for e in event.entrants}
