@@ -68,19 +68,28 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _payouts(args: argparse.Namespace) -> int:
-    from clubdesk.printing.text import payouts_text
-    from clubdesk.services import events, results
+    """The pool and the prizes; once final, each store credit redeemed, to redeem or lapsed
+    (JSON: ``credits``, only where prizes are store credit)."""
+    from clubdesk.clock import SYSTEM_CLOCK
+    from clubdesk.printing.text import credits_text, payouts_text
+    from clubdesk.services import events, final_payouts, results
     from clubdesk.store.read_only import open_for_reading
 
     with open_for_reading(args.db) as db:
         event_id = chosen_event(db, args.event)
         prizes = results.payouts(db, event_id)
+        credits = final_payouts.store_credits(db, event_id)
         name = events.get_event(db, event_id).name
         rules = events.event_rules(db, event_id)
+    today = SYSTEM_CLOCK.now().date()
     if args.format == "json":
-        print_json(prizes.to_json())
+        written = prizes.to_json()
+        if credits:
+            written["credits"] = [credit.to_json(today) for credit in credits]
+        print_json(written)
     else:
         sys.stdout.write(payouts_text(prizes, f"{name}: prizes", rules))
+        sys.stdout.write(credits_text(credits, today))
     return 0
 
 

@@ -1,5 +1,6 @@
 """The treasurer's record: where the pool comes from, term by term, the payout scheme and
-the prize table, which adds up to the pool to the cent."""
+the prize table, which adds up to the pool to the cent; once final, each store credit
+redeemed, still to redeem, or lapsed."""
 
 from __future__ import annotations
 
@@ -112,4 +113,7 @@ def payouts_pdf(target: Path | IO[bytes], heading: Heading, rows: PayoutRows, pa
     else:
         story += [Paragraph("The prizes", style("subtitle")), prize_table(rows, width)]
         story += [Spacer(1, 6), *(Paragraph(escape(u.text), style("body")) for u in rows.undecided)]
+    if rows.credits:  # seed 003: "must be redeemed the day of the tournament"
+        story.append(Paragraph("Store credit redeemed", style("subtitle")))
+        story += [Paragraph(escape(line), style("body")) for line in rows.credits]
     build_pdf(target, story, heading, title, paper)

@@ -153,6 +153,7 @@ class PayoutRows:
     undecided: tuple[UndecidedLine, ...] = ()
     scheme: tuple[str, ...] = ()  # the payout scheme in words, place by place
     final: str = ""  # who froze these prizes and when ("": not finalized)
+    credits: tuple[str, ...] = ()  # each store credit redeemed, to redeem or lapsed, in words
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from clubdesk.domain.limits import is_control
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.credit import Credit
 from clubdesk.domain.money.payouts import Payouts, Undecided, paid_in_text
 from clubdesk.domain.results.cut import CutResult
 from clubdesk.domain.results.standings import StandingRow, Standings
@@ -157,6 +158,15 @@ def cut_text(result: CutResult, standings: Standings, rules: Rules) -> str:
         lines.append(f"{label} {number:>4}  {names[number]}")
     for tie in result.ties:
         lines += ["", tie.describe(rules)]
+    return "\n".join(lines) + "\n"
+
+
+def credits_text(credits: Sequence[Credit], today: dt.date) -> str:
+    """Each store credit redeemed, still to redeem, or lapsed ("" when there are none)."""
+    if not credits:
+        return ""
+    lines = ["", "Store credit (redeemed the day of the tournament):"]
+    lines += [f"  {plain(credit.text(today))}" for credit in credits]
     return "\n".join(lines) + "\n"
 
 

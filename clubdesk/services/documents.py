@@ -8,6 +8,7 @@ raised here, before any file is written.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -50,7 +51,15 @@ from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
 from clubdesk.printing.text import pause_text, payouts_text
 from clubdesk.services import clock as clock_service
-from clubdesk.services import draw, events, playoffs, registration, results, sheets
+from clubdesk.services import (
+    draw,
+    events,
+    final_payouts,
+    playoffs,
+    registration,
+    results,
+    sheets,
+)
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
 from clubdesk.store import Database
@@ -124,9 +133,11 @@ def standings_rows(db: Database, event_id: str) -> StandingsRows:
     )  # fmt: skip
 
 
-def payout_rows(db: Database, event_id: str) -> PayoutRows:
-    """The pool's terms, the scheme and the prizes (marked provisional when they are)."""
+def payout_rows(db: Database, event_id: str, today: dt.date | None = None) -> PayoutRows:
+    """The pool's terms, the scheme and the prizes (marked provisional when they are);
+    once final, each store credit redeemed, to redeem or lapsed on ``today``."""
     found = results.payouts(db, event_id)
+    credits = final_payouts.store_credits(db, event_id)
     rules = events.event_rules(db, event_id)
     pool = found.pool
     terms = [PoolTerm("Entry fees received", pool.fees_cents)]
@@ -170,6 +181,7 @@ def payout_rows(db: Database, event_id: str) -> PayoutRows:
         undecided=undecided,
         scheme=_scheme(rules),
         final=found.final,
+        credits=tuple(c.text(today) for c in credits) if today is not None else (),
     )
 
 
@@ -373,7 +385,7 @@ def write_document(
         standings_pdf(target, top, standings_rows(db, event_id), paper)
     elif kind in ("awards", "payouts"):
         build = awards_pdf if kind == "awards" else payouts_pdf
-        build(target, top, payout_rows(db, event_id), paper)
+        build(target, top, payout_rows(db, event_id, aware(clock.now()).date()), paper)
     elif kind == "chits":
         chits_pdf(target, top, chits(db, event_id), paper)
     elif kind == "schedule":

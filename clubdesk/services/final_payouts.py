@@ -14,8 +14,12 @@ each cash prize paid; reopening needs the director's name and a reason.
   money, expense or refund) until the payouts are reopened.
 - A prize paid is a ``prize`` ledger row for the cash part of a frozen
   prize, paid once; it leaves the cash box and leaves the pool as it is.
+- A store-credit prize is not paid from the box: the treasurer records it redeemed
+  (``redeem_credit``), once, on the tournament's day (seed 003: "must be redeemed the
+  day of the tournament"); after that day a credit not redeemed has lapsed
+  (``domain.money.credit``). ``store_credits`` says where each one stands.
 - Reopen (the director's name and a reason, logged) keeps the frozen rows
-  and what was paid; the next finalize freezes the payouts as they then are.
+  and what was paid or redeemed; the next finalize freezes the payouts as they then are.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from clubdesk.clock import Clock
 from clubdesk.domain.event.model import PRIZE_PAID
 from clubdesk.domain.limits import name_problem
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.credit import Credit, credits, redeem_problem, redemption_day
 from clubdesk.domain.money.payouts import FrozenPrize, Payouts, compute_payouts, frozen_payouts
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -39,6 +44,7 @@ from clubdesk.services.payments import check_method, money_row
 from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import payouts as store
+from clubdesk.store.entrants import list_entrants
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,15 @@ class PayoutsReopened:
     event_id: str
     director: str
     reason: str
+    at: dt.datetime
+    changes: Change = changes_field()
+
+
+@dataclass(frozen=True)
+class CreditRedeemed:
+    event_id: str
+    number: int
+    cents: int
     at: dt.datetime
     changes: Change = changes_field()
 
@@ -198,7 +213,8 @@ def mark_prize_paid(
         cash = prize.amount_cents - prize.credit_cents
         if cash == 0:
             raise UserError(
-                f"number: entrant {number}'s prize is store credit; no cash is paid out",
+                f"number: entrant {number}'s prize is store credit; no cash is paid out "
+                "(record the credit redeemed instead)",
                 field="number",
             )
         if any(row.number == number for row in store.prizes_paid(session, event_id)):
@@ -207,3 +223,47 @@ def mark_prize_paid(
         note = f"prize, place {prize.place}"
         money_row(session, event_id, PRIZE_PAID, record, cash, method, note, at, actor)
     return PrizePaid(event_id, number, cash, method, at)
+
+
+def store_credits(db: Database, event_id: str) -> tuple[Credit, ...]:
+    """Each frozen prize's store-credit part and whether it was redeemed (none until the
+    payouts are final)."""
+    with db.session() as session:
+        return _credits_in(session, event_id)
+
+
+def _credits_in(session: Session, event_id: str) -> tuple[Credit, ...]:
+    record, _rules = event_and_rules(session, event_id)
+    frozen = store.open_payout(session, event_id)
+    if frozen is None:
+        return ()
+    names = {e.number: e.name for e in list_entrants(session, event_id)}
+    day = redemption_day(record.date, frozen.finalized_at)
+    return credits(frozen.prizes, names, store.credits_redeemed(session, event_id), day)
+
+
+@writes(Change.MONEY)
+def redeem_credit(
+    db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
+) -> CreditRedeemed:
+    """Record that entrant ``number`` redeemed its store-credit prize, on the tournament's
+    day; refused once it is redeemed or has lapsed."""
+    at = aware(clock.now())
+    with db.session() as session:
+        if store.open_payout(session, event_id) is None:
+            event_and_rules(session, event_id)
+            raise UserError(
+                "payouts: a store credit is recorded redeemed once the payouts are final",
+                field="payouts",
+            )
+        credit = next((c for c in _credits_in(session, event_id) if c.number == number), None)
+        if credit is None:
+            raise UserError(f"number: entrant {number} has no store-credit prize", field="number")
+        wrong = redeem_problem(credit, at.date())
+        if wrong:
+            raise UserError(f"number: {wrong}", field="number")
+        audit.record(session, at=at, actor=actor, action="payouts.redeem", event_id=event_id,
+                     details={"number": number, "cents": credit.cents})  # fmt: skip
+        session.flush()
+        store.redeem(session, event_id, number, credit.cents, at)
+    return CreditRedeemed(event_id, number, credit.cents, at)

@@ -1,5 +1,6 @@
-"""Finalized payouts (``payout_final``, ``final_prize``) and the prizes paid (``prize``
-ledger rows).
+"""Finalized payouts (``payout_final``, ``final_prize``), the prizes paid (``prize``
+ledger rows) and the store credits redeemed (``credit_redeemed``, one per entrant, written
+just after the audit row that records it).
 
 A payout is written once, with its prizes, just after the audit row that
 records the director's confirmation (the database refuses it otherwise, and
@@ -18,7 +19,7 @@ from sqlmodel import Session, col, select
 from clubdesk.domain.event.model import PRIZE_PAID
 from clubdesk.domain.money.payouts import FrozenPrize
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
-from clubdesk.store.models import FinalPrize, LedgerEntry, PayoutFinal
+from clubdesk.store.models import CreditRedeemed, Entrant, FinalPrize, LedgerEntry, PayoutFinal
 
 
 @dataclass(frozen=True)
@@ -121,3 +122,20 @@ def prizes_paid(session: Session, event_id: str) -> list[PaidPrize]:
         for row in rows
         if row.entrant_id is not None
     ]
+
+
+def credits_redeemed(session: Session, event_id: str) -> dict[int, dt.datetime]:
+    """When each entrant's store credit was redeemed, by entrant number."""
+    rows = session.exec(
+        select(Entrant.number, CreditRedeemed.at)
+        .join(Entrant, col(Entrant.id) == col(CreditRedeemed.entrant_id))
+        .where(Entrant.event_id == event_id)
+    ).all()
+    return {number: at for number, at in rows}
+
+
+def redeem(session: Session, event_id: str, number: int, cents: int, at: dt.datetime) -> None:
+    """Record entrant ``number``'s store credit redeemed (after the caller's audit row)."""
+    ids = entrant_ids(session, event_id)
+    session.add(CreditRedeemed(entrant_id=ids[number], cents=cents, at=at))
+    session.flush()

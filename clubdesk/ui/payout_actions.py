@@ -1,7 +1,9 @@
 """The Money page's buttons for finalized payouts: Finalize payouts… (the director's name
-confirms), Reopen payouts… (the name and a reason), and Mark a prize paid… (a cash prize
-handed over). Each is a service call (``services.final_payouts``) run as a command: a
-refusal (payouts still provisional, a place undecided) is shown in plain words."""
+confirms), Reopen payouts… (the name and a reason), Mark a prize paid… (a cash prize
+handed over) and Store credit redeemed… (a store-credit prize redeemed, on the
+tournament's day). Each is a service call (``services.final_payouts``) run as a command: a
+refusal (payouts still provisional, a place undecided, a credit lapsed) is shown in plain
+words. Once final, each store credit is listed redeemed, to redeem, or lapsed."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.money.credit import Credit
 from clubdesk.domain.money.payouts import Payouts
 from clubdesk.services import final_payouts
 from clubdesk.store import Database
@@ -38,19 +41,27 @@ class PayoutActions(QWidget):
         self.context = context
         self.payouts: Payouts | None = None
         self.unpaid: dict[int, str] = {}  # cash prizes not handed over yet: number -> choice
+        self.unredeemed: dict[int, str] = {}  # store credits still to redeem: number -> choice
         # the director's answers (tests stub them)
         self.ask_text: Callable[[QWidget, str, str], str | None] = ask_text
         self.ask_choice: Callable[[QWidget, str, str, Sequence[str]], str | None] = ask_choice
         self.finalize_button = QPushButton("Finalize payouts…")
         self.reopen_button = QPushButton("Reopen payouts…")
         self.pay_button = QPushButton("Mark a prize paid…")
+        self.redeem_button = QPushButton("Store credit redeemed…")
         self.finalize_button.clicked.connect(self.finalize)
         self.reopen_button.clicked.connect(self.reopen)
         self.pay_button.clicked.connect(self.mark_paid)
+        self.redeem_button.clicked.connect(self.redeem)
         self.state = set_role(QLabel(), "hint")
         self.state.setWordWrap(True)
         buttons = QHBoxLayout()
-        for button in (self.finalize_button, self.reopen_button, self.pay_button):
+        for button in (
+            self.finalize_button,
+            self.reopen_button,
+            self.pay_button,
+            self.redeem_button,
+        ):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -69,17 +80,32 @@ class PayoutActions(QWidget):
             for p in (payouts.prizes if payouts is not None and final else ())
             if p.cash_cents and p.number not in paid
         }
+        credits = self._credits() if final else ()
+        today = self.context.clock.now().date()
+        self.unredeemed = {
+            c.number: f"{c.number} {c.name}: {format_money(c.cents)} store credit"
+            for c in credits
+            if c.state(today) == "to redeem"
+        }
         self.finalize_button.setEnabled(payouts is not None and not final)
         self.reopen_button.setEnabled(final)
         self.pay_button.setEnabled(bool(self.unpaid))
+        self.redeem_button.setEnabled(bool(self.unredeemed))
+        self.redeem_button.setVisible(bool(credits))
         if payouts is None:
             self.state.setText("")
         elif final:
             count = len(self.unpaid)
             waiting = f"; cash prizes still to hand over: {count}" if count else ""
-            self.state.setText(f"Final: {payouts.final}{waiting}.")
+            lines = [f"Final: {payouts.final}{waiting}."]
+            lines += [f"Store credit, {c.text(today)}." for c in credits]
+            self.state.setText("\n".join(lines))
         else:
             self.state.setText("Not final: the prizes follow the standings until finalized.")
+
+    def _credits(self) -> tuple[Credit, ...]:
+        found = self._event()
+        return () if found is None else final_payouts.store_credits(*found)
 
     def _event(self) -> tuple[Database, str] | None:
         db, event_id = self.context.db, self.context.event_id
@@ -139,4 +165,26 @@ class PayoutActions(QWidget):
             lambda: final_payouts.mark_prize_paid(db, event_id, number, self.context.clock),
             parent=self,
             title="Mark a prize paid",
+        )
+
+    def redeem(self) -> None:
+        """Ask which store credit was redeemed and record it."""
+        found = self._event()
+        if found is None or not self.unredeemed:
+            return
+        db, event_id = found
+        chosen = self.ask_choice(
+            self,
+            "Store credit redeemed",
+            "Which store credit was redeemed (today, the tournament's day)?",
+            list(self.unredeemed.values()),
+        )
+        number = next((n for n, text in self.unredeemed.items() if text == chosen), None)
+        if number is None:
+            return
+        run_command(
+            self.context,
+            lambda: final_payouts.redeem_credit(db, event_id, number, self.context.clock),
+            parent=self,
+            title="Store credit redeemed",
         )
