@@ -24,6 +24,7 @@ from clubdesk.services.playoffs import round_titles
 from clubdesk.store import Database
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as seat_store
+from clubdesk.store.drafts import drafts_by_game
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.sheets import load_games
 
@@ -48,6 +49,7 @@ class BoardTable:
     b: tuple[Seated, ...]
     state: str  # waiting, submitted, amended, awarded, or no-sheet (closed without it)
     rulings: tuple[str, ...] = ()  # the director's lines on the sheet, in the order given
+    draft: int = 0  # hands kept as the sheet's draft while it is typed (``services/drafts``)
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
             stored.game.table: stored
             for stored in load_games(session, event_id, round_number=round_number)
         }
+        drafts = drafts_by_game(session, [stored.id for stored in games.values()])
         titles = round_titles(session, event_id)
         seats_next = follows_from(rules, round_number)
     names = {ref.number: ref.name for ref in refs}
@@ -189,7 +192,9 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         lines = tuple(adjustment_text(x) for x in game.adjustments)
         if game.award is not None:
             lines += (award_text(game.award),)
-        return BoardTable(number, seated(a), seated(b), state, lines)
+        kept = drafts.get(stored.id)
+        typed = len(kept.hands) if kept is not None and state == "waiting" else 0
+        return BoardTable(number, seated(a), seated(b), state, lines, typed)
 
     tables = tuple(
         table_of(t.table, t.a, t.b) for t in sorted(seating.tables, key=lambda t: t.table)

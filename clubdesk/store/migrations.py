@@ -962,8 +962,40 @@ CREATE TABLE credit_redeemed (
     )
 )
 
+# Step 12: a score sheet being typed is kept as a draft after every hand, so that a crash, a
+# closed lid or a closed dialog loses nothing: the hands as typed, one draft per game, saved
+# and saved again while its sheet is open, gone once the sheet is submitted. A draft is
+# working state, not a fact: it may be changed and removed, but never kept for a submitted
+# sheet.
+_DRAFT_OF_SUBMITTED = "A submitted score sheet has no draft."
+_V12 = (
+    """
+CREATE TABLE sheet_draft (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL UNIQUE REFERENCES game (id),
+    hands TEXT NOT NULL CHECK (json_valid(hands) AND json_type(hands) = 'array'),
+    saved_at TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('window', 'phone'))
+);
+"""
+    + _refuse(
+        "sheet_draft_insert_submitted",
+        "BEFORE INSERT ON sheet_draft WHEN "
+        "(SELECT submitted_at FROM game WHERE game.id = NEW.game_id) IS NOT NULL",
+        _DRAFT_OF_SUBMITTED,
+    )
+    + _refuse(
+        "sheet_draft_update_submitted",
+        "BEFORE UPDATE ON sheet_draft WHEN "
+        "(SELECT submitted_at FROM game WHERE game.id = NEW.game_id) IS NOT NULL",
+        _DRAFT_OF_SUBMITTED,
+    )
+)
+
 # Steps 7 and 8 are made on other branches; in this one step 9 comes next in the list.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11)
+MIGRATIONS: tuple[str, ...] = (
+    _V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12,
+)  # fmt: skip
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

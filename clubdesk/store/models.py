@@ -201,6 +201,19 @@ class Hand(SQLModel, table=True):
     data: dict[str, Any] = Field(sa_type=JsonText, nullable=False)
 
 
+class SheetDraft(SQLModel, table=True):
+    """A score sheet being typed, kept after every hand until it is submitted: the hands as
+    typed (``source``: the window, or a phone at the table)."""
+
+    __tablename__ = "sheet_draft"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", unique=True)
+    hands: list[Any] = Field(sa_type=JsonText, nullable=False)
+    saved_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    source: str
+
+
 class Signature(SQLModel, table=True):
     __tablename__ = "signature"
     __table_args__ = (UniqueConstraint("game_id", "role"),)

@@ -41,6 +41,7 @@ from clubdesk.domain.limits import Strokes, as_strokes
 from clubdesk.domain.sides import SIDES
 from clubdesk.errors import UserError
 from clubdesk.store import seating
+from clubdesk.store.drafts import drop_draft
 from clubdesk.store.models import Adjustment as AdjustmentRow
 from clubdesk.store.models import Amendment as AmendmentRow
 from clubdesk.store.models import Game as GameRow
@@ -355,6 +356,7 @@ def submit(
     game = session.get(GameRow, sheet.game_id)
     assert game is not None
     game.score_a, game.score_b, game.winner = result.score.a, result.score.b, result.winner
+    drop_draft(session, sheet.game_id)  # the sheet as typed is now the sheet
     game.submitted_at = at
     game.time_called = time_called
     session.add(game)

@@ -16,6 +16,7 @@ Index = QModelIndex | QPersistentModelIndex
 STATE_WORDS = {
     "waiting": "Waiting",
     "entering": "Being entered",
+    "draft": "Draft",
     "submitted": "Submitted",
     "amended": "Amended",
     "awarded": "Awarded",
@@ -24,6 +25,7 @@ STATE_WORDS = {
 STATE_COLOURS = {
     "waiting": "#6b6b6b",
     "entering": "#6a3d9a",
+    "draft": "#6a3d9a",
     "submitted": "#1b6e2f",
     "amended": "#1f5f8b",
     "awarded": "#8a4b00",
@@ -66,7 +68,16 @@ class BoardModel(QAbstractTableModel):
         table = self._tables[row]
         if table.state == "waiting" and table.table in self._entering:
             return "entering"
+        if table.state == "waiting" and table.draft:
+            return "draft"  # hands typed and kept, the sheet closed
         return table.state
+
+    def state_text(self, row: int) -> str:
+        """``Waiting``, ``Draft: 3 hands``, ``Submitted``, ..."""
+        state, table = self.state_of(row), self._tables[row]
+        if state == "draft":
+            return f"Draft: {table.draft} hand{'s' if table.draft != 1 else ''}"
+        return STATE_WORDS.get(state, table.state)
 
     def set_board(self, board: Board | None) -> None:
         self.beginResetModel()
@@ -103,7 +114,7 @@ class BoardModel(QAbstractTableModel):
                 str(table.table),
                 side_text(table.a),
                 side_text(table.b),
-                STATE_WORDS.get(self.state_of(index.row()), table.state),
+                self.state_text(index.row()),
                 ";  ".join(table.rulings),
             )[column]
         if role == Qt.ItemDataRole.ToolTipRole and column == 4 and table.rulings:
@@ -123,6 +134,6 @@ class BoardModel(QAbstractTableModel):
             state = self.state_of(index.row())
             font = QFont()
             font.setBold(column == 0 or state != "waiting")
-            font.setItalic(column == 3 and state in ("waiting", "entering"))
+            font.setItalic(column == 3 and state in ("waiting", "entering", "draft"))
             return font
         return None

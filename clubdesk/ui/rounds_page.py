@@ -245,6 +245,7 @@ class RoundsPage(QWidget):
     def _closed(self, key: tuple[int, int]) -> None:
         self.sheets_open.pop(key, None)
         self._show_entering()
+        self.watch.refresh()  # a sheet closed half typed is kept as its draft
 
     def _show_entering(self) -> None:
         """Mark the board's tables whose sheet is open here ("Being entered")."""

@@ -50,6 +50,7 @@ from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.meld_dialog import count_meld_into, meld_button
 from clubdesk.ui.operations import ask_yes_no, plain_words, run_command
+from clubdesk.ui.sheet_draft import SheetDraft
 from clubdesk.ui.sheet_final import FinalScoreBox, LinesLabel, TieBox, TimeCalledBox
 from clubdesk.ui.sheet_grid import HandsGrid
 from clubdesk.ui.sheet_rows import (
@@ -61,6 +62,7 @@ from clubdesk.ui.sheet_rows import (
     problem_text,
 )
 from clubdesk.ui.sheet_signers import SignersBox
+from clubdesk.ui.sheet_submitted import show_submitted
 from clubdesk.ui.style import set_invalid, set_role
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -91,6 +93,7 @@ class SheetDialog(QDialog):
         # tests put their own answer here
         self.confirm: Callable[[str, str], bool] = partial(ask_yes_no, self)
         self.setWindowTitle(f"Round {round_number}, table {table}: score sheet")
+        self.draft = SheetDraft(context, round_number, table)
         self._build()
         self.load()
 
@@ -134,7 +137,8 @@ class SheetDialog(QDialog):
         self.hollywood = QLabel()  # gin's columns and boxes
         self.hollywood.setTextFormat(Qt.TextFormat.RichText)
         self.hollywood.hide()
-        for widget in (self.total_label, self.hollywood, self.game_label, self.problem):
+        for widget in (self.total_label, self.hollywood, self.game_label, self.problem,
+                       self.draft.note):  # fmt: skip
             layout.addWidget(widget)
 
         signed = QHBoxLayout()
@@ -197,42 +201,15 @@ class SheetDialog(QDialog):
             )
             self.time_called.clock_ended(ended)
         if sheet.submitted:
-            self._show_submitted(sheet)
+            show_submitted(self, sheet)
         else:
+            for hand in self.draft.brought_back():  # typed before a crash or a close
+                self.new_row().set_hand(hand)
             self.add_hand()
         self._update_submit()
 
-    def _show_submitted(self, sheet: sheets.TableSheet) -> None:
-        game = sheet.game
-        for hand in game.hands:
-            row = self._new_row()
-            row.set_hand(hand)
-        for row in self.rows:
-            row.set_read_only()
-        self.final_only.setChecked(not game.hands)
-        typed = game.amendments[0].before.score if game.amendments else game.score
-        if not game.hands and typed is not None:  # as typed in (an amendment shown beside)
-            self.final_box.show_score(typed.a, typed.b)
-        self.recalculate()
-        for widget in (
-            self.final_only,
-            self.tie_winner,
-            self.add_button,
-            self.submit_button,
-            self.meld_button,
-        ):
-            widget.setEnabled(False)
-        self.signers.show_signed(game.signatures)
-        self.time_called.setChecked(game.time_called)
-        self.time_called.setVisible(game.time_called)
-        self.time_called.setEnabled(False)
-        score = game.score
-        counts = f"{score.a} to {score.b}" if score is not None else "no score"
-        self.total_label.setText(f"Submitted · counts {counts}")
-        self.amendments_view.show_amendments(game.amendments)
-
     # entering hands -----------------------------------------------------------------------
-    def _new_row(self) -> HandRow:
+    def new_row(self) -> HandRow:
         row = self.scroll.new_row(self.final_only, self.table_players)
         for widget in row.widgets.values():
             widget.installEventFilter(self)
@@ -248,10 +225,12 @@ class SheetDialog(QDialog):
         return self.result is None or another_hand_follows(self.result, self.rules)
 
     def add_hand(self) -> None:
-        """Add the next hand's row and put the cursor in its first field."""
+        """Keep the hands typed so far as the sheet's draft; add the next hand's row and put
+        the cursor in its first field."""
+        self._keep_draft()
         if self.rows and not self.can_add_hand():
             return
-        row = self._new_row()
+        row = self.new_row()
         for widget in row.widgets.values():
             widget.show()  # a widget added to a shown sheet takes the focus only once shown
         row.first().setFocus(Qt.FocusReason.OtherFocusReason)
@@ -429,13 +408,21 @@ class SheetDialog(QDialog):
         self.load()
 
     def reject(self) -> None:
-        """Close; a sheet typed in but not submitted is only dropped when the recorder says so."""
-        typed = bool(self.hands()) or self.final_box.typed()
-        if not self.submitted and typed:
-            question = "The sheet is not submitted. Close it and lose what was typed?"
-            if not self.confirm("Close the sheet", question):
-                return
+        """Close; the hands typed are kept as the draft, a final score typed in is only
+        dropped when the recorder says so."""
+        if not self.submitted:
+            self._keep_draft()
+            if self.final_only.isChecked() and self.final_box.typed():
+                question = "The final score is not submitted. Close the sheet and lose it?"
+                if not self.confirm("Close the sheet", question):
+                    return
         super().reject()
+
+    def _keep_draft(self) -> None:
+        if not self.submitted and not self.final_only.isChecked():
+            problem = self.draft.keep(self.hands())
+            if problem:
+                self.problem.setText(problem)
 
     def _refused(self, error: UserError) -> None:
         self.problem.setText(plain_words(error))

@@ -49,8 +49,13 @@ def test_a_tiebreak_the_standings_do_not_hold_is_refused_and_nothing_is_kept(db,
     event = gin_cut_tie(db, clock)
     logged = len(audit.list_audit(db, event))
     for between, winner, field, message in [
-        ([6, 7], 6, "between", "between: the standings hold no tie between 6 and 7 for a "
-         "sudden-death match; due: 4 and 5"),
+        (
+            [6, 7],
+            6,
+            "between",
+            "between: the standings hold no tie between 6 and 7 for a "
+            "sudden-death match; due: 4 and 5",
+        ),
         ([4, 5], 6, "winner", "winner: 6 is not one of 4 and 5"),
         ([4, 5], True, "winner", "winner: an entrant's number, not True"),
         ([4, 11], 4, "between", "between: there is no entrant 11 in this event"),
@@ -70,9 +75,7 @@ def test_a_tiebreak_the_standings_do_not_hold_is_refused_and_nothing_is_kept(db,
         tiebreaks.break_tie(db, event, [4, 5], 4, clock)  # played once: never again
 
 
-def test_a_tie_for_a_prize_in_gins_final_is_due_and_the_prizes_follow_its_winner(
-    db, clock
-) -> None:
+def test_a_tie_for_a_prize_in_gins_final_is_due_and_the_prizes_follow_its_winner(db, clock) -> None:
     # seed 003: "The final order (1st, 2nd, 3rd, and 4th) will be determined by the total
     # number of points for each player for all three matches played. In the event of a tie,
     # a sudden death match, as stipulated above, will be played between the tied players."

@@ -147,7 +147,10 @@ def test_the_words_fill_in_the_round_and_the_minutes():
     assert spoken_words(warning, schedule) == "5 minutes left in round 2"
     assert spoken_words(time, schedule) == "Time in round 3: finish the hand in play"
     own = Schedule(
-        rounds=3, round_minutes=45, first_round_at="19:00", time_words="Round {round} is over",
+        rounds=3,
+        round_minutes=45,
+        first_round_at="19:00",
+        time_words="Round {round} is over",
         warning_words="Hurry",
     )
     assert spoken_words(time, own) == "Round 3 is over"

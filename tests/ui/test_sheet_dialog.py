@@ -254,18 +254,61 @@ def test_bid_whist_offers_no_fifth_hand_after_a_decided_game(qtbot, db, clock) -
     assert not dialog.add_button.isEnabled()
 
 
-def test_escape_keeps_a_typed_sheet_unless_the_recorder_says_to_drop_it(
+def test_a_typed_final_score_is_dropped_only_when_the_recorder_says_so(
     qtbot, db, clock, pinochle, keyboard
 ) -> None:
     dialog = open_sheet(qtbot, db, clock, pinochle)
     asked: list[str] = []
     answer = [False]
     dialog.confirm = lambda title, question: asked.append(question) or answer[0]
-    type_pinochle_hand(keyboard, PINOCHLE_HANDS[0])
+    keyboard.press(Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(dialog.final_only.isChecked)
+    keyboard.type("512")
     keyboard.press(Qt.Key.Key_Escape)
     assert dialog.isVisible() and asked == [
-        "The sheet is not submitted. Close it and lose what was typed?"
+        "The final score is not submitted. Close the sheet and lose it?"
     ]
     answer[0] = True
     keyboard.press(Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_hands_typed_are_kept_as_a_draft_and_brought_back(
+    qtbot, db, db_path, clock, pinochle, keyboard
+) -> None:
+    """A crash, a closed lid or a closed dialog loses no typed hand."""
+    import json
+    import sqlite3
+
+    from clubdesk.services import drafts
+
+    dialog = open_sheet(qtbot, db, clock, pinochle)
+    asked: list[str] = []
+    dialog.confirm = lambda title, question: asked.append(question) or False
+    for hand in PINOCHLE_HANDS[:3]:
+        type_pinochle_hand(keyboard, hand)
+    keyboard.type("B")  # the fourth hand begun: its bidder and bid, not finished
+    keyboard.tab()
+    keyboard.type("52")
+    # after each Enter the hands are committed to the file: another connection reads them,
+    # as the window would after a crash
+    other = sqlite3.connect(db_path)
+    try:
+        [(kept,)] = other.execute("SELECT hands FROM sheet_draft").fetchall()
+    finally:
+        other.close()
+    assert [h["bid"] for h in json.loads(kept)] == [50, 55, 60]
+    keyboard.press(Qt.Key.Key_Escape)  # closes at once: nothing is lost
+    assert not dialog.isVisible() and asked == []
+    again = open_sheet(qtbot, db, clock, pinochle)
+    assert [row.hand()["bid"] for row in again.rows[:3]] == [50, 55, 60]
+    begun = again.rows[3].hand()  # the hand begun, as it was left
+    assert (begun["bidder"], begun["bid"], begun.get("tricks")) == ("B", 52, None)
+    assert again.draft.note.text() == "4 hands brought back, as typed until 9:30 AM."
+    for number, hand in enumerate(PINOCHLE_HANDS[3:], start=3):
+        again.rows[number].set_hand(hand)
+        again.add_hand()
+    again.paper.setChecked(True)
+    again.submit_button.click()
+    assert again.submitted
+    assert drafts.table_draft(db, pinochle, 1, 1) is None  # the sheet is in: no draft

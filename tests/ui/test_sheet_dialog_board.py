@@ -89,10 +89,10 @@ def test_a_sheet_open_here_reads_being_entered_until_it_is_closed(qtbot, db, clo
     dialog.rows[0].widgets["bid"].setText("60")  # typed, not submitted
     page.watch.read_clock()  # a tick reads the board again: the open sheet stays marked
     assert state_of(page, 2) == "Being entered"
-    dialog.confirm = lambda title, question: True  # lose what was typed
-    dialog.close_button.click()
-    assert state_of(page, 2) == "Waiting"
+    dialog.close_button.click()  # the hand typed is kept as the sheet's draft
+    assert state_of(page, 2) == "Draft: 1 hand"
     assert page.sheets_open == {}
+    assert page.count_label.text() == "0 of 3 sheets in"  # a draft is not a sheet in
 
 
 def test_a_progressive_round_closed_with_a_table_missing_says_what_to_do(qtbot, db, clock) -> None:

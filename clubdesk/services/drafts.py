@@ -1,0 +1,55 @@
+"""A score sheet being typed, kept as a draft: after every hand the hands typed so far are
+saved, so that a crash, a closed lid or a closed dialog loses nothing; opening the table's
+sheet again brings them back (``store/drafts.py``). A draft is working state, not a fact of
+the event: it has no audit row, the event file does not carry it, and it is gone once the
+sheet is submitted."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from clubdesk.clock import Clock
+from clubdesk.domain import limits
+from clubdesk.errors import UserError
+from clubdesk.services.common import aware
+from clubdesk.store import Database
+from clubdesk.store import drafts as store
+from clubdesk.store.drafts import Draft
+from clubdesk.store.sheets import open_sheet
+
+__all__ = ["Draft", "save_draft", "table_draft"]
+
+
+def save_draft(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    hands: Sequence[Mapping[str, Any]],
+    clock: Clock,
+    *,
+    source: str = "window",
+) -> None:
+    """Keep the hands typed so far on round ``round_number``'s table ``table`` (refused
+    once its sheet is submitted)."""
+    problem = limits.hands_problem(len(hands))
+    if problem:
+        raise UserError(f"hands{problem}", field="hands")
+    if not all(isinstance(hand, Mapping) for hand in hands):
+        raise UserError("hands: each hand is an object of its fields", field="hands")
+    at = aware(clock.now())
+    with db.session() as session:
+        sheet = open_sheet(session, event_id, round_number, table)
+        store.save_draft(session, sheet.game_id, hands, at, source)
+
+
+def table_draft(db: Database, event_id: str, round_number: int, table: int) -> Draft | None:
+    """The draft kept for a table's sheet not yet submitted (None: nothing typed yet, or the
+    sheet is in)."""
+    with db.session() as session:
+        try:
+            sheet = open_sheet(session, event_id, round_number, table)
+        except UserError:
+            return None
+        return store.load_draft(session, sheet.game_id)
