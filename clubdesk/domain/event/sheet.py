@@ -36,6 +36,7 @@ from clubdesk.domain import games
 from clubdesk.domain.event.model import (
     Adjustment,
     Amendment,
+    Game,
     Score,
     SheetResult,
     plays_final,
@@ -54,10 +55,12 @@ __all__ = [
     "WinnerError",
     "apply_amendments",
     "check_decided",
+    "check_round_decided",
     "needs_winner",
     "played_hands",
     "score_tiebreak",
     "sheet_result",
+    "undecided_tables",
 ]
 
 
@@ -136,6 +139,32 @@ def check_decided(rules: Rules, result: SheetResult, round_number: int) -> None:
     if why is not None and result.won_by() is None:
         fifth = rules.whist is not None and rules.whist.tiebreak_hand
         raise UndecidedError(result.score, fifth, why)
+
+
+def undecided_tables(rules: Rules, round_number: int, games: Sequence[Game]) -> tuple[int, ...]:
+    """The tables of round ``round_number`` whose game has a level score and no winner where
+    the round needs one (``why_winner``): a round is not closed on them, for the next
+    seating (winners stay, winners down) or the round wins could not be told."""
+    if why_winner(rules, round_number) is None:
+        return ()
+    return tuple(
+        game.table
+        for game in games
+        if game.award is None and game.score is not None and game.won_by() is None
+    )
+
+
+def check_round_decided(rules: Rules, round_number: int, games: Sequence[Game]) -> None:
+    """UserError naming the tables ``undecided_tables`` finds, if any."""
+    tables = undecided_tables(rules, round_number, games)
+    if tables:
+        listed = ", ".join(str(t) for t in tables)
+        which = "table" if len(tables) == 1 else "tables"
+        raise UserError(
+            f"round: round {round_number} cannot close: {which} {listed} ended level with no "
+            f"winner, and {why_winner(rules, round_number)}; amend the sheet with who won the tie",
+            field="round",
+        )
 
 
 def adjustment_problem(points: int) -> str | None:
