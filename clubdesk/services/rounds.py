@@ -39,6 +39,7 @@ from clubdesk.services.changes import Change, changes_field, with_changes
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.draw import follows_from, publish_in, seating
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
+from clubdesk.services.round_checks import check_winners_in
 from clubdesk.store import Database, events
 from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
@@ -170,6 +171,7 @@ def close_round(
         missing = store.unsubmitted_tables(session, event_id, round_number) or []
         if named != missing:
             raise UserError(_missing_text(round_number, missing, named))
+        check_winners_in(session, event_id, round_number)  # a level table the next needs
         store.set_round_status(session, found.id, "closed")
         clock_service.end_in(session, event_id, round_number, now, actor=actor)
         audit.record(session, at=at, actor=actor, action="round.close", event_id=event_id,

@@ -52,3 +52,17 @@ def test_a_level_grand_prix_game_is_a_tie_and_closes(db, clock) -> None:
     event_id = night(db, clock, "grand-prix-warmup", 4)
     with db.session() as session:
         check_winners_in(session, event_id, 1)
+
+
+def test_closing_the_round_is_refused_until_the_tie_has_its_winner(db, clock) -> None:
+    from clubdesk.services import rounds
+
+    event_id = night(db, clock, "npa-club-pinochle", 12)
+    rounds.start_round(db, event_id, 1, clock)
+    with pytest.raises(UserError, match="round 1 cannot close: table 1 ended level"):
+        rounds.close_round(db, event_id, 1, clock)
+    assert rounds.status(db, event_id).rounds[0].state == "started"  # nothing changed
+    sheets.amend_sheet(db, event_id, 1, 1, score=(300, 300), winner="a", director="Dee",
+                       reason="the cut of the cards", clock=clock)  # fmt: skip
+    closed = rounds.close_round(db, event_id, 1, clock)
+    assert closed.next_seating is not None  # round 2 seated from the winners
