@@ -53,7 +53,7 @@ def submit(path: Path, sheet: dict[str, Any]) -> tuple[int, str]:
     ("rules_id", "entrants", "hands", "missing"),
     [
         # seed 002: "Six deals per table with six tables of play"
-        ("sun-city-west-pinochle", 8, [SCW_DEAL], "the game is not over: 1 of 6 hands played"),
+        ("sun-city-west-pinochle", 8, [SCW_DEAL], "the game is not over: 1 of 6 deals played"),
         # seed 004: "The team that accumulates the most points after 4 hands wins the round"
         ("bid-whist", 4, [WHIST_MADE] * 2, "the game is not over: 2 of 4 hands played"),
         # seed 003: "Each match will be played to a total of 120 points in each of the

@@ -157,6 +157,7 @@ class Seating(Section):
 class GameEnd(Section):
     point_limit: int = Field(default=0, ge=0, description="0: no point limit")
     max_hands: int = Field(default=0, ge=0, le=100, description="0: no hand limit")
+    hand_word: Literal["hand", "deal"] = "hand"  # what the club's sheet calls one deal
 
 
 class Standings(Section):

@@ -93,7 +93,7 @@ def test_sun_city_west_waits_for_its_six_deals(qtbot, db, clock) -> None:
     deal = {"bidder": "A", "bid": 20, "meld": {"A": 12, "B": 6}, "tricks": {"A": 15, "B": 10}}
     enter(dialog, [deal])
     sign(dialog)
-    assert dialog.game_label.text() == "The game is not over: 1 of 6 hands played."
+    assert dialog.game_label.text() == "The game is not over: 1 of 6 deals played."
     assert not dialog.submit_button.isEnabled() and not dialog.time_called.isVisible()
     enter(dialog, [deal] * 5)
     assert dialog.submit_button.isEnabled()
