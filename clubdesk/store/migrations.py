@@ -992,9 +992,29 @@ CREATE TABLE sheet_draft (
     )
 )
 
+# Step 13: an entrant removed from the tournament by the director (the Grand Prix's
+# "removed from the tournament", bid whist's ejection; RULES.md sections 1 and 6): who
+# ruled, why and when, one row per entrant, beside its status 'removed'. A fact: never
+# changed or removed.
+_REMOVAL_STANDS = "A removal from the tournament is a fact; it is never changed or removed."
+_V13 = (
+    """
+CREATE TABLE removal (
+    id INTEGER PRIMARY KEY,
+    entrant_id INTEGER NOT NULL UNIQUE REFERENCES entrant (id),
+    director TEXT NOT NULL CHECK (director <> ''),
+    reason TEXT NOT NULL CHECK (reason <> ''),
+    at TEXT NOT NULL
+);
+"""
+    + _no_overwrite("removal", [["id"], ["entrant_id"]])
+    + _refuse("removal_no_update", "BEFORE UPDATE ON removal", _REMOVAL_STANDS)
+    + _refuse("removal_no_delete", "BEFORE DELETE ON removal", _REMOVAL_STANDS)
+)
+
 # Steps 7 and 8 are made on other branches; in this one step 9 comes next in the list.
 MIGRATIONS: tuple[str, ...] = (
-    _V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12,
+    _V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13,
 )  # fmt: skip
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -309,6 +309,20 @@ class Warning(SQLModel, table=True):
     at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
 
 
+class Removal(SQLModel, table=True):
+    """An entrant removed from the tournament (ejected, in bid whist): the director who ruled,
+    why and when; one per entrant, never changed or deleted."""
+
+    __tablename__ = "removal"
+    __table_args__ = (UniqueConstraint("entrant_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    entrant_id: int = Field(foreign_key="entrant.id")
+    director: str
+    reason: str
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+
+
 class Draw(SQLModel, table=True):
     """A round-1 draw; a redraw marks the old one superseded (one current draw per event)."""
 
