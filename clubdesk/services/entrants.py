@@ -14,13 +14,14 @@ when the field does not fill them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
 from clubdesk.domain.event.model import side_size
 from clubdesk.domain.event.names import matches, search_text
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.rulings.penalties import status_word
 from clubdesk.domain.seating.field import field_problem
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
@@ -43,6 +44,8 @@ class EntrantInfo:
     paid_cents: int  # fee rows - refund rows in the ledger
     late: bool = False  # registered after the draw, and not placed by it
     owed_cents: int = 0  # the entry fee still to pay (0 unless active)
+    # the status as the format names it ("ejected": a bid whist team removed)
+    status_text: str = field(default="", compare=False)
     changes: Change = changes_field()  # what the command that made it changed
 
 
@@ -198,4 +201,5 @@ def info_of(
         paid_cents=record.paid_cents,
         late=late,
         owed_cents=owed,
+        status_text=status_word(rules, record.status),
     )

@@ -1,10 +1,7 @@
-"""The director's rulings: warnings logged, tie-breaks, lateness and removal at a table.
+"""The director's rulings at a table: tie-breaks, lateness and removal from the table.
 
-Fines due and collected are in ``fines.py`` (importable from here too).
-
-Warnings (RULES.md §6): each warning infraction is a ``warning`` row with
-the ruling it got (warning or loss of hand); rows are never changed, and an
-event archived by an import keeps its own.
+Fines due and collected are in ``fines.py`` (importable from here too); bid whist's
+warning infractions in ``warnings.py``; removal from the tournament in ``removal.py``.
 
 Each function that changes something is one transaction with one audit row,
 takes a ``clock``, and returns what changed.
@@ -16,21 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session
-
 from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import score_tiebreak
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import line_problem
-from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rulings.penalties import late_ruling
-from clubdesk.domain.rulings.warnings import (
-    LoggedWarning,
-    WarningRuling,
-    in_round,
-    rule_on_warning,
-    warnings_allowed,
-)
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
@@ -48,109 +35,6 @@ from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import sheets as sheets_store
-
-WARNING_ACTION = "warning.log"
-
-
-# --- warnings --------------------------------------------------------------------------------
-
-
-def log_warning(
-    db: Database,
-    event_id: str,
-    round: int,
-    team: int,
-    reason: str,
-    clock: Clock,
-    *,
-    playoff: bool = False,
-    actor: str = "director",
-) -> WarningRuling:
-    """Log a warning infraction against a team; the ruling says warning or loss of hand.
-
-    A preliminary round must be one of the format's rounds with its seating
-    published. A round after them in a format with a playoff bracket (bid
-    whist) is a playoff round, also without ``playoff``, and must be published
-    too; ``playoff`` with another round number counts it apart from the
-    preliminaries.
-    """
-    reason = " ".join(str(reason).split())
-    if not reason:
-        raise UserError("reason: say what the infraction was")
-    if line_problem(reason):
-        raise UserError(f"reason{line_problem(reason)}", field="reason")
-    if isinstance(round, bool) or not isinstance(round, int) or round < 1:
-        raise UserError(f"round: must be a round number from 1, not {round!r}")
-    if isinstance(team, bool) or not isinstance(team, int):
-        raise UserError(f"team: must be a team's number, not {team!r}")
-    rules = event_rules(db, event_id)
-    bracket_round = has_playoffs(rules) and round > rules.schedule.rounds
-    playoff = playoff or bracket_round  # bid whist's rounds after the cut are playoff rounds
-    warnings_allowed(rules, playoff=playoff)
-    if not playoff and round > rules.schedule.rounds:
-        later = " (a later round is a playoff round)" if rules.cut is not None else ""
-        raise UserError(
-            f"round: {rules.title} has {rules.schedule.rounds} rounds, not {round}{later}"
-        )
-    at = aware(clock.now())
-    with db.session() as session:
-        if not playoff or bracket_round:
-            round_record(session, event_id, round)
-        record = store.entrant_by_number(session, event_id, team)
-        if record is None:
-            raise UserError(f"team: there is no team {team} in this event")
-        if record.status != "active":
-            raise UserError(f"team: team {team} is {record.status}")
-        logged = _logged(session, event_id)
-        ruling = rule_on_warning(logged, rules, round_number=round, team=team, playoff=playoff)
-        rulings_store.add_warning(
-            session,
-            event_id,
-            rulings_store.NewWarning(round, playoff, record.id, reason, ruling.kind, actor, at),
-        )
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action=WARNING_ACTION,
-            event_id=event_id,
-            details={
-                "round": round,
-                "team": team,
-                "reason": reason,
-                "playoff": playoff,
-                "ruling": ruling.kind,
-                "count": ruling.count_in_round,
-            },
-        )
-    return ruling
-
-
-def warnings_logged(
-    db: Database,
-    event_id: str,
-    *,
-    round_number: int | None = None,
-    team: int | None = None,
-    playoff: bool = False,
-) -> list[LoggedWarning]:
-    """The warnings logged in the event in order; with ``round_number`` and ``team``, only
-    that team's in that round (``playoff`` says which kind of round)."""
-    event_rules(db, event_id)  # the event exists
-    with db.session() as session:
-        logged = _logged(session, event_id)
-    if round_number is not None and team is not None:
-        return in_round(logged, round_number, team, playoff=playoff)
-    return [
-        w
-        for w in logged
-        if (round_number is None or w.round == round_number) and (team is None or w.team == team)
-    ]
-
-
-def _logged(session: Session, event_id: str) -> list[LoggedWarning]:
-    return rulings_store.warnings(session, event_id)
-
 
 # --- tie-breaks ------------------------------------------------------------------------------
 

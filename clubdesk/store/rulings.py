@@ -1,10 +1,9 @@
-"""The director's rulings as rows: warnings, tie-breaks, lateness lines and awards.
+"""The director's rulings as rows: warnings, removals, tie-breaks, lateness lines and awards.
 
-A warning and a tie-break are rows of their own, never changed. A lateness
-ruling is an adjustment line on the table's sheet, or an award; an award
-decides the game, so the sheet is final with it. Fines are derived from the
-submitted sheets' hands (read here) and collected in the ledger
-(``ledger.py``).
+A warning, a removal from the tournament and a tie-break are rows of their own, never
+changed. A lateness ruling is an adjustment line on the table's sheet, or an award; an
+award decides the game, so the sheet is final with it. Fines are derived from the
+submitted sheets' hands (read here) and collected in the ledger (``ledger.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +17,16 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from clubdesk.domain.rulings.warnings import LoggedWarning
-from clubdesk.store.models import Adjustment, Entrant, Game, Hand, Round, Tiebreak, Warning
+from clubdesk.store.models import (
+    Adjustment,
+    Entrant,
+    Game,
+    Hand,
+    Removal,
+    Round,
+    Tiebreak,
+    Warning,
+)
 
 
 @dataclass(frozen=True)
@@ -75,9 +83,38 @@ def warnings(session: Session, event_id: str) -> list[LoggedWarning]:
             reason=row.reason,
             playoff=row.playoff,
             kind="loss-of-hand" if row.ruling == "loss-of-hand" else "warning",
+            at=row.at,
         )
         for row, number in rows
     ]
+
+
+@dataclass(frozen=True)
+class RemovalRecord:
+    """An entrant removed from the tournament: who ruled, why, when."""
+
+    number: int
+    director: str
+    reason: str
+    at: dt.datetime
+
+
+def add_removal(
+    session: Session, entrant_id: int, director: str, reason: str, at: dt.datetime
+) -> None:
+    session.add(Removal(entrant_id=entrant_id, director=director, reason=reason, at=at))
+    session.flush()
+
+
+def removals(session: Session, event_id: str) -> dict[int, RemovalRecord]:
+    """The event's removals from the tournament, by entrant number."""
+    rows = session.exec(
+        select(Removal, Entrant.number)
+        .join(Entrant, col(Entrant.id) == col(Removal.entrant_id))
+        .where(Entrant.event_id == event_id)
+        .order_by(col(Removal.id))
+    ).all()
+    return {number: RemovalRecord(number, row.director, row.reason, row.at) for row, number in rows}
 
 
 def add_tiebreak(

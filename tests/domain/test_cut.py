@@ -103,14 +103,29 @@ def test_fifteen_gin_players_send_nine_to_the_final_in_order_of_finish() -> None
     assert set(cut.out) == {2, 4, 6, 8, 10, 12}
 
 
-def test_withdrawn_players_are_not_part_of_the_field() -> None:
+def test_a_player_withdrawn_after_the_cut_round_counts_in_the_field_and_is_passed_over() -> None:
+    # RULES.md §6: "the cut size is set by the teams that played the preliminaries; a team
+    # withdrawn or ejected before the playoffs is passed over and the next team advances"
     event, rules = make_event(
         "house-gin", [GIN_PAIRS, GIN_PAIRS], range(1, 16), byes=[15], statuses={3: "withdrawn"}
     )
     cut = compute_cut(event, rules)
+    assert (cut.field, cut.size) == (15, 9)
+    assert cut.advancing == (1, 5, 7, 9, 11, 13, 14, 15, 12)
+    assert cut.passed_over == (3,) and 3 not in cut.out
+
+
+def test_a_player_withdrawn_before_the_cut_round_is_not_part_of_the_field() -> None:
+    event, rules = make_event(
+        "house-gin",
+        [GIN_PAIRS, [p for p in GIN_PAIRS if p[0] != 3]],
+        range(1, 16),
+        byes=[15],
+        statuses={3: "withdrawn"},
+    )
+    cut = compute_cut(event, rules)
     assert (cut.field, cut.size) == (14, 8)  # 8.4 -> 8
-    assert cut.advancing == (1, 5, 7, 9, 11, 13, 14, 15)
-    assert 3 not in cut.out
+    assert 3 not in (*cut.advancing, *cut.out, *cut.passed_over)
 
 
 # 7 sure of a place, then players 13 and 14 level on 580 for the 8th (14 x 60% = 8.4 -> 8).

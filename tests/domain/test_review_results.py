@@ -153,7 +153,9 @@ def test_a_team_removed_from_the_tournament() -> None:
         (2, 1, (500, 480, 520), 1500),
         (3, 3, (460, 500, 480), 1440),
         (4, 2, (310, 500, 520), 1330),
-    ]  # team 4 is not ranked
+        (None, 4, (505, 0, 0), 505),
+    ]  # team 4 is listed after the others, without a place
+    assert compute_standings(event, rules).row(4).to_json()["status"] == "removed"
     pool = prize_pool(event, rules)
     assert pool.pool_cents == 25_000  # five fees, the removed team's too
     paid = compute_payouts(event, rules).prizes

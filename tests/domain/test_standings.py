@@ -289,15 +289,39 @@ def test_a_gin_sudden_death_winner_gets_one_point_on_the_total() -> None:
 # --- who is listed, and after which round ------------------------------------------------
 
 
-def test_removed_entrants_are_not_listed_and_withdrawn_ones_once_they_played() -> None:
+def test_entrants_gone_before_the_last_round_are_listed_once_they_played_but_not_placed() -> None:
+    # An entrant withdrawn, removed or ejected before the last round is listed (marked) and
+    # not placed for prizes; places pass to the next. Team 6 never played: not listed.
     event, rules = make_event(
         [{"games": [game(1, 1, 2, 500, 300), game(2, 3, 4, 450, 460)]}],
         numbers=range(1, 7),
         statuses={2: "removed", 3: "withdrawn", 6: "withdrawn"},
     )
-    numbers = [r.number for r in compute_standings(event, rules).rows]
-    assert numbers == [1, 4, 3, 5]
-    assert compute_standings(event, rules).row(5).absent == (1,)
+    standings = compute_standings(event, rules)
+    assert [(r.place, r.number, r.status) for r in standings.rows] == [
+        (1, 1, "active"), (2, 4, "active"), (3, 5, "active"),
+        (None, 3, "withdrawn"), (None, 2, "removed"),
+    ]  # fmt: skip
+    assert standings.row(5).absent == (1,)
+    assert standings.row(3).to_json()["place"] is None
+    assert "status" not in standings.row(1).to_json()
+    ranked = compute_standings(event, rules, rank_everyone=True)  # as the cut ranks them
+    assert [(r.place, r.number) for r in ranked.rows] == [(1, 1), (2, 4), (3, 3), (4, 2), (5, 5)]
+
+
+def test_a_team_withdrawn_after_the_last_round_keeps_its_place() -> None:
+    rounds = [
+        {"games": [game(1, 1, 2, 500, 300), game(2, 3, 4, 450, 460)]},
+        {"games": [game(1, 1, 3, 500, 300), game(2, 2, 4, 450, 460)]},
+        {"games": [game(1, 1, 4, 500, 300), game(2, 2, 3, 450, 460)]},
+        {"games": [game(1, 1, 2, 500, 300), game(2, 3, 4, 450, 460)]},
+    ]
+    event, rules = make_event(rounds, numbers=range(1, 5), statuses={3: "withdrawn"},
+                              rules="grand-prix-warmup")  # fmt: skip
+    standings = compute_standings(event, rules)
+    assert standings.row(3).place is not None and standings.row(3).status == "withdrawn"
+    early = compute_standings(event, rules, after_round=3)  # the last round not counted yet
+    assert early.row(3).place is None
 
 
 def test_standings_after_a_given_round() -> None:

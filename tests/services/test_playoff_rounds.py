@@ -14,7 +14,7 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.domain.results.playoffs import playoff_bracket as bracket_of
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
-from clubdesk.services import draw, playoffs, results, rounds, rulings, sheets
+from clubdesk.services import draw, playoffs, results, rounds, sheets, warnings
 from clubdesk.services.eventfile import export_event
 from clubdesk.store import Database
 from tests import builder
@@ -214,9 +214,9 @@ def test_a_warning_in_a_playoff_round_is_a_loss_of_hand_at_once(db, clock) -> No
     event = preliminaries(db, clock)
     rounds.close_round(db, event, 3, clock)
     team = draw.seating(db, event, 4).tables[0].a[0]
-    assert rulings.log_warning(db, event, 4, team, "talking", clock).kind == "loss-of-hand"
+    assert warnings.log_warning(db, event, 4, team, "talking", clock).kind == "loss-of-hand"
     with pytest.raises(UserError, match="round: round 5's seating is not published yet"):
-        rulings.log_warning(db, event, 5, team, "talking", clock)
+        warnings.log_warning(db, event, 5, team, "talking", clock)
 
 
 def test_closing_gins_cut_round_publishes_the_final(db, clock) -> None:

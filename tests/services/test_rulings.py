@@ -1,4 +1,4 @@
-"""Fines due and collected (RULES.md §3) and bid whist warnings (§6), through the services."""
+"""Fines due and collected (RULES.md §3) and tie-breaks, through the services."""
 
 from __future__ import annotations
 
@@ -7,11 +7,9 @@ import datetime as dt
 import pytest
 from sqlmodel import col, select
 
-from clubdesk.domain.rulings.warnings import LoggedWarning, WarningRuling
 from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, results, rulings, sheets
 from clubdesk.services.audit import list_audit
-from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import Database
 from clubdesk.store.models import Entrant, Game, GameSeat, LedgerEntry, Round
@@ -329,129 +327,6 @@ def test_no_fines_when_the_club_charges_none(db, clock) -> None:
 def test_fines_due_for_an_unknown_event(db) -> None:
     with pytest.raises(UserError, match="^event: there is no event with id 'nope'"):
         rulings.fines_due(db, "nope")
-
-
-# --- warnings ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def whist(db, clock) -> str:
-    """A bid whist event: 8 teams drawn, rounds 1 and 2 seated."""
-    event_id = builder.event(db, clock, "bid-whist", name="Whist", entrants=8)
-    builder.draw(db, event_id, clock, seed=11)
-    builder.publish(db, event_id, 1, clock)
-    builder.publish(db, event_id, 2, clock)
-    return event_id
-
-
-def test_a_second_warning_in_a_round_is_a_loss_of_hand(db, clock, whist) -> None:
-    first = rulings.log_warning(db, whist, 1, 3, "talking across the table", clock)
-    assert first == WarningRuling("warning", 1)
-    assert rulings.log_warning(db, whist, 1, 4, "slow play", clock) == WarningRuling("warning", 1)
-    second = rulings.log_warning(db, whist, 1, 3, "bid out of turn", clock)
-    assert second == WarningRuling("loss-of-hand", 2)
-    assert rulings.log_warning(db, whist, 1, 3, "again", clock) == WarningRuling("loss-of-hand", 3)
-    last = list_audit(db, whist)[-1]
-    assert last.action == "warning.log"
-    assert last.details == {
-        "round": 1,
-        "team": 3,
-        "reason": "again",
-        "playoff": False,
-        "ruling": "loss-of-hand",
-        "count": 3,
-    }
-
-
-def test_warning_counts_start_again_each_round(db, clock, whist) -> None:
-    rulings.log_warning(db, whist, 1, 3, "talking", clock)
-    assert rulings.log_warning(db, whist, 2, 3, "talking", clock) == WarningRuling("warning", 1)
-    assert rulings.log_warning(db, whist, 2, 3, "talking", clock).kind == "loss-of-hand"
-
-
-def to_the_playoffs(db, clock, whist: str) -> None:
-    """Rounds 1 to 3 played (N/S wins every game) and the first playoff round published."""
-    for number in (1, 2, 3):
-        seats = draw.seating(db, whist, number) if number < 3 else None
-        seats = seats or builder.publish(db, whist, number, clock)
-        builder.scores(db, whist, number, {t.table: (5, 1) for t in seats.tables}, clock)
-    builder.publish(db, whist, 4, clock)
-
-
-def test_no_warnings_in_playoffs(db, clock, whist) -> None:
-    to_the_playoffs(db, clock, whist)
-    rulings.log_warning(db, whist, 1, 3, "talking", clock)
-    ruling = rulings.log_warning(db, whist, 4, 3, "talking", clock, playoff=True)
-    assert ruling == WarningRuling("loss-of-hand", 1)
-    # a round after the preliminaries is a playoff round without being told
-    assert rulings.log_warning(db, whist, 4, 5, "talking", clock).kind == "loss-of-hand"
-
-
-def test_warnings_are_read_back_in_order(db, clock, whist) -> None:
-    to_the_playoffs(db, clock, whist)
-    rulings.log_warning(db, whist, 1, 3, "talking", clock)
-    rulings.log_warning(db, whist, 1, 5, "  slow   play ", clock)
-    rulings.log_warning(db, whist, 1, 3, "bid out of turn", clock)
-    rulings.log_warning(db, whist, 4, 3, "reneged on purpose", clock, playoff=True)
-    assert rulings.warnings_logged(db, whist) == [
-        LoggedWarning(1, 3, "talking"),
-        LoggedWarning(1, 5, "slow play"),
-        LoggedWarning(1, 3, "bid out of turn", kind="loss-of-hand"),
-        LoggedWarning(4, 3, "reneged on purpose", playoff=True, kind="loss-of-hand"),
-    ]
-    assert [w.reason for w in rulings.warnings_logged(db, whist, round_number=1, team=3)] == [
-        "talking",
-        "bid out of turn",
-    ]
-    assert [w.reason for w in rulings.warnings_logged(db, whist, team=3)] == [
-        "talking",
-        "bid out of turn",
-        "reneged on purpose",
-    ]
-
-
-@pytest.mark.parametrize(
-    ("round_number", "team", "reason", "playoff", "message"),
-    [
-        (4, 3, "talking", False, r"^round: round 4's seating is not published yet"),
-        (4, 3, "talking", True, r"^round: round 4's seating is not published yet"),
-        (3, 3, "talking", False, r"^round: round 3's seating is not published yet"),
-        (0, 3, "talking", False, r"^round: must be a round number from 1, not 0"),
-        (1, 99, "talking", False, r"^team: there is no team 99 in this event"),
-        (1, 3, "   ", False, r"^reason: say what the infraction was"),
-    ],
-)
-def test_a_wrong_warning_is_refused_and_nothing_is_logged(
-    db, clock, whist, round_number, team, reason, playoff, message
-) -> None:
-    audit_before = list_audit(db, whist)
-    with pytest.raises(UserError, match=message):
-        rulings.log_warning(db, whist, round_number, team, reason, clock, playoff=playoff)
-    assert list_audit(db, whist) == audit_before
-
-
-def test_a_withdrawn_team_gets_no_warning(db, clock, whist) -> None:
-    registration.withdraw(db, whist, 6, "went home", clock)
-    with pytest.raises(UserError, match="^team: team 6 is withdrawn"):
-        rulings.log_warning(db, whist, 1, 6, "talking", clock)
-
-
-def test_a_format_without_warnings_refuses_them(db, clock) -> None:
-    info = create_event(db, NewEvent("GP", NIGHT, "", "grand-prix-warmup"), clock)
-    registration.register(db, info.id, registration.RegisterEntrant(players=["A", "B"]), clock)
-    with pytest.raises(UserError, match="^warning: .* has no warnings"):
-        rulings.log_warning(db, info.id, 1, 1, "talking", clock)
-
-
-def test_an_event_imported_in_place_of_another_starts_without_its_warnings(
-    db, clock, whist
-) -> None:
-    rulings.log_warning(db, whist, 1, 3, "talking", clock)
-    exported = export_event(db, whist)
-    clock.advance(minutes=1)
-    import_event(db, exported, clock, replace=True)
-    assert rulings.warnings_logged(db, whist) == []
-    assert rulings.log_warning(db, whist, 1, 3, "talking", clock) == WarningRuling("warning", 1)
 
 
 # --- tie-breaks at a cut line ----------------------------------------------------------------

@@ -31,7 +31,7 @@ How each rule is read:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from clubdesk.domain.event.model import Event
@@ -83,13 +83,15 @@ def final_order(event: Event, rules: Rules) -> FinalOrder:
     played = standings.after_round > 0
     final = standings.after_round >= rules.schedule.rounds
     due = {number for tie in final_ties(event, rules, standings) for number in tie.entrants}
-    finish = tuple(_finisher(row, decided=row.number not in due) for row in standings.rows)
+    finish = tuple(
+        _finisher(row, decided=row.number not in due) for row in standings.rows if row.placed
+    )
     why = "" if final else f"round {rules.schedule.rounds}, the last, is not finished"
     return FinalOrder(finish, provisional=not final, played=played, why=why)
 
 
 def _finisher(row: StandingRow, *, place: int | None = None, decided: bool = True) -> Finisher:
-    return Finisher(place or row.place, row.number, row.name, row.players, decided)
+    return Finisher(place or row.place or 0, row.number, row.name, row.players, decided)
 
 
 def _by_playoffs(event: Event, rules: Rules) -> FinalOrder:
@@ -97,39 +99,52 @@ def _by_playoffs(event: Event, rules: Rules) -> FinalOrder:
     assert cut is not None
     upto = min(last_complete_round(event), cut.after_round)
     standings = compute_standings(event, rules, after_round=upto)
-    rows = {row.number: row for row in standings.rows}
+    placed = {row.number for row in standings.rows if row.placed}
     if upto < cut.after_round:
         # before the cut every active team is still in
         active = {e.number for e in event.entrants if e.status == "active"}
         alive = [row for row in standings.rows if row.number in active]
-        gone = [row for row in standings.rows if row.number not in active]
+        gone = [row for row in standings.rows if row.number not in active and row.placed]
         finish = [_finisher(row, place=1, decided=False) for row in alive]
         finish += _after(gone, len(alive))
         why = f"the preliminaries (to round {cut.after_round}) and the playoffs are not finished"
         return FinalOrder(tuple(finish), True, upto > 0, why, "playoffs")
-    result = compute_cut(event, rules, standings)
+    ranked = compute_standings(event, rules, after_round=upto, rank_everyone=True)
+    rows = {row.number: row for row in ranked.rows}
+    result = compute_cut(event, rules, ranked)
     out_rows = [rows[n] for n in result.out]
+    kept = placed - set(result.passed_over)  # the rest pass their places on
     if result.ties:
         alive = [*result.advancing, *(n for tie in result.ties for n in tie.entrants)]
         finish = [_finisher(rows[n], place=1, decided=False) for n in alive]
         finish += _after(out_rows, len(alive))
         why = "a tie at the cut line is not settled and the playoffs are not played"
-        return FinalOrder(tuple(finish), True, True, why, "playoffs")
+        return FinalOrder(_passed_on(finish, kept), True, True, why, "playoffs")
     alive, gone = _playoff_result(event, cut.after_round, result.advancing)
     finish = [_finisher(rows[n], place=1, decided=len(alive) == 1) for n in alive]
     for place, losers in gone:
         finish += [_finisher(rows[n], place=place) for n in losers]
     finish += _after(out_rows, len(result.advancing))
     why = "" if len(alive) == 1 else "the playoffs are not finished"
-    return FinalOrder(tuple(finish), len(alive) > 1, True, why, "playoffs")
+    return FinalOrder(_passed_on(finish, kept), len(alive) > 1, True, why, "playoffs")
 
 
 def _after(rows: Sequence[StandingRow], ahead: int) -> list[Finisher]:
     """Entrants out at the cut: after the ``ahead`` playoff teams, in standings order."""
     if not rows:
         return []
-    first = rows[0].place
-    return [_finisher(row, place=ahead + 1 + row.place - first) for row in rows]
+    first = rows[0].place or 0
+    return [_finisher(row, place=ahead + 1 + (row.place or 0) - first) for row in rows]
+
+
+def _passed_on(finish: Sequence[Finisher], kept: set[int]) -> tuple[Finisher, ...]:
+    """The order without the entrants not ``kept`` (gone before their event was played:
+    removed, ejected, withdrawn early, passed over at the cut): each place passes to the
+    next, a shared place staying shared."""
+    staying = [f for f in finish if f.number in kept]
+    return tuple(
+        replace(f, place=1 + sum(1 for other in staying if other.place < f.place)) for f in staying
+    )
 
 
 def _playoff_result(

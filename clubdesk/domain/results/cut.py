@@ -10,15 +10,24 @@ The rules file's ``[cut]`` says after which round, and how many advance:
 - ``always_advance_wins``: entrants with at least that many wins advance
   even past the cut size.
 
-The field is the active entrants in the standings after ``cut.after_round``
-(withdrawn and removed entrants neither count nor advance), and everyone
-seated in the round after it: once that round is seated the cut stands as
-it was made, also when one of them withdraws later. Entrants are
-taken in standings order. A group sharing a place that straddles the line
-cannot be split by the standings: it is reported as a tie needing a
-sudden-death match (gin) or a one-hand play-off (bid whist), listing the
-tied entrants and how many of them advance, until the director records the
-tie-break in the cut round (``event.py``), which the standings then apply.
+The field, whose size sets the cut's, is the entrants that played the
+preliminaries: everyone seated (at a table or on a bye) in the cut round
+``cut.after_round``, whatever became of them since, and every active entrant
+(RULES.md §6: "the cut size is set by the teams that played the
+preliminaries"; with 17 teams 16 advance, also when one withdraws after the
+preliminaries). Entrants are taken in standings order, every one listed
+ranked, placed for prizes or not (``rank_everyone``). One gone before the
+playoffs (withdrawn, removed or ejected, and not seated in the round after the
+cut) takes no place: it is passed over and the next entrant advances in its
+place; one gone that finished below the line is out, as its results say.
+Everyone seated in the round after the cut is in: once that round is seated
+the cut stands as it was made, also when one of them withdraws later.
+
+A group sharing a place that straddles the line cannot be split by the
+standings: it is reported as a tie needing a sudden-death match (gin) or a
+one-hand play-off (bid whist), listing the tied entrants and how many of them
+advance, until the director records the tie-break in the cut round
+(``event.py``), which the standings then apply.
 Entrants of a straddling group who qualify by wins advance anyway and take
 places first. Playoff seeding is the order of finish: seed 1 is the best
 placed entrant that advances.
@@ -79,6 +88,7 @@ class CutResult:
     out: tuple[int, ...]
     ties: tuple[TieAtLine, ...]
     past_size: tuple[int, ...]
+    passed_over: tuple[int, ...] = ()  # gone before the playoffs, not out by their results
 
     @property
     def resolved(self) -> bool:
@@ -102,6 +112,7 @@ class CutResult:
             "past_size": list(self.past_size),
             "ties": [{"entrants": list(t.entrants), "places": t.places} for t in self.ties],
             "out": list(self.out),
+            "passed_over": list(self.passed_over),
         }
 
 
@@ -120,24 +131,29 @@ def compute_cut(event: Event, rules: Rules, standings: Standings | None = None) 
     cut = rules.cut
     if cut is None:
         raise UserError(f"{rules.id} has no cut: every entrant plays every round")
-    if standings is None:
-        standings = compute_standings(event, rules, after_round=cut.after_round)
-    elif standings.after_round != cut.after_round:
+    if standings is not None and standings.after_round != cut.after_round:
         raise UserError(
             f"the cut is made after round {cut.after_round}, "
             f"not on standings after round {standings.after_round}"
         )
-    active = {e.number for e in event.entrants if e.status == "active"}
-    active |= _seated_after_cut(event, cut.after_round)  # the cut as it was made
-    rows = [row for row in standings.rows if row.number in active]
-    size = cut_size(len(rows), cut)
+    if standings is None or not standings.everyone_ranked:
+        standings = compute_standings(event, rules, after_round=cut.after_round, rank_everyone=True)
+    still_in = {e.number for e in event.entrants if e.status == "active"}
+    still_in |= _seated_in(event, cut.after_round + 1)  # the cut as it was made
+    played = still_in | _seated_in(event, cut.after_round)
+    field = [row for row in standings.rows if row.number in played]
+    size = cut_size(len(field), cut)
     wins_needed = cut.always_advance_wins
     advancing: list[int] = []
     out: list[int] = []
     ties: list[TieAtLine] = []
     past: list[int] = []
+    passed: list[int] = []
     places_left = size
-    for group in _groups(rows):
+    for whole in _groups(field):
+        gone = [row.number for row in whole if row.number not in still_in]
+        (passed if places_left else out).extend(gone)
+        group = [row for row in whole if row.number in still_in]
         qualified = [r for r in group if wins_needed is not None and r.wins >= wins_needed]
         others = [r for r in group if r not in qualified]
         for row in qualified:
@@ -156,21 +172,23 @@ def compute_cut(event: Event, rules: Rules, standings: Standings | None = None) 
             places_left = 0
     return CutResult(
         after_round=cut.after_round,
-        field=len(rows),
+        field=len(field),
         size=size,
         advancing=tuple(advancing),
         out=tuple(out),
         ties=tuple(ties),
         past_size=tuple(past),
+        passed_over=tuple(passed),
     )
 
 
-def _seated_after_cut(event: Event, after_round: int) -> set[int]:
-    """Everyone seated (or on a bye) in the round after the cut: the cut was made with them,
-    so one who withdraws later stays in it (the rounds seated from it stand)."""
+def _seated_in(event: Event, number: int) -> set[int]:
+    """Everyone seated (or on a bye) in round ``number``. In the round after the cut: the
+    cut was made with them, so one who withdraws later stays in it (the rounds seated from
+    it stand); in the cut round: the entrants that played the preliminaries."""
     found: set[int] = set()
     for round_ in event.rounds:
-        if round_.number == after_round + 1:
+        if round_.number == number:
             found.update(round_.byes)
             found.update(n for game in round_.games for n in game.entrants)
     return found

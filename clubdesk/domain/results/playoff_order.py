@@ -9,6 +9,9 @@ quarter-final losers 5th, and so on (RULES.md names no match for 3rd place;
 listed by seed. Teams out at the cut are not in it: the preliminary standings
 keep their order.
 
+A team removed from the tournament (ejected) takes no place: the places
+after it pass on.
+
 Until the final has a result there is no final order (an empty tuple), nor
 while the playoff rounds do not follow from the results (the event's checks
 say why).
@@ -16,7 +19,7 @@ say why).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from clubdesk.domain.event.model import Event
 from clubdesk.domain.results.cut import compute_cut
@@ -54,7 +57,7 @@ def playoff_order(event: Event, rules: Rules) -> tuple[PlayoffPlace, ...]:
     cut = rules.cut
     if cut is None or not has_playoffs(rules) or last_complete_round(event) < cut.after_round:
         return ()
-    standings = compute_standings(event, rules, after_round=cut.after_round)
+    standings = compute_standings(event, rules, after_round=cut.after_round, rank_everyone=True)
     result = compute_cut(event, rules, standings)
     if result.ties or len(result.advancing) < 2:
         return ()
@@ -79,4 +82,16 @@ def playoff_order(event: Event, rules: Rules) -> tuple[PlayoffPlace, ...]:
         losers = sorted((t for t in losers if t not in going_on), key=seeds.__getitem__)
         place = len(stage.matches) + 1  # as many teams went on as there were matches
         order += [placed(t, place, stage.name, len(losers) > 1) for t in losers]
-    return tuple(order)
+    removed = {e.number for e in event.entrants if e.status == "removed"}
+    return _passed_on(order, removed)
+
+
+def _passed_on(order: list[PlayoffPlace], removed: set[int]) -> tuple[PlayoffPlace, ...]:
+    """The order without the teams removed from the tournament (bid whist: ejected), which
+    take no place: each place passes to the next, a shared place staying shared."""
+    staying = [p for p in order if p.number not in removed]
+    places = [1 + sum(1 for o in staying if o.place < p.place) for p in staying]
+    return tuple(
+        replace(p, place=place, tied=places.count(place) > 1)
+        for p, place in zip(staying, places, strict=True)
+    )

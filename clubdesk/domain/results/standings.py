@@ -44,9 +44,18 @@ How each rule is read:
   the others in that group ranks ahead.
 - Entrants still level share a place (1, 2, 2, 4), are flagged ``tied`` and
   are listed in entrant-number order.
-- Who is listed: every active entrant; a withdrawn entrant once it has taken
-  part in a counted round (a game or a bye); never an entrant removed from
-  the tournament.
+- Who is listed: every active entrant; a withdrawn entrant, or one the
+  director removed from the tournament (bid whist: ejected), once it has
+  taken part in a counted round (a game or a bye), marked with its status.
+- Who is placed (an entrant withdrawn, removed or ejected before the last
+  round is listed, marked, and not placed for prizes; places and prizes pass
+  to the next): every active entrant, and a withdrawn one that was seated in the
+  format's last round (``schedule.rounds``: it withdrew once its event was
+  played). An entrant removed from the tournament is never placed (seed 000:
+  removed from the tournament, all fees forfeited; seed 004: ejected). The
+  entrants not placed are listed after the placed ones, ranked among
+  themselves, without a place (``place`` None); the placed ones take the
+  places 1, 2, 3, ... as if the others were not there.
 - ``after_round`` N counts rounds 1..N; each must be complete (every game has
   a score or an award, or the round is closed). Left out, it is the last round of the unbroken run
   of complete rounds from round 1 (0 before any). The standings count the
@@ -62,6 +71,7 @@ from typing import Any, Literal
 
 from clubdesk.domain.event.model import Event, Round, Tiebreak
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.rulings.penalties import status_word
 from clubdesk.errors import UserError
 
 ResultKind = Literal["game", "bye", "award", "absent", "pending", "no-sheet"]
@@ -78,7 +88,7 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class StandingRow:
-    place: int
+    place: int | None  # None: listed, not placed (module docstring)
     number: int
     name: str
     total: int
@@ -90,9 +100,15 @@ class StandingRow:
     bonus: int = 0
     byes: tuple[int, ...] = ()
     absent: tuple[int, ...] = ()
+    status: str = "active"  # as the format names it: withdrawn, removed, ejected
+
+    @property
+    def placed(self) -> bool:
+        """Does the entrant hold a place (one withdrawn early or removed does not)?"""
+        return self.place is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        written = {
             "place": self.place,
             "number": self.number,
             "name": self.name,
@@ -102,6 +118,9 @@ class StandingRow:
             "wins": self.wins,
             "tied": self.tied,
         }
+        if self.status != "active":
+            written["status"] = self.status
+        return written
 
 
 @dataclass(frozen=True)
@@ -112,6 +131,7 @@ class Standings:
     unit: Literal["team", "individual"]
     after_round: int
     rows: tuple[StandingRow, ...]
+    everyone_ranked: bool = False  # every listed entrant placed by rank (for the cut)
 
     def row(self, number: int) -> StandingRow:
         for row in self.rows:
@@ -276,14 +296,16 @@ class _Line:
         return self.wins if name == "wins" else self.total
 
 
-def compute_standings(event: Event, rules: Rules, after_round: int | None = None) -> Standings:
-    """The standings after round ``after_round`` (default: the last complete round)."""
+def compute_standings(
+    event: Event, rules: Rules, after_round: int | None = None, *, rank_everyone: bool = False
+) -> Standings:
+    """The standings after round ``after_round`` (default: the last complete round).
+
+    ``rank_everyone``: every entrant listed takes a place by its results, also one not
+    placed for prizes (the cut ranks them so, to pass over those gone)."""
     upto = _check_after_round(event, after_round, rules.schedule.rounds)
-    lines = {
-        e.number: _Line(e.number, [], played=[], byes=[], absent=[])
-        for e in event.entrants
-        if e.status != "removed"
-    }
+    lines = {e.number: _Line(e.number, [], played=[], byes=[], absent=[]) for e in event.entrants}
+    finished: set[int] = set()  # seated in the format's last round
     for number in range(1, upto + 1):
         results = round_results(event, rules, number)
         for line in lines.values():
@@ -292,6 +314,8 @@ def compute_standings(event: Event, rules: Rules, after_round: int | None = None
             line.played.append(result.kind in PLAYED)  # type: ignore[union-attr]
             line.wins += result.won
             line.took_part |= result.kind != "absent"
+            if number == rules.schedule.rounds and result.kind != "absent":
+                finished.add(line.number)
             if result.kind == "bye":
                 line.byes.append(number)
             elif result.kind == "absent":
@@ -309,8 +333,17 @@ def compute_standings(event: Event, rules: Rules, after_round: int | None = None
         line.total = sum(kept) + line.bonus
     status = {e.number: e.status for e in event.entrants}
     listed = [line for line in lines.values() if status[line.number] == "active" or line.took_part]
+    placed = [
+        line
+        for line in listed
+        if rank_everyone or _placed(status[line.number], line.number in finished)
+    ]
+    not_placed = [line for line in listed if line not in placed]
+    ranked = _place(placed, rules.standings.rank_by, tiebreaks)
+    after = _place(not_placed, rules.standings.rank_by, [])
+    ranked += [(None, False, line) for _, _, line in after]
     rows = []
-    for place, tied, line in _place(listed, rules.standings.rank_by, tiebreaks):
+    for place, tied, line in ranked:
         entrant = event.entrant(line.number)
         rows.append(
             StandingRow(
@@ -326,19 +359,26 @@ def compute_standings(event: Event, rules: Rules, after_round: int | None = None
                 bonus=line.bonus,
                 byes=tuple(line.byes or ()),
                 absent=tuple(line.absent or ()),
+                status=status_word(rules, entrant.status),
             )
         )
-    return Standings(event.id, event.name, rules.id, rules.unit, upto, tuple(rows))
+    return Standings(event.id, event.name, rules.id, rules.unit, upto, tuple(rows), rank_everyone)
+
+
+def _placed(status: str, finished: bool) -> bool:
+    """Is an entrant of this status placed: active, or withdrawn after playing the format's
+    last round (never one removed from the tournament)?"""
+    return status == "active" or (status == "withdrawn" and finished)
 
 
 def _place(
     lines: list[_Line], rank_by: tuple[str, ...], tiebreaks: list[Tiebreak]
-) -> list[tuple[int, bool, _Line]]:
+) -> list[tuple[int | None, bool, _Line]]:
     """Order by ``rank_by``; among equals, by tie-breaks won against each other; else shared."""
     groups: dict[tuple[int, ...], list[_Line]] = defaultdict(list)
     for line in lines:
         groups[tuple(line.rank_value(name) for name in rank_by)].append(line)
-    placed: list[tuple[int, bool, _Line]] = []
+    placed: list[tuple[int | None, bool, _Line]] = []
     for group_key in sorted(groups, reverse=True):
         group = groups[group_key]
         members = {line.number for line in group}

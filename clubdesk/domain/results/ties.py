@@ -114,7 +114,7 @@ def ties_due(event: Event, rules: Rules) -> tuple[TieDue, ...]:
     done = last_complete_round(event)
     found: list[TieDue] = []
     if done >= cut.after_round:
-        at_cut = compute_standings(event, rules, after_round=cut.after_round)
+        at_cut = compute_standings(event, rules, after_round=cut.after_round, rank_everyone=True)
         for tie in compute_cut(event, rules, at_cut).ties:
             row = at_cut.row(tie.entrants[0])
             found.append(
@@ -142,9 +142,9 @@ def final_ties(event: Event, rules: Rules, standings: Standings) -> list[TieDue]
     active = {e.number for e in event.entrants if e.status == "active"}
     paid = prize_places(rules)
     found = []
-    for group in _groups(standings.rows):
+    for group in _groups([row for row in standings.rows if row.placed]):
         playing = [row for row in group if row.number in active]
-        if len(group) > 1 and len(playing) > 1 and group[0].place <= paid:
+        if len(group) > 1 and len(playing) > 1 and (group[0].place or 0) <= paid:
             first = playing[0]
             found.append(
                 TieDue(

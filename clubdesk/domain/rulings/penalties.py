@@ -45,3 +45,19 @@ def late_ruling(minutes_late: int, rules: Rules) -> LateRuling:
     if penalties.late_minutes is None and penalties.dq_minutes is None:
         return LateRuling("on-time", 0, f"{rules.title} has no penalty for lateness")
     return LateRuling("on-time", 0, "on time: no penalty")
+
+
+# --- removal from the tournament (RULES.md §1, §6) ---------------------------------------
+
+
+def removal_word(rules: Rules) -> str:
+    """What the format calls an entrant the director removed from the tournament: bid
+    whist's ejection infractions eject a team (seed 004), the others remove it (seed 000:
+    "removed from the tournament")."""
+    return "ejected" if rules.game == "bid-whist" else "removed"
+
+
+def status_word(rules: Rules, status: str) -> str:
+    """An entrant's status as the format names it: ``active``, ``withdrawn``, and for one
+    removed from the tournament ``removed`` or ``ejected``."""
+    return removal_word(rules) if status == "removed" else status

@@ -1,23 +1,29 @@
-"""Warnings in bid whist (RULES.md §6): a warning, or a loss of hand.
+"""Warnings in bid whist (RULES.md §6): a warning, or a loss of hand the director confirms.
 
-How the rule is read:
+How the rule is read (seed 004: "the team causing the infraction will be
+given a warning. Any further infractions may result in the loss of the hand.
+There will be no warnings allowed during the Playoff Rounds"):
 
-- The director logs a warning infraction against a team in a round. The
-  team's infractions are counted per round (and kept apart from playoff
-  rounds): the count starts again in every round.
-- ``penalties.warnings_before_loss`` infractions in a round are warnings;
-  each one after them is a loss of hand (the club's 1: the first is a
-  warning, the second and any later one a loss of hand). An infraction that
-  was ruled a loss of hand still counts in the round.
-- No warnings in playoffs: there the first infraction is a loss of hand.
+- The director logs a warning infraction against a team seated at a table
+  in a round. A team's infractions are counted over the whole event, every
+  round together: the count never starts again.
+- A team's first ``penalties.warnings_before_loss`` infractions are warnings
+  (the club's 1: the first). Each one after them, in any later round too,
+  *proposes* a loss of hand: the director decides ("may result in"), and
+  the infraction is logged as the loss of hand confirmed, or as a further
+  warning. An infraction ruled either way counts for the next one.
+- No warnings in playoffs: there every infraction is a loss of hand, the
+  first too; nothing to decide.
 - A format whose rules file does not set ``warnings_before_loss`` has no
   warnings at all; logging one is refused.
-- The loss of hand itself is scored as a hand with ``infraction`` set to
-  the offending side (``whist.score_hand``).
+- The loss of hand itself is scored as a hand on the table's sheet with
+  ``infraction`` set to the offending side (``whist.score_hand``): the other
+  side scores the bid.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -26,6 +32,7 @@ from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 
 WarningKind = Literal["warning", "loss-of-hand"]
+WARNING_KINDS: tuple[str, ...] = ("warning", "loss-of-hand")
 
 
 @dataclass(frozen=True)
@@ -37,31 +44,55 @@ class LoggedWarning:
     reason: str
     playoff: bool = False
     kind: WarningKind = "warning"
+    at: dt.datetime | None = None
+
+    @property
+    def text(self) -> str:
+        """``Round 2: warning (talking across the table)``."""
+        what = "loss of hand" if self.kind == "loss-of-hand" else "warning"
+        return f"Round {self.round}: {what} ({self.reason})"
 
 
 @dataclass(frozen=True)
 class WarningRuling:
-    """What a new infraction is; ``count_in_round`` counts it with the team's earlier ones."""
+    """What a new infraction is: a ``warning``, or a ``loss-of-hand`` (proposed to the
+    director in the preliminaries, certain in the playoffs). ``count`` numbers it among
+    the team's infractions over the event; ``earlier`` holds those logged before it."""
 
     kind: WarningKind
-    count_in_round: int
+    count: int
+    playoff: bool = False
+    earlier: tuple[LoggedWarning, ...] = ()
 
     @property
     def loss_of_hand(self) -> bool:
         return self.kind == "loss-of-hand"
 
+    @property
+    def to_decide(self) -> bool:
+        """Is a loss of hand only proposed, for the director to confirm?"""
+        return self.loss_of_hand and not self.playoff
 
-def in_round(
-    logged: Sequence[LoggedWarning], round_number: int, team: int, *, playoff: bool = False
-) -> list[LoggedWarning]:
-    """The team's infractions logged in this round, in the order given."""
-    return [
-        w for w in logged if w.round == round_number and w.team == team and w.playoff == playoff
-    ]
+    @property
+    def text(self) -> str:
+        """``Warning 1``; ``Loss of hand proposed: confirm?``; in the playoffs ``Loss of
+        hand (no warnings in the playoffs)``."""
+        if not self.loss_of_hand:
+            warned = sum(1 for w in self.earlier if w.kind == "warning") + 1
+            return f"Warning {warned}"
+        if self.playoff:
+            return "Loss of hand (no warnings in the playoffs)"
+        return "Loss of hand proposed: confirm?"
+
+
+def of_team(logged: Sequence[LoggedWarning], team: int) -> list[LoggedWarning]:
+    """The team's infractions over the whole event, in the order given."""
+    return [w for w in logged if w.team == team]
 
 
 def warnings_allowed(rules: Rules, *, playoff: bool = False) -> int:
-    """Warnings a team has in a round before a loss of hand; UserError where there are none."""
+    """Warnings a team has over the event before a loss of hand is proposed; UserError
+    where the format has none."""
     allowed = rules.penalties.warnings_before_loss
     if allowed is None:
         raise UserError(
@@ -74,21 +105,52 @@ def warnings_allowed(rules: Rules, *, playoff: bool = False) -> int:
 
 
 def rule_on_warning(
-    logged: Sequence[LoggedWarning],
-    rules: Rules,
-    *,
-    round_number: int,
-    team: int,
-    playoff: bool = False,
+    logged: Sequence[LoggedWarning], rules: Rules, *, team: int, playoff: bool = False
 ) -> WarningRuling:
-    """The ruling on a new infraction by ``team`` in ``round_number``.
-
-    ``logged`` holds what was logged before (the whole event's log, or only
-    this team's in this round: other rounds and teams are not counted).
-    """
+    """What a new infraction by ``team`` is, given what was logged before it (the whole
+    event's log, or only this team's: other teams are not counted)."""
     allowed = warnings_allowed(rules, playoff=playoff)
-    earlier = len(in_round(logged, round_number, team, playoff=playoff))
-    count = earlier + 1
-    if earlier >= allowed:
-        return WarningRuling("loss-of-hand", count)
-    return WarningRuling("warning", count)
+    earlier = tuple(of_team(logged, team))
+    kind: WarningKind = "loss-of-hand" if len(earlier) >= allowed else "warning"
+    return WarningRuling(kind, len(earlier) + 1, playoff, earlier)
+
+
+def decided(ruling: WarningRuling, loss_of_hand: bool | None, team: int) -> WarningKind:
+    """The ruling logged: the director's answer to a proposed loss of hand (True: confirmed,
+    False: a further warning). None is the ruling as it stands, where nothing is proposed;
+    a first infraction is a warning, and the playoffs give no warning."""
+    if ruling.to_decide:
+        if loss_of_hand is None:
+            raise UserError(
+                f"loss_of_hand: team {team} has had its warning; a loss of hand is proposed: "
+                "say whether the director confirms it",
+                field="loss_of_hand",
+            )
+        return "loss-of-hand" if loss_of_hand else "warning"
+    if loss_of_hand is True and not ruling.loss_of_hand:
+        raise UserError(
+            f"loss_of_hand: team {team}'s first infraction is a warning, not a loss of hand",
+            field="loss_of_hand",
+        )
+    if loss_of_hand is False and ruling.playoff:
+        raise UserError(
+            "loss_of_hand: there are no warnings in the playoffs: an infraction there "
+            "is a loss of hand",
+            field="loss_of_hand",
+        )
+    return ruling.kind
+
+
+def check_log(logged: Sequence[LoggedWarning], rules: Rules) -> list[tuple[int, str]]:
+    """Each warning of a log (an event file's) the director could not have logged so, as
+    (its index, the problem in words): a first infraction ruled a loss of hand, a warning in
+    the playoffs. A further infraction may be either (the director's decision)."""
+    found = []
+    for index, warning in enumerate(logged):
+        try:
+            ruling = rule_on_warning(logged[:index], rules, team=warning.team,
+                                     playoff=warning.playoff)  # fmt: skip
+            decided(ruling, warning.kind == "loss-of-hand", warning.team)
+        except UserError as exc:
+            found.append((index, str(exc).removeprefix("loss_of_hand: ")))
+    return found
