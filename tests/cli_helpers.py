@@ -15,12 +15,14 @@ import shutil
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
+from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
 from clubdesk import cli
+from clubdesk.clock import FakeClock
 from tests.isolation import own_user_data
 
 DATA = Path(__file__).resolve().parent / "domain" / "data"
@@ -85,6 +87,16 @@ def import_once(
         out = ok("import", *args, "--db", database)
     assert sorted(p.name for p in root.iterdir()) == sorted([file_name, "config", "data"])
     return database, out
+
+
+def commands_at(monkeypatch: pytest.MonkeyPatch, when: datetime) -> FakeClock:
+    """The commands' clock (``clubdesk.cli.common.CLOCK``, which ``--at`` is checked against)
+    stands still at ``when`` until ``monkeypatch`` undoes it; that clock."""
+    from clubdesk.cli import common
+
+    fake = FakeClock(when)
+    monkeypatch.setattr(common, "CLOCK", fake)
+    return fake
 
 
 def copy_database(template: Path, folder: Path) -> Path:

@@ -18,7 +18,7 @@ import pytest
 
 from clubdesk.store import open_database
 from tests import builder
-from tests.cli_helpers import clubdesk, ok, refused
+from tests.cli_helpers import clubdesk, commands_at, ok, refused
 
 STATUS_KEYS = {"round", "phase", "remaining_s", "started_at", "ends_at", "warning_at", "next"}
 ROW_KEYS = {"round", "starts", "ends", "warning_at", "then", "then_minutes", "then_name"}
@@ -38,9 +38,14 @@ def club_time() -> Iterator[None]:
     time.tzset()
 
 
+EVENING = dt.datetime(2026, 12, 5, 23, 0, tzinfo=dt.timezone(dt.timedelta(hours=-7)))
+
+
 @pytest.fixture
-def db(tmp_path: Path, clock, club_time) -> Path:
-    """A Grand Prix of 8 teams on Saturday 5 December 2026, drawn, rounds 1 and 2 seated."""
+def db(tmp_path: Path, clock, club_time, monkeypatch) -> Path:
+    """A Grand Prix of 8 teams on Saturday 5 December 2026, drawn, rounds 1 and 2 seated;
+    the commands run late that evening (the times given with ``--at`` have all come)."""
+    commands_at(monkeypatch, EVENING)
     path = tmp_path / "club.sqlite"
     with open_database(path) as database:
         event_id = builder.event(database, clock, "grand-prix-pinochle", entrants=8,

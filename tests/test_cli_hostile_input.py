@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import json
 import sys
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from clubdesk.cli import common
 from clubdesk.domain import formats
 from clubdesk.store import open_database
 from tests import builder
-from tests.cli_helpers import SMALL, clubdesk, ok, refused
+from tests.cli_helpers import SMALL, clubdesk, commands_at, ok, refused
 from tests.test_cli_draw import make_event
 
 HAND = {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
@@ -197,7 +197,9 @@ def test_a_seed_at_the_64_bit_limit_is_taken(tmp_path: Path, clock) -> None:
     )
 
 
-def test_minutes_added_to_a_round_beyond_a_day_are_refused(tmp_path: Path, clock) -> None:
+def test_minutes_added_to_a_round_beyond_a_day_are_refused(tmp_path: Path, clock,
+                                                           monkeypatch) -> None:  # fmt: skip
+    commands_at(monkeypatch, datetime(2026, 12, 5, 23, 0).astimezone())
     path = tmp_path / "club.sqlite"
     with open_database(path) as database:
         event_id = builder.event(database, clock, "grand-prix-warmup", entrants=4,

@@ -8,6 +8,7 @@ import datetime as dt
 import sys
 from typing import Any
 
+from clubdesk.cli import common
 from clubdesk.cli.common import (
     Handler,
     chosen_event,
@@ -16,7 +17,7 @@ from clubdesk.cli.common import (
     print_json,
     whole_number,
 )
-from clubdesk.clock import SYSTEM_CLOCK
+from clubdesk.domain.limits import quoted
 from clubdesk.errors import UserError
 
 ACTIONS = ("status", "start", "pause", "resume", "add", "end")
@@ -49,9 +50,12 @@ def local_time(text: str) -> dt.datetime:
         found = dt.datetime.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a time like 2026-12-05T10:20:00"
+            f"{quoted(text)} is not a time like 2026-12-05T10:20:00"
         ) from None
-    return found.astimezone() if found.tzinfo is None else found
+    try:
+        return found.astimezone() if found.tzinfo is None else found
+    except (ValueError, OverflowError, OSError):  # beyond what the computer's zone can place
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a time of a club's day") from None
 
 
 def _clock(args: argparse.Namespace) -> int:
@@ -70,14 +74,14 @@ def _clock(args: argparse.Namespace) -> int:
         event_id = chosen_event(db, args.event)
         at = args.at
         if args.action == "status":
-            found = clock.status(db, event_id, SYSTEM_CLOCK, at=at)
+            found = clock.status(db, event_id, common.CLOCK, at=at)
         elif args.action == "start":
-            found = clock.start(db, event_id, args.round, SYSTEM_CLOCK, at=at).status
+            found = clock.start(db, event_id, args.round, common.CLOCK, at=at).status
         elif args.action == "add":
-            found = clock.adjust(db, event_id, args.minutes, SYSTEM_CLOCK, at=at).status
+            found = clock.adjust(db, event_id, args.minutes, common.CLOCK, at=at).status
         else:
             action = {"pause": clock.pause, "resume": clock.resume, "end": clock.end}[args.action]
-            found = action(db, event_id, SYSTEM_CLOCK, at=at).status
+            found = action(db, event_id, common.CLOCK, at=at).status
     print_json(status_json(found))
     return 0
 
@@ -89,7 +93,7 @@ def _schedule(args: argparse.Namespace) -> int:
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
-        found = clock.schedule(db, event_id, SYSTEM_CLOCK)
+        found = clock.schedule(db, event_id, common.CLOCK)
         name = events.get_event(db, event_id).name
     if args.format == "json":
         print_json(schedule_json(found))

@@ -11,6 +11,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clubdesk.clock import SYSTEM_CLOCK, Clock
 from clubdesk.domain import limits
 from clubdesk.errors import UserError
 
@@ -18,6 +19,10 @@ if TYPE_CHECKING:
     from clubdesk.store import Database
 
 EXIT_BAD_INPUT = 2
+
+CLOCK: Clock = SYSTEM_CLOCK
+"""The time the commands that record or read the round clock go by (``--at`` is checked
+against it); the computer's clock."""
 
 Handler = Callable[[argparse.Namespace], int]
 """A command: given the parsed arguments, does the work and gives the exit status."""

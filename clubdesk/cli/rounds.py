@@ -8,6 +8,7 @@ import argparse
 import sys
 from typing import Any
 
+from clubdesk.cli import common
 from clubdesk.cli.clock import local_time
 from clubdesk.cli.common import (
     Handler,
@@ -17,7 +18,6 @@ from clubdesk.cli.common import (
     print_json,
     whole_number,
 )
-from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
 
 ACTIONS = ("status", "start", "close", "reopen")
@@ -66,10 +66,10 @@ def _round(args: argparse.Namespace) -> int:
                 sys.stdout.write(status_text(found))
             return 0
         if args.action == "start":
-            started = rounds.start_round(db, event_id, number, SYSTEM_CLOCK, at=args.at)
+            started = rounds.start_round(db, event_id, number, common.CLOCK, at=args.at)
             print(f"round {number} started at {_shown(started.at)}")
         elif args.action == "close":
-            closed = rounds.close_round(db, event_id, number, SYSTEM_CLOCK,
+            closed = rounds.close_round(db, event_id, number, common.CLOCK,
                                         missing_ok=args.missing or (), at=args.at)  # fmt: skip
             missing = ", ".join(str(t) for t in closed.missing)
             print(f"round {number} closed" + (f" without tables {missing}" if missing else ""))
@@ -78,7 +78,7 @@ def _round(args: argparse.Namespace) -> int:
             if closed.seating_note:
                 print(f"note: {closed.seating_note}")
         else:
-            reopened = rounds.reopen_round(db, event_id, number, SYSTEM_CLOCK, at=args.at)
+            reopened = rounds.reopen_round(db, event_id, number, common.CLOCK, at=args.at)
             print(f"round {number} is open again")
             if reopened.unpublished is not None:
                 print(f"round {reopened.unpublished}'s seating was taken back")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from datetime import date
 
 NAME_MAX = 80  # a player's name: what the window's name fields take
 ENTRANT_NAME_MAX = 2 * NAME_MAX  # a team's name joins its two players' names
@@ -20,8 +21,21 @@ POINTS_MAX = 10_000_000  # a game's score or a sheet's adjustment, either way
 CLOCK_MINUTES_MAX = 24 * 60  # time added to (or taken off) a round at once, either way
 HANDS_MAX = 200  # hands on one score sheet: a long game is a few dozen
 ADJUSTMENTS_MAX = 50  # adjustment lines on one score sheet
+EVENT_DATE_FIRST = date(1900, 1, 1)  # an event's day: a club's past typed in from paper,
+EVENT_DATE_LAST = date(2999, 12, 31)  # or one planned ahead; the clock's times all fit
 INT64_MIN = -(2**63)  # what SQLite can store as a whole number
 INT64_MAX = 2**63 - 1
+
+
+QUOTE_MAX = 40  # what a message quotes of a value given: enough to recognise it
+
+
+def quoted(text: str, longest: int = QUOTE_MAX) -> str:
+    """``text`` as a message quotes it (``'gp-2011'``): a long one cut after ``longest``
+    characters, saying how long it was, so that a message stays one short line."""
+    if len(text) <= longest:
+        return repr(text)
+    return f"{text[:longest]!r}... ({len(text)} characters)"
 
 
 def is_control(ch: str) -> bool:
@@ -72,6 +86,16 @@ def name_problem(text: str, longest: int = NAME_MAX) -> str | None:
         return f" is longer than {longest} characters"
     if control_characters(text):
         return " holds a control character"
+    return None
+
+
+def date_problem(day: date) -> str | None:
+    """What is wrong with an event's day, or None: a date beyond ``EVENT_DATE_FIRST`` to
+    ``EVENT_DATE_LAST`` is a mistake (a year typed wrong), and its timetable would run off
+    the calendar."""
+    if not EVENT_DATE_FIRST <= day <= EVENT_DATE_LAST:
+        first, last = EVENT_DATE_FIRST.year, EVENT_DATE_LAST.year
+        return f" {day.isoformat()} is not a day from {first} to {last}"
     return None
 
 

@@ -11,9 +11,11 @@ last recorded change.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import ParamSpec, TypeVar
 
 from sqlmodel import Session
 
@@ -33,6 +35,9 @@ from clubdesk.store import Database
 from clubdesk.store import clock as store
 from clubdesk.store import seating as seating_store
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
 __all__ = [
     "ClockChanged",
     "ClockStatus",
@@ -41,6 +46,8 @@ __all__ = [
     "adjust",
     "end",
     "fire_due",
+    "given_reading",
+    "in_range",
     "next_due",
     "pause",
     "reading",
@@ -91,6 +98,36 @@ def reading(clock: Clock, at: dt.datetime | None = None) -> Reading:
     return Reading(at, monotonic - (now - at).total_seconds())
 
 
+def given_reading(session: Session, event_id: str, clock: Clock, at: dt.datetime | None) -> Reading:
+    """A reading of ``clock`` now, or of the wall time ``at`` the director gives, which must
+    fall on the event's day or after it and not after now (``roundclock.check_given``)."""
+    if at is None:
+        return reading(clock)
+    now = aware(clock.now())
+    event, _ = event_and_rules(session, event_id)
+    roundclock.check_given(at if at.tzinfo else at.replace(tzinfo=now.tzinfo), event.date, now)
+    return reading(clock, at)
+
+
+def in_range(read: Callable[P, T]) -> Callable[P, T]:
+    """``read`` with a clock time worked out beyond the calendar (a fact recorded before
+    times were checked, in the year 1 or 9999) refused in a plain line, not a crash."""
+
+    @functools.wraps(read)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return read(*args, **kwargs)
+        except OverflowError:
+            raise UserError(
+                "clock: a time this event's clock recorded is out of range (before the year 1 "
+                "or after 9999 once worked out); its clock cannot be read",
+                field="clock",
+            ) from None
+
+    return guarded
+
+
+@in_range
 def start(
     db: Database,
     event_id: str,
@@ -102,8 +139,8 @@ def start(
 ) -> ClockChanged:
     """Start round ``round_number``'s clock: its seating is published and the round before
     it has ended (its sheets may still be coming in)."""
-    now = reading(clock, at)
     with db.session() as session:
+        now = given_reading(session, event_id, clock, at)
         rows = _timetable(session, event_id, now)
         fact, published = start_in(session, event_id, round_number, now, actor=actor)
         changed = ClockChanged(
@@ -123,6 +160,8 @@ def start_in(
     not published yet whose seating can be made now (round 1 from the draw, a round of a
     stationary movement, the next round once its results are in) is published first, in
     the same transaction."""
+    if round_number < 1:
+        raise UserError(f"round: rounds are numbered from 1, not {round_number}", field="round")
     _, rules = event_and_rules(session, event_id)
     found = seating_store.find_round(session, event_id, round_number)
     before = seating_store.find_round(session, event_id, round_number - 1)
@@ -171,14 +210,14 @@ def _publishable(rules: Rules, number: int, before: seating_store.RoundRecord | 
 def pause(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
           actor: str = "director") -> ClockChanged:  # fmt: skip
     """Pause the running round's clock."""
-    return _change(db, event_id, reading(clock, at), roundclock.pause, "clock.pause", actor)
+    return _change(db, event_id, (clock, at), roundclock.pause, "clock.pause", actor)
 
 
 @writes(Change.CLOCK)
 def resume(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
            actor: str = "director") -> ClockChanged:  # fmt: skip
     """Set the paused round's clock running again."""
-    return _change(db, event_id, reading(clock, at), roundclock.resume, "clock.resume", actor)
+    return _change(db, event_id, (clock, at), roundclock.resume, "clock.resume", actor)
 
 
 @writes(Change.CLOCK)
@@ -191,14 +230,14 @@ def adjust(db: Database, event_id: str, minutes: int, clock: Clock, *,
     ) -> ClockFact:
         return roundclock.adjust(facts, rows, minutes, now)
 
-    return _change(db, event_id, reading(clock, at), action, "clock.adjust", actor)
+    return _change(db, event_id, (clock, at), action, "clock.adjust", actor)
 
 
 @writes(Change.CLOCK)
 def end(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
         actor: str = "director") -> ClockChanged:  # fmt: skip
     """End the running round's clock (time called, or early); its sheets may still come in."""
-    return _change(db, event_id, reading(clock, at), roundclock.end, "clock.end", actor)
+    return _change(db, event_id, (clock, at), roundclock.end, "clock.end", actor)
 
 
 def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, actor: str) -> bool:
@@ -213,16 +252,18 @@ def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, 
     return True
 
 
+@in_range
 def status(
     db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None
 ) -> ClockStatus:
     """The clock's status (INTERFACE.md ``clock status``) now, or at ``at``."""
-    now = reading(clock, at)
     with db.session() as session:
+        now = given_reading(session, event_id, clock, at)
         rows = _timetable(session, event_id, now)
         return roundclock.status(store.facts(session, event_id), rows, now)
 
 
+@in_range
 def next_due(db: Database, event_id: str, clock: Clock) -> Due | None:
     """The next announcement to fall due (what a timer is aimed at), if any."""
     now = reading(clock)
@@ -231,6 +272,7 @@ def next_due(db: Database, event_id: str, clock: Clock) -> Due | None:
         return roundclock.next_due(store.facts(session, event_id), rows, now)
 
 
+@in_range
 def fire_due(db: Database, event_id: str, clock: Clock, *, actor: str = "clock") -> Fired:
     """Give the announcements due now and not yet given, and record that they were, so
     that none is ever given twice (one that fell due while the app was closed is given
@@ -252,6 +294,7 @@ def fire_due(db: Database, event_id: str, clock: Clock, *, actor: str = "clock")
     return with_changes(Fired(event_id, tuple(due)), Change.CLOCK if due else Change.NONE)
 
 
+@in_range
 def schedule(db: Database, event_id: str, clock: Clock) -> Schedule:
     """The timetable as it now stands: the rules' (and the director's) times, rounds that
     started at their real times and the rounds to come following them."""
@@ -325,10 +368,17 @@ def set_start_times(
 Action = Callable[[Sequence[ClockFact], Sequence[ScheduledRound], Reading], ClockFact]
 
 
+@in_range
 def _change(
-    db: Database, event_id: str, now: Reading, action: Action, name: str, actor: str
+    db: Database,
+    event_id: str,
+    when: tuple[Clock, dt.datetime | None],
+    action: Action,
+    name: str,
+    actor: str,
 ) -> ClockChanged:
     with db.session() as session:
+        now = given_reading(session, event_id, *when)
         rows = _timetable(session, event_id, now)
         fact = action(store.facts(session, event_id), rows, now)
         _record(session, event_id, fact, actor, name)

@@ -17,7 +17,7 @@ from sqlmodel import Session
 
 from clubdesk.clock import Clock
 from clubdesk.domain.formats import load_rules
-from clubdesk.domain.limits import EVENT_TEXT_MAX, name_problem
+from clubdesk.domain.limits import EVENT_TEXT_MAX, date_problem, name_problem
 from clubdesk.domain.rules import SETTING_SECTIONS, Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -190,6 +190,9 @@ def _check_venue(venue: str) -> str:
 def _check_date(date: object) -> None:
     if not isinstance(date, dt.date) or isinstance(date, dt.datetime):
         raise UserError("date: must be a calendar date", field="date")
+    wrong = date_problem(date)
+    if wrong:
+        raise UserError(f"date:{wrong}", field="date")
 
 
 def _check_id(event_id: str) -> str:

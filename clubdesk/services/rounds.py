@@ -118,9 +118,9 @@ def start_round(
     clock, the round before is closed). A round not published yet is published first when
     its seating can be made (round 1 from the draw, a stationary movement's next round), in
     the same transaction."""
-    now = clock_service.reading(clock, at)
     with db.session() as session:
         events.get_event(session, event_id)  # the event exists
+        now = clock_service.given_reading(session, event_id, clock, at)
         _, published = clock_service.start_in(session, event_id, round_number, now, actor=actor)
     started = RoundChanged(event_id, round_number, "running", now.at)
     return with_changes(started, Change.CLOCK | (Change.SEATING if published else Change.NONE))
@@ -161,10 +161,10 @@ def close_round(
     Where the next round is seated from this one's results, its seating is published too.
     ``at``: when it closed, if not now.
     """
-    now = clock_service.reading(clock, at)
-    at = now.at
     named = sorted(set(missing_ok))
     with db.session() as session:
+        now = clock_service.given_reading(session, event_id, clock, at)
+        at = now.at
         found = round_record(session, event_id, round_number)
         if found.status == "closed":
             raise UserError(f"round: round {round_number} is already closed")
@@ -238,9 +238,9 @@ def reopen_round(
     made from this round's results, it is taken back and made again at the
     next close.
     """
-    at = clock_service.reading(clock, at).at
     following = round_number + 1
     with db.session() as session:
+        at = clock_service.given_reading(session, event_id, clock, at).at
         found = round_record(session, event_id, round_number)
         if found.status != "closed":
             raise UserError(f"round: round {round_number} is not closed")

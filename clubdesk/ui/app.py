@@ -150,12 +150,19 @@ class ErrorReporter:
     A ``UserError`` that slipped through is shown as it is. Anything else is
     a bug: its traceback goes to the log file and the director sees one
     plain sentence saying the last action may not have finished.
+
+    A message is shown in a dialog once: the same one again (an error that comes back
+    each second, from the clock's watch) goes to the window's status bar, so that the
+    director is never kept closing dialogs in the middle of a night.
     """
+
+    NOTICE_MS = 30_000  # how long the status bar says it
 
     def __init__(self, log_path: Path, clock: Clock = SYSTEM_CLOCK):
         self.log_path = log_path
         self._clock = clock
         self._showing = False
+        self._shown: set[str] = set()
 
     def __call__(
         self,
@@ -200,6 +207,10 @@ class ErrorReporter:
     def _show(self, icon: QMessageBox.Icon, text: str, details: str) -> None:
         if self._showing or QApplication.instance() is None:
             return  # an error while showing an error: the log has it
+        if text in self._shown:
+            _status_notice(f"{text} {details}".strip(), self.NOTICE_MS)
+            return
+        self._shown.add(text)
         self._showing = True
         try:
             parent: QWidget | None = QApplication.activeWindow()
@@ -209,3 +220,11 @@ class ErrorReporter:
             box.exec()
         finally:
             self._showing = False
+
+
+def _status_notice(text: str, timeout_ms: int) -> None:
+    """``text`` in the status bar of the director's window (if one is open)."""
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, MainWindow) and widget.isVisible():
+            widget.statusBar().showMessage(" ".join(text.split()), timeout_ms)
+            return

@@ -71,6 +71,7 @@ def test_a_refusal_leaves_nothing_behind(db, clock, gp) -> None:
     with pytest.raises(UserError, match="clock: no round has started") as caught:
         service.pause(db, gp, clock)
     assert caught.value.field == "clock"
+    clock.set(at("10:20"))
     service.start(db, gp, 1, clock, at=at("10:15"))
     with pytest.raises(UserError, match=r"at: 10:10 AM is before the clock's"):
         service.pause(db, gp, clock, at=at("10:10"))
@@ -86,6 +87,7 @@ def test_a_time_typed_afterwards_is_when_it_happened(db, clock, gp) -> None:
     service.start(db, gp, 1, clock, at=at("10:20"))
     now = service.status(db, gp, clock)
     assert (now.started_at, now.remaining_s, now.ends_at) == (at("10:20"), 40 * 60, at("11:20"))
+    clock.set(at("11:15"))
     assert service.status(db, gp, clock, at=at("11:12")).phase == "warning"
 
 

@@ -210,3 +210,56 @@ def test_the_window_on_the_default_database_names_the_folder_it_cannot_make(
         f"clubdesk cannot use its data folder. the user data folder {in_the_way}"
     )
     assert exec_quits == []
+
+
+def test_an_error_that_comes_back_is_shown_once_then_in_the_status_bar(
+    qapp, tmp_path, message_boxes, window
+) -> None:
+    reporter = ui_app.ErrorReporter(tmp_path / "errors.log")
+    for _ in range(25):  # an error each second, from the clock's watch
+        try:
+            raise OverflowError("date value out of range")
+        except OverflowError as exc:
+            reporter(type(exc), exc, exc.__traceback__)
+    assert message_boxes.texts() == [
+        "Something went wrong inside clubdesk; the last action may not have finished. "
+        f"The details were written to {tmp_path / 'errors.log'}.\nWhat was saved before is "
+        "safe. Please keep the log for whoever looks after clubdesk."
+    ]
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Something went wrong inside clubdesk;")
+    assert str(tmp_path / "errors.log") in said and "\n" not in said
+    assert (tmp_path / "errors.log").read_text().count("OverflowError") == 25 * 2
+    reporter(UserError, UserError("round: round 12 is not seated"), None)
+    reporter(UserError, UserError("round: round 12 is not seated"), None)
+    assert message_boxes.texts()[1:] == ["round: round 12 is not seated"]
+    assert window.statusBar().currentMessage() == "round: round 12 is not seated"
+
+
+@pytest.mark.qt_no_exception_capture
+def test_a_clock_time_out_of_range_brings_no_dialog(
+    qapp, tmp_path, message_boxes, make_window, db, clock, monkeypatch
+) -> None:
+    """A clock fact an older clubdesk let in (the year 1): the window reads the clock each
+    second, and no dialog ever comes up; the director still moves through the pages."""
+    import datetime as dt
+
+    from clubdesk.domain.roundclock import ClockFact, Reading
+    from clubdesk.store import clock as clock_store
+    from tests import builder
+
+    event_id = builder.event(db, clock, "grand-prix-pinochle", entrants=8)
+    builder.draw(db, event_id, clock)
+    builder.publish(db, event_id, 1, clock)
+    with db.session() as session:
+        far = dt.datetime.fromisoformat("0001-01-01T00:00:00+14:00")
+        clock_store.add_fact(session, event_id, ClockFact(1, "start", Reading(far, 5.0)))
+    monkeypatch.setattr(sys, "excepthook", ui_app.ErrorReporter(tmp_path / "errors.log", clock))
+    window = make_window(db)
+    for _ in range(25):
+        clock.advance(seconds=1)
+        window.ticker.second_timer.fire()
+    window.show_page("rounds")
+    window.ticker.second_timer.fire()
+    assert message_boxes.shown == []
+    assert not (tmp_path / "errors.log").exists()

@@ -29,6 +29,7 @@ from clubdesk.domain.limits import (
     Strokes,
     as_strokes,
     cents_problem,
+    date_problem,
     hands_problem,
     name_problem,
     stored_int_problem,
@@ -354,9 +355,14 @@ def event_date(value: Any) -> date | None:
         return None
     if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
         try:
-            return date.fromisoformat(value)
+            day = date.fromisoformat(value)
         except ValueError:
             pass
+        else:
+            wrong = date_problem(day)
+            if wrong:
+                raise problem(f":{wrong}")
+            return day
     raise problem(f": {show(value)} is not a date like 2011-10-22")
 
 

@@ -49,7 +49,16 @@ an announcement fell due but before it was given put it off again. A round
 whose clock was ended has nothing left to announce.
 """
 
-from clubdesk.domain.roundclock.actions import adjust, end, not_before_last, pause, resume, start
+from clubdesk.domain.roundclock.actions import (
+    AHEAD_S,
+    adjust,
+    check_given,
+    end,
+    not_before_last,
+    pause,
+    resume,
+    start,
+)
 from clubdesk.domain.roundclock.state import (
     AGREE_S,
     Announcement,
@@ -74,6 +83,7 @@ from clubdesk.domain.roundclock.state import (
 
 __all__ = [
     "AGREE_S",
+    "AHEAD_S",
     "Announcement",
     "ClockFact",
     "ClockStatus",
@@ -85,6 +95,7 @@ __all__ = [
     "RoundClock",
     "adjust",
     "announced",
+    "check_given",
     "current",
     "due_now",
     "end",

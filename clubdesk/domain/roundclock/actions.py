@@ -3,6 +3,7 @@ new fact, or refuses with a UserError naming the field."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 
 from clubdesk.domain.limits import CLOCK_MINUTES_MAX
@@ -103,6 +104,31 @@ def not_before_last(facts: Sequence[ClockFact], now: Reading) -> None:
         raise UserError(
             f"at: {shown(now.at, day=day)} is before the clock's last recorded change "
             f"({shown(last.at, day=day)})",
+            field="at",
+        )
+
+
+AHEAD_S = 5 * 60
+"""How far after now a time the director gives may be: a laptop's clock a little behind the
+hall's. A later time has not happened yet."""
+
+
+def check_given(at: dt.datetime, day: dt.date, now: dt.datetime) -> None:
+    """Refuse a time the director gives (``--at``) before the event's ``day`` (midnight, in
+    ``now``'s zone) or more than ``AHEAD_S`` after ``now``: a clock's facts are things that
+    happened that day, so one time typed wrong (the year 1, 2099) never stands in the record."""
+    first = dt.datetime.combine(day, dt.time(), tzinfo=now.tzinfo)
+    if at < first:
+        raise UserError(
+            f"at: {shown(at, year=True)} is before the event's day "
+            f"({day:%a} {day.day} {day:%b} {day.year})",
+            field="at",
+        )
+    if at > now + dt.timedelta(seconds=AHEAD_S):
+        other_day = at.date() != now.date()
+        raise UserError(
+            f"at: {shown(at, day=other_day, year=at.year != now.year)} has not come yet "
+            f"(it is now {shown(now, day=other_day)})",
             field="at",
         )
 

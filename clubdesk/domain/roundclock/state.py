@@ -349,10 +349,13 @@ def _row(rounds: Sequence[ScheduledRound], number: int) -> ScheduledRound:
     return rounds[number - 1]
 
 
-def shown(at: dt.datetime, *, day: bool = False) -> str:
+def shown(at: dt.datetime, *, day: bool = False, year: bool = False) -> str:
     """A time as a refusal writes it for a director: ``9:15 AM``, to the second where the
-    seconds are not 0 (``10:38:04 AM``); with ``day``, the day first (``Tue 1 Dec 9:15 AM``)."""
+    seconds are not 0 (``10:38:04 AM``); with ``day``, the day first (``Tue 1 Dec 9:15 AM``),
+    with ``year`` its year too (``Fri 1 Jan 2099 12:00 AM``)."""
     hour = at.hour % 12 or 12
     seconds = f":{at:%S}" if at.second else ""
     time = f"{hour}:{at:%M}{seconds} {'AM' if at.hour < 12 else 'PM'}"
+    if year:
+        return f"{at:%a} {at.day} {at:%b} {at.year} {time}"
     return f"{at:%a} {at.day} {at:%b} {time}" if day else time

@@ -7,6 +7,8 @@ from datetime import date
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDateEdit, QWidget
 
+from clubdesk.domain.limits import EVENT_DATE_FIRST, EVENT_DATE_LAST
+
 
 class DateEdit(QDateEdit):
     """A date field with a calendar popup that Tab leaves in one press.
@@ -19,6 +21,9 @@ class DateEdit(QDateEdit):
         super().__init__(parent)
         self.setCalendarPopup(True)
         self.setDisplayFormat("d MMM yyyy")  # 9 Mar 2024: never read the wrong way round
+        first, last = EVENT_DATE_FIRST, EVENT_DATE_LAST  # an event's days (domain.limits)
+        self.setDateRange(QDate(first.year, first.month, first.day),
+                          QDate(last.year, last.month, last.day))  # fmt: skip
 
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002
         return QWidget.focusNextPrevChild(self, next)
