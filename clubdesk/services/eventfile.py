@@ -27,6 +27,9 @@ How the rules are read:
   its game's end in a format whose round clock ends games (the Grand Prix):
   such a sheet was taken because time was called (the clock's end of the round
   or the director's word), which the file then says, as an import requires.
+- The director's rulings kept beside the event's rows are carried both ways: the
+  warning infractions (bid whist) and who removed an entrant from the tournament, why
+  and when (``store.rulings``).
 - Restore checks the file is a clubdesk database on a copy (the file given
   is never changed; an older one is upgraded on the copy), refuses while the
   database is open in another clubdesk, and refuses to replace a file that is
@@ -53,7 +56,7 @@ from clubdesk import paths
 from clubdesk.clock import Clock
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.finished import clock_calls_time, not_over
-from clubdesk.domain.event.model import Event, EventError, Game, Round
+from clubdesk.domain.event.model import Entrant, Event, EventError, Game, Removal, Round
 from clubdesk.domain.event.sheet import played_hands, sheet_result
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.rules import Rules
@@ -63,8 +66,10 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import event_and_rules
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store import eventfile as store
+from clubdesk.store import rulings as rulings_store
 from clubdesk.store.db import check_database_file, check_replaceable
 from clubdesk.store.lock import DatabaseLock, holder_of
+from clubdesk.store.rulings import RemovalRecord
 
 REPLACED_REASON = "replaced by an imported event file"
 _CHUNK = 1 << 20
@@ -192,6 +197,7 @@ def import_event(
         )
         session.flush()
         saved = store.save_event(session, event, rules_id=rules.id, rules_text=rules_text, at=at)
+        rulings_store.save_rulings(session, event, actor, at)
         result = ImportResult(
             event_id=saved.event_id,
             entrants=saved.entrants,
@@ -238,10 +244,25 @@ def export_event(db: Database, event_id: str) -> dict[str, Any]:
     with db.session() as session:
         event = store.load_event(session, event_id)
         _, rules = event_and_rules(session, event_id)
+        removals = rulings_store.removals(session, event_id)
+        event = dataclasses.replace(
+            event,
+            entrants=tuple(_removed(e, removals.get(e.number)) for e in event.entrants),
+            warnings=tuple(rulings_store.warnings(session, event_id)),
+        )
     if any(game.hands for r in event.rounds for game in r.games):
         rounds = tuple(_scored(round_, rules) for round_ in event.rounds)
         event = dataclasses.replace(event, rounds=rounds)
     return event_to_json(event)
+
+
+def _removed(entrant: Entrant, removal: RemovalRecord | None) -> Entrant:
+    """The entrant with who removed it from the tournament, why and when (if it was)."""
+    if removal is None:
+        return entrant
+    return dataclasses.replace(
+        entrant, removal=Removal(removal.director, removal.reason, removal.at)
+    )
 
 
 def _scored(round_: Round, rules: Rules) -> Round:

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from clubdesk.domain.event.model import Event as EventFacts
 from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.store.models import (
     Adjustment,
@@ -177,3 +178,28 @@ def played_games(session: Session, event_id: str) -> list[PlayedGame]:
         PlayedGame(number, game_id or 0, table, tuple(hands[game_id or 0]))
         for number, game_id, table in games
     ]
+
+
+# --- an event file's rulings ------------------------------------------------------------------
+
+
+def save_rulings(session: Session, event: EventFacts, actor: str, at: dt.datetime) -> None:
+    """An imported event's warnings and removals, after its entrants are written; a time
+    the file does not give is ``at``."""
+    ids = {
+        number: entrant_id
+        for entrant_id, number in session.exec(
+            select(Entrant.id, Entrant.number).where(Entrant.event_id == event.id)
+        )
+    }
+    for entrant in event.entrants:
+        if entrant.removal is not None:
+            gone = entrant.removal
+            add_removal(session, ids[entrant.number], gone.director, gone.reason, gone.at or at)
+    for warning in event.warnings:
+        add_warning(
+            session,
+            event.id,
+            NewWarning(warning.round, warning.playoff, ids[warning.team], warning.reason,
+                       warning.kind, actor, warning.at or at),
+        )  # fmt: skip

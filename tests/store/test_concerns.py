@@ -220,8 +220,8 @@ def test_warnings_are_read_back_in_order(db: Database) -> None:
             )
         logged = rulings.warnings(session, "gp")
     assert logged == [
-        LoggedWarning(1, 2, "talk", False, "warning"),
-        LoggedWarning(1, 2, "talk", False, "loss-of-hand"),
+        LoggedWarning(1, 2, "talk", False, "warning", AT),
+        LoggedWarning(1, 2, "talk", False, "loss-of-hand", AT),
     ]
 
 

@@ -71,6 +71,8 @@ us, and how we read it:
 - A signature drawn on the pad carries ``"strokes"``: a list of strokes,
   each a list of ``[x, y]`` points, x and y fractions (0 to 1) of the pad's
   width and height (``domain.limits`` bounds them); left out for a typed name.
+- Bid whist's warning infractions: ``warnings_file``; an entrant removed from the
+  tournament carries its ``removal`` (director, reason, at): ``schema.RemovalIn``.
 - Unknown keys are errors (a typo must not silently lose a fact).
 
 The file's structure is described once, as pydantic models (``schema``),
@@ -99,6 +101,7 @@ from clubdesk.domain.event.model import (
     EventError,
     Game,
     LedgerEntry,
+    Removal,
     Round,
     RulesLookup,
     Score,
@@ -108,6 +111,7 @@ from clubdesk.domain.event.model import (
     side_size,
 )
 from clubdesk.domain.event.problems import first_per_score, own_key, worded
+from clubdesk.domain.event.warnings_file import read_warnings
 from clubdesk.domain.event.writing import event_to_json as event_to_json
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
@@ -168,13 +172,14 @@ class _Reader:
         broken = checks.unicode_text(data)
         if broken:
             raise EventError(broken)
-        shell = {**data, "entrants": [], "draw": None, "rounds": [], "ledger": []}
+        shell = {**data, "entrants": [], "draw": None, "rounds": [], "ledger": [], "warnings": []}
         header = self.validate(schema.EventFile, shell, "")
         self.read_rules(data)
         entrants = self.entrants(data.get("entrants"))
         draw = self.draw(data.get("draw"))
         rounds = self.rounds(data.get("rounds"))
         ledger = self.ledger(data.get("ledger"), entrants)
+        warnings = read_warnings(self, data.get("warnings"), rounds)
         if self.problems or header is None:
             raise EventError(self.problems)
         event = Event(
@@ -189,6 +194,7 @@ class _Reader:
             ledger=ledger,
             draw=None if draw is None else draw[0],
             draw_made_at=None if draw is None else draw[1],
+            warnings=warnings,
         )
         if self.rules is not None:
             self.problems.extend(checks.playoffs(event, self.rules))
@@ -235,8 +241,9 @@ class _Reader:
             number = fields.whole(item["number"], 1)
             self.report(errors, f"{where} (number {number})", keys_where=where)
             if found is not None:
+                gone = found.removal and Removal(**dict(found.removal))
                 parsed.append(Entrant(found.number, found.name, found.players,
-                                      found.paid_cents, found.status))  # fmt: skip
+                                      found.paid_cents, found.status, gone))  # fmt: skip
         seen: dict[int, int] = defaultdict(int)
         for item in items:
             number = item.get("number") if isinstance(item, dict) else None

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from clubdesk.domain.limits import Strokes
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.domain.seating.draw import Draw
 from clubdesk.domain.sides import SIDES as SIDES  # the sides are declared in domain.sides
 from clubdesk.domain.sides import Side, other_side
@@ -46,14 +47,25 @@ class EventError(UserError):
 
 
 @dataclass(frozen=True)
+class Removal:
+    """The director's removal of an entrant from the tournament (bid whist: ejection)."""
+
+    director: str
+    reason: str
+    at: datetime | None = None
+
+
+@dataclass(frozen=True)
 class Entrant:
-    """What standings rank: a team of two, or one player."""
+    """What standings rank: a team of two, or one player. ``removal`` says who removed it
+    from the tournament, why and when (status ``removed``; None where that is not known)."""
 
     number: int
     name: str
     players: tuple[str, ...]
     paid_cents: int = 0
     status: Status = "active"
+    removal: Removal | None = None
 
 
 @dataclass(frozen=True)
@@ -254,7 +266,8 @@ class LedgerEntry:
 @dataclass(frozen=True)
 class Event:
     """One tournament's facts; ``draw`` is the round-1 draw in force (None before it is
-    made) and ``draw_made_at`` when it was made."""
+    made) and ``draw_made_at`` when it was made; ``warnings`` the director's log of warning
+    infractions (RULES.md §6)."""
 
     id: str
     name: str
@@ -267,6 +280,7 @@ class Event:
     ledger: tuple[LedgerEntry, ...] = ()
     draw: Draw | None = None
     draw_made_at: datetime | None = None
+    warnings: tuple[LoggedWarning, ...] = ()  # bid whist's warning infractions, in order
 
     def entrant(self, number: int) -> Entrant:
         for entrant in self.entrants:

@@ -20,6 +20,8 @@ from pydantic import (
     Field,
     PlainSerializer,
     PlainValidator,
+    ValidationInfo,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -71,6 +73,7 @@ from clubdesk.domain.event.model import (
     STATUSES,
 )
 from clubdesk.domain.limits import adjustments_problem
+from clubdesk.domain.rulings.warnings import WARNING_KINDS
 
 # --- parts -----------------------------------------------------------------------------------
 
@@ -206,13 +209,53 @@ def _true_or_false(value: Any) -> bool | None:
     raise problem(f" = {show(value)} is not true or false")
 
 
+class RemovalIn(Part):
+    """Who removed an entrant from the tournament (bid whist: ejected it), why and when."""
+
+    what: ClassVar[str] = "director, reason, at"
+    director: Line = needed()
+    reason: Line = needed()
+    at: MaybeMoment = None
+
+
 class EntrantIn(Part):
+    """An entrant; ``removal`` (written only for one removed from the tournament) says who
+    removed it, why and when."""
+
     what: ClassVar[str] = "an entrant"
     number: Number = needed()
     name: EntrantName = needed()
     players: Players = needed()
     paid_cents: Cents = 0
     status: Annotated[str, PlainValidator(choice(STATUSES))] = "active"
+    removal: RemovalIn | None = None
+
+    @field_validator("removal")
+    @classmethod
+    def _only_removed(cls, value: RemovalIn | None, info: ValidationInfo) -> RemovalIn | None:
+        status = info.data.get("status")
+        if value is not None and status not in (None, "removed"):
+            raise problem(
+                f': only an entrant removed from the tournament has one (status "removed", '
+                f"not {status!r})"
+            )
+        return value
+
+    @model_serializer(mode="wrap")
+    def _removal_when_removed(self, write: Any) -> dict[str, Any]:
+        return {k: v for k, v in write(self).items() if k != "removal" or v is not None}
+
+
+class WarningIn(Part):
+    """A warning infraction the director logged (bid whist, RULES.md §6): the round, the
+    team, why, and the ruling it got (``warning`` or ``loss-of-hand``)."""
+
+    what: ClassVar[str] = "round, team, reason, ruling, at"
+    round: Number = needed()
+    team: EntrantNumber = needed()
+    reason: Line = needed()
+    ruling: Annotated[str, PlainValidator(choice(WARNING_KINDS))] = needed()
+    at: MaybeMoment = None
 
 
 class DrawnIn(Part):
@@ -267,3 +310,8 @@ class EventFile(Part):
     draw: DrawIn | None = None
     rounds: Listed(RoundIn) = []
     ledger: Listed(LedgerIn) = []
+    warnings: Listed(WarningIn) = []  # written only when there are some
+
+    @model_serializer(mode="wrap")
+    def _warnings_when_logged(self, write: Any) -> dict[str, Any]:
+        return {k: v for k, v in write(self).items() if k != "warnings" or v}

@@ -87,6 +87,11 @@ def event_file(event: Event) -> schema.EventFile:
                 players=e.players,
                 paid_cents=e.paid_cents,
                 status=e.status,
+                removal=None
+                if e.removal is None
+                else schema.RemovalIn.model_construct(
+                    director=e.removal.director, reason=e.removal.reason, at=e.removal.at
+                ),
             )
             for e in event.entrants
         ],
@@ -116,6 +121,12 @@ def event_file(event: Event) -> schema.EventFile:
                 at=x.at,
             )  # fmt: skip
             for x in event.ledger
+        ],
+        warnings=[
+            schema.WarningIn.model_construct(
+                round=w.round, team=w.team, reason=w.reason, ruling=w.kind, at=w.at
+            )
+            for w in event.warnings
         ],
     )
 
