@@ -75,7 +75,7 @@ class SeatLine:
 
 @dataclass(frozen=True)
 class StandingLine:
-    place: int
+    place: int | None  # None: listed without a place (the name says why)
     tied: bool
     number: int
     name: str

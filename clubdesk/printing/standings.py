@@ -42,7 +42,7 @@ def standings_table(rows: StandingsRows, width: float) -> Table:
     body = []
     for line in rows.lines:
         cells = [
-            f"{'=' if line.tied else ''}{line.place}",
+            "-" if line.place is None else f"{'=' if line.tied else ''}{line.place}",
             str(line.number),
             line.name,
             f"{line.total}{'*' if line.bonus else ''}",

@@ -57,7 +57,9 @@ def plain(text: str) -> str:
 
 
 def standings_csv(standings: Standings) -> str:
-    """One line per entrant: place, number, name, total, wins, tied, dropped, round 1..N."""
+    """One line per entrant: place, number, name, total, wins, tied, dropped, round 1..N; an
+    entrant listed without a place has its status in the place column (``withdrawn``,
+    ``removed``, ``ejected``)."""
     out = io.StringIO()
     writer = _SafeWriter(out)
     rounds = [f"round {n}" for n in range(1, standings.after_round + 1)]
@@ -65,7 +67,7 @@ def standings_csv(standings: Standings) -> str:
     for row in standings.rows:
         writer.writerow(
             [
-                row.place,
+                row.place if row.placed else row.status,
                 row.number,
                 row.name,
                 row.total,
@@ -120,6 +122,16 @@ def standings_legend(rows: Iterable[MarkedRow]) -> list[str]:
     return [words for shown, words in marks if shown]
 
 
+def place_text(row: StandingRow) -> str:
+    """``3``, ``=3`` when shared, ``-`` for an entrant listed without a place."""
+    return f"{'=' if row.tied else ''}{row.place}" if row.placed else "-"
+
+
+def name_with_status(row: StandingRow) -> str:
+    """The name, and the status of an entrant no longer playing: ``Team 4 (withdrawn)``."""
+    return plain(row.name) + ("" if row.status == "active" else f" ({row.status})")
+
+
 def standings_text(standings: Standings) -> str:
     """A fixed-width table a director can read and pin up."""
     after = standings.after_round
@@ -131,7 +143,7 @@ def standings_text(standings: Standings) -> str:
     rows = []
     for row in standings.rows:
         total = f"{row.total}" + ("*" if row.bonus else "")
-        cells = [f"{'=' if row.tied else ''}{row.place}", str(row.number), plain(row.name), total]
+        cells = [place_text(row), str(row.number), name_with_status(row), total]
         cells += [str(row.wins)] if show_wins else []
         cells += [_cell(row, i) for i in range(after)]
         rows.append(cells)

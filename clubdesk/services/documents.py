@@ -49,7 +49,7 @@ from clubdesk.printing.score_sheets import score_sheets_pdf
 from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
-from clubdesk.printing.text import pause_text, payouts_text
+from clubdesk.printing.text import name_with_status, pause_text, payouts_text
 from clubdesk.services import clock as clock_service
 from clubdesk.services import (
     draw,
@@ -112,7 +112,7 @@ def standings_rows(db: Database, event_id: str) -> StandingsRows:
             row.place,
             row.tied,
             row.number,
-            row.name,
+            name_with_status(row),
             row.total,
             row.rounds,
             row.dropped,

@@ -78,6 +78,7 @@ def leaders_slide(db: Database, event_id: str) -> Slide | None:
     rows = tuple(
         (f"{row.place}{'=' if row.tied else ''}", str(row.number), row.name, f"{row.total:,}")
         for row in table.rows[:LEADERS]
+        if row.placed
     )
     return Slide("leaders", f"Leaders after round {table.after_round}", rows, columns=1)
 

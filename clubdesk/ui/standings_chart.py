@@ -54,7 +54,8 @@ class StandingsChart(QChartView):
         chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
         lowest: int | None = None
         highest: int | None = None
-        for row, colour in zip(board.standings.rows[:LEADERS], COLOURS, strict=False):
+        leaders = [row for row in board.standings.rows if row.placed][:LEADERS]
+        for row, colour in zip(leaders, COLOURS, strict=False):
             line = QLineSeries()
             line.setColor(QColor(colour))
             line.setName(f"{row.place}. #{row.number} {names_text(row)}")

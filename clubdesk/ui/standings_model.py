@@ -1,6 +1,8 @@
 """The Standings page's table: one row per entrant, in the engine's order.
 
-Columns: Place (``2=`` when tied), No., Name, one column per round played
+Columns: Place (``2=`` when tied, ``—`` for an entrant listed without a place: withdrawn
+before the last round, removed or ejected, its name marked so), No., Name, one column per
+round played
 (a dropped round's score struck through), Total, and Wins where the format
 counts them. The cut line is drawn by ``CutLineDelegate`` under the last row
 above the cut. ``PlayoffOrderModel`` is bid whist's final order from its playoffs.
@@ -115,7 +117,7 @@ class StandingsModel(QAbstractTableModel):
             if column == self.total_column():
                 font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and dropped:
+        if role == Qt.ItemDataRole.ForegroundRole and (dropped or not row.placed):
             return QColor("#808080")
         if role == Qt.ItemDataRole.TextAlignmentRole and column != 2:
             return int(RIGHT)
@@ -125,11 +127,14 @@ class StandingsModel(QAbstractTableModel):
 
     def _text(self, row: StandingRow, column: int, round_number: int | None) -> str:
         if column == 0:
+            if not row.placed:
+                return "—"
             return f"{row.place}=" if row.tied else str(row.place)
         if column == 1:
             return str(row.number)
         if column == 2:
-            return names_text(row)
+            mark = "" if row.status == "active" else f"  ({row.status})"
+            return names_text(row) + mark
         if round_number is not None:
             score = row.rounds[round_number - 1]
             return f"{score} bye" if round_number in row.byes else str(score)
@@ -138,6 +143,8 @@ class StandingsModel(QAbstractTableModel):
         return str(row.wins)
 
     def _tip(self, row: StandingRow, column: int, round_number: int | None, dropped: bool) -> Any:
+        if column in (0, 2) and not row.placed:
+            return f"{row.status.capitalize()}: listed, not placed for prizes"
         if column == 0 and row.tied:
             return f"Tied for place {row.place}"
         if dropped:
