@@ -149,6 +149,10 @@ class Seating(Section):
     draw: DrawKind
     min_tables: int = Field(default=1, ge=1)
     bye_score: ByeScore = "average-winning"
+    # the seat (1-4) whose player keeps score: the sheet's scorekeeper is picked from it
+    # (NPA: "Position 4 will keep score"); a table without that seat (gin's
+    # two players) starts from the first player of side A
+    scorekeeper_seat: int = Field(default=1, ge=1, le=4)
 
 
 # --- game end, standings, penalties, cut --------------------------------------------------

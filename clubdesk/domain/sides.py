@@ -29,3 +29,9 @@ def side_name(value: Any) -> Side | None:
 def hand_side(side: Side) -> Literal["A", "B"]:
     """A side as the hand JSON writes it."""
     return "A" if side == "a" else "B"
+
+
+def seat_place(seat: int) -> tuple[Side, int]:
+    """Where seat ``seat`` (1-4) sits in its side's list of players: seats 1 and 3 are
+    side a's first and second, seats 2 and 4 side b's."""
+    return ("a" if seat % 2 else "b"), (seat - 1) // 2

@@ -1,21 +1,20 @@
 """One table's score sheet: the hands as the paper has them, the signers, and submitting it.
 
-The rows are shaped by the format (``sheet_rows``). As the recorder types,
-the engine scores the hands entered so far (``sheet.played_hands``; the sheet's
-result is ``sheet_result``): the running totals, gin's Hollywood columns and
-boxes, the end of the game and every invalid value, marked at its field with
-the engine's reason; the sheet's adjustment lines (rulings) are shown, and in
-pinochle counted in the running totals. Enter adds the next hand (bid whist
-offers its fifth, tiebreak hand only when the four end level). "Final score
-only" takes the score of a paper sheet typed in quickly. Submit waits, saying
-why, while the game is not over ("Time was called" ends a Grand Prix game
-early; the clock's end ticks it) or a level game lacks the winner the round
-needs (``domain.event.finished.held_back``). The scorekeeper and the
-countersigning opponent are picked from the players seated at the table and
-sign on their pads, or the recorder attests that the signed paper sheet was
-received (``sheet_signers``). A submitted sheet opens read-only, its
-signatures drawn, with its amendments beside it; "Amend…" opens the
-director's amendment (``amend_dialog``).
+The sheet opens over the whole window it belongs to, everything in view (``sheet_layout``).
+The rows are shaped by the format (``sheet_rows``), and ask only for what a hand uses
+(``domain.games.asked``). As the recorder types, the domain's one sheet calculation
+(``domain.event.sheet.sheet_so_far``) gives the running totals, the sheet's adjustment
+lines as rows (in pinochle counted from the first hand on), what the sheet counts, the
+end of the game and every invalid value, marked at its field with the engine's reason.
+Enter goes on to the next hand (bid whist offers its fifth, tiebreak hand only when the
+four end level), Ctrl+Enter submits, a refusal puts the cursor on its field
+(``sheet_keys``). "Final score only" takes the score of a paper sheet typed in quickly.
+Submit waits, saying why, while the game is not over ("Time was called" ends a Grand Prix
+game early; the clock's end ticks it) or a level game lacks the winner the round needs
+(``domain.event.finished.held_back``). The scorekeeper and the countersigning opponent
+sign on their pads, or the recorder attests that the signed paper sheet was received
+(``sheet_signers``). A submitted sheet opens read-only (``sheet_submitted``); "Amend…"
+opens the director's amendment (``amend_dialog``).
 """
 
 from __future__ import annotations
@@ -24,51 +23,33 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QCheckBox,
-    QDialog,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 
 from clubdesk.domain.event.finished import clock_calls_time, held_back
 from clubdesk.domain.event.model import Adjustment, Score
-from clubdesk.domain.event.sheet import played_hands, why_winner
+from clubdesk.domain.event.sheet import SheetSoFar, sheet_so_far
 from clubdesk.domain.games import another_hand_follows
 from clubdesk.domain.games.hands import GameResult, HandError
-from clubdesk.domain.rules import Rules
+from clubdesk.domain.sides import seat_place
 from clubdesk.errors import UserError
 from clubdesk.services import registration, sheets
+from clubdesk.services.board import award_text
 from clubdesk.services.events import event_rules
-from clubdesk.ui.amend_dialog import AmendDialog, AmendmentsView
+from clubdesk.ui.amend_dialog import AmendDialog
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.meld_dialog import count_meld_into, meld_button
 from clubdesk.ui.operations import ask_yes_no, plain_words, run_command
 from clubdesk.ui.sheet_draft import SheetDraft
-from clubdesk.ui.sheet_final import FinalScoreBox, LinesLabel, TieBox, TimeCalledBox
-from clubdesk.ui.sheet_grid import HandsGrid
-from clubdesk.ui.sheet_rows import (
-    HandRow,
-    columns_for,
-    game_text,
-    hollywood_html,
-    on_change,
-    problem_text,
-)
-from clubdesk.ui.sheet_signers import SignersBox
+from clubdesk.ui.sheet_keys import SheetKeys
+from clubdesk.ui.sheet_layout import SheetFrame
+from clubdesk.ui.sheet_rows import HandRow, on_change
 from clubdesk.ui.sheet_submitted import show_submitted
-from clubdesk.ui.style import set_invalid, set_role
+from clubdesk.ui.sheet_texts import game_text, hollywood_html, problem_text
+from clubdesk.ui.style import set_invalid
 
-_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
-
-class SheetDialog(QDialog):
+class SheetDialog(SheetFrame):
     """The score sheet of round ``round_number``'s table ``table``."""
 
     def __init__(
@@ -78,101 +59,43 @@ class SheetDialog(QDialog):
         table: int,
         parent: QWidget | None = None,
     ):
-        super().__init__(parent)
         assert context.db is not None and context.event_id is not None
+        super().__init__(event_rules(context.db, context.event_id), round_number, parent)
         self.context = context
         self.db, self.event_id = context.db, context.event_id
         self.round_number, self.table = round_number, table
-        self.rules: Rules = event_rules(self.db, self.event_id)
-        self.columns = columns_for(self.rules)
         self.table_players: dict[str, tuple[tuple[int, str], ...]] = {}
         self.result: GameResult | None = None
         self.error: HandError | None = None
+        self.so_far: SheetSoFar | None = None
         self.lines: tuple[Adjustment, ...] = ()  # the sheet's adjustment lines (rulings)
         self.held: UserError | None = None  # what keeps the sheet from being handed in
+        self.submitted = False
         # tests put their own answer here
         self.confirm: Callable[[str, str], bool] = partial(ask_yes_no, self)
         self.setWindowTitle(f"Round {round_number}, table {table}: score sheet")
         self.draft = SheetDraft(context, round_number, table)
-        self._build()
+        self.draft.note.setWordWrap(True)
+        self.aside.insertWidget(0, self.draft.note)
+        self.meld_button = meld_button(self, self.rules, self.count_meld)
+        self.buttons.insertWidget(1, self.meld_button)
+        self.keys = SheetKeys(self)
+        for widget in (self.score_a, self.score_b, self.tie_winner, self.paper):
+            self.keys.watch(widget)
+        self._connect()
         self.load()
 
-    # building -----------------------------------------------------------------------------
-    def _build(self) -> None:
-        layout = QVBoxLayout(self)
-        self.heading = set_role(QLabel(), "subheading")
-        self.heading.setWordWrap(True)
-        layout.addWidget(self.heading)
-        self.final_only = QCheckBox("&Final score only (a paper sheet typed in)  (Alt+F)")
+    def _connect(self) -> None:
         self.final_only.toggled.connect(self._show_mode)
-        layout.addWidget(self.final_only)
-
-        self.scroll = HandsGrid(self.columns)
-        self.rows, self.totals = self.scroll.rows, self.scroll.totals
-        layout.addWidget(self.scroll, 1)
-
-        self.final_box = FinalScoreBox(self)
-        self.score_a, self.score_b = self.final_box.score_a, self.final_box.score_b
         for edit in (self.score_a, self.score_b):
-            edit.textChanged.connect(self.recalculate)
-        self.final_box.hide()
-        layout.addWidget(self.final_box)
-        self.tie_box = TieBox(self)
-        self.tie_winner = self.tie_box.winner
-        self.tie_box.require(why_winner(self.rules, self.round_number))
-        self.tie_winner.currentIndexChanged.connect(self.recalculate)
-        layout.addWidget(self.tie_box)
-        self.time_called = TimeCalledBox()
-        self.time_called.toggled.connect(self.recalculate)
-        layout.addWidget(self.time_called)
-        self.lines_label = LinesLabel()
-        layout.addWidget(self.lines_label)
-
-        self.total_label = set_role(QLabel(), "subheading")
-        self.game_label = QLabel()
-        self.game_label.setWordWrap(True)
-        self.problem = QLabel()
-        self.problem.setWordWrap(True)
-        set_role(self.problem, "error")
-        self.hollywood = QLabel()  # gin's columns and boxes
-        self.hollywood.setTextFormat(Qt.TextFormat.RichText)
-        self.hollywood.hide()
-        for widget in (self.total_label, self.hollywood, self.game_label, self.problem,
-                       self.draft.note):  # fmt: skip
-            layout.addWidget(widget)
-
-        signed = QHBoxLayout()
-        self.signers = SignersBox()
+            edit.textChanged.connect(self._typed)
+        self.time_called.toggled.connect(self._typed)
+        self.tie_winner.currentIndexChanged.connect(self._typed)
         self.signers.changed.connect(self._update_submit)
-        self.scorekeeper = self.signers.pickers["scorekeeper"]
-        self.countersign = self.signers.pickers["countersign"]
-        self.paper = self.signers.paper
-        self.paper.installEventFilter(self)  # Enter there submits a typed-in paper sheet
-        signed.addWidget(self.signers, 3)
-        self.amendments_view = AmendmentsView()
-        self.amendments = self.amendments_view.label
-        signed.addWidget(self.amendments_view, 2)
-        layout.addLayout(signed)
-
-        buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add hand (Enter)")
         self.add_button.clicked.connect(self.add_hand)
-        self.submit_button = QPushButton("Submit sheet")
         self.submit_button.clicked.connect(self.submit)
-        self.amend_button = QPushButton("Amend…")
         self.amend_button.clicked.connect(self.amend)
-        self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.reject)
-        for button in (self.add_button, self.submit_button, self.amend_button, self.close_button):
-            button.setAutoDefault(False)
-        buttons.addWidget(self.add_button)
-        self.meld_button = meld_button(self, self.rules, self.count_meld)
-        buttons.addWidget(self.meld_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.submit_button)
-        buttons.addWidget(self.amend_button)
-        buttons.addWidget(self.close_button)
-        layout.addLayout(buttons)
 
     # reading the sheet --------------------------------------------------------------------
     def load(self) -> None:
@@ -191,10 +114,12 @@ class SheetDialog(QDialog):
             f"A: {numbers['a']} ({', '.join(sides['a'])})   "
             f"B: {numbers['b']} ({', '.join(sides['b'])})"
         )
-        self.signers.set_players(sides)
+        self.signers.set_players(sides, seat_place(self.rules.seating.scorekeeper_seat))
         self.submitted = sheet.submitted
         self.lines = game.adjustments
-        self.lines_label.show_lines(game.adjustments, self.rules)
+        award = award_text(game.award) if game.award is not None else ""
+        before = sheet_so_far(self.rules, self.round_number, (), self.lines)
+        self.scroll.show_lines(before.lines, before.lines_first, award)
         if not sheet.submitted and clock_calls_time(self.rules):
             ended = sheets.time_called_by_clock(
                 self.db, self.event_id, self.round_number, self.context.clock
@@ -212,9 +137,16 @@ class SheetDialog(QDialog):
     def new_row(self) -> HandRow:
         row = self.scroll.new_row(self.final_only, self.table_players)
         for widget in row.widgets.values():
-            widget.installEventFilter(self)
-            on_change(widget, self.recalculate)
+            self.keys.watch(widget)
+            on_change(widget, self._typed)
         return row
+
+    def row_of(self, widget: QObject | None) -> int | None:
+        """The index of the hand row ``widget`` is a field of, or None."""
+        for index, row in enumerate(self.rows):
+            if widget in row.widgets.values():
+                return index
+        return None
 
     def can_add_hand(self) -> bool:
         """May another hand follow: the game is not over (bid whist: a level four-hand game)."""
@@ -227,7 +159,7 @@ class SheetDialog(QDialog):
     def add_hand(self) -> None:
         """Keep the hands typed so far as the sheet's draft; add the next hand's row and put
         the cursor in its first field."""
-        self._keep_draft()
+        self.keep_draft()
         if self.rows and not self.can_add_hand():
             return
         row = self.new_row()
@@ -235,21 +167,14 @@ class SheetDialog(QDialog):
             widget.show()  # a widget added to a shown sheet takes the focus only once shown
         row.first().setFocus(Qt.FocusReason.OtherFocusReason)
         self.recalculate()
-        self.scroll.ensureWidgetVisible(row.first())
+        self.scroll.ensureWidgetVisible(row.first(), 0, 8)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        pressed = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
-        if pressed and event.key() in _ENTER:  # type: ignore[attr-defined]
-            if watched in (self.score_a, self.score_b, self.tie_winner, self.paper):
-                if self.submit_button.isEnabled():  # a paper sheet typed in: Enter submits
-                    self.submit()
-                return True
-            if not self.can_add_hand() and self.tie_box.isVisible():
-                self.tie_winner.setFocus(Qt.FocusReason.TabFocusReason)  # who won the tie
-                return True
-            self.add_hand()
-            return True
-        return super().eventFilter(watched, event)
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt's name)
+        """Tab and Shift+Tab, never round the end of the sheet into an earlier hand."""
+        before = self.row_of(QApplication.focusWidget())
+        moved = super().focusNextPrevChild(forward)
+        self.keys.after_tab(before, forward)
+        return moved
 
     def count_meld(self) -> None:
         """F4: the meld calculator fills the meld field the cursor is in (``meld_dialog``)."""
@@ -260,28 +185,37 @@ class SheetDialog(QDialog):
         rows = self.rows[:-1] if self.rows and self.rows[-1].is_blank() else self.rows
         return [row.hand() for row in rows]
 
+    def _typed(self) -> None:
+        """A field changed: a reason shown beside a field goes, the sheet is worked out again."""
+        self.keys.callout.leave()
+        self.recalculate()
+
     def recalculate(self) -> None:
-        """Score the hands entered so far and show totals, the game's state and any problem."""
+        """Work the sheet out again (``sheet_so_far``): totals, lines, the game's state and
+        any problem, each field asking only for what its hand uses."""
         for row in self.rows:
+            row.follow()
             for widget in row.widgets.values():
                 set_invalid(widget, False)
-        self.error, self.result = None, None
         hands = self.hands()
-        shown: GameResult | None = None
-        try:
-            for number, row in enumerate(self.rows[: len(hands)], start=1):
+        right, blank_half = hands, None
+        for number, row in enumerate(self.rows[: len(hands)], start=1):
+            try:
                 row.check_pairs(number)
-            shown = self.result = played_hands(self.rules, self.round_number, hands, self.lines)
-        except HandError as error:
-            self.error = error
-            good = (error.hand_number or 1) - 1
-            if good:
-                shown = played_hands(self.rules, self.round_number, hands[:good], self.lines)
-            self._mark(error)
+            except HandError as error:
+                right, blank_half = hands[: number - 1], error
+                break
+        self.so_far = so_far = sheet_so_far(self.rules, self.round_number, right, self.lines)
+        self.error = so_far.error or blank_half
+        self.result = so_far.played if self.error is None else None
+        shown = so_far.played
+        if self.error is not None:
+            self._mark(self.error)
         for n, (label_a, label_b) in enumerate(self.totals):
             running = shown.totals[n] if shown is not None and n < len(shown.totals) else None
             label_a.setText("" if running is None else str(running["A"]))
             label_b.setText("" if running is None else str(running["B"]))
+        self.scroll.line_totals(so_far.lines)
         grid = "" if self.final_only.isChecked() else hollywood_html(shown)
         self.hollywood.setText(grid)
         self.hollywood.setVisible(bool(grid))
@@ -292,8 +226,8 @@ class SheetDialog(QDialog):
         self.held = self._held_back(hands)
         held = "" if self.held is None else plain_words(self.held)
         if not self.final_only.isChecked():
-            total = shown.total if shown is not None else {"A": 0, "B": 0}
-            self.total_label.setText(f"Total  A {total['A']}  ·  B {total['B']}")
+            score = so_far.score
+            self.total_label.setText(f"Total  A {score.a}  ·  B {score.b}")
             said = game_text(self.result, self.rules)
             self.game_label.setText("\n".join(text for text in (said, held) if text))
             self.problem.setText(
@@ -326,24 +260,49 @@ class SheetDialog(QDialog):
             winner=self.tie_box.chosen(), time_called=self.time_called.isChecked(),
         )  # fmt: skip
 
+    def typed_score_error(self) -> UserError | None:
+        """What is wrong with a final score typed in, or None."""
+        try:
+            self.final_box.score()
+        except UserError as error:
+            return error
+        return None
+
     def level_game(self) -> bool:
         """The hands typed so far end the game level: who won the tie is asked for."""
-        result = self.result
-        return (
-            result is not None
-            and result.ended_by is not None
-            and result.total["A"] == result.total["B"]
-        )
+        return self.error is None and self.so_far is not None and self.so_far.level
 
     def _show_tie(self) -> None:
         self.tie_box.ask(not self.submitted and (self.final_only.isChecked() or self.level_game()))
 
-    def _mark(self, error: HandError) -> None:
+    def field_of(self, error: HandError) -> QWidget | None:
+        """The field of the hand a HandError is about (a pair as a whole: its first half)."""
         number = error.hand_number or len(self.rows)
         if not 0 < number <= len(self.rows):
-            return
+            return None
         widgets = self.rows[number - 1].widgets
-        widget = widgets.get(error.field) or widgets.get(f"{error.field}.A")
+        for key in (error.field, f"{error.field}.A", error.field.split(".")[0]):
+            if key in widgets:
+                return widgets[key]
+        return None
+
+    def widget_for(self, field: str | None) -> QWidget | None:
+        """The widget showing a refusal's field (``winner``, ``signatures.countersign``...)."""
+        head = (field or "").split(".")
+        if head[0] == "signatures":
+            role = head[1] if len(head) > 1 else ""
+            return self.signers.pickers.get(role, self.paper)
+        found: dict[str, QWidget] = {
+            "winner": self.tie_winner,
+            "score": self.score_a,
+            "time_called": self.time_called,
+        }
+        if head[0] == "hands" and self.rows:
+            return self.time_called if self.time_called.isVisible() else self.rows[-1].first()
+        return found.get(head[0])
+
+    def _mark(self, error: HandError) -> None:
+        widget = self.field_of(error)
         if widget is not None:
             set_invalid(widget, True)
 
@@ -375,7 +334,7 @@ class SheetDialog(QDialog):
             try:
                 final_score = self.final_box.score()
             except UserError as error:
-                self._refused(error)
+                self.keys.refused(error)
                 return
         hands = [] if final_score is not None else self.hands()
         winner = self.tie_box.chosen()
@@ -389,7 +348,7 @@ class SheetDialog(QDialog):
             )  # fmt: skip
 
         done = run_command(
-            self.context, action, parent=self, title="Submit sheet", show_error=self._refused
+            self.context, action, parent=self, title="Submit sheet", show_error=self.keys.refused
         )
         if done is not None:
             self.problem.setText("")
@@ -411,21 +370,20 @@ class SheetDialog(QDialog):
         """Close; the hands typed are kept as the draft, a final score typed in is only
         dropped when the recorder says so."""
         if not self.submitted:
-            self._keep_draft()
+            self.keep_draft()
             if self.final_only.isChecked() and self.final_box.typed():
                 question = "The final score is not submitted. Close the sheet and lose it?"
                 if not self.confirm("Close the sheet", question):
                     return
         super().reject()
 
-    def _keep_draft(self) -> None:
+    def keep_draft(self) -> None:
+        """Keep the hands typed so far as the sheet's draft."""
         if not self.submitted and not self.final_only.isChecked():
             problem = self.draft.keep(self.hands())
             if problem:
                 self.problem.setText(problem)
 
-    def _refused(self, error: UserError) -> None:
-        self.problem.setText(plain_words(error))
-
     def _clear_rows(self) -> None:
+        self.keys.callout.leave()
         self.scroll.clear()

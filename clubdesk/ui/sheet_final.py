@@ -4,28 +4,21 @@ was called on a game its hands do not finish."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
-from clubdesk.domain.event.model import Adjustment
-from clubdesk.domain.event.sheet import folds_adjustments
-from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.services.board import adjustment_text
 
 
 class FinalScoreBox(QWidget):
     """Both sides' final score as the paper sheet has it."""
 
-    def __init__(self, keys: QObject, parent: QWidget | None = None):
-        """``keys`` filters the fields' keys (Enter submits)."""
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.score_a, self.score_b = QLineEdit(), QLineEdit()
         for label, edit in (("Side A", self.score_a), ("Side B", self.score_b)):
             edit.setMaximumWidth(90)
-            edit.installEventFilter(keys)
             row.addWidget(QLabel(label))
             row.addWidget(edit)
         row.addStretch(1)
@@ -51,14 +44,13 @@ class FinalScoreBox(QWidget):
 class TieBox(QWidget):
     """Who won a level game: asked with a typed final score, or under hands that ended level."""
 
-    def __init__(self, keys: QObject, parent: QWidget | None = None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.winner = QComboBox()
         for text, side in (("no tie", None), ("A won the tie", "a"), ("B won the tie", "b")):
             self.winner.addItem(text, side)
-        self.winner.installEventFilter(keys)
         row.addWidget(QLabel("A level game: who won the tie?"))
         row.addWidget(self.winner)
         row.addStretch(1)
@@ -97,19 +89,3 @@ class TimeCalledBox(QCheckBox):
             self.setChecked(True)
             self.setText("&Time was called: the round's clock has ended")
         self.setEnabled(not ended)
-
-
-class LinesLabel(QLabel):
-    """The sheet's adjustment lines (a ruling at the table, such as 100 to the opponents of
-    a late team), said with where they count."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.hide()
-
-    def show_lines(self, lines: tuple[Adjustment, ...], rules: Rules) -> None:
-        where = "in the running totals" if folds_adjustments(rules) else "in the score"
-        texts = "; ".join(adjustment_text(line) for line in lines)
-        self.setText(f"On the sheet: {texts} ({where})" if lines else "")
-        self.setVisible(bool(lines))

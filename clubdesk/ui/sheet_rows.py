@@ -2,8 +2,13 @@
 
 Each game lists its columns (``columns_for``); a ``HandRow`` holds one widget
 per column and reads them back as the hand JSON of INTERFACE.md, which the
-engine scores. Nothing here scores a hand: a blank number stays absent so the
-engine names it when it is needed.
+engine scores. Nothing here scores a hand. What a hand asks for as it is typed
+is the domain's (``domain.games.asked``): a field the hand has no use for (the
+trick points of a hand not played) is greyed and skipped by Tab, a blank that
+means 0 is read as 0, and where a pair always adds up to the same (pinochle's
+trick points, bid whist's books) the other side's number fills in as the rest,
+until the director types it (a renege, a short hand). Any other blank number
+stays blank, so the engine names it when it is needed.
 """
 
 from __future__ import annotations
@@ -12,13 +17,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
-from clubdesk.domain.games.hands import GameResult, HandError
+from clubdesk.domain.games.asked import asked, fixed_pair, rest, typed_hand
+from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import fines_name_a_player
 from clubdesk.domain.rules import Rules
-from clubdesk.ui.operations import plain_words, sentence
 
 
 @dataclass(frozen=True)
@@ -101,15 +107,11 @@ TOOK_CHOICES: tuple[tuple[str, dict[str, bool] | None], ...] = (
 )
 
 
-# pairs the engine reads as "not there" when both halves are blank (a hand not played out)
-_OPTIONAL_PAIRS = ("tricks", "books")
-# what both halves of such a pair say, and when neither is typed
-_PAIR_WORDS = {
+# pairs whose halves are typed apart: what both halves say, and when neither is typed
+PAIR_WORDS = {
     "tricks": ("trick points", "the hand was not played"),
     "books": ("books", "a side lost the hand (Infraction)"),
 }
-# numbers the engine reads as absent when blank (gin's knock card on a gin)
-_OPTIONAL_NUMBERS = ("knock_card",)
 
 
 class HandRow:
@@ -119,13 +121,18 @@ class HandRow:
         self,
         columns: tuple[Column, ...],
         parent: QWidget,
+        rules: Rules,
         players: Mapping[str, tuple[tuple[int, str], ...]] | None = None,
     ):
         """``players``: by side ("A", "B"), the entrant numbers and names at the table, for
         the pickers of the player a fine is charged to."""
         self.columns = columns
+        self.rules = rules
         self.players = dict(players or {})
         self.widgets: dict[str, QWidget] = {}
+        self.filled: set[str] = set()  # halves of a pair filled in as the rest, not typed
+        self.skipped: frozenset[str] = frozenset()  # fields the hand has no use for
+        self.read_only = False
         for column in columns:
             self.widgets[column.key] = _widget(column, parent)
         for column in columns:
@@ -136,6 +143,9 @@ class HandRow:
                     lambda _=0, p=picker, s=side: self._list_players(p, s.currentData())
                 )
                 self._list_players(picker, side.currentData())
+        for key, widget in self.widgets.items():
+            if isinstance(widget, QLineEdit) and rest(rules, key, 0) is not None:
+                widget.textEdited.connect(lambda _="", k=key: self._fill_rest(k))
 
     def _list_players(self, picker: QComboBox, side: str | None) -> None:
         """The picker lists the players of ``side`` (none: only "–"), keeping the one picked
@@ -152,6 +162,44 @@ class HandRow:
         if picker.currentData() != chosen:
             picker.currentIndexChanged.emit(picker.currentIndex())
 
+    # the rest of a pair ---------------------------------------------------------------------
+    def _fill_rest(self, key: str) -> None:
+        """The director typed one half of a fixed pair: the other half, unless typed too,
+        becomes the rest (blank again when this half is emptied)."""
+        self.filled.discard(key)
+        outer, _, side = key.partition(".")
+        other_key = f"{outer}.{'B' if side == 'A' else 'A'}"
+        other = self.widgets.get(other_key)
+        if not isinstance(other, QLineEdit) or (other.text() and other_key not in self.filled):
+            return
+        typed = _int(self.widgets[key])
+        rest_of = rest(self.rules, key, typed) if typed is not None else None
+        other.setText("" if rest_of is None else str(rest_of))
+        self.filled.add(other_key)
+
+    # what the hand asks for -----------------------------------------------------------------
+    def follow(self) -> None:
+        """Grey and skip the fields the hand as typed has no use for (the domain's
+        ``asked``); a field skipped is emptied, one asked again is open to typing."""
+        skipped = asked(self.raw(), self.rules).skipped
+        if skipped == self.skipped:
+            return
+        self.skipped = skipped
+        for key, widget in self.widgets.items():
+            if key in skipped:
+                _empty(widget)
+                widget.setEnabled(False)
+            elif not self.read_only:
+                widget.setEnabled(True)
+
+    def asked_widgets(self) -> list[QWidget]:
+        """The row's fields the hand asks for, in sheet order."""
+        return [w for w in self.widgets.values() if w.isEnabled()]
+
+    def first(self) -> QWidget:
+        return self.widgets[self.columns[0].key]
+
+    # reading it -----------------------------------------------------------------------------
     def is_blank(self) -> bool:
         """Nothing typed or picked yet (a fresh row)."""
         for column in self.columns:
@@ -165,39 +213,40 @@ class HandRow:
                 return False
         return True
 
-    def hand(self) -> dict[str, Any]:
-        """The row as a hand in INTERFACE.md's JSON (blank numbers left out)."""
+    def raw(self) -> dict[str, Any]:
+        """Every field as typed, None where blank, in the shape of the hand JSON."""
         hand: dict[str, Any] = {}
         for column in self.columns:
-            value = _value(column, self.widgets[column.key])
-            if value is _ABSENT:
-                continue
-            if "." in column.key:
-                outer, inner = column.key.split(".")
+            value = _value(self.widgets[column.key])
+            outer, _, inner = column.key.partition(".")
+            if inner:
                 hand.setdefault(outer, {})[inner] = value
             else:
-                hand[column.key] = value
-        for pair in _OPTIONAL_PAIRS:
-            if pair in hand and not hand[pair]:
-                del hand[pair]
+                hand[outer] = value
         return hand
+
+    def hand(self) -> dict[str, Any]:
+        """The row as a hand in INTERFACE.md's JSON, as the domain reads what is typed
+        (``asked.typed_hand``)."""
+        return typed_hand(self.raw(), self.rules)
 
     def check_pairs(self, number: int) -> None:
         """HandError at the blank half of a pair that may be left out only as a whole (the
         trick points of a hand not played): one side typed, the other blank."""
-        for pair in _OPTIONAL_PAIRS:
+        for pair, (words, neither) in PAIR_WORDS.items():
             halves = [c for c in self.columns if c.key.split(".")[0] == pair]
             blank = [c for c in halves if not _typed(self.widgets[c.key])]
-            if blank and len(blank) < len(halves):
-                words, neither = _PAIR_WORDS[pair]
+            if blank and len(blank) < len(halves) and blank[0].key not in self.skipped:
                 raise HandError(
                     blank[0].key,
                     f"blank; type both sides' {words}, or neither when {neither}",
                     number,
                 )
 
+    # showing a hand -------------------------------------------------------------------------
     def set_hand(self, hand: dict[str, Any]) -> None:
-        """Show a stored hand in the row."""
+        """Show a stored hand in the row (a pair adding up to its total: the second half
+        taken as the rest, and changed with the first)."""
         for column in self.columns:
             outer, _, inner = column.key.partition(".")
             value = hand.get(outer)
@@ -211,19 +260,23 @@ class HandRow:
             elif isinstance(widget, QComboBox):
                 found = [n for n in range(widget.count()) if widget.itemData(n) == value]
                 widget.setCurrentIndex(found[0] if found else 0)
+        self.filled.clear()
+        pair = fixed_pair(self.rules)
+        if pair is not None:
+            first, second = (self.widgets.get(f"{pair[0]}.{side}") for side in "AB")
+            typed = _int(first) if first is not None else None
+            if typed is not None and second is not None and _int(second) == pair[1] - typed:
+                self.filled.add(f"{pair[0]}.B")
+        self.follow()
 
     def set_read_only(self) -> None:
+        self.read_only = True
         for widget in self.widgets.values():
             if isinstance(widget, QLineEdit):
                 widget.setReadOnly(True)
+                widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             else:
                 widget.setEnabled(False)
-
-    def first(self) -> QWidget:
-        return self.widgets[self.columns[0].key]
-
-
-_ABSENT = object()
 
 
 def _widget(column: Column, parent: QWidget) -> QWidget:
@@ -256,24 +309,31 @@ def _widget(column: Column, parent: QWidget) -> QWidget:
     return combo
 
 
+def _empty(widget: QWidget) -> None:
+    """A field the hand does not use: blank, "–", or as a new row has it."""
+    if isinstance(widget, QLineEdit):
+        widget.clear()
+    elif isinstance(widget, QComboBox) and widget.itemData(0) is None:
+        widget.setCurrentIndex(0)
+
+
 def _typed(widget: QWidget) -> bool:
     return isinstance(widget, QLineEdit) and widget.text().strip() not in ("", "-")
 
 
-def _value(column: Column, widget: QWidget) -> Any:
+def _int(widget: QWidget) -> int | None:
+    text = widget.text().strip() if isinstance(widget, QLineEdit) else ""
+    return int(text) if text not in ("", "-") else None
+
+
+def _value(widget: QWidget) -> Any:
     if isinstance(widget, QLineEdit):
-        text = widget.text().strip()
-        if not text or text == "-":
-            optional = (
-                column.key in _OPTIONAL_NUMBERS or column.key.split(".")[0] in _OPTIONAL_PAIRS
-            )
-            return _ABSENT if optional else None
-        return int(text)
+        return _int(widget)
     if isinstance(widget, QCheckBox):
         return widget.isChecked()
     if isinstance(widget, QComboBox):
         return widget.currentData()
-    return _ABSENT
+    return None
 
 
 def on_change(widget: QWidget, slot: Any) -> None:
@@ -284,58 +344,3 @@ def on_change(widget: QWidget, slot: Any) -> None:
         widget.toggled.connect(slot)
     elif isinstance(widget, QComboBox):
         widget.currentIndexChanged.connect(slot)
-
-
-def game_text(result: GameResult | None, rules: Rules) -> str:
-    """What the engine says of the game as a whole: its end and its winner (gin's columns
-    and boxes are ``hollywood_html``)."""
-    if result is None:
-        return ""
-    parts = []
-    if result.ended_by == "limit":
-        limit = rules.game_end.point_limit
-        parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
-    elif result.ended_by == "hands":
-        regular = rules.game_end.max_hands
-        extra = " and the tiebreak hand" if len(result.hands) > regular else ""
-        parts.append(f"Game over: all {regular} hands{extra} played")
-    winner = result.extra.get("winner")
-    if winner is not None:
-        parts.append(f"Won by side {winner}")
-    return "\n".join(parts)
-
-
-def problem_text(error: HandError, columns: tuple[Column, ...] = ()) -> str:
-    """The engine's reason for a wrong hand, a blank field called blank; the field named
-    by its heading on the sheet ("Hand 3, Meld A: must be at most 1140, not 9999.")."""
-    headings = {column.key: column.heading for column in columns}
-    heading = headings.get(error.field) or headings.get(f"{error.field}.A")
-    if heading is None or error.hand_number is None:
-        return plain_words(error).replace(", not None.", " (left blank).")
-    text = sentence(f"{error.message}".replace(", not None", " (left blank)"))
-    if error.field not in headings:  # a pair as a whole: "Tricks"
-        heading = heading.rsplit(" ", 1)[0]
-        if error.message.endswith(", not None"):
-            words = _PAIR_WORDS.get(error.field, (heading.lower(), ""))[0]
-            text = f"left blank; type both sides' {words}."
-    return f"Hand {error.hand_number}, {heading}: {text[:1].lower()}{text[1:]}"
-
-
-def hollywood_html(result: GameResult | None) -> str:
-    """Gin's three Hollywood columns and the boxes, as the paper sheet has them: a row per
-    side, a column per game ("" for a format without them)."""
-    if result is None or "games" not in result.extra:
-        return ""
-    games = result.extra["games"]
-    boxes = result.extra.get("boxes", {})
-    head = "".join(f"<th>&nbsp;Game {n}&nbsp;</th>" for n in range(1, len(games) + 1))
-    rows = "".join(
-        f"<tr><th>Side {side}&nbsp;</th>"
-        + "".join(f"<td align='right'>{game[side]}</td>" for game in games)
-        + f"<td align='right'>{boxes.get(side, 0)}</td></tr>"
-        for side in ("A", "B")
-    )
-    return (
-        "<table cellspacing='0' cellpadding='3' border='1' style='border-color:#9a9a9a'>"
-        f"<tr><th>Hollywood</th>{head}<th>&nbsp;Boxes&nbsp;</th></tr>{rows}</table>"
-    )

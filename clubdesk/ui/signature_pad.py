@@ -267,19 +267,29 @@ def smooth_path(points: list[QPointF]) -> QPainterPath:
 
 
 class SignaturePad(QWidget):
-    """A signer's pad: the canvas, and Undo, Redo and Clear under it (none when read-only)."""
+    """A signer's pad: the canvas, and Undo, Redo and Clear under it (``beside``: in a
+    column to its right, where the room is in width, not height; none when read-only)."""
 
     changed = Signal()
 
-    def __init__(self, name: str = "", *, read_only: bool = False, parent: QWidget | None = None):
+    def __init__(
+        self,
+        name: str = "",
+        *,
+        read_only: bool = False,
+        beside: bool = False,
+        parent: QWidget | None = None,
+    ):
         super().__init__(parent)
         self.canvas = SignatureCanvas(name, read_only=read_only)
-        layout = QVBoxLayout(self)
+        layout = QHBoxLayout(self) if beside else QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         layout.addWidget(self.canvas, 1)
         self.buttons = QWidget()
-        row = QHBoxLayout(self.buttons)
+        if beside:
+            self.buttons.setStyleSheet("QPushButton { padding: 0 8px; }")
+        row = QVBoxLayout(self.buttons) if beside else QHBoxLayout(self.buttons)
         row.setContentsMargins(0, 0, 0, 0)
         self.undo_button = QPushButton("Undo stroke")
         self.redo_button = QPushButton("Redo")
@@ -294,6 +304,8 @@ class SignaturePad(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes through the sheet's fields
             button.clicked.connect(act)
             row.addWidget(button)
+        if beside:
+            row.addStretch(1)
         layout.addWidget(self.buttons)
         self.canvas.changed.connect(self._changed)
         self.set_read_only(read_only)

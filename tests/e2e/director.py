@@ -35,6 +35,8 @@ class Director:
         self.clock = clock
         self.monkeypatch = monkeypatch
         self.asked: list[str] = []  # the questions the window asked, answered yes
+        self.keys = 0  # every key pressed, a letter or digit typed counting one
+        self.sheet_keys: list[int] = []  # the keys each sheet typed hand by hand took
         window.rounds_page.confirm = self._yes
 
     def _yes(self, title: str, question: str) -> bool:
@@ -49,9 +51,11 @@ class Director:
         return widget
 
     def type(self, text: str) -> None:
+        self.keys += len(text)
         self.qtbot.keyClicks(self.focused(), text)
 
     def press(self, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+        self.keys += 1
         self.qtbot.keyClick(self.focused(), key, modifier)
 
     def tab(self, times: int = 1) -> None:
@@ -261,10 +265,12 @@ class Director:
         winner: str | None = None,
         sign: bool = True,
     ) -> SheetDialog:
-        """A sheet typed hand by hand, each field in sheet order (Tab between, Return after
-        each hand), then signed on both pads with the mouse (or the paper attested), and
-        Submit clicked. The dialog, left open on the submitted sheet."""
+        """A sheet typed hand by hand as the paper has it (``_type_hand``, Return after each
+        hand), the tie's winner typed where a level game asks for it, then signed on both
+        pads with the mouse (or the paper attested) and submitted with Ctrl+Return. The
+        dialog, left open on the submitted sheet; the keys it took in ``sheet_keys``."""
         dialog = self.open_sheet(table)
+        keys = self.keys
         for number, hand in enumerate(hands):
             row = dialog.rows[number]
             self.qtbot.waitUntil(lambda r=row: QApplication.focusWidget() is r.first())
@@ -273,7 +279,7 @@ class Director:
             assert dialog.error is None, dialog.problem.text()
         if winner is not None:
             assert dialog.tie_box.isVisible()
-            dialog.tie_winner.setFocus(Qt.FocusReason.TabFocusReason)
+            assert self.focused() is dialog.tie_winner  # Return on the last hand went there
             self.type(winner.upper())
             assert dialog.tie_winner.currentData() == winner
         if sign:
@@ -281,8 +287,9 @@ class Director:
                 draw_on(self.qtbot, pad, (0.1, 0.6), (0.25, 0.3), (0.4, 0.65), (0.6, 0.4))
         else:
             self.press(Qt.Key.Key_P, Qt.KeyboardModifier.AltModifier)
-        self.click(dialog.submit_button)
+        self.press(Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
         assert dialog.submitted, dialog.problem.text()
+        self.sheet_keys.append(self.keys - keys)
         return dialog
 
     def amend(self, dialog: SheetDialog, a: int, b: int, reason: str, director: str) -> None:
@@ -307,26 +314,39 @@ class Director:
         assert score == f"Submitted · counts {a} to {b}", score
 
     def _type_hand(self, row: HandRow, hand: dict[str, Any]) -> None:
-        """Each column of the row from the keyboard: a letter picks a side or a kind, a
-        number is typed, Space ticks a box that differs from its default."""
+        """The hand's fields from the keyboard in sheet order, as a director types a paper
+        sheet: a letter picks a side or a kind, a number is typed, Space ticks a box that
+        differs from its default, Tab to the next field the hand asks for (a field greyed,
+        the trick points of a hand not played, is passed over by Tab). A field that already
+        says what the paper says (a default, the rest filled in) is left as it is, and once
+        every field left does, the hand is done (Return follows)."""
         for index, column in enumerate(row.columns):
             widget = row.widgets[column.key]
+            if not widget.isEnabled():
+                continue  # greyed by what was typed before it
             assert self.focused() is widget, (column.key, self.focused())
-            outer, _, inner = column.key.partition(".")
-            value = hand.get(outer)
-            if inner:
-                value = value.get(inner) if isinstance(value, dict) else None
-            if isinstance(widget, QLineEdit) and value is not None:
-                widget.selectAll()
-                self.type(str(value))
-            elif isinstance(widget, QCheckBox) and value is not None:
-                if bool(value) != widget.isChecked():
+            value = _at(hand, column.key, column.default if column.kind == "flag" else None)
+            if not _shows(row, column.key, value):
+                if isinstance(widget, QLineEdit):
+                    self.type(str(value))  # Tab selected what the field held
+                elif isinstance(widget, QCheckBox):
                     self.press(Qt.Key.Key_Space)
-            elif isinstance(widget, QComboBox) and isinstance(value, str):
-                self.type(value[:1] if column.kind in ("side", "side?") else value)
-                assert widget.currentData() == value, (column.key, widget.currentText())
-            if index < len(row.columns) - 1:
-                self.tab()
+                elif isinstance(widget, QComboBox):
+                    self._pick(widget, str(value), column.key)
+            assert _shows(row, column.key, value), (column.key, row.hand())
+            rest = [c for c in row.columns[index + 1 :] if row.widgets[c.key].isEnabled()]
+            wanted = [_at(hand, c.key, c.default if c.kind == "flag" else None) for c in rest]
+            if all(_shows(row, c.key, v) for c, v in zip(rest, wanted, strict=True)):
+                return
+            self.tab()
+
+    def _pick(self, combo: QComboBox, value: str, key: str) -> None:
+        """Type the fewest letters of ``value`` that pick it in ``combo``."""
+        for length in range(1, len(value) + 1):
+            self.type(value[length - 1])
+            if combo.currentData() == value:
+                return
+        raise AssertionError((key, combo.currentText()))
 
     def _submitted(self, dialog: SheetDialog) -> None:
         assert dialog.submitted, dialog.problem.text()
@@ -410,6 +430,28 @@ def draw_on(qtbot, pad, *points: tuple[float, float]) -> None:
     for point in points[1:]:
         qtbot.mouseMove(pad.canvas, at(point))
     qtbot.mouseRelease(pad.canvas, left, pos=at(points[-1]))
+
+
+_MISSING = object()
+
+
+def _at(hand: dict[str, Any], key: str, default: Any = None) -> Any:
+    """The value at ``key`` ("meld.A") of a hand (``default`` where the hand has none)."""
+    outer, _, inner = key.partition(".")
+    value = hand.get(outer, _MISSING)
+    if inner:
+        value = value.get(inner, _MISSING) if isinstance(value, dict) else _MISSING
+    return default if value is _MISSING or value is None else value
+
+
+def _shows(row: HandRow, key: str, value: Any) -> bool:
+    """Does the row say ``value`` at ``key``, as the sheet reads it (a blank the hand
+    leaves out says nothing)?"""
+    outer, _, inner = key.partition(".")
+    read = row.hand().get(outer, _MISSING)
+    if inner:
+        read = read.get(inner, _MISSING) if isinstance(read, dict) else _MISSING
+    return value is None if read is _MISSING else read == value
 
 
 Names = Callable[[int], Sequence[str]]

@@ -161,13 +161,15 @@ def test_a_refused_submission_is_shown_in_plain_words(qtbot, db, clock, pinochle
     for hand in PINOCHLE_HANDS:
         dialog.rows[-1].set_hand(hand)
         dialog.add_hand()
-    dialog.countersign.setCurrentIndex(
-        dialog.countersign.findData(dialog.scorekeeper.currentData())
-    )
     sign(dialog)
+    # meanwhile the paper sheet is typed in at another window
+    sheets.submit_sheet(
+        db, pinochle, 1, 1, final_score=(400, 300),
+        signatures=builder.signers(db, pinochle, 1, 1), clock=clock,
+    )  # fmt: skip
     dialog.submit_button.click()
-    assert "same side" in dialog.problem.text()
-    assert not sheets.table_sheet(db, pinochle, 1, 1).submitted
+    assert "already submitted" in dialog.problem.text()
+    assert sheets.table_sheet(db, pinochle, 1, 1).game.score.a == 400
 
 
 def test_final_score_only(qtbot, db, clock, pinochle, keyboard) -> None:

@@ -73,9 +73,9 @@ def test_a_lateness_line_counts_in_the_running_total_and_ends_the_game_at_500(
     event_id = seated(db, clock, "grand-prix-pinochle", 4)
     rulings.rule_late(db, event_id, 1, 1, "b", 7, clock)  # 100 to side A
     dialog = open_sheet(qtbot, db, clock, event_id)
-    assert dialog.lines_label.text() == (
-        "On the sheet: +100 to side A (side B 7 minutes late) (in the running totals)"
-    )
+    [(text, total_a, total_b)] = dialog.scroll.lines  # a row of the sheet, above hand 1
+    assert text.text() == "Adjustment: +100 to side A (side B 7 minutes late)"
+    assert (total_a.text(), total_b.text()) == ("100", "0")
     big = {"bidder": "A", "bid": 60, "meld": {"A": 160, "B": 20}, "tricks": {"A": 40, "B": 10}}
     enter(dialog, [big, big])  # 200 a hand: 100 + 200 + 200 = 500
     assert (dialog.totals[0][0].text(), dialog.totals[1][0].text()) == ("300", "500")

@@ -6,7 +6,10 @@ winner, and the director's amendments applied in the order they were made.
 Submitting a sheet, seating the next round of a progressive movement,
 reading and writing the event file, and the score-sheet dialog's running
 totals all use it. It accepts a partial list of hands (a sheet still being
-filled in) and costs one scoring of the hands.
+filled in) and costs one scoring of the hands. ``sheet_so_far`` gives a sheet
+being typed as the window shows it: the hands as far as they are right, with
+their running totals, each adjustment line as a row with the totals after it,
+and what the sheet counts so far.
 
 Adjustment lines only add points (RULES.md §1: "at no time will a team have
 to subtract from their score"; ``adjustment_problem``). In pinochle they are
@@ -30,6 +33,7 @@ error too (``AmendmentError``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from clubdesk.domain import games
@@ -60,6 +64,7 @@ __all__ = [
     "played_hands",
     "score_tiebreak",
     "sheet_result",
+    "sheet_so_far",
     "undecided_tables",
 ]
 
@@ -245,6 +250,71 @@ def sheet_result(
     elif winner is not None and not tied:
         raise WinnerError(winner, score, None)
     return apply_amendments(SheetResult(score, winner), amendments)
+
+
+@dataclass(frozen=True)
+class LineTotals:
+    """An adjustment line of a sheet as a row of it, with each side's total after it."""
+
+    line: Adjustment
+    totals: dict[str, int]  # "A" and "B", as the running totals of the hands
+
+
+@dataclass(frozen=True)
+class SheetSoFar:
+    """A sheet being filled in, as far as its hands are right (``sheet_so_far``).
+
+    ``played``: the hands scored up to the first wrong one (None: none yet), with the
+    running totals; ``error``: that wrong hand; ``lines``: the adjustment lines with the
+    totals after each, ``lines_first`` where they come before the hands (pinochle: the
+    running totals start from them) rather than after them; ``score``: what the sheet
+    counts so far (``sheet_result`` of the right hands and the lines).
+    """
+
+    played: GameResult | None
+    error: HandError | None
+    lines: tuple[LineTotals, ...]
+    lines_first: bool
+    score: Score
+
+    @property
+    def over_by_hands(self) -> bool:
+        """Do the hands end the game (the limit, the round's hands)?"""
+        return self.played is not None and self.played.ended_by is not None
+
+    @property
+    def level(self) -> bool:
+        """The game is over by its hands and the score is level."""
+        return self.over_by_hands and self.score.higher() is None
+
+
+def sheet_so_far(
+    rules: Rules,
+    round_number: int,
+    hands: Sequence[dict[str, Any]],
+    adjustments: Sequence[Adjustment] = (),
+) -> SheetSoFar:
+    """A sheet being typed: its hands scored as far as they are right, its adjustment lines
+    as rows with the totals after each, and what it counts so far, by the same calculation
+    as a sheet handed in (``played_hands``, ``sheet_result``)."""
+    error: HandError | None = None
+    right = list(hands)
+    try:
+        played: GameResult | None = played_hands(rules, round_number, right, adjustments)
+    except HandError as exc:
+        error = exc
+        right = right[: max((exc.hand_number or 1) - 1, 0)]
+        played = played_hands(rules, round_number, right, adjustments) if right else None
+    score = sheet_result(rules, round_number, hands=right, adjustments=adjustments).score
+    first = folds_adjustments(rules)
+    running = {"A": 0, "B": 0}
+    if not first and played is not None:
+        running = dict(played.total)
+    rows = []
+    for line in adjustments:
+        running[hand_side(line.side)] += line.points
+        rows.append(LineTotals(line, dict(running)))
+    return SheetSoFar(played, error, tuple(rows), first, score)
 
 
 def apply_amendments(submitted: SheetResult, amendments: Sequence[Amendment]) -> SheetResult:
