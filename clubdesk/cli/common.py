@@ -6,7 +6,8 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,23 @@ def whole_number(text: str) -> int:
     if limits.stored_int_problem(value):
         raise argparse.ArgumentTypeError(f"{value} is too large to be stored")
     return value
+
+
+@contextmanager
+def database_to_read(path: Path) -> Iterator[Database]:
+    """The database at ``path`` opened for a command that only reads it
+    (``store/read_only.py``); one changed outside clubdesk is read with a warning on
+    standard error."""
+    from clubdesk.store.read_only import open_for_reading
+
+    with open_for_reading(path) as db:
+        if db.changed_outside is not None:
+            print(
+                f"clubdesk: warning: {path} was changed outside clubdesk "
+                f"({db.changed_outside}); what it shows may not be what clubdesk recorded",
+                file=sys.stderr,
+            )
+        yield db
 
 
 def chosen_event(db: Database, given: str | None) -> str:

@@ -10,6 +10,7 @@ from clubdesk.cli.common import (
     Handler,
     chosen_event,
     count,
+    database_to_read,
     db_argument,
     event_argument,
     first_problem,
@@ -74,9 +75,8 @@ def _import(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from clubdesk.services import eventfile
-    from clubdesk.store.read_only import open_for_reading
 
-    with open_for_reading(args.db) as db:
+    with database_to_read(args.db) as db:
         data = eventfile.export_event(db, chosen_event(db, args.event))
     print_json(data)
     return 0

@@ -9,6 +9,7 @@ from typing import Any
 from clubdesk.cli.common import (
     Handler,
     chosen_event,
+    database_to_read,
     db_argument,
     event_argument,
     print_json,
@@ -56,9 +57,8 @@ def _numbers(text: str) -> list[int]:
 def _standings(args: argparse.Namespace) -> int:
     from clubdesk.printing.text import standings_csv, standings_text
     from clubdesk.services import results
-    from clubdesk.store.read_only import open_for_reading
 
-    with open_for_reading(args.db) as db:
+    with database_to_read(args.db) as db:
         table = results.standings(db, chosen_event(db, args.event), args.after_round)
     if args.format == "json":
         print_json(table.to_json())
@@ -73,9 +73,8 @@ def _payouts(args: argparse.Namespace) -> int:
     from clubdesk.clock import SYSTEM_CLOCK
     from clubdesk.printing.text import credits_text, payouts_text
     from clubdesk.services import events, final_payouts, results
-    from clubdesk.store.read_only import open_for_reading
 
-    with open_for_reading(args.db) as db:
+    with database_to_read(args.db) as db:
         event_id = chosen_event(db, args.event)
         prizes = results.payouts(db, event_id)
         credits = final_payouts.store_credits(db, event_id)

@@ -11,6 +11,7 @@ from clubdesk.cli.common import (
     Handler,
     chosen_event,
     count,
+    database_to_read,
     db_argument,
     event_argument,
     print_json,
@@ -83,9 +84,8 @@ def _seating(args: argparse.Namespace) -> int:
     from clubdesk.domain.seating.values import side_labels
     from clubdesk.printing.text import seating_text
     from clubdesk.services import draw, events, playoffs, registration
-    from clubdesk.store.read_only import open_for_reading
 
-    with open_for_reading(args.db) as db:
+    with database_to_read(args.db) as db:
         event_id = chosen_event(db, args.event)
         seats = draw.seating(db, event_id, args.round)
         if args.format == "json":

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from clubdesk.cli.common import (
     Handler,
     chosen_event,
+    database_to_read,
     db_argument,
     event_argument,
     print_json,
@@ -55,9 +56,8 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _sheet(args: argparse.Namespace) -> int:
     from clubdesk.services import sheets
-    from clubdesk.store.read_only import open_for_reading
 
-    with open_for_reading(args.db) as db:
+    with database_to_read(args.db) as db:
         found = sheets.table_sheet(db, chosen_event(db, args.event), args.round, args.table)
     print_json(sheet_json(found))
     return 0

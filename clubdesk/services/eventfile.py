@@ -176,15 +176,8 @@ def import_event(
                     f"id: event {event.id!r} is already in this database; "
                     "use --replace to replace it"
                 )
-            replaced = store.archive_event(session, event.id, at, REPLACED_REASON)
-            audit.record(
-                session,
-                at=at,
-                actor=actor,
-                action="event.archive",
-                event_id=replaced,
-                details={"original_id": event.id, "reason": REPLACED_REASON},
-            )
+            # its audit row is written first (the database moves its rows only just after it)
+            replaced = store.archive_event(session, event.id, at, REPLACED_REASON, actor=actor)
         counts = _rows_of(event)
         # the audit row first: the database takes the event's tie-breaks only just after it
         audit.record(
@@ -193,7 +186,13 @@ def import_event(
             actor=actor,
             action="event.import",
             event_id=event.id,
-            details={"name": event.name, "rules_id": rules.id, **counts, "replaced": replaced},
+            details={
+                "name": event.name,
+                "rules_id": rules.id,
+                **counts,
+                "amendments": _amendments_in(event),
+                "replaced": replaced,
+            },  # fmt: skip
         )
         session.flush()
         saved = store.save_event(session, event, rules_id=rules.id, rules_text=rules_text, at=at)
@@ -226,6 +225,12 @@ def _rows_of(event: Event) -> dict[str, int]:
         "hands": sum(len(game.hands) for game in games),
         "ledger_rows": len(event.ledger) + len(fees),
     }
+
+
+def _amendments_in(event: Event) -> int:
+    """How many amendments the event file holds: the database logs as many with its import
+    (migration step 14), and no more."""
+    return sum(len(game.amendments) for round_ in event.rounds for game in round_.games)
 
 
 def _rules_text(rules: Rules) -> str:

@@ -21,8 +21,9 @@ from sqlmodel import Session
 
 from clubdesk import paths
 from clubdesk.clock import SYSTEM_CLOCK, Clock
+from clubdesk.store import integrity
 from clubdesk.store.backups import check_backup_target, write_backup
-from clubdesk.store.errors import DatabaseError, RecordLockedError
+from clubdesk.store.errors import ChangedOutsideError, DatabaseError, RecordLockedError
 from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
 
@@ -31,12 +32,19 @@ BUSY_TIMEOUT_MS = 5000
 
 
 class Database:
-    """An open clubdesk database; holds the file's lock until ``close()``."""
+    """An open clubdesk database; holds the file's lock until ``close()``.
 
-    def __init__(self, path: Path, engine: Engine, lock: DatabaseLock) -> None:
+    ``changed_outside`` says why the file was changed outside clubdesk (``store/integrity.py``)
+    when it is open for reading only because of it (``store/read_only.py``); else None.
+    """
+
+    def __init__(
+        self, path: Path, engine: Engine, lock: DatabaseLock, changed_outside: str | None = None
+    ) -> None:
         self.path = path
         self._engine = engine
         self._lock = lock
+        self.changed_outside = changed_outside
 
     @property
     def closed(self) -> bool:
@@ -54,6 +62,10 @@ class Database:
             error = _plain_error(self.path, exc.orig)
             if error is None:
                 raise
+            if self.changed_outside is not None and _error_name(exc.orig).startswith(  # type: ignore[arg-type]
+                "SQLITE_READONLY"
+            ):
+                error = ChangedOutsideError(self.path, self.changed_outside)
             raise error from exc
 
     def backup_to(self, target: Path | str, *, force: bool = False) -> Path:
@@ -61,6 +73,8 @@ class Database:
 
         An existing ``target`` is refused unless ``force`` (see ``check_backup_target``).
         """
+        if self.changed_outside is not None:
+            raise ChangedOutsideError(self.path, self.changed_outside)
         target = check_backup_target(self.path, target, force=force)
         source = self._engine.raw_connection()
         try:
@@ -102,7 +116,9 @@ def open_database(
     for a file it cannot use.
     """
     path = Path(path).expanduser().absolute()
-    _check_file(path, create)
+    changed = _check_file(path, create)
+    if changed is not None:
+        raise ChangedOutsideError(path, changed)
     _check_writable(path)
     if not path.parent.exists():
         try:
@@ -138,7 +154,9 @@ def backup_database(source: Path | str, target: Path | str, *, force: bool = Fal
     write-protected copy. ``source`` is checked as ``open_database`` checks it.
     """
     source = Path(source).expanduser().absolute()
-    _check_file(source, create=False)
+    changed = _check_file(source, create=False)
+    if changed is not None:
+        raise ChangedOutsideError(source, changed)
     target = check_backup_target(source, target, force=force)
     # A file nobody can write, and no -wal beside it: the file is the whole database, and
     # "immutable" reads it making nothing beside it (not even where root could).
@@ -198,8 +216,11 @@ def check_replaceable(path: Path) -> None:
 
 def check_database_file(path: Path) -> None:
     """Refuse a file that is not a clubdesk database (``open_database``'s checks, and an
-    SQLite file with nothing in it is not one either); reads it, never writes it."""
-    _check_file(path, create=False)
+    SQLite file with nothing in it is not one either, nor one changed outside clubdesk);
+    reads it, never writes it."""
+    changed = _check_file(path, create=False)
+    if changed is not None:
+        raise ChangedOutsideError(path, changed)
     with path.open("rb") as file:
         header = file.read(100)
     if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
@@ -211,13 +232,14 @@ def check_database_file(path: Path) -> None:
 # --- checks before anything is written ------------------------------------------------------
 
 
-def _check_file(path: Path, create: bool) -> None:
-    """Refuse a file clubdesk cannot use (a missing or empty one is set up when ``create``)."""
+def _check_file(path: Path, create: bool) -> str | None:
+    """Refuse a file clubdesk cannot use (a missing or empty one is set up when ``create``);
+    why it was changed outside clubdesk (``store/integrity.py``), or None."""
     try:
         info = path.stat()
     except FileNotFoundError:
         if create:
-            return
+            return None
         raise DatabaseError(f"{path} does not exist.") from None
     except OSError as exc:
         raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
@@ -225,7 +247,7 @@ def _check_file(path: Path, create: bool) -> None:
         raise DatabaseError(f"{path} is not a file.")
     if info.st_size == 0:
         if create:
-            return  # an empty file is an empty database
+            return None  # an empty file is an empty database
         raise DatabaseError(f"{path} is empty, not a clubdesk database.")
     try:
         with path.open("rb") as file:
@@ -241,6 +263,7 @@ def _check_file(path: Path, create: bool) -> None:
         raise DatabaseError(f"{path} belongs to another program; it is not a clubdesk database.")
     if version > SCHEMA_VERSION:
         raise _newer(path, version)
+    return _outside_changes(path, version)
 
 
 def _truncated(path: Path, header: bytes, size: int) -> bool:
@@ -284,6 +307,31 @@ def _inspect(path: Path) -> tuple[int, int, list[str]]:
     if check != [("ok",)]:
         raise _damaged(path)
     return app_id, version, tables
+
+
+def _outside_changes(path: Path, version: int) -> str | None:
+    """Refuse a file whose rows point at rows that are not there; why it was changed outside
+    clubdesk otherwise, or None (``store/integrity.py``). Read without writing a byte."""
+    if version == 0:
+        return None  # nothing in it yet
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    had_shm = shm.exists()
+    mode = "mode=ro" if wal.exists() else "immutable=1"
+    try:
+        with closing(sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True)) as conn:
+            broken = integrity.broken_links(conn)
+            changed = integrity.changed_outside(conn, version)
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
+    finally:
+        if not had_shm:
+            shm.unlink(missing_ok=True)
+    if broken is not None:
+        raise DatabaseError(
+            f"{path} was changed outside clubdesk and cannot be used: {broken}. "
+            "Restore it from a backup."
+        )
+    return changed
 
 
 def _newer(path: Path, version: int) -> DatabaseError:

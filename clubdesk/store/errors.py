@@ -9,3 +9,14 @@ class DatabaseError(UserError):
 
 class RecordLockedError(UserError):
     """A change the database refuses: a submitted sheet edited, or a kept row deleted."""
+
+
+class ChangedOutsideError(DatabaseError):
+    """A file changed outside clubdesk (``store/integrity.py``): read, never written."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        from clubdesk.store.integrity import changed_message
+
+        super().__init__(changed_message(path, reason))
+        self.path = path
+        self.changed = reason

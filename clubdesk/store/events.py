@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Table, insert, update
 from sqlmodel import Session, col, select
 
 from clubdesk.errors import UserError
+from clubdesk.store.audit import add_entry
 from clubdesk.store.models import Event, EventArchive
 
 EVENT_ID_MAX = 60
@@ -122,7 +123,9 @@ def archived_as(session: Session, event_id: str) -> str | None:
     ).first()
 
 
-def archive_event(session: Session, event_id: str, at: dt.datetime, reason: str) -> str:
+def archive_event(
+    session: Session, event_id: str, at: dt.datetime, reason: str, *, actor: str = "director"
+) -> str:
     """Keep an event out of the way under a new id (``gp-2011--replaced-1``); returns the id.
 
     Every row that names the event by id (entrants, players, rounds, money,
@@ -130,12 +133,17 @@ def archive_event(session: Session, event_id: str, at: dt.datetime, reason: str)
     later follow too) is updated to the new id; nothing is deleted. Score
     sheets hang off rounds and games, whose ids do not change, so submitted
     sheets are not touched. The audit log keeps the ids it was written with.
+    The audit row ``event.archive`` (the new id, the original, why) is written first: the
+    database lets a row change event only just after it (migration step 14).
     """
     if not event_exists(session, event_id):
         raise UserError(f"event: there is no event with id {event_id!r}", field="event")
     session.flush()
     conn = session.connection()
     new_id = _archive_id(session, event_id)
+    add_entry(session, at=at, actor=actor, action="event.archive", event_id=new_id,
+              details={"original_id": event_id, "reason": reason})  # fmt: skip
+    session.flush()
     # The event's key changes under rows that point at it: check the links at commit.
     conn.exec_driver_sql("PRAGMA defer_foreign_keys = ON")
     conn.execute(update(_table(Event)).where(_table(Event).c.id == event_id).values(id=new_id))

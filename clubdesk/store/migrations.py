@@ -1012,9 +1012,180 @@ CREATE TABLE removal (
     + _refuse("removal_no_delete", "BEFORE DELETE ON removal", _REMOVAL_STANDS)
 )
 
+# Step 14: a row stays with its event. The event's id changes only when an import replaces
+# it, just after the audit row that archives it (``event.archive``, naming the new id and the
+# original), and every row naming the event follows it then; at no other time does a row's
+# event id change, nor a row move under a round, game, entrant or draw of another event.
+# An amendment counts only with its audit row, as a tie-break does: it is logged
+# (``amendment_logged``) when its ``sheet.amend`` audit row (same round, table, director and
+# result) is written, before or after it in the same transaction, or as one of the
+# amendments an event file imported holds (``event.import``, which counts them). Opening a
+# file with an amendment not logged says the file was changed outside clubdesk. The
+# amendments of older files stand as they were.
+_STAYS = "A row clubdesk keeps stays with its event."
+_AMENDMENT_LOGGED = "An amendment is recorded only through clubdesk, which logs it."
+_ARCHIVED = (
+    "EXISTS (SELECT 1 FROM audit_log WHERE id = (SELECT max(id) FROM audit_log) "
+    "AND action = 'event.archive' AND event_id = {new} "
+    "AND json_extract(details, '$.original_id') = {old})"
+)
+_EVENT_OF = {
+    "round": "(SELECT event_id FROM round WHERE round.id = {id})",
+    "game": "(SELECT round.event_id FROM game JOIN round ON round.id = game.round_id "
+    "WHERE game.id = {id})",
+    "entrant": "(SELECT event_id FROM entrant WHERE entrant.id = {id})",
+    "draw": "(SELECT event_id FROM draw WHERE draw.id = {id})",
+}
+
+
+def _event_stays(table: str) -> str:
+    return _refuse(
+        f"{table}_event_stays",
+        f"BEFORE UPDATE OF event_id ON {table} WHEN NEW.event_id IS NOT OLD.event_id AND NOT "
+        + _ARCHIVED.format(new="NEW.event_id", old="OLD.event_id"),
+        _STAYS,
+    )
+
+
+def _link_stays(table: str, column: str, parent: str) -> str:
+    event_of = _EVENT_OF[parent]
+    return _refuse(
+        f"{table}_{column}_stays",
+        f"BEFORE UPDATE OF {column} ON {table} WHEN NEW.{column} IS NOT OLD.{column} AND "
+        f"{event_of.format(id='NEW.' + column)} IS NOT {event_of.format(id='OLD.' + column)}",
+        _STAYS,
+    )
+
+
+_AMENDMENT_GAME = "(SELECT game_id FROM amendment WHERE amendment.id = {id})"
+# the last audit row is the sheet.amend of amendment {id}: its round, table, director, result
+_AMEND_AUDITED = (
+    "json_extract(audit_log.details, '$.round') = (SELECT round.number FROM game JOIN round "
+    "ON round.id = game.round_id WHERE game.id = amendment.game_id) "
+    "AND json_extract(audit_log.details, '$.table') = (SELECT table_number FROM game "
+    "WHERE game.id = amendment.game_id) "
+    "AND json_extract(audit_log.details, '$.director') = amendment.who "
+    "AND json_extract(audit_log.details, '$.after.score.a') = "
+    "json_extract(amendment.new_value, '$.score.a') "
+    "AND json_extract(audit_log.details, '$.after.score.b') = "
+    "json_extract(amendment.new_value, '$.score.b') "
+    "AND json_extract(audit_log.details, '$.after.winner') IS "
+    "json_extract(amendment.new_value, '$.winner')"
+)
+
+
+# the event file being imported holds more amendments than its event has logged so far
+_IMPORTED_NOT_ALL_LOGGED = (
+    "json_extract(audit_log.details, '$.amendments') > (SELECT count(*) FROM amendment_logged "
+    "JOIN amendment AS logged ON logged.id = amendment_logged.amendment_id "
+    "JOIN game ON game.id = logged.game_id JOIN round ON round.id = game.round_id "
+    "WHERE round.event_id = audit_log.event_id)"
+)
+
+
+def _amendment_logged_now(id_: str) -> str:
+    """The last audit row logs amendment ``id_``: its sheet.amend, or the event file's
+    import of its event."""
+    game_event = _EVENT_OF["game"].format(id=_AMENDMENT_GAME.format(id=id_))
+    return (
+        "EXISTS (SELECT 1 FROM audit_log JOIN amendment ON amendment.id = "
+        + id_
+        + " WHERE audit_log.id = (SELECT max(id) FROM audit_log) AND audit_log.event_id = "
+        + game_event
+        + " AND ((audit_log.action = 'event.import' AND "
+        + _IMPORTED_NOT_ALL_LOGGED
+        + ") OR (audit_log.action = 'sheet.amend' AND "
+        + _AMEND_AUDITED
+        + ")))"
+    )
+
+
+_V14 = (
+    "".join(
+        _event_stays(table)
+        for table in (
+            "entrant",
+            "player",
+            "round",
+            "draw",
+            "clock_state",
+            "event_archive",
+            "warning",
+            "clock_fact",
+            "payout_final",
+            "ledger_entry",
+        )
+    )  # fmt: skip
+    + _refuse(
+        "event_id_archived",
+        "BEFORE UPDATE OF id ON event WHEN NEW.id IS NOT OLD.id AND NOT "
+        + _ARCHIVED.format(new="NEW.id", old="OLD.id"),
+        _STAYS,
+    )
+    + _refuse(
+        "event_archive_no_update",
+        "BEFORE UPDATE OF original_id, archived_at, reason, id ON event_archive",
+        _STAYS,
+    )
+    + "".join(
+        _link_stays(table, column, parent)
+        for table, column, parent in (
+            ("player", "entrant_id", "entrant"),
+            ("game", "round_id", "round"),
+            ("game_seat", "game_id", "game"),
+            ("game_seat", "entrant_id", "entrant"),
+            ("bye", "round_id", "round"),
+            ("bye", "entrant_id", "entrant"),
+            ("hand", "game_id", "game"),
+            ("signature", "game_id", "game"),
+            ("adjustment", "game_id", "game"),
+            ("sheet_draft", "game_id", "game"),
+            ("draw_assignment", "draw_id", "draw"),
+            ("draw_assignment", "entrant_id", "entrant"),
+            ("warning", "entrant_id", "entrant"),
+        )
+    )
+    + """
+CREATE TABLE amendment_logged (
+    amendment_id INTEGER NOT NULL PRIMARY KEY REFERENCES amendment (id)
+);
+
+INSERT INTO amendment_logged (amendment_id) SELECT id FROM amendment ORDER BY id;
+
+CREATE TRIGGER amendment_logged_as_recorded AFTER INSERT ON amendment
+WHEN """
+    + _amendment_logged_now("NEW.id")
+    + """
+BEGIN
+    INSERT INTO amendment_logged (amendment_id) VALUES (NEW.id);
+END;
+
+CREATE TRIGGER amendment_logged_by_its_audit AFTER INSERT ON audit_log
+WHEN NEW.action = 'sheet.amend'
+BEGIN
+    INSERT INTO amendment_logged (amendment_id)
+    SELECT max(amendment.id) FROM amendment JOIN audit_log ON audit_log.id = NEW.id
+    WHERE amendment.id NOT IN (SELECT amendment_id FROM amendment_logged)
+    AND """
+    + _EVENT_OF["game"].format(id="amendment.game_id")
+    + """ = NEW.event_id AND """
+    + _AMEND_AUDITED
+    + """
+    HAVING max(amendment.id) IS NOT NULL;
+END;
+"""
+    + _refuse(
+        "amendment_logged_insert",
+        "BEFORE INSERT ON amendment_logged WHEN NOT " + _amendment_logged_now("NEW.amendment_id"),
+        _AMENDMENT_LOGGED,
+    )
+    + _refuse("amendment_logged_no_update", "BEFORE UPDATE ON amendment_logged", _AMENDMENT_LOGGED)
+    + _refuse("amendment_logged_no_delete", "BEFORE DELETE ON amendment_logged", _AMENDMENT_LOGGED)
+)
+
 # Steps 7 and 8 are made on other branches; in this one step 9 comes next in the list.
 MIGRATIONS: tuple[str, ...] = (
-    _V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13,
+    _V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _V14,
 )  # fmt: skip
 SCHEMA_VERSION = len(MIGRATIONS)
 

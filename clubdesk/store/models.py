@@ -256,6 +256,15 @@ class Amendment(SQLModel, table=True):
     strokes: str | None = None  # the director's signature as drawn on the pad, compact JSON
 
 
+class AmendmentLogged(SQLModel, table=True):
+    """An amendment written with its audit row (or imported with its event): the database
+    logs it itself; an amendment without one was written outside clubdesk."""
+
+    __tablename__ = "amendment_logged"
+
+    amendment_id: int = Field(foreign_key="amendment.id", primary_key=True)
+
+
 class LedgerEntry(SQLModel, table=True):
     """Money in or out: kind is one of model.LEDGER_KINDS, method one of
     model.PAYMENT_METHODS.

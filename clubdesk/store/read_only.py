@@ -16,6 +16,7 @@ from pathlib import Path
 from sqlalchemy import Connection, create_engine, event
 from sqlalchemy.pool import StaticPool
 
+from clubdesk.store import integrity
 from clubdesk.store.db import (
     BUSY_TIMEOUT_MS,
     Database,
@@ -24,8 +25,8 @@ from clubdesk.store.db import (
     _writable,
     open_database,
 )
-from clubdesk.store.errors import DatabaseError
-from clubdesk.store.migrations import migrate
+from clubdesk.store.errors import ChangedOutsideError, DatabaseError
+from clubdesk.store.migrations import SCHEMA_VERSION, migrate
 
 
 def is_read_only(path: Path) -> bool:
@@ -35,15 +36,23 @@ def is_read_only(path: Path) -> bool:
 
 def open_for_reading(path: Path | str) -> Database:
     """A database to read from: the file itself when it can be written (``open_database``
-    with its lock), else a copy of it in memory that takes no writes."""
+    with its lock), else a copy of it in memory that takes no writes. A file changed
+    outside clubdesk (``store/integrity.py``) is read from such a copy too, and the
+    database says why (``changed_outside``)."""
     path = Path(path).expanduser().absolute()
-    if not is_read_only(path):
-        return open_database(path, create=False)
-    _check_file(path, create=False)
+    if is_read_only(path):
+        changed = _check_file(path, create=False)
+    else:
+        try:
+            return open_database(path, create=False)
+        except ChangedOutsideError as exc:
+            changed = exc.changed
     copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     try:
         _read_into(path, copy)
         migrate(copy)  # an older file is upgraded in the copy only
+        if changed is not None:
+            integrity.set_aside(copy, SCHEMA_VERSION)
         copy.execute("PRAGMA foreign_keys = ON")
         copy.execute("PRAGMA query_only = ON")
     except sqlite3.Error as exc:
@@ -55,7 +64,7 @@ def open_for_reading(path: Path | str) -> Database:
     def _begin(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN")
 
-    return Database(path, engine, _Nothing())
+    return Database(path, engine, _Nothing(), changed)
 
 
 def _read_into(path: Path, copy: sqlite3.Connection) -> None:

@@ -22,6 +22,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import demo
 from clubdesk.services import events as event_service
 from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.store.errors import ChangedOutsideError
 from clubdesk.ui import style
 from clubdesk.ui.main_window import MainWindow
 
@@ -88,6 +89,10 @@ def open_window(
     """
     try:
         db = open_database(db_path)
+    except ChangedOutsideError as changed:
+        db = _open_to_read(db_path, changed)
+        if db is None:
+            return None
     except DatabaseError as exc:
         show_start_error(exc)
         return None
@@ -102,6 +107,20 @@ def open_window(
     except BaseException:
         db.close()
         raise
+
+
+def _open_to_read(db_path: Path, changed: ChangedOutsideError) -> Database | None:
+    """A file changed outside clubdesk, opened for reading only after saying so once (its
+    writes are refused, each in the same plain words); None when it cannot be read."""
+    from clubdesk.store.read_only import open_for_reading
+
+    try:
+        db = open_for_reading(db_path)
+    except DatabaseError as exc:
+        show_start_error(exc)
+        return None
+    show_start_error(changed, "clubdesk opens this database for reading only.")
+    return db
 
 
 def cannot_start(error: UserError) -> int:

@@ -59,6 +59,17 @@ def pragma(path: Path, name: str) -> int:
         return conn.execute(f"PRAGMA {name}").fetchone()[0]
 
 
+def log_archive(conn: sqlite3.Connection, original: str, archived: str) -> None:
+    """The audit row an import writes as it archives event ``original`` as ``archived``: the
+    rows naming it may follow it to the new id just after it."""
+    conn.execute(
+        "INSERT INTO audit_log (at, actor, action, event_id, details) VALUES "
+        "('2026-12-05T10:00:00-07:00', 'director', 'event.archive', ?, json_object("
+        "'original_id', ?, 'reason', 'replaced'))",
+        (archived, original),
+    )
+
+
 @pytest.fixture
 def v1_copy(tmp_path: Path) -> Path:
     path = tmp_path / "club.sqlite"
@@ -303,6 +314,9 @@ def test_a_warning_is_never_changed_or_deleted(tmp_path: Path) -> None:
         for change in ("UPDATE warning SET ruling = 'loss-of-hand'", "DELETE FROM warning"):
             with pytest.raises(sqlite3.IntegrityError, match="A warning cannot be changed"):
                 conn.execute(change)
+        with pytest.raises(sqlite3.IntegrityError, match="stays with its event"):
+            conn.execute("UPDATE warning SET event_id = 'bw--replaced-1'")
+        log_archive(conn, "bw", "bw--replaced-1")
         conn.execute("UPDATE warning SET event_id = 'bw--replaced-1'")  # archiving moves it
 
 
@@ -381,4 +395,7 @@ def test_a_clock_fact_is_never_changed_and_a_round_starts_once(tmp_path: Path) -
                 "INSERT INTO clock_fact (event_id, round_number, kind, at, seconds) "
                 "VALUES ('gp', 1, 'pause', '2026-12-05T10:30:00-07:00', 60)"
             )
+        with pytest.raises(sqlite3.IntegrityError, match="stays with its event"):
+            conn.execute("UPDATE clock_fact SET event_id = 'gp--replaced-1'")
+        log_archive(conn, "gp", "gp--replaced-1")
         conn.execute("UPDATE clock_fact SET event_id = 'gp--replaced-1'")  # archiving moves it

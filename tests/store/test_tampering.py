@@ -17,6 +17,7 @@ from clubdesk.services.sheets import SheetLine, SignatureInput
 from clubdesk.store import Database, open_database
 from tests import builder
 from tests.conftest import CLUB_TIME
+from tests.store.test_migrations import log_archive
 
 HANDS = [
     {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
@@ -426,5 +427,6 @@ def test_a_round_not_started_keeps_its_byes_open_and_archiving_moves_older_clock
             "INSERT INTO tiebreak (round_id, entrant_a_id, entrant_b_id, winner, hands) "
             "VALUES ({r1}, {e1}, {e2}, 'b', '[]')".format(**ids)
         )
+        log_archive(conn, str(ids["ev"]), "archived")
         conn.execute("UPDATE clock_state SET event_id = 'archived' WHERE id = {cs1}".format(**ids))
         conn.execute("ROLLBACK")
