@@ -26,6 +26,7 @@ from clubdesk.cli import (
     printing,
     results,
     rounds,
+    rulings,
     seating,
     sheets,
 )
@@ -41,6 +42,7 @@ COMMAND_GROUPS = (
     sheets,
     clock,
     rounds,
+    rulings,
     database,
     printing,
 )  # each adds its commands and handlers

@@ -7,16 +7,21 @@ A table of a closed round without its sheet is ``no-sheet``: it scored
 nothing, as the standings count it (``domain/results/standings.py``).
 Each table carries the director's rulings on its sheet (an adjustment line
 such as 100 points for a late side's opponents, or the award that decided
-the game); an entrant withdrawn from the event is marked where it is seated.
+the game) and the warning infractions logged there that round (bid whist); an
+entrant withdrawn, removed or ejected since is marked where it is seated, and
+each entrant carries its warnings over the whole event.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from clubdesk.domain.event.model import Adjustment, Award
 from clubdesk.domain.results.playoffs import round_title
+from clubdesk.domain.rulings.penalties import removal_word, status_word
+from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.draw import follows_from
@@ -26,6 +31,7 @@ from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.drafts import drafts_by_game
 from clubdesk.store.entrants import entrant_refs
+from clubdesk.store.rulings import warnings
 from clubdesk.store.sheets import load_games
 
 __all__ = ["Board", "BoardTable", "Seated", "board"]
@@ -37,7 +43,9 @@ class Seated:
 
     number: int
     name: str
-    withdrawn: bool = False  # withdrawn from the event after this round was seated
+    withdrawn: bool = False  # no longer playing: withdrawn, removed or ejected since
+    status: str = "active"  # as the format names it: withdrawn, removed, ejected
+    warnings: int = 0  # warning infractions logged against it over the event (bid whist)
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,8 @@ class Board:
     unit: str = "team"  # what an entrant is: "team" or "player"
     playoff_titles: Mapping[int, str] = field(default_factory=dict)  # published playoff rounds
     seats_next: bool = False  # the round after it is seated from this round's results
+    warnings: bool = False  # the format logs warning infractions (bid whist)
+    removal: str = "removed"  # what the format calls removal from the tournament ("ejected")
 
     @property
     def next_note(self) -> str:
@@ -103,6 +113,17 @@ class Board:
     def withdrawn(self) -> tuple[Seated, ...]:
         """Entrants seated this round who have withdrawn from the event since."""
         return tuple(s for t in self.tables for s in (*t.a, *t.b) if s.withdrawn)
+
+    @property
+    def gone_text(self) -> str:
+        """``Withdrawn since this round was seated: 2  Team 2``; where one was removed or
+        ejected, ``Gone since this round was seated: 2  Team 2 (ejected)``; "" for none."""
+        gone = self.withdrawn
+        if all(s.status in ("active", "withdrawn") for s in gone):
+            names = ",   ".join(f"{s.number}  {s.name}".rstrip() for s in gone)
+            return f"Withdrawn since this round was seated: {names}" if gone else ""
+        names = ",   ".join(f"{s.number}  {s.name}  ({s.status})" for s in gone)
+        return f"Gone since this round was seated: {names}"
 
     @property
     def missing(self) -> tuple[int, ...]:
@@ -159,14 +180,17 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
                 {f.round for f in clock_store.facts(session, event_id) if f.kind == "start"},
                 published,
             )
+        warned = rules.penalties.warnings_before_loss is not None
         if round_number is None:
             unit = "team" if rules.unit == "team" else "player"
-            return Board(event_id, event.name, rules.schedule.rounds, None, "", unit=unit)
+            return Board(event_id, event.name, rules.schedule.rounds, None, "", unit=unit,
+                         warnings=warned, removal=removal_word(rules))  # fmt: skip
         found = seat_store.find_round(session, event_id, round_number)
         seating = seat_store.load_seating(session, event_id, round_number)
         if found is None or seating is None:
             raise UserError(f"round: round {round_number}'s seating is not published yet")
         refs = entrant_refs(session, event_id)
+        logged = warnings(session, event_id)
         games = {
             stored.game.table: stored
             for stored in load_games(session, event_id, round_number=round_number)
@@ -175,16 +199,25 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         titles = round_titles(session, event_id)
         seats_next = follows_from(rules, round_number)
     names = {ref.number: ref.name for ref in refs}
-    withdrawn = {ref.number for ref in refs if ref.status != "active"}
+    status = {ref.number: status_word(rules, ref.status) for ref in refs}
+    counts = Counter(w.team for w in logged)
 
     def seated(numbers: tuple[int, ...]) -> tuple[Seated, ...]:
-        return tuple(Seated(n, names.get(n, ""), n in withdrawn) for n in numbers)
+        return tuple(
+            Seated(n, names.get(n, ""), status.get(n, "active") != "active",
+                   status.get(n, "active"), counts[n])
+            for n in numbers
+        )  # fmt: skip
 
     def table_of(number: int, a: tuple[int, ...], b: tuple[int, ...]) -> BoardTable:
         stored = games.get(number)
         closed = found.status == "closed"
+        infractions = tuple(
+            warning_text(w) for w in logged if w.round == round_number and w.team in (*a, *b)
+        )
         if stored is None:
-            return BoardTable(number, seated(a), seated(b), "no-sheet" if closed else "waiting")
+            state = "no-sheet" if closed else "waiting"
+            return BoardTable(number, seated(a), seated(b), state, infractions)
         game = stored.game
         state = _state(stored.submitted, bool(game.amendments), game.award is not None)
         if state == "waiting" and closed:
@@ -192,6 +225,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         lines = tuple(adjustment_text(x) for x in game.adjustments)
         if game.award is not None:
             lines += (award_text(game.award),)
+        lines += infractions
         kept = drafts.get(stored.id)
         typed = len(kept.hands) if kept is not None and state == "waiting" else 0
         return BoardTable(number, seated(a), seated(b), state, lines, typed)
@@ -211,6 +245,8 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         "team" if rules.unit == "team" else "player",
         titles,
         seats_next,
+        warned,
+        removal_word(rules),
     )
 
 
@@ -235,6 +271,12 @@ def adjustment_text(adjustment: Adjustment) -> str:
     """``+100 to side B (side a 7 minutes late)``."""
     reason = f" ({adjustment.reason})" if adjustment.reason else ""
     return f"{adjustment.points:+d} to side {adjustment.side.upper()}{reason}"
+
+
+def warning_text(warning: LoggedWarning) -> str:
+    """``Warning: team 3 (talking)``; ``Loss of hand: team 3 (bid out of turn)``."""
+    what = "Loss of hand" if warning.kind == "loss-of-hand" else "Warning"
+    return f"{what}: team {warning.team} ({warning.reason})"
 
 
 def award_text(award: Award) -> str:

@@ -14,6 +14,7 @@ when the field does not fill them.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 from sqlmodel import Session
@@ -21,7 +22,7 @@ from sqlmodel import Session
 from clubdesk.domain.event.model import side_size
 from clubdesk.domain.event.names import matches, search_text
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.rulings.penalties import status_word
+from clubdesk.domain.rulings.penalties import removal_word, status_word
 from clubdesk.domain.seating.field import field_problem
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
@@ -29,6 +30,7 @@ from clubdesk.services.common import event_and_rules, rules_for
 from clubdesk.services.field_note import field_note_in
 from clubdesk.store import Database, events, seating
 from clubdesk.store import entrants as store
+from clubdesk.store import rulings as rulings_store
 from clubdesk.store.entrants import EntrantRecord
 from clubdesk.store.events import EventRecord
 
@@ -46,6 +48,8 @@ class EntrantInfo:
     owed_cents: int = 0  # the entry fee still to pay (0 unless active)
     # the status as the format names it ("ejected": a bid whist team removed)
     status_text: str = field(default="", compare=False)
+    # the director's rulings on it, in words: warnings, its removal (``histories``)
+    history: tuple[str, ...] = field(default=(), compare=False)
     changes: Change = changes_field()  # what the command that made it changed
 
 
@@ -174,20 +178,40 @@ def current_info(session: Session, event: EventRecord, number: int) -> EntrantIn
     record = entrant_record(session, event.id, number)
     draw = seating.draw_made(session, event.id)
     drawn = seating.drawn_entrant_ids(session, draw.id) if draw is not None else set()
-    return info_of(record, rules_for(event), draw, drawn)
+    rules = rules_for(event)
+    return info_of(record, rules, draw, drawn, histories(session, event.id, rules))
 
 
 def all_infos(session: Session, event: EventRecord) -> list[EntrantInfo]:
     rules = rules_for(event)
     draw = seating.draw_made(session, event.id)
     drawn = seating.drawn_entrant_ids(session, draw.id) if draw is not None else set()
+    history = histories(session, event.id, rules)
     return [
-        info_of(record, rules, draw, drawn) for record in store.list_entrants(session, event.id)
+        info_of(record, rules, draw, drawn, history)
+        for record in store.list_entrants(session, event.id)
     ]
 
 
+def histories(session: Session, event_id: str, rules: Rules) -> dict[int, tuple[str, ...]]:
+    """The director's rulings on each entrant, by number, in words: its warning infractions
+    over the event ("Round 2: loss of hand (bid out of turn)") and its removal from the
+    tournament ("Ejected by Lee Official: argumentative")."""
+    found: dict[int, list[str]] = defaultdict(list)
+    for warning in rulings_store.warnings(session, event_id):
+        found[warning.team].append(warning.text)
+    word = removal_word(rules).capitalize()
+    for number, gone in rulings_store.removals(session, event_id).items():
+        found[number].append(f"{word} by {gone.director}: {gone.reason}")
+    return {number: tuple(lines) for number, lines in found.items()}
+
+
 def info_of(
-    record: EntrantRecord, rules: Rules, draw: seating.DrawRecord | None, drawn: set[int]
+    record: EntrantRecord,
+    rules: Rules,
+    draw: seating.DrawRecord | None,
+    drawn: set[int],
+    history: dict[int, tuple[str, ...]] | None = None,
 ) -> EntrantInfo:
     late = draw is not None and record.id not in drawn and record.created_at >= draw.made_at
     owed = (
@@ -202,4 +226,5 @@ def info_of(
         late=late,
         owed_cents=owed,
         status_text=status_word(rules, record.status),
+        history=(history or {}).get(record.number, ()),
     )

@@ -37,10 +37,19 @@ WITHDRAWN = "withdrawn"
 
 def side_text(side: tuple[Seated, ...]) -> str:
     """``3 Davis / Miller`` (partners of an individual event joined by ``&``); an entrant
-    withdrawn since the seating is marked ``(withdrawn)``."""
-    return "  &  ".join(
-        f"{s.number}  {s.name}".rstrip() + (f"  ({WITHDRAWN})" if s.withdrawn else "") for s in side
-    )
+    gone since the seating is marked ``(withdrawn)``, ``(removed)`` or ``(ejected)``, and
+    one with warning infractions logged over the event ``(warnings: 2)``."""
+    return "  &  ".join(f"{s.number}  {s.name}".rstrip() + _marks(s) for s in side)
+
+
+def _marks(seated: Seated) -> str:
+    marks = ""
+    if seated.withdrawn:
+        word = seated.status if seated.status != "active" else WITHDRAWN
+        marks += f"  ({word})"
+    if seated.warnings:
+        marks += f"  (warnings: {seated.warnings})"
+    return marks
 
 
 class BoardModel(QAbstractTableModel):

@@ -1,7 +1,8 @@
-"""The director's rulings from a table on the Rounds board: late, removed, withdrawn.
+"""The director's rulings from a table on the Rounds board: late, removed, withdrawn, a
+warning infraction, removal from the tournament.
 
-For the table selected on the board, three buttons (and the same three in the
-board's context menu, with their keys):
+For the table selected on the board, these buttons (and the same in the board's context
+menu, with their keys):
 
 - **Late…** (Ctrl+L): which side, how many minutes; the rulings service gives
   the opponents an adjustment line or, past the limit, the DQ award;
@@ -9,12 +10,21 @@ board's context menu, with their keys):
 - **Withdraw…** (Ctrl+Shift+W): which entrant and why (and, where the format
   gives refunds and it paid, whether its fee is refunded), confirmed first;
   the entrant's status becomes withdrawn (registration service, the refund in
-  the same command), and the rounds not yet played are seated without it.
+  the same command), and the rounds not yet played are seated without it;
+- **Warning…** (Ctrl+Shift+I; only where the format logs warning infractions, bid
+  whist): which team and what it did; the dialog shows the team's infractions so far
+  and what this one is ("Warning 1", or "Loss of hand proposed: confirm?" with the
+  director's choice; in the playoffs a loss of hand). A loss of hand confirmed is
+  scored on the table's sheet: the board says which side to mark the hand's
+  infraction against there;
+- **Remove from the tournament…** (bid whist: **Eject…**; Ctrl+Shift+E): which entrant,
+  the director's name and why, confirmed first; it plays no further rounds, its fee
+  stays in the prize fund.
 
 Each goes through the page's command runner, so a refusal is shown in plain
 words on the page and what changed is published. The questions are asked by
-``ask_late``, ``ask_removal`` and ``ask_withdrawal`` (dialogs; tests put their
-own answers there).
+``ask_late``, ``ask_removal``, ``ask_withdrawal``, ``ask_warning`` and ``ask_expulsion``
+(dialogs; tests put their own answers there or answer the dialogs by keys).
 """
 
 from __future__ import annotations
@@ -27,20 +37,32 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton
 
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.services import payments, registration
+from clubdesk.services import payments, registration, removal
 from clubdesk.services import rulings as rulings_service
+from clubdesk.services import warnings as warnings_service
 from clubdesk.services.board import BoardTable
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.services.payments import RefundOffer
 from clubdesk.ui.ruling_dialogs import (
+    ExpulsionAnswer,
+    ExpulsionDialog,
     LateAnswer,
     LateDialog,
     RemovalAnswer,
     RemovalDialog,
+    WarningAnswer,
+    WarningDialog,
     WithdrawalAnswer,
     WithdrawalDialog,
+    expulsion_question,
     withdrawal_question,
 )
+
+# the button that removes an entrant from the tournament, as the format names it
+EXPEL_TEXT = {
+    "removed": "Remove from the tournament…  (Ctrl+Shift+E)",
+    "ejected": "Eject…  (Ctrl+Shift+E)",
+}
 
 if TYPE_CHECKING:
     from clubdesk.ui.rounds_page import RoundsPage
@@ -55,17 +77,27 @@ class BoardRulings(QObject):
         self.ask_late: Callable[[int, BoardTable], LateAnswer | None] = self._ask_late
         self.ask_removal: Callable[[int, BoardTable], RemovalAnswer | None] = self._ask_removal
         self.ask_withdrawal: Callable[[BoardTable], WithdrawalAnswer | None] = self._ask_withdrawal
+        self.ask_warning: Callable[[int, BoardTable], WarningAnswer | None] = self._ask_warning
+        self.ask_expulsion: Callable[[BoardTable], ExpulsionAnswer | None] = self._ask_expulsion
         self.late_button = QPushButton("Late…  (Ctrl+L)")
         self.remove_button = QPushButton("Remove…  (Ctrl+R)")
         self.withdraw_button = QPushButton("Withdraw…  (Ctrl+Shift+W)")
+        self.warning_button = QPushButton("Warning…  (Ctrl+Shift+I)")
+        self.expel_button = QPushButton(EXPEL_TEXT["removed"])
         self.late_button.setToolTip("A side arrived late at the selected table")
         self.remove_button.setToolTip("Remove a side from the selected table (an award)")
         self.withdraw_button.setToolTip("Withdraw an entrant at the selected table from the event")
+        self.warning_button.setToolTip("Log a warning infraction by a team at the selected table")
+        self.expel_button.setToolTip("Remove an entrant at the selected table from the tournament")
+        self.buttons = (self.late_button, self.remove_button, self.withdraw_button,
+                        self.warning_button, self.expel_button)  # fmt: skip
         self.actions: list[QAction] = []
         for button, key, text, run in (
             (self.late_button, "Ctrl+L", "Late…", self.record_late),
             (self.remove_button, "Ctrl+R", "Remove from table…", self.remove),
             (self.withdraw_button, "Ctrl+Shift+W", "Withdraw from the event…", self.withdraw),
+            (self.warning_button, "Ctrl+Shift+I", "Warning…", self.warn),
+            (self.expel_button, "Ctrl+Shift+E", "Remove from the tournament…", self.expel),
         ):
             button.clicked.connect(run)
             action = QAction(text, page)
@@ -76,7 +108,7 @@ class BoardRulings(QObject):
             self.actions.append(action)
         self.row = QHBoxLayout()
         self.row.setSpacing(8)
-        for button in (self.late_button, self.remove_button, self.withdraw_button):
+        for button in self.buttons:
             self.row.addWidget(button)
         self.row.addStretch(1)
         view = page.table_view
@@ -95,22 +127,28 @@ class BoardRulings(QObject):
         return self.page.model.table_at(rows[0].row())
 
     def update_buttons(self) -> None:
-        """Lateness and removal for a table whose sheet is still out in a round not closed;
-        withdrawal for a table with someone still playing."""
+        """Lateness, removal and a warning for a table whose sheet is still out in a round
+        not closed; withdrawal and removal from the tournament for a table with someone
+        still playing. Warning… only where the format logs warnings."""
         board, table = self.page.board(), self.selected()
         open_round = board is not None and board.status in ("pending", "running")
         open_sheet = open_round and table is not None and table.state == "waiting"
         playing = table is not None and any(not s.withdrawn for s in (*table.a, *table.b))
+        warned = board is not None and board.warnings
+        self.warning_button.setVisible(warned)
+        self.expel_button.setText(EXPEL_TEXT[board.removal if board is not None else "removed"])
         for button, enabled in (
             (self.late_button, open_sheet),
             (self.remove_button, open_sheet),
             (self.withdraw_button, playing),
+            (self.warning_button, open_sheet and warned and playing),
+            (self.expel_button, playing),
         ):
             button.setEnabled(bool(enabled))
-        for action, button in zip(
-            self.actions, (self.late_button, self.remove_button, self.withdraw_button), strict=True
-        ):
+        for action, button in zip(self.actions, self.buttons, strict=True):
             action.setEnabled(button.isEnabled())
+            action.setVisible(button is not self.warning_button or warned)
+        self.actions[-1].setText(self.expel_button.text().split("  (")[0])
 
     def _menu(self, point: QPoint) -> None:
         view = self.page.table_view
@@ -200,6 +238,55 @@ class BoardRulings(QObject):
                 f"{board.unit.capitalize()} {answer.number} is withdrawn.{refunded}{again}"
             )
 
+    def warn(self) -> None:
+        found, event = self._where(), self.page.open_event()
+        if found is None or event is None:
+            return
+        (number, table), (db, event_id) = found, event
+        answer = self.ask_warning(number, table)
+        if answer is None:
+            return
+        done = self.page.run(
+            lambda: warnings_service.log_warning(db, event_id, number, answer.team, answer.reason,
+                                                 self.page.context.clock,
+                                                 loss_of_hand=answer.loss_of_hand),
+            f"Warning at table {table.table}",
+        )  # fmt: skip
+        if done is not None:
+            self.page.say(done.text)
+
+    def expel(self) -> None:
+        found, event, board = self._where(), self.page.open_event(), self.page.board()
+        if found is None or event is None or board is None:
+            return
+        (_, table), (db, event_id) = found, event
+        answer = self.ask_expulsion(table)
+        if answer is None:
+            return
+        seated = next((s for s in (*table.a, *table.b) if s.number == answer.number), None)
+        if seated is None:
+            return
+        title = EXPEL_TEXT[board.removal].split("…")[0]
+        if not self.page.confirm(
+            title, expulsion_question(seated, board.unit, board.removal, answer)
+        ):
+            return
+        done = self.page.run(
+            lambda: removal.remove_from_tournament(db, event_id, answer.number, answer.reason,
+                                                   answer.director, self.page.context.clock),
+            f"{title} {board.unit} {answer.number}",
+        )  # fmt: skip
+        if done is not None:
+            again = (
+                " The rounds not played yet are seated again."
+                if (changes_of(done) & Change.SEATING)
+                else ""
+            )
+            self.page.say(
+                f"{board.unit.capitalize()} {answer.number} is {board.removal} from the "
+                f"tournament; its fee stays in the prize fund.{again}"
+            )
+
     # the questions
 
     def _ask_late(self, number: int, table: BoardTable) -> LateAnswer | None:
@@ -223,4 +310,23 @@ class BoardRulings(QObject):
             return None if event is None else payments.refund_offer(*event, number)
 
         dialog = WithdrawalDialog(table, board.unit if board else "team", self.page, offer_of)
+        return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_warning(self, number: int, table: BoardTable) -> WarningAnswer | None:
+        event = self.page.open_event()
+        if event is None:
+            return None
+        db, event_id = event
+        dialog = WarningDialog(
+            number,
+            table,
+            lambda team: warnings_service.warning_preview(db, event_id, number, team),
+            self.page,
+        )
+        return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _ask_expulsion(self, table: BoardTable) -> ExpulsionAnswer | None:
+        board = self.page.board()
+        unit, word = (board.unit, board.removal) if board is not None else ("team", "removed")
+        dialog = ExpulsionDialog(table, unit, word, self.page)
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None

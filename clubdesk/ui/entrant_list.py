@@ -1,5 +1,6 @@
 """The Players page's list: everyone registered, a search that filters as it is typed, and
-the buttons for the selected entrant.
+the buttons for the selected entrant; under the list, the director's rulings on it (its
+warning infractions, its removal from the tournament), when it has any.
 
 In the search field Down or Enter goes to the list and Escape clears the
 search; Escape in an empty search sends ``leave_requested`` (the page puts
@@ -71,6 +72,10 @@ class EntrantList(QWidget):
         layout.setSpacing(12)
         layout.addLayout(tools)
         layout.addWidget(self.table, 1)
+        self.history_label = set_role(QLabel(), "hint")  # the selected entrant's rulings
+        self.history_label.setWordWrap(True)
+        self.history_label.hide()
+        layout.addWidget(self.history_label)
 
         QWidget.setTabOrder(self.search_edit, self.table)
         self.search_edit.textChanged.connect(self._search_changed)
@@ -206,6 +211,11 @@ class EntrantList(QWidget):
             "Rein&state…" if has and info.status == "withdrawn" else "&Withdraw…"
         )
         self.renumber_button.setEnabled(has and not draw_made)
+        history = info.history if info is not None else ()
+        self.history_label.setText(
+            f"{info.number} {info.name}: " + "; ".join(history) if info and history else ""
+        )
+        self.history_label.setVisible(bool(history))
         self.renumber_button.setToolTip(
             "Numbers are fixed once the draw is made" if draw_made else ""
         )

@@ -29,6 +29,14 @@ PROBLEM_BACKGROUND = QColor("#fbe3e1")
 STATUS_TEXT = {"active": "Active", "withdrawn": "Withdrawn", "removed": "Removed"}
 
 
+def status_text(info: EntrantInfo) -> str:
+    """``Active``, ``Withdrawn``, and for one removed from the tournament ``Removed`` or, as
+    bid whist names it, ``Ejected``."""
+    if info.status_text:
+        return info.status_text.capitalize()
+    return STATUS_TEXT.get(info.status, info.status)
+
+
 class EntrantTableModel(QAbstractTableModel):
     """Everyone registered in the event, one row each, in number order."""
 
@@ -139,7 +147,7 @@ class EntrantTableModel(QAbstractTableModel):
         if column == self.OWES:
             return format_money(info.owed_cents) if info.owed_cents else ""
         if column == self.STATUS:
-            return STATUS_TEXT.get(info.status, info.status)
+            return status_text(info)
         if column == self.LATE:
             return "Late entry" if info.late else ""
         return ""
@@ -172,10 +180,10 @@ class EntrantTableModel(QAbstractTableModel):
         if info.owed_cents:
             parts.append(f"owes {format_money(info.owed_cents)}")
         if info.status != "active":
-            parts.append(STATUS_TEXT.get(info.status, info.status).lower())
+            parts.append(status_text(info).lower())
         if info.late:
             parts.append("late entry: not in the draw yet")
-        return " · ".join(parts)
+        return "\n".join([" · ".join(parts), *info.history])
 
 
 def _alignment(column: int) -> int:

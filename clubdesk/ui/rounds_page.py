@@ -321,12 +321,10 @@ class RoundsPage(QWidget):
         self.board_heading.setText(board.tables_heading + (f" · {state}" if state else ""))
         self.count_label.setText(board.count_text)
         byes = ",   ".join(side_text((bye,)) for bye in board.byes)
-        gone = ",   ".join(f"{s.number}  {s.name}".rstrip() for s in board.withdrawn)
+        gone = board.gone_text
         lines = [
             f"Bye: {byes}" if byes else "",
-            f"Withdrawn since this round was seated: {gone}"
-            if gone and not board.kept_note
-            else "",
+            gone if gone and not board.kept_note else "",
             board.next_note,
             board.kept_note,
         ]

@@ -1,10 +1,14 @@
 """The small dialogs of a ruling at a table: lateness, removal, withdrawal from the event
-(with "Refund the fee?" where the format gives refunds).
+(with "Refund the fee?" where the format gives refunds), a warning infraction (bid
+whist), removal from the tournament (bid whist: ejection).
 
 Each asks only what the director saw (which side, how many minutes, why);
 what that costs is the rulings service's business. The lateness dialog shows
 the service's own wording of the ruling as the minutes are typed
-(``preview``), so the director sees what will be recorded before saying OK.
+(``preview``), so the director sees what will be recorded before saying OK; the
+warning dialog shows the team's infractions so far and what this one is
+(``warnings.warning_preview``): "Warning 1", or "Loss of hand proposed: confirm?"
+with the director's choice.
 """
 
 from __future__ import annotations
@@ -27,10 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.rulings.warnings import WarningRuling
 from clubdesk.errors import UserError
 from clubdesk.services.board import BoardTable, Seated
 from clubdesk.services.payments import Refund, RefundOffer
+from clubdesk.services.warnings import WarningPreview
 from clubdesk.ui.board_model import side_text
+from clubdesk.ui.operations import plain_words
 from clubdesk.ui.refund_fields import RefundFields
 from clubdesk.ui.style import set_role
 
@@ -46,6 +53,22 @@ class LateAnswer:
 @dataclass(frozen=True)
 class RemovalAnswer:
     side: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class WarningAnswer:
+    team: int
+    reason: str
+    loss_of_hand: bool | None  # the director's answer to a loss of hand proposed
+
+
+@dataclass(frozen=True)
+class ExpulsionAnswer:
+    """Who is removed from the tournament (bid whist: ejected), by which director, why."""
+
+    number: int
+    director: str
     reason: str
 
 
@@ -213,4 +236,117 @@ def withdrawal_question(seated: Seated, unit: str, refund: Refund | None = None)
     return (
         f"Withdraw {who} from the event? It plays no further rounds "
         f"(it can be reinstated on the Players page).{given}"
+    )
+
+
+class WarningDialog(_RulingDialog):
+    """Which team at a table committed a warning infraction, and what it was; shows the
+    team's infractions so far over the event and what this one is (``preview_of`` gives
+    the service's answer for a team's number), and where a loss of hand is proposed asks
+    the director to confirm it or give another warning."""
+
+    def __init__(
+        self,
+        round_number: int,
+        table: BoardTable,
+        preview_of: Callable[[int], WarningPreview],
+        parent: QWidget | None = None,
+    ):
+        super().__init__(
+            f"Warning at table {table.table}",
+            f"Round {round_number}, table {table.table}: which team, and what was the infraction?",
+            parent,
+        )
+        self._numbers = (table.a[0].number, table.b[0].number)
+        self.sides = self.side_choice(table, "Team")
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("e.g. stated a bid that is not an approved bid")
+        self.form.addRow("Infraction", self.reason)
+        self.so_far = QLabel()
+        self.so_far.setWordWrap(True)
+        self.form.addRow("So far", self.so_far)
+        self.outcome = QLabel()
+        bold = self.outcome.font()
+        bold.setBold(True)
+        self.outcome.setFont(bold)
+        self.form.addRow("This one", self.outcome)
+        self.confirm = QRadioButton("Confirm the loss of hand (the other side scores the bid)")
+        self.another = QRadioButton("No: give another warning")
+        self.choice = QButtonGroup(self)
+        for button in (self.confirm, self.another):
+            self.choice.addButton(button)
+            self.extra.addWidget(button)
+        self.confirm.setChecked(True)
+        self._ruling: WarningRuling | None = None
+        self._preview_of = preview_of
+        self.sides.idToggled.connect(lambda _id, on: on and self._show())
+        self._show()
+        self.reason.setFocus()
+
+    def team(self) -> int:
+        return self._numbers[1 if _chosen(self.sides) == "b" else 0]
+
+    def _show(self) -> None:
+        try:
+            ruling = self._preview_of(self.team()).ruling
+        except UserError as error:
+            self._ruling = None
+            self.so_far.setText("")
+            self.outcome.setText(plain_words(error))
+        else:
+            self._ruling = ruling
+            earlier = [w.text for w in ruling.earlier]
+            self.so_far.setText("\n".join(earlier) if earlier else "No infraction so far.")
+            self.outcome.setText(ruling.text)
+        deciding = self._ruling is not None and self._ruling.to_decide
+        self.confirm.setVisible(deciding)
+        self.another.setVisible(deciding)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self._ruling is not None)
+
+    def answer(self) -> WarningAnswer:
+        deciding = self._ruling is not None and self._ruling.to_decide
+        decision = self.confirm.isChecked() if deciding else None
+        return WarningAnswer(self.team(), self.reason.text(), decision)
+
+
+class ExpulsionDialog(_RulingDialog):
+    """Which entrant seated at a table the director removes from the tournament (bid whist:
+    ejects), the director's name and why. ``word`` is ``removed`` or ``ejected``."""
+
+    def __init__(self, table: BoardTable, unit: str, word: str, parent: QWidget | None = None):
+        verb = "Eject" if word == "ejected" else "Remove"
+        super().__init__(
+            f"{verb} from the tournament",
+            f"The {unit} {word} plays no further rounds (its later opponents get a bye where "
+            "the format has one), its fee stays in the prize fund and is never refunded, and "
+            "it takes no prize.",
+            parent,
+        )
+        self.entrant = QComboBox()
+        for seated in (*table.a, *table.b):
+            if not seated.withdrawn:
+                self.entrant.addItem(side_text((seated,)), seated.number)
+        self.form.addRow(unit.capitalize(), self.entrant)
+        self.director = QLineEdit()
+        self.director.setPlaceholderText("the director who rules")
+        self.form.addRow("Director", self.director)
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("e.g. abusive language")
+        self.form.addRow("Reason", self.reason)
+        self.director.setFocus()
+
+    def answer(self) -> ExpulsionAnswer:
+        return ExpulsionAnswer(
+            int(self.entrant.currentData() or 0), self.director.text(), self.reason.text()
+        )
+
+
+def expulsion_question(seated: Seated, unit: str, word: str, answer: ExpulsionAnswer) -> str:
+    """The question asked before an entrant is removed from the tournament (ejected)."""
+    verb = "Eject" if word == "ejected" else "Remove"
+    who = f"{unit} {seated.number}" + (f" ({seated.name})" if seated.name else "")
+    return (
+        f"{verb} {who} from the tournament, by {' '.join(answer.director.split())}, for "
+        f"{' '.join(answer.reason.split())}? It plays no further rounds, its fee stays in the "
+        "prize fund and is never refunded, and it takes no prize. This cannot be undone."
     )
