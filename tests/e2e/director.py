@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from clubdesk.ui.main_window import MainWindow
 from clubdesk.ui.print_page import TITLES
 from clubdesk.ui.rounds_page import RoundsPage
 from clubdesk.ui.sheet_dialog import SheetDialog
 from clubdesk.ui.sheet_rows import HandRow
+from tests.sheet_typing import type_hand
 
 PAGES = {"event": 1, "players": 2, "draw": 3, "rounds": 4, "standings": 5, "money": 6,
          "print": 7}  # fmt: skip
@@ -315,38 +316,10 @@ class Director:
 
     def _type_hand(self, row: HandRow, hand: dict[str, Any]) -> None:
         """The hand's fields from the keyboard in sheet order, as a director types a paper
-        sheet: a letter picks a side or a kind, a number is typed, Space ticks a box that
-        differs from its default, Tab to the next field the hand asks for (a field greyed,
-        the trick points of a hand not played, is passed over by Tab). A field that already
-        says what the paper says (a default, the rest filled in) is left as it is, and once
-        every field left does, the hand is done (Return follows)."""
-        for index, column in enumerate(row.columns):
-            widget = row.widgets[column.key]
-            if not widget.isEnabled():
-                continue  # greyed by what was typed before it
-            assert self.focused() is widget, (column.key, self.focused())
-            value = _at(hand, column.key, column.default if column.kind == "flag" else None)
-            if not _shows(row, column.key, value):
-                if isinstance(widget, QLineEdit):
-                    self.type(str(value))  # Tab selected what the field held
-                elif isinstance(widget, QCheckBox):
-                    self.press(Qt.Key.Key_Space)
-                elif isinstance(widget, QComboBox):
-                    self._pick(widget, str(value), column.key)
-            assert _shows(row, column.key, value), (column.key, row.hand())
-            rest = [c for c in row.columns[index + 1 :] if row.widgets[c.key].isEnabled()]
-            wanted = [_at(hand, c.key, c.default if c.kind == "flag" else None) for c in rest]
-            if all(_shows(row, c.key, v) for c, v in zip(rest, wanted, strict=True)):
-                return
-            self.tab()
-
-    def _pick(self, combo: QComboBox, value: str, key: str) -> None:
-        """Type the fewest letters of ``value`` that pick it in ``combo``."""
-        for length in range(1, len(value) + 1):
-            self.type(value[length - 1])
-            if combo.currentData() == value:
-                return
-        raise AssertionError((key, combo.currentText()))
+        sheet (``tests/sheet_typing.py``: only what differs from what the row shows, Tab to
+        the next field the hand asks for, done once every field left says what the paper
+        says)."""
+        type_hand(self, row, hand)
 
     def _submitted(self, dialog: SheetDialog) -> None:
         assert dialog.submitted, dialog.problem.text()
@@ -430,28 +403,6 @@ def draw_on(qtbot, pad, *points: tuple[float, float]) -> None:
     for point in points[1:]:
         qtbot.mouseMove(pad.canvas, at(point))
     qtbot.mouseRelease(pad.canvas, left, pos=at(points[-1]))
-
-
-_MISSING = object()
-
-
-def _at(hand: dict[str, Any], key: str, default: Any = None) -> Any:
-    """The value at ``key`` ("meld.A") of a hand (``default`` where the hand has none)."""
-    outer, _, inner = key.partition(".")
-    value = hand.get(outer, _MISSING)
-    if inner:
-        value = value.get(inner, _MISSING) if isinstance(value, dict) else _MISSING
-    return default if value is _MISSING or value is None else value
-
-
-def _shows(row: HandRow, key: str, value: Any) -> bool:
-    """Does the row say ``value`` at ``key``, as the sheet reads it (a blank the hand
-    leaves out says nothing)?"""
-    outer, _, inner = key.partition(".")
-    read = row.hand().get(outer, _MISSING)
-    if inner:
-        read = read.get(inner, _MISSING) if isinstance(read, dict) else _MISSING
-    return value is None if read is _MISSING else read == value
 
 
 Names = Callable[[int], Sequence[str]]

@@ -70,6 +70,7 @@ def test_a_grand_prix_warm_up_in_the_window(director: Director, tmp_path: Path) 
                 director.paper_sheet(table, 300 + 10 * table + number, 180 + number)
         director.clock.advance(minutes=20)
         director.close_round()
+    assert director.sheet_keys == [92]  # 7 hands typed, Ctrl+Return to submit
     check_the_night(director, event_id, tmp_path, rounds=4)
 
 
@@ -128,6 +129,7 @@ def test_a_grand_prix_in_the_window(director: Director, tmp_path: Path) -> None:
             assert said.startswith("✓ Withdrew 3 North3 Smith / South3 Jones"), said
             assert "refunded $25.00" in said
     assert director.window.players_page.summary_text().startswith("5 entrants · 5 paid")
+    assert director.sheet_keys == [101, 98]  # 8 hands, then 7
     check_the_night(director, event_id, tmp_path, rounds=11)
     standings = results.standings(db, event_id)
     withdrawn = next(r for r in standings.rows if r.number == 3)
@@ -177,6 +179,7 @@ def test_a_sun_city_west_night_in_the_window(director: Director, tmp_path: Path)
         if number < 6:
             assert director.rounds.start_button.text() == f"Start round {number + 1}  (F5)"
     assert director.window.status_clock.text() == "Round 6 · Every round is played"
+    assert director.sheet_keys == [96, 96]  # six deals each
     check_the_night(director, event_id, tmp_path, rounds=6)
 
 
@@ -231,6 +234,7 @@ def test_a_house_gin_night_in_the_window(director: Director, tmp_path: Path) -> 
         director.clock.advance(minutes=40)
         director.paper_sheet(table, 180 + table, 90 + 5 * table)
     director.close_round()
+    assert director.sheet_keys == [57]  # seven gins: no knock card, no zero deadwood typed
     check_the_night(director, event_id, tmp_path, rounds=3)
 
 
@@ -274,6 +278,7 @@ def test_a_bid_whist_night_in_the_window(director: Director, tmp_path: Path) -> 
     assert page.final_table.isVisible() and page.preliminary_heading.isVisible()
     model = page.final_model
     assert [model.data(model.index(0, c)) for c in (0, 1, 4)] == ["1", str(champion), "Champion"]
+    assert director.sheet_keys == [29]  # four hands: the other side's books filled in
     check_the_night(director, event_id, tmp_path, rounds=3)
 
 
@@ -300,4 +305,5 @@ def test_an_npa_night_in_the_window(director: Director, tmp_path: Path) -> None:
             else:
                 director.paper_sheet(table, 200 + 11 * table + number, 150 - number)
         director.close_round()
+    assert director.sheet_keys == [124]  # 8 hands (typing every field took about 160)
     check_the_night(director, event_id, tmp_path, rounds=6)
