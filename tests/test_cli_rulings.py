@@ -109,3 +109,11 @@ def test_a_team_ejected_after_the_preliminaries_is_passed_over(tmp_path: Path, c
     assert gone["removal"]["director"] == "Lee Official"
     with open_database(db) as database:
         assert top not in draw.seating(database, event, 4).entrants
+    # seed 004: "There will be no warnings allowed during the Playoff Rounds."
+    team = fourth["tables"][0]["a"]
+    args = ("warning", "--db", db, "--round", "4", "--team", str(team), "--reason", "talking")
+    assert refused(*args, "--another-warning") == (
+        "loss_of_hand: there are no warnings in the playoffs: an infraction there is a loss of hand"
+    )
+    playoff = json.loads(ok(*args))
+    assert (playoff["ruling"], playoff["count"]) == ("loss-of-hand", 1)
