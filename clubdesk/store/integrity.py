@@ -6,6 +6,11 @@ relies on itself:
 
 - every link between rows holds (``PRAGMA foreign_key_check``): a row pointing at a row
   that is not there is refused outright (``broken_links``);
+- its schema is clubdesk's own for its version, the triggers that protect what was
+  recorded included: a ``sqlite3`` user can ``DROP TRIGGER`` each of them, or empty them
+  through ``writable_schema``. ``sqlite_master`` is compared with the schema the migrations
+  themselves make for that version, in memory, made once per version (``schema_of``), so
+  a new file and an upgraded one are judged the same way;
 - every amendment was written with its audit row (migration step 14 logs it): one without
   it was written outside clubdesk (``changed_outside``).
 
@@ -15,7 +20,13 @@ restored by clubdesk (``store/db.py``, ``store/read_only.py``).
 
 from __future__ import annotations
 
+import functools
+import re
 import sqlite3
+from collections import Counter
+from contextlib import closing
+
+from clubdesk.store.migrations import MIGRATIONS, migrate
 
 AMENDMENTS_LOGGED_FROM = 14  # the schema version that logs each amendment with its audit row
 
@@ -33,9 +44,65 @@ def broken_links(conn: sqlite3.Connection) -> str | None:
     return f"{len(found)} rows of {where} point at rows that are not there"
 
 
+Schema = frozenset[tuple[str, str, str, str]]
+"""What ``sqlite_master`` holds: (type, name, table, SQL) of each table, index and trigger."""
+
+
+def schema_in(conn: sqlite3.Connection) -> Schema:
+    """The schema of the database at ``conn``, each statement written one way (SQLite's
+    own objects left out, quotes and runs of spaces not counted)."""
+    rows = conn.execute(
+        "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master "
+        "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    ).fetchall()
+    return frozenset((kind, name, table, _one_way(sql)) for kind, name, table, sql in rows)
+
+
+def _one_way(sql: str) -> str:
+    return re.sub(r"\s+", " ", sql.replace('"', "")).strip()
+
+
+@functools.cache
+def schema_of(version: int) -> Schema:
+    """The schema clubdesk's migrations make for ``version`` (made in memory, once)."""
+    with closing(sqlite3.connect(":memory:", isolation_level=None)) as conn:
+        migrate(conn, MIGRATIONS[:version])
+        return schema_in(conn)
+
+
+def schema_changes(conn: sqlite3.Connection, version: int) -> str | None:
+    """How the schema at ``conn`` differs from clubdesk's own for ``version``, in words
+    (``117 triggers missing``), or None when it is the same."""
+    if not 0 < version <= len(MIGRATIONS):
+        return None
+    found, own = schema_in(conn), schema_of(version)
+    if found == own:
+        return None
+    found_sql = {(kind, name): sql for kind, name, _, sql in found}
+    own_sql = {(kind, name): sql for kind, name, _, sql in own}
+    missing = Counter(key[0] for key in own_sql.keys() - found_sql.keys())
+    added = Counter(key[0] for key in found_sql.keys() - own_sql.keys())
+    changed = Counter(
+        key[0] for key in own_sql.keys() & found_sql.keys() if own_sql[key] != found_sql[key]
+    )
+    parts = [
+        f"{_count(n, kind)} {what}"
+        for counted, what in ((missing, "missing"), (changed, "changed"), (added, "added"))
+        for kind, n in sorted(counted.items(), key=lambda item: (-item[1], item[0]))
+    ]
+    return "its schema is not clubdesk's own: " + ", ".join(parts or ["tables moved"])
+
+
+def _count(n: int, kind: str) -> str:
+    return f"{n} {kind}" + ("" if n == 1 else ("es" if kind == "index" else "s"))
+
+
 def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
     """Why the database at ``conn`` (of schema ``version``) was changed outside clubdesk, in
     a few words; None when nothing says so."""
+    schema = schema_changes(conn, version)
+    if schema is not None:
+        return schema
     if version >= AMENDMENTS_LOGGED_FROM:
         (unlogged,) = conn.execute(
             "SELECT count(*) FROM amendment "

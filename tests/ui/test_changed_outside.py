@@ -19,7 +19,7 @@ from tests import builder
 
 FORGED = (
     "INSERT INTO amendment (game_id, what, old_value, new_value, who, why, at) "
-    "SELECT game.id, 'result', '{}', '{\"score\": {\"a\": 900, \"b\": 0}, \"winner\": null}', "
+    'SELECT game.id, \'result\', \'{}\', \'{"score": {"a": 900, "b": 0}, "winner": null}\', '
     "'Dee Rector', 'forged', '2024-03-09T12:00:00-07:00' FROM game WHERE table_number = 1"
 )
 
@@ -65,5 +65,28 @@ def test_a_forged_amendment_is_not_shown_and_nothing_is_written(
     qtbot.mouseClick(page.pause_button, Qt.MouseButton.LeftButton)  # a change: refused
     assert page.error_label.text() == changed_message(night, reason)
     assert len(message_boxes.shown) == 1  # said once, as it opened
+    window.close()
+    assert night.read_bytes() == before
+
+
+def test_a_file_with_its_protections_stripped_opens_for_reading_only(
+    night, qtbot, qsettings, clock, message_boxes
+) -> None:
+    with closing(sqlite3.connect(night, isolation_level=None)) as conn:
+        names = [row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger'")]  # fmt: skip
+        for name in names:
+            conn.execute(f'DROP TRIGGER "{name}"')
+    before = night.read_bytes()
+    window = open_changed(night, qtbot, qsettings, clock)
+    reason = f"its schema is not clubdesk's own: {len(names)} triggers missing"
+    assert message_boxes.texts() == [
+        f"clubdesk opens this database for reading only. {changed_message(night, reason)}"
+    ]
+    assert window.context.event_id is not None  # the event is there to read
+    window.show_page("rounds")
+    page = window.rounds_page
+    qtbot.mouseClick(page.pause_button, Qt.MouseButton.LeftButton)
+    assert page.error_label.text() == changed_message(night, reason)
     window.close()
     assert night.read_bytes() == before
