@@ -81,7 +81,8 @@ def check_the_night(director: Director, event_id: str, tmp_path: Path, *, rounds
     engine = the_engines_standings(director, event_id)
     assert engine.after_round == rounds
     assert shown == [
-        (f"{r.place}{'=' if r.tied else ''}", str(r.number), str(r.total)) for r in engine.rows
+        (f"{r.place}{'=' if r.tied else ''}" if r.placed else "—", str(r.number), str(r.total))
+        for r in engine.rows
     ]
     pdf = director.print_to("awards", tmp_path / "awards.pdf")
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
@@ -134,6 +135,10 @@ def test_a_grand_prix_in_the_window(director: Director, tmp_path: Path) -> None:
     standings = results.standings(db, event_id)
     withdrawn = next(r for r in standings.rows if r.number == 3)
     assert withdrawn.rounds[4:] == (0,) * 7  # no games after it withdrew
+    # withdrawn before the last round: listed (marked), not placed for prizes
+    assert (withdrawn.place, withdrawn.status, standings.rows[-1]) == (None, "withdrawn",
+                                                                       withdrawn)  # fmt: skip
+    assert 3 not in [p.number for p in results.payouts(db, event_id).prizes]
 
 
 def results_of(db, event_id: str, number: int, table: int) -> tuple[int, int]:
