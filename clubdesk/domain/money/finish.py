@@ -4,6 +4,12 @@ How each rule is read:
 
 - No round counted yet (no complete round): there is no order, so no prize
   is shown.
+- Who can win a prize: an entrant withdrawn before the last round, or removed
+  from the tournament (bid whist: ejected) at any time, is not placed for
+  prizes (``standings.py``); places and prizes pass to the next, a shared
+  place staying shared. In bid whist a team passed over at the cut (gone
+  before the playoffs) takes no place either, nor a team ejected during the
+  playoffs; a team that withdrew once out at the cut keeps its place.
 - Formats without playoffs pay by the standings after the last complete
   round. They are provisional until the event's last round
   (``schedule.rounds``) is complete.
