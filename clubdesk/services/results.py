@@ -111,7 +111,7 @@ def _cut_line(event: Event, rules: Rules, current: Standings) -> CutLine | None:
     advancing = set(result.advancing)
     above = 0  # under the last place that advances (a withdrawn entrant above it is passed over)
     for index, row in enumerate(current.rows, start=1):
-        if row.number in advancing:
+        if row.number in advancing and row.placed:  # one removed since is listed at the end
             above = index
     tied = tuple(number for tie in result.ties for number in tie.entrants)
     return CutLine(
