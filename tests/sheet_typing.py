@@ -35,11 +35,13 @@ class Keys(Protocol):
 
 class CountedKeys:
     """Keys typed with ``qtbot`` on the widget that has the keyboard, each one counted
-    (``count``: a letter or digit typed is one, a key pressed is one)."""
+    (``count``: a letter or digit typed is one, a key pressed is one; ``digits``: of them,
+    the digits of the numbers typed)."""
 
     def __init__(self, qtbot) -> None:
         self.qtbot = qtbot
         self.count = 0
+        self.digits = 0
 
     def focused(self) -> QWidget:
         widget = QApplication.focusWidget()
@@ -48,6 +50,7 @@ class CountedKeys:
 
     def type(self, text: str) -> None:
         self.count += len(text)
+        self.digits += sum(ch.isdigit() for ch in text)
         self.qtbot.keyClicks(self.focused(), text)
 
     def press(
