@@ -149,10 +149,6 @@ class Seating(Section):
     draw: DrawKind
     min_tables: int = Field(default=1, ge=1)
     bye_score: ByeScore = "average-winning"
-    # the seat (1-4) whose player keeps score: the sheet's scorekeeper is picked from it
-    # (NPA: "Position 4 will keep score"); a table without that seat (gin's
-    # two players) starts from the first player of side A
-    scorekeeper_seat: int = Field(default=1, ge=1, le=4)
 
 
 # --- game end, standings, penalties, cut --------------------------------------------------
@@ -215,6 +211,18 @@ class PayoutPlace(Section):
         return self
 
 
+class Sheets(Section):
+    """How a table's score sheet is kept."""
+
+    # the seat (1-4) whose player keeps score: the sheet's scorekeeper is picked from it
+    # (NPA: "Position 4 will keep score"); a table without that seat (gin's two players)
+    # starts from the first player of side A
+    scorekeeper_seat: int = Field(default=1, ge=1, le=4)
+    # both teams' paper sheets typed in and compared hand by hand before one goes in
+    # (where each side's scorekeeper writes every hand); an event setting
+    cross_check: bool = False
+
+
 class Printing(Section):
     """How the club's documents are printed."""
 
@@ -268,6 +276,7 @@ class Rules(Section):
     pinochle: Pinochle | None = None
     gin: Gin | None = None
     whist: Whist | None = None
+    sheets: Sheets = Sheets()
     printing: Printing = Printing()
     source_path: str = Field(default="", exclude=True)
 
@@ -345,6 +354,7 @@ SETTING_SECTIONS: dict[str, str] = {
     # club settings of one game or mechanism (RULES.md: bid whist's multiplier and cut sizes)
     "no_trump_multiplier": "whist",
     "sizes": "cut",
+    "cross_check": "sheets",
     "paper": "printing",
 }
 

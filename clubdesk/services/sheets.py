@@ -27,6 +27,7 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
+from clubdesk.domain.event.cross_check import cross_check_problem, disagreements
 from clubdesk.domain.event.finished import NotOverError, check_over, clock_calls_time, not_over
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
@@ -99,8 +100,16 @@ def submit_sheet(
     signatures: Mapping[str, str | SignatureInput],
     clock: Clock,
     actor: str = "director",
+    second_hands: Sequence[dict[str, Any]] | None = None,
+    accepted: str | None = None,
+    reason: str = "",
 ) -> SheetSubmitted:
     """Submit a table's sheet: hand by hand, or the final score from a paper sheet.
+
+    ``second_hands``: the other side's scorekeeper's sheet of the same hands, typed too
+    (an event that compares both sheets: ``rules.sheets.cross_check``): the sheet goes in
+    only when the two agree, or with the one ``accepted`` ("first", "second") and the
+    ``reason`` why, logged as an audit row of its own (``domain.event.cross_check``).
 
     A sheet of hands is refused until its game is over; ``time_called``: the director
     says time was called on it (where the round clock ends games; the clock's own end
@@ -117,6 +126,9 @@ def submit_sheet(
     rules = event_rules(db, event_id)
     if bool(hands) == (final_score is not None):
         raise UserError("sheet: give either the hands or the final score from the paper sheet")
+    checked = _cross_checked(hands, second_hands, accepted, reason)
+    if checked is not None and checked["accepted"] == "second":
+        hands = list(second_hands or ())
     for field, too_many in (
         ("hands", hands_problem(len(hands))),
         ("adjustments", adjustments_problem(len(adjustments))),
@@ -207,6 +219,10 @@ def submit_sheet(
                 **({"time_called": "director" if time_called else "clock"} if stopped else {}),
             },  # fmt: skip
         )
+        if checked and checked["hands"]:  # the director accepted one of two sheets
+            audit.record(session, at=at, actor=actor, action="sheet.cross_check",
+                         event_id=event_id, details={"round": round_number, "table": table,
+                                                     **checked})  # fmt: skip
         sheets_in, total = store.sheets_in(session, sheet.round_id)
         seated = seat_following_in(session, event_id, round_number, at, actor)
     following = seated.round if seated is not None else None
@@ -217,6 +233,28 @@ def submit_sheet(
 
 
 submit_sheet.changes = Change.SHEETS | Change.SEATING  # type: ignore[attr-defined]
+
+
+def _cross_checked(
+    hands: Sequence[dict[str, Any]],
+    second: Sequence[dict[str, Any]] | None,
+    accepted: str | None,
+    reason: str,
+) -> dict[str, Any] | None:
+    """The other side's sheet checked against ``hands`` (None: none given): the hands they
+    disagree on, the one accepted and why; UserError while they may not go in."""
+    if second is None or not hands:
+        return None
+    problem = cross_check_problem(hands, second, accepted, reason)
+    if problem is not None:
+        raise problem
+    wrong = line_problem(reason)
+    if wrong:
+        raise UserError(f"reason{wrong}", field="reason")
+    differ = [d.number for d in disagreements(hands, second)]
+    if not differ:
+        return {"hands": [], "accepted": "first"}
+    return {"hands": differ, "accepted": accepted, "reason": " ".join(reason.split())}
 
 
 def _over(rules: Rules, round_number: int, hands: Sequence[dict[str, Any]], lines: Any) -> bool:

@@ -114,7 +114,7 @@ class SheetDialog(SheetFrame):
             f"A: {numbers['a']} ({', '.join(sides['a'])})   "
             f"B: {numbers['b']} ({', '.join(sides['b'])})"
         )
-        self.signers.set_players(sides, seat_place(self.rules.seating.scorekeeper_seat))
+        self.signers.set_players(sides, seat_place(self.rules.sheets.scorekeeper_seat))
         self.submitted = sheet.submitted
         self.lines = game.adjustments
         award = award_text(game.award) if game.award is not None else ""

@@ -3,7 +3,7 @@ the players seated at the table and signing on a pad; or, for a paper sheet type
 recorder's attestation that the signed paper sheet was received (both names, nothing drawn).
 
 The scorekeeper is first the player in the seat the format names (NPA: "Position 4 will
-keep score"; ``rules.seating.scorekeeper_seat``); the countersigner's list holds only the
+keep score"; ``rules.sheets.scorekeeper_seat``); the countersigner's list holds only the
 players of the other side, and moves across when a scorekeeper of the other side is picked.
 
 Which players may sign, and on which sides, is the service's to check
