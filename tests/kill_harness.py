@@ -7,7 +7,9 @@ victim: through the services it starts each round, submits every table's sheet h
 with both signatures, closes the round and publishes the next, printing one line after each
 step, until the event's rounds are done. With ``--window`` first the victim is the director's
 window itself (``tests/kill_window.py``): the same night driven through its pages, its
-snapshots written to the user data folder.
+snapshots written to the user data folder. With ``--backup DATABASE FOLDER`` it backs the
+database up into FOLDER again and again, with ``--restore SOURCE DATABASE KEPT`` it restores
+SOURCE in the database's place again and again (``run_copy_once``), a line after each.
 """
 
 from __future__ import annotations
@@ -243,8 +245,104 @@ def check_snapshots(folder: Path, event_id: str) -> list[str]:
     return problems
 
 
+# --- backup and restore killed ---------------------------------------------------------------
+
+COPIES = 6  # the copy victims' steps: a backup or a restore each
+
+
+def back_up(path: Path, folder: Path) -> None:
+    """The backup victim: ``COPIES`` backups of the database into ``folder``, a line each."""
+    from clubdesk.store.copies import backup_database
+
+    for n in range(1, COPIES + 1):
+        backup_database(path, folder / f"backup-{n}.sqlite")
+        _said("backed up", n)
+
+
+def restore(source: Path, path: Path, kept: Path) -> None:
+    """The restore victim: ``SOURCE`` restored in the database's place ``COPIES`` times (the
+    database it replaces kept in ``kept`` each time), a line each."""
+    from clubdesk.services.restore import restore_database
+
+    clock = FakeClock(START)
+    for n in range(1, COPIES + 1):
+        restore_database(source, path, clock, backups=kept)
+        clock.advance(seconds=1)
+        _said("restored", n)
+
+
+def run_copy_once(
+    folder: Path, night: Path, template: Path, event_id: str, kind: str, kill_after: int
+) -> tuple[str, ...]:
+    """A backup (``kind`` "backup": of the played ``night``) or restore victim (of the
+    ``night`` in the place of the ``template``, nothing played) killed with SIGKILL after
+    ``kill_after`` of its steps; what is wrong with what it left (nothing, if all is well).
+    The database is whole and is the night or the template; every backup and every copy
+    kept of a database replaced is whole; and the next backup or restore leaves nothing
+    half-written beside them."""
+    path = folder / "live.sqlite"
+    copies, kept = folder / "copies", folder / "kept"
+    for leftover in (*folder.glob("live.sqlite*"), *folder.glob(".live.sqlite*")):
+        leftover.unlink()
+    shutil.rmtree(copies, ignore_errors=True)
+    shutil.rmtree(kept, ignore_errors=True)
+    copies.mkdir()
+    start = night if kind == "backup" else template
+    with closing(sqlite3.connect(start)) as source, closing(sqlite3.connect(path)) as copy:
+        source.backup(copy)
+    args = [str(path), str(copies)] if kind == "backup" else [str(night), str(path), str(kept)]
+    victim = subprocess.Popen(
+        [sys.executable, "-m", "tests.kill_harness", f"--{kind}", *args],
+        cwd=PROJECT,
+        env={**os.environ, "XDG_DATA_HOME": str(folder / "data")},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert victim.stdout is not None
+    for _ in range(kill_after):
+        if not victim.stdout.readline():
+            break
+    if victim.poll() is None:
+        os.kill(victim.pid, signal.SIGKILL)
+    _, errors = victim.communicate()
+    if victim.returncode not in (0, -signal.SIGKILL):
+        last = errors.strip().splitlines()[-1:] or ["no message"]
+        return (f"the {kind} victim failed: exit {victim.returncode}: {last[0]}",)
+    problems, submitted = check(path, event_id)
+    expected = (16,) if kind == "backup" else (0, 16)
+    if submitted not in expected:
+        problems.append(f"the database holds {submitted} sheets, not {expected}")
+    for whole in sorted(copies.glob("*.sqlite")) + sorted(kept.glob("*.sqlite")):
+        found, sheets = check(whole, event_id)
+        problems += [f"{whole.name}: {problem}" for problem in found]
+        if sheets not in (0, 16):
+            problems.append(f"{whole.name} holds {sheets} sheets")
+    problems += _cleared_after(kind, path, night, copies, kept)
+    return tuple(problems)
+
+
+def _cleared_after(kind: str, path: Path, night: Path, copies: Path, kept: Path) -> list[str]:
+    """One more backup or restore, then anything half-written left beside them."""
+    from clubdesk.services.restore import restore_database
+    from clubdesk.store.copies import backup_database
+
+    if kind == "backup":
+        backup_database(path, copies / "after.sqlite")
+        left = [p.name for p in copies.iterdir() if p.name.startswith(".")]
+    else:
+        restore_database(night, path, FakeClock(START), backups=kept)
+        left = [p.name for p in path.parent.iterdir() if p.name.startswith(".live")]
+        left += [p.name for p in kept.iterdir() if p.name.startswith(".")]
+    return [f"left behind: {', '.join(sorted(left))}"] if left else []
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "--window":
+    if sys.argv[1] == "--backup":
+        back_up(Path(sys.argv[2]), Path(sys.argv[3]))
+    elif sys.argv[1] == "--restore":
+        restore(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
+    elif sys.argv[1] == "--window":
         from tests import kill_window
 
         kill_window.play(Path(sys.argv[2]), sys.argv[3], HANDS)

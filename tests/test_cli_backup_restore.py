@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
 import sqlite3
@@ -183,14 +182,15 @@ def test_a_disk_that_fills_during_restore_is_blamed_not_the_source(
     db: Path, saved: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = digest(db)
-    real_open = Path.open
+    real_connect = sqlite3.connect
 
-    def open_(self: Path, mode: str = "r", *args: object, **kwargs: object):
-        if self.name.endswith(".restoring") and "w" in mode:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real_open(self, mode, *args, **kwargs)
+    def connect(target: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        conn = real_connect(target, *args, **kwargs)  # type: ignore[arg-type]
+        if str(target).endswith(".restoring"):  # the disk fills after two pages of it
+            conn.execute("PRAGMA max_page_count = 2")
+        return conn
 
-    monkeypatch.setattr(Path, "open", open_)
+    monkeypatch.setattr(sqlite3, "connect", connect)
     assert refused("restore", saved, "--db", db) == (
         f"Could not restore into {db.parent}: the disk is full; nothing was changed."
     )

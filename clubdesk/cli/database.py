@@ -35,7 +35,7 @@ def add(commands: Any) -> dict[str, Handler]:
 
 
 def _backup(args: argparse.Namespace) -> int:
-    from clubdesk.store.db import backup_database
+    from clubdesk.store.copies import backup_database
 
     # No lock: the online backup reads the file while a window has it open.
     target = backup_database(args.db, args.output, force=args.force)
@@ -44,9 +44,9 @@ def _backup(args: argparse.Namespace) -> int:
 
 
 def _restore(args: argparse.Namespace) -> int:
-    from clubdesk.services import eventfile
+    from clubdesk.services import restore
 
-    done = eventfile.restore_database(args.file, args.db, SYSTEM_CLOCK)
+    done = restore.restore_database(args.file, args.db, SYSTEM_CLOCK)
     print(f"restored {done.database} from {done.restored_from}")
     if done.previous_kept_as is not None:
         print(f"the database it replaced is kept as {done.previous_kept_as}")

@@ -1,4 +1,4 @@
-"""Event files in and out of the database, and whole-database backup and restore.
+"""Event files in and out of the database (restoring a whole database: ``restore.py``).
 
 Import checks everything before it writes anything (``check_event_file``:
 the file, its rules, its date), then writes the whole event in one
@@ -30,29 +30,16 @@ How the rules are read:
 - The director's rulings kept beside the event's rows are carried both ways: the
   warning infractions (bid whist) and who removed an entrant from the tournament, why
   and when (``store.rulings``).
-- Restore checks the file is a clubdesk database on a copy (the file given
-  is never changed; an older one is upgraded on the copy), refuses while the
-  database is open in another clubdesk, and refuses to replace a file that is
-  not a clubdesk database. It keeps the database it replaces in the backups
-  folder, then puts the copy in its place; a symbolic link to the database is
-  left a link, the file it points at is the one replaced.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import errno
-import os
-import shutil
-import sqlite3
-import tempfile
-from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clubdesk import paths
 from clubdesk.clock import Clock
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.finished import clock_calls_time, not_over
@@ -64,15 +51,12 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import event_and_rules
-from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.store import Database
 from clubdesk.store import eventfile as store
 from clubdesk.store import rulings as rulings_store
-from clubdesk.store.db import check_database_file, check_replaceable
-from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.store.rulings import RemovalRecord
 
 REPLACED_REASON = "replaced by an imported event file"
-_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -86,14 +70,6 @@ class ImportResult:
     hands: int
     ledger_rows: int  # including a fee row for each entrant's paid_cents not itemized
     replaced: str | None = None  # the id the event it replaced is kept under
-    changes: Change = changes_field()  # what the command that made it changed
-
-
-@dataclass(frozen=True)
-class RestoreResult:
-    database: Path
-    restored_from: Path
-    previous_kept_as: Path | None  # None when there was no database to keep
     changes: Change = changes_field()  # what the command that made it changed
 
 
@@ -314,114 +290,6 @@ def current_event_ids(db: Database) -> list[str]:
     """The events in the database that are not archived, the latest first."""
     with db.session() as session:
         return store.current_event_ids(session)
-
-
-# --- backup and restore ---------------------------------------------------------------------
-
-
-@writes(Change.everything())
-def restore_database(
-    source: Path | str, database: Path | str, clock: Clock, *, backups: Path | str | None = None
-) -> RestoreResult:
-    """Replace the database file with a backup of one, keeping the database it replaces.
-
-    The database must not be open in another clubdesk. ``backups`` is where
-    the replaced database is kept (default: the user's backups folder).
-    """
-    source = Path(source).expanduser().absolute()
-    named = Path(database).expanduser().absolute()
-    database = named.resolve()  # a symbolic link keeps pointing where it did: write through it
-    folder = Path(backups) if backups is not None else paths.backups_dir()
-    if not source.is_file():
-        raise UserError(f"{source}: no such file")
-    if source.resolve() == database:
-        raise UserError(f"{source} is the database itself; choose a backup file")
-    check_database_file(source)
-    check_replaceable(database)
-    try:
-        database.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise DatabaseError(f"Could not create {database.parent}: {exc.strerror or exc}.") from None
-    lock = DatabaseLock(database)
-    if not lock.acquire():
-        raise DatabaseError(f"{named} is open in {holder_of(lock.refused_by)}; close it first.")
-    staged = database.with_name(f".{database.name}.restoring")
-    try:
-        check_replaceable(database)  # as it is now that nobody else can have it open
-        _stage(source, staged, clock)
-        kept = None
-        if database.exists() and database.stat().st_size:
-            kept = _keep(database, folder, _aware(clock.now()))
-        for leftover in (Path(f"{database}-wal"), Path(f"{database}-shm")):
-            leftover.unlink(missing_ok=True)  # the old database's log must not meet the new one
-        os.replace(staged, database)
-    finally:
-        for leftover in (staged, Path(f"{staged}-wal"), Path(f"{staged}-shm")):
-            with suppress(OSError):
-                leftover.unlink(missing_ok=True)
-        lock.release()
-    return RestoreResult(named, source, kept)
-
-
-def _stage(source: Path, staged: Path, clock: Clock) -> None:
-    """Copy the backup beside the database and check it there (upgrading an older one)."""
-    try:
-        with source.open("rb") as reading, staged.open("wb") as writing:
-            try:
-                data = reading.read(_CHUNK)
-            except OSError as exc:
-                raise UserError(f"{source}: cannot be read ({exc.strerror or exc})") from None
-            while data:
-                writing.write(data)
-                try:
-                    data = reading.read(_CHUNK)
-                except OSError as exc:
-                    raise UserError(f"{source}: cannot be read ({exc.strerror or exc})") from None
-    except OSError as exc:  # the writing side: the disk the database is on
-        if exc.errno == errno.ENOSPC:
-            raise DatabaseError(
-                f"Could not restore into {staged.parent}: the disk is full; nothing was changed."
-            ) from None
-        raise DatabaseError(
-            f"Could not write into {staged.parent}: {exc.strerror or exc}; nothing was changed."
-        ) from None
-    with tempfile.TemporaryDirectory() as scratch:  # an upgrade's own copy: not needed
-        try:
-            open_database(staged, create=False, backups=scratch, clock=clock).close()
-        except DatabaseError as exc:
-            raise DatabaseError(str(exc).replace(str(staged), str(source))) from None
-    try:  # one file, nothing left in a log beside it, before it is moved into place
-        with closing(sqlite3.connect(staged)) as conn:
-            conn.execute("PRAGMA journal_mode = DELETE")
-    except sqlite3.Error as exc:
-        raise DatabaseError(f"{source} could not be prepared for restoring ({exc}).") from None
-
-
-def _keep(database: Path, folder: Path, at: dt.datetime) -> Path:
-    """Copy the database about to be replaced into the backups folder; returns the copy."""
-    stamp = at.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    target = folder / f"{database.stem}-before-restore-{stamp}.sqlite"
-    n = 1
-    while target.exists():
-        n += 1
-        target = folder / f"{database.stem}-before-restore-{stamp}-{n}.sqlite"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        try:
-            with closing(sqlite3.connect(database)) as old, closing(sqlite3.connect(target)) as new:
-                old.backup(new)
-        except sqlite3.Error:  # a damaged file is kept as it is, byte for byte
-            target.unlink(missing_ok=True)
-            shutil.copyfile(database, target)
-            wal = Path(f"{database}-wal")
-            if wal.exists():
-                shutil.copyfile(wal, Path(f"{target}-wal"))
-    except OSError as exc:
-        raise DatabaseError(
-            f"{database} was not replaced: could not keep a copy of it in {folder} "
-            f"({exc.strerror or exc})."
-        ) from None
-    return target
 
 
 def _aware(at: dt.datetime) -> dt.datetime:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from clubdesk import paths
 from clubdesk.clock import Clock
-from clubdesk.services.eventfile import RestoreResult, restore_database
+from clubdesk.services.restore import RestoreResult, restore_database
 from clubdesk.store import Database, open_database
 from clubdesk.store import seating as store
 from clubdesk.store.backups import event_name_in

@@ -3,10 +3,12 @@
 import os
 import sqlite3
 import stat
-from contextlib import closing, suppress
+from collections.abc import Iterator
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
 from clubdesk.store.errors import DatabaseError
+from clubdesk.store.lock import DatabaseLock, FileLock, holder_of
 
 
 def check_backup_target(database: Path, target: Path | str, *, force: bool = False) -> Path:
@@ -37,18 +39,85 @@ def check_backup_target(database: Path, target: Path | str, *, force: bool = Fal
     return real
 
 
+@contextmanager
+def held_target(target: Path) -> Iterator[None]:
+    """While a backup is written onto ``target``: refuse a target that is a database in use
+    (open in a clubdesk, or with SQLite's journal beside it: written over, it would be
+    damaged under whoever has it open, the original kept nowhere), and hold its lock."""
+    lock = DatabaseLock(target) if target.exists() else None
+    if lock is not None and not lock.acquire():
+        raise DatabaseError(
+            f"{target} is open in {holder_of(lock.refused_by)}; a backup is not written over it."
+        )
+    try:
+        for suffix in ("-wal", "-journal", "-shm"):
+            journal = Path(f"{target}{suffix}")
+            if journal.exists():
+                raise DatabaseError(
+                    f"{target} has SQLite's journal beside it ({journal.name}): it is a "
+                    "database in use or left mid-write; a backup is not written over it. "
+                    "Choose another file."
+                )
+        yield
+    finally:
+        if lock is not None:
+            lock.release()
+
+
 def write_backup(source: sqlite3.Connection, target: Path) -> None:
-    """The online backup of ``source`` into a file beside ``target``, then moved onto it."""
+    """The online backup of ``source`` into a file beside ``target``, then moved onto it.
+
+    The file being written (``.NAME.partial``) is held by a lock of its own while it is
+    written; the partial files of backups killed before they were done (no one holds
+    them) are removed first, so that they never pile up beside the backups."""
     temporary = target.with_name(f".{target.name}.partial")
+    clear_partials(target.parent)
+    writing = FileLock(_lock_of(temporary))
+    try:
+        if not writing.acquire():
+            raise DatabaseError(f"A backup to {target} is being written already; wait for it.")
+    except OSError as exc:
+        raise DatabaseError(f"Could not write the backup {target}: {_reason(exc)}.") from None
     try:
         with closing(sqlite3.connect(temporary)) as copy:
             source.backup(copy)
             copy.execute("PRAGMA journal_mode = DELETE")  # one file, no -wal beside it
         os.replace(temporary, target)
     except (OSError, sqlite3.Error) as exc:
-        with suppress(OSError):
-            temporary.unlink(missing_ok=True)
+        _remove(temporary)
         raise DatabaseError(f"Could not write the backup {target}: {_reason(exc)}.") from None
+    finally:
+        writing.release()
+
+
+def clear_partials(folder: Path) -> list[Path]:
+    """Remove from ``folder`` the partial backups nobody is writing (left by a backup that
+    was killed); the ones removed."""
+    removed = []
+    with suppress(OSError):
+        strays = [p.with_name(p.name.removesuffix(".lock")) for p in folder.glob(".*.partial.lock")]
+        for partial in {*folder.glob(".*.partial"), *strays}:
+            lock = FileLock(_lock_of(partial))
+            try:
+                free = lock.acquire()
+            except OSError:
+                continue
+            if free:
+                if partial.exists():
+                    removed.append(partial)
+                _remove(partial)
+                lock.release()  # its lock file goes with it
+    return removed
+
+
+def _lock_of(partial: Path) -> Path:
+    return partial.with_name(f"{partial.name}.lock")
+
+
+def _remove(partial: Path) -> None:
+    for leftover in (partial, *(Path(f"{partial}{s}") for s in ("-journal", "-wal", "-shm"))):
+        with suppress(OSError):
+            leftover.unlink(missing_ok=True)
 
 
 def _reason(exc: BaseException) -> str:

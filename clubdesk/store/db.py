@@ -22,7 +22,7 @@ from sqlmodel import Session
 from clubdesk import paths
 from clubdesk.clock import SYSTEM_CLOCK, Clock
 from clubdesk.store import integrity
-from clubdesk.store.backups import check_backup_target, write_backup
+from clubdesk.store.backups import check_backup_target, held_target, write_backup
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError, RecordLockedError
 from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
@@ -76,11 +76,12 @@ class Database:
         if self.changed_outside is not None:
             raise ChangedOutsideError(self.path, self.changed_outside)
         target = check_backup_target(self.path, target, force=force)
-        source = self._engine.raw_connection()
-        try:
-            write_backup(source.driver_connection, target)
-        finally:
-            source.close()
+        with held_target(target):
+            source = self._engine.raw_connection()
+            try:
+                write_backup(source.driver_connection, target)
+            finally:
+                source.close()
         return target
 
     def close(self) -> None:
@@ -144,40 +145,6 @@ def open_database(
 
 
 # --- backups ---------------------------------------------------------------------------------
-
-
-def backup_database(source: Path | str, target: Path | str, *, force: bool = False) -> Path:
-    """Copy a clubdesk database into one file at ``target`` without taking its lock.
-
-    SQLite's online backup over a read-only connection: it works while a window
-    holds the file (its latest committed state, write-ahead log included) and on a
-    write-protected copy. ``source`` is checked as ``open_database`` checks it.
-    """
-    source = Path(source).expanduser().absolute()
-    changed = _check_file(source, create=False)
-    if changed is not None:
-        raise ChangedOutsideError(source, changed)
-    target = check_backup_target(source, target, force=force)
-    # A file nobody can write, and no -wal beside it: the file is the whole database, and
-    # "immutable" reads it making nothing beside it (not even where root could).
-    protected = not (_writable(source) and _writable(source.parent))
-    mode = "immutable=1" if protected and not Path(f"{source}-wal").exists() else "mode=ro"
-    try:
-        conn = sqlite3.connect(f"{source.as_uri()}?{mode}", uri=True)
-        try:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.Error:
-            conn.close()
-            if Path(f"{source}-wal").exists():
-                raise
-            # A read-only folder where SQLite cannot make its -shm: nobody can be writing.
-            conn = sqlite3.connect(f"{source.as_uri()}?immutable=1", uri=True)
-    except sqlite3.Error as exc:
-        raise DatabaseError(f"{source} cannot be read: {_reason(exc)}.") from None
-    with closing(conn):
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        write_backup(conn, target)
-    return target
 
 
 def check_replaceable(path: Path) -> None:

@@ -396,48 +396,6 @@ class ClockFact(SQLModel, table=True):
     announcement: str | None = None  # announced: warning or time
 
 
-class PayoutFinal(SQLModel, table=True):
-    """Payouts frozen by the director; reopening fills the ``reopened_*`` columns (all three
-    or none), and the rows stay."""
-
-    __tablename__ = "payout_final"
-
-    id: int | None = Field(default=None, primary_key=True)
-    event_id: str = Field(foreign_key="event.id")
-    director: str
-    pool_cents: int
-    finalized_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
-    reopened_by: str | None = None
-    reopen_reason: str | None = None
-    reopened_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime, nullable=True)
-
-
-class FinalPrize(SQLModel, table=True):
-    """One frozen prize: its place, entrant, amount and the part of it in store credit."""
-
-    __tablename__ = "final_prize"
-    __table_args__ = (UniqueConstraint("payout_id", "entrant_id"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    payout_id: int = Field(foreign_key="payout_final.id")
-    place: int
-    entrant_id: int = Field(foreign_key="entrant.id")
-    amount_cents: int
-    credit_cents: int
-
-
-class CreditRedeemed(SQLModel, table=True):
-    """A store-credit prize redeemed by its entrant (once), and when."""
-
-    __tablename__ = "credit_redeemed"
-    __table_args__ = (UniqueConstraint("entrant_id"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    entrant_id: int = Field(foreign_key="entrant.id")
-    cents: int
-    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
-
-
 class AuditLog(SQLModel, table=True):
     """Who did what and when; rows are never changed or deleted."""
 
@@ -450,5 +408,7 @@ class AuditLog(SQLModel, table=True):
     event_id: str | None = None
     details: dict[str, Any] = Field(default_factory=dict, sa_type=JsonText, nullable=False)
 
+
+from clubdesk.store import payout_tables  # noqa: E402, F401 - their tables are the event's too
 
 metadata = SQLModel.metadata

@@ -24,9 +24,9 @@ from clubdesk.services.eventfile import (
     current_event_ids,
     export_event,
     import_event,
-    restore_database,
 )
 from clubdesk.services.events import NewEvent, create_event, list_events
+from clubdesk.services.restore import restore_database
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store.models import EventArchive, Game, Hand, LedgerEntry
 from tests.formats import lookup

@@ -240,5 +240,5 @@ def test_backup_to_a_missing_folder_is_refused(db: Database, tmp_path: Path) -> 
     with pytest.raises(DatabaseError) as caught:
         db.backup_to(target)
     assert str(caught.value) == (
-        f"Could not write the backup {target}: unable to open database file."
+        f"Could not write the backup {target}: no such file or directory."
     )

@@ -2,8 +2,9 @@
 rounds through the services is killed at random points; every time the file it leaves
 opens, passes SQLite's integrity check and holds every submitted sheet whole (both hands,
 both signatures, the score) and nothing half-written. The same for the director's window
-itself, driven through its pages, whose snapshots must also be whole. benchmarks/bench_kill.py
-does 200 of each."""
+itself, driven through its pages, whose snapshots must also be whole; and a backup and a
+restore killed part way, which leave every database and copy whole and nothing half-written
+after the next one. benchmarks/bench_kill.py does 200 of the nights."""
 
 from __future__ import annotations
 
@@ -94,3 +95,29 @@ def test_the_snapshot_checks_find_a_broken_one_and_skip_a_partial(template, tmp_
     (folder / name).write_bytes(partial.read_bytes())  # as if renamed before it was whole
     [problem] = kill_harness.check_snapshots(folder, event_id)
     assert problem.startswith(f"snapshot {name}")
+
+
+@pytest.fixture(scope="module")
+def played(template, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The template's night played to the end: four rounds, sixteen sheets."""
+    path, event_id = template
+    night = tmp_path_factory.mktemp("played") / "night.sqlite"
+    with closing(sqlite3.connect(path)) as source, closing(sqlite3.connect(night)) as copy:
+        source.backup(copy)
+    kill_harness.play(night, event_id)
+    return night
+
+
+@pytest.mark.parametrize("kind", ["backup", "restore"])
+def test_a_backup_or_restore_killed_part_way_leaves_everything_whole(
+    template, played, tmp_path, kind
+):
+    path, event_id = template
+    found = [
+        (kill_after, problem)
+        for kill_after in (0, 1, 3)  # as it starts, after one, in the middle
+        for problem in kill_harness.run_copy_once(
+            tmp_path, played, path, event_id, kind, kill_after
+        )
+    ]
+    assert found == []

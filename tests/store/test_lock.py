@@ -76,7 +76,7 @@ def test_a_new_file_locks_its_identity_once_made(tmp_path: Path) -> None:
 
 
 def test_a_hard_link_cannot_take_a_restore_round_the_lock(tmp_path: Path, clock) -> None:
-    from clubdesk.services.eventfile import restore_database
+    from clubdesk.services.restore import restore_database
 
     real = tmp_path / "club.sqlite"
     source = tmp_path / "source.sqlite"
