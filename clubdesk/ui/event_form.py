@@ -14,9 +14,9 @@ from typing import Any
 from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -45,26 +45,14 @@ from clubdesk.ui.event_settings import (
 from clubdesk.ui.operations import sentence
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.date_edit import DateEdit
-from clubdesk.ui.widgets.form_rows import GENERAL, FormRows
+from clubdesk.ui.widgets.form_rows import GENERAL, FormRows, separator, spin_box
 from clubdesk.ui.widgets.money_edit import NOT_AN_AMOUNT, MoneyEdit
 
 SMALL_FIELD_WIDTH = 150
 
 
 def _spin(minimum: int, maximum: int, suffix: str = "") -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(minimum, maximum)
-    spin.setSuffix(suffix)
-    spin.setAccelerated(True)
-    spin.setFixedWidth(SMALL_FIELD_WIDTH)
-    return spin
-
-
-def _separator() -> QFrame:
-    line = QFrame()
-    line.setFrameShape(QFrame.Shape.HLine)
-    line.setFrameShadow(QFrame.Shadow.Sunken)
-    return line
+    return spin_box(minimum, maximum, suffix, SMALL_FIELD_WIDTH)
 
 
 class EventForm(QWidget):
@@ -117,6 +105,7 @@ class EventForm(QWidget):
         self.first_round_edit.setFixedWidth(SMALL_FIELD_WIDTH)
         self.first_round_edit.setPlaceholderText("e.g. 7:00 PM")
         self.drop_spin = _spin(0, 49)
+        self.cross_check = QCheckBox("typed in and compared hand by hand")
         self.payout_label = QLabel()
         self.general_error = set_role(QLabel(), "error")
         self.general_error.setWordWrap(True)
@@ -140,7 +129,7 @@ class EventForm(QWidget):
         self.rows.add("&Name", "name", self.name_edit)
         self.rows.add("&Date", "date", self.date_edit, hint_label=self.weekday)
         self.rows.add("&Venue", "venue", self.venue_edit)
-        form.addRow(_separator())
+        form.addRow(separator())
         self.rows.add("&Entry fee", "entry_fee_cents", self.fee_edit, prefix="$")
         self.rows.add("Re&turned as prizes", "return_percent", self.return_spin)
         self.rows.add("&Rounds", "rounds", self.rounds_spin)
@@ -151,6 +140,7 @@ class EventForm(QWidget):
         self.rows.add("Round &1 starts", "first_round_at", self.first_round_edit)
         self.rows.add("Drop l&owest", "drop_lowest", self.drop_spin,
                       hint="rounds not counted in each total")  # fmt: skip
+        self.rows.add("Both sides' s&heets", "cross_check", self.cross_check)
         self.rows.add("Payout", "payout", self.payout_label,
                       hint="as the format says")  # fmt: skip
         self.other_settings = set_role(
@@ -189,6 +179,7 @@ class EventForm(QWidget):
                        self.warning_spin, self.drop_spin):  # fmt: skip
             widget.valueChanged.connect(self._settings_changed)
         self.minutes_spin.valueChanged.connect(self._show_clock_rows)
+        self.cross_check.toggled.connect(self._settings_changed)
         self.first_round_edit.textChanged.connect(self._settings_changed)
         self.fee_edit.cents_changed.connect(self._settings_changed)
         self.date_edit.dateChanged.connect(self._date_changed)
@@ -198,8 +189,8 @@ class EventForm(QWidget):
 
         order = [self.format_combo, self.name_edit, self.date_edit, self.venue_edit,
                  self.fee_edit, self.return_spin, self.rounds_spin, self.minutes_spin,
-                 self.warning_spin, self.first_round_edit, self.drop_spin, self.submit_button,
-                 self.cancel_button]  # fmt: skip
+                 self.warning_spin, self.first_round_edit, self.drop_spin, self.cross_check,
+                 self.submit_button, self.cancel_button]  # fmt: skip
         for first, second in pairwise(order):
             QWidget.setTabOrder(first, second)
 
@@ -306,6 +297,7 @@ class EventForm(QWidget):
             self.warning_spin.setValue(values["warning_minutes"])
             self.first_round_edit.setText(time_shown(values["first_round_at"]))
             self.drop_spin.setValue(values["drop_lowest"])
+            self.cross_check.setChecked(values["cross_check"])
         finally:
             self._filling = False
         # a format with a cut counts every game played: it has no games to drop
@@ -340,6 +332,7 @@ class EventForm(QWidget):
             "rounds": self.rounds_spin.value(),
             "round_minutes": self.minutes_spin.value(),
             "drop_lowest": self.drop_spin.value(),
+            "cross_check": self.cross_check.isChecked(),
         }
         if typed["round_minutes"]:  # a clock: its warning and when round 1 starts
             typed["warning_minutes"] = self.warning_spin.value()

@@ -26,6 +26,7 @@ FORM_SETTINGS = (
     "warning_minutes",
     "first_round_at",
     "drop_lowest",
+    "cross_check",
 )
 CLOCK_SETTINGS = ("warning_minutes", "first_round_at")  # shown with a round length
 PHRASES = {
@@ -37,6 +38,7 @@ PHRASES = {
     "warning_minutes": "the warning time",
     "first_round_at": "the time round 1 starts",
     "drop_lowest": "drop lowest",
+    "cross_check": "both sides' sheets",
     "payout": "the payout",
 }
 # A message about a whole section is shown beside this field.

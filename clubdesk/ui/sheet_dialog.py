@@ -26,6 +26,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from clubdesk.domain.event.cross_check import cross_check_problem
 from clubdesk.domain.event.finished import clock_calls_time, held_back
 from clubdesk.domain.event.model import Adjustment, Score
 from clubdesk.domain.event.sheet import SheetSoFar, sheet_so_far
@@ -96,6 +97,9 @@ class SheetDialog(SheetFrame):
         self.submit_button.clicked.connect(self.submit)
         self.amend_button.clicked.connect(self.amend)
         self.close_button.clicked.connect(self.reject)
+        if self.cross is not None:
+            self.cross.switched.connect(self.show_sheet)
+            self.cross.changed.connect(self._typed)
 
     # reading the sheet --------------------------------------------------------------------
     def load(self) -> None:
@@ -119,12 +123,15 @@ class SheetDialog(SheetFrame):
         self.lines = game.adjustments
         award = award_text(game.award) if game.award is not None else ""
         before = sheet_so_far(self.rules, self.round_number, (), self.lines)
-        self.scroll.show_lines(before.lines, before.lines_first, award)
+        for grid in self.grids:
+            grid.show_lines(before.lines, before.lines_first, award)
         if not sheet.submitted and clock_calls_time(self.rules):
             ended = sheets.time_called_by_clock(
                 self.db, self.event_id, self.round_number, self.context.clock
             )
             self.time_called.clock_ended(ended)
+        if self.cross is not None:
+            self.cross.setVisible(not sheet.submitted)
         if sheet.submitted:
             show_submitted(self, sheet)
         else:
@@ -180,10 +187,26 @@ class SheetDialog(SheetFrame):
         """F4: the meld calculator fills the meld field the cursor is in (``meld_dialog``)."""
         count_meld_into(self, self.rules, self.rows, QApplication.focusWidget())
 
-    def hands(self) -> list[dict[str, Any]]:
-        """The hands entered so far (a blank last row left out)."""
-        rows = self.rows[:-1] if self.rows and self.rows[-1].is_blank() else self.rows
+    def hands(self, sheet: int | None = None) -> list[dict[str, Any]]:
+        """The hands entered so far (a blank last row left out) on the sheet being typed,
+        or on sheet ``sheet`` (0, or 1: the other side's, where both are compared)."""
+        rows = self.rows if sheet is None else self.grids[sheet].rows
+        rows = rows[:-1] if rows and rows[-1].is_blank() else rows
         return [row.hand() for row in rows]
+
+    def hands_going_in(self) -> list[dict[str, Any]]:
+        """The hands the sheet goes in with: sheet 1's, or sheet 2's where it is accepted."""
+        accepted = self.cross.accepted() if self.cross is not None else None
+        return self.hands(1 if accepted == "second" else 0)
+
+    def show_sheet(self, sheet: int) -> None:
+        """Type sheet ``sheet`` (0, or 1: the other side's), from its newest hand."""
+        self._sheet(sheet)
+        if not self.rows and not self.submitted:
+            self.add_hand()
+        elif self.rows:
+            self.rows[-1].asked_widgets()[0].setFocus(Qt.FocusReason.OtherFocusReason)
+        self.recalculate()
 
     def _typed(self) -> None:
         """A field changed: a reason shown beside a field goes, the sheet is worked out again."""
@@ -216,6 +239,12 @@ class SheetDialog(SheetFrame):
             label_a.setText("" if running is None else str(running["A"]))
             label_b.setText("" if running is None else str(running["B"]))
         self.scroll.line_totals(so_far.lines)
+        if self.cross is not None and not self.submitted:  # where both sides' sheets differ
+            for found in self.cross.compare(self.hands(0), self.hands(1), self.columns):
+                marked = self.rows[found.number - 1].widgets
+                for key in found.fields:
+                    if key in marked:
+                        set_invalid(marked[key], True)
         grid = "" if self.final_only.isChecked() else hollywood_html(shown)
         self.hollywood.setText(grid)
         self.hollywood.setVisible(bool(grid))
@@ -223,7 +252,7 @@ class SheetDialog(SheetFrame):
         if self.submitted:
             self.game_label.setText(game_text(self.result, self.rules))
             return
-        self.held = self._held_back(hands)
+        self.held = self._held_back()
         held = "" if self.held is None else plain_words(self.held)
         if not self.final_only.isChecked():
             score = so_far.score
@@ -243,10 +272,11 @@ class SheetDialog(SheetFrame):
         self.add_button.setEnabled(self.can_add_hand())
         self._update_submit()
 
-    def _held_back(self, hands: list[dict[str, Any]]) -> UserError | None:
+    def _held_back(self) -> UserError | None:
         """What keeps the sheet from being handed in yet (the game not over, a level game's
-        winner), as the service would refuse it; None once it may go in."""
-        typed = None
+        winner, both sides' sheets not agreeing), as the service would refuse it; None once
+        it may go in."""
+        hands, typed = self.hands_going_in(), None
         if self.final_only.isChecked():
             hands = []
             try:
@@ -255,10 +285,14 @@ class SheetDialog(SheetFrame):
                 return None  # the score itself is named when Submit is pressed
         elif self.error is not None:
             return None
-        return held_back(
+        found = held_back(
             self.rules, self.round_number, hands=hands, typed=typed, adjustments=self.lines,
             winner=self.tie_box.chosen(), time_called=self.time_called.isChecked(),
         )  # fmt: skip
+        if found is None and self.cross is not None and hands:
+            found = cross_check_problem(self.hands(0), self.hands(1), self.cross.accepted(),
+                                        self.cross.reason.text())  # fmt: skip
+        return found
 
     def typed_score_error(self) -> UserError | None:
         """What is wrong with a final score typed in, or None."""
@@ -297,6 +331,9 @@ class SheetDialog(SheetFrame):
             "score": self.score_a,
             "time_called": self.time_called,
         }
+        if self.cross is not None:
+            found.update(second_sheet=self.cross.second, accepted=self.cross.accept,
+                         reason=self.cross.reason)  # fmt: skip
         if head[0] == "hands" and self.rows:
             return self.time_called if self.time_called.isVisible() else self.rows[-1].first()
         return found.get(head[0])
@@ -307,7 +344,9 @@ class SheetDialog(SheetFrame):
             set_invalid(widget, True)
 
     def _show_mode(self, final_only: bool) -> None:
-        self.scroll.setVisible(not final_only)
+        self.stack.setVisible(not final_only)
+        if self.cross is not None:
+            self.cross.setVisible(not final_only and not self.submitted)
         self.final_box.setVisible(final_only)
         if final_only and not self.submitted:
             self.total_label.setText("Final score from the paper sheet (Enter submits)")
@@ -336,7 +375,10 @@ class SheetDialog(SheetFrame):
             except UserError as error:
                 self.keys.refused(error)
                 return
-        hands = [] if final_score is not None else self.hands()
+        hands = [] if final_score is not None else self.hands(0)
+        second = self.hands(1) if self.cross is not None and hands else None
+        accepted = self.cross.accepted() if self.cross is not None else None
+        reason = self.cross.reason.text() if self.cross is not None else ""
         winner = self.tie_box.chosen()
         called = bool(hands) and self.time_called.isChecked() and not self.time_called.by_clock
 
@@ -344,7 +386,8 @@ class SheetDialog(SheetFrame):
             return sheets.submit_sheet(
                 self.db, self.event_id, self.round_number, self.table,
                 hands=hands, final_score=final_score, winner=winner, time_called=called,
-                signatures=signatures, clock=self.context.clock,
+                signatures=signatures, clock=self.context.clock, second_hands=second,
+                accepted=accepted, reason=reason,
             )  # fmt: skip
 
         done = run_command(
@@ -375,15 +418,28 @@ class SheetDialog(SheetFrame):
                 question = "The final score is not submitted. Close the sheet and lose it?"
                 if not self.confirm("Close the sheet", question):
                     return
+            elif self.cross is not None and self.hands(1):
+                question = "Sheet 2 is not kept once the sheet is closed. Close it and lose it?"
+                if not self.confirm("Close the sheet", question):
+                    return
         super().reject()
 
     def keep_draft(self) -> None:
         """Keep the hands typed so far as the sheet's draft."""
         if not self.submitted and not self.final_only.isChecked():
-            problem = self.draft.keep(self.hands())
+            problem = self.draft.keep(self.hands(0))
             if problem:
                 self.problem.setText(problem)
 
+    def _sheet(self, sheet: int) -> None:
+        self.scroll = self.grids[sheet]
+        self.rows, self.totals = self.scroll.rows, self.scroll.totals
+        self.stack.setCurrentIndex(sheet)
+        if self.cross is not None:
+            self.cross.show_sheet(sheet)
+
     def _clear_rows(self) -> None:
         self.keys.callout.leave()
-        self.scroll.clear()
+        for grid in self.grids:
+            grid.clear()
+        self._sheet(0)

@@ -7,7 +7,8 @@ than the room shows scrolls, its newest hand kept in view. From the top: the tab
 "Final score only"; a submitted sheet's line; the hands (gin's Hollywood columns beside
 them) or the final score typed in; what the sheet counts and what the engine says; time
 called and who won a level game; the two signers with their pads, and beside them a draft
-brought back and the amendments; the buttons.
+brought back and the amendments; the buttons. Where the event compares both sides' sheets,
+a bar over the hands switches between the two and says where they disagree.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
 from clubdesk.domain.event.sheet import why_winner
 from clubdesk.domain.rules import Rules
 from clubdesk.ui.amend_dialog import AmendmentsView
+from clubdesk.ui.sheet_cross import CrossCheckBar
 from clubdesk.ui.sheet_final import FinalScoreBox, TieBox, TimeCalledBox
 from clubdesk.ui.sheet_grid import HandsGrid
 from clubdesk.ui.sheet_rows import columns_for
@@ -63,10 +66,18 @@ class SheetFrame(QDialog):
         self.banner.hide()
         layout.addWidget(self.banner)
 
-        self.scroll = HandsGrid(self.columns, rules)
+        # where the event compares both sides' sheets, a second sheet of hands to type
+        self.cross = CrossCheckBar() if rules.sheets.cross_check else None
+        if self.cross is not None:
+            layout.addWidget(self.cross)
+        self.grids = [HandsGrid(self.columns, rules) for _ in range(2 if self.cross else 1)]
+        self.scroll = self.grids[0]  # the sheet being typed
         self.rows, self.totals = self.scroll.rows, self.scroll.totals
+        self.stack = QStackedWidget()
+        for grid in self.grids:
+            self.stack.addWidget(grid)
         hands = QHBoxLayout()  # the hands, and beside them gin's Hollywood columns and boxes
-        hands.addWidget(self.scroll, 1)
+        hands.addWidget(self.stack, 1)
         self.hollywood = QLabel()
         self.hollywood.setTextFormat(Qt.TextFormat.RichText)
         self.hollywood.setAlignment(Qt.AlignmentFlag.AlignTop)

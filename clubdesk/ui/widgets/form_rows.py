@@ -10,12 +10,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from clubdesk.ui.style import set_invalid, set_role
 
 WIDE_FIELD_WIDTH = 460
 GENERAL = "general"  # the key of the message below the form
+
+
+def spin_box(minimum: int, maximum: int, suffix: str, width: int) -> QSpinBox:
+    """A number field of a form, ``width`` pixels wide."""
+    spin = QSpinBox()
+    spin.setRange(minimum, maximum)
+    spin.setSuffix(suffix)
+    spin.setAccelerated(True)
+    spin.setFixedWidth(width)
+    return spin
+
+
+def separator() -> QFrame:
+    """A line across a form, between groups of rows."""
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line
 
 
 @dataclass
