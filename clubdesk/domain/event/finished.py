@@ -16,10 +16,10 @@ called" on the sheet. A format without a round clock has no time to call. A
 final score typed in from a signed paper sheet is taken as the paper says, so
 none of this applies to it.
 
-``not_over`` words what is missing ("3 of 8 hands played", Sun City West's "3 of 6 deals"); ``check_over`` raises
-it as a ``NotOverError``. Every door that takes a sheet asks them: the window
-(before Submit: ``held_back``, with a level game's missing winner), ``submit``,
-and the event file's import.
+``not_over`` words what is missing ("3 of 8 hands played", Sun City West's "3 of 6
+deals"); ``check_over`` raises it as a ``NotOverError``. Every door that takes a sheet
+asks them: the window (before Submit: ``held_back``, with a level game's missing winner),
+``submit``, and the event file's import.
 """
 
 from __future__ import annotations
