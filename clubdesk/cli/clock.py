@@ -12,6 +12,7 @@ from clubdesk.cli import common
 from clubdesk.cli.common import (
     Handler,
     chosen_event,
+    database_to_read,
     db_argument,
     event_argument,
     print_json,
@@ -70,7 +71,12 @@ def _clock(args: argparse.Namespace) -> int:
         raise UserError(f"--round: only clock start takes a round, not clock {args.action}")
     if args.minutes is not None and args.action != "add":
         raise UserError(f"--minutes: only clock add takes minutes, not clock {args.action}")
-    with open_database(args.db, create=False) as db:
+    opened = (
+        database_to_read(args.db)
+        if args.action == "status"
+        else open_database(args.db, create=False)
+    )
+    with opened as db:
         event_id = chosen_event(db, args.event)
         at = args.at
         if args.action == "status":
@@ -89,9 +95,8 @@ def _clock(args: argparse.Namespace) -> int:
 def _schedule(args: argparse.Namespace) -> int:
     from clubdesk.printing.text import schedule_text
     from clubdesk.services import clock, events
-    from clubdesk.store import open_database
 
-    with open_database(args.db, create=False) as db:
+    with database_to_read(args.db) as db:
         event_id = chosen_event(db, args.event)
         found = clock.schedule(db, event_id, common.CLOCK)
         name = events.get_event(db, event_id).name

@@ -8,7 +8,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from clubdesk.cli.common import Handler, chosen_event, db_argument, event_argument, whole_number
+from clubdesk.cli.common import (
+    Handler,
+    chosen_event,
+    database_to_read,
+    db_argument,
+    event_argument,
+    whole_number,
+)
 from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
 from clubdesk.printing.kinds import KINDS
@@ -49,10 +56,9 @@ def _checked_output(path: Path) -> Path:
 
 def _print(args: argparse.Namespace) -> int:
     from clubdesk.services import documents
-    from clubdesk.store import open_database
 
     output = _checked_output(args.output)
-    with open_database(args.db, create=False) as db:
+    with database_to_read(args.db) as db:  # a printout only reads
         event_id = chosen_event(db, args.event)
         try:
             handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed or removed below)

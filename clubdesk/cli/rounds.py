@@ -13,6 +13,7 @@ from clubdesk.cli.clock import local_time
 from clubdesk.cli.common import (
     Handler,
     chosen_event,
+    database_to_read,
     db_argument,
     event_argument,
     print_json,
@@ -55,7 +56,12 @@ def _round(args: argparse.Namespace) -> int:
     from clubdesk.store import open_database
 
     _check(args)
-    with open_database(args.db, create=False) as db:
+    opened = (
+        database_to_read(args.db)
+        if args.action == "status"
+        else open_database(args.db, create=False)
+    )
+    with opened as db:
         event_id = chosen_event(db, args.event)
         number = args.round
         if args.action == "status":

@@ -88,7 +88,7 @@ def _stage(source: Path, staged: Path, clock: Clock) -> None:
     """Copy the backup beside the database, as SQLite sees it (what a ``-wal`` beside it
     holds included: a copy taken from a running laptop), and check it there (upgrading an
     older one)."""
-    with closing(read_whole(source)) as reading:
+    with read_whole(source) as reading:
         try:
             with closing(sqlite3.connect(staged)) as writing:
                 reading.backup(writing)

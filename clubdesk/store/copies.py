@@ -4,12 +4,14 @@ the file as SQLite sees it, its write-ahead log included, for a backup or a rest
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from clubdesk.store.backups import check_backup_target, held_target, write_backup
-from clubdesk.store.db import BUSY_TIMEOUT_MS, _check_file, _reason, _writable
+from clubdesk.store.db import _check_file, _reason, _writable
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError
+from clubdesk.store.reading import connection_to_read
 
 
 def backup_database(source: Path | str, target: Path | str, *, force: bool = False) -> Path:
@@ -24,30 +26,33 @@ def backup_database(source: Path | str, target: Path | str, *, force: bool = Fal
     if changed is not None:
         raise ChangedOutsideError(source, changed)
     target = check_backup_target(source, target, force=force)
-    with closing(read_whole(source)) as conn, held_target(target):
+    with read_whole(source) as conn, held_target(target):
         write_backup(conn, target)
     return target
 
 
-def read_whole(source: Path) -> sqlite3.Connection:
+@contextmanager
+def read_whole(source: Path) -> Iterator[sqlite3.Connection]:
     """A read-only connection to the database at ``source`` as SQLite sees it: the file and
     what its write-ahead log (``-wal``) holds, committed by a clubdesk still running or
-    stopped (a copy taken from a running laptop onto a stick). Raises ``DatabaseError``."""
+    stopped (a copy taken from a running laptop onto a stick), on read-only media too
+    (``store/reading.py``). Raises ``DatabaseError``."""
     # A file nobody can write, and no -wal beside it: the file is the whole database, and
     # "immutable" reads it making nothing beside it (not even where root could).
+    wal = Path(f"{source}-wal")
     protected = not (_writable(source) and _writable(source.parent))
-    mode = "immutable=1" if protected and not Path(f"{source}-wal").exists() else "mode=ro"
+    mode = "immutable=1" if protected and not wal.exists() else "mode=ro"
+    stack = ExitStack()
     try:
-        conn = sqlite3.connect(f"{source.as_uri()}?{mode}", uri=True)
         try:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            conn = stack.enter_context(connection_to_read(source, mode))
         except sqlite3.Error:
-            conn.close()
-            if Path(f"{source}-wal").exists():
+            if wal.exists():
                 raise
-            # A read-only folder where SQLite cannot make its -shm: nobody can be writing.
-            conn = sqlite3.connect(f"{source.as_uri()}?immutable=1", uri=True)
+            # A read-only folder where SQLite cannot make its -shm: nobody is writing.
+            conn = stack.enter_context(connection_to_read(source, "immutable=1"))
     except sqlite3.Error as exc:
+        stack.close()
         raise DatabaseError(f"{source} cannot be read: {_reason(exc)}.") from None
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    return conn
+    with stack:
+        yield conn

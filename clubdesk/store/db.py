@@ -26,9 +26,9 @@ from clubdesk.store.backups import check_backup_target, held_target, write_backu
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError, RecordLockedError
 from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
+from clubdesk.store.reading import BUSY_TIMEOUT_MS, connection_to_read
 
 SQLITE_HEADER = b"SQLite format 3\x00"
-BUSY_TIMEOUT_MS = 5000
 
 
 class Database:
@@ -247,13 +247,8 @@ def _truncated(path: Path, header: bytes, size: int) -> bool:
 
 def _inspect(path: Path) -> tuple[int, int, list[str]]:
     """Read the application id, schema version and table names without writing a byte."""
-    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
-    had_shm = shm.exists()
-    # Without a -wal file the main file is the whole database: "immutable" reads it and
-    # creates nothing beside it. With one, read through it (its -shm is already there).
-    mode = "mode=ro" if wal.exists() else "immutable=1"
     try:
-        with closing(sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True)) as conn:
+        with connection_to_read(path) as conn:
             check = conn.execute("PRAGMA quick_check").fetchall()
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = schema_version(conn)
@@ -268,9 +263,6 @@ def _inspect(path: Path) -> tuple[int, int, list[str]]:
         if _error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
             raise _damaged(path) from None
         raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-    finally:
-        if not had_shm:
-            shm.unlink(missing_ok=True)
     if check != [("ok",)]:
         raise _damaged(path)
     return app_id, version, tables
@@ -281,18 +273,12 @@ def _outside_changes(path: Path, version: int) -> str | None:
     clubdesk otherwise, or None (``store/integrity.py``). Read without writing a byte."""
     if version == 0:
         return None  # nothing in it yet
-    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
-    had_shm = shm.exists()
-    mode = "mode=ro" if wal.exists() else "immutable=1"
     try:
-        with closing(sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True)) as conn:
+        with connection_to_read(path) as conn:
             broken = integrity.broken_links(conn)
             changed = integrity.changed_outside(conn, version)
     except sqlite3.Error as exc:
         raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-    finally:
-        if not had_shm:
-            shm.unlink(missing_ok=True)
     if broken is not None:
         raise DatabaseError(
             f"{path} was changed outside clubdesk and cannot be used: {broken}. "

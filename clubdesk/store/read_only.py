@@ -18,7 +18,6 @@ from sqlalchemy.pool import StaticPool
 
 from clubdesk.store import integrity
 from clubdesk.store.db import (
-    BUSY_TIMEOUT_MS,
     Database,
     _check_file,
     _reason,
@@ -27,6 +26,7 @@ from clubdesk.store.db import (
 )
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError
 from clubdesk.store.migrations import SCHEMA_VERSION, migrate
+from clubdesk.store.reading import connection_to_read
 
 
 def is_read_only(path: Path) -> bool:
@@ -68,15 +68,10 @@ def open_for_reading(path: Path | str) -> Database:
 
 
 def _read_into(path: Path, copy: sqlite3.Connection) -> None:
-    # Without a -wal file the main file is the whole database: "immutable" reads it and
-    # makes nothing beside it. With one (left by a clubdesk that stopped), read through it.
-    mode = "mode=ro" if Path(f"{path}-wal").exists() else "immutable=1"
-    source = sqlite3.connect(f"{path.as_uri()}?{mode}", uri=True)
-    try:
-        source.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    # What a -wal beside the file holds (left by a clubdesk that stopped) is read too, on
+    # read-only media as well (store/reading.py).
+    with connection_to_read(path) as source:
         source.backup(copy)
-    finally:
-        source.close()
 
 
 class _Nothing:
