@@ -1,4 +1,4 @@
-"""Running the command line in the test's own process (INTERFACE.md).
+"""Running the command line in the test's own process (docs/cli.md).
 
 ``clubdesk(*args)`` calls ``clubdesk.cli.main`` with stdin, stdout and stderr swapped for
 strings and gives back the exit status and what was printed: the same contract as the

@@ -36,7 +36,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 START = dt.datetime(2024, 3, 9, 19, 0, tzinfo=dt.UTC)
 RULES = "grand-prix-warmup"  # four rounds
 TEAMS = 8  # four tables a round
-# Two Grand Prix hands (RULES.md §1), then time is called: side a makes its bid, side b goes
+# Two Grand Prix hands (docs/rules.md §1), then time is called: side a makes its bid, side b goes
 # set: 145 to 40.
 HANDS = [
     {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},

@@ -1,4 +1,4 @@
-"""The layer rule is checked, not hoped for (DESIGN.md, STYLE.md habit 1)."""
+"""The layer rule is checked, not hoped for (docs/architecture.md, "The layers")."""
 
 import re
 import subprocess
@@ -49,7 +49,7 @@ def test_headless_commands_never_load_qt() -> None:
 
 
 def test_only_the_clock_module_reads_the_system_time() -> None:
-    # DESIGN.md principle 4, STYLE.md habit 2: time is passed in, as a clock.Clock
+    # docs/architecture.md, "Time": time is passed in, as a clock.Clock
     reads = re.compile(
         r"\b(datetime|dt\.datetime|date|dt\.date)\.(now|today|utcnow)\(|time\.(time|monotonic)\("
     )
@@ -68,7 +68,8 @@ HISTORY = {ROOT / "clubdesk" / "store" / "migrations.py"}
 
 
 def test_no_module_is_over_450_lines() -> None:
-    # STYLE.md: small modules with plain names; a module that grows is split by what it holds
+    # small modules with plain names (docs/architecture.md): a module that grows is split by
+    # what it holds
     too_long = {
         str(path.relative_to(ROOT)): lines
         for path in sorted((ROOT / "clubdesk").rglob("*.py"))

@@ -1,4 +1,4 @@
-"""The command line contract (INTERFACE.md): exit 0 on success, 2 and one line on bad input."""
+"""The command line contract (docs/cli.md): exit 0 on success, 2 and one line on bad input."""
 
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""`clubdesk clock` and `clubdesk schedule` (INTERFACE.md, "Clock and schedule output"): JSON
+"""`clubdesk clock` and `clubdesk schedule` (docs/cli.md, "The round clock and the schedule"): JSON
 keys exactly as written there, times with their UTC offset, refusals on one line (exit 2).
 
 The computer's time zone is the club's here (UTC-7, no daylight saving), so that a time given

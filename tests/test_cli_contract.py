@@ -1,4 +1,4 @@
-"""The command line as an outside program drives it (INTERFACE.md).
+"""The command line as an outside program drives it (docs/cli.md).
 
 Every test here runs the ``clubdesk`` command line (``clubdesk.cli.main``, in this process:
 tests/cli_helpers.py) on temporary databases and event files, and reads only what the
@@ -34,7 +34,7 @@ def write_json(path: Path, data: dict[str, Any]) -> Path:
 
 @pytest.fixture(scope="module")
 def example_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The INTERFACE.md example event file, imported once (it has no date: one is given)."""
+    """The docs/event-file.md example event file, imported once (it has no date: one is given)."""
     db, out = import_once(tmp_path_factory, "example.sqlite", EXAMPLE, "--date", "2011-10-22")
     assert out == (
         f"imported gp-2011 into {db}: 4 entrants, 1 round, 1 game, 0 hands, 5 ledger rows\n"
@@ -58,13 +58,13 @@ def small_db(tmp_path: Path, small_template: Path) -> Path:
     return copy_database(small_template, tmp_path)
 
 
-# --- the INTERFACE.md example event file ----------------------------------------------------
+# --- the docs/event-file.md example event file ----------------------------------------------------
 
 
 def test_the_example_file_gives_these_standings(example_db: Path) -> None:
     # Round 1: 1 v 2 ends 520 : 310 (b's 310 includes the 100 for a late team 1); team 5 has
     # the bye and scores the one winning score, 520; team 3 sat nowhere and scores 0.
-    # "Ties share a place, listed in team-number order, and are flagged" (RULES.md §1).
+    # "Ties share a place, listed in team-number order, and are flagged" (docs/rules.md §1).
     standings = json.loads(ok("standings", "--db", example_db))
     assert standings == {
         "event": "gp-2011",
@@ -328,7 +328,7 @@ def test_a_gin_sudden_death_adds_one_and_decides_the_prizes(tmp_path: Path) -> N
     db = tmp_path / "gin.sqlite"
     ok("import", write_json(tmp_path / "gin.json", gin_night(final_tiebreak=True)), "--db", db)
     table = json.loads(ok("standings", "--db", db))
-    # "its score is not added, but the winner gets +1" (RULES.md §5)
+    # "its score is not added, but the winner gets +1" (docs/rules.md §5)
     assert [(r["place"], r["number"], r["total"], r["tied"]) for r in table["rows"][:3]] == [
         (1, 1, 950, False), (2, 5, 837, False), (3, 4, 836, False),
     ]  # fmt: skip

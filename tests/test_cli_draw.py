@@ -1,4 +1,4 @@
-"""`clubdesk draw` and `clubdesk seating` (INTERFACE.md)."""
+"""`clubdesk draw` and `clubdesk seating` (docs/cli.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The event commands (INTERFACE.md): import, export, standings, payouts, backup, restore.
+"""The event commands (docs/cli.md): import, export, standings, payouts, backup, restore.
 
 Exit 0 on success; exit 2 with one line on stderr naming the field or FILE:LINE, and the
 database left as it was, on bad input.
@@ -96,7 +96,7 @@ def test_replace_keeps_the_old_event_archived(db: Path) -> None:
 
 
 def test_a_file_without_a_date_is_dated_today_or_by_date(tmp_path: Path) -> None:
-    # INTERFACE.md's example event file has no date: it imports, dated the day of import
+    # docs/event-file.md's example event file has no date: it imports, dated the day of import
     path = tmp_path / "club.sqlite"
     code, out, err = clubdesk("import", EXAMPLE, "--db", path)
     assert code == 0 and err == ""

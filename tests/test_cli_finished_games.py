@@ -1,5 +1,5 @@
 """The clubs' rules at the command line and in the event file, as at the window: a sheet of
-hands goes in once its game is over (RULES.md, "A finished game"), adjustment lines only add,
+hands goes in once its game is over (docs/rules.md, "A finished game"), adjustment lines only add,
 a level game names its winner where the next seating needs one; ``import`` refuses each row
 the window refuses, naming the row."""
 
@@ -60,7 +60,7 @@ def submit(path: Path, sheet: dict[str, Any]) -> tuple[int, str]:
         # simultaneous games"
         ("house-gin", 4, [GIN_KNOCK], "the match is not over: game 1 at 15 of 120, game 2 at 0 "
          "of 120 and game 3 at 0 of 120"),
-        # RULES.md §3: "Rounds and hands per round are club settings (defaults: 6 rounds, 8
+        # docs/rules.md §3: "Rounds and hands per round are club settings (defaults: 6 rounds, 8
         # hands per round, no clock end)"
         ("npa-club-pinochle", 12, [NPA_MADE] * 3, "the game is not over: 3 of 8 hands played"),
     ],

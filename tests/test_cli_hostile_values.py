@@ -148,8 +148,8 @@ def test_shared_names_are_compared_as_the_front_table_compares_them() -> None:
     [
         ("grand-prix-pinochle", False),
         ("grand-prix-warmup", False),
-        ("npa-club-pinochle", True),  # RULES.md §3: a set subtracts the bid
-        ("sun-city-west-pinochle", True),  # RULES.md §4: the bid is subtracted
+        ("npa-club-pinochle", True),  # docs/rules.md §3: a set subtracts the bid
+        ("sun-city-west-pinochle", True),  # docs/rules.md §4: the bid is subtracted
         ("house-gin", False),
         ("bid-whist", False),
     ],

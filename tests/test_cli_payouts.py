@@ -1,5 +1,5 @@
 """`clubdesk payouts` while the night is played: nothing to show, provisional, a tie waiting
-for its sudden-death match, final (INTERFACE.md, RULES.md "Money", §5, §6)."""
+for its sudden-death match, final (docs/cli.md, docs/rules.md "Money", §5, §6)."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path: Path) -> Non
 
 
 def test_names_beyond_ascii_come_out_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
-    # INTERFACE.md: "All commands exit 0 on success", and `export` prints the event file
+    # docs/event-file.md: "All commands exit 0 on success", and `export` prints the event file
     # that `import` loads. A console or pipe in a legacy code page (Windows redirects
     # stdout in cp1252) must neither fail on such a name nor write a file import refuses.
     data = json.loads(SMALL.read_text(encoding="utf-8"))

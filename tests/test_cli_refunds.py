@@ -1,4 +1,4 @@
-"""``clubdesk import`` refuses a bad refund row, naming its row (INTERFACE.md "Event file")."""
+"""``clubdesk import`` refuses a bad refund row, naming its row (docs/event-file.md)."""
 
 from __future__ import annotations
 

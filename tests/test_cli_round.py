@@ -1,4 +1,4 @@
-"""`clubdesk round status|start|close|reopen` (INTERFACE.md): every format, with or without a
+"""`clubdesk round status|start|close|reopen` (docs/cli.md): every format, with or without a
 clock, through the same services as the window. A night typed in afterwards from paper is
 `round start`, its sheets (`submit`), `round close`, round by round."""
 

@@ -1,5 +1,5 @@
 """The director's rulings from the command line: `warning` and `warnings` (bid whist's warning
-infractions, RULES.md §6) and `remove` (removal from the tournament, §1; bid whist's
+infractions, docs/rules.md §6) and `remove` (removal from the tournament, §1; bid whist's
 ejection, §6); refusals exit 2 with one line naming the field."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_an_event_file_with_a_warning_the_window_refuses_is_refused(tmp_path: Pa
 
 
 def test_a_team_ejected_after_the_preliminaries_is_passed_over(tmp_path: Path, clock) -> None:
-    # RULES.md §6: "the cut size is set by the teams that played the preliminaries; a team
+    # docs/rules.md §6: "the cut size is set by the teams that played the preliminaries; a team
     # withdrawn or ejected before the playoffs is passed over and the next team in the
     # standings advances in its place" (17 teams: 16 advance, not 8)
     db = tmp_path / "whist.sqlite"

@@ -1,4 +1,4 @@
-"""`clubdesk sheet`, `clubdesk submit` and `clubdesk amend` (INTERFACE.md, score sheets)."""
+"""`clubdesk sheet`, `clubdesk submit` and `clubdesk amend` (docs/cli.md, score sheets)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from clubdesk.store import open_database
 from tests import builder
 from tests.cli_helpers import Ran, clubdesk
 
-# RULES.md §1 rules 3-4 and 2 (the warm-up plays the Grand Prix's hands)
+# docs/rules.md §1 rules 3-4 and 2 (the warm-up plays the Grand Prix's hands)
 HANDS = [
     {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
      "tricks": {"A": 30, "B": 20}},  # A made: 60; B 20 meld + 20 tricks = 40

@@ -1,4 +1,4 @@
-"""`clubdesk tiebreak` (INTERFACE.md): a tie-break the standings call for, recorded between
+"""`clubdesk tiebreak` (docs/cli.md): a tie-break the standings call for, recorded between
 the tied entrants' numbers; refused, exit 2 with one line naming the field, where the
 standings hold no such tie."""
 

@@ -1,4 +1,4 @@
-"""The command line (INTERFACE.md): parse, call the core, print.
+"""The command line (docs/cli.md): parse, call the core, print.
 
 Exit status 0 on success, 2 on bad input with one line on stderr naming
 the field or ``FILE:LINE``. Qt is imported only when a window is opened.

@@ -1,5 +1,5 @@
 """The round clock and the day's timetable: ``clubdesk clock ACTION`` and ``clubdesk schedule``
-(INTERFACE.md, "Clock and schedule output")."""
+(docs/cli.md, "The round clock and the schedule")."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def _schedule(args: argparse.Namespace) -> int:
 
 
 def status_json(status: Any) -> dict[str, Any]:
-    """``clock status`` as INTERFACE.md writes it."""
+    """``clock status`` as docs/cli.md writes it."""
     upcoming = status.next
     return {
         "round": status.round,
@@ -122,7 +122,7 @@ def status_json(status: Any) -> dict[str, Any]:
 
 
 def schedule_json(schedule: Any) -> dict[str, Any]:
-    """``schedule --format json`` as INTERFACE.md writes it, and ``then_name``: the meal's
+    """``schedule --format json`` as docs/cli.md writes it, and ``then_name``: the meal's
     name as the rules give it ("Lunch"), null for a break, the overnight gap, the last
     round or a meal the rules leave unnamed."""
     return {

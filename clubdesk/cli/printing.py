@@ -1,4 +1,4 @@
-"""``clubdesk print KIND``: a printed document as a PDF file (INTERFACE.md)."""
+"""``clubdesk print KIND``: a printed document as a PDF file (docs/cli.md)."""
 
 from __future__ import annotations
 

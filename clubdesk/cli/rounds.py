@@ -1,5 +1,5 @@
 """The rounds, in every format, with or without a clock: ``clubdesk round ACTION``
-(INTERFACE.md). A night typed in afterwards from paper is ``round start``, its sheets,
+(docs/cli.md). A night typed in afterwards from paper is ``round start``, its sheets,
 ``round close``, round by round; ``--at`` records when each really happened."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The director's rulings on a team from the command line (RULES.md §1, §6):
+"""The director's rulings on a team from the command line (docs/rules.md §1, §6):
 
 - ``clubdesk warning --round N --team T --reason TEXT [--loss-of-hand | --another-warning]``
   logs a bid whist warning infraction: a team's first is a warning; after it a loss of

@@ -1,6 +1,6 @@
 """Score sheets: read a table's sheet, submit a signed one, record a director's amendment.
 
-``submit`` reads INTERFACE.md's signed sheet on stdin: ``hands`` (the score is
+``submit`` reads docs/event-file.md's signed sheet on stdin: ``hands`` (the score is
 computed) or, for a paper sheet typed in, only ``"score": {"a": .., "b": ..}``;
 ``adjustments`` as in the event file; ``signatures`` as a list of ``{"role",
 "name"}`` with the roles ``scorekeeper`` and ``countersign``, each with its
@@ -127,7 +127,7 @@ def _amend(args: argparse.Namespace) -> int:
 
 
 def sheet_json(found: TableSheet) -> dict[str, Any]:
-    """A table's sheet as ``clubdesk sheet`` prints it (INTERFACE.md, score sheets)."""
+    """A table's sheet as ``clubdesk sheet`` prints it (docs/cli.md, score sheets)."""
     game = found.game
     return {
         "round": found.round_number,

@@ -1,5 +1,5 @@
 """The rounds of an event as the front table runs them, in every format, with or without a
-round clock (INTERFACE.md, ``clubdesk round status``).
+round clock (docs/cli.md, ``clubdesk round status``).
 
 A round is ``pending`` (not seated yet), ``seated`` (its seating published, not started),
 ``started`` or ``closed`` (its results stand). Rounds are started and closed in every

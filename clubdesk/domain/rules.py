@@ -1,6 +1,6 @@
 """Rules files: one TOML file per format, validated into frozen models.
 
-A rules file holds every value a club might change (RULES.md). The code
+A rules file holds every value a club might change (docs/rules.md). The code
 knows games (pinochle, gin, bid whist) and mechanisms (movements, byes,
 drops, cuts, payouts); a rules file chooses among them and sets the numbers.
 
@@ -282,7 +282,7 @@ class Rules(Section):
 
     @property
     def scores_can_go_negative(self) -> bool:
-        """Can a side's score go below 0? Only where a set subtracts the bid (RULES.md §3
+        """Can a side's score go below 0? Only where a set subtracts the bid (docs/rules.md §3
         and §4); the progressive Grand Prix, gin and bid whist never take points away."""
         return self.pinochle is not None and self.pinochle.set_scoring == "subtract-bid"
 
@@ -351,7 +351,7 @@ SETTING_SECTIONS: dict[str, str] = {
     **{k: "game_end" for k in GameEnd.model_fields},
     **{k: "standings" for k in Standings.model_fields},
     **{k: "penalties" for k in Penalties.model_fields},
-    # club settings of one game or mechanism (RULES.md: bid whist's multiplier and cut sizes)
+    # club settings of one game or mechanism (docs/rules.md: bid whist's multiplier and cut sizes)
     "no_trump_multiplier": "whist",
     "sizes": "cut",
     "cross_check": "sheets",

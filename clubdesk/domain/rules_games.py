@@ -1,6 +1,6 @@
 """What a rules file holds for each game: the ``[pinochle]`` section (its deck, bid
 ladder, scoring choices and meld table), ``[gin]`` (Hollywood's targets, boxes and sudden
-death) and ``[whist]`` (bid whist's books, bids and multiplier). RULES.md says what each
+death) and ``[whist]`` (bid whist's books, bids and multiplier). docs/rules.md says what each
 value means for the clubs' formats."""
 
 from __future__ import annotations

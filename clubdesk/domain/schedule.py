@@ -1,4 +1,4 @@
-"""The day's timetable (RULES.md §1 "Clock and schedule"), from the rules file.
+"""The day's timetable (docs/rules.md §1 "Clock and schedule"), from the rules file.
 
 Rounds last ``round_minutes``; the host warns ``warning_minutes`` before
 time; a break of ``break_minutes`` follows every round except the last; a

@@ -1,9 +1,9 @@
 """The two sides of a table, spelled one way everywhere: ``"a"`` and ``"b"``.
 
 Side a is North/South (seats 1 and 3), side b East/West (seats 2 and 4)
-(RULES.md). The event file, the seating output, the database and every
+(docs/rules.md). The event file, the seating output, the database and every
 domain value spell them ``"a"`` and ``"b"``. Only the hand JSON of
-INTERFACE.md (what ``score-hand`` reads and prints) writes them ``"A"`` and
+docs/event-file.md (what ``score-hand`` reads and prints) writes them ``"A"`` and
 ``"B"``: the game modules read and write that JSON (``games.hands.HandSide``),
 and ``side_name`` / ``hand_side`` convert where a hand's side meets the rest.
 """

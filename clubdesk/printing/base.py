@@ -1,4 +1,4 @@
-"""The one page design every printed document shares (STYLE.md habit 8).
+"""The one page design every printed document shares (docs/architecture.md, "The layers").
 
 A first page with the event's name large and later pages with a compact
 header; on every page the club, the event and its day at the top and, at

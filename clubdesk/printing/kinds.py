@@ -1,4 +1,4 @@
-"""The documents clubdesk prints, by the name `clubdesk print` takes (INTERFACE.md).
+"""The documents clubdesk prints, by the name `clubdesk print` takes (docs/cli.md).
 
 Kept apart from the documents themselves, so that reading the list loads no reportlab.
 """

@@ -1,4 +1,4 @@
-"""Fines (RULES.md §3): what is due, and the treasurer collecting them.
+"""Fines (docs/rules.md §3): what is due, and the treasurer collecting them.
 
 What is due is derived every time from the submitted score sheets (their
 hands and seats) and the event's rules, less what the ledger already holds:

@@ -1,4 +1,4 @@
-"""The director removes an entrant from the tournament (RULES.md §1; bid whist ejects a team
+"""The director removes an entrant from the tournament (docs/rules.md §1; bid whist ejects a team
 for an ejection infraction, §6).
 
 Seed 000: "a team may be removed from the tournament. IF a team is removed from the

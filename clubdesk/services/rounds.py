@@ -5,7 +5,7 @@ before it must have ended, not closed, since the clock never waits for
 paperwork.
 
 The clock's state is stored, so a restart picks it up where real time says
-it is (DESIGN.md, principle 3).
+it is (docs/architecture.md, "Facts and results").
 
 A round closes when every table's sheet is in, or when the director closes
 it with tables missing after naming exactly which (``missing_ok``). Where
@@ -58,7 +58,7 @@ class RoundChanged:
 
 def status(db: Database, event_id: str) -> RoundsStatus:
     """Every round of the event: its state, tables and sheets in, when it started and
-    ended; and whether rounds have a clock (INTERFACE.md, ``round status``)."""
+    ended; and whether rounds have a clock (docs/cli.md, ``round status``)."""
     with db.session() as session:
         _, rules = event_and_rules(session, event_id)
         total = clock_service.event_rounds(session, event_id, rules)

@@ -135,7 +135,7 @@ def rule_late(
     actor: str = "director",
 ) -> TableRuling:
     """A side arrived ``minutes`` late: an adjustment line for the opponents on the sheet,
-    or, past the format's limit, a DQ award that decides the game (RULES.md §1)."""
+    or, past the format's limit, a DQ award that decides the game (docs/rules.md §1)."""
     rules = event_rules(db, event_id)
     ruling = late_ruling(minutes, rules)
     opponents = _other_side(side)

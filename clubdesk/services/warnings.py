@@ -1,4 +1,4 @@
-"""Bid whist's warning infractions (RULES.md §6), logged by the director from the board.
+"""Bid whist's warning infractions (docs/rules.md §6), logged by the director from the board.
 
 ``warning_preview`` says what a new infraction by a team would be before anything is
 stored: the team's infractions so far over the whole event and "Warning 1", or "Loss of

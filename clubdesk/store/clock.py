@@ -1,7 +1,7 @@
 """The round clock's stored facts (``clock_fact``, one row per fact, in recorded order).
 
 A restart rebuilds the clock from these rows, so it resumes where real time
-says it is (DESIGN.md, principle 3); what the facts mean is
+says it is (docs/architecture.md, "Facts and results"); what the facts mean is
 ``domain/roundclock.py``'s business. Rows are only ever added.
 """
 

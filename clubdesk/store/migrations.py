@@ -923,7 +923,7 @@ _V10 = "".join(
 )
 
 # Step 11: a sheet says whether time was called on it (its hands stop before the game's
-# end because the round clock ended or the director said so; RULES.md, "A finished game"),
+# end because the round clock ended or the director said so; docs/rules.md, "A finished game"),
 # set as it is submitted and locked with it by step 1's triggers. A store-credit prize
 # redeemed (seed 003: "must be redeemed the day of the tournament") is recorded once per
 # entrant, only just after the audit row that records it and only while the payouts are
@@ -993,7 +993,7 @@ CREATE TABLE sheet_draft (
 )
 
 # Step 13: an entrant removed from the tournament by the director (the Grand Prix's
-# "removed from the tournament", bid whist's ejection; RULES.md sections 1 and 6): who
+# "removed from the tournament", bid whist's ejection; docs/rules.md sections 1 and 6): who
 # ruled, why and when, one row per entrant, beside its status 'removed'. A fact: never
 # changed or removed.
 _REMOVAL_STANDS = "A removal from the tournament is a fact; it is never changed or removed."

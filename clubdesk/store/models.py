@@ -5,7 +5,7 @@ these classes describe the same tables for queries, and a test checks that
 the two agree. Money is integer cents. Times are ISO-8601 text with a
 timezone; a date is ISO text (``2026-11-29``); JSON columns are text.
 
-Sides at a table are ``"a"`` and ``"b"`` (RULES.md: A = North/South).
+Sides at a table are ``"a"`` and ``"b"`` (docs/rules.md: A = North/South).
 Seats 1 and 3 are side a, seats 2 and 4 side b; in team events the team on
 side a sits in seat 1 and the team on side b in seat 2.
 
@@ -190,7 +190,7 @@ class Bye(SQLModel, table=True):
 
 
 class Hand(SQLModel, table=True):
-    """One deal; ``data`` is the hand exactly as ``score-hand`` reads it (INTERFACE.md)."""
+    """One deal; ``data`` is the hand exactly as ``score-hand`` reads it (docs/cli.md)."""
 
     __tablename__ = "hand"
     __table_args__ = (UniqueConstraint("game_id", "number"),)

@@ -22,7 +22,7 @@ PRIZE_WORDS: dict[str, str] = {"cash": "cash", "store-credit": "store credit"}
 
 
 def pool_lines(pool: Pool) -> list[tuple[str, str]]:
-    """Every term of the prize pool (RULES.md "Money") as (words, amount), the pool last."""
+    """Every term of the prize pool (docs/rules.md "Money") as (words, amount), the pool last."""
     lines = [("Entry fees received", format_money(pool.fees_cents))]
     if pool.refunds_cents:
         lines.append(("less refunds", _less(pool.refunds_cents)))

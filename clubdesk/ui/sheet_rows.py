@@ -1,7 +1,7 @@
 """The hand rows of a score sheet, shaped by the format: which fields a hand has, in sheet order.
 
 Each game lists its columns (``columns_for``); a ``HandRow`` holds one widget
-per column and reads them back as the hand JSON of INTERFACE.md, which the
+per column and reads them back as the hand JSON of docs/cli.md, which the
 engine scores. Nothing here scores a hand. What a hand asks for as it is typed
 is the domain's (``domain.games.asked``): a field the hand has no use for (the
 trick points of a hand not played) is greyed and skipped by Tab, a blank that
@@ -226,7 +226,7 @@ class HandRow:
         return hand
 
     def hand(self) -> dict[str, Any]:
-        """The row as a hand in INTERFACE.md's JSON, as the domain reads what is typed
+        """The row as a hand in docs/cli.md's JSON, as the domain reads what is typed
         (``asked.typed_hand``)."""
         return typed_hand(self.raw(), self.rules)
 

@@ -101,7 +101,7 @@ HAND = {"bidder": "A", "bid": 50, "meld": {"A": 20, "B": 20}, "tricks": {"A": 30
 
 
 def test_a_pinochle_sheet_so_far_starts_its_running_totals_from_its_lines() -> None:
-    """RULES.md §1: "A penalty line (lateness: 100 to the opponents) is part of the running
+    """docs/rules.md §1: "A penalty line (lateness: 100 to the opponents) is part of the running
     total"."""
     so_far = sheet_so_far(GP, 1, [HAND, HAND], [LINE])
     assert so_far.lines_first and [x.totals for x in so_far.lines] == [{"A": 100, "B": 0}]

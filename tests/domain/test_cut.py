@@ -1,4 +1,4 @@
-"""Who advances: gin's top 60% and bid whist's field-size table (RULES.md §5, §6)."""
+"""Who advances: gin's top 60% and bid whist's field-size table (docs/rules.md §5, §6)."""
 
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ def test_fifteen_gin_players_send_nine_to_the_final_in_order_of_finish() -> None
 
 
 def test_a_player_withdrawn_after_the_cut_round_counts_in_the_field_and_is_passed_over() -> None:
-    # RULES.md §6: "the cut size is set by the teams that played the preliminaries; a team
+    # docs/rules.md §6: "the cut size is set by the teams that played the preliminaries; a team
     # withdrawn or ejected before the playoffs is passed over and the next team advances"
     event, rules = make_event(
         "house-gin", [GIN_PAIRS, GIN_PAIRS], range(1, 16), byes=[15], statuses={3: "withdrawn"}

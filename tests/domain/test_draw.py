@@ -1,4 +1,4 @@
-"""The round-1 draw: cards (RULES.md §1, §6), chits (§3, §4), random order (§5)."""
+"""The round-1 draw: cards (docs/rules.md §1, §6), chits (§3, §4), random order (§5)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""The event file keeps the director's warnings (bid whist, RULES.md §6) and who removed an
+"""The event file keeps the director's warnings (bid whist, docs/rules.md §6) and who removed an
 entrant from the tournament; reading it refuses what the window refuses, naming the row."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The event file keeps signatures as drawn on the pad (INTERFACE.md, score sheets): strokes
+"""The event file keeps signatures as drawn on the pad (docs/event-file.md, score sheets): strokes
 of [x, y] points, fractions of the pad; hostile strokes are refused naming the point."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What field sizes a format's draw can seat (RULES.md §1, §3-6), asked before the draw."""
+"""What field sizes a format's draw can seat (docs/rules.md §1, §3-6), asked before the draw."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fines per set and per renege (RULES.md §3): who owes what for a game's hands."""
+"""Fines per set and per renege (docs/rules.md §3): who owes what for a game's hands."""
 
 from __future__ import annotations
 

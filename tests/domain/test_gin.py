@@ -1,4 +1,4 @@
-"""House gin (RULES.md section 5): hand scoring, validation, Hollywood matches, sudden death."""
+"""House gin (docs/rules.md §5): hand scoring, validation, Hollywood matches, sudden death."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def score(data: dict, rules: Rules = RULES) -> tuple[int, int, str]:
 
 
 def test_knock_scores_the_difference_for_the_knocker():
-    assert score(knock("A", 4, 19)) == (15, 0, "knock")  # INTERFACE.md's example hand
+    assert score(knock("A", 4, 19)) == (15, 0, "knock")  # docs/cli.md's example hand
     # the seed: "a player knocks with 8, and the defender has 10 ... receives 2 points"
     assert score(knock("B", 8, 10, card=9)) == (0, 2, "knock")
 

@@ -1,4 +1,4 @@
-"""The meld calculator against the meld tables of RULES.md §1, §3 and §4."""
+"""The meld calculator against the meld tables of docs/rules.md §1, §3 and §4."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Movements: who sits where each round (RULES.md §1, §3, §4, §5, §6; INTERFACE.md seating)."""
+"""Movements: who sits where each round (docs/rules.md §1, §3, §4, §5, §6; docs/cli.md seating)."""
 
 import random
 from collections import Counter

@@ -1,4 +1,4 @@
-"""The prize pool and the prizes, in integer cents (RULES.md "Money")."""
+"""The prize pool and the prizes, in integer cents (docs/rules.md "Money")."""
 
 from __future__ import annotations
 

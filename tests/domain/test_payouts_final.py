@@ -1,5 +1,5 @@
 """Payouts that wait for the result: provisional until the end, bid whist paid by its
-playoffs, a tie in gin's final order left for its sudden-death match (RULES.md §5, §6,
+playoffs, a tie in gin's final order left for its sudden-death match (docs/rules.md §5, §6,
 "Money")."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Lateness (RULES.md §1, seed 000: more than 5 minutes late, 100 points to the opponents;
+"""Lateness (docs/rules.md §1, seed 000: more than 5 minutes late, 100 points to the opponents;
 more than 10 minutes, DQ'd and the opponents get the average winning score)."""
 
 import pytest

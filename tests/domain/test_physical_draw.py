@@ -1,4 +1,4 @@
-"""A draw made with real cards, chits or lots, typed in as printed (RULES.md §1, §3-6).
+"""A draw made with real cards, chits or lots, typed in as printed (docs/rules.md §1, §3-6).
 
 Seed 000: "A member from each team will draw a card before the start of the tournament."
 Seed 001: "each player ... Select a "chit" for your starting table number and seat position".

@@ -1,4 +1,4 @@
-"""Pinochle hand and game scoring: RULES.md §1 (Grand Prix), §3 (NPA), §4 (Sun City West)."""
+"""Pinochle hand and game scoring: docs/rules.md §1 (Grand Prix), §3 (NPA), §4 (Sun City West)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ SCW = load_rules("sun-city-west-pinochle")
 
 
 def hand(**fields: Any) -> dict[str, Any]:
-    """A hand as INTERFACE.md writes it; A bids by default."""
+    """A hand as docs/cli.md writes it; A bids by default."""
     data: dict[str, Any] = {
         "bidder": "A",
         "bid": 50,
@@ -800,7 +800,7 @@ def test_game_totals_add_up_and_nothing_follows_the_end(rules, data: st.DataObje
 
 
 def test_npa_all_fifty_trick_points_earn_the_pinochle_without_being_named() -> None:
-    # RULES.md §3: "pinochle" (all 50 trick points): 250 + meld instead of meld + trick points
+    # docs/rules.md §3: "pinochle" (all 50 trick points): 250 + meld instead of meld + trick points
     npa = load_rules("npa-club-pinochle")
     hand = {"bidder": "A", "bid": 60, "marriage": True, "meld": {"A": 30, "B": 20},
             "tricks": {"A": 50, "B": 0}}  # fmt: skip
@@ -809,7 +809,8 @@ def test_npa_all_fifty_trick_points_earn_the_pinochle_without_being_named() -> N
 
 
 def test_grand_prix_boston_needs_the_director_to_name_it() -> None:
-    # RULES.md §1.6: all 20 tricks, verified by the director; 50 trick points alone are not a Boston
+    # docs/rules.md §1, a hand 6: all 20 tricks, verified by the director; 50 trick points
+    # alone are not a Boston
     gp = load_rules("grand-prix-pinochle")
     hand = {"bidder": "A", "bid": 60, "marriage": True, "meld": {"A": 30, "B": 20},
             "tricks": {"A": 50, "B": 0}}  # fmt: skip

@@ -1,4 +1,4 @@
-"""Bid whist's final order from its playoffs (RULES.md §6): the preliminaries only seed."""
+"""Bid whist's final order from its playoffs (docs/rules.md §6): the preliminaries only seed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bid whist's playoff rounds as the event's rounds after the preliminaries (RULES.md §6):
+"""Bid whist's playoff rounds as the event's rounds after the preliminaries (docs/rules.md §6):
 named by their matches, walked from the bracket to the final, refused where a round does
 not follow; the standings stop at the preliminaries; the event-file check; the cut stands
 as it was made once the first playoff round is seated; the timetable with playoff rounds."""

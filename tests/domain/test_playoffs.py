@@ -1,4 +1,4 @@
-"""Bid whist playoffs: a seeded single-elimination bracket (RULES.md §6)."""
+"""Bid whist playoffs: a seeded single-elimination bracket (docs/rules.md §6)."""
 
 import random
 

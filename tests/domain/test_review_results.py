@@ -1,4 +1,4 @@
-"""Standings, cut and payouts against the sentences of RULES.md, each with its numbers.
+"""Standings, cut and payouts against the sentences of docs/rules.md, each with its numbers.
 
 Each test quotes the sentence it checks; the numbers in the comments are worked out by
 hand from the games as written.
@@ -66,13 +66,13 @@ def summary(event: Event, rules: Rules, *fields: str) -> list[tuple[Any, ...]]:
     return [tuple(getattr(row, name) for name in fields) for row in rows]
 
 
-# --- RULES.md §1 and §2: round results and standings --------------------------------------
+# --- docs/rules.md §1 and §2: round results and standings --------------------------------------
 
 
 def test_the_bye_averages_the_winning_scores_as_written_on_the_sheets() -> None:
     # "Bye: the bye team scores the average of the winning scores of that round (the higher
     # score of every game actually played ...)". A sheet's score has its adjustments in it
-    # (INTERFACE.md): 290 + 100 for a late opponent = 390 is that game's winning score.
+    # (docs/cli.md): 290 + 100 for a late opponent = 390 is that game's winning score.
     event, rules = make_event(
         "grand-prix-pinochle",
         5,
@@ -162,11 +162,11 @@ def test_a_team_removed_from_the_tournament() -> None:
     assert [(p.number, p.amount_cents) for p in paid] == [(5, 12_500), (1, 7500), (3, 5000)]
 
 
-# --- RULES.md §5: gin ---------------------------------------------------------------------
+# --- docs/rules.md §5: gin ---------------------------------------------------------------------
 
 
 def test_a_gin_dq_gives_the_average_winning_score_and_the_bye_the_average_match_score() -> None:
-    # INTERFACE.md: a dq award gives the other side "the round's average winning score";
+    # docs/cli.md: a dq award gives the other side "the round's average winning score";
     # §5: "An odd player out gets a bye scoring the average of all match scores".
     event, rules = make_event(
         "house-gin",
@@ -188,7 +188,7 @@ def test_a_gin_dq_gives_the_average_winning_score_and_the_bye_the_average_match_
     assert (results[7].score, results[7].won) == (238, False)
 
 
-# --- RULES.md §6: bid whist ---------------------------------------------------------------
+# --- docs/rules.md §6: bid whist ---------------------------------------------------------------
 
 
 def test_bid_whist_teams_level_on_wins_and_points_share_a_place() -> None:

@@ -1,5 +1,5 @@
-"""The round clock over stored facts (domain/roundclock.py; INTERFACE.md "Clock and schedule
-output"; RULES.md §1 "Clock and schedule": 60-minute rounds, the warning at 10 minutes left,
+"""The round clock over stored facts (domain/roundclock.py; docs/cli.md "The round clock and the
+schedule"; docs/rules.md §1 "Clock and schedule": 60-minute rounds, the warning at 10 minutes left,
 15-minute breaks, 90-minute meals after rounds 2 and 5, rounds 9-11 the next morning at 9:30).
 
 The app is played here by ``Day``: it keeps nothing but the stored facts, aims at the next

@@ -203,7 +203,7 @@ def test_event_settings_override_and_are_checked() -> None:
 
 
 def test_club_settings_of_a_game_can_be_changed_per_event() -> None:
-    # RULES.md §6: no_trump_multiplier is a club setting, as are the two smallest cut sizes
+    # docs/rules.md §6: no_trump_multiplier is a club setting, as are the two smallest cut sizes
     whist = load_rules("bid-whist", extra_dirs=[])
     assert whist.with_settings({"no_trump_multiplier": 2}).whist.no_trump_multiplier == 2
     sizes = [{"min_entrants": 9, "advance": 6}, {"min_entrants": 1, "advance": 2}]

@@ -1,4 +1,4 @@
-"""The Grand Prix timetable (RULES.md §1; seed 000: round 1 at 10:15, one-hour rounds,
+"""The Grand Prix timetable (docs/rules.md §1; seed 000: round 1 at 10:15, one-hour rounds,
 15-minute breaks, 1.5 hours for lunch after round 2 and dinner after round 5, rounds
 9-11 the next morning at 9:30; the host announces when 10 minutes are left)."""
 

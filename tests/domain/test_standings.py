@@ -1,4 +1,5 @@
-"""Standings: round scores, byes, awards, drops, wins, places and ties (RULES.md §1, §3, §5, §6)."""
+"""Standings: round scores, byes, awards, drops, wins, places and ties (docs/rules.md §1, §3,
+§5, §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tie-breaks the standings call for, and how one is filed (RULES.md §5 gin, §6 bid whist)."""
+"""Tie-breaks the standings call for, and how one is filed (docs/rules.md §5 gin, §6 bid whist)."""
 
 from __future__ import annotations
 

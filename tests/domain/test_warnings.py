@@ -1,4 +1,4 @@
-"""Bid whist warnings over the whole event (RULES.md §6): a team's first infraction is a
+"""Bid whist warnings over the whole event (docs/rules.md §6): a team's first infraction is a
 warning; any later one, in any round, proposes a loss of hand the director decides; in the
 playoffs the first is a loss of hand."""
 

@@ -1,4 +1,4 @@
-"""Bid whist (RULES.md section 6): bids, hand scoring, validation, a round with its tiebreak."""
+"""Bid whist (docs/rules.md §6): bids, hand scoring, validation, a round with its tiebreak."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_made_bid_scores_the_books_over_six():
 
 
 def test_set_gives_the_other_side_the_bid_and_the_bidder_nothing():
-    # INTERFACE.md's example: B bid 5 NO (needs 11) and took 9
+    # docs/cli.md's example: B bid 5 NO (needs 11) and took 9
     assert score(
         {"bidder": "B", "bid": 5, "kind": "no", "books": {"A": 4, "B": 9}, "infraction": None}
     ) == (5, 0, "set")

@@ -1,4 +1,4 @@
-"""A level bid whist game needs its fifth hand or a recorded winner (RULES.md §6: "on a
+"""A level bid whist game needs its fifth hand or a recorded winner (docs/rules.md §6: "on a
 tie a fifth hand decides the winner"; standings count rounds won), on a sheet and in an
 event file."""
 

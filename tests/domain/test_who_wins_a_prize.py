@@ -1,6 +1,6 @@
 """Who can win a prize: an entrant withdrawn, removed or ejected before the last round is
 listed (marked) and not placed for prizes; places and prizes pass to the next. Bid whist
-(RULES.md §6): "the cut size is set by the teams that played the preliminaries; a team
+(docs/rules.md §6): "the cut size is set by the teams that played the preliminaries; a team
 withdrawn or ejected before the playoffs is passed over and the next team in the standings
 advances in its place"."""
 

@@ -1,6 +1,6 @@
 """Where a level game needs its winner: a format that counts rounds won (bid whist), and a
 movement that seats the next round from who won (NPA's winners stay, Sun City West's winners
-down), up to the last round; elsewhere a level game is a tie (RULES.md §1, §3, §4, §6)."""
+down), up to the last round; elsewhere a level game is a tie (docs/rules.md §1, §3, §4, §6)."""
 
 from __future__ import annotations
 

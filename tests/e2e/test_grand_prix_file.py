@@ -29,7 +29,7 @@ TABLES = 7
 STATIONS = TABLES + 1  # the extra red card: the bye station
 ROUNDS = 11
 
-# Hand sequences with their totals, as RULES.md §1 scores them (progressive).
+# Hand sequences with their totals, as docs/rules.md §1 scores them (progressive).
 HANDS: list[tuple[list[dict[str, Any]], tuple[int, int]]] = [
     (
         [

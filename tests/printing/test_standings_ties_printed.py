@@ -1,6 +1,6 @@
 """The printed standings (`clubdesk print standings`): the tie-breaks due, the cut line under
 the last place that advances, and bid whist's final order from its playoffs above the
-preliminaries (RULES.md §5, §6), read back from the PDF."""
+preliminaries (docs/rules.md §5, §6), read back from the PDF."""
 
 from __future__ import annotations
 

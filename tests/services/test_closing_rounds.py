@@ -158,7 +158,7 @@ def test_undoing_a_fixed_movements_close_keeps_the_next_seating(db, clock, warmu
     assert statuses(db) == {1: "running", 2: "pending"}
 
 
-# --- a table missing at the close scores nothing (RULES.md is silent; see standings.py) -------
+# --- a table missing at the close scores nothing (docs/rules.md is silent; see standings.py) ---
 
 
 @pytest.fixture

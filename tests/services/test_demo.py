@@ -1,4 +1,4 @@
-"""The demo event (INTERFACE.md: 16 teams, drawn, 3 rounds submitted, round 4 running)."""
+"""The demo event (docs/cli.md: 16 teams, drawn, 3 rounds submitted, round 4 running)."""
 
 import datetime as dt
 

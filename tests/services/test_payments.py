@@ -1,4 +1,4 @@
-"""Refunds of entry fees, where the rules allow them (RULES.md §6: bid whist gives none)."""
+"""Refunds of entry fees, where the rules allow them (docs/rules.md §6: bid whist gives none)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A draw made with real chits or lots, recorded as printed on them (RULES.md §3-5).
+"""A draw made with real chits or lots, recorded as printed on them (docs/rules.md §3-5).
 
 Seed 001: "Select a "chit" for your starting table number and seat position when the
 tournament is declared "ready."" Seed 003: "the player match-ups will be chosen by random

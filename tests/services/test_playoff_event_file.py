@@ -1,4 +1,4 @@
-"""A bid whist event with playoff rounds in its event file (INTERFACE.md, "What the event file
+"""A bid whist event with playoff rounds in its event file (docs/event-file.md, "What the event file
 keeps"): exported and imported round trip, going on where it was, and the checks that refuse
 a playoff game between teams that do not meet, one without a winner, a round after the final."""
 

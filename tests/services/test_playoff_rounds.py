@@ -1,4 +1,4 @@
-"""Bid whist's playoffs played through the program (RULES.md §6): each playoff round seated
+"""Bid whist's playoffs played through the program (docs/rules.md §6): each playoff round seated
 from the bracket or the round before, published by closing that round, started, scored and
 closed; the final decides the payouts. Gin's final published by closing the cut round."""
 

@@ -1,4 +1,4 @@
-"""Removal from the tournament (RULES.md §1) and bid whist's ejection (§6), through the
+"""Removal from the tournament (docs/rules.md §1) and bid whist's ejection (§6), through the
 services: logged with the director's name and reason; no further rounds (later opponents
 get a bye); fee kept in the pool, refund refused; marked in the standings."""
 

@@ -1,4 +1,4 @@
-"""Rounds in every format, with or without a clock (INTERFACE.md, ``round status``): each
+"""Rounds in every format, with or without a clock (docs/cli.md, ``round status``): each
 round's state, tables and sheets in, and which round may start."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def test_without_a_clock_nothing_but_the_close_ends_a_round(db, clock) -> None:
 
 
 def test_with_a_clock_the_next_round_may_start_once_the_clock_has_ended(db, clock) -> None:
-    """The clock never waits for paperwork (INTERFACE.md)."""
+    """The clock never waits for paperwork (docs/cli.md)."""
     event_id = builder.event(db, clock, entrants=8)
     builder.draw(db, event_id, clock, seed=3)
     rounds.start_round(db, event_id, 1, clock)

@@ -1,4 +1,4 @@
-"""Fines due and collected (RULES.md §3) and tie-breaks, through the services."""
+"""Fines due and collected (docs/rules.md §3) and tie-breaks, through the services."""
 
 from __future__ import annotations
 
@@ -350,7 +350,7 @@ def test_a_sudden_death_settles_a_tie_at_the_cut(db, clock) -> None:
     event_id = gin_night_tied_at_the_cut(db, clock)
     with pytest.raises(UserError, match="the cut after round 2 is tied between 2 and 3"):
         draw.seating(db, event_id, 3)
-    # RULES.md §5: a sudden-death match to 60; its score is not added, the winner gets +1
+    # docs/rules.md §5: a sudden-death match to 60; its score is not added, the winner gets +1
     sudden_death = [{"knocker": "B", "gin": True, "deadwood": {"A": 30, "B": 0}},
                     {"knocker": "B", "gin": True, "deadwood": {"A": 35, "B": 0}}]  # fmt: skip
     done = rulings.record_tiebreak(db, event_id, 2, 2, 3, clock, hands=sudden_death)
@@ -375,7 +375,7 @@ def test_a_tiebreak_is_checked(db, clock) -> None:
         rulings.record_tiebreak(db, event_id, 5, 2, 3, clock, winner="a")
 
 
-# --- lateness and removal (RULES.md §1) -------------------------------------------------------
+# --- lateness and removal (docs/rules.md §1) ---------------------------------------------------
 
 
 @pytest.fixture

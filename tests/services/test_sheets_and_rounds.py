@@ -14,7 +14,7 @@ from clubdesk.store import clock as clock_store
 from clubdesk.store.models import Game, Hand, Round
 from tests import builder
 
-# Two Grand Prix hands (RULES.md §1 rules 3-4 and 2)
+# Two Grand Prix hands (docs/rules.md §1 rules 3-4 and 2)
 HANDS = [
     {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
      "tricks": {"A": 30, "B": 20}},  # A made: 60; B 20 meld + 20 tricks = 40

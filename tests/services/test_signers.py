@@ -1,4 +1,4 @@
-"""A sheet is signed by two players seated at its table, on opposite sides (RULES.md §1,
+"""A sheet is signed by two players seated at its table, on opposite sides (docs/rules.md §1,
 score sheets): the scorekeeper and one countersigning opponent."""
 
 from __future__ import annotations

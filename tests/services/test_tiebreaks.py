@@ -1,4 +1,4 @@
-"""The director records a tie-break the standings call for (RULES.md §5 gin, §6 bid whist):
+"""The director records a tie-break the standings call for (docs/rules.md §5 gin, §6 bid whist):
 refused where the standings hold no such tie; filed pairwise, each row after its audit row."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bid whist warnings over the whole event (RULES.md §6), through the services: a team's
+"""Bid whist warnings over the whole event (docs/rules.md §6), through the services: a team's
 first infraction is a warning, any later one proposes a loss of hand the director
 confirms or not, none in the playoffs."""
 

@@ -1,5 +1,5 @@
 """A bid whist sheet that ends level is handed in with its fifth hand or its winner
-(RULES.md §6); a level one without either is refused and leaves nothing behind."""
+(docs/rules.md §6); a level one without either is refused and leaves nothing behind."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Warnings (bid whist, RULES.md §6) and removal from the tournament (§1; bid whist's
+"""Warnings (bid whist, docs/rules.md §6) and removal from the tournament (§1; bid whist's
 ejection) from the Rounds board, the dialogs answered by keys as a director does; the
 Players and Standings pages mark the entrant."""
 

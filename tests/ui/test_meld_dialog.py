@@ -1,5 +1,5 @@
 """The meld calculator: counting a side's meld from the cards shown, and F4 in a score sheet
-filling the meld field the cursor is in (RULES.md §1, §4 meld tables)."""
+filling the meld field the cursor is in (docs/rules.md §1, §4 meld tables)."""
 
 from __future__ import annotations
 

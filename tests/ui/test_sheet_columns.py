@@ -1,4 +1,4 @@
-"""The score sheet's columns where a format uses them (INTERFACE.md "Hands"): a conceded
+"""The score sheet's columns where a format uses them (docs/cli.md "Hands"): a conceded
 hand and who took a trick (Sun City West), the players a fine is charged to (NPA with
 fines), bid whist's loss of hand, and the tie's winner under level hands. By keyboard."""
 

@@ -1,4 +1,4 @@
-"""The score sheet waits for a game that is over (RULES.md, "A finished game") and for a level
+"""The score sheet waits for a game that is over (docs/rules.md, "A finished game") and for a level
 game's winner where the next seating needs one, saying why at once, before any refusal; time
 called ends a Grand Prix game early; a lateness line counts in the running total. By keyboard
 and mouse, as a director enters a sheet."""
@@ -68,7 +68,7 @@ def test_the_rounds_clock_ending_calls_time(qtbot, db, clock) -> None:
 def test_a_lateness_line_counts_in_the_running_total_and_ends_the_game_at_500(
     qtbot, db, clock
 ) -> None:
-    """RULES.md §1: "A penalty line (lateness: 100 to the opponents) is part of the running
+    """docs/rules.md §1: "A penalty line (lateness: 100 to the opponents) is part of the running
     total, so it can bring a side to 500 and end the game"."""
     event_id = seated(db, clock, "grand-prix-pinochle", 4)
     rulings.rule_late(db, event_id, 1, 1, "b", 7, clock)  # 100 to side A

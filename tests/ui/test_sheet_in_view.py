@@ -84,7 +84,7 @@ def test_the_whole_sheet_is_in_view(
     builder.draw(db, event_id, clock, seed=3)
     builder.publish(db, event_id, 1, clock)
     rules = event_rules(db, event_id)
-    late = rules.penalties.late_points > 0  # RULES.md §1: "Late more than 5 minutes: 100"
+    late = rules.penalties.late_points > 0  # docs/rules.md §1: "Late more than 5 minutes: 100"
     if late:
         rulings.rule_late(db, event_id, 1, 1, "b", 7, clock)
     window = make_window(db)

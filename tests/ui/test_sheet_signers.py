@@ -59,7 +59,7 @@ def submitted_with_a_lateness_line(qtbot, db, clock, keyboard):
     """Round 1, table 1 of a Grand Prix, side B 7 minutes late, three hands typed, time
     called, signed on the pads and submitted with Ctrl+Enter."""
     event_id = seated(db, clock, "grand-prix-pinochle", 4)
-    rulings.rule_late(db, event_id, 1, 1, "b", 7, clock)  # RULES.md §1: 100 to the opponents
+    rulings.rule_late(db, event_id, 1, 1, "b", 7, clock)  # docs/rules.md §1: 100 to the opponents
     dialog = open_sheet(qtbot, db, clock, event_id)
     for number, hand in enumerate(PINOCHLE_HANDS[:3]):
         type_hand(keyboard, dialog.rows[number], hand)
@@ -74,7 +74,7 @@ def submitted_with_a_lateness_line(qtbot, db, clock, keyboard):
 def test_a_lateness_line_is_a_row_of_the_sheet_and_the_totals_are_the_services(
     qtbot, db, db_path, clock, keyboard
 ) -> None:
-    """RULES.md §1: "Late more than 5 minutes: 100 points to the opponents (an adjustment line
+    """docs/rules.md §1: "Late more than 5 minutes: 100 points to the opponents (an adjustment line
     on the sheet)" and "A penalty line ... is part of the running total"."""
     dialog, event_id = submitted_with_a_lateness_line(qtbot, db, clock, keyboard)
     [(line, line_a, line_b)] = dialog.scroll.lines

@@ -1,6 +1,6 @@
 """The Standings page's tie-breaks and bid whist's final order, driven as a director drives
 them: the line that says who must play, "Record tie-break…" by mouse and keyboard, refusals
-at their field, the cut line under the last place that advances (RULES.md §5, §6)."""
+at their field, the cut line under the last place that advances (docs/rules.md §5, §6)."""
 
 from __future__ import annotations
 

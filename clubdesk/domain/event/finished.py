@@ -1,4 +1,4 @@
-"""Is a sheet's game over (RULES.md, "A finished game")?
+"""Is a sheet's game over (docs/rules.md, "A finished game")?
 
 A sheet entered hand by hand is handed in once its game is over, and only then:
 

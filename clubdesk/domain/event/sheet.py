@@ -11,7 +11,7 @@ being typed as the window shows it: the hands as far as they are right, with
 their running totals, each adjustment line as a row with the totals after it,
 and what the sheet counts so far.
 
-Adjustment lines only add points (RULES.md §1: "at no time will a team have
+Adjustment lines only add points (docs/rules.md §1: "at no time will a team have
 to subtract from their score"; ``adjustment_problem``). In pinochle they are
 part of the running total from the first hand on, so a line of 100 to the
 opponents of a late team can bring that side to the point limit and end the

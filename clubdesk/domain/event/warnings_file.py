@@ -1,4 +1,4 @@
-"""The event file's log of warning infractions (bid whist, RULES.md §6), read and checked.
+"""The event file's log of warning infractions (bid whist, docs/rules.md §6), read and checked.
 
 ``"warnings": [{"round": 1, "team": 3, "reason": "talking", "ruling": "warning", "at":
 ISO time}, ...]`` at the top level, after ``ledger``, in the order logged (left out when

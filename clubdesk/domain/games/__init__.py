@@ -37,7 +37,7 @@ def game_of(rules: Rules) -> Game:
 
 
 def score_hand(data: Any, rules: Rules) -> HandResult:
-    """Score one hand written as INTERFACE.md's JSON."""
+    """Score one hand written as docs/cli.md's JSON."""
     if not isinstance(data, dict):
         raise HandError("hand", "must be a JSON object with the hand's fields")
     game = game_of(rules)

@@ -1,6 +1,6 @@
 """What a score sheet's hand asks for, read from what is typed in it so far.
 
-A hand row has a field for every value a hand of the format may hold (INTERFACE.md,
+A hand row has a field for every value a hand of the format may hold (docs/cli.md,
 "Hands"), but not every hand uses every field, and some fields follow from others.
 The window asks only for what the hand uses, and reads a blank the way the rules do:
 
@@ -9,7 +9,7 @@ The window asks only for what the hand uses, and reads a blank the way the rules
   points, renege, all tricks or "took a trick". Of its meld only what counts is asked:
   none where no marriage gives the bid to the opponents and "neither side counts
   anything for meld" (seed 000); the opponents' where the bidder is set and "the other
-  side scores its meld" (RULES.md §3); the side that did not concede. A meld left
+  side scores its meld" (docs/rules.md §3); the side that did not concede. A meld left
   blank there is 0: no zero to type for a side with nothing to show.
 - A gin asks for no knock card, and the side that went gin has no deadwood (0).
 - Pairs that always add up to the same number (pinochle's trick points, 50 double deck

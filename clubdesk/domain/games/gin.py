@@ -1,6 +1,6 @@
-"""House gin rummy: hand scoring and Hollywood matches (RULES.md section 5).
+"""House gin rummy: hand scoring and Hollywood matches (docs/rules.md section 5).
 
-A hand is written as INTERFACE.md shows it::
+A hand is written as docs/cli.md shows it::
 
     {"knocker": "A", "gin": false, "deadwood": {"A": 4, "B": 19}, "knock_card": 10}
 

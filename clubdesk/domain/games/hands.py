@@ -4,7 +4,7 @@ Each game module (``pinochle``, ``gin``, ``whist``) offers the same three
 functions, which ``games`` dispatches to by the rules file's ``game``:
 
 - ``parse_hand(data: dict, rules: Rules) -> <its hand dataclass>`` validates one
-  hand as INTERFACE.md writes it and raises ``HandError`` naming the field;
+  hand as docs/cli.md writes it and raises ``HandError`` naming the field;
 - ``score_hand(hand, rules: Rules) -> HandResult``;
 - ``score_game(hands: Sequence[dict], rules: Rules, *, final: bool = False) -> GameResult``
   (``final`` selects a format's final-round target where it has one, e.g. gin's 150).
@@ -18,7 +18,7 @@ from typing import Any, Literal
 from clubdesk.domain.limits import stored_int_problem
 from clubdesk.errors import UserError
 
-# A side as the hand JSON of INTERFACE.md writes it. The game modules read and write that
+# A side as the hand JSON of docs/cli.md writes it. The game modules read and write that
 # JSON, so they keep its spelling; everywhere else a side is ``domain.sides.Side`` ("a"/"b"),
 # converted with ``sides.side_name`` / ``sides.hand_side`` where a hand's side leaves here.
 HandSide = Literal["A", "B"]

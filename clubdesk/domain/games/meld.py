@@ -1,4 +1,4 @@
-"""Meld: what one player's cards are worth before the play (RULES.md §1, §3, §4).
+"""Meld: what one player's cards are worth before the play (docs/rules.md §1, §3, §4).
 
 The score sheet offers this calculator when a table disputes a meld. It
 counts one player's cards against a format's meld table:

@@ -1,4 +1,4 @@
-"""Pinochle hands and games (RULES.md §1-§4), one implementation for every format.
+"""Pinochle hands and games (docs/rules.md §1-§4), one implementation for every format.
 
 The rules file's ``[pinochle]`` switches choose the reading: Grand Prix
 (progressive: sets give the bid to the other side, Boston bonus on top),
@@ -9,7 +9,7 @@ concede). No number of the rules is written here.
 A hand is scored by the first of these that applies:
 
 1. ``conceded``: the conceding side scores 0, the other side all trick
-   points plus its meld (RULES.md §4).
+   points plus its meld (docs/rules.md §4).
 2. No marriage: the hand is not played. ``no_marriage = "bid-to-opponents"``:
    the other side scores the bid, nobody scores meld (§1 rule 1);
    ``"bidder-set"``: the bidder is set and the other side scores its meld (§3).
@@ -46,7 +46,7 @@ hand names in ``all_tricks``: on top of what it scores (Grand Prix Boston),
 or in place of its trick points (NPA "pinochle": bonus + meld).
 
 In individual formats (partners change every round) a hand may also name
-the players a fine is charged to (RULES.md §3, fines): ``bid_by`` the
+the players a fine is charged to (docs/rules.md §3, fines): ``bid_by`` the
 entrant number of the player who bid, ``renege_by`` the one who reneged.
 Both are optional and do not change the score. A hand checks only that they
 are entrant numbers (and ``renege_by`` that there was a renege); whether
@@ -170,7 +170,7 @@ class _Scoring:
         The other side's meld (at least ``meld_minimum``) counts whether or
         not it had taken a trick before the hand was stopped: the one-trick
         rule judges a hand played out, and under "tricks-to-other-side" the
-        other side is credited with every trick point (RULES.md §4).
+        other side is credited with every trick point (docs/rules.md §4).
         """
         hand, pin = self.hand, self.pin
         self.detail["renege"] = offender

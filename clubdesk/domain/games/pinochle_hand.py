@@ -54,7 +54,7 @@ class PerSide(Generic[T]):
 
 @dataclass(frozen=True)
 class PinochleHand:
-    """One deal as the score sheet records it (INTERFACE.md, pinochle hands).
+    """One deal as the score sheet records it (docs/cli.md, pinochle hands).
 
     ``tricks`` is None when the hand was not played; with a renege it holds
     the trick points taken so far. ``conceded`` is the side that opted not
@@ -83,7 +83,7 @@ class PinochleHand:
 
 
 def parse_hand(data: dict, rules: Rules) -> PinochleHand:
-    """One hand as INTERFACE.md writes it, checked against the format; HandError names the field.
+    """One hand as docs/cli.md writes it, checked against the format; HandError names the field.
 
     Absent keys: ``dropped`` false, ``marriage`` true, ``meld`` 0 each,
     ``tricks`` not played, ``renege`` / ``all_tricks`` / ``took_trick`` null,

@@ -16,7 +16,7 @@ from clubdesk.domain.rules import Rules
 
 
 def sample_pinochle_hand(rules: Rules, rng: random.Random) -> dict[str, Any]:
-    """One pinochle hand as INTERFACE.md writes it: mostly made bids, some sets."""
+    """One pinochle hand as docs/cli.md writes it: mostly made bids, some sets."""
     pin = rules.pinochle
     if pin is None:
         raise ValueError(f"{rules.id} is not a pinochle format")

@@ -1,6 +1,6 @@
-"""Bid whist: bids, hand scoring and a round of hands (RULES.md section 6).
+"""Bid whist: bids, hand scoring and a round of hands (docs/rules.md section 6).
 
-A hand is written as INTERFACE.md shows it::
+A hand is written as docs/cli.md shows it::
 
     {"bidder": "B", "bid": 5, "kind": "no", "books": {"A": 4, "B": 9}, "infraction": null}
 

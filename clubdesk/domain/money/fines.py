@@ -1,4 +1,4 @@
-"""Fines per set and per renege (RULES.md §3): who owes what for one game's hands.
+"""Fines per set and per renege (docs/rules.md §3): who owes what for one game's hands.
 
 How the rule is read:
 

@@ -13,18 +13,18 @@ How each rule is read:
 - Formats without playoffs pay by the standings after the last complete
   round. They are provisional until the event's last round
   (``schedule.rounds``) is complete.
-- Gin (RULES.md §5: a cut, then a final round; the cut's tie-break is a
+- Gin (docs/rules.md §5: a cut, then a final round; the cut's tie-break is a
   sudden-death match): a tie for a place that carries a prize is not shared;
   it waits for a sudden-death match, recorded as a tie-break in the final
   round, which the standings then apply (``results/ties.py``). Its entrants
   are listed as undecided (not shared) until then. A tie below the prizes
   shares its place. Before the last round ties share as a preview would.
-- Bid whist (RULES.md §6: the cut comes after the last preliminary round)
+- Bid whist (docs/rules.md §6: the cut comes after the last preliminary round)
   pays by the playoffs, never by the preliminary standings. The playoff
   rounds are the event's rounds after the cut round, their games the
   bracket's matches (``results/playoffs.py``), a game found by its two
   teams. The champion is 1st and the final's loser 2nd; teams that go out
-  in the same playoff round share the places they cover (RULES.md names no
+  in the same playoff round share the places they cover (docs/rules.md names no
   match for 3rd place): with 8 teams the two semi-final losers share 3rd
   and 4th, the four quarter-final losers 5th to 8th. Teams out at the cut
   follow, in standings order. A playoff round counts once every match in it

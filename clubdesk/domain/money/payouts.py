@@ -1,4 +1,4 @@
-"""The prize pool and the prizes (RULES.md "Money"). Integer cents throughout.
+"""The prize pool and the prizes (docs/rules.md "Money"). Integer cents throughout.
 
 How each rule is read:
 

@@ -1,6 +1,6 @@
 """Refunds of an entry fee: whether there are any, and how much one may give back.
 
-How the rules are read (RULES.md "Money"; bid whist, seed 004: "No refunds on
+How the rules are read (docs/rules.md "Money"; bid whist, seed 004: "No refunds on
 entry/tournament fee - period!!!"):
 
 - Whether a fee once paid is ever given back is the format's to say: its

@@ -1,4 +1,4 @@
-"""Who advances after the preliminary rounds (RULES.md §5 gin, §6 bid whist).
+"""Who advances after the preliminary rounds (docs/rules.md §5 gin, §6 bid whist).
 
 The rules file's ``[cut]`` says after which round, and how many advance:
 
@@ -13,7 +13,7 @@ The rules file's ``[cut]`` says after which round, and how many advance:
 The field, whose size sets the cut's, is the entrants that played the
 preliminaries: everyone seated (at a table or on a bye) in the cut round
 ``cut.after_round``, whatever became of them since, and every active entrant
-(RULES.md §6: "the cut size is set by the teams that played the
+(docs/rules.md §6: "the cut size is set by the teams that played the
 preliminaries"; with 17 teams 16 advance, also when one withdraws after the
 preliminaries). Entrants are taken in standings order, every one listed
 ranked, placed for prizes or not (``rank_everyone``). One gone before the

@@ -1,10 +1,10 @@
-"""Bid whist's final order once its playoffs are over (RULES.md §6).
+"""Bid whist's final order once its playoffs are over (docs/rules.md §6).
 
 Seed 004: "Teams will be seeded based on order of finish in the preliminary
 round." The preliminaries decide only the seeding; the final order is the
 bracket's: the champion 1st, the final's loser 2nd, then the teams that went
 out in each earlier playoff round, the semi-final losers sharing 3rd, the
-quarter-final losers 5th, and so on (RULES.md names no match for 3rd place;
+quarter-final losers 5th, and so on (docs/rules.md names no match for 3rd place;
 ``money/finish.py`` pays the same places). Teams that share a place are
 listed by seed. Teams out at the cut are not in it: the preliminary standings
 keep their order.

@@ -1,4 +1,4 @@
-"""Single-elimination playoffs (bid whist, RULES.md §6).
+"""Single-elimination playoffs (bid whist, docs/rules.md §6).
 
 The bracket is the standard seeded bracket: seed 1 plays the lowest seed,
 seed 2 the next lowest, ..., and the matches are listed in bracket order so

@@ -1,4 +1,4 @@
-"""Standings: round scores, drops, totals, wins and places (RULES.md §1, §3, §5, §6).
+"""Standings: round scores, drops, totals, wins and places (docs/rules.md §1, §3, §5, §6).
 
 Computed from the event's facts every time; nothing here is stored. The
 rules passed in are the event's rules with its settings applied

@@ -1,5 +1,5 @@
 """Ties the rules settle at the table, who must play them, and how a result is filed
-(RULES.md §5 gin, §6 bid whist).
+(docs/rules.md §5 gin, §6 bid whist).
 
 Two kinds of tie are not shared but played off:
 

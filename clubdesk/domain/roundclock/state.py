@@ -102,7 +102,7 @@ class NextRound:
 
 @dataclass(frozen=True)
 class ClockStatus:
-    """What ``clubdesk clock status`` prints (INTERFACE.md, "Clock and schedule output")."""
+    """What ``clubdesk clock status`` prints (docs/cli.md, "The round clock and the schedule")."""
 
     round: int | None
     phase: Phase

@@ -1,4 +1,4 @@
-"""The director's rulings on lateness (RULES.md §1), from the rules file's numbers.
+"""The director's rulings on lateness (docs/rules.md §1), from the rules file's numbers.
 
 "More than 5 minutes late" means over the threshold: 5 minutes late is on
 time, 6 is late. Late past ``late_minutes``: ``late_points`` to the
@@ -47,7 +47,7 @@ def late_ruling(minutes_late: int, rules: Rules) -> LateRuling:
     return LateRuling("on-time", 0, "on time: no penalty")
 
 
-# --- removal from the tournament (RULES.md §1, §6) ---------------------------------------
+# --- removal from the tournament (docs/rules.md §1, §6) ---------------------------------------
 
 
 def removal_word(rules: Rules) -> str:

@@ -1,4 +1,4 @@
-"""Warnings in bid whist (RULES.md §6): a warning, or a loss of hand the director confirms.
+"""Warnings in bid whist (docs/rules.md §6): a warning, or a loss of hand the director confirms.
 
 How the rule is read (seed 004: "the team causing the infraction will be
 given a warning. Any further infractions may result in the loss of the hand.

@@ -1,4 +1,4 @@
-"""Who sits where each round: the four movements of RULES.md.
+"""Who sits where each round: the four movements of docs/rules.md.
 
 - ``stationary-rotating`` (Grand Prix, bid whist preliminaries, §1 and §6):
   N/S teams never move; E/W teams move up one station a round, from the last

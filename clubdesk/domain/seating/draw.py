@@ -1,6 +1,6 @@
 """The round-1 draw: what each entrant drew, and what the director needs told.
 
-Three kinds of draw (the rules file's ``seating.draw``), RULES.md §1, §3-6:
+Three kinds of draw (the rules file's ``seating.draw``), docs/rules.md §1, §3-6:
 
 - **cards** (Grand Prix, bid whist preliminaries): each team draws one card.
   Blue n = North/South at table n, stationary all event; red n = East/West,
@@ -273,7 +273,7 @@ def card_draw(
     seed: int | None = None,
     rounds: int | None = None,
 ) -> Draw:
-    """Deal one card to each team (RULES.md §1, §6).
+    """Deal one card to each team (docs/rules.md §1, §6).
 
     ``seed`` is recorded as the seed that made ``rng`` (when known);
     ``rounds`` adds the repeat-meeting note when there are fewer stations
@@ -324,7 +324,7 @@ def chit_draw(
     label: str = "this event",
     seed: int | None = None,
 ) -> Draw:
-    """Give each player a chit naming table and seat (RULES.md §3, §4).
+    """Give each player a chit naming table and seat (docs/rules.md §3, §4).
 
     ``label`` names the event or format in the error for a field that is too
     small or not a multiple of four.

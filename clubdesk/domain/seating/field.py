@@ -2,7 +2,7 @@
 
 The round-1 draw refuses a field it cannot seat (``draw.py``); the Players and Draw pages
 ask here first, so the director learns it while the field is still being registered, in
-the same words the draw would use (RULES.md §1, §3-6):
+the same words the draw would use (docs/rules.md §1, §3-6):
 
 - a card draw (Grand Prix, bid whist) seats any field of 2 teams or more: an odd field
   has a bye station;

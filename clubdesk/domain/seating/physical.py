@@ -1,7 +1,7 @@
 """A draw made with real cards, chits or lots, typed in as each entrant's pick is printed.
 
 A club that draws from a hat types in what every entrant drew. The rules file's
-``seating.draw`` says what they drew (RULES.md §1, §3-6), and the deck it came from:
+``seating.draw`` says what they drew (docs/rules.md §1, §3-6), and the deck it came from:
 
 - **cards** (team formats): ``blue 3``, ``red 4`` as printed; also ``B3``, ``r 4``, ``red-4``.
   The deck is blue 1 to the tables and red 1 to the stations (``card_deck``).

@@ -1,4 +1,4 @@
-"""Stationary N/S, rotating E/W (RULES.md §1 and §6): seated straight from the card draw.
+"""Stationary N/S, rotating E/W (docs/rules.md §1 and §6): seated straight from the card draw.
 
 See the package's docstring for how the movement goes and what a withdrawal does.
 """

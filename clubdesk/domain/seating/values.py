@@ -116,7 +116,7 @@ class RoundSeating:
         return next((t for t in self.tables if entrant in t.entrants), None)
 
     def to_json(self) -> dict[str, Any]:
-        """The seating output of INTERFACE.md."""
+        """The seating output of docs/cli.md."""
         return {
             "round": self.round,
             "tables": [t.to_json() for t in self.tables],

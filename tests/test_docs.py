@@ -1,0 +1,52 @@
+"""The repo explains itself: every document a docstring or comment cites is in ``docs/``, and
+a section of docs/rules.md cited by number is there (``docs/rules.md §6``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CITED = re.compile(r"docs/([\w-]+\.md)(?: §(\d))?")
+ELSEWHERE = re.compile(r"\b(RULES|INTERFACE|DESIGN|STYLE)\.md\b")
+# the released migration steps are never edited: their SQL keeps the words it shipped with
+FROZEN = {Path("clubdesk/store/migrations.py")}
+
+
+def sources() -> list[Path]:
+    return [
+        path
+        for folder in ("clubdesk", "tests", "benchmarks", "packaging")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+    ]
+
+
+def test_every_document_cited_is_in_docs() -> None:
+    sections = set(re.findall(r"^## §(\d) ", (ROOT / "docs/rules.md").read_text(), re.M))
+    missing = []
+    for path in sources():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for name, section in CITED.findall(line):
+                where = f"{path.relative_to(ROOT)}:{number}"
+                if not (ROOT / "docs" / name).is_file():
+                    missing.append(f"{where}: docs/{name}")
+                elif section and (name != "rules.md" or section not in sections):
+                    missing.append(f"{where}: docs/{name} §{section}")
+    assert missing == []
+
+
+def test_no_citation_of_a_document_outside_the_repo() -> None:
+    outside = []
+    for path in sources():
+        if path.relative_to(ROOT) in FROZEN:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if ELSEWHERE.search(line) and "ELSEWHERE" not in line:
+                outside.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert outside == []
+
+
+def test_the_readme_links_every_document() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        assert f"docs/{doc.name}" in readme, doc.name
