@@ -1,4 +1,4 @@
-"""Bid whist's playoffs from the command line (INTERFACE.md): `seating --round N` for playoff
+"""Bid whist's playoffs from the command line (docs/cli.md): `seating --round N` for playoff
 rounds, their sheets submitted with `submit`, the round clock on round 4 and later (a club's
 copy of bid whist that has one), `standings` of the preliminaries and `payouts` by the final."""
 
@@ -102,6 +102,8 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
         assert (tmp_path / f"{kind}.pdf").stat().st_size > 1000
     assert [(t["a"], t["b"]) for t in final["tables"]] == [(order[0], order[1])]
     assert json.loads(ok("payouts", "--db", db))["provisional"] is True
+    run_clock(db, "start", "--round", "7", "--at", "2024-03-09T22:40:00")  # the final's clock
+    run_clock(db, "end", "--at", "2024-03-09T23:05:00")
     submit_round(db, 7, upset=order[1])  # seed 2 wins the final
     with open_database(db) as database:
         closed = rounds.close_round(database, event, 7, clock)
@@ -110,8 +112,8 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
         f"round: the playoffs are over: team {order[1]} won"
     )
 
-    run_clock(db, "start", "--round", "7", "--at", "2024-03-09T22:40:00")  # the final's clock
-    run_clock(db, "end", "--at", "2024-03-09T23:05:00")
+    assert refused("clock", "start", "--round", "7", "--db", db) == (
+        "round: round 7 is closed; it is not started again")  # fmt: skip
     status = run_clock(db, "status", "--at", "2024-03-09T23:06:00")
     assert (status["round"], status["phase"], status["next"]) == (7, "finished", None)
     paid = json.loads(ok("payouts", "--db", db))

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from clubdesk.cli import common
 from clubdesk.cli.common import (
     Handler,
     chosen_event,
@@ -18,7 +19,6 @@ from clubdesk.cli.common import (
     print_json,
     read_json_file,
 )
-from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.domain.event.checks import listed, times
 from clubdesk.domain.event.names import shared_names
 from clubdesk.errors import UserError
@@ -49,13 +49,13 @@ def _import(args: argparse.Namespace) -> int:
     when = args.date
     undated = when is None and isinstance(data, dict) and data.get("date") is None
     if undated:
-        when = SYSTEM_CLOCK.now().date()  # INTERFACE.md's event file may leave the date out
+        when = common.CLOCK.now().date()  # docs/event-file.md's event file may leave the date out
     try:  # every check before the database is even opened: a bad file changes nothing
-        event = eventfile.check_event_file(data, date=when)
+        event = eventfile.check_event_file(data, date=when, now=common.CLOCK.now())
     except EventError as exc:
         raise UserError(first_problem(args.file, exc.problems)) from None
     with open_database(args.db) as db:
-        done = eventfile.import_event(db, event, SYSTEM_CLOCK, replace=args.replace)
+        done = eventfile.import_event(db, event, common.CLOCK, replace=args.replace)
     print(
         f"imported {done.event_id} into {args.db}: {count(done.entrants, 'entrant')}, "
         f"{count(done.rounds, 'round')}, {count(done.games, 'game')}, "

@@ -179,6 +179,9 @@ def start_in(
         raise UserError(
             f"round: round {round_number}'s seating is not published yet", field="round"
         )
+    if found.status == "closed":
+        raise UserError(f"round: round {round_number} is closed; it is not started again",
+                        field="round")  # fmt: skip
     if not rules.schedule.timed and before is not None and before.status != "closed":
         raise UserError(
             f"round: round {round_number - 1} is still being played; close it before "
@@ -256,7 +259,7 @@ def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, 
 def status(
     db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None
 ) -> ClockStatus:
-    """The clock's status (INTERFACE.md ``clock status``) now, or at ``at``."""
+    """The clock's status (docs/cli.md ``clock status``) now, or at ``at``."""
     with db.session() as session:
         now = given_reading(session, event_id, clock, at)
         rows = _timetable(session, event_id, now)

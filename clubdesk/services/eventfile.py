@@ -3,7 +3,7 @@
 Import checks everything before it writes anything (``check_event_file``:
 the file, its rules, its date), then writes the whole event in one
 transaction, with an audit row. A refused import leaves the database as it
-was. Export gives the event file back (INTERFACE.md, ``clubdesk-event/1``):
+was. Export gives the event file back (docs/event-file.md, ``clubdesk-event/1``):
 export, import into another database and export again give the same file.
 
 How the rules are read:
@@ -46,12 +46,13 @@ from clubdesk.domain.event.finished import clock_calls_time, not_over
 from clubdesk.domain.event.model import Entrant, Event, EventError, Game, Removal, Round
 from clubdesk.domain.event.sheet import played_hands, sheet_result
 from clubdesk.domain.formats import load_rules
+from clubdesk.domain.roundclock import AHEAD_S, check_given
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import event_and_rules
-from clubdesk.store import Database
+from clubdesk.store import Database, carried_on
 from clubdesk.store import eventfile as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store.rulings import RemovalRecord
@@ -82,12 +83,18 @@ class _Checked:
     rules: Rules
 
 
-def check_event_file(data: Any, *, date: dt.date | None = None) -> Event:
-    """Every check an import makes before writing: the file, its rules and its date.
+def check_event_file(
+    data: Any, *, date: dt.date | None = None, now: dt.datetime | None = None
+) -> Event:
+    """Every check an import makes before writing: the file, its rules and its date (and,
+    given ``now``, the times of what it carries on: ``_check_carried_times``).
 
     Raises ``EventError`` listing every problem, each naming where it is.
     """
-    return _check(data, date).event
+    event = _check(data, date).event
+    if now is not None:
+        _check_carried_times(event, _aware(now))
+    return event
 
 
 def _check(data: Any, date: dt.date | None) -> _Checked:
@@ -144,6 +151,7 @@ def import_event(
     event, rules = checked.event, checked.rules
     rules_text = _rules_text(rules)
     at = _aware(clock.now())
+    _check_carried_times(event, at)
     with db.session() as session:
         replaced = None
         if store.event_exists(session, event.id):
@@ -173,6 +181,7 @@ def import_event(
         session.flush()
         saved = store.save_event(session, event, rules_id=rules.id, rules_text=rules_text, at=at)
         rulings_store.save_rulings(session, event, actor, at)
+        carried_on.save(session, event, actor=actor)  # the payouts, the clock: as it happened
         result = ImportResult(
             event_id=saved.event_id,
             entrants=saved.entrants,
@@ -186,6 +195,27 @@ def import_event(
         if written != counts:  # the audit row must say what was written
             raise RuntimeError(f"import wrote {written}, its audit row says {counts}")
     return result
+
+
+def _check_carried_times(event: Event, now: dt.datetime) -> None:
+    """Refuse clock facts outside the event's day to now (plus a few minutes), and payouts
+    finalized, paid, redeemed or reopened after now: times that have not come, or that no
+    clock can have recorded, would stand in the record."""
+    problems = []
+    for index, fact in enumerate(event.clock):
+        try:
+            if event.date is not None:
+                check_given(fact.at, event.date, now)
+        except UserError as exc:
+            problems.append(f"clock[{index}] (round {fact.round}): {exc}")
+    for index, payout in enumerate(event.payouts):
+        times = [payout.at, *(p.at for p in payout.paid), *(r.at for r in payout.redeemed)]
+        if payout.reopened is not None:
+            times.append(payout.reopened.at)
+        if any(at > now + dt.timedelta(seconds=AHEAD_S) for at in times):
+            problems.append(f"payouts[{index}]: at: a time that has not come yet")
+    if problems:
+        raise EventError(problems)
 
 
 def _rows_of(event: Event) -> dict[str, int]:
@@ -226,10 +256,13 @@ def export_event(db: Database, event_id: str) -> dict[str, Any]:
         event = store.load_event(session, event_id)
         _, rules = event_and_rules(session, event_id)
         removals = rulings_store.removals(session, event_id)
+        payouts, facts = carried_on.load(session, event_id)
         event = dataclasses.replace(
             event,
             entrants=tuple(_removed(e, removals.get(e.number)) for e in event.entrants),
             warnings=tuple(rulings_store.warnings(session, event_id)),
+            payouts=payouts,
+            clock=facts,
         )
     if any(game.hands for r in event.rounds for game in r.games):
         rounds = tuple(_scored(round_, rules) for round_ in event.rounds)

@@ -1,4 +1,4 @@
-"""Finalizing the payouts (RULES.md "Money"): refused while they may change, frozen once
+"""Finalizing the payouts (docs/rules.md "Money"): refused while they may change, frozen once
 the director confirms, paid prize by prize, reopened only with a name and a reason."""
 
 from __future__ import annotations
@@ -168,17 +168,19 @@ def test_a_store_credit_prize_is_not_paid_from_the_box(db, clock) -> None:
         mark_prize_paid(db, event_id, first.number, clock)
 
 
-def test_an_event_file_leaves_out_the_prizes_paid_and_replaces_a_final_event(
+def test_an_event_file_carries_the_payouts_and_prizes_paid_and_replaces_a_final_event(
     db, clock, warmup
 ) -> None:
     finalize_payouts(db, warmup, "Pat Lee", clock)
     first = results.payouts(db, warmup).prizes[0]
     mark_prize_paid(db, warmup, first.number, clock)
     data = eventfile.export_event(db, warmup)
-    assert all(row["kind"] != "prize" for row in data["ledger"])
+    assert all(row["kind"] != "prize" for row in data["ledger"])  # listed with the payouts
+    [payout] = data["payouts"]
+    assert [row["entrant"] for row in payout["paid"]] == [first.number]
     # the file read back over the event: the finalized one is kept under another id
     done = eventfile.import_event(db, data, clock, replace=True)
     assert done.replaced is not None
-    assert not results.payouts(db, warmup).final  # the new copy is not finalized
-    assert results.payouts(db, done.replaced).final
-    assert ledger.money_sheet(db, done.replaced).cash.prizes_paid_cents == first.amount_cents
+    for event_id in (warmup, done.replaced):  # the new copy goes on where the first was
+        assert results.payouts(db, event_id).final == "finalized by Pat Lee at 2024-03-09 09:30"
+        assert ledger.money_sheet(db, event_id).cash.prizes_paid_cents == first.amount_cents

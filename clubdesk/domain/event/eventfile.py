@@ -1,6 +1,6 @@
 """The event file (``clubdesk-event/1``) in domain form: parse, validate, write.
 
-An event file holds the facts of one tournament (INTERFACE.md): who entered
+An event file holds the facts of one tournament (docs/event-file.md): who entered
 and paid, who sat where each round, the score sheets (final scores or hand
 by hand), the director's awards and tie-breaks, and the money ledger.
 Results (standings, cut, payouts) are derived from it, never stored in it.
@@ -10,7 +10,7 @@ problem it finds, one line each, naming where (``EventError.problems``).
 ``event_to_json`` writes every field it knows in a fixed key order, so
 export -> import -> export gives the same file.
 
-What INTERFACE.md fixes is kept as it is written there. What it leaves to
+What docs/event-file.md fixes is kept as it is written there. What it leaves to
 us, and how we read it:
 
 - ``date`` (ISO ``YYYY-MM-DD`` or null) and ``venue`` (text, may be empty)
@@ -53,7 +53,7 @@ us, and how we read it:
 - A game with neither ``score``, ``hands`` nor ``award`` is seated but not
   played yet. Rounds are listed in order, numbered 1, 2, 3, ... Every
   published round is listed, played or not, so that an event goes on where
-  it was when the file is imported elsewhere (INTERFACE.md, "What the event
+  it was when the file is imported elsewhere (docs/event-file.md, "What the event
   file keeps").
 - ``draw`` (after ``entrants``; null before the draw) is the round-1 draw in
   force: ``{"kind": "cards"|"chits"|"random", "method": "random"|"physical",
@@ -73,6 +73,7 @@ us, and how we read it:
   width and height (``domain.limits`` bounds them); left out for a typed name.
 - Bid whist's warning infractions: ``warnings_file``; an entrant removed from the
   tournament carries its ``removal`` (director, reason, at): ``schema.RemovalIn``.
+- The payouts finalized and the round clock's facts: ``carried_file``.
 - Unknown keys are errors (a typo must not silently lose a fact).
 
 The file's structure is described once, as pydantic models (``schema``),
@@ -84,18 +85,17 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from clubdesk.domain.event import checks, fields, schema
+from clubdesk.domain.event.carried_file import read_clock, read_payouts
 from clubdesk.domain.event.checks import Invalid
 from clubdesk.domain.event.fields import EVENT_FORMAT as EVENT_FORMAT
+from clubdesk.domain.event.games_read import game_of
 from clubdesk.domain.event.model import (
-    Adjustment,
-    Amendment,
-    Award,
     Entrant,
     Event,
     EventError,
@@ -104,9 +104,6 @@ from clubdesk.domain.event.model import (
     Removal,
     Round,
     RulesLookup,
-    Score,
-    SheetResult,
-    Signature,
     Tiebreak,
     side_size,
 )
@@ -172,7 +169,8 @@ class _Reader:
         broken = checks.unicode_text(data)
         if broken:
             raise EventError(broken)
-        shell = {**data, "entrants": [], "draw": None, "rounds": [], "ledger": [], "warnings": []}
+        shell = {**data, "entrants": [], "draw": None, "rounds": [], "ledger": [], "warnings": [],
+                 "payouts": [], "clock": []}  # fmt: skip
         header = self.validate(schema.EventFile, shell, "")
         self.read_rules(data)
         entrants = self.entrants(data.get("entrants"))
@@ -180,6 +178,8 @@ class _Reader:
         rounds = self.rounds(data.get("rounds"))
         ledger = self.ledger(data.get("ledger"), entrants)
         warnings = read_warnings(self, data.get("warnings"), rounds)
+        payouts = read_payouts(self, data.get("payouts"))
+        clock = read_clock(self, data.get("clock"), rounds)
         if self.problems or header is None:
             raise EventError(self.problems)
         event = Event(
@@ -195,6 +195,8 @@ class _Reader:
             draw=None if draw is None else draw[0],
             draw_made_at=None if draw is None else draw[1],
             warnings=warnings,
+            payouts=payouts,
+            clock=clock,
         )
         if self.rules is not None:
             self.problems.extend(checks.playoffs(event, self.rules))
@@ -351,12 +353,12 @@ class _Reader:
                 self.both_sides(a, b, at, before)
             raise Invalid("")
         self.both_sides(list(found.a), list(found.b), at, before)
-        roles = [s.role for s in found.signatures]
-        for role in dict.fromkeys(r for r in roles if roles.count(r) > 1):
+        roles = Counter(s.role for s in found.signatures)  # in one pass: a file may hold many
+        for role in (r for r, n in roles.items() if n > 1):
             self.problems.append(f"{at}: two {role} signatures")
         if len(self.problems) > before:
             raise Invalid("")
-        game = _game(found)
+        game = game_of(found)
         if self.rules is None:
             checks.unscored_winner(game.score, game.winner, at)
             return game
@@ -414,37 +416,3 @@ class _Reader:
 def _stops(errors: list[dict[str, Any]], field: str) -> bool:
     """Is the part not an object, or ``field`` (which names it, e.g. a game's table) wrong?"""
     return any(not e["loc"] or e["loc"][0] == field for e in errors)
-
-
-def _score(found: Any) -> Score:
-    return Score(found.a, found.b)
-
-
-def _game(found: schema.GameIn) -> Game:
-    """A validated game as the domain value (its result not checked yet)."""
-    return Game(
-        table=found.table,
-        a=found.a,
-        b=found.b,
-        score=None if found.score is None else _score(found.score),
-        hands=found.hands,
-        adjustments=tuple(Adjustment(x.side, x.points, x.reason) for x in found.adjustments),  # type: ignore[arg-type]
-        award=None if found.award is None else Award(found.award.kind, found.award.against),  # type: ignore[arg-type]
-        winner=found.winner,  # type: ignore[arg-type]
-        signatures=tuple(
-            Signature(s.role, s.name, s.at, s.strokes)  # type: ignore[arg-type]
-            for s in found.signatures
-        ),
-        amendments=tuple(
-            Amendment(
-                x.director,
-                x.at,
-                x.reason,
-                SheetResult(_score(x.before.score), x.before.winner),  # type: ignore[arg-type]
-                SheetResult(_score(x.score), x.winner),  # type: ignore[arg-type]
-                x.strokes,
-            )
-            for x in found.amendments
-        ),
-        time_called=bool(found.time_called),
-    )

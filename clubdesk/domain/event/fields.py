@@ -32,6 +32,7 @@ from clubdesk.domain.limits import (
     date_problem,
     hands_problem,
     name_problem,
+    points_problem,
     stored_int_problem,
     strokes_problem,
 )
@@ -81,6 +82,16 @@ def whole_number(low: int | None) -> Callable[[Any], int]:
 def whole(value: Any, low: int | None = None) -> int:
     """A whole number as the file may write it (``3`` or ``3.0``); PydanticCustomError if not."""
     return whole_number(low)(value)
+
+
+def points(value: Any) -> int:
+    """A side's score: a whole number within what a sheet handed in may hold
+    (``limits.POINTS_MAX`` either way), as ``submit`` takes it."""
+    found = whole_number(None)(value)
+    wrong = points_problem(found)
+    if wrong:
+        raise problem(f" = {found} is {wrong}")
+    return found
 
 
 def added_points(value: Any) -> int:
@@ -293,6 +304,7 @@ def entrant_players(value: Any, info: ValidationInfo) -> tuple[str, ...]:
 
 
 Whole = Annotated[int, PlainValidator(whole_number(None))]
+Points = Annotated[int, PlainValidator(points)]
 Count = Annotated[int, PlainValidator(whole_number(0))]
 Number = Annotated[int, PlainValidator(whole_number(1))]
 Text = Annotated[str, PlainValidator(text_of(False))]

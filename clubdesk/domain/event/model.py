@@ -1,6 +1,6 @@
 """An event as frozen values: entrants, rounds of games, sheets, awards, the ledger.
 
-The facts of one tournament (DESIGN.md, principle 1). Results (standings,
+The facts of one tournament (docs/architecture.md, "Facts and results"). Results (standings,
 cut, payouts) are derived from them, never stored in them.
 """
 
@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
+from clubdesk.domain.event.carried import FinalPayout
 from clubdesk.domain.limits import Strokes
+from clubdesk.domain.roundclock import ClockFact
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.domain.seating.draw import Draw
@@ -267,7 +269,7 @@ class LedgerEntry:
 class Event:
     """One tournament's facts; ``draw`` is the round-1 draw in force (None before it is
     made) and ``draw_made_at`` when it was made; ``warnings`` the director's log of warning
-    infractions (RULES.md §6)."""
+    infractions (docs/rules.md §6); ``payouts`` and ``clock`` what it carries on (``carried``)."""
 
     id: str
     name: str
@@ -281,6 +283,8 @@ class Event:
     draw: Draw | None = None
     draw_made_at: datetime | None = None
     warnings: tuple[LoggedWarning, ...] = ()  # bid whist's warning infractions, in order
+    payouts: tuple[FinalPayout, ...] = ()  # as finalized (and reopened), in order: ``carried``
+    clock: tuple[ClockFact, ...] = ()  # the round clock's facts, round by round, as recorded
 
     def entrant(self, number: int) -> Entrant:
         for entrant in self.entrants:

@@ -46,10 +46,10 @@ from clubdesk.domain.event.fields import (
     Note,
     Number,
     Players,
+    Points,
     Side,
     Text,
     Venue,
-    Whole,
     added_points,
     choice,
     entrant_number,
@@ -95,8 +95,8 @@ class Part(BaseModel):
 
 class ScoreIn(Part):
     what: ClassVar[str] = "a and b"
-    a: Whole
-    b: Whole
+    a: Points
+    b: Points
 
 
 class AdjustmentIn(Part):
@@ -247,7 +247,7 @@ class EntrantIn(Part):
 
 
 class WarningIn(Part):
-    """A warning infraction the director logged (bid whist, RULES.md §6): the round, the
+    """A warning infraction the director logged (bid whist, docs/rules.md §6): the round, the
     team, why, and the ruling it got (``warning`` or ``loss-of-hand``)."""
 
     what: ClassVar[str] = "round, team, reason, ruling, at"
@@ -293,6 +293,74 @@ class LedgerIn(Part):
     at: MaybeMoment = None
 
 
+# --- what the event carries on: the payouts finalized, the round clock ------------------------
+
+
+class PrizeIn(Part):
+    what: ClassVar[str] = "place, entrant, amount_cents, credit_cents"
+    place: Number = needed()
+    entrant: EntrantNumber = needed()
+    amount_cents: Cents = needed()
+    credit_cents: Cents = 0
+
+
+class PaidIn(Part):
+    what: ClassVar[str] = "entrant, cents, method, note, at"
+    entrant: EntrantNumber = needed()
+    cents: Cents = needed()
+    method: Annotated[str | None, PlainValidator(choice(PAYMENT_METHODS, none=True))] = None
+    note: Note = ""
+    at: Moment = needed()
+
+
+class RedeemedIn(Part):
+    what: ClassVar[str] = "entrant, cents, at"
+    entrant: EntrantNumber = needed()
+    cents: Cents = needed()
+    at: Moment = needed()
+
+
+class ReopenedIn(Part):
+    what: ClassVar[str] = "director, reason, at"
+    director: Line = needed()
+    reason: Line = needed()
+    at: Moment = needed()
+
+
+class PayoutIn(Part):
+    """Payouts the director finalized: the pool, each prize frozen, the cash prizes paid and
+    the store credits redeemed while they were final, and their reopening (null: final)."""
+
+    what: ClassVar[str] = "director, pool_cents, at, prizes, paid, redeemed, reopened"
+    director: Line = needed()
+    pool_cents: Cents = needed()
+    at: Moment = needed()
+    prizes: Listed(PrizeIn) = []
+    paid: Listed(PaidIn) = []
+    redeemed: Listed(RedeemedIn) = []
+    reopened: ReopenedIn | None = None
+
+
+CLOCK_FACT_KINDS = ("start", "pause", "resume", "adjust", "end", "announced")
+ANNOUNCEMENTS = ("warning", "time")
+
+
+class ClockFactIn(Part):
+    """One fact of the round clock, in the order recorded: ``seconds`` for ``adjust`` (added;
+    negative: taken off), ``announcement`` for ``announced`` (``warning`` or ``time``)."""
+
+    what: ClassVar[str] = "round, kind, at, seconds, announcement"
+    round: Number = needed()
+    kind: Annotated[str, PlainValidator(choice(CLOCK_FACT_KINDS))] = needed()
+    at: Moment = needed()
+    seconds: Annotated[int | None, PlainValidator(maybe(whole_number(None)))] = None
+    announcement: Annotated[str | None, PlainValidator(choice(ANNOUNCEMENTS, none=True))] = None
+
+    @model_serializer(mode="wrap")
+    def _what_it_says(self, write: Any) -> dict[str, Any]:
+        return {key: value for key, value in write(self).items() if value is not None}
+
+
 class EventFile(Part):
     """A whole event file."""
 
@@ -311,7 +379,10 @@ class EventFile(Part):
     rounds: Listed(RoundIn) = []
     ledger: Listed(LedgerIn) = []
     warnings: Listed(WarningIn) = []  # written only when there are some
+    payouts: Listed(PayoutIn) = []  # written only once the payouts were finalized
+    clock: Listed(ClockFactIn) = []  # written only once a round's clock has started
 
     @model_serializer(mode="wrap")
     def _warnings_when_logged(self, write: Any) -> dict[str, Any]:
-        return {k: v for k, v in write(self).items() if k != "warnings" or v}
+        kept = ("warnings", "payouts", "clock")
+        return {k: v for k, v in write(self).items() if k not in kept or v}

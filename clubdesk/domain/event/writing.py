@@ -10,6 +10,7 @@ import copy
 from typing import Any
 
 from clubdesk.domain.event import schema
+from clubdesk.domain.event.carried import FinalPayout
 from clubdesk.domain.event.fields import EVENT_FORMAT
 from clubdesk.domain.event.model import Event, Game, Score, SheetResult
 
@@ -128,6 +129,50 @@ def event_file(event: Event) -> schema.EventFile:
             )
             for w in event.warnings
         ],
+        payouts=[_payout(payout) for payout in event.payouts],
+        clock=[
+            schema.ClockFactIn.model_construct(
+                round=f.round,
+                kind=f.kind,
+                at=f.at,
+                seconds=f.seconds if f.kind == "adjust" else None,
+                announcement=f.announcement if f.kind == "announced" else None,
+            )
+            for f in event.clock
+        ],
+    )
+
+
+def _payout(payout: FinalPayout) -> schema.PayoutIn:
+    reopened = payout.reopened
+    return schema.PayoutIn.model_construct(
+        director=payout.director,
+        pool_cents=payout.pool_cents,
+        at=payout.at,
+        prizes=[
+            schema.PrizeIn.model_construct(
+                place=p.place,
+                entrant=p.number,
+                amount_cents=p.amount_cents,
+                credit_cents=p.credit_cents,
+            )
+            for p in payout.prizes
+        ],  # fmt: skip
+        paid=[
+            schema.PaidIn.model_construct(
+                entrant=p.entrant, cents=p.cents, method=p.method, note=p.note, at=p.at
+            )
+            for p in payout.paid
+        ],
+        redeemed=[
+            schema.RedeemedIn.model_construct(entrant=r.entrant, cents=r.cents, at=r.at)
+            for r in payout.redeemed
+        ],
+        reopened=None
+        if reopened is None
+        else schema.ReopenedIn.model_construct(
+            director=reopened.director, reason=reopened.reason, at=reopened.at
+        ),
     )
 
 
