@@ -23,26 +23,13 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, QRunnable, Qt, Signal
 from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QMessageBox, QProgressBar, QWidget
 
+from clubdesk.domain.event.sheet_words import plain_words, sentence  # noqa: F401 (pages import them here)
 from clubdesk.errors import UserError
 from clubdesk.services.changes import changes_of
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.style import set_invalid
 
 T = TypeVar("T")
-
-
-def sentence(message: str) -> str:
-    """A service's message as a sentence: capital first letter, full stop."""
-    text = message.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def plain_words(error: UserError) -> str:
-    """A refusal for the window: a sentence without the field name it starts with."""
-    return sentence(error.reason)
 
 
 class FieldMarks:

@@ -1,6 +1,6 @@
 """The hand rows of a score sheet, shaped by the format: which fields a hand has, in sheet order.
 
-Each game lists its columns (``columns_for``); a ``HandRow`` holds one widget
+Each game lists its columns (``domain.games.columns``); a ``HandRow`` holds one widget
 per column and reads them back as the hand JSON of docs/cli.md, which the
 engine scores. Nothing here scores a hand. What a hand asks for as it is typed
 is the domain's (``domain.games.asked``): a field the hand has no use for (the
@@ -14,7 +14,6 @@ stays blank, so the engine names it when it is needed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -22,96 +21,10 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clubdesk.domain.games.asked import asked, fixed_pair, rest, typed_hand
-from clubdesk.domain.games.hands import HandError
-from clubdesk.domain.money.fines import fines_name_a_player
+from clubdesk.domain.games.columns import PAIR_WORDS, TOOK_CHOICES, Column, blank_half, columns_for
 from clubdesk.domain.rules import Rules
 
-
-@dataclass(frozen=True)
-class Column:
-    """One field of a hand: its JSON path (``meld.A``), its heading and how it is entered.
-
-    ``kind``: ``side`` (A or B), ``side?`` (none, A or B), ``int`` (a number),
-    ``flag`` (a tick box; ``default`` is its value on a new row), ``choice``
-    (one of ``choices``), ``player`` (none, or one of the players of the side the column
-    ``side_from`` names, by entrant number), ``took`` (which sides took a trick: read from
-    the trick points, or said).
-    """
-
-    key: str
-    heading: str
-    kind: str
-    default: bool = False
-    choices: tuple[str, ...] = ()
-    side_from: str = ""  # a player picker: the column naming the side whose players it lists
-
-
-def columns_for(rules: Rules) -> tuple[Column, ...]:
-    """The columns of this format's hand rows, in the order the paper sheet has them."""
-    if rules.game == "gin":
-        return (
-            Column("knocker", "Knocker", "side?"),
-            Column("gin", "Gin", "flag"),
-            Column("deadwood.A", "Deadwood A", "int"),
-            Column("deadwood.B", "Deadwood B", "int"),
-            Column("knock_card", "Knock card", "int"),
-        )
-    if rules.game == "bid-whist":
-        kinds = tuple(rules.whist.kinds) if rules.whist is not None else ()
-        return (
-            Column("bidder", "Bidder", "side"),
-            Column("bid", "Bid", "int"),
-            Column("kind", "Kind", "choice", choices=kinds),
-            Column("books.A", "Books A", "int"),
-            Column("books.B", "Books B", "int"),
-            Column("infraction", "Infraction", "side?"),
-        )
-    pinochle = rules.pinochle
-    by_player = fines_name_a_player(rules)  # a fine charged to who bid or reneged (NPA)
-    columns = [
-        Column("bidder", "Bidder", "side"),
-        *([Column("bid_by", "Bid by", "player", side_from="bidder")] if by_player else []),
-        Column("bid", "Bid", "int"),
-        Column("dropped", "Dropped", "flag"),
-        *(
-            [Column("conceded", "Conceded", "side?")]
-            if pinochle is not None and pinochle.concede_allowed
-            else []
-        ),
-        Column("marriage", "Marriage", "flag", default=True),
-        Column("meld.A", "Meld A", "int"),
-        Column("meld.B", "Meld B", "int"),
-        Column("tricks.A", "Tricks A", "int"),
-        Column("tricks.B", "Tricks B", "int"),
-        *(
-            [Column("took_trick", "Took a trick", "took")]
-            if pinochle is not None and pinochle.must_take_trick
-            else []
-        ),
-        Column("renege", "Renege", "side?"),
-        *([Column("renege_by", "Renege by", "player", side_from="renege")] if by_player else []),
-        Column("all_tricks", "All tricks", "side?"),
-    ]
-    if pinochle is not None and not pinochle.all_tricks_bonus:
-        columns = [c for c in columns if c.key != "all_tricks"]
-    return tuple(columns)
-
-
-# "Took a trick": read from the trick points (null), or said for both sides
-TOOK_CHOICES: tuple[tuple[str, dict[str, bool] | None], ...] = (
-    ("by points", None),
-    ("both", {"A": True, "B": True}),
-    ("A only", {"A": True, "B": False}),
-    ("B only", {"A": False, "B": True}),
-    ("neither", {"A": False, "B": False}),
-)
-
-
-# pairs whose halves are typed apart: what both halves say, and when neither is typed
-PAIR_WORDS = {
-    "tricks": ("trick points", "the hand was not played"),
-    "books": ("books", "a side lost the hand (Infraction)"),
-}
+__all__ = ["PAIR_WORDS", "TOOK_CHOICES", "Column", "HandRow", "columns_for", "on_change"]
 
 
 class HandRow:
@@ -233,15 +146,9 @@ class HandRow:
     def check_pairs(self, number: int) -> None:
         """HandError at the blank half of a pair that may be left out only as a whole (the
         trick points of a hand not played): one side typed, the other blank."""
-        for pair, (words, neither) in PAIR_WORDS.items():
-            halves = [c for c in self.columns if c.key.split(".")[0] == pair]
-            blank = [c for c in halves if not _typed(self.widgets[c.key])]
-            if blank and len(blank) < len(halves) and blank[0].key not in self.skipped:
-                raise HandError(
-                    blank[0].key,
-                    f"blank; type both sides' {words}, or neither when {neither}",
-                    number,
-                )
+        error = blank_half(self.raw(), self.columns, self.skipped, number)
+        if error is not None:
+            raise error
 
     # showing a hand -------------------------------------------------------------------------
     def set_hand(self, hand: dict[str, Any]) -> None:
@@ -315,10 +222,6 @@ def _empty(widget: QWidget) -> None:
         widget.clear()
     elif isinstance(widget, QComboBox) and widget.itemData(0) is None:
         widget.setCurrentIndex(0)
-
-
-def _typed(widget: QWidget) -> bool:
-    return isinstance(widget, QLineEdit) and widget.text().strip() not in ("", "-")
 
 
 def _int(widget: QWidget) -> int | None:

@@ -1,51 +1,17 @@
-"""What a score sheet says in words: the game as a whole, a wrong hand named by its field's
-heading, gin's Hollywood columns, and a submitted sheet's line."""
+"""What a score sheet says in words: the game as a whole and a wrong hand named by its field's
+heading (``domain.event.sheet_words``, which a table's phone shows too), gin's Hollywood
+columns, and a submitted sheet's line."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from clubdesk.domain.event.model import Score
-from clubdesk.domain.games.hands import GameResult, HandError
-from clubdesk.domain.rules import Rules
+from clubdesk.domain.event.sheet_words import game_text, problem_text
+from clubdesk.domain.games.hands import GameResult
 from clubdesk.printing.text import time_of_day
-from clubdesk.ui.operations import plain_words, sentence
-from clubdesk.ui.sheet_rows import PAIR_WORDS, Column
 
-
-def game_text(result: GameResult | None, rules: Rules) -> str:
-    """What the engine says of the game as a whole: its end and its winner (gin's columns
-    and boxes are ``hollywood_html``)."""
-    if result is None:
-        return ""
-    parts = []
-    if result.ended_by == "limit":
-        limit = rules.game_end.point_limit
-        parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
-    elif result.ended_by == "hands":
-        regular = rules.game_end.max_hands
-        extra = " and the tiebreak hand" if len(result.hands) > regular else ""
-        parts.append(f"Game over: all {regular} hands{extra} played")
-    winner = result.extra.get("winner")
-    if winner is not None:
-        parts.append(f"Won by side {winner}")
-    return "\n".join(parts)
-
-
-def problem_text(error: HandError, columns: tuple[Column, ...] = ()) -> str:
-    """The engine's reason for a wrong hand, a blank field called blank; the field named
-    by its heading on the sheet ("Hand 3, Meld A: must be at most 1140, not 9999.")."""
-    headings = {column.key: column.heading for column in columns}
-    heading = headings.get(error.field) or headings.get(f"{error.field}.A")
-    if heading is None or error.hand_number is None:
-        return plain_words(error).replace(", not None.", " (left blank).")
-    text = sentence(f"{error.message}".replace(", not None", " (left blank)"))
-    if error.field not in headings:  # a pair as a whole: "Tricks"
-        heading = heading.rsplit(" ", 1)[0]
-        if error.message.endswith(", not None"):
-            words = PAIR_WORDS.get(error.field, (heading.lower(), ""))[0]
-            text = f"left blank; type both sides' {words}."
-    return f"Hand {error.hand_number}, {heading}: {text[:1].lower()}{text[1:]}"
+__all__ = ["game_text", "hollywood_html", "problem_text", "submitted_text"]
 
 
 def hollywood_html(result: GameResult | None) -> str:
