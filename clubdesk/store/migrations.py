@@ -1183,9 +1183,31 @@ END;
     + _refuse("amendment_logged_no_delete", "BEFORE DELETE ON amendment_logged", _AMENDMENT_LOGGED)
 )
 
+# Step 15: the tables' private links (docs/cli.md, "The tables' pages"): one secret per
+# event, kept so that each table's link can be printed again, and the address the links were
+# last served at; and how many hands of a draft typed on a phone the opponents confirmed.
+_V15 = (
+    """
+CREATE TABLE table_link (
+    event_id TEXT NOT NULL PRIMARY KEY REFERENCES event (id),
+    secret TEXT NOT NULL CHECK (length(secret) >= 32),
+    base_url TEXT,
+    created_at TEXT NOT NULL
+);
+
+ALTER TABLE sheet_draft ADD COLUMN confirmed INTEGER CHECK (confirmed >= 0);
+"""
+    + _event_stays("table_link")
+    + _refuse(
+        "table_link_secret_stays",
+        "BEFORE UPDATE OF secret ON table_link WHEN NEW.secret IS NOT OLD.secret",
+        "A table link's secret never changes: the links printed stay good.",
+    )
+)
+
 # Steps 7 and 8 are made on other branches; in this one step 9 comes next in the list.
 MIGRATIONS: tuple[str, ...] = (
-    _V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _V14,
+    _V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _V14, _V15,
 )  # fmt: skip
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -212,6 +212,19 @@ class SheetDraft(SQLModel, table=True):
     hands: list[Any] = Field(sa_type=JsonText, nullable=False)
     saved_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
     source: str
+    confirmed: int | None = None  # hands confirmed by the opponents on the phone (None: window)
+
+
+class TableLink(SQLModel, table=True):
+    """An event's secret for the tables' private links (``services/links.py``), and the
+    address they were last served at."""
+
+    __tablename__ = "table_link"
+
+    event_id: str = Field(foreign_key="event.id", primary_key=True)
+    secret: str
+    base_url: str | None = None
+    created_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
 
 
 class Signature(SQLModel, table=True):
