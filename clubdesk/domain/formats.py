@@ -6,6 +6,7 @@ the line found from the file's own text.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterable
@@ -123,14 +124,30 @@ def scan_rules(extra_dirs: Iterable[Path] | None = None) -> tuple[list[FormatInf
 
 
 def load_rules(id_or_path: str | Path, extra_dirs: Iterable[Path] | None = None) -> Rules:
-    """A format by its id (bundled or the user's own) or by a path to a rules file."""
-    candidate = Path(id_or_path)
-    if candidate.suffix == ".toml" or candidate.exists():
-        return load_rules_file(candidate)
+    """A format by its id (bundled or the user's own) or by a path to a rules file.
+
+    A path looks like one: it has a folder separator or ends in ``.toml``. Anything else is
+    an id, looked up among the bundled formats and the user's rules folder only: a file or
+    folder that happens to bear a format's name in the working folder is never read as it.
+    """
+    if looks_like_path(id_or_path):
+        return load_rules_file(Path(id_or_path))
     for info in available_formats(extra_dirs):
         if info.id == str(id_or_path):
             return load_rules_file(info.path)
     raise UserError(f"rules: no format with id {str(id_or_path)!r} (see `clubdesk rules list`)")
+
+
+def looks_like_path(id_or_path: str | Path) -> bool:
+    """Is this a path to a rules file (a folder separator in it, or ``.toml`` at its end),
+    rather than a format's id?"""
+    text = str(id_or_path)
+    separators = {"/", os.sep, *([os.altsep] if os.altsep else [])}
+    return (
+        isinstance(id_or_path, Path)
+        or text.endswith(".toml")
+        or any(sep in text for sep in separators)
+    )
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
