@@ -58,6 +58,7 @@ class BoardTable:
     state: str  # waiting, submitted, amended, awarded, or no-sheet (closed without it)
     rulings: tuple[str, ...] = ()  # the director's lines on the sheet, in the order given
     draft: int = 0  # hands kept as the sheet's draft while it is typed (``services/drafts``)
+    draft_source: str = ""  # where that draft is typed: "window", or "phone" at the table
 
 
 @dataclass(frozen=True)
@@ -227,8 +228,9 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
             lines += (award_text(game.award),)
         lines += infractions
         kept = drafts.get(stored.id)
-        typed = len(kept.hands) if kept is not None and state == "waiting" else 0
-        return BoardTable(number, seated(a), seated(b), state, lines, typed)
+        if kept is None or state != "waiting":
+            return BoardTable(number, seated(a), seated(b), state, lines)
+        return BoardTable(number, seated(a), seated(b), state, lines, len(kept.hands), kept.source)
 
     tables = tuple(
         table_of(t.table, t.a, t.b) for t in sorted(seating.tables, key=lambda t: t.table)

@@ -30,9 +30,11 @@ def save_draft(
     clock: Clock,
     *,
     source: str = "window",
+    confirmed: int | None = None,
 ) -> None:
     """Keep the hands typed so far on round ``round_number``'s table ``table`` (refused
-    once its sheet is submitted)."""
+    once its sheet is submitted); ``source``: "window", or "phone" with the hands the
+    opponents ``confirmed`` so far."""
     problem = limits.hands_problem(len(hands))
     if problem:
         raise UserError(f"hands{problem}", field="hands")
@@ -41,7 +43,7 @@ def save_draft(
     at = aware(clock.now())
     with db.session() as session:
         sheet = open_sheet(session, event_id, round_number, table)
-        store.save_draft(session, sheet.game_id, hands, at, source)
+        store.save_draft(session, sheet.game_id, hands, at, source, confirmed)
 
 
 def table_draft(db: Database, event_id: str, round_number: int, table: int) -> Draft | None:

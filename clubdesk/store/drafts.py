@@ -20,6 +20,7 @@ class Draft:
     hands: tuple[dict[str, Any], ...]
     saved_at: dt.datetime
     source: str  # "window" or "phone"
+    confirmed: int | None = None  # hands the opponents confirmed on the phone (None: window)
 
 
 def save_draft(
@@ -28,14 +29,17 @@ def save_draft(
     hands: Sequence[Mapping[str, Any]],
     at: dt.datetime,
     source: str = "window",
+    confirmed: int | None = None,
 ) -> None:
-    """Keep ``hands`` as the game's draft (replacing the one before)."""
+    """Keep ``hands`` as the game's draft (replacing the one before); ``confirmed``: how many
+    of them, from the first, the opponents confirmed on the phone."""
     row = session.exec(select(SheetDraft).where(SheetDraft.game_id == game_id)).first()
     if row is None:
         row = SheetDraft(game_id=game_id, hands=[], saved_at=at, source=source)
     row.hands = [dict(hand) for hand in hands]
     row.saved_at = at
     row.source = source
+    row.confirmed = confirmed
     session.add(row)
     session.flush()
 
@@ -45,16 +49,17 @@ def load_draft(session: Session, game_id: int) -> Draft | None:
     row = session.exec(select(SheetDraft).where(SheetDraft.game_id == game_id)).first()
     if row is None:
         return None
-    return Draft(tuple(dict(hand) for hand in row.hands), row.saved_at, row.source)
+    return _draft(row)
 
 
 def drafts_by_game(session: Session, game_ids: Sequence[int]) -> dict[int, Draft]:
     """The drafts kept for these games, by game id."""
     rows = session.exec(select(SheetDraft).where(SheetDraft.game_id.in_(list(game_ids)))).all()  # type: ignore[attr-defined]
-    return {
-        row.game_id: Draft(tuple(dict(h) for h in row.hands), row.saved_at, row.source)
-        for row in rows
-    }
+    return {row.game_id: _draft(row) for row in rows}
+
+
+def _draft(row: SheetDraft) -> Draft:
+    return Draft(tuple(dict(h) for h in row.hands), row.saved_at, row.source, row.confirmed)
 
 
 def drop_draft(session: Session, game_id: int) -> None:

@@ -17,6 +17,7 @@ STATE_WORDS = {
     "waiting": "Waiting",
     "entering": "Being entered",
     "draft": "Draft",
+    "phone": "Being entered (phone)",
     "submitted": "Submitted",
     "amended": "Amended",
     "awarded": "Awarded",
@@ -26,6 +27,7 @@ STATE_COLOURS = {
     "waiting": "#6b6b6b",
     "entering": "#6a3d9a",
     "draft": "#6a3d9a",
+    "phone": "#6a3d9a",
     "submitted": "#1b6e2f",
     "amended": "#1f5f8b",
     "awarded": "#8a4b00",
@@ -77,12 +79,14 @@ class BoardModel(QAbstractTableModel):
         table = self._tables[row]
         if table.state == "waiting" and table.table in self._entering:
             return "entering"
+        if table.state == "waiting" and table.draft_source == "phone":
+            return "phone"  # typed on a phone at the table, kept after every hand
         if table.state == "waiting" and table.draft:
             return "draft"  # hands typed and kept, the sheet closed
         return table.state
 
     def state_text(self, row: int) -> str:
-        """``Waiting``, ``Draft: 3 hands``, ``Submitted``, ..."""
+        """``Waiting``, ``Draft: 3 hands``, ``Being entered (phone)``, ``Submitted``, ..."""
         state, table = self.state_of(row), self._tables[row]
         if state == "draft":
             return f"Draft: {table.draft} hand{'s' if table.draft != 1 else ''}"
@@ -143,6 +147,6 @@ class BoardModel(QAbstractTableModel):
             state = self.state_of(index.row())
             font = QFont()
             font.setBold(column == 0 or state != "waiting")
-            font.setItalic(column == 3 and state in ("waiting", "entering", "draft"))
+            font.setItalic(column == 3 and state in ("waiting", "entering", "draft", "phone"))
             return font
         return None

@@ -1,0 +1,140 @@
+"""The tables' private links (docs/cli.md, "The tables' pages"; ``clubdesk links``): each
+table's link for a round, good for that table and round only until the round is closed.
+
+The tokens are derived from the event's secret (``domain/links.py``), made the first time the
+links are asked for and kept in the database (``store/links.py``), so a link is the same each
+time it is printed. The address the links are served at (``base_url``: the window's or
+``clubdesk serve``'s, or ``links --base``) is kept beside it, for the table cards' QR codes.
+Like a draft, the secret is working state, not a fact of the event: no audit row, and the
+event file does not carry it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from clubdesk.clock import Clock
+from clubdesk.domain.limits import quoted
+from clubdesk.domain.links import looks_like_token, same_token, table_token
+from clubdesk.errors import UserError
+from clubdesk.services.common import aware
+from clubdesk.store import Database
+from clubdesk.store import links as store
+from clubdesk.store import seating as seat_store
+
+__all__ = ["RoundLinks", "TableAt", "TableLink", "base_url_of", "find_table", "round_links"]
+
+BASE_URL_MAX = 200
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """One table's link: its token, and the whole address where one is known."""
+
+    table: int
+    token: str
+    url: str | None
+
+
+@dataclass(frozen=True)
+class RoundLinks:
+    """Every table's link for one round, and the address they are served at (None: not
+    known yet)."""
+
+    event_id: str
+    round_number: int
+    base_url: str | None
+    tables: tuple[TableLink, ...]
+
+
+@dataclass(frozen=True)
+class TableAt:
+    """The table and round a good token is for."""
+
+    round_number: int
+    table: int
+
+
+def checked_base_url(text: str) -> str:
+    """An address the links are served at, as ``http://HOST:PORT/``; UserError naming
+    ``base`` for anything else."""
+    given = text.strip()
+    wrong = f"base: {quoted(given)} is not an address like http://192.168.1.20:8765/"
+    if len(given) > BASE_URL_MAX:
+        raise UserError(f"base: longer than {BASE_URL_MAX} characters", field="base")
+    try:
+        parts = urlsplit(given)
+        port = parts.port
+    except ValueError:
+        raise UserError(wrong, field="base") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or (
+        parts.fragment or parts.path not in ("", "/") or parts.username or parts.password
+    ):  # fmt: skip
+        raise UserError(wrong, field="base")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}{'' if port is None else f':{port}'}/"
+
+
+def round_links(
+    db: Database, event_id: str, round_number: int, clock: Clock, *, base_url: str | None = None
+) -> RoundLinks:
+    """Round ``round_number``'s links, one per table (the round's seating published); the
+    event's secret is made the first time, and ``base_url`` kept as the address from now
+    on."""
+    base = checked_base_url(base_url) if base_url is not None else None
+    with db.session() as session:
+        seating = seat_store.load_seating(session, event_id, round_number)
+        if seating is None:
+            raise UserError(f"round: round {round_number}'s seating is not published yet",
+                            field="round")  # fmt: skip
+        kept = store.keep_secret(session, event_id, secrets.token_hex(32), aware(clock.now()))
+        if base is not None:
+            store.keep_base_url(session, event_id, base)
+        tables = [t.table for t in seating.tables]
+    address = base or kept.base_url
+    return RoundLinks(
+        event_id,
+        round_number,
+        address,
+        tuple(_link(kept.secret, event_id, round_number, table, address) for table in tables),
+    )
+
+
+def keep_base_url(db: Database, event_id: str, base_url: str, clock: Clock) -> str:
+    """The address the event's links are served at from now on; the address as kept."""
+    base = checked_base_url(base_url)
+    with db.session() as session:
+        store.keep_secret(session, event_id, secrets.token_hex(32), aware(clock.now()))
+        store.keep_base_url(session, event_id, base)
+    return base
+
+
+def base_url_of(db: Database, event_id: str) -> str | None:
+    """The address the event's links were last served at (None: never served)."""
+    with db.session() as session:
+        kept = store.link_secret(session, event_id)
+    return None if kept is None else kept.base_url
+
+
+def find_table(db: Database, event_id: str, token: str) -> TableAt | None:
+    """The table and round ``token`` is good for now (a round seated or started, not closed);
+    None for any other token."""
+    if not looks_like_token(token):
+        return None
+    with db.session() as session:
+        kept = store.link_secret(session, event_id)
+        tables = store.open_tables(session, event_id) if kept is not None else []
+    found = None
+    for number, table in tables:  # every one compared, in constant time each
+        if kept is not None and same_token(
+            token, table_token(kept.secret, event_id, number, table)
+        ):
+            found = TableAt(number, table)
+    return found
+
+
+def _link(secret: str, event_id: str, number: int, table: int, base: str | None) -> TableLink:
+    token = table_token(secret, event_id, number, table)
+    return TableLink(table, token, None if base is None else f"{base}t/{token}")
