@@ -28,6 +28,7 @@ from clubdesk.cli import (
     rounds,
     rulings,
     seating,
+    serve,
     sheets,
 )
 from clubdesk.cli.common import EXIT_BAD_INPUT, Handler
@@ -45,6 +46,7 @@ COMMAND_GROUPS = (
     rulings,
     database,
     printing,
+    serve,
 )  # each adds its commands and handlers
 
 

@@ -1,0 +1,253 @@
+"""The tables' pages as an ASGI application (docs/cli.md, "The tables' pages").
+
+Only these paths are served; anything else is 404, a method a path does not take 405:
+
+- ``GET /`` the hall page, ``GET /api/hall`` what it shows, ``GET /api/standings`` the
+  standings as ``clubdesk standings --format json``;
+- ``GET /t/TOKEN`` the table's sheet page, ``GET /t/TOKEN/sheet`` its sheet as ``clubdesk
+  sheet``, ``GET /t/TOKEN/state`` the sheet as the phone shows it, ``POST /t/TOKEN/check``
+  (a hand as typed), ``/hand`` (a hand entered), ``/confirm`` (the opponents confirm it) and
+  ``/submit`` (``clubdesk submit``'s JSON);
+- ``GET /static/NAME`` the pages' own scripts and styles, by name.
+
+A token that is not good now gets 403 and nothing about the event. A refusal is 400 with
+``{"error": ..., "field": ...}``; a body over the cap 413; a client over its rate 429
+(``guard.py``). The services run one at a time on a worker thread, never on the server's
+event loop. ``on_change`` is told what each write changed (the window refreshes from it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
+
+from clubdesk import paths
+from clubdesk.clock import Clock
+from clubdesk.errors import UserError
+from clubdesk.services import links, phone_sheet, results, sheets
+from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.sheet_json import sheet_json, submit_json
+from clubdesk.store import Database, DatabaseError
+from clubdesk.web.guard import BODY_MAX, RateLimit, Refused, csrf_problem, csrf_token, parsed_json
+from clubdesk.web.hall import hall
+
+__all__ = ["TablesApp"]
+
+log = logging.getLogger(__name__)
+
+STATIC = {
+    "phone.js": "text/javascript",
+    "phone.css": "text/css",
+    "hall.js": "text/javascript",
+    "hall.css": "text/css",
+}
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # a table's link never leaves in a Referer
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+}
+NOT_GOOD = "token: this link is not good now (ask the director for your table's link)"
+_TABLE_PATH = re.compile(r"/t/([^/]{1,64})(?:/(sheet|state|check|hand|confirm|submit))?")
+ACTOR = "phone"  # who the audit log says submitted a sheet from a table's page
+
+
+class TablesApp:
+    """The ASGI application serving one event's pages from ``db``."""
+
+    def __init__(
+        self,
+        db: Database,
+        event_id: str,
+        clock: Clock,
+        *,
+        on_change: Callable[[Change], None] | None = None,
+        rate: RateLimit | None = None,
+    ):
+        self.db, self.event_id, self.clock = db, event_id, clock
+        self.on_change = on_change
+        self.rate = rate if rate is not None else RateLimit(clock)
+        self.key = secrets.token_bytes(32)  # the CSRF tokens' key, for this server's life
+        self.one_at_a_time = anyio.CapacityLimiter(1)
+        self._pages: dict[str, str] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await _lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return  # no websockets here: the connection is dropped
+        request = Request(scope, receive)
+        try:
+            response = await self._answer(request)
+        except Refused as refused:
+            said = {"error": refused.message}
+            if isinstance(refused, _Refusal) and refused.field is not None:
+                said["field"] = refused.field
+            response = _json(said, refused.status)
+            if refused.retry_after is not None:
+                response.headers["Retry-After"] = str(refused.retry_after)
+        except Exception:  # a fault of clubdesk's own: logged, and the server goes on
+            log.exception("the tables' pages could not answer %s", request.url.path[:80])
+            response = _json({"error": "internal error"}, 500)
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
+        await response(scope, receive, send)
+
+    async def _answer(self, request: Request) -> Response:
+        client = request.client.host if request.client is not None else "?"
+        self.rate.take(client)
+        path, method = request.url.path, request.method
+        if path == "/":
+            _only(method, "GET")
+            return self._page("hall.html", {})
+        if path in ("/api/standings", "/api/hall"):
+            _only(method, "GET")
+            read = self._standings if path == "/api/standings" else self._hall
+            return _json(await self._run(read))
+        if path.startswith("/static/"):
+            _only(method, "GET")
+            return _static(path.removeprefix("/static/"))
+        found = _TABLE_PATH.fullmatch(path)
+        if found is None:
+            raise Refused(404, "not found")
+        token, action = found.group(1), found.group(2) or "page"
+        _only(method, "POST" if action in ("check", "hand", "confirm", "submit") else "GET")
+        at = await self._run(lambda: links.find_table(self.db, self.event_id, token))
+        if at is None:
+            raise Refused(403, NOT_GOOD)
+        if action == "page":
+            return self._page("phone.html", {"csrf": csrf_token(self.key, token)})
+        if action in ("sheet", "state"):
+            return _json(await self._run(lambda: self._read(action, at)))
+        problem = csrf_problem(self.key, token, dict(request.headers), request.headers.get("host"))
+        if problem is not None:
+            raise Refused(403, problem)
+        data = parsed_json(await _body(request))
+        return _json(await self._run(lambda: self._write(action, at, data)))
+
+    # the services, one at a time off the event loop ----------------------------------------
+    async def _run(self, work: Callable[[], Any]) -> Any:
+        try:
+            return await anyio.to_thread.run_sync(work, limiter=self.one_at_a_time)
+        except DatabaseError as error:  # the file busy, full or gone: not the client's doing
+            raise Refused(503, str(error), retry_after=2) from None
+        except UserError as error:
+            raise _Refusal(error) from None
+
+    def _standings(self) -> Any:
+        return results.standings(self.db, self.event_id).to_json()
+
+    def _hall(self) -> Any:
+        return hall(self.db, self.event_id, self.clock)
+
+    def _read(self, action: str, at: links.TableAt) -> Any:
+        if action == "sheet":
+            return sheet_json(sheets.table_sheet(self.db, self.event_id, *_place(at)))
+        return phone_sheet.phone_sheet(self.db, self.event_id, *_place(at))
+
+    def _write(self, action: str, at: links.TableAt, data: Any) -> Any:
+        db, event_id, number, table = self.db, self.event_id, *_place(at)
+        if action == "submit":
+            done = submit_json(db, event_id, number, table, data, self.clock, actor=ACTOR)
+            self._changed(changes_of(done))
+            return sheet_json(sheets.table_sheet(db, event_id, number, table))
+        given = _fields(data, ("number", "hand") if action != "confirm" else ("number",))
+        if action == "check":
+            return phone_sheet.check_hand(db, event_id, number, table, given["number"],
+                                          given["hand"])  # fmt: skip
+        if action == "hand":
+            sheet = phone_sheet.enter_hand(db, event_id, number, table, given["number"],
+                                           given["hand"], self.clock)  # fmt: skip
+        else:
+            sheet = phone_sheet.confirm_hand(db, event_id, number, table, given["number"],
+                                             self.clock)  # fmt: skip
+        self._changed(Change.SHEETS)
+        return sheet
+
+    def _changed(self, change: Change) -> None:
+        if self.on_change is not None and change:
+            try:
+                self.on_change(change)
+            except Exception:  # the page is answered whatever a listener does
+                log.exception("a listener of the tables' pages failed")
+
+    # pages ---------------------------------------------------------------------------------
+    def _page(self, name: str, values: dict[str, str]) -> Response:
+        if name not in self._pages:
+            self._pages[name] = paths.resource(f"web/{name}").read_text(encoding="utf-8")
+        text = self._pages[name]
+        for key, value in values.items():
+            text = text.replace("{{" + key + "}}", value)
+        return Response(text, media_type="text/html; charset=utf-8")
+
+
+class _Refusal(Refused):
+    """A service's refusal: 400 with the field it names."""
+
+    def __init__(self, error: UserError):
+        super().__init__(400, str(error))
+        self.field = error.field
+
+
+def _place(at: links.TableAt) -> tuple[int, int]:
+    return at.round_number, at.table
+
+
+def _fields(data: Any, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(data, dict) or set(data) != set(keys):
+        raise UserError(f"body: must be an object of {', '.join(keys)}", field="body")
+    return data
+
+
+def _only(method: str, allowed: str) -> None:
+    if method != allowed and not (allowed == "GET" and method == "HEAD"):
+        raise Refused(405, f"method: {allowed} only here")
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused over ``BODY_MAX`` bytes before it is all read."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_MAX:
+        raise Refused(413, f"body: more than {BODY_MAX // 1024} KB")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_MAX:
+            raise Refused(413, f"body: more than {BODY_MAX // 1024} KB")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _static(name: str) -> Response:
+    kind = STATIC.get(name)
+    if kind is None:
+        raise Refused(404, "not found")
+    text = paths.resource(f"web/{name}").read_text(encoding="utf-8")
+    return Response(text, media_type=f"{kind}; charset=utf-8")
+
+
+def _json(value: Any, status: int = 200) -> Response:
+    body = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    return Response(body, status, media_type="application/json")
+
+
+async def _lifespan(receive: Receive, send: Send) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return

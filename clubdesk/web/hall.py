@@ -1,0 +1,83 @@
+"""The hall page's JSON (``GET /api/hall``): the round clock, this round's seating and the
+standings, read only, as the projector shows them to the room."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clubdesk.clock import Clock
+from clubdesk.errors import UserError
+from clubdesk.services import board, clock, events, results
+from clubdesk.services.board import Seated
+from clubdesk.store import Database
+
+__all__ = ["hall"]
+
+PHASE_WORDS = {
+    "not_started": "Not started",
+    "running": "Playing",
+    "warning": "Last minutes",
+    "paused": "Paused",
+    "time": "Time",
+    "break": "Break",
+    "meal": "Meal break",
+    "overnight": "Until tomorrow",
+    "finished": "Finished",
+}
+STATE_WORDS = {
+    "waiting": "Playing",
+    "submitted": "Sheet in",
+    "amended": "Sheet in",
+    "awarded": "Sheet in",
+    "no-sheet": "No sheet",
+}
+
+
+def hall(db: Database, event_id: str, time: Clock) -> dict[str, Any]:
+    """What the hall page shows now."""
+    rules = events.event_rules(db, event_id)
+    found = board.board(db, event_id)
+    table = results.standings(db, event_id)
+    return {
+        "event": found.event_name,
+        "clock": _clock(db, event_id, time) if rules.schedule.timed else None,
+        "round": found.round_title() if found.round_number is not None else "",
+        "tables": [
+            {
+                "table": t.table,
+                "a": _side(t.a),
+                "b": _side(t.b),
+                "state": "Being entered"
+                if t.draft and t.state == "waiting"
+                else STATE_WORDS.get(t.state, t.state),
+            }  # fmt: skip
+            for t in found.tables
+        ],
+        "byes": _side(found.byes),
+        "after_round": table.after_round,
+        "standings": [
+            {"place": row.place, "number": row.number, "name": row.name, "total": row.total}
+            for row in table.rows
+        ],
+    }
+
+
+def _clock(db: Database, event_id: str, time: Clock) -> dict[str, Any] | None:
+    try:
+        status = clock.status(db, event_id, time)
+    except UserError:
+        return None
+    upcoming = status.next
+    return {
+        "round": status.round,
+        "phase": status.phase,
+        "words": status.pause_name or PHASE_WORDS.get(status.phase, status.phase),
+        "remaining_s": status.remaining_s,
+        "next": None
+        if upcoming is None
+        else {"round": upcoming.round, "at": upcoming.at.strftime("%H:%M")},
+    }
+
+
+def _side(side: tuple[Seated, ...]) -> str:
+    return " & ".join(f"{s.number} {s.name}".rstrip() for s in side)

@@ -1,0 +1,158 @@
+"""Serving the tables' pages (``app.py``) on the club's network with uvicorn, an ASGI server.
+
+uvicorn runs on its own thread with its own asyncio loop, so the window that serves never
+waits on it; ``clubdesk serve`` runs it on the main thread until Ctrl+C. The socket is bound
+here first, where the director chose (an address of this laptop and a port), so that a
+refusal says why in one line ("the port is in use") before anything is served.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import socket
+import threading
+from dataclasses import dataclass
+
+import uvicorn
+
+from clubdesk.errors import UserError
+from clubdesk.web import DEFAULT_PORT
+from clubdesk.web.app import TablesApp
+
+__all__ = ["DEFAULT_PORT", "TablesServer", "bound_socket", "lan_addresses", "link_host"]
+
+CONNECTIONS_MAX = 512  # open at once: far more than a hall's phones
+STARTING_S = 10.0
+
+
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port``; UserError naming ``--host`` or ``--port``
+    with the reason when it cannot be."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        raise UserError(
+            f"--host: {host[:60]!r} is not an address of this computer "
+            "(e.g. 192.168.1.20, or 0.0.0.0 for all of them)",
+            field="host",
+        ) from None
+    if not 0 <= port <= 65535:
+        raise UserError(f"--port: {port} is not a port (0 to 65535)", field="port")
+    family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        raise UserError(_refusal(host, port, error), field=_field_of(error)) from None
+    sock.setblocking(False)
+    return sock
+
+
+def _refusal(host: str, port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return f"--port: {port} is in use on {host} (another program serves there; pick another)"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return f"--port: {port} needs the administrator's rights; pick one above 1023"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"--host: {host} is not an address of this computer"
+    return f"--host: could not listen on {host}:{port} ({error.strerror or error})"
+
+
+def _field_of(error: OSError) -> str:
+    return "host" if error.errno == errno.EADDRNOTAVAIL else "port"
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses that other devices could reach (not loopback), as the
+    system resolves its own name; may be empty."""
+    try:
+        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    addresses = []
+    for *_, where in found:
+        text = str(where[0])
+        if not ipaddress.ip_address(text).is_loopback and text not in addresses:
+            addresses.append(text)
+    return addresses
+
+
+def link_host(host: str) -> str:
+    """The host the tables' links name for a server listening on ``host``: that address, or
+    for every address (0.0.0.0) the first one other devices could reach."""
+    if host in ("0.0.0.0", "::"):
+        found = lan_addresses()
+        return found[0] if found else socket.gethostname()
+    return f"[{host}]" if ":" in host else host
+
+
+@dataclass
+class TablesServer:
+    """One server of ``app`` on ``host``:``port`` (0: a free port, chosen on start)."""
+
+    app: TablesApp
+    host: str
+    port: int
+
+    def __post_init__(self) -> None:
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def _made(self) -> tuple[uvicorn.Server, socket.socket]:
+        sock = bound_socket(self.host, self.port)
+        self.port = sock.getsockname()[1]
+        config = uvicorn.Config(
+            self.app,
+            log_config=None,
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
+            loop="asyncio",
+            http="h11",
+            ws="none",
+            limit_concurrency=CONNECTIONS_MAX,
+            timeout_keep_alive=5,
+            server_header=False,
+            h11_max_incomplete_event_size=16 * 1024,
+        )
+        return uvicorn.Server(config), sock
+
+    def start(self) -> None:
+        """Serve on a thread of its own; returns once the server listens (UserError: the
+        address refused, and why)."""
+        server, sock = self._made()
+        self._server = server
+        self._thread = threading.Thread(
+            target=server.run, kwargs={"sockets": [sock]}, name="tables-server", daemon=True
+        )
+        self._thread.start()
+        ready = threading.Event()
+        for _ in range(int(STARTING_S / 0.01)):
+            if server.started or not self._thread.is_alive():
+                break
+            ready.wait(0.01)
+        if not server.started:
+            self.stop()
+            raise UserError(f"--port: the server on {self.host}:{self.port} did not start")
+
+    def serve_here(self) -> None:
+        """Serve on this thread until interrupted (Ctrl+C)."""
+        server, sock = self._made()
+        self._server = server
+        server.run(sockets=[sock])
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self) -> None:
+        """Stop serving and wait for the server's thread (connections are closed)."""
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=STARTING_S)
+        self._server = self._thread = None

@@ -1,0 +1,456 @@
+"use strict";
+// A table's score sheet on a phone (docs/cli.md, "The tables' pages"). Everything the sheet
+// knows comes from the laptop: the columns of the format, what each hand asks for and why a
+// hand is refused (POST check), the running totals and the end of the game (GET state). A hand
+// entered is kept on the laptop at once (POST hand) and waits for the opponents to confirm it
+// (POST confirm); both players sign on the glass, and the sheet goes in (POST submit).
+(function () {
+  const token = location.pathname.split("/")[2] || "";
+  const base = "/t/" + encodeURIComponent(token);
+  const csrf = document.querySelector('meta[name="csrf"]').content;
+  const main = document.getElementById("main");
+  const STROKES_MAX = 100, STROKE_POINTS_MAX = 1000, ASPECT = 3.5;
+
+  let sheet = null;          // the sheet as the laptop gives it
+  let typed = {};            // the hand being typed: field key ("meld.A") -> value
+  let byHand = new Set();    // the keys typed by hand (a pair's other half fills in as the rest)
+  let fields = {};           // field key -> {wrap, control, problem, column}
+  let fixing = false;        // the hand waiting for its confirmation is typed over
+  let timeCalled = false, winner = null, checking = null, formProblem = null;
+  let pads = {};             // role -> {strokes, canvas}
+  let signers = {};          // role -> select
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key === "class") node.className = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value);
+    }
+    for (const child of children) {
+      if (child !== null && child !== undefined) node.append(child);
+    }
+    return node;
+  }
+
+  async function api(path, body) {
+    const options = { cache: "no-store", headers: {} };
+    if (body !== undefined) {
+      options.method = "POST";
+      options.headers = { "Content-Type": "application/json", "X-CSRF-Token": csrf };
+      options.body = JSON.stringify(body);
+    }
+    try {
+      const answer = await fetch(base + path, options);
+      let data = null;
+      try { data = await answer.json(); } catch (e) { data = null; }
+      return { ok: answer.ok, status: answer.status, data: data || {} };
+    } catch (e) {
+      return { ok: false, status: 0, data: { error: "The laptop cannot be reached: check the Wi-Fi and try again." } };
+    }
+  }
+
+  function says(answer) {
+    const text = (answer.data && answer.data.error) || "Something went wrong: try again.";
+    const head = text.indexOf(": ");
+    const field = answer.data && answer.data.field;
+    const words = field && head > 0 && text.slice(0, head) === field ? text.slice(head + 2) : text;
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  async function load() {
+    const answer = await api("/state");
+    if (!answer.ok) {
+      main.replaceChildren(el("section", {}, el("p", { class: "problem" }, says(answer))));
+      setActions([]);
+      return;
+    }
+    show(answer.data);
+  }
+
+  function show(data) {
+    sheet = data;
+    typed = {}; byHand = new Set(); fixing = false; formProblem = null;
+    render();
+  }
+
+  // the sheet ----------------------------------------------------------------------------------
+  function render() {
+    document.getElementById("title").textContent = sheet.title;
+    document.getElementById("event").textContent = sheet.event;
+    document.getElementById("sides").textContent = "A: " + sheet.sides.A + "  ·  B: " + sheet.sides.B;
+    document.title = sheet.title;
+    main.replaceChildren();
+    if (sheet.state !== "waiting") {
+      const score = sheet.score ? "It counts A " + sheet.score.a + " to B " + sheet.score.b + ". " : "";
+      main.append(el("section", {}, el("h2", { class: "done" }, "Sheet submitted"),
+        el("p", {}, score + "It is locked: only the director can change it now.")));
+      setActions([]);
+      return;
+    }
+    main.append(handsTable());
+    const waiting = sheet.hands.length > sheet.confirmed;
+    if (waiting && !fixing) return confirming();
+    if (sheet.error) main.append(el("section", {}, el("p", { class: "problem" }, sheet.error.text)));
+    if (sheet.more && !timeCalled) return handForm();
+    finishing();
+  }
+
+  function handsTable() {
+    const rows = sheet.hands.map((hand, n) => {
+      const row = sheet.rows[n];
+      const waits = n >= sheet.confirmed;
+      return el("tr", { class: waits ? "waits" : "" },
+        el("td", {}, String(n + 1) + (waits ? " (to confirm)" : "")),
+        el("td", {}, row ? signed(row.A) : ""), el("td", {}, row ? signed(row.B) : ""),
+        el("td", {}, row ? String(row.total.A) : ""), el("td", {}, row ? String(row.total.B) : ""));
+    });
+    const lines = (sheet.lines || []).map((line) => el("tr", { class: "line" },
+      el("td", { colspan: "3" }, line.text), el("td", {}, String(line.totals.A)), el("td", {}, String(line.totals.B))));
+    const body = sheet.lines_first ? [...lines, ...rows] : [...rows, ...lines];
+    const word = sheet.hand_word.charAt(0).toUpperCase() + sheet.hand_word.slice(1);
+    return el("section", {},
+      el("table", {},
+        el("thead", {}, el("tr", {}, el("th", {}, word), el("th", {}, "A"), el("th", {}, "B"),
+          el("th", {}, "Total A"), el("th", {}, "Total B"))),
+        el("tbody", {}, ...body),
+        el("tfoot", {}, el("tr", {}, el("td", { colspan: "3" }, "Score"),
+          el("td", {}, String(sheet.score.a)), el("td", {}, String(sheet.score.b))))),
+      sheet.hands.length ? null : el("p", { class: "note" }, "No " + sheet.hand_word + "s yet."));
+  }
+
+  function signed(n) { return n > 0 ? "+" + n : String(n); }
+
+  // a hand being typed -------------------------------------------------------------------------
+  function number() { return sheet.confirmed + 1; }
+
+  function handForm() {
+    fields = {};
+    const form = el("section", {}, el("h2", {}, "Hand " + number()));
+    for (const column of sheet.columns) form.append(field(column));
+    form.append(el("p", { class: "preview", id: "preview" }));
+    if (formProblem) form.append(el("p", { class: "problem", id: "form-problem" }, formProblem));
+    if (sheet.time_called_asked && sheet.hands.length) {
+      form.append(el("label", { class: "field" }, el("span", { class: "label" }, "Time was called"),
+        el("input", { type: "checkbox", onchange: (e) => { timeCalled = e.target.checked; render(); } })));
+    }
+    main.append(form);
+    setActions([["Enter hand " + number(), enterHand, true]]);
+    check();
+  }
+
+  function field(column) {
+    const id = "f-" + column.key.replace(".", "-");
+    const problem = el("p", { class: "problem", hidden: true });
+    let control;
+    const current = typed[column.key];
+    if (column.kind === "int") {
+      control = el("input", { id, type: "number", inputmode: "numeric", step: "1",
+        value: current === null || current === undefined ? null : String(current) });
+      control.addEventListener("input", () => {
+        const text = control.value.trim();
+        changed(column.key, text === "" || isNaN(Number(text)) ? null : Math.trunc(Number(text)));
+      });
+    } else if (column.kind === "flag") {
+      control = el("input", { id, type: "checkbox" });
+      control.checked = current === undefined ? column.default : !!current;
+      control.addEventListener("change", () => changed(column.key, control.checked));
+    } else if (column.kind === "side" || column.kind === "side?") {
+      const values = column.kind === "side?" ? [null, "A", "B"] : ["A", "B"];
+      control = el("div", { class: "choices", id, role: "group", "aria-label": column.heading });
+      for (const value of values) {
+        const button = el("button", { type: "button", "data-value": value === null ? "" : value,
+          "aria-pressed": String((current === undefined ? null : current) === value) }, value === null ? "–" : value);
+        button.addEventListener("click", () => {
+          for (const other of control.children) other.setAttribute("aria-pressed", String(other === button));
+          changed(column.key, value);
+        });
+        control.append(button);
+      }
+    } else {
+      control = el("select", { id });
+      fillSelect(control, column);
+      control.addEventListener("change", () => {
+        const options = choicesOf(column);
+        changed(column.key, options[control.selectedIndex] ? options[control.selectedIndex][1] : null);
+      });
+    }
+    const label = el("label", { for: id }, column.heading);
+    const wrap = el("div", { class: "field", "data-key": column.key }, label, control, problem);
+    fields[column.key] = { wrap, control, problem, column };
+    return wrap;
+  }
+
+  function choicesOf(column) {
+    if (column.kind === "took") return sheet.took;
+    if (column.kind === "player") {
+      const side = typed[column.side_from];
+      return [["–", null], ...((sheet.players[side] || []).map(([n, name]) => [n + " " + name, n]))];
+    }
+    return [["–", null], ...column.choices.map((c) => [c, c])];
+  }
+
+  function fillSelect(select, column) {
+    const options = choicesOf(column);
+    const current = JSON.stringify(typed[column.key] === undefined ? null : typed[column.key]);
+    select.replaceChildren(...options.map(([text, value]) => {
+      const option = el("option", {}, text);
+      option.selected = JSON.stringify(value) === current;
+      return option;
+    }));
+  }
+
+  function changed(key, value) {
+    typed[key] = value;
+    byHand.add(key);
+    const pair = sheet.pair;
+    const [outer, side] = key.split(".");
+    if (pair && outer === pair.key && side) {
+      const other = outer + "." + (side === "A" ? "B" : "A");
+      if (!byHand.has(other) && fields[other]) {
+        const rest = value === null || value < 0 || value > pair.total ? null : pair.total - value;
+        typed[other] = rest;
+        fields[other].control.value = rest === null ? "" : String(rest);
+      }
+    }
+    for (const f of Object.values(fields)) {
+      if (f.column.kind === "player" && f.column.side_from === key) fillSelect(f.control, f.column);
+    }
+    formProblem = null;
+    const shown = document.getElementById("form-problem");
+    if (shown) shown.remove();
+    clearTimeout(checking);
+    checking = setTimeout(check, 150);
+  }
+
+  function rawHand() {
+    const hand = {};
+    for (const column of sheet.columns) {
+      const [outer, inner] = column.key.split(".");
+      let value = typed[column.key];
+      if (value === undefined) value = column.kind === "flag" ? column.default : null;
+      if (inner) (hand[outer] = hand[outer] || {})[inner] = value;
+      else hand[outer] = value;
+    }
+    return hand;
+  }
+
+  async function check() {
+    const asked = number();
+    const answer = await api("/check", { number: asked, hand: rawHand() });
+    if (!sheet || number() !== asked || !answer.ok) return;
+    const found = answer.data;
+    for (const [key, f] of Object.entries(fields)) {
+      const skipped = found.skipped.includes(key);
+      f.wrap.classList.toggle("skipped", skipped);
+      for (const input of [f.control, ...f.control.querySelectorAll("button")]) input.disabled = skipped;
+      if (skipped && typed[key] !== undefined && f.column.kind !== "flag") {
+        delete typed[key];
+        if (f.control.tagName === "INPUT") f.control.value = "";
+      }
+      mark(key, null);
+    }
+    const preview = document.getElementById("preview");
+    const touched = byHand.size > 0;
+    if (found.error && touched) {
+      if (found.error.field && fields[found.error.field]) mark(found.error.field, found.error.text);
+      else if (preview) preview.textContent = found.error.text;
+    } else if (preview) {
+      preview.textContent = found.gain ? "This hand: A " + signed(found.gain.A) + ", B " + signed(found.gain.B) +
+        "  ·  totals A " + found.total.A + ", B " + found.total.B : "";
+    }
+  }
+
+  function mark(key, text) {
+    const f = fields[key];
+    if (!f) return;
+    f.wrap.classList.toggle("invalid", !!text);
+    f.problem.hidden = !text;
+    f.problem.textContent = text || "";
+  }
+
+  async function enterHand() {
+    clearTimeout(checking);
+    const answer = await api("/hand", { number: number(), hand: rawHand() });
+    if (answer.ok) return show(answer.data);
+    const key = (answer.data.field || "").replace(/^hand\./, "");
+    if (answer.data.field === "number") return load();
+    if (fields[key]) {
+      mark(key, says(answer));
+      fields[key].control.scrollIntoView({ block: "center" });
+    } else {
+      formProblem = says(answer);
+      const preview = document.getElementById("preview");
+      if (preview) preview.after(el("p", { class: "problem", id: "form-problem" }, formProblem));
+    }
+  }
+
+  // the opponents confirm ----------------------------------------------------------------------
+  function confirming() {
+    const n = sheet.hands.length;
+    const hand = sheet.hands[n - 1];
+    const row = sheet.rows[n - 1];
+    const words = [];
+    for (const column of sheet.columns) {
+      const [outer, inner] = column.key.split(".");
+      let value = hand[outer];
+      if (inner) value = value && typeof value === "object" ? value[inner] : undefined;
+      if (value === undefined || value === null) continue;
+      if (column.kind === "flag") value = value ? "yes" : "no";
+      else if (column.kind === "took") value = (sheet.took.find(([, v]) => JSON.stringify(v) === JSON.stringify(value)) || [""])[0];
+      words.push(el("li", {}, column.heading + ": " + value));
+    }
+    const points = row ? "Points: A " + signed(row.A) + ", B " + signed(row.B) + "  ·  totals A " +
+      row.total.A + ", B " + row.total.B : "";
+    main.append(el("section", {}, el("h2", {}, "Hand " + n + ": for the opponents to check"),
+      el("ul", { class: "hand-words" }, ...words), el("p", {}, points),
+      el("p", { class: "note" }, "Hand the phone to the opponents' scorekeeper: they confirm the hand, or send it back to be fixed.")));
+    setActions([["Not right: fix it", fixHand], ["Opponents confirm", confirmHand, true]]);
+  }
+
+  function fixHand() {
+    const hand = sheet.hands[sheet.hands.length - 1];
+    typed = {}; byHand = new Set();
+    for (const column of sheet.columns) {
+      const [outer, inner] = column.key.split(".");
+      let value = hand[outer];
+      if (inner) value = value && typeof value === "object" ? value[inner] : undefined;
+      if (value !== undefined) { typed[column.key] = value; byHand.add(column.key); }
+    }
+    fixing = true;
+    render();
+  }
+
+  async function confirmHand() {
+    const answer = await api("/confirm", { number: sheet.hands.length });
+    if (answer.ok) return show(answer.data);
+    if (answer.data.field === "number") return load();
+    main.append(el("section", {}, el("p", { class: "problem" }, says(answer))));
+  }
+
+  // the end of the game: signing ---------------------------------------------------------------
+  function finishing() {
+    const end = el("section", {}, el("h2", {}, "Sign the sheet"));
+    if (sheet.game_text) end.append(el("p", { class: "done", style: null }, sheet.game_text.replace(/\n/g, " · ")));
+    if (sheet.held && !timeCalled && !(sheet.level && winner)) end.append(el("p", { class: "problem" }, sheet.held));
+    if (sheet.time_called_asked && timeCalled) {
+      end.append(el("p", { class: "note" }, "Time was called: the game ends with the hands so far."),
+        el("button", { type: "button", onclick: () => { timeCalled = false; render(); } }, "Back to the hands"));
+    }
+    if (sheet.level) {
+      const choices = el("div", { class: "choices", role: "group", "aria-label": "Who won the tie" });
+      for (const side of ["a", "b"]) {
+        choices.append(el("button", { type: "button", "aria-pressed": String(winner === side),
+          onclick: () => { winner = side; render(); } }, "Side " + side.toUpperCase()));
+      }
+      end.append(el("div", { class: "field" }, el("span", { class: "label" }, "Won the tie"), choices));
+    }
+    pads = {}; signers = {};
+    const keeper = el("select", { id: "signer-scorekeeper", "aria-label": "Scorekeeper" });
+    for (const side of ["a", "b"]) {
+      for (const name of sheet.signers[side]) {
+        keeper.append(el("option", { value: name, "data-side": side }, name + " (" + side.toUpperCase() + ")"));
+      }
+    }
+    const [keeperSide, place] = sheet.keeper;
+    const first = keeperSide === "b" ? sheet.signers.a.length + place : place;
+    keeper.selectedIndex = first < keeper.options.length ? first : 0;
+    const counter = el("select", { id: "signer-countersign", "aria-label": "Countersigned by" });
+    const opponents = () => {
+      const side = keeper.selectedOptions[0] ? keeper.selectedOptions[0].dataset.side : "a";
+      const other = side === "a" ? "b" : "a";
+      counter.replaceChildren(...sheet.signers[other].map((name) => el("option", { value: name }, name + " (" + other.toUpperCase() + ")")));
+      ready();
+    };
+    keeper.addEventListener("change", opponents);
+    signers = { scorekeeper: keeper, countersign: counter };
+    end.append(pad("scorekeeper", "Scorekeeper", keeper), pad("countersign", "Countersigned by", counter));
+    end.append(el("p", { class: "problem", id: "submit-problem", hidden: true }));
+    main.append(end);
+    setActions([["Submit sheet", submit, true]]);
+    opponents();
+  }
+
+  function pad(role, title, picker) {
+    const canvas = el("canvas", { "aria-label": title + " signs here", "data-role": role });
+    const state = { strokes: [], canvas, current: null };
+    pads[role] = state;
+    const point = (e) => {
+      const r = canvas.getBoundingClientRect();
+      const x = Math.min(1, Math.max(0, (e.clientX - r.left) / r.width));
+      const y = Math.min(1, Math.max(0, (e.clientY - r.top) / r.height));
+      return [Math.round(x * 10000) / 10000, Math.round(y * 10000) / 10000];
+    };
+    canvas.addEventListener("pointerdown", (e) => {
+      e.preventDefault();
+      if (state.strokes.length >= STROKES_MAX) return;
+      try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* a pointer already gone */ }
+      state.current = [point(e)];
+      state.strokes.push(state.current);
+      draw(state);
+    });
+    canvas.addEventListener("pointermove", (e) => {
+      if (!state.current || state.current.length >= STROKE_POINTS_MAX) return;
+      e.preventDefault();
+      const p = point(e), last = state.current[state.current.length - 1];
+      if (Math.abs(p[0] - last[0]) + Math.abs(p[1] - last[1]) * ASPECT < 0.003) return;
+      state.current.push(p);
+      draw(state);
+    });
+    const up = () => { if (state.current) { state.current = null; ready(); } };
+    canvas.addEventListener("pointerup", up);
+    canvas.addEventListener("pointercancel", up);
+    const clear = el("button", { type: "button", onclick: () => { state.strokes = []; draw(state); ready(); } }, "Clear");
+    requestAnimationFrame(() => draw(state));
+    return el("div", { class: "pad" }, el("div", { class: "pad-head" }, el("label", {}, title), picker, clear), canvas);
+  }
+
+  function draw(state) {
+    const canvas = state.canvas, ratio = window.devicePixelRatio || 1;
+    const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
+    const height = Math.max(1, Math.round(width / ASPECT));
+    if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; }
+    const g = canvas.getContext("2d");
+    g.clearRect(0, 0, width, height);
+    g.lineWidth = 2.2 * ratio; g.lineCap = "round"; g.lineJoin = "round"; g.strokeStyle = "#10204a";
+    for (const stroke of state.strokes) {
+      g.beginPath();
+      stroke.forEach(([x, y], i) => (i ? g.lineTo(x * width, y * height) : g.moveTo(x * width, y * height)));
+      if (stroke.length === 1) g.lineTo(stroke[0][0] * width + 0.5, stroke[0][1] * height);
+      g.stroke();
+    }
+  }
+
+  function ready() {
+    const signedBoth = pads.scorekeeper && pads.countersign && pads.scorekeeper.strokes.length && pads.countersign.strokes.length;
+    const held = sheet.held && !timeCalled && !(sheet.level && winner);
+    const button = document.querySelector(".actions button.main");
+    if (button) button.disabled = !(signedBoth && signers.countersign.value && !held);
+  }
+
+  async function submit() {
+    const body = {
+      hands: sheet.hands.slice(0, sheet.confirmed),
+      signatures: ["scorekeeper", "countersign"].map((role) => ({
+        role, name: signers[role].value, strokes: pads[role].strokes })),
+    };
+    if (sheet.level && winner) body.winner = winner;
+    if (timeCalled) body.time_called = true;
+    const answer = await api("/submit", body);
+    if (answer.ok) { timeCalled = false; winner = null; return load(); }
+    const shown = document.getElementById("submit-problem");
+    if (shown) { shown.textContent = says(answer); shown.hidden = false; shown.scrollIntoView({ block: "center" }); }
+  }
+
+  // the bar of buttons at the bottom -----------------------------------------------------------
+  function setActions(list) {
+    let bar = document.querySelector(".actions");
+    if (!bar) { bar = el("div", { class: "actions" }); document.body.append(bar); }
+    bar.replaceChildren(...list.map(([text, act, isMain]) =>
+      el("button", { type: "button", class: isMain ? "main" : "", onclick: act }, text)));
+    bar.hidden = list.length === 0;
+    if (list.length && list[0][0] === "Submit sheet") ready();
+  }
+
+  load();
+})();
