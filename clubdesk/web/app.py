@@ -134,7 +134,10 @@ class TablesApp:
         problem = csrf_problem(self.key, token, dict(request.headers), request.headers.get("host"))
         if problem is not None:
             raise Refused(403, problem)
-        data = parsed_json(await _body(request))
+        try:
+            data = parsed_json(await _body(request))
+        except UserError as error:
+            raise _Refusal(error) from None
         return _json(await self._run(lambda: self._write(action, at, data)))
 
     # the services, one at a time off the event loop ----------------------------------------

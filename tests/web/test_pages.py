@@ -1,0 +1,146 @@
+"""The tables' pages over HTTP, as docs/cli.md ("The tables' pages") has them: the paths
+served and no others, the sheet JSON of ``clubdesk sheet`` and ``submit``, 403 for a token not
+good now and nothing about the event, CSRF on every POST, the body cap and the rate limit."""
+
+import json
+import socket
+
+import pytest
+
+from clubdesk.errors import UserError
+from clubdesk.services import results, sheets
+from clubdesk.services.sheet_json import sheet_json
+from clubdesk.web.app import TablesApp
+from clubdesk.web.guard import BODY_MAX, RateLimit
+from clubdesk.web.server import TablesServer, bound_socket
+from tests import builder
+
+# NPA: "8 hands per round"
+HAND = {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
+        "tricks": {"A": 30, "B": 20}}  # fmt: skip
+
+
+def signed(db, event_id, table):
+    names = builder.signers(db, event_id, 1, table)
+    return {"hands": [HAND] * 8,
+            "signatures": [{"role": role, "name": name, "strokes": [[[0.1, 0.5], [0.9, 0.5]]]}
+                           for role, name in names.items()]}  # fmt: skip
+
+
+def test_the_sheet_is_clubdesk_sheets_json(served) -> None:
+    answer = served.call("GET", f"/t/{served.tokens[1]}/sheet")
+    assert answer.status == 200 and answer.headers["content-type"].startswith("application/json")
+    expected = sheet_json(sheets.table_sheet(served.db, served.event_id, 1, 2))
+    assert answer.json() == json.loads(json.dumps(expected))
+
+
+def test_a_signed_sheet_goes_in_once_with_its_strokes(served) -> None:
+    token = served.tokens[0]
+    answer = served.post(token, "submit", signed(served.db, served.event_id, 1))
+    assert answer.status == 200
+    sheet = answer.json()
+    assert sheet["state"] == "submitted" and sheet["table"] == 1
+    assert [s["strokes"] for s in sheet["signatures"]] == [[[[0.1, 0.5], [0.9, 0.5]]]] * 2
+    again = served.post(token, "submit", signed(served.db, served.event_id, 1))
+    assert again.status == 400 and "already submitted" in again.json()["error"]
+
+
+def test_a_refusal_is_400_naming_the_field(served) -> None:
+    body = signed(served.db, served.event_id, 3)
+    body["signatures"][1]["name"] = "Nobody Here"
+    answer = served.post(served.tokens[2], "submit", body)
+    assert answer.status == 400
+    assert answer.json()["error"].startswith("signatures.countersign: Nobody Here does not play")
+
+
+def test_a_token_not_good_now_gets_403_and_nothing_about_the_event(served, clock) -> None:
+    made_up = "A" * 20
+    for path in (f"/t/{made_up}", f"/t/{made_up}/sheet", "/t/x", "/t/../../etc/passwd"):
+        answer = served.call("GET", path)
+        assert answer.status in (403, 404), path
+        assert b"npa" not in answer.body.lower() and b"Player" not in answer.body
+    for table in range(1, 5):
+        assert served.post(served.tokens[table - 1], "submit",
+                           signed(served.db, served.event_id, table)).status == 200  # fmt: skip
+    builder.close(served.db, served.event_id, 1, clock)
+    closed = served.call("GET", f"/t/{served.tokens[0]}/sheet")
+    assert closed.status == 403 and closed.json() == {
+        "error": "token: this link is not good now (ask the director for your table's link)"
+    }
+
+
+def test_only_the_pages_are_served(served) -> None:
+    assert served.call("GET", "/").status == 200
+    standings = served.call("GET", "/api/standings")
+    assert standings.json() == results.standings(served.db, served.event_id).to_json()
+    for path in ("/static/", "/static/../app.py", "/etc/passwd", "/api", "/t/", "/index.html",
+                 "/static/phone.html", f"/t/{served.tokens[0]}/other"):  # fmt: skip
+        assert served.call("GET", path).status == 404, path
+    assert served.call("POST", "/", "{}").status == 405
+    assert served.call("DELETE", f"/t/{served.tokens[0]}/sheet").status == 405
+    headers = served.call("GET", "/").headers
+    assert headers["referrer-policy"] == "no-referrer" and headers["cache-control"] == "no-store"
+
+
+def test_every_post_needs_the_pages_csrf_token_as_json(served) -> None:
+    token = served.tokens[0]
+    hand = {"number": 1, "hand": HAND}
+    good = served.csrf(token)
+    cases = [
+        ({"Content-Type": "application/json"}, "csrf"),
+        ({"Content-Type": "application/json", "X-CSRF-Token": "0" * 32}, "csrf"),
+        ({"Content-Type": "text/plain", "X-CSRF-Token": good}, "content-type"),
+        (
+            {
+                "Content-Type": "application/json",
+                "X-CSRF-Token": good,
+                "Origin": "http://evil.example",
+            },
+            "origin",
+        ),  # fmt: skip
+        (
+            {"Content-Type": "application/json", "X-CSRF-Token": served.csrf(served.tokens[1])},
+            "csrf",
+        ),  # another table's page
+    ]
+    for headers, field in cases:
+        answer = served.call("POST", f"/t/{token}/hand", json.dumps(hand), headers)
+        assert answer.status == 403 and answer.json()["error"].startswith(field)
+    assert served.post(token, "hand", hand, good).status == 200
+
+
+def test_a_body_over_the_cap_is_refused(served) -> None:
+    token = served.tokens[0]
+    answer = served.post(token, "submit", {"hands": ["x" * (BODY_MAX + 1)]})
+    assert answer.status == 413
+
+
+def test_a_client_over_its_rate_waits(npa_db, clock) -> None:
+    db, event_id = npa_db
+    server = TablesServer(TablesApp(db, event_id, clock, rate=RateLimit(clock, burst=5)),
+                          "127.0.0.1", 0)  # fmt: skip
+    server.start()
+    try:
+        from tests.web.conftest import Served
+
+        client = Served(server, db, event_id, [])
+        assert [client.call("GET", "/").status for _ in range(6)] == [200] * 5 + [429]
+        assert client.call("GET", "/", source="127.0.0.2").status == 200  # another client
+        clock.advance(seconds=1)
+        assert client.call("GET", "/").status == 200
+    finally:
+        server.stop()
+
+
+def test_a_refusal_to_bind_says_why(served) -> None:
+    with pytest.raises(UserError, match=f"--port: {served.server.port} is in use on 127.0.0.1"):
+        bound_socket("127.0.0.1", served.server.port)
+    with pytest.raises(UserError, match="--host: 'example.org' is not an address"):
+        bound_socket("example.org", 0)
+    with pytest.raises(UserError, match="--host: 192.0.2.1 is not an address of this computer"):
+        bound_socket("192.0.2.1", 0)
+
+
+def test_it_listens_only_where_the_director_chose(served) -> None:
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.2", served.server.port), timeout=2).close()
