@@ -56,6 +56,7 @@ from clubdesk.ui.projector_menu import ProjectorMenu
 from clubdesk.ui.rounds_page import RoundsPage
 from clubdesk.ui.standings_page import StandingsPage
 from clubdesk.ui.status_clock import StatusClock
+from clubdesk.ui.tables_dialog import TablesServing
 from clubdesk.ui.ticker import Ticker, TimerFactory, qt_timer
 
 APP_TITLE = "clubdesk"
@@ -128,6 +129,7 @@ class MainWindow(QMainWindow):
         self.projector_menu = ProjectorMenu(
             self, self.context, self.clock_watch, make_timer, settings=settings
         )
+        self.tables_serving = TablesServing(self, self.context, self.projector_menu.menu, settings)
         self.status_clock = StatusClock(self.clock_watch)
         self.statusBar().addWidget(self.status_clock)
         self.summary_label = QLabel()
@@ -260,6 +262,7 @@ class MainWindow(QMainWindow):
         except DatabaseError as exc:
             QMessageBox.warning(self, "Open database", str(exc))
             return False
+        self.tables_serving.stop()
         self.context.wait_for_workers()
         old, self._db = self._db, new_db
         old.close()
@@ -273,6 +276,7 @@ class MainWindow(QMainWindow):
 
     def close_database(self) -> Path:
         """Close the database (for a restore to replace it); its path."""
+        self.tables_serving.stop()
         self.context.wait_for_workers()
         self._db.close()
         return self._db.path
@@ -326,6 +330,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
         self.projector_menu.close(forget=False)  # it opens again at the next start
+        self.tables_serving.stop()
         self.ticker.stop()
         self.context.wait_for_workers()
         self.snapshots.take("exit")

@@ -1,0 +1,287 @@
+"""View > Tables on phones…: the window serves the tables' pages to phones on the club's network
+(docs/cli.md, "The tables' pages"), opt-in.
+
+The director picks one of this laptop's addresses and a port and starts serving; the dialog
+then shows the hall page's address with its QR code and each table's link for the round being
+played. The server (``web/server.py``) runs on a thread of its own and never holds up the
+window; what a phone changes (a hand kept as a draft, a sheet submitted) reaches the window's
+pages through ``ChangeBridge``, one queued signal however many arrive before the window reads
+them. The address and port chosen are kept in the window's settings. Serving stops when the
+director says so, another database or event is opened, or the window closes.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import segno
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QPixmap
+from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.errors import UserError
+from clubdesk.services import board, links
+from clubdesk.services.changes import Change
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.operations import plain_words
+from clubdesk.ui.style import set_role
+from clubdesk.web import DEFAULT_PORT
+from clubdesk.web.app import TablesApp
+from clubdesk.web.server import TablesServer
+
+HOST_KEY, PORT_KEY = "phones/host", "phones/port"
+QR_PIXELS = 220
+
+
+def laptop_addresses() -> list[str]:
+    """This laptop's IPv4 addresses, those phones could reach first, this laptop alone last."""
+    found = [
+        a.toString()
+        for a in QNetworkInterface.allAddresses()
+        if a.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol
+    ]
+    outside = [a for a in found if not a.startswith("127.")]
+    return [*dict.fromkeys(outside), "127.0.0.1"]
+
+
+def qr_pixmap(text: str, pixels: int = QR_PIXELS) -> QPixmap:
+    """``text`` as a QR code (segno), black on white with its quiet zone, about ``pixels``
+    square."""
+    rows = segno.make(text, error="m").matrix
+    border = 4
+    count = len(rows) + 2 * border
+    image = QImage(count, count, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    black = QColor("black").rgb()
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark:
+                image.setPixel(x + border, y + border, black)
+    scale = max(1, pixels // count)
+    return QPixmap.fromImage(image.scaled(count * scale, count * scale))
+
+
+class ChangeBridge(QObject):
+    """What the server's thread changed, handed to the window's thread as one queued signal
+    for every change that arrives before the window reads them."""
+
+    arrived = Signal()
+
+    def __init__(self, context: UiContext, parent: QObject | None = None):
+        super().__init__(parent)
+        self.context = context
+        self._lock = threading.Lock()
+        self._pending = Change.NONE
+        self.arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+
+    def tell(self, change: Change) -> None:
+        """Called on the server's thread."""
+        with self._lock:
+            first = not self._pending
+            self._pending |= change
+        if first:
+            self.arrived.emit()
+
+    def _deliver(self) -> None:
+        with self._lock:
+            change, self._pending = self._pending, Change.NONE
+        self.context.publish(change)
+
+
+class TablesDialog(QDialog):
+    """Start and stop serving, the address and its QR code, the round's links."""
+
+    def __init__(self, serving: TablesServing, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.serving = serving
+        self.setWindowTitle("Tables on phones")
+        self.host = QComboBox()
+        self.host.setAccessibleName("Address")
+        self.port = QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.port.setAccessibleName("Port")
+        self.start_button = QPushButton("&Start serving")
+        self.stop_button = QPushButton("S&top")
+        self.status = set_role(QLabel(), "hint")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.qr = QLabel()
+        self.qr.setFixedSize(QR_PIXELS + 20, QR_PIXELS + 20)
+        self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.links = QPlainTextEdit()
+        self.links.setReadOnly(True)
+        self.links.setMinimumWidth(420)
+        self.close_button = QPushButton("Close")
+        form = QGridLayout()
+        form.addWidget(QLabel("&Address:"), 0, 0)
+        form.addWidget(self.host, 0, 1)
+        form.addWidget(QLabel("&Port:"), 0, 2)
+        form.addWidget(self.port, 0, 3)
+        form.addWidget(self.start_button, 0, 4)
+        form.addWidget(self.stop_button, 0, 5)
+        for label, buddy in ((form.itemAtPosition(0, 0), self.host),
+                             (form.itemAtPosition(0, 2), self.port)):  # fmt: skip
+            widget = label.widget() if label is not None else None
+            if isinstance(widget, QLabel):
+                widget.setBuddy(buddy)
+        shown = QHBoxLayout()
+        shown.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignTop)
+        side = QVBoxLayout()
+        side.addWidget(QLabel("Each table's link for this round (the QR code on its table card):"))
+        side.addWidget(self.links, 1)
+        shown.addLayout(side, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.status)
+        layout.addLayout(shown, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        layout.addLayout(buttons)
+        self.start_button.clicked.connect(self.start)
+        self.stop_button.clicked.connect(self.stop)
+        self.close_button.clicked.connect(self.accept)
+        self.fill()
+
+    def fill(self) -> None:
+        """The addresses to choose from (the one chosen before first) and what is served."""
+        chosen, port = self.serving.chosen()
+        addresses = laptop_addresses()
+        if chosen not in addresses:
+            addresses.insert(0, chosen)
+        self.host.clear()
+        self.host.addItems(addresses)
+        self.host.setCurrentText(chosen)
+        self.port.setValue(port)
+        self.show_state()
+
+    def start(self) -> None:
+        problem = self.serving.start(self.host.currentText(), self.port.value())
+        self.show_state(problem)
+
+    def stop(self) -> None:
+        self.serving.stop()
+        self.show_state()
+
+    def show_state(self, problem: str = "") -> None:
+        """The address served and its QR code, the round's links; or why nothing is."""
+        running = self.serving.running
+        self.start_button.setEnabled(not running)
+        self.stop_button.setEnabled(running)
+        self.host.setEnabled(not running)
+        self.port.setEnabled(not running)
+        address = self.serving.address if running else ""
+        if problem:
+            self.status.setText(problem)
+        elif running:
+            self.status.setText(
+                f"Serving at {address}  (the hall page: clock, seating, standings). "
+                "Phones on the club's Wi-Fi open each table's link below."
+            )
+        else:
+            self.status.setText("Not serving. Pick this laptop's address on the club's Wi-Fi.")
+        self.qr.setPixmap(qr_pixmap(address) if address else QPixmap())
+        self.links.setPlainText(self.serving.links_text() if running else "")
+
+
+class TablesServing:
+    """The View menu's Tables on phones…, and the one server it runs for the window."""
+
+    def __init__(self, window: QMainWindow, context: UiContext, menu: object,
+                 settings: QSettings | None = None):  # fmt: skip
+        self.window, self.context, self.settings = window, context, settings
+        self.bridge = ChangeBridge(context, window)
+        self.server: TablesServer | None = None
+        self.served: tuple[object, str] | None = None  # the database and event served
+        self.address = ""
+        self.dialog: TablesDialog | None = None
+        self.action = menu.addAction("&Tables on phones…")  # type: ignore[attr-defined]
+        self.action.triggered.connect(self.open_dialog)
+        context.changed.connect(self._changed)
+
+    @property
+    def running(self) -> bool:
+        return self.server is not None and self.server.running
+
+    def chosen(self) -> tuple[str, int]:
+        """The address and port chosen last time (else this laptop's first address)."""
+        host = str(self.settings.value(HOST_KEY, "") or "") if self.settings else ""
+        port = self.settings.value(PORT_KEY, DEFAULT_PORT) if self.settings else DEFAULT_PORT
+        try:
+            number = int(str(port))
+        except ValueError:
+            number = DEFAULT_PORT
+        return host or laptop_addresses()[0], number
+
+    def open_dialog(self) -> TablesDialog:
+        if self.dialog is None:
+            self.dialog = TablesDialog(self, self.window)
+        self.dialog.fill()
+        self.dialog.open()
+        return self.dialog
+
+    def start(self, host: str, port: int) -> str:
+        """Serve the open event on ``host``:``port``; why it could not be, else ""."""
+        db, event_id = self.context.db, self.context.event_id
+        if db is None or event_id is None:
+            return "Open an event first: the tables' pages serve the open event."
+        self.stop()
+        app = TablesApp(db, event_id, self.context.clock, on_change=self.bridge.tell)
+        server = TablesServer(app, host, port)
+        try:
+            server.start()
+            shown = f"[{host}]" if ":" in host else host
+            self.address = links.keep_base_url(db, event_id, f"http://{shown}:{server.port}/",
+                                               self.context.clock)  # fmt: skip
+        except UserError as error:
+            server.stop()
+            return plain_words(error)
+        self.server, self.served = server, (db, event_id)
+        if self.settings is not None:
+            self.settings.setValue(HOST_KEY, host)
+            self.settings.setValue(PORT_KEY, port)
+        return ""
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+        self.server, self.served, self.address = None, None, ""
+
+    def links_text(self) -> str:
+        """``Table 1  http://…/t/TOKEN`` for each table of the round being played."""
+        db, event_id = self.context.db, self.context.event_id
+        if db is None or event_id is None:
+            return ""
+        try:
+            number = board.board(db, event_id).round_number
+            if number is None:
+                return "No round is seated yet."
+            found = links.round_links(db, event_id, number, self.context.clock)
+        except UserError as error:
+            return plain_words(error)
+        lines = [f"Round {number}"]
+        lines += [f"Table {link.table}   {link.url or link.token}" for link in found.tables]
+        return "\n".join(lines)
+
+    def _changed(self, change: Change) -> None:
+        if not self.running:
+            return
+        if (self.context.db, self.context.event_id) != self.served:
+            self.stop()  # another database or event: its tables are not served from here
+        if self.dialog is not None and self.dialog.isVisible() and change & (
+            Change.SEATING | Change.EVENT | Change.CLOCK
+        ):  # fmt: skip
+            self.dialog.show_state()
