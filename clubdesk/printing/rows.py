@@ -45,6 +45,7 @@ class TableRow:
     table: int
     a: Side
     b: Side
+    link: str | None = None  # the table's private link for the round, where one is known
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,14 @@
 """Table cards: a page per table, turned sideways, with the table number large enough to
-read across the room and who sits where this round."""
+read across the room and who sits where this round; where the table's private link for the
+round is known (``services/links.py``), its QR code in the top right corner, for the
+scorekeeper's phone, with the link under it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import IO
 
+import segno
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
@@ -20,6 +23,46 @@ LABEL = ParagraphStyle("table-label", fontName=FONT, fontSize=22, leading=28, al
 NAMES = ParagraphStyle(
     "table-names", fontName=BOLD, fontSize=26, leading=32, alignment=TA_CENTER, spaceAfter=10
 )
+
+
+QR_SIZE = 118  # points: about 4 cm, read by a phone from across the table
+LINK = ParagraphStyle("table-link", fontName=FONT, fontSize=7, leading=9, alignment=TA_CENTER)
+SCAN = ParagraphStyle("table-scan", fontName=BOLD, fontSize=9, leading=11, alignment=TA_CENTER)
+
+
+class LinkCode(Flowable):
+    """A table's link as a QR code in the top right corner of the card, taking no room in
+    the flow: the card's own lines are centred and leave the corner free."""
+
+    def __init__(self, link: str):
+        super().__init__()
+        self.link = link
+        self.rows = segno.make(link, error="m").matrix
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        return available_width, 0
+
+    def draw(self) -> None:
+        canvas = self.canv
+        count = len(self.rows) + 8  # the quiet zone: four modules each side
+        module = QR_SIZE / count
+        left, top = self.width - QR_SIZE, 0.0
+        canvas.saveState()
+        canvas.setFillColorRGB(0, 0, 0)
+        for y, row in enumerate(self.rows):
+            for x, dark in enumerate(row):
+                if dark:
+                    canvas.rect(left + (x + 4) * module, top - (y + 5) * module, module, module,
+                                stroke=0, fill=1)  # fmt: skip
+        canvas.restoreState()
+        below = top - QR_SIZE
+        for text, look in (("Scorekeeper: scan to score on your phone", SCAN),
+                           (escape(self.link), LINK)):  # fmt: skip
+            line = Paragraph(text, look)
+            _, high = line.wrapOn(canvas, QR_SIZE + 40, 60)
+            below -= high
+            line.drawOn(canvas, left - 20, below)
 
 
 def _side(label: str, side: Side) -> list[Flowable]:
@@ -54,6 +97,7 @@ def table_cards_pdf(
         if story:
             story.append(PageBreak())
         story += [
+            *([LinkCode(row.link)] if row.link else []),
             Paragraph(escape(f"Table · {tables.name}"), LABEL),
             Paragraph(str(row.table), NUMBER),
             Spacer(1, 26),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
@@ -55,6 +56,7 @@ from clubdesk.services import (
     draw,
     events,
     final_payouts,
+    links,
     playoffs,
     registration,
     results,
@@ -217,7 +219,12 @@ def round_tables(db: Database, event_id: str, round_number: int) -> RoundTables:
     names = _names(db, event_id)
     labels = side_labels(events.event_rules(db, event_id))
     title = playoffs.round_title(db, event_id, round_number)
-    return _tables(seating, names, labels, title)
+    found = _tables(seating, names, labels, title)
+    printed = links.printed_links(db, event_id, round_number)
+    if not printed:
+        return found
+    tables = tuple(replace(row, link=printed.get(row.table)) for row in found.tables)
+    return replace(found, tables=tables)
 
 
 def _tables(

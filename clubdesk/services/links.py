@@ -118,6 +118,21 @@ def base_url_of(db: Database, event_id: str) -> str | None:
     return None if kept is None else kept.base_url
 
 
+def printed_links(db: Database, event_id: str, round_number: int) -> dict[int, str]:
+    """Each table's link for round ``round_number`` by table, for printing: only where the
+    secret is made and an address known (nothing is written: a file is printed read-only
+    too); empty otherwise."""
+    with db.session() as session:
+        kept = store.link_secret(session, event_id)
+        seating = seat_store.load_seating(session, event_id, round_number)
+    if kept is None or kept.base_url is None or seating is None:
+        return {}
+    return {
+        t.table: f"{kept.base_url}t/{table_token(kept.secret, event_id, round_number, t.table)}"
+        for t in seating.tables
+    }
+
+
 def find_table(db: Database, event_id: str, token: str) -> TableAt | None:
     """The table and round ``token`` is good for now (a round seated or started, not closed);
     None for any other token."""

@@ -1,0 +1,27 @@
+"""The table cards carry each table's private link for the round as a QR code, with the link
+under it, once an address is known (docs/cli.md, "The tables' pages")."""
+
+from clubdesk.services import documents, links
+from tests import builder
+from tests.printing.reading import Printed
+
+
+def test_each_card_carries_its_tables_link(db, clock) -> None:
+    event_id = builder.event(db, clock, "npa-club-pinochle", entrants=16)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    before = Printed(documents.build_document(db, event_id, "tablecards", clock, round_number=1))
+    assert "scan to score" not in before.text  # no address yet: no code to print
+    found = links.round_links(db, event_id, 1, clock, base_url="http://192.168.1.20:8765/")
+    cards = Printed(documents.build_document(db, event_id, "tablecards", clock, round_number=1))
+    for page, link in zip(cards.pages, found.tables, strict=True):
+        assert "Scorekeeper: scan to score on your phone" in page
+        assert link.url is not None and link.url.replace(" ", "") in page.replace(" ", "")
+
+
+def test_a_link_printed_again_is_the_same(db, clock) -> None:
+    event_id = builder.event(db, clock, "npa-club-pinochle", entrants=16)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    first = links.round_links(db, event_id, 1, clock, base_url="http://10.0.0.5:8765/")
+    assert links.printed_links(db, event_id, 1) == {t.table: t.url for t in first.tables}
