@@ -2,6 +2,33 @@
 
 from __future__ import annotations
 
+import re
+
+QUOTED_MAX = 200  # a value a message quotes beyond this is cut (an id, a winner, a side)
+QUOTED_KEPT = 40  # what is kept of it: enough to recognise it
+MESSAGE_MAX = 600  # a message beyond this is cut (a path given of thousands of characters)
+_QUOTED = re.compile(rf"(['\"])((?:(?!\1)[^\n]){{{QUOTED_MAX + 1},}})\1")
+
+
+def short(message: str) -> str:
+    """``message`` kept short: a value it quotes beyond ``QUOTED_MAX`` characters cut to
+    its first ``QUOTED_KEPT``, saying how long it was, and each of its lines cut at
+    ``MESSAGE_MAX``. What a user gives is never echoed whole (a 100 KB id, a 100 KB line)."""
+    if len(message) <= QUOTED_MAX:
+        return message
+
+    def cut(found: re.Match[str]) -> str:
+        quote, text = found.group(1), found.group(2)
+        return f"{quote}{text[:QUOTED_KEPT]}{quote}... ({len(text)} characters)"
+
+    lines = _QUOTED.sub(cut, message).split("\n")
+    return "\n".join(
+        f"{line[:MESSAGE_MAX]}... ({len(line)} characters in all)"
+        if len(line) > MESSAGE_MAX
+        else line
+        for line in lines
+    )
+
 
 class UserError(Exception):
     """Bad input or an unusable file, explained in words a club director reads.
@@ -16,7 +43,7 @@ class UserError(Exception):
     field: str | None = None
 
     def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
+        super().__init__(short(message))
         if field is not None:
             self.field = field
 
