@@ -2,7 +2,7 @@
 // The hall page: the round clock, this round's seating and the standings, read every few
 // seconds from /api/hall; the clock counts down between readings.
 (function () {
-  let remaining = null, phase = null, words = "", ticking = null;
+  let remaining = null, phase = null, words = "";
 
   function text(tag, value, cls) {
     const cell = document.createElement(tag);
@@ -37,7 +37,7 @@
     const clock = hall.clock;
     phase = clock ? clock.phase : null;
     remaining = clock ? clock.remaining_s : null;
-    words = clock ? (clock.round ? "Round " + clock.round + " · " : "") + clock.words : "";
+    words = clock ? (clock.round ? "Round " + clock.round + " · " : "") + clock.words : hall.round;
     if (clock && clock.next && !remaining) words += " · round " + clock.next.round + " at " + clock.next.at;
     clockText();
     document.getElementById("round").textContent = hall.round ? hall.round + ": seating" : "Seating";
@@ -60,7 +60,7 @@
 
   read();
   setInterval(read, 5000);
-  ticking = setInterval(() => {
+  setInterval(() => {
     if (remaining !== null && (phase === "running" || phase === "warning")) {
       remaining -= 1;
       clockText();
