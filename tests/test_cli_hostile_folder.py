@@ -4,6 +4,7 @@ work, the others say which folder and why, and a crash's details go to standard 
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -83,17 +84,35 @@ def test_a_folder_that_cannot_be_written_to_is_named(
     )
 
 
-def test_a_crash_without_a_data_folder_leaves_its_details_on_stderr(
-    blocked: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_crash_without_a_data_folder_logs_to_the_temporary_folder_and_names_it(
+    blocked: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     def broken() -> None:
         raise RuntimeError("a fault no input should cause")
 
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
     monkeypatch.setattr(formats, "scan_rules", broken)
     ran = clubdesk("rules", "list")
     assert ran.code == 1 and ran.out == ""
-    assert "RuntimeError: a fault no input should cause" in ran.err
-    assert ran.err.rstrip().endswith(
-        "clubdesk: internal error; details were written to standard error "
-        "(the error log cannot be written)"
+    assert "Traceback" not in ran.err and "RuntimeError" not in ran.err  # not on the terminal
+    [log] = temporary.glob("clubdesk-errors-*.log")
+    assert ran.err == f"clubdesk: internal error; details were written to {log}\n"
+    assert "RuntimeError: a fault no input should cause" in log.read_text(encoding="utf-8")
+
+
+def test_a_crash_where_no_log_can_be_written_says_so_without_a_traceback(
+    blocked: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def broken() -> None:
+        raise RuntimeError("a fault no input should cause")
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no such folder"))
+    monkeypatch.setattr(formats, "scan_rules", broken)
+    ran = clubdesk("rules", "list")
+    assert (ran.code, ran.out) == (1, "")
+    assert ran.err == (
+        "clubdesk: internal error; its details could not be written (neither the data folder "
+        "nor the temporary folder can be written)\n"
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import traceback
 from collections.abc import Sequence
 from contextlib import suppress
@@ -111,7 +112,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception:  # no traceback ever reaches a user
         log = _log_crash()
-        print(f"clubdesk: internal error; details were written to {log}", file=sys.stderr)
+        where = (
+            f"details were written to {log}"
+            if log is not None
+            else "its details could not be written (neither the data folder nor the "
+            "temporary folder can be written)"
+        )
+        print(f"clubdesk: internal error; {where}", file=sys.stderr)
         return 1
 
 
@@ -153,18 +160,23 @@ def _one_line(message: str) -> str:
     return " / ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
-def _log_crash() -> str:
-    """Write the traceback being handled to the error log; where it went. A log that cannot
-    be written leaves the traceback on standard error instead."""
+def _log_crash() -> str | None:
+    """Write the traceback being handled to the error log; where it went (None: nowhere).
+    Where the user data folder cannot hold the log, it goes to a file of its own in the
+    temporary folder; a traceback never reaches the director's terminal."""
     details = traceback.format_exc()
+    heading = f"--- {SYSTEM_CLOCK.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n"
     try:
         log = paths.user_data_dir() / "clubdesk-errors.log"
         with log.open("a", encoding="utf-8") as out:
-            out.write(
-                f"--- {SYSTEM_CLOCK.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n"
-            )
-            out.write(details)
+            out.write(heading + details)
     except (UserError, OSError):
-        sys.stderr.write(details)
-        return "standard error (the error log cannot be written)"
+        try:
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", prefix="clubdesk-errors-", suffix=".log", delete=False
+            ) as out:
+                out.write(heading + details)
+        except OSError:
+            return None
+        return out.name
     return str(log)

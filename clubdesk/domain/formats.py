@@ -64,7 +64,8 @@ def _parsed(text: str, name: str) -> Rules:
     try:
         data = tomllib.loads(text)
     except RecursionError:
-        raise RulesError([f"{name}:1: values nested too deep to be read"]) from None
+        line = _deepest_line(text)
+        raise RulesError([f"{name}:{line}: values nested too deep to be read"]) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         found = re.search(r"\(at line (\d+), column \d+\)", message)
@@ -136,6 +137,37 @@ def load_rules(id_or_path: str | Path, extra_dirs: Iterable[Path] | None = None)
         if info.id == str(id_or_path):
             return load_rules_file(info.path)
     raise UserError(f"rules: no format with id {str(id_or_path)!r} (see `clubdesk rules list`)")
+
+
+NESTING_SHOWN = 64  # arrays and tables within each other: far beyond any rules file
+
+
+def _deepest_line(text: str) -> int:
+    """The line where a TOML text's arrays and inline tables first nest ``NESTING_SHOWN``
+    deep (what a reader gave up on), counting brackets outside strings and comments; 1
+    where none does."""
+    depth, line, quote, comment = 0, 1, "", False
+    for index, ch in enumerate(text):
+        if ch == "\n":
+            line, comment = line + 1, False
+            if quote in ("'", '"'):
+                quote = ""  # a one-line string does not go on to the next line
+        elif comment:
+            continue
+        elif quote:
+            if ch == quote[0] and text.startswith(quote, index) and text[index - 1] != "\\":
+                quote = ""
+        elif ch == "#":
+            comment = True
+        elif ch in "'\"":
+            quote = ch * 3 if text.startswith(ch * 3, index) else ch
+        elif ch in "[{":
+            depth += 1
+            if depth >= NESTING_SHOWN:
+                return line
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return 1
 
 
 def looks_like_path(id_or_path: str | Path) -> bool:

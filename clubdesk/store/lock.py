@@ -1,8 +1,9 @@
 """Exclusive OS locks on small files, so one database file has one clubdesk.
 
 A database has two (``DatabaseLock``): one beside the file its path finally names, and
-one named by the file's identity (device and inode), in the temporary folder, so that a
-hard link's other name for the same file finds it taken too. A lock file also says who
+one named by the file's identity (device and inode), in the system's temporary folder
+(``/tmp``, whatever ``TMPDIR`` says), so that a hard link's other name for the same file
+finds it taken too, by any clubdesk of the same user. A lock file also says who
 holds it (a window or a command), so that another clubdesk refused the file can say so.
 Byte 0 is the one locked (Windows locks are mandatory); the holder's words follow it.
 """
@@ -57,12 +58,24 @@ def identity_lock_file(database: Path) -> Path | None:
         return None
     if not found.st_ino:  # a file system that gives no file numbers
         return None
-    folder = Path(tempfile.gettempdir()) / f"clubdesk-locks-{_user()}"
+    folder = _shared_folder() / f"clubdesk-locks-{_user()}"
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
     except OSError:
         return None
     return folder / f"{found.st_dev:x}-{found.st_ino:x}.lock"
+
+
+SYSTEM_TEMPORARY = Path("/tmp")  # the system's own, whatever TMPDIR says
+
+
+def _shared_folder() -> Path:
+    """Where the identity locks live: the same place for every clubdesk of this user on this
+    computer, whatever its environment says (two commands given different TMPDIRs must meet
+    there): the system's temporary folder, ``/tmp``, where there is one to write in."""
+    if os.name != "nt" and SYSTEM_TEMPORARY.is_dir() and os.access(SYSTEM_TEMPORARY, os.W_OK):
+        return SYSTEM_TEMPORARY
+    return Path(tempfile.gettempdir())
 
 
 def _user() -> str:
