@@ -175,3 +175,24 @@ def test_opening_another_file_with_the_same_event_takes_no_snapshot(
     assert reasons(night) == []
     window.close()
     assert reasons(night) == [(1, "exit")]
+
+
+def test_back_up_now_is_not_written_over_a_database_another_window_holds(
+    make_window, db, night, monkeypatch, tmp_path, clock
+):
+    window = make_window(db)
+    other = tmp_path / "other" / "club.sqlite"
+    other.parent.mkdir()
+    open_database(other).close()
+    warnings = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(other), ""))
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: warnings.append(a[2]))
+    with open_database(other) as held:  # another clubdesk window has it open
+        before = other.read_bytes()
+        window.backup_action.trigger()
+        assert warnings == [
+            f"{other} is open in another clubdesk window; a backup is not written over it."
+        ]
+        assert other.read_bytes() == before
+        with held.session() as session:  # and goes on with its own file
+            session.connection().exec_driver_sql("SELECT count(*) FROM event")
