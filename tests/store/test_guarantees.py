@@ -239,6 +239,4 @@ def test_backup_to_a_missing_folder_is_refused(db: Database, tmp_path: Path) -> 
     target = tmp_path / "no such folder" / "copy.sqlite"
     with pytest.raises(DatabaseError) as caught:
         db.backup_to(target)
-    assert str(caught.value) == (
-        f"Could not write the backup {target}: no such file or directory."
-    )
+    assert str(caught.value) == (f"Could not write the backup {target}: no such file or directory.")
