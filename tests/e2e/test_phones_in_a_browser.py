@@ -1,0 +1,211 @@
+"""Four phones play an NPA round to the director's board (docs/cli.md, "The tables' pages").
+
+The window serves the tables' pages (View > Tables on phones…, on 127.0.0.1). Headless
+Chromium (Debian's ``chromium``, driven by Playwright) opens the four tables' links at once,
+each held upright (390 x 844, touch): every hand is typed on its phone, confirmed there by
+the opponents, both players sign with their finger (touch events), and the sheet goes in.
+The window's board follows, and its standings are those of the same sheets typed in the
+window by keys, as a director types the paper.
+"""
+
+from __future__ import annotations
+
+import socket
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+from PySide6.QtCore import Qt
+
+from clubdesk.services import links, results, sheets
+from clubdesk.store import open_database
+from tests import builder
+from tests.e2e.director import Director
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # four phones at once: no page is a background tab whose timers and frames wait
+    "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+]  # fmt: skip
+# NPA: "8 hands per round"; a hand made, one made by the other side, one set
+HANDS = (
+    {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
+     "tricks": {"A": 30, "B": 20}},
+    {"bidder": "B", "bid": 50, "marriage": True, "meld": {"A": 10, "B": 20},
+     "tricks": {"A": 20, "B": 30}},
+    {"bidder": "A", "bid": 60, "marriage": True, "meld": {"A": 20, "B": 10},
+     "tricks": {"A": 25, "B": 25}},
+)  # fmt: skip
+# the page has the laptop's answer to Submit: the sheet in, or the refusal shown
+ANSWERED = "() => { const p = document.getElementById('submit-problem'); return !p || !p.hidden; }"
+# a finger lifted from the pad: Chromium takes a moment before a tap clicks again
+SETTLE_MS = 3000
+SIGNATURE = [(0.08, 0.65), (0.2, 0.3), (0.33, 0.7), (0.48, 0.32), (0.62, 0.66), (0.8, 0.4)]
+
+
+def sheet_of(table: int) -> list[dict]:
+    return [HANDS[(table + n) % 3] for n in range(8)]
+
+
+def npa_night(db, clock) -> str:
+    event_id = builder.event(db, clock, "npa-club-pinochle", entrants=16)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.start(db, event_id, 1, clock)
+    return event_id
+
+
+@pytest.fixture
+def phones() -> Iterator[BrowserContext]:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed (.ci/run installs it)"
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix="clubdesk-chromium-"),  # a fresh --user-data-dir
+            executable_path=CHROMIUM, args=FLAGS, viewport={"width": 390, "height": 844},
+            has_touch=True, is_mobile=True, device_scale_factor=1,
+        )  # fmt: skip
+        context.set_default_timeout(15_000)
+        yield context
+        context.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve(qtbot, window) -> int:
+    """View > Tables on phones…, this laptop alone, a free port typed, Start serving."""
+    window.tables_serving.action.trigger()
+    dialog = window.tables_serving.dialog
+    port = free_port()
+    dialog.host.setFocus()
+    qtbot.keyClicks(dialog.host, "127.0.0.1")
+    dialog.port.setFocus()
+    qtbot.keyClick(dialog.port, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(dialog.port, str(port))
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert window.tables_serving.running, dialog.status.text()
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    return port
+
+
+def type_hand(page: Page, number: int, hand: dict) -> None:
+    """The scorekeeper taps the bidder and types the numbers; the other side's trick points
+    fill in as the rest."""
+    page.bring_to_front()  # this phone in its scorekeeper's hand
+    page.wait_for_selector(f"h2:text-is('Hand {number}')")
+    page.tap(f"#f-bidder button[data-value={hand['bidder']}]")
+    page.fill("#f-bid", str(hand["bid"]))
+    page.fill("#f-meld-A", str(hand["meld"]["A"]))
+    page.fill("#f-meld-B", str(hand["meld"]["B"]))
+    page.fill("#f-tricks-A", str(hand["tricks"]["A"]))
+    assert page.input_value("#f-tricks-B") == str(hand["tricks"]["B"])
+    page.tap(f"text=Enter hand {number}")
+    page.wait_for_selector(f"text=Hand {number}: for the opponents to check")
+
+
+def touch(page: Page, points: list[dict]) -> None:
+    """One finger on the glass: down at the first point, along the others, lifted."""
+    session = page.context.new_cdp_session(page)
+    for n, point in enumerate(points):
+        kind = "touchStart" if n == 0 else "touchMove"
+        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [point]})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
+def sign(page: Page, role: str) -> None:
+    """A finger's signature on the pad, as touch events."""
+    pad = page.locator(f"canvas[data-role={role}]")
+    pad.evaluate("pad => pad.scrollIntoView({block: 'center'})")
+    box = pad.bounding_box()
+    assert box is not None
+    touch(page, [{"x": box["x"] + x * box["width"], "y": box["y"] + y * box["height"]}
+                 for x, y in SIGNATURE])  # fmt: skip
+
+
+def standings_shown(window) -> list[tuple]:
+    model = window.standings_page.model
+    rows = [model.row_at(n) for n in range(model.rowCount())]
+    return [(r.place, r.number, r.total) for r in rows]
+
+
+def test_four_phones_play_an_npa_round_to_the_directors_board(
+    phones, make_window, new_database, tmp_path, qtbot, clock, monkeypatch
+) -> None:
+    # the same sheets typed in the window, by keys, as the director types the paper
+    typed_db = open_database(new_database(tmp_path / "typed.sqlite"), backups=tmp_path / "b1")
+    typed_event = npa_night(typed_db, clock)
+    typed_window = make_window(typed_db)
+    director = Director(qtbot, typed_window, clock, monkeypatch)
+    for table in range(1, 5):
+        dialog = director.hand_sheet(table, sheet_of(table))
+        director.press(Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda d=dialog: not d.isVisible())
+        director.back_to_window()
+    typed = results.standings(typed_db, typed_event)
+    typed_window.close()
+
+    db = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "b2")
+    event_id = npa_night(db, clock)
+    window = make_window(db)
+    window.show_page("rounds")
+    port = serve(qtbot, window)
+    try:
+        tables = links.round_links(db, event_id, 1, clock).tables
+        pages = []
+        for link in tables:
+            page = phones.new_page()
+            page.goto(link.url or "")
+            pages.append(page)
+        assert [link.url for link in tables] == [
+            f"http://127.0.0.1:{port}/t/{link.token}" for link in tables
+        ]
+        for number in range(1, 9):  # the four tables play each hand at once
+            for table, page in enumerate(pages, start=1):
+                type_hand(page, number, sheet_of(table)[number - 1])
+            for page in pages:
+                page.bring_to_front()
+                page.tap("text=Opponents confirm")
+            clock.advance(minutes=4)  # a hand takes a few minutes at the table
+        model = window.rounds_page.model
+        qtbot.waitUntil(
+            lambda: [model.state_text(n) for n in range(4)] == ["Being entered (phone)"] * 4
+        )
+        for page in pages:
+            page.bring_to_front()
+            page.wait_for_selector("text=Game over: all 8 hands played")
+            sign(page, "scorekeeper")
+            sign(page, "countersign")
+        pages[0].wait_for_timeout(SETTLE_MS)
+        for page in pages:
+            page.bring_to_front()
+            page.tap("text=Submit sheet")
+            page.wait_for_function(ANSWERED)
+            problem = page.locator("#submit-problem")
+            assert not problem.count(), problem.inner_text()
+        for page in pages:
+            page.wait_for_selector("text=Sheet submitted")
+        qtbot.waitUntil(lambda: [model.state_text(n) for n in range(4)] == ["Submitted"] * 4)
+        window.show_page("standings")
+        expected = [(r.place, r.number, r.total) for r in typed.rows]
+        qtbot.waitUntil(lambda: standings_shown(window) == expected)
+        assert expected[0][2] > 0
+        signatures = [  # signed with a finger: the strokes are kept as drawn
+            s for table in range(1, 5) for s in signatures_of(db, event_id, table)
+        ]
+        assert len(signatures) == 8 and all(len(s.strokes) == 1 for s in signatures)
+        assert all(len(s.strokes[0]) >= 4 for s in signatures)
+    finally:
+        window.tables_serving.stop()
+        typed_db.close()
+
+
+def signatures_of(db, event_id: str, table: int):
+    return sheets.table_sheet(db, event_id, 1, table).game.signatures
