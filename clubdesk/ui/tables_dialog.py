@@ -5,9 +5,9 @@ The director picks one of this laptop's addresses and a port and starts serving;
 then shows the hall page's address with its QR code and each table's link for the round being
 played. The server (``web/server.py``) runs on a thread of its own and never holds up the
 window; what a phone changes (a hand kept as a draft, a sheet submitted) reaches the window's
-pages through ``ChangeBridge``, one queued signal however many arrive before the window reads
-them. The address and port chosen are kept in the window's settings. Serving stops when the
-director says so, another database or event is opened, or the window closes.
+pages through ``ChangeBridge``, gathered into one reading however many arrive together. The
+address and port chosen are kept in the window's settings. Serving stops when the director
+says so, another database or event is opened, or the window closes.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 
 import segno
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
 from PySide6.QtWidgets import (
@@ -75,17 +75,26 @@ def qr_pixmap(text: str, pixels: int = QR_PIXELS) -> QPixmap:
 
 
 class ChangeBridge(QObject):
-    """What the server's thread changed, handed to the window's thread as one queued signal
-    for every change that arrives before the window reads them."""
+    """What the server's thread changed, handed to the window's thread: the first change
+    starts a short wait (``GATHER_MS``), and everything that arrives meanwhile is read in one
+    go, so a burst of phones costs the window one reading, not one per request. While the
+    window reads, it holds ``turn``: the server's next call waits, so the window never waits
+    through more than the call under way for the database."""
 
     arrived = Signal()
+    GATHER_MS = 300
 
     def __init__(self, context: UiContext, parent: QObject | None = None):
         super().__init__(parent)
         self.context = context
+        self.turn = threading.Lock()
         self._lock = threading.Lock()
         self._pending = Change.NONE
-        self.arrived.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        self.gather = QTimer(self)
+        self.gather.setSingleShot(True)
+        self.gather.setInterval(self.GATHER_MS)
+        self.gather.timeout.connect(self._deliver)
+        self.arrived.connect(self.gather.start, Qt.ConnectionType.QueuedConnection)
 
     def tell(self, change: Change) -> None:
         """Called on the server's thread."""
@@ -98,7 +107,13 @@ class ChangeBridge(QObject):
     def _deliver(self) -> None:
         with self._lock:
             change, self._pending = self._pending, Change.NONE
-        self.context.publish(change)
+        with self.turn:
+            self.context.publish(change)
+
+    def stop(self) -> None:
+        """Serving stopped: what is still gathered is read now."""
+        self.gather.stop()
+        self._deliver()
 
 
 class TablesDialog(QDialog):
@@ -239,7 +254,8 @@ class TablesServing:
         if db is None or event_id is None:
             return "Open an event first: the tables' pages serve the open event."
         self.stop()
-        app = TablesApp(db, event_id, self.context.clock, on_change=self.bridge.tell)
+        app = TablesApp(db, event_id, self.context.clock, on_change=self.bridge.tell,
+                        turn=self.bridge.turn)  # fmt: skip
         server = TablesServer(app, host, port)
         try:
             server.start()
@@ -258,6 +274,7 @@ class TablesServing:
     def stop(self) -> None:
         if self.server is not None:
             self.server.stop()
+            self.bridge.stop()
         self.server, self.served, self.address = None, None, ""
 
     def links_text(self) -> str:

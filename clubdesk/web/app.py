@@ -13,7 +13,9 @@ Only these paths are served; anything else is 404, a method a path does not take
 A token that is not good now gets 403 and nothing about the event. A refusal is 400 with
 ``{"error": ..., "field": ...}``; a body over the cap 413; a client over its rate 429
 (``guard.py``). The services run one at a time on a worker thread, never on the server's
-event loop. ``on_change`` is told what each write changed (the window refreshes from it).
+event loop, each holding ``turn``: the window that serves takes it while it reads what a
+phone changed, so that it waits for one call at most, never for a burst of them.
+``on_change`` is told what each write changed (the window refreshes from it).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import json
 import logging
 import re
 import secrets
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -74,12 +77,14 @@ class TablesApp:
         *,
         on_change: Callable[[Change], None] | None = None,
         rate: RateLimit | None = None,
+        turn: threading.Lock | None = None,
     ):
         self.db, self.event_id, self.clock = db, event_id, clock
         self.on_change = on_change
         self.rate = rate if rate is not None else RateLimit(clock)
         self.key = secrets.token_bytes(32)  # the CSRF tokens' key, for this server's life
         self.one_at_a_time = anyio.CapacityLimiter(1)
+        self.turn = turn if turn is not None else threading.Lock()
         self._pages: dict[str, str] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -142,8 +147,12 @@ class TablesApp:
 
     # the services, one at a time off the event loop ----------------------------------------
     async def _run(self, work: Callable[[], Any]) -> Any:
+        def in_turn() -> Any:
+            with self.turn:  # the window reads between two calls, never waits through many
+                return work()
+
         try:
-            return await anyio.to_thread.run_sync(work, limiter=self.one_at_a_time)
+            return await anyio.to_thread.run_sync(in_turn, limiter=self.one_at_a_time)
         except DatabaseError as error:  # the file busy, full or gone: not the client's doing
             raise Refused(503, str(error), retry_after=2) from None
         except UserError as error:
