@@ -253,6 +253,7 @@
     const preview = document.getElementById("preview");
     const touched = byHand.size > 0;
     if (found.error && touched) {
+      if (preview) preview.textContent = "";
       if (found.error.field && fields[found.error.field]) mark(found.error.field, found.error.text);
       else if (preview) preview.textContent = found.error.text;
     } else if (preview) {
@@ -275,12 +276,13 @@
     if (answer.ok) return show(answer.data);
     const key = (answer.data.field || "").replace(/^hand\./, "");
     if (answer.data.field === "number") return load();
+    const preview = document.getElementById("preview");
+    if (preview) preview.textContent = "";
     if (fields[key]) {
       mark(key, says(answer));
       fields[key].control.scrollIntoView({ block: "center" });
     } else {
       formProblem = says(answer);
-      const preview = document.getElementById("preview");
       if (preview) preview.after(el("p", { class: "problem", id: "form-problem" }, formProblem));
     }
   }
