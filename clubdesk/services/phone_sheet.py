@@ -34,7 +34,7 @@ from clubdesk.services import drafts, sheets
 from clubdesk.services.board import adjustment_text
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import event_rules, get_event
-from clubdesk.services.playoffs import round_titles
+from clubdesk.services.playoffs import round_title
 from clubdesk.store import Database
 
 __all__ = ["check_hand", "confirm_hand", "enter_hand", "phone_sheet"]
@@ -54,7 +54,7 @@ def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> d
     draft = drafts.table_draft(db, event_id, round_number, table)
     hands = list(draft.hands) if draft is not None and not found.submitted else []
     confirmed = _confirmed(draft, hands)
-    title = round_titles_of(db, event_id).get(round_number) or f"Round {round_number}"
+    title = round_title(db, event_id, round_number)
     sheet: dict[str, Any] = {
         "event": get_event(db, event_id).name,
         "title": f"{title} · Table {table}",
@@ -78,12 +78,6 @@ def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> d
         sheet["score"] = None if score is None else {"a": score.a, "b": score.b}
         return sheet
     return sheet | _worked_out(rules, round_number, hands, game.adjustments)
-
-
-def round_titles_of(db: Database, event_id: str) -> Mapping[int, str]:
-    """The titles of the event's playoff rounds ("Playoffs: final"), by round."""
-    with db.session() as session:
-        return round_titles(session, event_id)
 
 
 def _confirmed(draft: drafts.Draft | None, hands: list[dict[str, Any]]) -> int:
@@ -218,9 +212,10 @@ def _field_value(column: Column, value: Any, rules: Rules, players: Mapping[str,
     return None
 
 
-def _table_numbers(db: Database, event_id: str, round_number: int, table: int) -> Any:
+def _table(db: Database, event_id: str, round_number: int, table: int) -> tuple[Any, Any]:
+    """The entrant numbers at the table by side ("A", "B") and the sheet's adjustment lines."""
     game = sheets.table_sheet(db, event_id, round_number, table).game
-    return {s.upper(): list(game.side(s)) for s in "ab"}
+    return {s.upper(): list(game.side(s)) for s in "ab"}, game.adjustments
 
 
 def check_hand(
@@ -231,7 +226,8 @@ def check_hand(
     field (``error``: None when it is right) and its points (``gain``) with the running
     totals after it (``total``) once it is right."""
     rules = event_rules(db, event_id)
-    raw = raw_hand(given, rules, _table_numbers(db, event_id, round_number, table))
+    numbers, lines = _table(db, event_id, round_number, table)
+    raw = raw_hand(given, rules, numbers)
     before = _hands_before(db, event_id, round_number, table, number)
     found = asked(raw, rules)
     answer: dict[str, Any] = {
@@ -241,7 +237,6 @@ def check_hand(
         "gain": None,
         "total": None,
     }
-    lines = sheets.table_sheet(db, event_id, round_number, table).game.adjustments
     problem = _hand_problem(rules, round_number, before, raw, lines)
     if problem is not None:
         answer["error"] = problem
@@ -306,9 +301,9 @@ def enter_hand(
     opponents to confirm it (a hand waiting is typed over); UserError at its field when it
     is wrong. The sheet as ``phone_sheet`` gives it."""
     rules = event_rules(db, event_id)
-    raw = raw_hand(given, rules, _table_numbers(db, event_id, round_number, table))
+    numbers, lines = _table(db, event_id, round_number, table)
+    raw = raw_hand(given, rules, numbers)
     before = _hands_before(db, event_id, round_number, table, number)
-    lines = sheets.table_sheet(db, event_id, round_number, table).game.adjustments
     problem = _hand_problem(rules, round_number, before, raw, lines)
     if problem is not None:
         field = f"hand.{problem['field']}" if problem["field"] else "hand"

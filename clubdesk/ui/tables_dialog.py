@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -215,15 +216,20 @@ class TablesDialog(QDialog):
 class TablesServing:
     """The View menu's Tables on phones…, and the one server it runs for the window."""
 
-    def __init__(self, window: QMainWindow, context: UiContext, menu: object,
-                 settings: QSettings | None = None):  # fmt: skip
+    def __init__(
+        self,
+        window: QMainWindow,
+        context: UiContext,
+        menu: QMenu,
+        settings: QSettings | None = None,
+    ):
         self.window, self.context, self.settings = window, context, settings
         self.bridge = ChangeBridge(context, window)
         self.server: TablesServer | None = None
         self.served: tuple[object, str] | None = None  # the database and event served
         self.address = ""
         self.dialog: TablesDialog | None = None
-        self.action = menu.addAction("&Tables on phones…")  # type: ignore[attr-defined]
+        self.action = menu.addAction("&Tables on phones…")
         self.action.triggered.connect(self.open_dialog)
         context.changed.connect(self._changed)
 
