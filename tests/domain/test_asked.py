@@ -133,3 +133,16 @@ def test_a_level_game_is_level_once_its_hands_end_it() -> None:
     both = [dict(level, bidder=side) for side in "AB" * 4]
     assert sheet_so_far(GP, 1, both).level
     assert not sheet_so_far(GP, 1, both[:2]).level  # level, but not over
+
+
+def test_a_fifth_hand_that_decides_a_level_bid_whist_game_asks_no_tie_winner() -> None:
+    # seed 004: "In the event of a tie, a fifth hand shall be played to determine a winner
+    # for the round. Points earned in the fifth hand will not count toward the cumulative
+    # total for the round." (docs/rules.md §6)
+    made_a = {"bidder": "A", "bid": 5, "kind": "cards", "books": {"A": 11, "B": 2}}
+    made_b = {"bidder": "B", "bid": 5, "kind": "cards", "books": {"A": 2, "B": 11}}
+    four = [made_a, made_b, made_a, made_b]
+    assert sheet_so_far(WHIST, 1, four).level  # level after four: a fifth hand, or the winner
+    fifth = sheet_so_far(WHIST, 1, [*four, made_a])
+    assert (fifth.score, fifth.decided) == (Score(10, 10), "a")
+    assert not fifth.level  # the fifth hand said who won: nothing to ask

@@ -268,7 +268,8 @@ class SheetSoFar:
     running totals; ``error``: that wrong hand; ``lines``: the adjustment lines with the
     totals after each, ``lines_first`` where they come before the hands (pinochle: the
     running totals start from them) rather than after them; ``score``: what the sheet
-    counts so far (``sheet_result`` of the right hands and the lines).
+    counts so far (``sheet_result`` of the right hands and the lines); ``decided``: the
+    side the hands themselves give a level game to (bid whist's fifth hand), if any.
     """
 
     played: GameResult | None
@@ -276,6 +277,7 @@ class SheetSoFar:
     lines: tuple[LineTotals, ...]
     lines_first: bool
     score: Score
+    decided: Side | None = None
 
     @property
     def over_by_hands(self) -> bool:
@@ -284,8 +286,9 @@ class SheetSoFar:
 
     @property
     def level(self) -> bool:
-        """The game is over by its hands and the score is level."""
-        return self.over_by_hands and self.score.higher() is None
+        """The game is over by its hands, level, and its hands name no winner: who won the
+        tie is for the sheet to say."""
+        return self.over_by_hands and self.score.higher() is None and self.decided is None
 
 
 def sheet_so_far(
@@ -305,7 +308,7 @@ def sheet_so_far(
         error = exc
         right = right[: max((exc.hand_number or 1) - 1, 0)]
         played = played_hands(rules, round_number, right, adjustments) if right else None
-    score = sheet_result(rules, round_number, hands=right, adjustments=adjustments).score
+    counted = sheet_result(rules, round_number, hands=right, adjustments=adjustments)
     first = folds_adjustments(rules)
     running = {"A": 0, "B": 0}
     if not first and played is not None:
@@ -314,7 +317,7 @@ def sheet_so_far(
     for line in adjustments:
         running[hand_side(line.side)] += line.points
         rows.append(LineTotals(line, dict(running)))
-    return SheetSoFar(played, error, tuple(rows), first, score)
+    return SheetSoFar(played, error, tuple(rows), first, counted.score, counted.winner)
 
 
 def apply_amendments(submitted: SheetResult, amendments: Sequence[Amendment]) -> SheetResult:
