@@ -12,6 +12,7 @@ from clubdesk.cli import common
 from clubdesk.cli.common import (
     Handler,
     chosen_event,
+    database_for,
     database_to_read,
     db_argument,
     event_argument,
@@ -61,7 +62,6 @@ def local_time(text: str) -> dt.datetime:
 
 def _clock(args: argparse.Namespace) -> int:
     from clubdesk.services import clock
-    from clubdesk.store import open_database
 
     if args.action == "start" and args.round is None:
         raise UserError("--round: clock start needs the round to start (--round N)")
@@ -71,12 +71,7 @@ def _clock(args: argparse.Namespace) -> int:
         raise UserError(f"--round: only clock start takes a round, not clock {args.action}")
     if args.minutes is not None and args.action != "add":
         raise UserError(f"--minutes: only clock add takes minutes, not clock {args.action}")
-    opened = (
-        database_to_read(args.db)
-        if args.action == "status"
-        else open_database(args.db, create=False)
-    )
-    with opened as db:
+    with database_for(args.db, reading=args.action == "status") as db:
         event_id = chosen_event(db, args.event)
         at = args.at
         if args.action == "status":

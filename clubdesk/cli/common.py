@@ -7,7 +7,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -81,6 +81,14 @@ def database_to_read(path: Path) -> Iterator[Database]:
                 file=sys.stderr,
             )
         yield db
+
+
+def database_for(path: Path, *, reading: bool) -> AbstractContextManager[Database]:
+    """The database at ``path``, opened only to read (``database_to_read``) where the
+    command only reads it, else to write."""
+    from clubdesk.store import open_database
+
+    return database_to_read(path) if reading else open_database(path, create=False)
 
 
 def chosen_event(db: Database, given: str | None) -> str:

@@ -13,7 +13,7 @@ from clubdesk.cli.clock import local_time
 from clubdesk.cli.common import (
     Handler,
     chosen_event,
-    database_to_read,
+    database_for,
     db_argument,
     event_argument,
     print_json,
@@ -53,15 +53,9 @@ def _tables(text: str) -> tuple[int, ...]:
 
 def _round(args: argparse.Namespace) -> int:
     from clubdesk.services import rounds
-    from clubdesk.store import open_database
 
     _check(args)
-    opened = (
-        database_to_read(args.db)
-        if args.action == "status"
-        else open_database(args.db, create=False)
-    )
-    with opened as db:
+    with database_for(args.db, reading=args.action == "status") as db:
         event_id = chosen_event(db, args.event)
         number = args.round
         if args.action == "status":
