@@ -1,6 +1,20 @@
-"""The errors the store raises, each one plain sentence for a director."""
+"""The errors the store raises, each one plain sentence for a director.
+
+A trigger of the migrations (``migrations/NNNN.sql``) refuses a change with a message,
+which ``db.py`` raises as a RecordLockedError. The messages named in the code are here,
+each word for word as the step files raise it (tests/store/test_migration_files.py).
+"""
 
 from clubdesk.errors import UserError
+
+# step 1: a submitted sheet's game row, seats, hands, adjustments and signatures
+SHEET_LOCKED = "A submitted score sheet is final; record an amendment instead."
+# steps 6, 8, 9, 11, 13: a kept row taken over by REPLACE, or moved onto another's key
+OVERWRITE_REFUSED = "A row clubdesk keeps cannot be overwritten."
+# step 8: finalized payouts and their prizes
+PAYOUTS_FINAL = (
+    "The payouts are final; the director reopens them (name and reason) before they change."
+)
 
 
 class DatabaseError(UserError):

@@ -1,6 +1,6 @@
 """The tables of an event, as SQLModel classes.
 
-The database itself is built by the numbered migrations in ``migrations.py``;
+The database itself is built by the numbered migrations in ``migrations/``;
 these classes describe the same tables for queries, and a test checks that
 the two agree. Money is integer cents. Times are ISO-8601 text with a
 timezone; a date is ISO text (``2026-11-29``); JSON columns are text.

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from clubdesk.store import Database, DatabaseError, RecordLockedError
-from clubdesk.store.migrations import SHEET_LOCKED
+from clubdesk.store.errors import SHEET_LOCKED
 from clubdesk.store.models import (
     Adjustment,
     Amendment,
