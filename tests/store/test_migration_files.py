@@ -96,6 +96,9 @@ def test_every_step_has_its_checksum_here() -> None:
         "released (docs/architecture.md, Adding a migration step)"
     )
     assert sorted(RELEASED) == step_files()[: len(RELEASED)]
+    assert sorted(SCHEMAS) == list(range(1, SCHEMA_VERSION + 1)), (
+        "a new step: add the schema of its version to SCHEMAS in this test"
+    )
 
 
 @pytest.mark.parametrize("name", sorted(RELEASED))
