@@ -18,4 +18,3 @@ def test_every_package_is_installed() -> None:
     }
     missing = sorted(found - listed)
     assert not missing, f"add to [tool.setuptools] packages in pyproject.toml: {missing}"
-
