@@ -25,11 +25,11 @@ from collections.abc import Callable
 from reportlab.lib.pagesizes import LETTER
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Table, TableStyle
 
+from clubdesk.domain.games.sheets import SheetLayout
 from clubdesk.printing.base import FONT, style
 from clubdesk.printing.rows import (
     Heading,
     ScoreSheet,
-    SheetLayout,
     Side,
     StandingLine,
     StandingsRows,

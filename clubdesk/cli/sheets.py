@@ -3,7 +3,8 @@
 ``submit`` reads the signed sheet of docs/cli.md on stdin, as ``services/sheet_json.py``
 reads it (the tables' phone pages post the same); ``sheet`` prints it as that module writes
 it, strokes included. ``amend`` reads the corrected ``score``, a tie's ``winner`` and, when
-the director signed on a pad, their ``strokes``.
+the director signed on a pad, their ``strokes``. Both are read with the event file's schema
+(``domain.event.sheet_in``).
 """
 
 from __future__ import annotations
@@ -22,9 +23,6 @@ from clubdesk.cli.common import (
     whole_number,
 )
 from clubdesk.clock import SYSTEM_CLOCK
-from clubdesk.errors import UserError
-
-AMEND_KEYS = ("score", "winner", "strokes")
 
 
 def add(commands: Any) -> dict[str, Handler]:
@@ -81,26 +79,23 @@ def _submit(args: argparse.Namespace) -> int:
 
 
 def _amend(args: argparse.Namespace) -> int:
+    from clubdesk.domain.event.sheet_in import read_amendment
     from clubdesk.services import sheets
-    from clubdesk.services.sheet_json import json_object, json_score, json_strokes
     from clubdesk.store import open_database
 
-    data = json_object(read_json_stdin(), AMEND_KEYS)
-    if "score" not in data:
-        raise UserError(
-            'score: the corrected score is needed, e.g. {"score": {"a": 520, "b": 310}}'
-        )
+    found = read_amendment(read_json_stdin())
+    assert found.score is not None  # read_amendment refuses an amendment without one
     with open_database(args.db, create=False) as db:
         done = sheets.amend_sheet(
             db,
             chosen_event(db, args.event),
             args.round,
             args.table,
-            score=json_score(data["score"]),
-            winner=data.get("winner"),
+            score=(found.score.a, found.score.b),
+            winner=found.winner,
             director=args.director,
             reason=args.reason,
-            strokes=json_strokes(data.get("strokes")),
+            strokes=found.strokes,
             clock=SYSTEM_CLOCK,
         )
     before, after = done.before.score, done.after.score

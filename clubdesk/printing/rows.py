@@ -166,17 +166,6 @@ class Chit:
     colour: Literal["blue", "red", "plain"] = "plain"
 
 
-@dataclass(frozen=True)
-class SheetLayout:
-    """The shape of a format's score sheet."""
-
-    game: Literal["pinochle", "gin", "bid-whist"]
-    hands: int  # rows to fill (pinochle, whist: the fifth is the tie-break hand)
-    columns: int = 3  # gin's Hollywood games at once
-    target: int = 0  # gin: points to win a game
-    point_limit: int = 0  # pinochle: a side reaching this ends the game
-
-
 Stroke = tuple[tuple[float, float], ...]  # points of one pen stroke, x and y in 0..1
 
 

@@ -2,7 +2,11 @@
 round, table and both sides, in the format's own layout (pinochle's hand rows, the gin
 Hollywood grid, bid whist's four hands and a fifth to break a tie); a sheet already
 handed in prints filled in the same grid, with its totals, its signatures (drawn from
-their strokes where they have them) and its amendments."""
+their strokes where they have them) and its amendments.
+
+The grid's shape is the game's sheet description's (``domain.games.sheets.SheetLayout``:
+the hand rows, the fixed rows under them, the note beneath); ``GRIDS`` draws each game's
+grid, by the rules' game kind (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -13,13 +17,13 @@ from typing import IO
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from clubdesk.domain.games.sheets import SheetLayout
 from clubdesk.printing.base import BOLD, FONT, GREY, LIGHT, build_pdf, escape, frame_width, style
 from clubdesk.printing.rows import (
     FilledSheet,
     Heading,
     Paper,
     ScoreSheet,
-    SheetLayout,
     SignatureLine,
     Stroke,
 )
@@ -82,8 +86,9 @@ def _hand_rows(
 def pinochle_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = None) -> Table:
     top = [BLANK, BLANK, BLANK, *_pairs(["Meld", "Tricks", "Hand score", "Running total"])]
     sub = ["Hand", "Bidder", "Bid", *(["A", "B"] * 4)]
-    rows = _hand_rows(filled, layout.hands, 11)
-    final = ["Final", *(_cells(filled.closing[0]) if filled and filled.closing else [BLANK] * 10)]
+    rows = _hand_rows(filled, layout.rows, 11)
+    closing = _cells(filled.closing[0]) if filled and filled.closing else [BLANK] * 10
+    final = [layout.closing[0], *closing]
     widths = [width * 0.07, width * 0.09, width * 0.08] + [width * 0.095] * 8
     commands = [
         *GRID,
@@ -108,7 +113,7 @@ def gin_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = Non
     top = [BLANK, *_pairs(games)]
     sub = ["Hand", *(["A", "B"] * layout.columns)]
     blank = [BLANK] * (2 * layout.columns)
-    rows = _hand_rows(filled, layout.hands, 1 + 2 * layout.columns)
+    rows = _hand_rows(filled, layout.rows, 1 + 2 * layout.columns)
     if filled is not None and filled.rows:
         rows = [[Paragraph(escape(str(row[0])), style("cell")), *row[1:]] for row in rows]
     closing_cells = (
@@ -116,10 +121,7 @@ def gin_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = Non
         if filled is not None and filled.closing
         else [blank] * 3
     )
-    closing = [
-        [label, *cells]
-        for label, cells in zip(("Game bonus", "Boxes", "Total"), closing_cells, strict=True)
-    ]
+    closing = [[label, *cells] for label, cells in zip(layout.closing, closing_cells, strict=True)]
     widths = [width * 0.13] + [width * 0.87 / (2 * layout.columns)] * (2 * layout.columns)
     commands = [
         *GRID,
@@ -147,7 +149,7 @@ def gin_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = Non
 def whist_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = None) -> Table:
     top = [BLANK, BLANK, BLANK, BLANK, *_pairs(["Books", "Hand score", "Running total"])]
     sub = ["Hand", "Bidder", "Bid", "Kind", *(["A", "B"] * 3)]
-    rows = _hand_rows(filled, layout.hands + 1, 10)  # the last: the fifth hand, for a tie
+    rows = _hand_rows(filled, layout.rows, 10)  # the last: the fifth hand, for a tie
     widths = [width * 0.08, width * 0.1, width * 0.08, width * 0.2] + [width * 0.09] * 6
     commands = [
         *GRID,
@@ -167,21 +169,15 @@ def sheet_grid(
     layout: SheetLayout, width: float, filled: FilledSheet | None = None
 ) -> list[Flowable]:
     """The format's grid, empty or with the hands handed in, and the note under it."""
-    if layout.game == "gin":
-        return [
-            gin_grid(layout, width, filled),
-            Paragraph(
-                "Hollywood: the games are scored at once, each hand in every game still open.",
-                style("small"),
-            ),
-        ]
-    if layout.game == "bid-whist":
-        return [
-            whist_grid(layout, width, filled),
-            Paragraph(f"Hand {layout.hands + 1} is played only to break a tie.", style("small")),
-        ]
-    note = f"The game ends when a side reaches {layout.point_limit}." if layout.point_limit else ""
-    return [pinochle_grid(layout, width, filled), Paragraph(note, style("small"))]
+    return [GRIDS[layout.game](layout, width, filled), Paragraph(layout.note, style("small"))]
+
+
+# each game's grid, by the rules' game kind (``SheetLayout.game``)
+GRIDS: dict[str, Callable[[SheetLayout, float, FilledSheet | None], Table]] = {
+    "pinochle": pinochle_grid,
+    "gin": gin_grid,
+    "bid-whist": whist_grid,
+}
 
 
 class SignatureDrawing(Flowable):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO
 
 from clubdesk.clock import Clock
+from clubdesk.domain.games.sheets import SheetLayout, describe_sheet
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import card_deck
@@ -38,7 +39,6 @@ from clubdesk.printing.rows import (
     ScheduleLine,
     ScoreSheet,
     SeatLine,
-    SheetLayout,
     Side,
     StandingLine,
     StandingsRows,
@@ -307,17 +307,6 @@ def _lot_meaning(lot: int, lots: int) -> str:
     return f"plays lot {lot - 1}"
 
 
-def sheet_layout(rules: Rules) -> SheetLayout:
-    """The shape of the format's score sheet."""
-    if rules.game == "gin" and rules.gin is not None:
-        return SheetLayout("gin", 12, rules.gin.columns, rules.gin.target)
-    if rules.game == "bid-whist":
-        return SheetLayout("bid-whist", rules.game_end.max_hands or 4)
-    return SheetLayout(
-        "pinochle", rules.game_end.max_hands or 12, point_limit=rules.game_end.point_limit
-    )
-
-
 Progress = Callable[[int, int], None]  # (steps done, steps in all) of a document being built
 
 
@@ -328,7 +317,7 @@ def score_sheets(
     where the sheet has been handed in. ``progress`` hears of each table read, as the first
     half of the steps (laying the pages out is the second)."""
     rules = events.event_rules(db, event_id)
-    layout = sheet_layout(rules)
+    layout = describe_sheet(rules).layout
     tables = round_tables(db, event_id, round_number)
     out = []
     steps = 2 * len(tables.tables)

@@ -21,14 +21,17 @@ keeps the strokes it was drawn with when it has them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from clubdesk.domain.event.model import Game
 from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.games.hands import GameResult
+from clubdesk.domain.games.sheets import SheetLayout
 from clubdesk.domain.rules import Rules
-from clubdesk.printing.rows import FilledSheet, SheetLayout, SignatureLine, Stroke
+from clubdesk.printing.rows import FilledSheet, SignatureLine, Stroke
+
+Rows = tuple[tuple[str, ...], ...]
 
 
 def filled_sheet(game: Game, rules: Rules, round_number: int, layout: SheetLayout) -> FilledSheet:
@@ -38,12 +41,7 @@ def filled_sheet(game: Game, rules: Rules, round_number: int, layout: SheetLayou
     notes: list[str] = []
     if game.hands:
         played = played_hands(rules, round_number, game.hands)
-        if layout.game == "gin":
-            rows, closing = _gin(played, layout, rules)
-        elif layout.game == "bid-whist":
-            rows = _whist(game.hands, played)
-        else:
-            rows, closing = _pinochle(game.hands, played)
+        rows, closing = FILLED[layout.game](game.hands, played, layout, rules)
         notes += _hand_notes(game.hands)
     notes += [
         f"{line.points:+d} to side {line.side.upper()}: {line.reason}" for line in game.adjustments
@@ -88,9 +86,12 @@ def _pair(hand: Mapping[str, Any], key: str) -> tuple[str, str]:
     return _text(value.get("A")), _text(value.get("B"))
 
 
+Hands = Sequence[Mapping[str, Any]]
+
+
 def _pinochle(
-    hands: Sequence[Mapping[str, Any]], played: GameResult
-) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    hands: Hands, played: GameResult, layout: SheetLayout, rules: Rules
+) -> tuple[Rows, Rows]:
     rows = []
     for number, (hand, result, running) in enumerate(
         zip(hands, played.hands, played.totals, strict=True), start=1
@@ -113,8 +114,10 @@ def _pinochle(
     return tuple(rows), (final,)
 
 
-def _whist(hands: Sequence[Mapping[str, Any]], played: GameResult) -> tuple[tuple[str, ...], ...]:
-    return tuple(
+def _whist(
+    hands: Hands, played: GameResult, layout: SheetLayout, rules: Rules
+) -> tuple[Rows, Rows]:
+    rows = tuple(
         (
             str(number),
             _text(hand.get("bidder")),
@@ -130,11 +133,10 @@ def _whist(hands: Sequence[Mapping[str, Any]], played: GameResult) -> tuple[tupl
             zip(hands, played.hands, played.totals, strict=True), start=1
         )
     )
+    return rows, ()
 
 
-def _gin(
-    played: GameResult, layout: SheetLayout, rules: Rules
-) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+def _gin(hands: Hands, played: GameResult, layout: SheetLayout, rules: Rules) -> tuple[Rows, Rows]:
     columns = layout.columns
     games = [{"A": 0, "B": 0} for _ in range(columns)]
     rows = []
@@ -160,6 +162,15 @@ def _gin(
         totals,
     )
     return tuple(rows), closing
+
+
+# each game's grid filled, by the rules' game kind (``SheetLayout.game``): its hand rows and
+# the cells of the fixed rows under them
+FILLED: dict[str, Callable[[Hands, GameResult, SheetLayout, Rules], tuple[Rows, Rows]]] = {
+    "pinochle": _pinochle,
+    "gin": _gin,
+    "bid-whist": _whist,
+}
 
 
 def _hand_notes(hands: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -23,9 +23,9 @@ from clubdesk.domain.event.finished import clock_calls_time, held_back
 from clubdesk.domain.event.sheet import sheet_so_far
 from clubdesk.domain.event.sheet_words import game_text, problem_text
 from clubdesk.domain.games import another_hand_follows
-from clubdesk.domain.games.asked import asked, fixed_pair, typed_hand
-from clubdesk.domain.games.columns import TOOK_CHOICES, Column, blank_half, columns_for
+from clubdesk.domain.games.columns import TOOK_CHOICES, Column, blank_half
 from clubdesk.domain.games.hands import HandError
+from clubdesk.domain.games.sheets import asked, columns_for, fixed_pair, typed_hand
 from clubdesk.domain.limits import POINTS_MAX, hands_problem
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.sides import seat_place

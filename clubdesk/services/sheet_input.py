@@ -10,11 +10,10 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clubdesk.domain.event.sheet import adjustment_problem
+from clubdesk.domain.event.sheet_in import read_line
 from clubdesk.domain.limits import (
     Strokes,
     as_strokes,
-    line_problem,
     points_problem,
     strokes_problem,
 )
@@ -93,21 +92,9 @@ def _compared(name: str) -> str:
 
 
 def checked_line(line: SheetLine, index: int) -> SheetLine:
-    if line.side not in ("a", "b"):
-        raise UserError(f'adjustments[{index}].side: must be "a" or "b", not {line.side!r}')
-    if isinstance(line.points, bool) or not isinstance(line.points, int):
-        raise UserError(f"adjustments[{index}].points: must be a whole number")
-    beyond = points_problem(line.points)
-    if beyond:
-        raise UserError(f"adjustments[{index}].points: {beyond}")
-    taken = adjustment_problem(line.points)
-    if taken:
-        raise UserError(f"adjustments[{index}].points{taken}", field="adjustments")
-    if not line.reason.strip():
-        raise UserError(f"adjustments[{index}].reason: say why the points are given")
-    wrong = line_problem(line.reason)
-    if wrong:
-        raise UserError(f"adjustments[{index}].reason{wrong}")
+    """Adjustment line ``index``, checked as a sheet's JSON has it checked
+    (``domain.event.sheet_in.LineIn``)."""
+    read_line(line.side, line.points, line.reason, index)
     return line
 
 

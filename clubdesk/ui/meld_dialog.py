@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.games.meld import SUIT_NAMES, Meld, count_meld_for
+from clubdesk.domain.games.sheets import describe_sheet
 from clubdesk.domain.rules import Rules
 from clubdesk.ui.sheet_rows import HandRow
 from clubdesk.ui.style import set_invalid, set_role
@@ -128,7 +129,7 @@ def meld_button(sheet: QWidget, rules: Rules, count: Callable[[], None]) -> QPus
     The button never takes the focus, so that the meld field the cursor is in stays the
     one filled.
     """
-    melds = rules.pinochle is not None
+    melds = describe_sheet(rules).melds
     button = QPushButton(f"Count meld… ({SHORTCUT})")
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     button.setAutoDefault(False)
@@ -159,7 +160,7 @@ def count_meld_into(
 ) -> int | None:
     """Open the calculator for the meld field ``meld_field`` picks and put its count there
     (the sheet scores it as if typed); the count, or None when nothing was filled."""
-    if rules.pinochle is None:
+    if not describe_sheet(rules).melds:
         return None
     target = meld_field(rows, focused)
     if target is None:

@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.domain.event.sheet import why_winner
+from clubdesk.domain.games.sheets import describe_sheet
 from clubdesk.domain.rules import Rules
 from clubdesk.ui.amend_dialog import AmendmentsView
 from clubdesk.ui.sheet_cross import CrossCheckBar
 from clubdesk.ui.sheet_final import FinalScoreBox, TieBox, TimeCalledBox
 from clubdesk.ui.sheet_grid import HandsGrid
-from clubdesk.ui.sheet_rows import columns_for
 from clubdesk.ui.sheet_signers import SignersBox
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
@@ -48,7 +48,7 @@ class SheetFrame(QDialog):
     def __init__(self, rules: Rules, round_number: int, parent: QWidget | None = None):
         super().__init__(parent)
         self.rules = rules
-        self.columns = columns_for(rules)
+        self.columns = describe_sheet(rules).columns
         self.setStyleSheet(DISABLED_PRIMARY)  # Submit greyed until the sheet may go in
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)

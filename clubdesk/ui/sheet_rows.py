@@ -1,13 +1,13 @@
 """The hand rows of a score sheet, shaped by the format: which fields a hand has, in sheet order.
 
-Each game lists its columns (``domain.games.columns``); a ``HandRow`` holds one widget
-per column and reads them back as the hand JSON of docs/cli.md, which the
-engine scores. Nothing here scores a hand. What a hand asks for as it is typed
-is the domain's (``domain.games.asked``): a field the hand has no use for (the
-trick points of a hand not played) is greyed and skipped by Tab, a blank that
-means 0 is read as 0, and where a pair always adds up to the same (pinochle's
-trick points, bid whist's books) the other side's number fills in as the rest,
-until the director types it (a renege, a short hand). Any other blank number
+Each game describes its sheet (``domain.games.sheets``: its columns); a ``HandRow``
+holds one widget per column and reads them back as the hand JSON of docs/cli.md, which the
+engine scores. Nothing here scores a hand. What a hand asks for as it is typed is the
+game's own (``domain.games.asked``, read through its description): a field the hand has
+no use for (the trick points of a hand not played) is greyed and skipped by Tab, a blank
+that means 0 is read as 0, and where a pair always adds up to the same (pinochle's trick
+points, bid whist's books) the other side's number fills in as the rest, until the
+director types it (a renege, a short hand). Any other blank number
 stays blank, so the engine names it when it is needed.
 """
 
@@ -20,11 +20,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
-from clubdesk.domain.games.asked import asked, fixed_pair, rest, typed_hand
-from clubdesk.domain.games.columns import PAIR_WORDS, TOOK_CHOICES, Column, blank_half, columns_for
+from clubdesk.domain.games.columns import TOOK_CHOICES, Column, blank_half
+from clubdesk.domain.games.sheets import asked, fixed_pair, rest, typed_hand
 from clubdesk.domain.rules import Rules
 
-__all__ = ["PAIR_WORDS", "TOOK_CHOICES", "Column", "HandRow", "columns_for", "on_change"]
+__all__ = ["HandRow", "on_change"]
 
 
 class HandRow:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from clubdesk.domain import games
 from clubdesk.domain.event.model import Adjustment, Score
 from clubdesk.domain.event.sheet import sheet_result, sheet_so_far
-from clubdesk.domain.games.asked import asked, fixed_pair, rest, typed_hand
+from clubdesk.domain.games.sheets import asked, fixed_pair, rest, typed_hand
 from tests.formats import lookup
 
 GP = lookup("grand-prix-pinochle")

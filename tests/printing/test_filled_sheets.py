@@ -11,7 +11,8 @@ from types import SimpleNamespace
 
 from pypdf import PdfReader
 
-from clubdesk.printing.rows import FilledSheet, SheetLayout, SignatureLine
+from clubdesk.domain.games.sheets import SheetLayout
+from clubdesk.printing.rows import FilledSheet, SignatureLine
 from clubdesk.printing.score_sheets import SignatureDrawing, score_sheets_pdf
 from clubdesk.services import documents, sheets
 from clubdesk.services.filled_sheets import signature_line

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from clubdesk.domain.games.sheets import SheetLayout
 from clubdesk.printing.awards import awards_pdf, ordinal
 from clubdesk.printing.chits import chits_pdf
 from clubdesk.printing.payouts import payouts_pdf
@@ -19,7 +20,6 @@ from clubdesk.printing.rows import (
     ScheduleLine,
     ScoreSheet,
     SeatLine,
-    SheetLayout,
     Side,
     SignatureLine,
     StandingLine,

@@ -4,7 +4,7 @@ opponents, the links good for their table and round until the round is closed.""
 
 import pytest
 
-from clubdesk.domain.games.columns import columns_for
+from clubdesk.domain.games.sheets import columns_for
 from clubdesk.errors import UserError
 from clubdesk.services import board, drafts, links, phone_sheet, sheet_json
 from clubdesk.services.events import event_rules

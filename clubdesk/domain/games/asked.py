@@ -16,10 +16,10 @@ The window asks only for what the hand uses, and reads a blank the way the rules
   and 25 single deck; bid whist's 13 books): one side's number gives the other as the
   rest (``rest``), which a renege or a short hand may still change.
 
-``typed_hand`` turns a row as typed (every field, None where blank) into the hand the
-engine scores: fields not asked left out, blanks that mean 0 made 0, a pair left blank
-on both sides left out (a hand not played out), a blank knock card left out. Everything
-else stays as typed, so the engine names what is missing or wrong.
+Each game's own reading is here (``pinochle_asks``, ``gin_asks``; bid whist asks for
+every field: ``asks_everything``); each game's sheet description holds its own
+(``domain.games.sheets``, with ``asked`` and ``typed_hand``, which read it;
+docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -32,7 +32,15 @@ from clubdesk.domain.games.hands import HAND_SIDES, other
 from clubdesk.domain.games.pinochle_hand import counted_meld
 from clubdesk.domain.rules import Rules
 
-__all__ = ["Asked", "asked", "fixed_pair", "rest", "typed_hand"]
+__all__ = [
+    "OPTIONAL_NUMBERS",
+    "OPTIONAL_PAIRS",
+    "PAIRS",
+    "Asked",
+    "asks_everything",
+    "gin_asks",
+    "pinochle_asks",
+]
 
 # pairs the engine reads as "not there" when both halves are blank (a hand not played out;
 # bid whist's hand lost to an infraction)
@@ -54,40 +62,26 @@ class Asked:
     zero: frozenset[str] = frozenset()
 
 
-def fixed_pair(rules: Rules) -> tuple[str, int] | None:
-    """The pair of numbers every hand of the format adds up to the same total, and that
-    total: ``("tricks", 50)``, ``("books", 13)``; None for gin."""
-    if rules.pinochle is not None:
-        return "tricks", rules.pinochle.trick_points
-    if rules.whist is not None:
-        return "books", rules.whist.books
-    return None
+def asks_everything(raw: Mapping[str, Any], rules: Rules) -> Asked:
+    """A hand that asks for every field, whatever is typed (bid whist)."""
+    return Asked()
 
 
-def rest(rules: Rules, key: str, value: int) -> int | None:
-    """The other half of a fixed pair when ``key`` (``"tricks.A"``) holds ``value``: the
-    rest of the total; None where ``key`` is no such half or ``value`` is beyond it."""
-    pair = fixed_pair(rules)
-    outer, _, side = key.partition(".")
-    if pair is None or outer != pair[0] or side not in HAND_SIDES:
-        return None
-    return pair[1] - value if 0 <= value <= pair[1] else None
-
-
-def asked(raw: Mapping[str, Any], rules: Rules) -> Asked:
-    """What the hand ``raw`` (a row as typed: each field, None where blank) asks for."""
-    if rules.pinochle is not None:
-        return _pinochle(raw, rules)
-    if rules.gin is not None and raw.get("gin") is True:
+def gin_asks(raw: Mapping[str, Any], rules: Rules) -> Asked:
+    """A gin asks for no knock card, and the side that went gin has no deadwood (0)."""
+    if raw.get("gin") is True:
         knocker = raw.get("knocker")
         zero = {f"deadwood.{knocker}"} if knocker in HAND_SIDES else set()
         return Asked(frozenset({"knock_card"}), frozenset(zero))
     return Asked()
 
 
-def _pinochle(raw: Mapping[str, Any], rules: Rules) -> Asked:
+def pinochle_asks(raw: Mapping[str, Any], rules: Rules) -> Asked:
+    """A pinochle hand not played asks for no trick points, and of its meld only what counts
+    (see the module's docstring)."""
     pin = rules.pinochle
-    assert pin is not None
+    if pin is None:
+        return Asked()
     bidder = raw.get("bidder")
     meld = raw.get("meld") if isinstance(raw.get("meld"), Mapping) else {}
     conceded = raw.get("conceded")
@@ -115,32 +109,3 @@ def _unplayable(raw: Mapping[str, Any], rules: Rules, bidder: Any, meld: Mapping
     if not pin.unplayable_bid_is_set or not isinstance(bid, int) or not isinstance(own, int):
         return False
     return bid - counted_meld(own, pin) > pin.trick_points
-
-
-def typed_hand(raw: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
-    """The hand the engine scores from a row as typed (see the module's docstring)."""
-    found = asked(raw, rules)
-    hand: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key in PAIRS and isinstance(value, Mapping):
-            halves = {
-                side: _number(f"{key}.{side}", value.get(side), found)
-                for side in HAND_SIDES
-                if f"{key}.{side}" not in found.skipped or f"{key}.{other(side)}" in found.zero
-            }
-            if not halves:
-                continue
-            if key in OPTIONAL_PAIRS and all(v is None for v in halves.values()):
-                continue
-            hand[key] = {side: halves.get(side, 0) for side in HAND_SIDES}
-        elif key in found.skipped or (key in OPTIONAL_NUMBERS and value is None):
-            continue
-        else:
-            hand[key] = value
-    return hand
-
-
-def _number(key: str, value: Any, found: Asked) -> Any:
-    if key in found.skipped:
-        return 0  # the half of a pair whose other half counts (a side's meld not counted)
-    return 0 if value is None and key in found.zero else value

@@ -1,7 +1,9 @@
 """A score sheet's hand columns, shaped by the format: which fields a hand has, in the order
-the paper sheet has them (``columns_for``). The window's hand rows (``ui/sheet_rows.py``) and
-the tables' phone pages (``web/``) both read this one description, and ``blank_half`` is
-their one check of a pair typed on one side only.
+the paper sheet has them, one function per game (``pinochle_columns``, ``gin_columns``,
+``whist_columns``), which each game's sheet description holds (``domain.games.sheets``).
+The window's hand rows (``ui/sheet_rows.py``) and the tables' phone pages (``web/``) both
+read that one description, and ``blank_half`` is their one check of a pair typed on one
+side only (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -14,7 +16,15 @@ from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money.fines import fines_name_a_player
 from clubdesk.domain.rules import Rules
 
-__all__ = ["PAIR_WORDS", "TOOK_CHOICES", "Column", "blank_half", "columns_for"]
+__all__ = [
+    "PAIR_WORDS",
+    "TOOK_CHOICES",
+    "Column",
+    "blank_half",
+    "gin_columns",
+    "pinochle_columns",
+    "whist_columns",
+]
 
 
 @dataclass(frozen=True)
@@ -36,26 +46,33 @@ class Column:
     side_from: str = ""  # a player picker: the column naming the side whose players it lists
 
 
-def columns_for(rules: Rules) -> tuple[Column, ...]:
-    """The columns of this format's hand rows, in the order the paper sheet has them."""
-    if rules.game == "gin":
-        return (
-            Column("knocker", "Knocker", "side?"),
-            Column("gin", "Gin", "flag"),
-            Column("deadwood.A", "Deadwood A", "int"),
-            Column("deadwood.B", "Deadwood B", "int"),
-            Column("knock_card", "Knock card", "int"),
-        )
-    if rules.game == "bid-whist":
-        kinds = tuple(rules.whist.kinds) if rules.whist is not None else ()
-        return (
-            Column("bidder", "Bidder", "side"),
-            Column("bid", "Bid", "int"),
-            Column("kind", "Kind", "choice", choices=kinds),
-            Column("books.A", "Books A", "int"),
-            Column("books.B", "Books B", "int"),
-            Column("infraction", "Infraction", "side?"),
-        )
+def gin_columns(rules: Rules) -> tuple[Column, ...]:
+    """A gin hand's columns, in the order the paper sheet has them."""
+    return (
+        Column("knocker", "Knocker", "side?"),
+        Column("gin", "Gin", "flag"),
+        Column("deadwood.A", "Deadwood A", "int"),
+        Column("deadwood.B", "Deadwood B", "int"),
+        Column("knock_card", "Knock card", "int"),
+    )
+
+
+def whist_columns(rules: Rules) -> tuple[Column, ...]:
+    """A bid whist hand's columns, in the order the paper sheet has them."""
+    kinds = tuple(rules.whist.kinds) if rules.whist is not None else ()
+    return (
+        Column("bidder", "Bidder", "side"),
+        Column("bid", "Bid", "int"),
+        Column("kind", "Kind", "choice", choices=kinds),
+        Column("books.A", "Books A", "int"),
+        Column("books.B", "Books B", "int"),
+        Column("infraction", "Infraction", "side?"),
+    )
+
+
+def pinochle_columns(rules: Rules) -> tuple[Column, ...]:
+    """A pinochle hand's columns, in the order the paper sheet has them: the format's fines
+    charged to a player, conceding, "took a trick" and the all-tricks bonus add theirs."""
     pinochle = rules.pinochle
     by_player = fines_name_a_player(rules)  # a fine charged to who bid or reneged (NPA)
     columns = [
