@@ -22,7 +22,7 @@ from typing import NamedTuple
 import pytest
 
 from clubdesk import cli
-from clubdesk.clock import FakeClock
+from clubdesk.timesource import FakeTime
 from tests.isolation import own_user_data
 
 DATA = Path(__file__).resolve().parent / "domain" / "data"
@@ -89,12 +89,12 @@ def import_once(
     return database, out
 
 
-def commands_at(monkeypatch: pytest.MonkeyPatch, when: datetime) -> FakeClock:
+def commands_at(monkeypatch: pytest.MonkeyPatch, when: datetime) -> FakeTime:
     """The commands' clock (``clubdesk.cli.common.CLOCK``, which ``--at`` is checked against)
     stands still at ``when`` until ``monkeypatch`` undoes it; that clock."""
     from clubdesk.cli import common
 
-    fake = FakeClock(when)
+    fake = FakeTime(when)
     monkeypatch.setattr(common, "CLOCK", fake)
     return fake
 

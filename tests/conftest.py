@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.clock import FakeClock
+from clubdesk.timesource import FakeTime
 from tests.isolation import own_user_data
 
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
@@ -85,8 +85,8 @@ CLUB_TIME = timezone(timedelta(hours=-7), "MST")
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+def clock() -> FakeTime:
+    return FakeTime(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
 
 
 # --- Qt hygiene -------------------------------------------------------------------------

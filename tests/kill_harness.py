@@ -26,10 +26,10 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from clubdesk.clock import FakeClock
 from clubdesk.services import draw, rounds, sheets
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 from tests import builder
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -49,7 +49,7 @@ SCORE = (145, 40)
 
 def prepare(path: Path) -> str:
     """A new database at ``path``: eight teams drawn, round 1 published; the event's id."""
-    clock = FakeClock(START)
+    clock = FakeTime(START)
     with open_database(path) as db:
         event_id = builder.event(db, clock, RULES, entrants=TEAMS)
         builder.draw(db, event_id, clock, seed=7)
@@ -59,7 +59,7 @@ def prepare(path: Path) -> str:
 
 def play(path: Path, event_id: str) -> None:
     """The victim's night: every round started, its sheets submitted, closed; a line a step."""
-    clock = FakeClock(START + dt.timedelta(minutes=30))
+    clock = FakeTime(START + dt.timedelta(minutes=30))
     with open_database(path, create=False) as db:
         for number in range(1, 5):
             if number > 1 and number not in _published(db, event_id):
@@ -264,7 +264,7 @@ def restore(source: Path, path: Path, kept: Path) -> None:
     database it replaces kept in ``kept`` each time), a line each."""
     from clubdesk.services.restore import restore_database
 
-    clock = FakeClock(START)
+    clock = FakeTime(START)
     for n in range(1, COPIES + 1):
         restore_database(source, path, clock, backups=kept)
         clock.advance(seconds=1)
@@ -331,7 +331,7 @@ def _cleared_after(kind: str, path: Path, night: Path, copies: Path, kept: Path)
         backup_database(path, copies / "after.sqlite")
         left = [p.name for p in copies.iterdir() if p.name.startswith(".")]
     else:
-        restore_database(night, path, FakeClock(START), backups=kept)
+        restore_database(night, path, FakeTime(START), backups=kept)
         left = [p.name for p in path.parent.iterdir() if p.name.startswith(".live")]
         left += [p.name for p in kept.iterdir() if p.name.startswith(".")]
     return [f"left behind: {', '.join(sorted(left))}"] if left else []

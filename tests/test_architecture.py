@@ -48,15 +48,15 @@ def test_headless_commands_never_load_qt() -> None:
     assert not any(m.startswith("PySide6") for m in _modules_loaded_by(code))
 
 
-def test_only_the_clock_module_reads_the_system_time() -> None:
-    # docs/architecture.md, "Time": time is passed in, as a clock.Clock
+def test_only_the_time_source_reads_the_system_time() -> None:
+    # docs/architecture.md, "Time": time is passed in, as a timesource.TimeSource
     reads = re.compile(
         r"\b(datetime|dt\.datetime|date|dt\.date)\.(now|today|utcnow)\(|time\.(time|monotonic)\("
     )
     offenders = [
         f"{path.relative_to(ROOT)}:{n}"
         for path in sorted((ROOT / "clubdesk").rglob("*.py"))
-        if path != ROOT / "clubdesk" / "clock.py"
+        if path != ROOT / "clubdesk" / "timesource.py"
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
         if reads.search(line)
     ]

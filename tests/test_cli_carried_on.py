@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.clock import FakeClock
 from clubdesk.services import final_payouts, results
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 from tests import builder
 from tests.cli_helpers import SMALL, clubdesk, commands_at, ok, refused
 from tests.services.test_final_payouts import ROUNDS, play
@@ -90,7 +90,7 @@ def paid_night(tmp_path: Path) -> Path:
     """A warm-up played to the end: payouts finalized, a prize paid, reopened (a sheet
     corrected), finalized again, another prize paid; and a night paid in store credit, one
     redeemed."""
-    clock = FakeClock(dt.datetime(2024, 3, 9, 19, 0, tzinfo=MST))
+    clock = FakeTime(dt.datetime(2024, 3, 9, 19, 0, tzinfo=MST))
     path = tmp_path / "club.sqlite"
     with open_database(path) as db:
         cash = builder.event(db, clock, "grand-prix-warmup", entrants=6, paid_cents=2000,

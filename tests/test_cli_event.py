@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from clubdesk import paths
-from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.store import open_database
+from clubdesk.timesource import SYSTEM_TIME
 from tests.cli_helpers import clubdesk, copy_database, import_once, refused
 
 DATA = Path(__file__).resolve().parent / "domain" / "data"
@@ -100,7 +100,7 @@ def test_a_file_without_a_date_is_dated_today_or_by_date(tmp_path: Path) -> None
     path = tmp_path / "club.sqlite"
     code, out, err = clubdesk("import", EXAMPLE, "--db", path)
     assert code == 0 and err == ""
-    today = SYSTEM_CLOCK.now().date().isoformat()
+    today = SYSTEM_TIME.now().date().isoformat()
     assert (
         out.splitlines()[-1] == f"note: {EXAMPLE} gives no date; the event is dated {today}, today"
     )

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from clubdesk.clock import FakeClock
 from clubdesk.domain.event.model import EventError
 from clubdesk.domain.limits import (
     ADJUSTMENTS_MAX,
@@ -24,6 +23,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import events, registration
 from clubdesk.services.eventfile import check_event_file
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 from tests import builder
 from tests.cli_helpers import SMALL, clubdesk, refused
 from tests.test_cli_sheets import night, signed, submit, table_one  # noqa: F401
@@ -120,7 +120,7 @@ def test_the_domain_refuses_a_lone_surrogate_whoever_hands_it_the_file() -> None
     ]
 
 
-def test_a_player_is_never_named_twice_in_one_entrant(tmp_path: Path, clock: FakeClock) -> None:
+def test_a_player_is_never_named_twice_in_one_entrant(tmp_path: Path, clock: FakeTime) -> None:
     with open_database(tmp_path / "club.sqlite") as db:
         event = builder.event(db, clock, "grand-prix-warmup", entrants=0)
         twice = registration.RegisterEntrant(
@@ -146,7 +146,7 @@ def test_a_projector_screen_of_thousands_of_digits_is_not_echoed() -> None:
 
 
 def test_the_window_keeps_an_events_name_and_venue_to_the_same_limits(
-    tmp_path: Path, clock: FakeClock
+    tmp_path: Path, clock: FakeTime
 ) -> None:
     with open_database(tmp_path / "club.sqlite") as db:
         event = builder.event(db, clock, "grand-prix-warmup")

@@ -18,8 +18,8 @@ from clubdesk.cli.common import (
     read_json_file,
     whole_number,
 )
-from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
+from clubdesk.timesource import SYSTEM_TIME
 
 
 def add(commands: Any) -> dict[str, Handler]:
@@ -53,9 +53,9 @@ def _draw(args: argparse.Namespace) -> int:
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
         if picks is None:
-            made = draw.make_draw(db, event_id, args.seed, SYSTEM_CLOCK, redo=args.redo)
+            made = draw.make_draw(db, event_id, args.seed, SYSTEM_TIME, redo=args.redo)
         else:
-            made = draw.record_physical_draw(db, event_id, picks, SYSTEM_CLOCK, redo=args.redo)
+            made = draw.record_physical_draw(db, event_id, picks, SYSTEM_TIME, redo=args.redo)
     drew = count(len(made.draw.drawn), "entrant")
     if made.method == "physical":
         what = {"cards": "cards", "chits": "chits"}.get(made.kind, "lots")

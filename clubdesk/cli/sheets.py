@@ -21,8 +21,8 @@ from clubdesk.cli.common import (
     read_json_stdin,
     whole_number,
 )
-from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
+from clubdesk.timesource import SYSTEM_TIME
 
 AMEND_KEYS = ("score", "winner", "strokes")
 
@@ -70,7 +70,7 @@ def _submit(args: argparse.Namespace) -> int:
             winner=sheet.winner,
             time_called=sheet.time_called,
             signatures=sheet.signatures,
-            clock=SYSTEM_CLOCK,
+            clock=SYSTEM_TIME,
         )
     print(
         f"round {done.round_number}, table {done.table}: submitted, "
@@ -101,7 +101,7 @@ def _amend(args: argparse.Namespace) -> int:
             director=args.director,
             reason=args.reason,
             strokes=json_strokes(data.get("strokes")),
-            clock=SYSTEM_CLOCK,
+            clock=SYSTEM_TIME,
         )
     before, after = done.before.score, done.after.score
     print(

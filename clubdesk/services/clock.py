@@ -19,7 +19,6 @@ from typing import ParamSpec, TypeVar
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock, zone_of
 from clubdesk.domain import roundclock
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
@@ -34,6 +33,7 @@ from clubdesk.services.events import EventInfo
 from clubdesk.store import Database
 from clubdesk.store import clock as store
 from clubdesk.store import seating as seating_store
+from clubdesk.timesource import TimeSource, zone_of
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -87,7 +87,7 @@ class Schedule:
     rounds: tuple[ScheduledRound, ...]
 
 
-def reading(clock: Clock, at: dt.datetime | None = None) -> Reading:
+def reading(clock: TimeSource, at: dt.datetime | None = None) -> Reading:
     """A reading of ``clock`` now, or of the wall time ``at`` (its monotonic value worked
     back from now)."""
     now, monotonic = aware(clock.now()), clock.monotonic()
@@ -98,7 +98,9 @@ def reading(clock: Clock, at: dt.datetime | None = None) -> Reading:
     return Reading(at, monotonic - (now - at).total_seconds())
 
 
-def given_reading(session: Session, event_id: str, clock: Clock, at: dt.datetime | None) -> Reading:
+def given_reading(
+    session: Session, event_id: str, clock: TimeSource, at: dt.datetime | None
+) -> Reading:
     """A reading of ``clock`` now, or of the wall time ``at`` the director gives, which must
     fall on the event's day or after it and not after now (``roundclock.check_given``)."""
     if at is None:
@@ -132,7 +134,7 @@ def start(
     db: Database,
     event_id: str,
     round_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     at: dt.datetime | None = None,
     actor: str = "director",
@@ -210,21 +212,21 @@ def _publishable(rules: Rules, number: int, before: seating_store.RoundRecord | 
 
 
 @writes(Change.CLOCK)
-def pause(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
+def pause(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
           actor: str = "director") -> ClockChanged:  # fmt: skip
     """Pause the running round's clock."""
     return _change(db, event_id, (clock, at), roundclock.pause, "clock.pause", actor)
 
 
 @writes(Change.CLOCK)
-def resume(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
+def resume(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
            actor: str = "director") -> ClockChanged:  # fmt: skip
     """Set the paused round's clock running again."""
     return _change(db, event_id, (clock, at), roundclock.resume, "clock.resume", actor)
 
 
 @writes(Change.CLOCK)
-def adjust(db: Database, event_id: str, minutes: int, clock: Clock, *,
+def adjust(db: Database, event_id: str, minutes: int, clock: TimeSource, *,
            at: dt.datetime | None = None, actor: str = "director") -> ClockChanged:  # fmt: skip
     """Add ``minutes`` to the running round (negative: take them off)."""
 
@@ -237,7 +239,7 @@ def adjust(db: Database, event_id: str, minutes: int, clock: Clock, *,
 
 
 @writes(Change.CLOCK)
-def end(db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None,
+def end(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
         actor: str = "director") -> ClockChanged:  # fmt: skip
     """End the running round's clock (time called, or early); its sheets may still come in."""
     return _change(db, event_id, (clock, at), roundclock.end, "clock.end", actor)
@@ -257,7 +259,7 @@ def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, 
 
 @in_range
 def status(
-    db: Database, event_id: str, clock: Clock, *, at: dt.datetime | None = None
+    db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None
 ) -> ClockStatus:
     """The clock's status (docs/cli.md ``clock status``) now, or at ``at``."""
     with db.session() as session:
@@ -267,7 +269,7 @@ def status(
 
 
 @in_range
-def next_due(db: Database, event_id: str, clock: Clock) -> Due | None:
+def next_due(db: Database, event_id: str, clock: TimeSource) -> Due | None:
     """The next announcement to fall due (what a timer is aimed at), if any."""
     now = reading(clock)
     with db.session() as session:
@@ -276,7 +278,7 @@ def next_due(db: Database, event_id: str, clock: Clock) -> Due | None:
 
 
 @in_range
-def fire_due(db: Database, event_id: str, clock: Clock, *, actor: str = "clock") -> Fired:
+def fire_due(db: Database, event_id: str, clock: TimeSource, *, actor: str = "clock") -> Fired:
     """Give the announcements due now and not yet given, and record that they were, so
     that none is ever given twice (one that fell due while the app was closed is given
     now, with the instant it fell due). Changes the clock only when one is given."""
@@ -298,7 +300,7 @@ def fire_due(db: Database, event_id: str, clock: Clock, *, actor: str = "clock")
 
 
 @in_range
-def schedule(db: Database, event_id: str, clock: Clock) -> Schedule:
+def schedule(db: Database, event_id: str, clock: TimeSource) -> Schedule:
     """The timetable as it now stands: the rules' (and the director's) times, rounds that
     started at their real times and the rounds to come following them."""
     now = reading(clock)
@@ -332,7 +334,7 @@ def time_of_day(text: str, field: str) -> str:
 def set_start_times(
     db: Database,
     event_id: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     first_round_at: str | None = None,
     next_day_at: str | None = None,
@@ -375,7 +377,7 @@ Action = Callable[[Sequence[ClockFact], Sequence[ScheduledRound], Reading], Cloc
 def _change(
     db: Database,
     event_id: str,
-    when: tuple[Clock, dt.datetime | None],
+    when: tuple[TimeSource, dt.datetime | None],
     action: Action,
     name: str,
     actor: str,

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.samples import sample_game
@@ -25,6 +24,7 @@ from clubdesk.services.changes import Change, writes
 from clubdesk.services.demo_signatures import signature_strokes
 from clubdesk.services.sheets import SignatureInput
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 
 DEMO_NAME = "Grand Prix Pinochle (demo)"
 DEMO_RULES = "grand-prix-pinochle"
@@ -44,7 +44,7 @@ PLAYERS = [
 
 
 @writes(Change.everything())
-def make_demo(db: Database, clock: Clock) -> events.EventInfo:
+def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
     """Fill an empty database with the demo event; round 4 started 36 minutes ago."""
     rng = random.Random(DEMO_SEED)
     start = clock.now()
@@ -100,7 +100,7 @@ def make_demo(db: Database, clock: Clock) -> events.EventInfo:
     return event
 
 
-def _amend(db: Database, event_id: str, number: int, table: int, clock: Clock) -> None:
+def _amend(db: Database, event_id: str, number: int, table: int, clock: TimeSource) -> None:
     """The director finds side B's meld on one hand added twice: 20 points off B."""
     counts = sheets.table_sheet(db, event_id, number, table).game.score
     assert counts is not None

@@ -15,7 +15,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
-from clubdesk.clock import Clock
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import card_deck
@@ -66,6 +65,7 @@ from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
 from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
+from clubdesk.timesource import TimeSource
 
 
 def paper_for(db: Database, event_id: str, given: str | None = None) -> Paper:
@@ -86,7 +86,7 @@ def current_round(db: Database, event_id: str) -> tuple[int, int]:
     return (max(published) if published else 1), max(rules.schedule.rounds, 1)
 
 
-def heading(db: Database, event_id: str, clock: Clock) -> Heading:
+def heading(db: Database, event_id: str, clock: TimeSource) -> Heading:
     """What every page of the event's documents says at its top and foot."""
     info = events.get_event(db, event_id)
     rules = events.event_rules(db, event_id)
@@ -348,7 +348,7 @@ def score_sheets(
     return layout, tuple(out)
 
 
-def schedule_lines(db: Database, event_id: str, clock: Clock) -> tuple[ScheduleLine, ...]:
+def schedule_lines(db: Database, event_id: str, clock: TimeSource) -> tuple[ScheduleLine, ...]:
     """The day's timetable as it now stands."""
     found = clock_service.schedule(db, event_id, clock)
     return tuple(
@@ -368,7 +368,7 @@ def write_document(
     event_id: str,
     kind: str,
     target: Path | IO[bytes],
-    clock: Clock,
+    clock: TimeSource,
     *,
     round_number: int | None = None,
     paper: Paper | None = None,
@@ -419,7 +419,7 @@ def build_document(
     db: Database,
     event_id: str,
     kind: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     round_number: int | None = None,
     paper: Paper | None = None,

@@ -37,7 +37,6 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.results import playoffs
 from clubdesk.domain.results.playoffs import Match, has_playoffs
 from clubdesk.domain.rules import Rules
@@ -72,6 +71,7 @@ from clubdesk.store import draws as store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
+from clubdesk.timesource import TimeSource
 
 # --- values -----------------------------------------------------------------------------------
 
@@ -99,7 +99,7 @@ def seating(db: Database, event_id: str, round_number: int) -> RoundSeating:
 
 @writes(Change.SEATING)
 def publish_seating(
-    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, round_number: int, clock: TimeSource, *, actor: str = "director"
 ) -> SeatingPublished:
     """Store round ``round_number``'s seating as a fact: its round, games, seats and byes."""
     at = aware(clock.now())

@@ -30,7 +30,6 @@ from typing import Literal
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.model import side_size
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
@@ -59,6 +58,7 @@ from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
+from clubdesk.timesource import TimeSource
 
 Layout = Literal["teams", "partners", "pairs"]
 SEED_LIMIT = 10**9  # a seed a director can read out and type back in
@@ -147,7 +147,7 @@ def make_draw(
     db: Database,
     event_id: str,
     rng_seed: int | None,
-    clock: Clock,
+    clock: TimeSource,
     *,
     redo: bool = False,
     actor: str = "director",
@@ -170,7 +170,7 @@ def record_physical_draw(
     db: Database,
     event_id: str,
     picks: Mapping[int, str],
-    clock: Clock,
+    clock: TimeSource,
     *,
     redo: bool = False,
     actor: str = "director",

@@ -40,7 +40,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.finished import clock_calls_time, not_over
 from clubdesk.domain.event.model import Entrant, Event, EventError, Game, Removal, Round
@@ -56,6 +55,7 @@ from clubdesk.store import Database, carried_on
 from clubdesk.store import eventfile as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store.rulings import RemovalRecord
+from clubdesk.timesource import TimeSource
 
 REPLACED_REASON = "replaced by an imported event file"
 
@@ -133,7 +133,7 @@ def _check(data: Any, date: dt.date | None) -> _Checked:
 def import_event(
     db: Database,
     data: Any,
-    clock: Clock,
+    clock: TimeSource,
     *,
     replace: bool = False,
     date: dt.date | None = None,

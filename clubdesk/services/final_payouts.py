@@ -29,7 +29,6 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.model import PRIZE_PAID
 from clubdesk.domain.limits import name_problem
 from clubdesk.domain.money.amounts import format_money
@@ -45,6 +44,7 @@ from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import payouts as store
 from clubdesk.store.entrants import list_entrants
+from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def _director(name: str) -> str:
 
 @writes(Change.MONEY)
 def finalize_payouts(
-    db: Database, event_id: str, director: str, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, director: str, clock: TimeSource, *, actor: str = "director"
 ) -> PayoutsFinalized:
     """Freeze the payouts as they stand, on the director's confirmation (their name)."""
     director = _director(director)
@@ -166,7 +166,7 @@ def reopen_payouts(
     event_id: str,
     director: str,
     reason: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> PayoutsReopened:
@@ -194,7 +194,7 @@ def mark_prize_paid(
     db: Database,
     event_id: str,
     number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     method: str = "cash",
     actor: str = "director",
@@ -244,7 +244,7 @@ def _credits_in(session: Session, event_id: str) -> tuple[Credit, ...]:
 
 @writes(Change.MONEY)
 def redeem_credit(
-    db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, number: int, clock: TimeSource, *, actor: str = "director"
 ) -> CreditRedeemed:
     """Record that entrant ``number`` redeemed its store-credit prize, on the tournament's
     day; refused once it is redeemed or has lapsed."""

@@ -38,7 +38,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.limits import NAME_MAX, control_characters
 from clubdesk.domain.rules import Rules
@@ -76,6 +75,7 @@ from clubdesk.services.reseating import fit_field_in
 from clubdesk.store import Database, events, seating
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord
+from clubdesk.timesource import TimeSource
 
 MAX_NUMBER = 9999
 MAX_NAME = NAME_MAX
@@ -126,7 +126,7 @@ FIELD_CHANGES = Change.ENTRANTS | Change.MONEY | Change.DRAW | Change.SEATING
 
 
 def register(
-    db: Database, event_id: str, new: RegisterEntrant, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, new: RegisterEntrant, clock: TimeSource, *, actor: str = "director"
 ) -> EntrantInfo:
     """Add an entrant (with its payment, if any); after the draw it is a late entry."""
     players = _clean_players(new.players)
@@ -195,7 +195,7 @@ def renumber(
     event_id: str,
     entrant_number: int,
     new_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> EntrantInfo:
@@ -234,7 +234,7 @@ def withdraw(
     event_id: str,
     number: int,
     reason: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     with_refund: Refund | None = None,
     actor: str = "director",
@@ -268,7 +268,7 @@ def withdraw(
 
 
 def reinstate(
-    db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, number: int, clock: TimeSource, *, actor: str = "director"
 ) -> EntrantInfo:
     """Make a withdrawn entrant active again."""
     at = aware(clock.now())

@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.limits import control_characters
 from clubdesk.domain.money.amounts import MoneyError, parse_money
@@ -37,6 +36,7 @@ from clubdesk.services.registration import EntrantInfo
 from clubdesk.store import Database, events
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord, NewEntrant
+from clubdesk.timesource import TimeSource
 
 COLUMNS = ("name", "partner", "paid")
 MAX_FILE_BYTES = 1_000_000
@@ -118,7 +118,7 @@ def import_roster(
     db: Database,
     event_id: str,
     preview: RosterPreview,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> RosterImported:

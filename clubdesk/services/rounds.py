@@ -28,7 +28,6 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.rounds import STORED_STATES, RoundLine, RoundsStatus
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating
@@ -45,6 +44,7 @@ from clubdesk.store import clock as clock_store
 from clubdesk.store import seating as store
 from clubdesk.store import sheets as sheets_store
 from clubdesk.store.seating import RoundRecord
+from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def start_round(
     db: Database,
     event_id: str,
     round_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     at: dt.datetime | None = None,
     actor: str = "director",
@@ -148,7 +148,7 @@ def close_round(
     db: Database,
     event_id: str,
     round_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     missing_ok: Sequence[int] = (),
     at: dt.datetime | None = None,
@@ -226,7 +226,7 @@ def reopen_round(
     db: Database,
     event_id: str,
     round_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     at: dt.datetime | None = None,
     actor: str = "director",

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import score_tiebreak
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import line_problem
@@ -35,6 +34,7 @@ from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import sheets as sheets_store
+from clubdesk.timesource import TimeSource
 
 # --- tie-breaks ------------------------------------------------------------------------------
 
@@ -56,7 +56,7 @@ def record_tiebreak(
     round_number: int,
     a: int,
     b: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     winner: str | None = None,
     hands: Sequence[dict[str, Any]] = (),
@@ -130,7 +130,7 @@ def rule_late(
     table: int,
     side: str,
     minutes: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> TableRuling:
@@ -161,7 +161,7 @@ def remove_from_table(
     table: int,
     side: str,
     reason: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> TableRuling:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
-from clubdesk.clock import Clock
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.services import board as board_service
 from clubdesk.services import registration as service
@@ -22,9 +21,10 @@ from clubdesk.services.field_note import field_note
 from clubdesk.services.payments import RefundOffer
 from clubdesk.services.registration import EntrantInfo
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
 
-Command = Callable[[Database, str, Clock], EntrantInfo]
+Command = Callable[[Database, str, TimeSource], EntrantInfo]
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """The one time source: wall time for the record, monotonic time for intervals.
 
-Everything that needs the time is given a ``Clock`` and asks it; nothing
+Everything that needs the time is given a ``TimeSource`` and asks it; nothing
 else in clubdesk reads the system time. The window and the command line
-use ``SystemClock``; tests and the demo use ``FakeClock``, which stands
+use ``SystemTime``; tests and the demo use ``FakeTime``, which stands
 still until told to move.
 
 - ``now()`` is the wall time, aware (with the laptop's time zone, the
@@ -22,7 +22,7 @@ from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
-class Clock(Protocol):
+class TimeSource(Protocol):
     """A source of the time."""
 
     def now(self) -> datetime:
@@ -34,7 +34,7 @@ class Clock(Protocol):
         ...
 
 
-class SystemClock:
+class SystemTime:
     """The laptop's own clock, in its time zone."""
 
     def now(self) -> datetime:
@@ -48,10 +48,10 @@ class SystemClock:
 
 _BOOTTIME: int | None = getattr(time, "CLOCK_BOOTTIME", None)
 
-SYSTEM_CLOCK = SystemClock()
+SYSTEM_TIME = SystemTime()
 
 
-class FakeClock:
+class FakeTime:
     """A time source that stands still until told to move.
 
     ``advance(minutes=5)`` moves both the wall time and the monotonic time;
