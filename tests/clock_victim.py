@@ -20,7 +20,7 @@ import json
 import sys
 
 from clubdesk.cli.clock import status_json
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds
 from clubdesk.store import open_database
 from clubdesk.timesource import FakeTime

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from clubdesk.domain.roundclock import ClockFact, Reading
-from clubdesk.store import clock as clock_store
 from clubdesk.store import open_database
+from clubdesk.store import roundclock as clock_store
 from tests import builder
 from tests.cli_helpers import SMALL, clubdesk, commands_at, ok, refused
 from tests.test_cli_clock import club_time  # noqa: F401 - the club's time zone, a fixture

@@ -27,7 +27,7 @@ from clubdesk.services.common import event_and_rules
 from clubdesk.services.draw import follows_from
 from clubdesk.services.playoffs import round_titles
 from clubdesk.store import Database
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.drafts import drafts_by_game
 from clubdesk.store.entrants import entrant_refs

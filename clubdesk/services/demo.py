@@ -18,8 +18,8 @@ from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.schedule import timetable
-from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, rounds, sheets
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, writes
 from clubdesk.services.demo_signatures import signature_strokes
 from clubdesk.services.sheets import SignatureInput

@@ -50,7 +50,6 @@ from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
 from clubdesk.printing.text import name_with_status, pause_text, payouts_text
-from clubdesk.services import clock as clock_service
 from clubdesk.services import (
     draw,
     events,
@@ -61,6 +60,7 @@ from clubdesk.services import (
     results,
     sheets,
 )
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
 from clubdesk.store import Database

@@ -1,6 +1,6 @@
 """Rounds: start one (its clock starts), close one, and undo a close.
 
-Starting a round is starting its clock (``services/clock.py``): the round
+Starting a round is starting its clock (``services/roundclock.py``): the round
 before it must have ended, not closed, since the clock never waits for
 paperwork.
 
@@ -33,14 +33,14 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.draw import follows_from, publish_in, seating
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.services.round_checks import check_winners_in
 from clubdesk.store import Database, events
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store import seating as store
 from clubdesk.store import sheets as sheets_store
 from clubdesk.store.seating import RoundRecord

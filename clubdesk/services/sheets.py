@@ -48,7 +48,7 @@ from clubdesk.domain.money.fines import check_players
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.events import event_rules
 from clubdesk.services.playoffs import check_playoffs_stand
@@ -64,7 +64,7 @@ from clubdesk.services.sheet_input import (
     signature_input,
 )
 from clubdesk.store import Database
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store import sheets as store
 from clubdesk.store.draws import sides_of_games
 from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json

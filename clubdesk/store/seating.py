@@ -29,7 +29,7 @@ from sqlmodel import Session, col, select
 from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
-from clubdesk.store import clock
+from clubdesk.store import roundclock
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
 from clubdesk.store.models import (
     Adjustment,
@@ -278,7 +278,7 @@ def round_started(session: Session, event_id: str, number: int) -> bool:
         ).first()
         if submitted is not None:
             return True
-    found = clock.clock_of(session, event_id, number)
+    found = roundclock.clock_of(session, event_id, number)
     return found is not None and found.started
 
 

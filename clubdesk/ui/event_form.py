@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from clubdesk.domain.formats import load_rules, scan_rules
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.services.clock import time_of_day
 from clubdesk.services.events import EventInfo
+from clubdesk.services.roundclock import time_of_day
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.event_settings import (
     CLOCK_SETTINGS,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from clubdesk.errors import UserError
-from clubdesk.services import board, clock, events, results
+from clubdesk.services import board, events, results, roundclock
 from clubdesk.services.board import Seated
 from clubdesk.store import Database
 from clubdesk.timesource import TimeSource
@@ -64,7 +64,7 @@ def hall(db: Database, event_id: str, time: TimeSource) -> dict[str, Any]:
 
 def _clock(db: Database, event_id: str, time: TimeSource) -> dict[str, Any] | None:
     try:
-        status = clock.status(db, event_id, time)
+        status = roundclock.status(db, event_id, time)
     except UserError:
         return None
     upcoming = status.next

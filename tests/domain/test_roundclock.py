@@ -1,4 +1,4 @@
-"""The round clock over stored facts (domain/roundclock.py; docs/cli.md "The round clock and the
+"""The round clock over stored facts (domain/roundclock/; docs/cli.md "The round clock and the
 schedule"; docs/rules.md §1 "Clock and schedule": 60-minute rounds, the warning at 10 minutes left,
 15-minute breaks, 90-minute meals after rounds 2 and 5, rounds 9-11 the next morning at 9:30).
 

@@ -4,8 +4,8 @@ import datetime as dt
 
 from sqlmodel import select
 
-from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, registration, results
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.demo import make_demo
 from clubdesk.services.sheets import sheets_in
 from clubdesk.store.models import Round

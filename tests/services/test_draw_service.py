@@ -30,7 +30,7 @@ from clubdesk.services.draw import (
 )
 from clubdesk.services.results import standings
 from clubdesk.store import Database
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store.models import (
     Bye,
     DrawAssignment,

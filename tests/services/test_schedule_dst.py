@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from clubdesk.services import clock as service
+from clubdesk.services import roundclock as service
 from clubdesk.store import open_database
 from clubdesk.timesource import FakeTime, zone_of
 from tests import builder

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, rounds
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
 from tests import builder

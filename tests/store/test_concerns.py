@@ -13,7 +13,7 @@ from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.domain.seating.draw import Card, Draw, Drawn
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
-from clubdesk.store import Database, audit, clock, entrants, events, ledger, rulings, seating
+from clubdesk.store import Database, audit, entrants, events, ledger, roundclock, rulings, seating
 from clubdesk.store.draws import load_games
 from clubdesk.store.models import Game
 
@@ -188,18 +188,18 @@ def test_a_round_moves_on_and_its_clock_is_kept(db: Database) -> None:
         found = seating.find_round(session, "gp", 1)
         assert seating.find_round(session, "gp", 2) is None
         assert not seating.round_started(session, "gp", 1)
-        assert clock.clock_of(session, "gp", 1) is None
+        assert roundclock.clock_of(session, "gp", 1) is None
     assert found == seating.RoundRecord(round_id, 1, "pending")
     assert_plain(found)
     with db.session() as session:
         seating.set_round_status(session, round_id, "running")
-        started = clock.start_clock(session, "gp", 1, AT)
+        started = roundclock.start_clock(session, "gp", 1, AT)
     with db.session() as session:
         assert seating.round_started(session, "gp", 1)
         assert seating.rounds_before(session, "gp", 2) == [
             seating.RoundRecord(round_id, 1, "running")
         ]
-        stopped = clock.stop_clock(session, "gp", 1, LATER)
+        stopped = roundclock.stop_clock(session, "gp", 1, LATER)
     assert started.started and started.ended_at is None
     assert (stopped.started_at, stopped.ended_at) == (AT, LATER)
     assert_plain(stopped)

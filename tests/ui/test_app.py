@@ -245,7 +245,7 @@ def test_a_clock_time_out_of_range_brings_no_dialog(
     import datetime as dt
 
     from clubdesk.domain.roundclock import ClockFact, Reading
-    from clubdesk.store import clock as clock_store
+    from clubdesk.store import roundclock as clock_store
     from tests import builder
 
     event_id = builder.event(db, clock, "grand-prix-pinochle", entrants=8)

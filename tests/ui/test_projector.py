@@ -8,8 +8,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, results, rounds
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import changes_of
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database

@@ -2,7 +2,7 @@
 
 A restart rebuilds the clock from these rows, so it resumes where real time
 says it is (docs/architecture.md, "Facts and results"); what the facts mean is
-``domain/roundclock.py``'s business. Rows are only ever added.
+``domain/roundclock/``'s business. Rows are only ever added.
 """
 
 from __future__ import annotations

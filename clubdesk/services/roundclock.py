@@ -2,7 +2,7 @@
 announcements due, and the timetable as it now stands.
 
 Each change is one fact, written in one transaction with its audit row
-(``store/clock.py``); what the facts mean is ``domain/roundclock.py``. Every
+(``store/roundclock.py``); what the facts mean is ``domain/roundclock/``. Every
 command takes the time from ``clock``, or ``at`` (a wall time the director
 gives: "the round started at 10:20"), which may not be before the clock's
 last recorded change.
@@ -31,7 +31,7 @@ from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.draw import follows_from, publish_in
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database
-from clubdesk.store import clock as store
+from clubdesk.store import roundclock as store
 from clubdesk.store import seating as seating_store
 from clubdesk.timesource import TimeSource, zone_of
 

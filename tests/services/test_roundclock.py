@@ -1,4 +1,4 @@
-"""The round clock's services (services/clock.py): each change one fact and one audit row in
+"""The round clock's services (services/roundclock.py): each change one fact and one audit row in
 one transaction; a restart (the database closed and opened again) resumes where real time
 says it is and gives nothing twice; the timetable follows the real times."""
 
@@ -11,10 +11,10 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import audit, events, rounds
-from clubdesk.services import clock as service
+from clubdesk.services import roundclock as service
 from clubdesk.services.changes import Change
-from clubdesk.store import clock as clock_store
 from clubdesk.store import open_database
+from clubdesk.store import roundclock as clock_store
 from tests import builder
 
 MST = dt.timezone(dt.timedelta(hours=-7), "MST")
