@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from clubdesk import paths
 from clubdesk.services import draw as draw_service
 from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.services.draw import DrawInfo
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import EntrantInfo, RegisterEntrant
@@ -154,7 +155,7 @@ def draw(db: Database, event_id: str, clock: TimeSource, seed: int = 1) -> DrawI
 
 def publish(db: Database, event_id: str, round_number: int, clock: TimeSource):
     """Publish a round's seating (its games and byes are written); the round's seating."""
-    return draw_service.publish_seating(db, event_id, round_number, clock).seating
+    return seating_service.publish_seating(db, event_id, round_number, clock).seating
 
 
 def scores(
@@ -182,7 +183,9 @@ def scores(
 def signers(db: Database, event_id: str, round_number: int, table: int) -> dict[str, str]:
     """Signatures a sheet can carry: the first player on side a keeps score, the first on
     side b countersigns (at a table the round does not have, two names from nowhere)."""
-    seats = {t.table: t for t in draw_service.seating(db, event_id, round_number).tables}.get(table)
+    seats = {t.table: t for t in seating_service.seating(db, event_id, round_number).tables}.get(
+        table
+    )
     if seats is None:
         return {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
     players = {e.number: e.players for e in registration.list_entrants(db, event_id)}

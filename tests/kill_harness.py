@@ -26,7 +26,8 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from clubdesk.services import draw, rounds, sheets
+from clubdesk.services import rounds, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.store import open_database
 from clubdesk.timesource import FakeTime
@@ -63,11 +64,11 @@ def play(path: Path, event_id: str) -> None:
     with open_database(path, create=False) as db:
         for number in range(1, 5):
             if number > 1 and number not in _published(db, event_id):
-                draw.publish_seating(db, event_id, number, clock)
+                seating_service.publish_seating(db, event_id, number, clock)
                 _said("published", number)
             rounds.start_round(db, event_id, number, clock)
             _said("started", number)
-            tables = [t.table for t in draw.seating(db, event_id, number).tables]
+            tables = [t.table for t in seating_service.seating(db, event_id, number).tables]
             for table in tables:
                 clock.advance(minutes=3)
                 sheets.submit_sheet(

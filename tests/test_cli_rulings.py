@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from clubdesk.services import draw
+from clubdesk.services import seating as seating_service
 from clubdesk.store import open_database
 from tests import builder
 from tests.cli_helpers import ok, refused
@@ -108,7 +108,7 @@ def test_a_team_ejected_after_the_preliminaries_is_passed_over(tmp_path: Path, c
     [gone] = [e for e in exported["entrants"] if e["number"] == top]
     assert gone["removal"]["director"] == "Lee Official"
     with open_database(db) as database:
-        assert top not in draw.seating(database, event, 4).entrants
+        assert top not in seating_service.seating(database, event, 4).entrants
     # seed 004: "There will be no warnings allowed during the Playoff Rounds."
     team = fourth["tables"][0]["a"]
     args = ("warning", "--db", db, "--round", "4", "--team", str(team), "--reason", "talking")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.services import draw, rounds
+from clubdesk.services import rounds
+from clubdesk.services import seating as seating_service
 from clubdesk.services.eventfile import current_event_ids
 from clubdesk.store import open_database
 from tests import builder
@@ -37,7 +38,7 @@ def table_one(path: Path) -> tuple[int, int]:
     """The teams at table 1 of round 1: N/S (side a), E/W (side b)."""
     with open_database(path, create=False) as db:
         [event] = current_event_ids(db)
-        table = draw.seating(db, event, 1).tables[0]
+        table = seating_service.seating(db, event, 1).tables[0]
     return table.a[0], table.b[0]
 
 

@@ -83,11 +83,12 @@ def _drawn_file(path: Path) -> dict[str, Any]:
 def _seating(args: argparse.Namespace) -> int:
     from clubdesk.domain.seating.values import side_labels
     from clubdesk.printing.text import seating_text
-    from clubdesk.services import draw, events, playoffs, registration
+    from clubdesk.services import events, playoffs, registration
+    from clubdesk.services import seating as seating_service
 
     with database_to_read(args.db) as db:
         event_id = chosen_event(db, args.event)
-        seats = draw.seating(db, event_id, args.round)
+        seats = seating_service.seating(db, event_id, args.round)
         if args.format == "json":
             print_json(seats.to_json())
             return 0

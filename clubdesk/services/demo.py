@@ -20,6 +20,7 @@ from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.schedule import timetable
 from clubdesk.services import draw, events, registration, rounds, sheets
 from clubdesk.services import roundclock as clock_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change, writes
 from clubdesk.services.demo_signatures import signature_strokes
 from clubdesk.services.sheets import SignatureInput
@@ -70,7 +71,7 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
         )
     draw.make_draw(db, event.id, DEMO_SEED, then)
     for number in range(1, PLAYED_ROUNDS + 1):
-        seating = draw.publish_seating(db, event.id, number, then).seating
+        seating = seating_service.publish_seating(db, event.id, number, then).seating
         then.at = first_round + (planned[number - 1] - planned[0])
         rounds.start_round(db, event.id, number, then)
         then.at += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
@@ -95,7 +96,7 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
             if (number, table.table) == AMENDED:
                 _amend(db, event.id, number, table.table, then)
         rounds.close_round(db, event.id, number, then)
-    draw.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
+    seating_service.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
     clock_service.start(db, event.id, PLAYED_ROUNDS + 1, clock, at=round_four)
     return event
 

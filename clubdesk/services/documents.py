@@ -51,7 +51,6 @@ from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
 from clubdesk.printing.text import name_with_status, pause_text, payouts_text
 from clubdesk.services import (
-    draw,
     events,
     final_payouts,
     links,
@@ -61,6 +60,7 @@ from clubdesk.services import (
     sheets,
 )
 from clubdesk.services import roundclock as clock_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
 from clubdesk.store import Database
@@ -215,7 +215,7 @@ def _side(numbers: tuple[int, ...], names: Mapping[int, str]) -> Side:
 
 def round_tables(db: Database, event_id: str, round_number: int) -> RoundTables:
     """Who sits where in round ``round_number``, with names."""
-    seating = draw.seating(db, event_id, round_number)
+    seating = seating_service.seating(db, event_id, round_number)
     names = _names(db, event_id)
     labels = side_labels(events.event_rules(db, event_id))
     title = playoffs.round_title(db, event_id, round_number)
@@ -245,7 +245,7 @@ def seated_rounds(db: Database, event_id: str) -> tuple[tuple[int, str], ...]:
 
 def seat_lines(db: Database, event_id: str, round_number: int) -> tuple[SeatLine, ...]:
     """Every entrant of round ``round_number`` by number: table and seat (or a bye)."""
-    seating = draw.seating(db, event_id, round_number)
+    seating = seating_service.seating(db, event_id, round_number)
     names = _names(db, event_id)
     rules = events.event_rules(db, event_id)
     lines = []

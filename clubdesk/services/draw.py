@@ -9,15 +9,14 @@ functions open one session and return plain values.
   system's random source and recorded, so the draw can be shown to be fair
   and repeated.
 - ``record_physical_draw``: a draw made with real cards, chits or lots (what the rules
-  file draws), typed in as printed on them; ``check_physical_picks`` checks them as they
-  are typed (``domain/seating/physical.py``).
+  file draws), typed in as printed on them; the window checks them as they are typed
+  with ``domain/seating/physical.py``'s ``check_typed``.
 - A draw can be redone (``redo=True``) until round 1 starts: the old draw is
   marked superseded and kept, the new one becomes the event's draw.
 - The draw's notes end with the field note (``field_note.py``): the field
   against the seating actually published.
 
-``services/draw.py`` seats the rounds from it; these functions are
-importable from there too.
+``services/seating.py`` seats the rounds from it.
 """
 
 from __future__ import annotations
@@ -36,24 +35,13 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating import draw as domain_draw
 from clubdesk.domain.seating.draw import Card, Draw, draw_for
 from clubdesk.domain.seating.field import field_problem
-from clubdesk.domain.seating.physical import (  # noqa: F401  (importable from here too)
-    Deck,
-    PickCheck,
-)
-from clubdesk.domain.seating.physical import (  # noqa: F401  (the window checks as typed)
-    check_typed as check_physical_picks,
-)
+from clubdesk.domain.seating.physical import Deck
 from clubdesk.domain.seating.physical import record_physical_draw as physical_draw
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
-from clubdesk.services.field_note import (  # noqa: F401  (importable from here too)
-    FIXED_FIELD,
-    FieldNote,
-    field_note,
-    field_note_in,
-)
+from clubdesk.services.field_note import FIXED_FIELD, field_note_in
 from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs

@@ -128,7 +128,7 @@ def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
 def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
     """Active entrants, how many of them owe nothing, and the tables they need: once a
     round is published, the tables and byes of the latest one published, and how many
-    active entrants it has no place for (``drawing.field_note``)."""
+    active entrants it has no place for (``field_note.field_note``)."""
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
         everyone = all_infos(session, event)

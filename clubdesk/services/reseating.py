@@ -39,8 +39,8 @@ from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import publish_in
-from clubdesk.services.drawing import FIXED_FIELD
+from clubdesk.services.field_note import FIXED_FIELD
+from clubdesk.services.seating import publish_in
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 

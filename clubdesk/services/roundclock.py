@@ -28,8 +28,8 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit, events
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.common import aware, event_and_rules
-from clubdesk.services.draw import follows_from, publish_in
 from clubdesk.services.events import EventInfo
+from clubdesk.services.seating import follows_from, publish_in
 from clubdesk.store import Database
 from clubdesk.store import roundclock as store
 from clubdesk.store import seating as seating_store

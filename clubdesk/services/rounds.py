@@ -12,7 +12,7 @@ it with tables missing after naming exactly which (``missing_ok``). Where
 the next round's seating depends on this round's results (a progressive
 movement: winners stay, winners down; gin's final after the cut round; bid
 whist's playoff rounds after the last preliminary round and after each
-playoff round: ``draw.follows_from``), closing publishes it in the same
+playoff round: ``seating.follows_from``), closing publishes it in the same
 transaction, ready for the projector; when it cannot be made yet (a table
 missing, a tie at the cut line) the close says why, and after the final it
 says who won. A close can be undone (``reopen_round``) until the next round
@@ -36,9 +36,9 @@ from clubdesk.services import audit
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import follows_from, publish_in, seating
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.services.round_checks import check_winners_in
+from clubdesk.services.seating import follows_from, publish_in, seating
 from clubdesk.store import Database, events
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store import seating as store

@@ -25,8 +25,7 @@ functions open one session and return plain values.
   progressive movement, gin's final, a playoff round), so that closing
   round N publishes it (``rounds.close_round``).
 
-The round-1 draw itself is made and read in ``drawing.py``; its functions
-and values are importable from here too.
+The round-1 draw itself is made and read in ``draw.py``.
 """
 
 from __future__ import annotations
@@ -49,22 +48,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
-from clubdesk.services.drawing import (  # noqa: F401  (importable from here as before)
-    FIXED_FIELD,
-    SEED_LIMIT,
-    Deck,
-    DrawInfo,
-    DrawOverview,
-    EntrantLine,
-    Layout,
-    PickCheck,
-    check_physical_picks,
-    current_draw,
-    draw_history,
-    draw_overview,
-    make_draw,
-    record_physical_draw,
-)
+from clubdesk.services.field_note import FIXED_FIELD
 from clubdesk.services.playoffs import playoff_seating, settled_cut
 from clubdesk.store import Database
 from clubdesk.store import draws as store

@@ -23,6 +23,7 @@ from clubdesk.domain.results.standings import average_winning_score
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.store import Database, open_database
 from clubdesk.store import eventfile as event_store
 from tests import builder
@@ -80,8 +81,10 @@ class Night:
         close round ``number`` (``close`` False: leave it open)."""
         seats = self.published.pop(number, None)
         if seats is None:
-            seats = draw.publish_seating(self.db, self.event, number, self.clock).seating
-        stored = draw.seating(self.db, self.event, number)  # the partner draw is not stored
+            seats = seating_service.publish_seating(self.db, self.event, number, self.clock).seating
+        stored = seating_service.seating(
+            self.db, self.event, number
+        )  # the partner draw is not stored
         assert stored.to_json() == seats.to_json()
         everyone = sorted([*seats.seated, *seats.byes])
         assert everyone == (self.active() if expected is None else sorted(expected))
@@ -109,7 +112,7 @@ class Night:
         this round's results (a progressive movement, gin's final, bid whist's playoffs)
         and can be made (no tie at a cut line, not after the final)."""
         closed = rounds.close_round(self.db, self.event, number, self.clock)
-        if draw.follows_from(self.rules, number) and not closed.seating_note:
+        if seating_service.follows_from(self.rules, number) and not closed.seating_note:
             assert closed.next_seating is not None and closed.next_seating.round == number + 1
             self.published[number + 1] = closed.next_seating
         else:
@@ -283,7 +286,7 @@ def test_bid_whist_17_teams_to_the_playoff_bracket(db, clock):
     table = night.standings()
     assert table.after_round == 3
     order = [r.number for r in table.rows]
-    matches = draw.playoff_bracket(db, night.event)
+    matches = seating_service.playoff_bracket(db, night.event)
     assert len(matches) == 8
     seeded = {m.seed_a: m.a for m in matches} | {m.seed_b: m.b for m in matches}
     assert [seeded[s] for s in range(1, 17)] == order[:16]

@@ -9,6 +9,7 @@ from sqlmodel import col, select
 
 from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, results, rulings, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import Database
@@ -311,7 +312,7 @@ def test_no_fines_when_the_club_charges_none(db, clock) -> None:
     for n in range(1, 13):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 3, clock)
-    draw.publish_seating(db, info.id, 1, clock)
+    seating_service.publish_seating(db, info.id, 1, clock)
     sheets.submit_sheet(
         db,
         info.id,
@@ -349,13 +350,13 @@ def gin_night_tied_at_the_cut(db, clock) -> str:
 def test_a_sudden_death_settles_a_tie_at_the_cut(db, clock) -> None:
     event_id = gin_night_tied_at_the_cut(db, clock)
     with pytest.raises(UserError, match="the cut after round 2 is tied between 2 and 3"):
-        draw.seating(db, event_id, 3)
+        seating_service.seating(db, event_id, 3)
     # docs/rules.md §5: a sudden-death match to 60; its score is not added, the winner gets +1
     sudden_death = [{"knocker": "B", "gin": True, "deadwood": {"A": 30, "B": 0}},
                     {"knocker": "B", "gin": True, "deadwood": {"A": 35, "B": 0}}]  # fmt: skip
     done = rulings.record_tiebreak(db, event_id, 2, 2, 3, clock, hands=sudden_death)
     assert done.winner == 3
-    final = draw.seating(db, event_id, 3)
+    final = seating_service.seating(db, event_id, 3)
     assert sorted(final.entrants) == [1, 3]
     totals = {row.number: row.total for row in results.standings(db, event_id).rows}
     assert (totals[3], totals[2]) == (251, 250)
@@ -409,7 +410,7 @@ def test_six_minutes_late_gives_the_opponents_100_on_the_sheet(db, clock, warmup
 
 
 def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clock, warmup) -> None:
-    seating = draw.seating(db, warmup, 1)
+    seating = seating_service.seating(db, warmup, 1)
     ruling = rulings.rule_late(db, warmup, 1, 1, "a", 11, clock)
     assert ruling.kind == "disqualified"
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
@@ -437,7 +438,7 @@ def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clo
 
 
 def test_removed_from_the_table_scores_0_and_the_opponents_500(db, clock, warmup) -> None:
-    seating = draw.seating(db, warmup, 1)
+    seating = seating_service.seating(db, warmup, 1)
     with pytest.raises(UserError, match="reason: say why"):
         rulings.remove_from_table(db, warmup, 1, 2, "b", " ", clock)
     ruling = rulings.remove_from_table(db, warmup, 1, 2, "b", "abusive language", clock)

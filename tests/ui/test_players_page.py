@@ -511,11 +511,11 @@ def test_a_late_entry_is_told_where_it_plays_not_sent_to_the_draw_page(
 def test_a_withdrawal_that_could_not_reseat_the_next_round_says_so(
     make_page, db, clock, monkeypatch
 ) -> None:
-    from clubdesk.services import draw, rulings
+    from clubdesk.services import rulings, seating
 
     event = running_grand_prix(db, clock)
     rulings.rule_late(db, event, 2, 1, "b", 7, clock)  # written on round 2's sheet
-    leaving = draw.seating(db, event, 2).table(3).a[0]
+    leaving = seating.seating(db, event, 2).table(3).a[0]
     page = make_page(event)
     page.select_number(leaving)
     monkeypatch.setattr(WithdrawDialog, "exec", lambda dialog: QDialog.DialogCode.Accepted)
