@@ -43,6 +43,7 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.field_note import FIXED_FIELD, field_note_in
 from clubdesk.store import Database
+from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
@@ -207,9 +208,9 @@ def _active(session: Session, event_id: str, rules: Rules) -> list[int]:
     return active
 
 
-def _replaceable(session: Session, event_id: str, redo: bool) -> seat_store.StoredDraw | None:
+def _replaceable(session: Session, event_id: str, redo: bool) -> draw_store.StoredDraw | None:
     """The current draw a new one may replace; UserError when it may not."""
-    old = seat_store.current_draw(session, event_id)
+    old = draw_store.current_draw(session, event_id)
     if old is None:
         if seat_store.round_started(session, event_id, 1):  # e.g. an event file with its rounds
             raise UserError("round 1 has started: the draw is made before it")
@@ -229,7 +230,7 @@ def _store(
     event: Event,
     rules: Rules,
     draw: Draw,
-    old: seat_store.StoredDraw | None,
+    old: draw_store.StoredDraw | None,
     at: dt.datetime,
     actor: str,
     action: str,
@@ -237,8 +238,8 @@ def _store(
     removed: list[int] = []
     if old is not None:
         removed = seat_store.unpublish_pending(session, event.id)
-        seat_store.supersede(session, old.id)
-    draw_id = seat_store.add_draw(session, event.id, draw, at)
+        draw_store.supersede(session, old.id)
+    draw_id = draw_store.add_draw(session, event.id, draw, at)
     details: dict[str, object] = {
         "draw_id": draw_id,
         "kind": draw.kind,
@@ -250,7 +251,7 @@ def _store(
         details["replaces"] = old.id
         details["unpublished_rounds"] = removed
     audit.record(session, at=at, actor=actor, action=action, event_id=event.id, details=details)
-    stored = seat_store.StoredDraw(draw_id, at, False, draw)
+    stored = draw_store.StoredDraw(draw_id, at, False, draw)
     return _info(session, event, rules, stored, replaced=old.id if old else None)
 
 
@@ -261,7 +262,7 @@ def current_draw(db: Database, event_id: str) -> DrawInfo | None:
     """The event's draw in force, with the notes the director needs (None before the draw)."""
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
-        stored = seat_store.current_draw(session, event_id)
+        stored = draw_store.current_draw(session, event_id)
         return None if stored is None else _info(session, event, rules, stored)
 
 
@@ -269,14 +270,14 @@ def draw_history(db: Database, event_id: str) -> list[DrawInfo]:
     """Every draw made for the event, the first first; replaced ones are ``superseded``."""
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
-        return [_info(session, event, rules, s) for s in seat_store.draw_history(session, event_id)]
+        return [_info(session, event, rules, s) for s in draw_store.draw_history(session, event_id)]
 
 
 def draw_overview(db: Database, event_id: str) -> DrawOverview:
     """Everything the Draw page shows apart from a round's seating."""
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
-        stored = seat_store.current_draw(session, event_id)
+        stored = draw_store.current_draw(session, event_id)
         entrants = tuple(
             EntrantLine(e.number, e.name, e.status) for e in entrant_refs(session, event_id)
         )
@@ -309,7 +310,7 @@ def _info(
     session: Session,
     event: Event,
     rules: Rules,
-    stored: seat_store.StoredDraw,
+    stored: draw_store.StoredDraw,
     *,
     replaced: int | None = None,
 ) -> DrawInfo:

@@ -31,7 +31,7 @@ from clubdesk.services.payments import check_amount, check_method
 from clubdesk.store import Database, ledger
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
-from clubdesk.store.draws import sides_of_games
+from clubdesk.store.games import sides_of_games
 from clubdesk.timesource import TimeSource
 
 

@@ -72,7 +72,8 @@ from clubdesk.services.payments import (  # noqa: F401  (importable from here as
     refund_in,
 )
 from clubdesk.services.reseating import fit_field_in
-from clubdesk.store import Database, events, seating
+from clubdesk.store import Database, events
+from clubdesk.store import draw as draw_store
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord
 from clubdesk.timesource import TimeSource
@@ -158,7 +159,7 @@ def register(
             [store.NewEntrant(number, name, players, paid, method, "entry fee")],
             at,
         )
-        draw = seating.draw_made(session, event_id)
+        draw = draw_store.draw_made(session, event_id)
         info = info_of(record, rules, draw, set())
         audit.record(
             session,
@@ -205,7 +206,7 @@ def renumber(
     with db.session() as session:
         event = events.get_event(session, event_id)
         record = entrant_record(session, event_id, entrant_number)
-        if seating.draw_made(session, event_id) is not None:
+        if draw_store.draw_made(session, event_id) is not None:
             raise UserError("number: numbers are fixed once the draw is made", field="number")
         if new_number == entrant_number:
             return info_of(record, rules_for(event), None, set())
@@ -319,7 +320,7 @@ def add_entrants(
     if fit_field_in(session, event_id, at, "director").changed:
         return [current_info(session, event, record.number) for record in records]
     rules = rules_for(event)
-    draw = seating.draw_made(session, event_id)
+    draw = draw_store.draw_made(session, event_id)
     return [info_of(record, rules, draw, set()) for record in records]
 
 

@@ -50,8 +50,8 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.field_note import FIXED_FIELD
 from clubdesk.services.playoffs import playoff_seating, settled_cut
-from clubdesk.store import Database
-from clubdesk.store import draws as store
+from clubdesk.store import Database, games
+from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
@@ -133,7 +133,7 @@ def _seating(session: Session, event: Event, rules: Rules, number: int) -> Round
     cut = rules.cut
     if cut is not None and number > cut.after_round:
         return _after_cut(session, event, rules, cut.after_round, number)
-    current = seat_store.current_draw(session, event.id)
+    current = draw_store.current_draw(session, event.id)
     if current is None:
         raise UserError("the draw is not made yet: make the draw first")
     draw = current.draw
@@ -175,7 +175,7 @@ def _after_cut(
     if rules.seating.movement != "random-pairs":
         raise UserError(f"{lead}: {rules.title} draws it as a playoff bracket, not a seating")
     result = settled_cut(session, event, rules, f"{lead}, which cannot be made yet")
-    current = seat_store.current_draw(session, event.id)
+    current = draw_store.current_draw(session, event.id)
     if current is None:  # rounds were played, so there was a draw
         raise UserError("the draw is not made yet: make the draw first")
     rng = random.Random(f"{current.draw.seed}:{number}")
@@ -223,7 +223,7 @@ def _winners(session: Session, event_id: str, number: int) -> dict[int, Side]:
     """The winning side of every submitted game of round ``number`` with a result, as it
     counts: the sheet's result with the director's amendments applied."""
     winners: dict[int, Side] = {}
-    for stored in store.load_games(session, event_id, number):
+    for stored in games.load_games(session, event_id, number):
         side = stored.game.won_by() if stored.submitted else None
         if side is not None:
             winners[stored.game.table] = side

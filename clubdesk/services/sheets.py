@@ -66,7 +66,7 @@ from clubdesk.services.sheet_input import (
 from clubdesk.store import Database
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store import sheets as store
-from clubdesk.store.draws import sides_of_games
+from clubdesk.store.games import sides_of_games
 from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json
 from clubdesk.timesource import TimeSource
 

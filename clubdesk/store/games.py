@@ -1,7 +1,6 @@
 """A round's games as stored, for reading: the sheets as domain values, who sat where.
 
-The draw, the rounds and their seating are in ``seating.py``; the names
-below that came from there are kept importable from here.
+The draw is stored in ``draw.py``, the rounds and their seating in ``seating.py``.
 """
 
 from __future__ import annotations
@@ -13,23 +12,7 @@ from sqlmodel import Session, col, select
 from clubdesk.domain.sides import hand_side
 from clubdesk.store import sheets
 from clubdesk.store.models import Entrant, GameSeat
-from clubdesk.store.seating import (  # noqa: F401  (kept importable from here)
-    StoredDraw,
-    add_draw,
-    byes_by_round,
-    current_draw,
-    draw_history,
-    load_seating,
-    published_rounds,
-    round_row,
-    round_started,
-    save_seating,
-    seated_sides,
-    supersede,
-    unpublish_pending,
-    unsubmitted_tables,
-)
-from clubdesk.store.sheets import StoredGame as StoredGame  # what load_games gives
+from clubdesk.store.sheets import StoredGame
 
 
 def load_games(session: Session, event_id: str, number: int) -> list[StoredGame]:
