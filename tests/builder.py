@@ -23,11 +23,13 @@ from collections.abc import Callable, Iterable, Mapping
 
 from clubdesk import paths
 from clubdesk.services import draw as draw_service
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
 from clubdesk.services import seating as seating_service
 from clubdesk.services.draw import DrawInfo
+from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.services.registration import EntrantInfo, RegisterEntrant
+from clubdesk.services.registration import RegisterEntrant
 from clubdesk.store import Database
 from clubdesk.timesource import TimeSource
 
@@ -101,7 +103,7 @@ def roster(
 
 
 def team_size(db: Database, event_id: str) -> int:
-    return registration.registration_setup(db, event_id).players_per_entrant
+    return entrants_service.registration_setup(db, event_id).players_per_entrant
 
 
 def add_entrants(
@@ -188,7 +190,7 @@ def signers(db: Database, event_id: str, round_number: int, table: int) -> dict[
     )
     if seats is None:
         return {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
-    players = {e.number: e.players for e in registration.list_entrants(db, event_id)}
+    players = {e.number: e.players for e in entrants_service.list_entrants(db, event_id)}
     return {"scorekeeper": players[seats.a[0]][0], "countersign": players[seats.b[0]][0]}
 
 

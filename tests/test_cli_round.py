@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.services import events, registration
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import events
 from clubdesk.store import open_database
 from tests import builder
 from tests.cli_helpers import clubdesk, ok, refused
@@ -41,7 +42,7 @@ def submit_final(db: Path, number: int, table: int, score: tuple[int, int]) -> N
     with open_database(db) as database:
         names = {
             e.number: e.players[0]
-            for e in registration.list_entrants(database, events.list_events(database)[0].id)
+            for e in entrants_service.list_entrants(database, events.list_events(database)[0].id)
         }
     body = {
         "score": {"a": score[0], "b": score[1]},

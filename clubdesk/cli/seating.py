@@ -83,7 +83,8 @@ def _drawn_file(path: Path) -> dict[str, Any]:
 def _seating(args: argparse.Namespace) -> int:
     from clubdesk.domain.seating.values import side_labels
     from clubdesk.printing.text import seating_text
-    from clubdesk.services import events, playoffs, registration
+    from clubdesk.services import entrants as entrants_service
+    from clubdesk.services import events, playoffs
     from clubdesk.services import seating as seating_service
 
     with database_to_read(args.db) as db:
@@ -92,7 +93,7 @@ def _seating(args: argparse.Namespace) -> int:
         if args.format == "json":
             print_json(seats.to_json())
             return 0
-        names = {e.number: e.name for e in registration.list_entrants(db, event_id)}
+        names = {e.number: e.name for e in entrants_service.list_entrants(db, event_id)}
         rules = events.event_rules(db, event_id)
         labels = side_labels(rules)
         title = f"{events.get_event(db, event_id).name}: round {args.round}"

@@ -50,15 +50,8 @@ from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
 from clubdesk.printing.text import name_with_status, pause_text, payouts_text
-from clubdesk.services import (
-    events,
-    final_payouts,
-    links,
-    playoffs,
-    registration,
-    results,
-    sheets,
-)
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import events, final_payouts, links, playoffs, results, sheets
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.common import aware
@@ -94,7 +87,7 @@ def heading(db: Database, event_id: str, clock: TimeSource) -> Heading:
 
 
 def _names(db: Database, event_id: str) -> dict[int, str]:
-    return {e.number: e.name for e in registration.list_entrants(db, event_id)}
+    return {e.number: e.name for e in entrants_service.list_entrants(db, event_id)}
 
 
 def standings_rows(db: Database, event_id: str) -> StandingsRows:
@@ -272,7 +265,7 @@ def chits(db: Database, event_id: str) -> tuple[Chit, ...]:
     when the draw is recorded (``domain/seating/physical.py``): ``Blue 3``, ``Table 2`` /
     ``Seat 3``, ``Lot 5``."""
     rules = events.event_rules(db, event_id)
-    active = [e for e in registration.list_entrants(db, event_id) if e.status == "active"]
+    active = [e for e in entrants_service.list_entrants(db, event_id) if e.status == "active"]
     kind = rules.seating.draw
     if kind == "cards":
         if len(active) < 2:

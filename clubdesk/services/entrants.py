@@ -4,7 +4,7 @@ What an entrant has paid is the sum of its ledger rows (``fee`` rows minus
 ``refund`` rows); it owes the entry fee minus that (an entrant that is not
 active owes nothing). An entrant registered after the draw is ``late``
 while the current draw has not placed it. Changing an entrant is
-``registration.py``'s business; these are importable from there too.
+``registration.py``'s business.
 
 Tables needed: entrants per table are the two sides of a game (a team each
 in team events and gin, two partners each in individual pinochle). With

@@ -45,32 +45,14 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, with_changes, writes
 from clubdesk.services.common import aware, rules_for
-from clubdesk.services.entrants import (  # noqa: F401  (importable from here as before)
+from clubdesk.services.entrants import (
     EntrantInfo,
-    RegistrationSetup,
-    RegistrationSummary,
-    TableCount,
     current_info,
     entrant_record,
-    entrant_search_text,
-    get_entrant,
     info_of,
-    list_entrants,
     players_per_entrant,
-    registration_setup,
-    registration_summary,
-    search,
-    tables_needed,
 )
-from clubdesk.services.payments import (  # noqa: F401  (importable from here as before)
-    Refund,
-    check_amount,
-    check_method,
-    money_row,
-    record_payment,
-    refund,
-    refund_in,
-)
+from clubdesk.services.payments import Refund, check_amount, check_method, refund_in
 from clubdesk.services.reseating import fit_field_in
 from clubdesk.store import Database, events
 from clubdesk.store import draw as draw_store

@@ -1,6 +1,6 @@
 """The director's rulings at a table: tie-breaks, lateness and removal from the table.
 
-Fines due and collected are in ``fines.py`` (importable from here too); bid whist's
+Fines due and collected are in ``fines.py``; bid whist's
 warning infractions in ``warnings.py``; removal from the tournament in ``removal.py``.
 
 Each function that changes something is one transaction with one audit row,
@@ -22,12 +22,6 @@ from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
-from clubdesk.services.fines import (  # noqa: F401  (importable from here as before)
-    FineCollected,
-    FineOwed,
-    collect_fine,
-    fines_due,
-)
 from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record
 from clubdesk.store import Database

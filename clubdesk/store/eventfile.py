@@ -61,13 +61,6 @@ from clubdesk.domain.event.model import (
 from clubdesk.errors import UserError
 from clubdesk.store import draw as draw_store
 from clubdesk.store import models, sheets
-from clubdesk.store.events import (  # noqa: F401  (importable from here as before)
-    archive_event,
-    archived_as,
-    current_event_ids,
-    event_exists,
-    get_event,
-)
 
 
 def _table(model: type[SQLModel]) -> Table:

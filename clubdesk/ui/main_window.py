@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk import __version__, paths
 from clubdesk.errors import UserError
-from clubdesk.services import registration
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
@@ -306,7 +306,7 @@ class MainWindow(QMainWindow):
         text = ""
         if db is not None and event_id is not None:
             try:
-                text = summary_text(registration.registration_summary(db, event_id))
+                text = summary_text(entrants_service.registration_summary(db, event_id))
             except UserError:
                 text = ""
         self.summary_label.setText(text)

@@ -23,6 +23,7 @@ from clubdesk.domain.results.standings import average_winning_score
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
 from clubdesk.store import Database, open_database
 from clubdesk.store import eventfile as event_store
@@ -62,7 +63,7 @@ class Night:
 
     def register(self) -> int:
         """A late entry: the next number, paid."""
-        number = len(registration.list_entrants(self.db, self.event)) + 1
+        number = len(entrants_service.list_entrants(self.db, self.event)) + 1
         fee = self.rules.money.entry_fee_cents
         new = registration.RegisterEntrant(players=self.players(number), paid_cents=fee)
         return registration.register(self.db, self.event, new, self.clock).number
@@ -71,7 +72,7 @@ class Night:
         registration.withdraw(self.db, self.event, number, "went home", self.clock)
 
     def active(self) -> list[int]:
-        found = registration.list_entrants(self.db, self.event)
+        found = entrants_service.list_entrants(self.db, self.event)
         return [e.number for e in found if e.status == "active"]
 
     def play(

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import documents, events, registration, results, rounds, sheets
+from clubdesk.services import documents, events, results, rounds, sheets
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.demo import make_demo
 from tests import builder
@@ -63,7 +64,7 @@ def test_a_rounds_sheets_are_filled_where_handed_in_and_blank_where_not(db, cloc
         f"{signer.role}: {signer.name}",
     )
     blank = _print(db, demo, "scoresheets", clock, 4)
-    names = {e.number: e.name for e in registration.list_entrants(db, demo)}
+    names = {e.number: e.name for e in entrants_service.list_entrants(db, demo)}
     for page, table in zip(blank.pages, seating_service.seating(db, demo, 4).tables, strict=True):
         a, b = table.a[0], table.b[0]
         assert f"Table {table.table}" in page and "As handed in" not in page
@@ -77,7 +78,7 @@ def test_seating_table_cards_chits_and_schedule_of_the_demo(db, clock, demo) -> 
     for number in seats.entrants:
         table = seats.table_of(number)
         lines.append(
-            f"{number} {registration.get_entrant(db, demo, number).name} {table.table} "
+            f"{number} {entrants_service.get_entrant(db, demo, number).name} {table.table} "
             f"{'N/S' if table.side_of(number) == 'a' else 'E/W'}"
         )
     assert wall.in_order(*lines)

@@ -8,13 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from clubdesk.services.registration import (
-    EntrantInfo,
-    RegisterEntrant,
-    list_entrants,
-    register,
-    withdraw,
-)
+from clubdesk.services.entrants import EntrantInfo, list_entrants
+from clubdesk.services.registration import RegisterEntrant, register, withdraw
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
 from clubdesk.ui.players_entry import summary_text
@@ -459,7 +454,7 @@ def test_without_an_event_the_page_says_so(make_page, db, clock, qtbot) -> None:
 
 
 def test_the_count_line() -> None:
-    from clubdesk.services.registration import RegistrationSummary
+    from clubdesk.services.entrants import RegistrationSummary
 
     assert summary_text(RegistrationSummary(24, 22, 12)) == "24 entrants · 22 paid · 12 tables"
     assert (

@@ -9,7 +9,8 @@ import json
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton
 
-from clubdesk.services import registration, rulings, seating
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import rulings, seating
 from tests.cli_helpers import clubdesk
 from tests.sheet_typing import type_hand
 from tests.ui.test_sheet_columns import players_seated
@@ -18,7 +19,7 @@ from tests.ui.test_signature_pad import draw as draw_stroke
 
 
 def names(db, event_id: str, numbers) -> list[str]:
-    players = {e.number: e.players for e in registration.list_entrants(db, event_id)}
+    players = {e.number: e.players for e in entrants_service.list_entrants(db, event_id)}
     return [p for n in numbers for p in players[n]]
 
 
