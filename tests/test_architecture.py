@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import grimp
 from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -14,6 +15,20 @@ def test_import_contracts_hold(monkeypatch) -> None:
     # pyproject.toml: the domain imports no Qt, SQL or PDF; only the UI imports Qt; layers
     monkeypatch.chdir(ROOT)
     assert lint_imports(config_filename=str(ROOT / "pyproject.toml")) == 0
+
+
+def test_no_import_circles_outside_the_window() -> None:
+    # docs/architecture.md, "The layers": below the window a module's imports run one way, so
+    # a value lives beside what it describes and nothing waits on an import at call time
+    graph = grimp.build_graph("clubdesk", cache_dir=None)
+    below = {m for m in graph.modules if not m.startswith("clubdesk.ui")}
+    circles = sorted(
+        f"{importer} -> {imported}"
+        for importer in below
+        for imported in graph.find_modules_directly_imported_by(importer) & below
+        if graph.chain_exists(importer=imported, imported=importer)
+    )
+    assert circles == []
 
 
 def _modules_loaded_by(code: str) -> set[str]:

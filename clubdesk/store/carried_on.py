@@ -17,16 +17,20 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain.event.carried import CreditRedeemed, FinalPayout, PrizePaid, Reopened
+from clubdesk.domain.event.carried import (
+    CreditRedeemed,
+    FinalPayout,
+    FrozenPrize,
+    PrizePaid,
+    Reopened,
+)
 from clubdesk.domain.event.model import PRIZE_PAID, Event
-from clubdesk.domain.money.payouts import FrozenPrize
 from clubdesk.domain.roundclock import ClockFact, Reading
 from clubdesk.store import ledger, payouts, roundclock, seating
 from clubdesk.store.audit import add_entry
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
-from clubdesk.store.models import Entrant, LedgerEntry
-from clubdesk.store.payout_tables import CreditRedeemed as CreditRow
-from clubdesk.store.payout_tables import FinalPrize, PayoutFinal
+from clubdesk.store.models import CreditRedeemed as CreditRow
+from clubdesk.store.models import Entrant, FinalPrize, LedgerEntry, PayoutFinal
 
 
 def load(session: Session, event_id: str) -> tuple[tuple[FinalPayout, ...], tuple[ClockFact, ...]]:
