@@ -78,17 +78,20 @@ def test_only_the_time_source_reads_the_system_time() -> None:
     assert offenders == []
 
 
-# the numbered schema steps are history: each stays as it was written, so the file only grows
-HISTORY = {ROOT / "clubdesk" / "store" / "migrations.py"}
+# store/migrations.py is becoming a package of SQL files, one a schema step; until then it is
+# the one module let past the cap
+NOT_YET_SPLIT = {ROOT / "clubdesk" / "store" / "migrations.py"}
+MOST_LINES = 500
 
 
-def test_no_module_is_over_450_lines() -> None:
-    # small modules with plain names (docs/architecture.md): a module that grows is split by
-    # what it holds
+def test_no_module_is_too_long_to_read_whole() -> None:
     too_long = {
         str(path.relative_to(ROOT)): lines
         for path in sorted((ROOT / "clubdesk").rglob("*.py"))
-        if path not in HISTORY
-        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > 450
+        if path not in NOT_YET_SPLIT
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
     }
-    assert too_long == {}
+    assert too_long == {}, (
+        f"a module longer than {MOST_LINES} lines is hard to read whole; split it where its "
+        "content divides"
+    )
