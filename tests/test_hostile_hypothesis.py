@@ -22,7 +22,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import eventfile
 from clubdesk.store import open_database
 from clubdesk.timesource import FakeTime
-from tests.cli_helpers import SMALL
+from tests.cli.helpers import SMALL
 from tests.conftest import CLUB_TIME
 
 # --- values ---------------------------------------------------------------------------------

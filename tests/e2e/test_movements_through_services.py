@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,19 +24,12 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
-from clubdesk.store import Database, open_database
+from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
 from tests import builder
 
 NIGHT = dt.date(2024, 3, 9)
 Score = Callable[[random.Random, int, TableSeating], tuple[int, int] | list[dict[str, Any]]]
-
-
-@pytest.fixture
-def db(tmp_path: Path, new_database) -> Iterator[Database]:
-    database = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "backups")
-    yield database
-    database.close()
 
 
 class Night:

@@ -7,8 +7,6 @@ equal the engine's on the exported event file."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,16 +20,8 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import events, results, rounds, seating, sheets
 from clubdesk.services.eventfile import export_event
-from clubdesk.store import Database, open_database
 from tests import builder
 from tests.formats import lookup
-
-
-@pytest.fixture
-def db(tmp_path: Path, new_database) -> Iterator[Database]:
-    database = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "backups")
-    yield database
-    database.close()
 
 
 def whist_hands(rng: random.Random) -> list[dict[str, Any]]:

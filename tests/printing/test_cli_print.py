@@ -14,7 +14,7 @@ from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
-from tests.cli_helpers import copy_database, ok, refused
+from tests.cli.helpers import copy_database, ok, refused
 
 KINDS = ["standings", "awards", "payouts", "chits", "schedule"]
 ROUND_KINDS = ["scoresheets", "tablecards", "seating"]

@@ -19,7 +19,7 @@ from clubdesk.services import roundclock as service
 from clubdesk.store import open_database
 from clubdesk.timesource import FakeTime, zone_of
 from tests import builder
-from tests.cli_helpers import ok
+from tests.cli.helpers import ok
 
 DENVER = ZoneInfo("America/Denver")
 MDT = dt.timezone(dt.timedelta(hours=-6))

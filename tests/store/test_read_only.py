@@ -16,7 +16,7 @@ from clubdesk.services import events
 from clubdesk.store import DatabaseError
 from clubdesk.store.read_only import is_read_only, open_for_reading
 from clubdesk.timesource import FakeTime
-from tests.cli_helpers import SMALL, clubdesk, import_once, ok
+from tests.cli.helpers import SMALL, clubdesk, import_once, ok
 from tests.store.test_migrations import V1_FIXTURE
 
 

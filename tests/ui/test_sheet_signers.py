@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton
 
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import rulings, seating
-from tests.cli_helpers import clubdesk
+from tests.cli.helpers import clubdesk
 from tests.sheet_typing import type_hand
 from tests.ui.test_sheet_columns import players_seated
 from tests.ui.test_sheet_dialog import PINOCHLE_HANDS, open_sheet, seated
