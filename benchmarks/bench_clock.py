@@ -45,9 +45,9 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer  # noqa: E402
 from PySide6.QtGui import QImage  # noqa: E402
 from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 
-from clubdesk.clock import SYSTEM_CLOCK, FakeClock  # noqa: E402
 from clubdesk.services.demo import make_demo  # noqa: E402
 from clubdesk.store import open_database  # noqa: E402
+from clubdesk.timesource import SYSTEM_TIME, FakeTime  # noqa: E402
 from clubdesk.ui.clock_watch import ClockWatch  # noqa: E402
 from clubdesk.ui.context import UiContext  # noqa: E402
 from clubdesk.ui.projector import ProjectorWindow  # noqa: E402
@@ -81,17 +81,17 @@ def bare(app: QApplication, gaps: list[dt.timedelta]) -> list[float]:
 
     def aim() -> None:
         at = targets[len(late)]
-        QTimer.singleShot(ms_until(SYSTEM_CLOCK.now(), at), fired)  # precise under 2 s
+        QTimer.singleShot(ms_until(SYSTEM_TIME.now(), at), fired)  # precise under 2 s
 
     def fired() -> None:
-        late.append((SYSTEM_CLOCK.now() - targets[len(late)]).total_seconds() * 1000)
+        late.append((SYSTEM_TIME.now() - targets[len(late)]).total_seconds() * 1000)
         if len(late) == len(targets):
             done[0] = True
         else:
             aim()
 
     def first() -> None:
-        at = SYSTEM_CLOCK.now() + dt.timedelta(milliseconds=100)
+        at = SYSTEM_TIME.now() + dt.timedelta(milliseconds=100)
         for gap in gaps:
             at += gap
             targets.append(at)
@@ -103,7 +103,7 @@ def bare(app: QApplication, gaps: list[dt.timedelta]) -> list[float]:
 
 def ticker(app: QApplication, gaps: list[dt.timedelta]) -> list[float]:
     """(b) the real Ticker aimed at each instant, the words shown in a painted label."""
-    clock_ticker = Ticker(SYSTEM_CLOCK)
+    clock_ticker = Ticker(SYSTEM_TIME)
     label = QLabel()
     label.resize(600, 30)
     label.show()
@@ -114,7 +114,7 @@ def ticker(app: QApplication, gaps: list[dt.timedelta]) -> list[float]:
     def due() -> None:
         label.setText(f"10 minutes left in round {len(late) + 1}")
         label.repaint()  # painted now: the announcement is on the screen
-        late.append((SYSTEM_CLOCK.now() - targets[len(late)]).total_seconds() * 1000)
+        late.append((SYSTEM_TIME.now() - targets[len(late)]).total_seconds() * 1000)
         if len(late) == len(targets):
             done[0] = True
         else:
@@ -124,7 +124,7 @@ def ticker(app: QApplication, gaps: list[dt.timedelta]) -> list[float]:
     clock_ticker.tick.connect(lambda: label.setText(label.text()))
 
     def first() -> None:
-        at = SYSTEM_CLOCK.now() + dt.timedelta(milliseconds=100)
+        at = SYSTEM_TIME.now() + dt.timedelta(milliseconds=100)
         for gap in gaps:
             at += gap
             targets.append(at)
@@ -172,7 +172,7 @@ def render_ms(widget: QLabel | ProjectorWindow, image: QImage, step: Callable[[]
 
 def repaint(frames: int) -> None:
     folder = Path(tempfile.mkdtemp())
-    fake = FakeClock(dt.datetime(2026, 12, 5, 15, 51, 41, tzinfo=ZoneInfo("America/Denver")))
+    fake = FakeTime(dt.datetime(2026, 12, 5, 15, 51, 41, tzinfo=ZoneInfo("America/Denver")))
     db = open_database(folder / "demo.sqlite", create=True)
     event = make_demo(db, fake)
     context = UiContext(db, fake, event.id)

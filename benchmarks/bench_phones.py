@@ -80,27 +80,27 @@ def one_run(tables: int, refresh: bool = True) -> dict:
     from PySide6.QtCore import QElapsedTimer, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from clubdesk.clock import SYSTEM_CLOCK
     from clubdesk.services import board, links
     from clubdesk.store import open_database
+    from clubdesk.timesource import SYSTEM_TIME
     from clubdesk.ui.main_window import MainWindow
     from tests import builder
 
     app = QApplication.instance() or QApplication([])
     folder = Path(tempfile.mkdtemp(prefix="clubdesk-phones-"))
     db = open_database(folder / "club.sqlite", backups=folder / "backups")
-    event_id = builder.event(db, SYSTEM_CLOCK, "npa-club-pinochle", entrants=4 * tables)
-    builder.draw(db, event_id, SYSTEM_CLOCK, seed=5)
-    builder.start(db, event_id, 1, SYSTEM_CLOCK)
+    event_id = builder.event(db, SYSTEM_TIME, "npa-club-pinochle", entrants=4 * tables)
+    builder.draw(db, event_id, SYSTEM_TIME, seed=5)
+    builder.start(db, event_id, 1, SYSTEM_TIME)
     plan = []
-    for link in links.round_links(db, event_id, 1, SYSTEM_CLOCK).tables:
+    for link in links.round_links(db, event_id, 1, SYSTEM_TIME).tables:
         names = builder.signers(db, event_id, 1, link.table)
         hands = [HANDS[(link.table + n) % 3] for n in range(8)]
         signatures = [{"role": r, "name": name, "strokes": STROKES} for r, name in names.items()]
         plan.append({"token": link.token, "sheet": {"hands": hands, "signatures": signatures}})
 
     settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(db, settings=settings, clock=SYSTEM_CLOCK, speech_engine="mock")
+    window = MainWindow(db, settings=settings, clock=SYSTEM_TIME, speech_engine="mock")
     window.show()
     window.show_page("rounds")
     serving = window.tables_serving

@@ -27,9 +27,9 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from clubdesk.clock import FakeClock
 from clubdesk.services import eventfile, results
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 
 TEAMS = 512
 ROUNDS = 11
@@ -150,7 +150,7 @@ def main() -> None:
         data = event_file(random.Random(2011))
         with open_database(path, backups=Path(folder) / "backups") as db:
             start = time.perf_counter()
-            done = eventfile.import_event(db, data, FakeClock(NIGHT_START))
+            done = eventfile.import_event(db, data, FakeTime(NIGHT_START))
             imported = time.perf_counter() - start
         print(
             f"imported {done.entrants} teams, {done.rounds} rounds, {done.games} games, "

@@ -22,13 +22,16 @@ import io
 from collections.abc import Callable, Iterable, Mapping
 
 from clubdesk import paths
-from clubdesk.clock import Clock
 from clubdesk.services import draw as draw_service
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.services.draw import DrawInfo
+from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.services.registration import EntrantInfo, RegisterEntrant
+from clubdesk.services.registration import RegisterEntrant
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 
 NIGHT = dt.date(2024, 3, 9)
 
@@ -37,7 +40,7 @@ Players = Callable[[int], list[str]]
 
 def event(
     db: Database,
-    clock: Clock,
+    clock: TimeSource,
     rules_id: str = "grand-prix-pinochle",
     *,
     entrants: int = 0,
@@ -76,7 +79,7 @@ def rules_file(rules_id: str) -> str:
 def roster(
     db: Database,
     event_id: str,
-    clock: Clock,
+    clock: TimeSource,
     count: int,
     *,
     players: Players | None = None,
@@ -100,13 +103,13 @@ def roster(
 
 
 def team_size(db: Database, event_id: str) -> int:
-    return registration.registration_setup(db, event_id).players_per_entrant
+    return entrants_service.registration_setup(db, event_id).players_per_entrant
 
 
 def add_entrants(
     db: Database,
     event_id: str,
-    clock: Clock,
+    clock: TimeSource,
     numbers: Iterable[int],
     *,
     players: Players | None = None,
@@ -143,18 +146,18 @@ def default_players(size: int) -> Players:
     return lambda n: [f"Player {n}"]
 
 
-def withdraw(db: Database, event_id: str, number: int, clock: Clock) -> EntrantInfo:
+def withdraw(db: Database, event_id: str, number: int, clock: TimeSource) -> EntrantInfo:
     return registration.withdraw(db, event_id, number, "left early", clock)
 
 
-def draw(db: Database, event_id: str, clock: Clock, seed: int = 1) -> DrawInfo:
+def draw(db: Database, event_id: str, clock: TimeSource, seed: int = 1) -> DrawInfo:
     """The round-1 draw, made at random with this seed."""
     return draw_service.make_draw(db, event_id, seed, clock)
 
 
-def publish(db: Database, event_id: str, round_number: int, clock: Clock):
+def publish(db: Database, event_id: str, round_number: int, clock: TimeSource):
     """Publish a round's seating (its games and byes are written); the round's seating."""
-    return draw_service.publish_seating(db, event_id, round_number, clock).seating
+    return seating_service.publish_seating(db, event_id, round_number, clock).seating
 
 
 def scores(
@@ -162,7 +165,7 @@ def scores(
     event_id: str,
     round_number: int,
     by_table: Mapping[int, tuple],
-    clock: Clock,
+    clock: TimeSource,
 ) -> None:
     """Submit these tables' signed sheets, each the final score ``(a, b)`` or ``(a, b, winner)``
     of a tie."""
@@ -182,24 +185,26 @@ def scores(
 def signers(db: Database, event_id: str, round_number: int, table: int) -> dict[str, str]:
     """Signatures a sheet can carry: the first player on side a keeps score, the first on
     side b countersigns (at a table the round does not have, two names from nowhere)."""
-    seats = {t.table: t for t in draw_service.seating(db, event_id, round_number).tables}.get(table)
+    seats = {t.table: t for t in seating_service.seating(db, event_id, round_number).tables}.get(
+        table
+    )
     if seats is None:
         return {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
-    players = {e.number: e.players for e in registration.list_entrants(db, event_id)}
+    players = {e.number: e.players for e in entrants_service.list_entrants(db, event_id)}
     return {"scorekeeper": players[seats.a[0]][0], "countersign": players[seats.b[0]][0]}
 
 
-def start(db: Database, event_id: str, round_number: int, clock: Clock) -> None:
+def start(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
     """Start a published round (its clock starts)."""
     rounds.start_round(db, event_id, round_number, clock)
 
 
-def close(db: Database, event_id: str, round_number: int, clock: Clock) -> None:
+def close(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
     rounds.close_round(db, event_id, round_number, clock)
 
 
 def tiebreak(
-    db: Database, event_id: str, round_number: int, a: int, b: int, winner: str, clock: Clock
+    db: Database, event_id: str, round_number: int, a: int, b: int, winner: str, clock: TimeSource
 ) -> None:
     """The director's record of a sudden-death match or play-off hand (a, b: entrant numbers)."""
     rulings.record_tiebreak(db, event_id, round_number, a, b, clock, winner=winner)

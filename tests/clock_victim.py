@@ -20,17 +20,17 @@ import json
 import sys
 
 from clubdesk.cli.clock import status_json
-from clubdesk.clock import FakeClock
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 
 
 def _given(fired: clock_service.Fired) -> list[list[object]]:
     return [[due.round, due.announcement, due.at.isoformat()] for due in fired.given]
 
 
-def start(path: str, event_id: str, clock: FakeClock) -> None:
+def start(path: str, event_id: str, clock: FakeTime) -> None:
     db = open_database(path)
     rounds.start_round(db, event_id, 1, clock)
     for _ in range(50):  # to 10 minutes before the end of an hour's round
@@ -42,7 +42,7 @@ def start(path: str, event_id: str, clock: FakeClock) -> None:
     sys.stdin.read()  # killed here, the round running and the database open
 
 
-def read(path: str, event_id: str, clock: FakeClock, steps: list[float]) -> None:
+def read(path: str, event_id: str, clock: FakeTime, steps: list[float]) -> None:
     with open_database(path) as db:
         for step in [0.0, *steps]:
             clock.advance(seconds=step)
@@ -53,7 +53,7 @@ def read(path: str, event_id: str, clock: FakeClock, steps: list[float]) -> None
 
 def main(argv: list[str]) -> None:
     mode, path, event_id, wall, monotonic, *steps = argv
-    clock = FakeClock(dt.datetime.fromisoformat(wall), monotonic=float(monotonic))
+    clock = FakeTime(dt.datetime.fromisoformat(wall), monotonic=float(monotonic))
     if mode == "start":
         start(path, event_id, clock)
     else:

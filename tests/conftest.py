@@ -6,6 +6,7 @@
 - ``clock`` is a fake time source that only moves when a test moves it.
 - ``new_database(path)`` puts an empty database file at ``path``: a copy of one made once
   per run, so the schema script does not run for every test.
+- ``db`` is an open, empty Database at ``db_path``, this test's own (backups to ``backups``).
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
 - Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
@@ -18,14 +19,18 @@ import shutil
 import tempfile
 import traceback
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from clubdesk.clock import FakeClock
+from clubdesk.timesource import FakeTime
 from tests.isolation import own_user_data
+
+if TYPE_CHECKING:
+    from clubdesk.store import Database
 
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
 # after conftest files are imported).
@@ -77,6 +82,26 @@ def new_database(empty_database: Path) -> Callable[[Path], Path]:
     return make
 
 
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "club.sqlite"
+
+
+@pytest.fixture
+def backups(tmp_path: Path) -> Path:
+    return tmp_path / "backups"
+
+
+@pytest.fixture
+def db(db_path: Path, backups: Path, new_database) -> Iterator[Database]:
+    """An empty database at ``db_path``, open; closed after the test."""
+    from clubdesk.store import open_database
+
+    database = open_database(new_database(db_path), backups=backups)
+    yield database
+    database.close()
+
+
 # --- time -------------------------------------------------------------------------------
 
 
@@ -85,8 +110,8 @@ CLUB_TIME = timezone(timedelta(hours=-7), "MST")
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+def clock() -> FakeTime:
+    return FakeTime(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
 
 
 # --- Qt hygiene -------------------------------------------------------------------------

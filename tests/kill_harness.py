@@ -26,10 +26,11 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from clubdesk.clock import FakeClock
-from clubdesk.services import draw, rounds, sheets
+from clubdesk.services import rounds, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 from tests import builder
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -49,7 +50,7 @@ SCORE = (145, 40)
 
 def prepare(path: Path) -> str:
     """A new database at ``path``: eight teams drawn, round 1 published; the event's id."""
-    clock = FakeClock(START)
+    clock = FakeTime(START)
     with open_database(path) as db:
         event_id = builder.event(db, clock, RULES, entrants=TEAMS)
         builder.draw(db, event_id, clock, seed=7)
@@ -59,15 +60,15 @@ def prepare(path: Path) -> str:
 
 def play(path: Path, event_id: str) -> None:
     """The victim's night: every round started, its sheets submitted, closed; a line a step."""
-    clock = FakeClock(START + dt.timedelta(minutes=30))
+    clock = FakeTime(START + dt.timedelta(minutes=30))
     with open_database(path, create=False) as db:
         for number in range(1, 5):
             if number > 1 and number not in _published(db, event_id):
-                draw.publish_seating(db, event_id, number, clock)
+                seating_service.publish_seating(db, event_id, number, clock)
                 _said("published", number)
             rounds.start_round(db, event_id, number, clock)
             _said("started", number)
-            tables = [t.table for t in draw.seating(db, event_id, number).tables]
+            tables = [t.table for t in seating_service.seating(db, event_id, number).tables]
             for table in tables:
                 clock.advance(minutes=3)
                 sheets.submit_sheet(
@@ -264,7 +265,7 @@ def restore(source: Path, path: Path, kept: Path) -> None:
     database it replaces kept in ``kept`` each time), a line each."""
     from clubdesk.services.restore import restore_database
 
-    clock = FakeClock(START)
+    clock = FakeTime(START)
     for n in range(1, COPIES + 1):
         restore_database(source, path, clock, backups=kept)
         clock.advance(seconds=1)
@@ -331,7 +332,7 @@ def _cleared_after(kind: str, path: Path, night: Path, copies: Path, kept: Path)
         backup_database(path, copies / "after.sqlite")
         left = [p.name for p in copies.iterdir() if p.name.startswith(".")]
     else:
-        restore_database(night, path, FakeClock(START), backups=kept)
+        restore_database(night, path, FakeTime(START), backups=kept)
         left = [p.name for p in path.parent.iterdir() if p.name.startswith(".live")]
         left += [p.name for p in kept.iterdir() if p.name.startswith(".")]
     return [f"left behind: {', '.join(sorted(left))}"] if left else []

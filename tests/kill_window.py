@@ -1,5 +1,5 @@
 """The window victim of tests/kill_harness.py: the director's real window (offscreen, a
-FakeClock, timers fired only by hand, its settings in a file beside the database) plays the
+FakeTime, timers fired only by hand, its settings in a file beside the database) plays the
 night through its own pages, printing one line after each step as the services victim does.
 
 On the Rounds page it starts each round (Start round), opens every table's sheet from the
@@ -20,8 +20,8 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from clubdesk.clock import FakeClock
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 from clubdesk.ui.main_window import MainWindow
 from clubdesk.ui.rounds_page import RoundsPage
 from clubdesk.ui.sheet_dialog import SheetDialog
@@ -38,7 +38,7 @@ def play(path: Path, event_id: str, hands: list[dict[str, Any]]) -> None:
     app = QApplication.instance() or QApplication([])
     yes = QMessageBox.StandardButton.Yes
     QMessageBox.question = staticmethod(lambda *args, **kwargs: yes)  # type: ignore[method-assign]
-    clock = FakeClock(START)
+    clock = FakeTime(START)
     settings = QSettings(str(path.with_name("settings.ini")), QSettings.Format.IniFormat)
     window = MainWindow(
         open_database(path, create=False),

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clubdesk.clock import FakeClock
 from clubdesk.domain import formats, games, limits
 from clubdesk.domain.event.model import EventError
 from clubdesk.errors import UserError
 from clubdesk.services import eventfile
 from clubdesk.store import open_database
-from tests.cli_helpers import SMALL
+from clubdesk.timesource import FakeTime
+from tests.cli.helpers import SMALL
 from tests.conftest import CLUB_TIME
 
 # --- values ---------------------------------------------------------------------------------
@@ -304,7 +304,7 @@ def test_an_event_file_at_the_limits_is_stored_and_written_out_again(
     if event is None:  # e.g. a score that ties a game no rule lets stay level
         return
     folder: Path = tmp_path_factory.mktemp("limits")
-    clock = FakeClock(datetime(2011, 10, 22, 9, 0, tzinfo=CLUB_TIME))
+    clock = FakeTime(datetime(2011, 10, 22, 9, 0, tzinfo=CLUB_TIME))
     with open_database(folder / "club.sqlite", backups=folder) as db:
         eventfile.import_event(db, event, clock)
         written = eventfile.export_event(db, event.id)

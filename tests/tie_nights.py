@@ -8,9 +8,9 @@ player 4, who scores 150 as player 5 does: 10, 9, 8, 7 and 6 are sure of the fin
 
 from __future__ import annotations
 
-from clubdesk.clock import Clock
 from clubdesk.services import rounds, tiebreaks
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries
 
@@ -19,7 +19,7 @@ def starting_score(number: int) -> int:
     return 150 if number == 4 else 100 + 10 * number
 
 
-def gin_cut_tie(db: Database, clock: Clock) -> str:
+def gin_cut_tie(db: Database, clock: TimeSource) -> str:
     """Both starting rounds played: players 4 and 5 tied at 300 across the cut; the event."""
     event = builder.event(db, clock, "house-gin", name="Gin night", entrants=10,
                           paid_cents=3000)  # fmt: skip
@@ -31,7 +31,7 @@ def gin_cut_tie(db: Database, clock: Clock) -> str:
     return event
 
 
-def gin_final_tie(db: Database, clock: Clock) -> str:
+def gin_final_tie(db: Database, clock: TimeSource) -> str:
     """On from ``gin_cut_tie``: player 4 wins the sudden death (301) and the final is played,
     players 9 and 10 ending level on 1000 for 1st, everyone else scoring 0 in it."""
     event = gin_cut_tie(db, clock)
@@ -43,7 +43,7 @@ def gin_final_tie(db: Database, clock: Clock) -> str:
     return event
 
 
-def whist_final(db: Database, clock: Clock) -> str:
+def whist_final(db: Database, clock: TimeSource) -> str:
     """Eight bid whist teams: the top four go to the semi-finals (1 v 4, 2 v 3 by seed), seed
     3 beats seed 2, and seed 3 beats seed 1 in the final; the event."""
     event = preliminaries(db, clock, teams=8)

@@ -33,8 +33,8 @@ from clubdesk.cli import (
     sheets,
 )
 from clubdesk.cli.common import EXIT_BAD_INPUT, Handler
-from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
+from clubdesk.timesource import SYSTEM_TIME
 
 COMMAND_GROUPS = (
     formats,
@@ -165,7 +165,7 @@ def _log_crash() -> str | None:
     Where the user data folder cannot hold the log, it goes to a file of its own in the
     temporary folder; a traceback never reaches the director's terminal."""
     details = traceback.format_exc()
-    heading = f"--- {SYSTEM_CLOCK.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n"
+    heading = f"--- {SYSTEM_TIME.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n"
     try:
         log = paths.user_data_dir() / "clubdesk-errors.log"
         with log.open("a", encoding="utf-8") as out:

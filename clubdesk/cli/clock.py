@@ -61,7 +61,7 @@ def local_time(text: str) -> dt.datetime:
 
 
 def _clock(args: argparse.Namespace) -> int:
-    from clubdesk.services import clock
+    from clubdesk.services import roundclock
 
     if args.action == "start" and args.round is None:
         raise UserError("--round: clock start needs the round to start (--round N)")
@@ -75,13 +75,17 @@ def _clock(args: argparse.Namespace) -> int:
         event_id = chosen_event(db, args.event)
         at = args.at
         if args.action == "status":
-            found = clock.status(db, event_id, common.CLOCK, at=at)
+            found = roundclock.status(db, event_id, common.CLOCK, at=at)
         elif args.action == "start":
-            found = clock.start(db, event_id, args.round, common.CLOCK, at=at).status
+            found = roundclock.start(db, event_id, args.round, common.CLOCK, at=at).status
         elif args.action == "add":
-            found = clock.adjust(db, event_id, args.minutes, common.CLOCK, at=at).status
+            found = roundclock.adjust(db, event_id, args.minutes, common.CLOCK, at=at).status
         else:
-            action = {"pause": clock.pause, "resume": clock.resume, "end": clock.end}[args.action]
+            action = {
+                "pause": roundclock.pause,
+                "resume": roundclock.resume,
+                "end": roundclock.end,
+            }[args.action]
             found = action(db, event_id, common.CLOCK, at=at).status
     print_json(status_json(found))
     return 0
@@ -89,11 +93,11 @@ def _clock(args: argparse.Namespace) -> int:
 
 def _schedule(args: argparse.Namespace) -> int:
     from clubdesk.printing.text import schedule_text
-    from clubdesk.services import clock, events
+    from clubdesk.services import events, roundclock
 
     with database_to_read(args.db) as db:
         event_id = chosen_event(db, args.event)
-        found = clock.schedule(db, event_id, common.CLOCK)
+        found = roundclock.schedule(db, event_id, common.CLOCK)
         name = events.get_event(db, event_id).name
     if args.format == "json":
         print_json(schedule_json(found))

@@ -12,16 +12,16 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from clubdesk.clock import SYSTEM_CLOCK, Clock
 from clubdesk.domain import limits
 from clubdesk.errors import UserError
+from clubdesk.timesource import SYSTEM_TIME, TimeSource
 
 if TYPE_CHECKING:
     from clubdesk.store import Database
 
 EXIT_BAD_INPUT = 2
 
-CLOCK: Clock = SYSTEM_CLOCK
+CLOCK: TimeSource = SYSTEM_TIME
 """The time the commands that record or read the round clock go by (``--at`` is checked
 against it); the computer's clock."""
 

@@ -10,7 +10,7 @@ from clubdesk.cli.common import (
     Handler,
     db_argument,
 )
-from clubdesk.clock import SYSTEM_CLOCK
+from clubdesk.timesource import SYSTEM_TIME
 
 
 def add(commands: Any) -> dict[str, Handler]:
@@ -46,7 +46,7 @@ def _backup(args: argparse.Namespace) -> int:
 def _restore(args: argparse.Namespace) -> int:
     from clubdesk.services import restore
 
-    done = restore.restore_database(args.file, args.db, SYSTEM_CLOCK)
+    done = restore.restore_database(args.file, args.db, SYSTEM_TIME)
     print(f"restored {done.database} from {done.restored_from}")
     if done.previous_kept_as is not None:
         print(f"the database it replaced is kept as {done.previous_kept_as}")

@@ -16,9 +16,9 @@ from clubdesk.cli.common import (
     event_argument,
     whole_number,
 )
-from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
 from clubdesk.printing.kinds import KINDS
+from clubdesk.timesource import SYSTEM_TIME
 
 
 def add(commands: Any) -> dict[str, Handler]:
@@ -74,7 +74,7 @@ def _print(args: argparse.Namespace) -> int:
                     event_id,
                     args.kind,
                     handle,
-                    SYSTEM_CLOCK,
+                    SYSTEM_TIME,
                     round_number=args.round,
                     paper=documents.paper_for(db, event_id, args.paper),
                 )

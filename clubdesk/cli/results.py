@@ -70,9 +70,9 @@ def _standings(args: argparse.Namespace) -> int:
 def _payouts(args: argparse.Namespace) -> int:
     """The pool and the prizes; once final, each store credit redeemed, to redeem or lapsed
     (JSON: ``credits``, only where prizes are store credit)."""
-    from clubdesk.clock import SYSTEM_CLOCK
     from clubdesk.printing.text import credits_text, payouts_text
     from clubdesk.services import events, final_payouts, results
+    from clubdesk.timesource import SYSTEM_TIME
 
     with database_to_read(args.db) as db:
         event_id = chosen_event(db, args.event)
@@ -80,7 +80,7 @@ def _payouts(args: argparse.Namespace) -> int:
         credits = final_payouts.store_credits(db, event_id)
         name = events.get_event(db, event_id).name
         rules = events.event_rules(db, event_id)
-    today = SYSTEM_CLOCK.now().date()
+    today = SYSTEM_TIME.now().date()
     if args.format == "json":
         written = prizes.to_json()
         if credits:
@@ -93,17 +93,17 @@ def _payouts(args: argparse.Namespace) -> int:
 
 
 def _tiebreak(args: argparse.Namespace) -> int:
-    from clubdesk.clock import SYSTEM_CLOCK
     from clubdesk.domain.results.ties import listed
     from clubdesk.errors import UserError
     from clubdesk.services import events, tiebreaks
     from clubdesk.store import open_database
+    from clubdesk.timesource import SYSTEM_TIME
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
         try:
             done = tiebreaks.break_tie(
-                db, event_id, args.between, args.winner, SYSTEM_CLOCK, reason=args.reason
+                db, event_id, args.between, args.winner, SYSTEM_TIME, reason=args.reason
             )
         except UserError as exc:
             text = str(exc)

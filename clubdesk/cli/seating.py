@@ -18,8 +18,8 @@ from clubdesk.cli.common import (
     read_json_file,
     whole_number,
 )
-from clubdesk.clock import SYSTEM_CLOCK
 from clubdesk.errors import UserError
+from clubdesk.timesource import SYSTEM_TIME
 
 
 def add(commands: Any) -> dict[str, Handler]:
@@ -53,9 +53,9 @@ def _draw(args: argparse.Namespace) -> int:
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
         if picks is None:
-            made = draw.make_draw(db, event_id, args.seed, SYSTEM_CLOCK, redo=args.redo)
+            made = draw.make_draw(db, event_id, args.seed, SYSTEM_TIME, redo=args.redo)
         else:
-            made = draw.record_physical_draw(db, event_id, picks, SYSTEM_CLOCK, redo=args.redo)
+            made = draw.record_physical_draw(db, event_id, picks, SYSTEM_TIME, redo=args.redo)
     drew = count(len(made.draw.drawn), "entrant")
     if made.method == "physical":
         what = {"cards": "cards", "chits": "chits"}.get(made.kind, "lots")
@@ -83,15 +83,17 @@ def _drawn_file(path: Path) -> dict[str, Any]:
 def _seating(args: argparse.Namespace) -> int:
     from clubdesk.domain.seating.values import side_labels
     from clubdesk.printing.text import seating_text
-    from clubdesk.services import draw, events, playoffs, registration
+    from clubdesk.services import entrants as entrants_service
+    from clubdesk.services import events, playoffs
+    from clubdesk.services import seating as seating_service
 
     with database_to_read(args.db) as db:
         event_id = chosen_event(db, args.event)
-        seats = draw.seating(db, event_id, args.round)
+        seats = seating_service.seating(db, event_id, args.round)
         if args.format == "json":
             print_json(seats.to_json())
             return 0
-        names = {e.number: e.name for e in registration.list_entrants(db, event_id)}
+        names = {e.number: e.name for e in entrants_service.list_entrants(db, event_id)}
         rules = events.event_rules(db, event_id)
         labels = side_labels(rules)
         title = f"{events.get_event(db, event_id).name}: round {args.round}"

@@ -22,7 +22,7 @@ from clubdesk.cli.common import (
     read_json_stdin,
     whole_number,
 )
-from clubdesk.clock import SYSTEM_CLOCK
+from clubdesk.timesource import SYSTEM_TIME
 
 
 def add(commands: Any) -> dict[str, Handler]:
@@ -68,7 +68,7 @@ def _submit(args: argparse.Namespace) -> int:
             winner=sheet.winner,
             time_called=sheet.time_called,
             signatures=sheet.signatures,
-            clock=SYSTEM_CLOCK,
+            clock=SYSTEM_TIME,
         )
     print(
         f"round {done.round_number}, table {done.table}: submitted, "
@@ -96,7 +96,7 @@ def _amend(args: argparse.Namespace) -> int:
             director=args.director,
             reason=args.reason,
             strokes=found.strokes,
-            clock=SYSTEM_CLOCK,
+            clock=SYSTEM_TIME,
         )
     before, after = done.before.score, done.after.score
     print(

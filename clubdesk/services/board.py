@@ -24,10 +24,10 @@ from clubdesk.domain.rulings.penalties import removal_word, status_word
 from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import follows_from
 from clubdesk.services.playoffs import round_titles
+from clubdesk.services.seating import follows_from
 from clubdesk.store import Database
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.drafts import drafts_by_game
 from clubdesk.store.entrants import entrant_refs

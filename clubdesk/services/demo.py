@@ -14,17 +14,18 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import played_hands
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.schedule import timetable
-from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, events, registration, rounds, sheets
+from clubdesk.services import roundclock as clock_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change, writes
 from clubdesk.services.demo_signatures import signature_strokes
 from clubdesk.services.sheets import SignatureInput
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 
 DEMO_NAME = "Grand Prix Pinochle (demo)"
 DEMO_RULES = "grand-prix-pinochle"
@@ -44,7 +45,7 @@ PLAYERS = [
 
 
 @writes(Change.everything())
-def make_demo(db: Database, clock: Clock) -> events.EventInfo:
+def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
     """Fill an empty database with the demo event; round 4 started 36 minutes ago."""
     rng = random.Random(DEMO_SEED)
     start = clock.now()
@@ -70,7 +71,7 @@ def make_demo(db: Database, clock: Clock) -> events.EventInfo:
         )
     draw.make_draw(db, event.id, DEMO_SEED, then)
     for number in range(1, PLAYED_ROUNDS + 1):
-        seating = draw.publish_seating(db, event.id, number, then).seating
+        seating = seating_service.publish_seating(db, event.id, number, then).seating
         then.at = first_round + (planned[number - 1] - planned[0])
         rounds.start_round(db, event.id, number, then)
         then.at += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
@@ -95,12 +96,12 @@ def make_demo(db: Database, clock: Clock) -> events.EventInfo:
             if (number, table.table) == AMENDED:
                 _amend(db, event.id, number, table.table, then)
         rounds.close_round(db, event.id, number, then)
-    draw.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
+    seating_service.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
     clock_service.start(db, event.id, PLAYED_ROUNDS + 1, clock, at=round_four)
     return event
 
 
-def _amend(db: Database, event_id: str, number: int, table: int, clock: Clock) -> None:
+def _amend(db: Database, event_id: str, number: int, table: int, clock: TimeSource) -> None:
     """The director finds side B's meld on one hand added twice: 20 points off B."""
     counts = sheets.table_sheet(db, event_id, number, table).game.score
     assert counts is not None

@@ -15,7 +15,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
-from clubdesk.clock import Clock
 from clubdesk.domain.games.sheets import SheetLayout, describe_sheet
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import Rules
@@ -51,21 +50,15 @@ from clubdesk.printing.seating import seating_pdf
 from clubdesk.printing.standings import standings_pdf
 from clubdesk.printing.table_cards import table_cards_pdf
 from clubdesk.printing.text import name_with_status, pause_text, payouts_text
-from clubdesk.services import clock as clock_service
-from clubdesk.services import (
-    draw,
-    events,
-    final_payouts,
-    links,
-    playoffs,
-    registration,
-    results,
-    sheets,
-)
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import events, final_payouts, links, playoffs, results, sheets
+from clubdesk.services import roundclock as clock_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
 from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
+from clubdesk.timesource import TimeSource
 
 
 def paper_for(db: Database, event_id: str, given: str | None = None) -> Paper:
@@ -86,7 +79,7 @@ def current_round(db: Database, event_id: str) -> tuple[int, int]:
     return (max(published) if published else 1), max(rules.schedule.rounds, 1)
 
 
-def heading(db: Database, event_id: str, clock: Clock) -> Heading:
+def heading(db: Database, event_id: str, clock: TimeSource) -> Heading:
     """What every page of the event's documents says at its top and foot."""
     info = events.get_event(db, event_id)
     rules = events.event_rules(db, event_id)
@@ -94,7 +87,7 @@ def heading(db: Database, event_id: str, clock: Clock) -> Heading:
 
 
 def _names(db: Database, event_id: str) -> dict[int, str]:
-    return {e.number: e.name for e in registration.list_entrants(db, event_id)}
+    return {e.number: e.name for e in entrants_service.list_entrants(db, event_id)}
 
 
 def standings_rows(db: Database, event_id: str) -> StandingsRows:
@@ -215,7 +208,7 @@ def _side(numbers: tuple[int, ...], names: Mapping[int, str]) -> Side:
 
 def round_tables(db: Database, event_id: str, round_number: int) -> RoundTables:
     """Who sits where in round ``round_number``, with names."""
-    seating = draw.seating(db, event_id, round_number)
+    seating = seating_service.seating(db, event_id, round_number)
     names = _names(db, event_id)
     labels = side_labels(events.event_rules(db, event_id))
     title = playoffs.round_title(db, event_id, round_number)
@@ -245,7 +238,7 @@ def seated_rounds(db: Database, event_id: str) -> tuple[tuple[int, str], ...]:
 
 def seat_lines(db: Database, event_id: str, round_number: int) -> tuple[SeatLine, ...]:
     """Every entrant of round ``round_number`` by number: table and seat (or a bye)."""
-    seating = draw.seating(db, event_id, round_number)
+    seating = seating_service.seating(db, event_id, round_number)
     names = _names(db, event_id)
     rules = events.event_rules(db, event_id)
     lines = []
@@ -272,7 +265,7 @@ def chits(db: Database, event_id: str) -> tuple[Chit, ...]:
     when the draw is recorded (``domain/seating/physical.py``): ``Blue 3``, ``Table 2`` /
     ``Seat 3``, ``Lot 5``."""
     rules = events.event_rules(db, event_id)
-    active = [e for e in registration.list_entrants(db, event_id) if e.status == "active"]
+    active = [e for e in entrants_service.list_entrants(db, event_id) if e.status == "active"]
     kind = rules.seating.draw
     if kind == "cards":
         if len(active) < 2:
@@ -337,7 +330,7 @@ def score_sheets(
     return layout, tuple(out)
 
 
-def schedule_lines(db: Database, event_id: str, clock: Clock) -> tuple[ScheduleLine, ...]:
+def schedule_lines(db: Database, event_id: str, clock: TimeSource) -> tuple[ScheduleLine, ...]:
     """The day's timetable as it now stands."""
     found = clock_service.schedule(db, event_id, clock)
     return tuple(
@@ -357,7 +350,7 @@ def write_document(
     event_id: str,
     kind: str,
     target: Path | IO[bytes],
-    clock: Clock,
+    clock: TimeSource,
     *,
     round_number: int | None = None,
     paper: Paper | None = None,
@@ -408,7 +401,7 @@ def build_document(
     db: Database,
     event_id: str,
     kind: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     round_number: int | None = None,
     paper: Paper | None = None,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.domain import limits
 from clubdesk.errors import UserError
 from clubdesk.services.common import aware
@@ -17,6 +16,7 @@ from clubdesk.store import Database
 from clubdesk.store import drafts as store
 from clubdesk.store.drafts import Draft
 from clubdesk.store.sheets import open_sheet
+from clubdesk.timesource import TimeSource
 
 __all__ = ["Draft", "save_draft", "table_draft"]
 
@@ -27,7 +27,7 @@ def save_draft(
     round_number: int,
     table: int,
     hands: Sequence[Mapping[str, Any]],
-    clock: Clock,
+    clock: TimeSource,
     *,
     source: str = "window",
     confirmed: int | None = None,

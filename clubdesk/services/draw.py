@@ -1,253 +1,375 @@
-"""The seating: say who sits where in a round, publish it, seed the playoffs.
+"""The round-1 draw: make it, record a physical one, read it back with its notes.
 
 Each function that changes something is one transaction with an audit row,
 takes a ``clock`` and returns a frozen value saying what changed. Reading
 functions open one session and return plain values.
 
-- ``seating``: round N's seating: as published when it is stored, else
-  computed from the draw (stationary-rotating, and the same pairs for random
-  pairs before the cut), from round N-1's results (progressive movements,
-  with the players still active and every earlier round's byes; the partner
-  draw at the tables is seeded from the draw's seed and the round, so asking
-  twice gives the same seating), or, for a round after the cut (gin's
-  final), from the cut: the players who advance drawn into random pairs,
-  seeded from the draw's seed and the round. The cut needs every sheet of
-  the rounds up to it, and a tie at the cut line settled first.
-- Playoff rounds (bid whist, whose cut comes after its last round): the
-  rounds numbered on after the format's rounds, seated from the bracket
-  (``playoffs.py`` beside this module); after the final, asking for another
-  round is refused.
-- ``publish_seating``: round N's seating stored as a fact (round, games,
-  seats, byes).
-- ``playoff_bracket``: the first playoff round of a format whose cut comes
-  after its last round (bid whist), seeded from the cut; read only.
-- ``follows_from``: whether round N+1 is seated from round N's results (a
-  progressive movement, gin's final, a playoff round), so that closing
-  round N publishes it (``rounds.close_round``).
+- ``make_draw``: the draw the event's rules ask for (cards, chits or a random
+  order), from ``random.Random(seed)``. Without a seed one is picked from the
+  system's random source and recorded, so the draw can be shown to be fair
+  and repeated.
+- ``record_physical_draw``: a draw made with real cards, chits or lots (what the rules
+  file draws), typed in as printed on them; the window checks them as they are typed
+  with ``domain/seating/physical.py``'s ``check_typed``.
+- A draw can be redone (``redo=True``) until round 1 starts: the old draw is
+  marked superseded and kept, the new one becomes the event's draw.
+- The draw's notes end with the field note (``field_note.py``): the field
+  against the seating actually published.
 
-The round-1 draw itself is made and read in ``drawing.py``; its functions
-and values are importable from here too.
+``services/seating.py`` seats the rounds from it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
-from clubdesk.domain.results import playoffs
-from clubdesk.domain.results.playoffs import Match, has_playoffs
+from clubdesk.domain.event.model import side_size
+from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.seating.first_round import first_round, random_pairs, starting_pairs
-from clubdesk.domain.seating.progressive import bye_counts, progressive_round
-from clubdesk.domain.seating.stationary import stationary_rotating
-from clubdesk.domain.seating.values import RoundSeating
-from clubdesk.domain.sides import Side
+from clubdesk.domain.seating import draw as domain_draw
+from clubdesk.domain.seating.draw import Card, Draw, draw_for
+from clubdesk.domain.seating.field import field_problem
+from clubdesk.domain.seating.physical import Deck
+from clubdesk.domain.seating.physical import record_physical_draw as physical_draw
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
-from clubdesk.services.drawing import (  # noqa: F401  (importable from here as before)
-    FIXED_FIELD,
-    SEED_LIMIT,
-    Deck,
-    DrawInfo,
-    DrawOverview,
-    EntrantLine,
-    Layout,
-    PickCheck,
-    check_physical_picks,
-    current_draw,
-    draw_history,
-    draw_overview,
-    make_draw,
-    record_physical_draw,
-)
-from clubdesk.services.playoffs import playoff_seating, settled_cut
+from clubdesk.services.field_note import FIXED_FIELD, field_note_in
 from clubdesk.store import Database
-from clubdesk.store import draws as store
+from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
+from clubdesk.timesource import TimeSource
+
+Layout = Literal["teams", "partners", "pairs"]
+SEED_LIMIT = 10**9  # a seed a director can read out and type back in
+
 
 # --- values -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class SeatingPublished:
-    """A round's seating stored: the seating, its round row and the number of games."""
+class DrawInfo:
+    """An event's draw: the domain draw, when it was made, and notes for the director.
+
+    ``replaced`` is the id of the draw this one superseded (a redraw), else None.
+    """
 
     event_id: str
-    seating: RoundSeating
-    round_id: int
-    games: int
+    draw_id: int
+    draw: Draw
+    made_at: dt.datetime
+    notes: tuple[str, ...]
+    superseded: bool = False
+    replaced: int | None = None
     changes: Change = changes_field()  # what the command that made it changed
 
+    @property
+    def seed(self) -> int | None:
+        return self.draw.seed
 
-# --- seating ----------------------------------------------------------------------------------
+    @property
+    def method(self) -> str:
+        return self.draw.method
+
+    @property
+    def kind(self) -> str:
+        return self.draw.kind
 
 
-def seating(db: Database, event_id: str, round_number: int) -> RoundSeating:
-    """Who sits where in round ``round_number``; UserError when it cannot be said yet."""
-    with db.session() as session:
-        event, rules = _event(session, event_id)
-        return _seating(session, event, rules, round_number)
+@dataclass(frozen=True)
+class EntrantLine:
+    number: int
+    name: str
+    status: str
 
 
-@writes(Change.SEATING)
-def publish_seating(
-    db: Database, event_id: str, round_number: int, clock: Clock, *, actor: str = "director"
-) -> SeatingPublished:
-    """Store round ``round_number``'s seating as a fact: its round, games, seats and byes."""
+@dataclass(frozen=True)
+class DrawOverview:
+    """What the Draw page shows besides a round's seating.
+
+    ``layout`` says how a table is drawn: ``teams`` (N/S and E/W teams),
+    ``partners`` (four players in seats 1-4) or ``pairs`` (one against one).
+    """
+
+    event_id: str
+    event_name: str
+    rules_title: str
+    unit: Literal["team", "individual"]
+    draw_kind: Literal["cards", "chits", "random"]
+    layout: Layout
+    rounds: int
+    entrants: tuple[EntrantLine, ...]
+    draw: DrawInfo | None
+    round_one_started: bool
+    published_rounds: tuple[int, ...]
+    field_problem: str | None = None  # before the draw: why it cannot seat the field
+    playoffs: bool = False  # a playoff bracket follows the rounds (bid whist)
+    deck: Deck = Deck()  # what a physical draw of this format is typed in from
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        return tuple(e.number for e in self.entrants if e.status == "active")
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {e.number: e.name for e in self.entrants}
+
+    @property
+    def can_redo(self) -> bool:
+        return self.draw is not None and not self.round_one_started
+
+
+# --- making the draw --------------------------------------------------------------------------
+
+
+@writes(Change.DRAW | Change.SEATING)
+def make_draw(
+    db: Database,
+    event_id: str,
+    rng_seed: int | None,
+    clock: TimeSource,
+    *,
+    redo: bool = False,
+    actor: str = "director",
+) -> DrawInfo:
+    """Make the round-1 draw from ``random.Random(seed)``; a seed is picked when none is given."""
+    if rng_seed is not None and (isinstance(rng_seed, bool) or not isinstance(rng_seed, int)):
+        raise UserError(f"seed: must be a whole number, not {rng_seed!r}")
+    seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(1, SEED_LIMIT)
     at = aware(clock.now())
     with db.session() as session:
-        return publish_in(session, event_id, round_number, at, actor)
+        event, rules = event_and_rules(session, event_id)
+        active = _active(session, event_id, rules)
+        old = _replaceable(session, event_id, redo)
+        draw = draw_for(rules, active, random.Random(seed), seed=seed)
+        return _store(session, event, rules, draw, old, at, actor, "draw.make")
 
 
-def publish_in(
-    session: Session, event_id: str, round_number: int, at: dt.datetime, actor: str
-) -> SeatingPublished:
-    """``publish_seating`` inside the caller's transaction (closing a round publishes the
-    next one of a progressive movement in the same transaction)."""
-    event, rules = _event(session, event_id)
-    published = seat_store.published_rounds(session, event_id)
-    if round_number in published:
-        raise UserError(f"round {round_number}'s seating is already published")
-    if round_number > 1 and round_number - 1 not in published:
-        raise UserError(f"round {round_number} cannot be published before round {round_number - 1}")
-    seats = _seating(session, event, rules, round_number)
-    round_id = seat_store.save_seating(session, event_id, seats)
-    details: dict[str, object] = {"round": round_number, **seats.to_json()}
-    if seats.partner_draws:
-        details["partner_draws"] = [p.to_json() for p in seats.partner_draws]
-    audit.record(
-        session,
-        at=at,
-        actor=actor,
-        action="seating.publish",
-        event_id=event_id,
-        details=details,
-    )
-    return SeatingPublished(event_id, seats, round_id, len(seats.tables))
+@writes(Change.DRAW | Change.SEATING)
+def record_physical_draw(
+    db: Database,
+    event_id: str,
+    picks: Mapping[int, str],
+    clock: TimeSource,
+    *,
+    redo: bool = False,
+    actor: str = "director",
+) -> DrawInfo:
+    """Record a draw made with real cards, chits or lots: what each entrant drew, as printed
+    on it (``{3: "B2"}``, ``{3: "table 2 seat 3"}``, ``{3: "lot 5"}``).
 
-
-def _seating(session: Session, event: Event, rules: Rules, number: int) -> RoundSeating:
-    rounds = rules.schedule.rounds
-    bracket = has_playoffs(rules)
-    whole = isinstance(number, int) and not isinstance(number, bool)
-    if not whole or number < 1 or (number > rounds and not bracket):
-        more = " and its playoffs" if bracket else ""
-        raise UserError(f"round: the event has rounds 1 to {rounds}{more}, not {number!r}")
-    stored = seat_store.load_seating(session, event.id, number)
-    if stored is not None:
-        return stored
-    if number > rounds:
-        return playoff_seating(session, event, rules, number)
-    cut = rules.cut
-    if cut is not None and number > cut.after_round:
-        return _after_cut(session, event, rules, cut.after_round, number)
-    current = seat_store.current_draw(session, event.id)
-    if current is None:
-        raise UserError("the draw is not made yet: make the draw first")
-    draw = current.draw
-    active = _still_playing(session, event.id)
-    movement = rules.seating.movement
-    if movement in FIXED_FIELD:
-        # a late entry has no card or lot in the draw: the draw's notes say so, and the
-        # rest of the field is seated as drawn
-        active = [number for number in active if number in set(draw.entrants)]
-    if movement == "stationary-rotating":
-        return stationary_rotating(draw, number, active)
-    if number == 1:
-        return first_round(draw, active)
-    if movement == "random-pairs":
-        return starting_pairs(draw, number, active)
-    previous = _seating(session, event, rules, number - 1)
-    winners = _winners(session, event.id, number - 1)
-    earlier = seat_store.byes_by_round(session, event.id)
-    sat_out = bye_counts(earlier.get(n, ()) for n in range(1, number))
-    return progressive_round(
-        movement,
-        previous,
-        winners,
-        random.Random(f"{draw.seed}:{number}"),
-        active=active,
-        byes_so_far=sat_out,
-    )
-
-
-def _still_playing(session: Session, event_id: str) -> list[int]:
-    return [e.number for e in entrant_refs(session, event_id) if e.status == "active"]
-
-
-def _after_cut(
-    session: Session, event: Event, rules: Rules, cut_round: int, number: int
-) -> RoundSeating:
-    """A round after the cut (gin's final): the players who advance, in new random pairs."""
-    lead = f"round {number} is played after the cut after round {cut_round}"
-    if rules.seating.movement != "random-pairs":
-        raise UserError(f"{lead}: {rules.title} draws it as a playoff bracket, not a seating")
-    result = settled_cut(session, event, rules, f"{lead}, which cannot be made yet")
-    current = seat_store.current_draw(session, event.id)
-    if current is None:  # rounds were played, so there was a draw
-        raise UserError("the draw is not made yet: make the draw first")
-    rng = random.Random(f"{current.draw.seed}:{number}")
-    return random_pairs(result.advancing, rng, round_number=number)
-
-
-def follows_from(rules: Rules, number: int) -> bool:
-    """Is round ``number`` + 1 seated from round ``number``'s results: a progressive
-    movement, the round after the cut (gin's final), or a playoff round?"""
-    following = number + 1
-    if following > rules.schedule.rounds:
-        return has_playoffs(rules) and number >= rules.cut.after_round  # type: ignore[union-attr]
-    if rules.seating.movement in PROGRESSIVE:
-        return True
-    return rules.cut is not None and number == rules.cut.after_round
-
-
-PROGRESSIVE = ("winners-stay", "winners-down")  # movements seated from the last round's results
-
-
-def playoff_bracket(db: Database, event_id: str) -> list[Match]:
-    """The first playoff round (bid whist): the teams that advance, seeded by the cut.
-
-    Read only. UserError while a round up to the cut has a sheet missing or
-    a tie at the cut line is not settled, and for a format without playoffs.
+    The rules file says which (``seating.draw``). Every active entrant needs one pick of
+    the deck for the field, none drawn twice; each mistake names the entrant and the pick.
     """
+    at = aware(clock.now())
     with db.session() as session:
-        event, rules = _event(session, event_id)
-        cut = rules.cut
-        if cut is None:
-            raise UserError(f"{rules.title} has no cut and no playoffs")
-        if cut.after_round < rules.schedule.rounds:
-            first, last = cut.after_round + 1, rules.schedule.rounds
-            which = f"round {first}" if first == last else f"rounds {first} to {last}"
-            raise UserError(f"{rules.title} plays {which} after the cut, not a playoff bracket")
-        lead = (
-            f"the playoffs are seeded by the cut after round {cut.after_round}, "
-            "which cannot be made yet"
+        event, rules = event_and_rules(session, event_id)
+        deck = Deck.of(rules)
+        active = _active(session, event_id, rules)
+        old = _replaceable(session, event_id, redo)
+        draw = physical_draw(_by_number(picks, deck), active, deck)
+        return _store(session, event, rules, draw, old, at, actor, "draw.physical")
+
+
+def _by_number(picks: Mapping[int, str], deck: Deck) -> dict[int, str]:
+    """The typed picks by entrant number (a number written as text, ``"3"``, is read as
+    one: an event file's or a JSON object's keys)."""
+    found: dict[int, str] = {}
+    for key, pick in picks.items():
+        number = key if isinstance(key, int) and not isinstance(key, bool) else None
+        digits = key.strip() if isinstance(key, str) else ""
+        if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+            number = int(digits)
+        if number is None:
+            raise UserError(f"{str(key)[:40]!r} is not a {deck.entrant} number")
+        if not isinstance(pick, str):
+            raise UserError(
+                f"{deck.entrant} {number}: {repr(pick)[:40]} is not a {deck.noun}; "
+                f"type e.g. {deck.example}"
+            )
+        found[number] = pick
+    return found
+
+
+def _active(session: Session, event_id: str, rules: Rules) -> list[int]:
+    active = [e.number for e in entrant_refs(session, event_id) if e.status == "active"]
+    if not active:
+        who = "teams" if rules.unit == "team" else "players"
+        raise UserError(f"there are no {who} to draw; register the entrants first")
+    return active
+
+
+def _replaceable(session: Session, event_id: str, redo: bool) -> draw_store.StoredDraw | None:
+    """The current draw a new one may replace; UserError when it may not."""
+    old = draw_store.current_draw(session, event_id)
+    if old is None:
+        if seat_store.round_started(session, event_id, 1):  # e.g. an event file with its rounds
+            raise UserError("round 1 has started: the draw is made before it")
+        return None
+    if not redo:
+        raise UserError(
+            "the draw is already made for this event; redo the draw to replace it "
+            "(possible until round 1 starts)"
         )
-        result = settled_cut(session, event, rules, lead)
-        return playoffs.playoff_bracket([team for _, team in result.seeds()])
+    if seat_store.round_started(session, event_id, 1):
+        raise UserError("round 1 has started: the draw can no longer be redone")
+    return old
 
 
-def _winners(session: Session, event_id: str, number: int) -> dict[int, Side]:
-    """The winning side of every submitted game of round ``number`` with a result, as it
-    counts: the sheet's result with the director's amendments applied."""
-    winners: dict[int, Side] = {}
-    for stored in store.load_games(session, event_id, number):
-        side = stored.game.won_by() if stored.submitted else None
-        if side is not None:
-            winners[stored.game.table] = side
-    return winners
+def _store(
+    session: Session,
+    event: Event,
+    rules: Rules,
+    draw: Draw,
+    old: draw_store.StoredDraw | None,
+    at: dt.datetime,
+    actor: str,
+    action: str,
+) -> DrawInfo:
+    removed: list[int] = []
+    if old is not None:
+        removed = seat_store.unpublish_pending(session, event.id)
+        draw_store.supersede(session, old.id)
+    draw_id = draw_store.add_draw(session, event.id, draw, at)
+    details: dict[str, object] = {
+        "draw_id": draw_id,
+        "kind": draw.kind,
+        "method": draw.method,
+        "seed": draw.seed,
+        "drawn": draw.to_json()["drawn"],
+    }
+    if old is not None:
+        details["replaces"] = old.id
+        details["unpublished_rounds"] = removed
+    audit.record(session, at=at, actor=actor, action=action, event_id=event.id, details=details)
+    stored = draw_store.StoredDraw(draw_id, at, False, draw)
+    return _info(session, event, rules, stored, replaced=old.id if old else None)
 
 
-# --- events -----------------------------------------------------------------------------------
+# --- reading the draw -------------------------------------------------------------------------
 
 
-def _event(session: Session, event_id: str) -> tuple[Event, Rules]:
-    return event_and_rules(session, event_id)
+def current_draw(db: Database, event_id: str) -> DrawInfo | None:
+    """The event's draw in force, with the notes the director needs (None before the draw)."""
+    with db.session() as session:
+        event, rules = event_and_rules(session, event_id)
+        stored = draw_store.current_draw(session, event_id)
+        return None if stored is None else _info(session, event, rules, stored)
+
+
+def draw_history(db: Database, event_id: str) -> list[DrawInfo]:
+    """Every draw made for the event, the first first; replaced ones are ``superseded``."""
+    with db.session() as session:
+        event, rules = event_and_rules(session, event_id)
+        return [_info(session, event, rules, s) for s in draw_store.draw_history(session, event_id)]
+
+
+def draw_overview(db: Database, event_id: str) -> DrawOverview:
+    """Everything the Draw page shows apart from a round's seating."""
+    with db.session() as session:
+        event, rules = event_and_rules(session, event_id)
+        stored = draw_store.current_draw(session, event_id)
+        entrants = tuple(
+            EntrantLine(e.number, e.name, e.status) for e in entrant_refs(session, event_id)
+        )
+        active = sum(1 for e in entrants if e.status == "active")
+        return DrawOverview(
+            event_id=event.id,
+            event_name=event.name,
+            rules_title=rules.title,
+            unit=rules.unit,
+            draw_kind=rules.seating.draw,
+            layout=_layout(rules),
+            rounds=rules.schedule.rounds,
+            entrants=entrants,
+            draw=None if stored is None else _info(session, event, rules, stored),
+            round_one_started=seat_store.round_started(session, event_id, 1),
+            published_rounds=tuple(seat_store.published_rounds(session, event_id)),
+            field_problem=field_problem(rules, active) if stored is None else None,
+            playoffs=has_playoffs(rules),
+            deck=Deck.of(rules),
+        )
+
+
+def _layout(rules: Rules) -> Layout:
+    if rules.unit == "team":
+        return "teams"
+    return "partners" if side_size(rules) == 2 else "pairs"
+
+
+def _info(
+    session: Session,
+    event: Event,
+    rules: Rules,
+    stored: draw_store.StoredDraw,
+    *,
+    replaced: int | None = None,
+) -> DrawInfo:
+    draw = stored.draw
+    notes = [*_draw_notes(rules, draw), *_entrant_notes(session, event.id, rules, draw)]
+    if not stored.superseded:
+        field = field_note_in(session, event.id, rules)
+        if field.text:
+            notes.append(field.text)
+    return DrawInfo(
+        event_id=event.id,
+        draw_id=stored.id,
+        draw=replace(draw, notes=tuple(notes)),
+        made_at=stored.made_at,
+        notes=tuple(notes),
+        superseded=stored.superseded,
+        replaced=replaced,
+    )
+
+
+def _draw_notes(rules: Rules, draw: Draw) -> tuple[str, ...]:
+    """The domain's notes for this draw (they depend on the field, and a random draw's bye
+    on who drew the last lot)."""
+    if draw.notes:
+        return draw.notes
+    entrants = list(draw.entrants)
+    try:
+        if draw.kind == "cards":
+            cards = {d.entrant: d.pick.label for d in draw.drawn if isinstance(d.pick, Card)}
+            return physical_draw(cards, entrants, Deck.of(rules)).notes
+        if draw.kind == "chits":
+            return domain_draw.chit_draw(entrants, random.Random(0)).notes
+        return domain_draw.random_draw_notes(draw.drawn)
+    except UserError as exc:
+        return (str(exc),)
+
+
+def _entrant_notes(session: Session, event_id: str, rules: Rules, draw: Draw) -> list[str]:
+    word = "teams" if rules.unit == "team" else "players"
+    refs = entrant_refs(session, event_id)
+    drawn = set(draw.entrants)
+    gone = [e.number for e in refs if e.number in drawn and e.status != "active"]
+    late = [e.number for e in refs if e.number not in drawn and e.status == "active"]
+    if seat_store.published_rounds(session, event_id):
+        late = []  # the field note names them against the seating published
+    notes = []
+    if gone:
+        notes.append(f"{word} no longer playing since the draw: {_listed(gone)}")
+    if late:
+        started = seat_store.round_started(session, event_id, 1)
+        if rules.seating.movement not in FIXED_FIELD and started:
+            how = "the movement seats them from the next round"
+        elif started:
+            how = "round 1 has started, and this movement has no place for them"
+        else:
+            how = "redo the draw before round 1 to seat them"
+        notes.append(f"{word} registered after the draw and not in it: {_listed(late)}; {how}")
+    return notes
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    return ", ".join(str(n) for n in numbers)

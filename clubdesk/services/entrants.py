@@ -4,7 +4,7 @@ What an entrant has paid is the sum of its ledger rows (``fee`` rows minus
 ``refund`` rows); it owes the entry fee minus that (an entrant that is not
 active owes nothing). An entrant registered after the draw is ``late``
 while the current draw has not placed it. Changing an entrant is
-``registration.py``'s business; these are importable from there too.
+``registration.py``'s business.
 
 Tables needed: entrants per table are the two sides of a game (a team each
 in team events and gin, two partners each in individual pinochle). With
@@ -28,7 +28,8 @@ from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
 from clubdesk.services.common import event_and_rules, rules_for
 from clubdesk.services.field_note import field_note_in
-from clubdesk.store import Database, events, seating
+from clubdesk.store import Database, events
+from clubdesk.store import draw as draw_store
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store.entrants import EntrantRecord
@@ -120,7 +121,7 @@ def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
             team=rules.unit == "team",
             players_per_entrant=players_per_entrant(rules),
             entry_fee_cents=rules.money.entry_fee_cents,
-            draw_made=seating.draw_made(session, event_id) is not None,
+            draw_made=draw_store.draw_made(session, event_id) is not None,
             refunds=rules.money.refunds,
         )
 
@@ -128,11 +129,11 @@ def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
 def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
     """Active entrants, how many of them owe nothing, and the tables they need: once a
     round is published, the tables and byes of the latest one published, and how many
-    active entrants it has no place for (``drawing.field_note``)."""
+    active entrants it has no place for (``field_note.field_note``)."""
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)
         everyone = all_infos(session, event)
-        drawn = seating.draw_made(session, event_id) is not None
+        drawn = draw_store.draw_made(session, event_id) is not None
         field = field_note_in(session, event_id, rules)
     active = [info for info in everyone if info.status == "active"]
     count = tables_needed(rules, len(active))
@@ -176,16 +177,16 @@ def entrant_record(session: Session, event_id: str, number: int) -> EntrantRecor
 
 def current_info(session: Session, event: EventRecord, number: int) -> EntrantInfo:
     record = entrant_record(session, event.id, number)
-    draw = seating.draw_made(session, event.id)
-    drawn = seating.drawn_entrant_ids(session, draw.id) if draw is not None else set()
+    draw = draw_store.draw_made(session, event.id)
+    drawn = draw_store.drawn_entrant_ids(session, draw.id) if draw is not None else set()
     rules = rules_for(event)
     return info_of(record, rules, draw, drawn, histories(session, event.id, rules))
 
 
 def all_infos(session: Session, event: EventRecord) -> list[EntrantInfo]:
     rules = rules_for(event)
-    draw = seating.draw_made(session, event.id)
-    drawn = seating.drawn_entrant_ids(session, draw.id) if draw is not None else set()
+    draw = draw_store.draw_made(session, event.id)
+    drawn = draw_store.drawn_entrant_ids(session, draw.id) if draw is not None else set()
     history = histories(session, event.id, rules)
     return [
         info_of(record, rules, draw, drawn, history)
@@ -209,7 +210,7 @@ def histories(session: Session, event_id: str, rules: Rules) -> dict[int, tuple[
 def info_of(
     record: EntrantRecord,
     rules: Rules,
-    draw: seating.DrawRecord | None,
+    draw: draw_store.DrawRecord | None,
     drawn: set[int],
     history: dict[int, tuple[str, ...]] | None = None,
 ) -> EntrantInfo:

@@ -40,7 +40,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.finished import clock_calls_time, not_over
 from clubdesk.domain.event.model import Entrant, Event, EventError, Game, Removal, Round
@@ -54,8 +53,10 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import event_and_rules
 from clubdesk.store import Database, carried_on
 from clubdesk.store import eventfile as store
+from clubdesk.store import events as events_store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store.rulings import RemovalRecord
+from clubdesk.timesource import TimeSource
 
 REPLACED_REASON = "replaced by an imported event file"
 
@@ -133,7 +134,7 @@ def _check(data: Any, date: dt.date | None) -> _Checked:
 def import_event(
     db: Database,
     data: Any,
-    clock: Clock,
+    clock: TimeSource,
     *,
     replace: bool = False,
     date: dt.date | None = None,
@@ -154,14 +155,16 @@ def import_event(
     _check_carried_times(event, at)
     with db.session() as session:
         replaced = None
-        if store.event_exists(session, event.id):
+        if events_store.event_exists(session, event.id):
             if not replace:
                 raise UserError(
                     f"id: event {event.id!r} is already in this database; "
                     "use --replace to replace it"
                 )
             # its audit row is written first (the database moves its rows only just after it)
-            replaced = store.archive_event(session, event.id, at, REPLACED_REASON, actor=actor)
+            replaced = events_store.archive_event(
+                session, event.id, at, REPLACED_REASON, actor=actor
+            )
         counts = _rows_of(event)
         # the audit row first: the database takes the event's tie-breaks only just after it
         audit.record(
@@ -322,7 +325,7 @@ def _score_from_hands(game: Game, rules: Rules, round_number: int) -> Game:
 def current_event_ids(db: Database) -> list[str]:
     """The events in the database that are not archived, the latest first."""
     with db.session() as session:
-        return store.current_event_ids(session)
+        return events_store.current_event_ids(session)
 
 
 def _aware(at: dt.datetime) -> dt.datetime:

@@ -15,7 +15,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.limits import EVENT_TEXT_MAX, date_problem, name_problem
 from clubdesk.domain.rules import SETTING_SECTIONS, Rules
@@ -26,6 +25,7 @@ from clubdesk.services.common import aware, rules_for
 from clubdesk.store import Database
 from clubdesk.store import events as store
 from clubdesk.store.events import EventRecord
+from clubdesk.timesource import TimeSource
 
 _ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ID_MAX = 60
@@ -65,7 +65,7 @@ class EventInfo:
 
 @writes(Change.EVENT)
 def create_event(
-    db: Database, new: NewEvent, clock: Clock, *, actor: str = "director"
+    db: Database, new: NewEvent, clock: TimeSource, *, actor: str = "director"
 ) -> EventInfo:
     """Record a new event with a snapshot of its rules file."""
     name = _check_name(new.name)
@@ -125,7 +125,12 @@ def get_event(db: Database, event_id: str) -> EventInfo:
 
 @writes(Change.EVENT)
 def update_event(
-    db: Database, event_id: str, changes: EventChanges, clock: Clock, *, actor: str = "director"
+    db: Database,
+    event_id: str,
+    changes: EventChanges,
+    clock: TimeSource,
+    *,
+    actor: str = "director",
 ) -> EventInfo:
     """Change an event's name, date, venue or settings; nothing is written when nothing changes."""
     new_values: dict[str, Any] = {}

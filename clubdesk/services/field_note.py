@@ -19,6 +19,7 @@ from sqlmodel import Session
 from clubdesk.domain.rules import Rules
 from clubdesk.services.common import event_and_rules
 from clubdesk.store import Database
+from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 
@@ -68,7 +69,7 @@ def field_note_in(session: Session, event_id: str, rules: Rules) -> FieldNote:
     seated = {*seats.entrants, *seats.byes}
     active = [e.number for e in entrant_refs(session, event_id) if e.status == "active"]
     outside = [n for n in active if n not in seated]
-    stored = seat_store.current_draw(session, event_id)
+    stored = draw_store.current_draw(session, event_id)
     drawn = set(stored.draw.entrants) if stored is not None else set()
     fixed = rules.seating.movement in FIXED_FIELD
     unseated = tuple(n for n in outside if fixed and n not in drawn)

@@ -29,12 +29,12 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
+from clubdesk.domain.event.carried import FrozenPrize
 from clubdesk.domain.event.model import PRIZE_PAID
 from clubdesk.domain.limits import name_problem
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.credit import Credit, credits, redeem_problem, redemption_day
-from clubdesk.domain.money.payouts import FrozenPrize, Payouts, compute_payouts, frozen_payouts
+from clubdesk.domain.money.payouts import Payouts, compute_payouts, frozen_payouts
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
@@ -45,6 +45,7 @@ from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import payouts as store
 from clubdesk.store.entrants import list_entrants
+from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ def _director(name: str) -> str:
 
 @writes(Change.MONEY)
 def finalize_payouts(
-    db: Database, event_id: str, director: str, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, director: str, clock: TimeSource, *, actor: str = "director"
 ) -> PayoutsFinalized:
     """Freeze the payouts as they stand, on the director's confirmation (their name)."""
     director = _director(director)
@@ -166,7 +167,7 @@ def reopen_payouts(
     event_id: str,
     director: str,
     reason: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> PayoutsReopened:
@@ -194,7 +195,7 @@ def mark_prize_paid(
     db: Database,
     event_id: str,
     number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     method: str = "cash",
     actor: str = "director",
@@ -244,7 +245,7 @@ def _credits_in(session: Session, event_id: str) -> tuple[Credit, ...]:
 
 @writes(Change.MONEY)
 def redeem_credit(
-    db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, number: int, clock: TimeSource, *, actor: str = "director"
 ) -> CreditRedeemed:
     """Record that entrant ``number`` redeemed its store-credit prize, on the tournament's
     day; refused once it is redeemed or has lapsed."""

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.money import fines
 from clubdesk.domain.money.amounts import format_money
@@ -32,7 +31,8 @@ from clubdesk.services.payments import check_amount, check_method
 from clubdesk.store import Database, ledger
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
-from clubdesk.store.draws import sides_of_games
+from clubdesk.store.games import sides_of_games
+from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def collect_fine(
     cents: int,
     note: str,
     method: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> FineCollected:

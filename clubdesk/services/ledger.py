@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.model import PRIZE_PAID
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import Payouts, Pool, compute_payouts, prize_pool
@@ -32,6 +31,7 @@ from clubdesk.services.payments import check_amount, check_method
 from clubdesk.store import Database, events, ledger
 from clubdesk.store import eventfile as store
 from clubdesk.store import payouts as payout_store
+from clubdesk.timesource import TimeSource
 
 TREASURER_KINDS: tuple[str, ...] = ("added", "expense")
 CASH_IN: tuple[str, ...] = ("fee", "fine", "added")
@@ -106,7 +106,7 @@ def add_money(
     event_id: str,
     kind: str,
     cents: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     note: str = "",
     method: str = "cash",

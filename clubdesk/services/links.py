@@ -15,7 +15,6 @@ import secrets
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from clubdesk.clock import Clock
 from clubdesk.domain.limits import quoted
 from clubdesk.domain.links import looks_like_token, same_token, table_token
 from clubdesk.errors import UserError
@@ -23,6 +22,7 @@ from clubdesk.services.common import aware
 from clubdesk.store import Database
 from clubdesk.store import links as store
 from clubdesk.store import seating as seat_store
+from clubdesk.timesource import TimeSource
 
 __all__ = ["RoundLinks", "TableAt", "TableLink", "base_url_of", "find_table", "round_links"]
 
@@ -78,7 +78,12 @@ def checked_base_url(text: str) -> str:
 
 
 def round_links(
-    db: Database, event_id: str, round_number: int, clock: Clock, *, base_url: str | None = None
+    db: Database,
+    event_id: str,
+    round_number: int,
+    clock: TimeSource,
+    *,
+    base_url: str | None = None,
 ) -> RoundLinks:
     """Round ``round_number``'s links, one per table (the round's seating published); the
     event's secret is made the first time, and ``base_url`` kept as the address from now
@@ -102,7 +107,7 @@ def round_links(
     )
 
 
-def keep_base_url(db: Database, event_id: str, base_url: str, clock: Clock) -> str:
+def keep_base_url(db: Database, event_id: str, base_url: str, clock: TimeSource) -> str:
     """The address the event's links are served at from now on; the address as kept."""
     base = checked_base_url(base_url)
     with db.session() as session:

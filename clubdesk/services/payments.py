@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.model import PAYMENT_METHODS, PRIZE_PAID, LedgerEntry
 from clubdesk.domain.limits import CENTS_MAX, cents_problem
 from clubdesk.domain.money import refunds
@@ -33,6 +32,7 @@ from clubdesk.store import entrants as entrant_store
 from clubdesk.store import eventfile as event_store
 from clubdesk.store.entrants import EntrantRecord
 from clubdesk.store.events import EventRecord
+from clubdesk.timesource import TimeSource
 
 
 @writes(Change.ENTRANTS | Change.MONEY)
@@ -42,7 +42,7 @@ def record_payment(
     number: int,
     cents: int,
     method: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     note: str = "entry fee",
     actor: str = "director",
@@ -92,7 +92,7 @@ def refund(
     number: int,
     cents: int,
     method: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     note: str = "refund",
     actor: str = "director",

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.finished import clock_calls_time, held_back
 from clubdesk.domain.event.sheet import sheet_so_far
 from clubdesk.domain.event.sheet_words import game_text, problem_text
@@ -36,6 +35,7 @@ from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import event_rules, get_event
 from clubdesk.services.playoffs import round_title
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 
 __all__ = ["check_hand", "confirm_hand", "enter_hand", "phone_sheet"]
 
@@ -295,7 +295,7 @@ def enter_hand(
     table: int,
     number: Any,
     given: Any,
-    clock: Clock,
+    clock: TimeSource,
 ) -> dict[str, Any]:
     """Keep hand ``number`` as typed on the phone in the table's draft, waiting for the
     opponents to confirm it (a hand waiting is typed over); UserError at its field when it
@@ -315,7 +315,7 @@ def enter_hand(
 
 
 def confirm_hand(
-    db: Database, event_id: str, round_number: int, table: int, number: Any, clock: Clock
+    db: Database, event_id: str, round_number: int, table: int, number: Any, clock: TimeSource
 ) -> dict[str, Any]:
     """The opponents' scorekeeper confirms hand ``number`` (the one waiting); the sheet."""
     draft = drafts.table_draft(db, event_id, round_number, table)

@@ -38,7 +38,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.limits import NAME_MAX, control_characters
 from clubdesk.domain.rules import Rules
@@ -46,36 +45,20 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, with_changes, writes
 from clubdesk.services.common import aware, rules_for
-from clubdesk.services.entrants import (  # noqa: F401  (importable from here as before)
+from clubdesk.services.entrants import (
     EntrantInfo,
-    RegistrationSetup,
-    RegistrationSummary,
-    TableCount,
     current_info,
     entrant_record,
-    entrant_search_text,
-    get_entrant,
     info_of,
-    list_entrants,
     players_per_entrant,
-    registration_setup,
-    registration_summary,
-    search,
-    tables_needed,
 )
-from clubdesk.services.payments import (  # noqa: F401  (importable from here as before)
-    Refund,
-    check_amount,
-    check_method,
-    money_row,
-    record_payment,
-    refund,
-    refund_in,
-)
+from clubdesk.services.payments import Refund, check_amount, check_method, refund_in
 from clubdesk.services.reseating import fit_field_in
-from clubdesk.store import Database, events, seating
+from clubdesk.store import Database, events
+from clubdesk.store import draw as draw_store
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord
+from clubdesk.timesource import TimeSource
 
 MAX_NUMBER = 9999
 MAX_NAME = NAME_MAX
@@ -126,7 +109,7 @@ FIELD_CHANGES = Change.ENTRANTS | Change.MONEY | Change.DRAW | Change.SEATING
 
 
 def register(
-    db: Database, event_id: str, new: RegisterEntrant, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, new: RegisterEntrant, clock: TimeSource, *, actor: str = "director"
 ) -> EntrantInfo:
     """Add an entrant (with its payment, if any); after the draw it is a late entry."""
     players = _clean_players(new.players)
@@ -158,7 +141,7 @@ def register(
             [store.NewEntrant(number, name, players, paid, method, "entry fee")],
             at,
         )
-        draw = seating.draw_made(session, event_id)
+        draw = draw_store.draw_made(session, event_id)
         info = info_of(record, rules, draw, set())
         audit.record(
             session,
@@ -195,7 +178,7 @@ def renumber(
     event_id: str,
     entrant_number: int,
     new_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> EntrantInfo:
@@ -205,7 +188,7 @@ def renumber(
     with db.session() as session:
         event = events.get_event(session, event_id)
         record = entrant_record(session, event_id, entrant_number)
-        if seating.draw_made(session, event_id) is not None:
+        if draw_store.draw_made(session, event_id) is not None:
             raise UserError("number: numbers are fixed once the draw is made", field="number")
         if new_number == entrant_number:
             return info_of(record, rules_for(event), None, set())
@@ -234,7 +217,7 @@ def withdraw(
     event_id: str,
     number: int,
     reason: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     with_refund: Refund | None = None,
     actor: str = "director",
@@ -268,7 +251,7 @@ def withdraw(
 
 
 def reinstate(
-    db: Database, event_id: str, number: int, clock: Clock, *, actor: str = "director"
+    db: Database, event_id: str, number: int, clock: TimeSource, *, actor: str = "director"
 ) -> EntrantInfo:
     """Make a withdrawn entrant active again."""
     at = aware(clock.now())
@@ -319,7 +302,7 @@ def add_entrants(
     if fit_field_in(session, event_id, at, "director").changed:
         return [current_info(session, event, record.number) for record in records]
     rules = rules_for(event)
-    draw = seating.draw_made(session, event_id)
+    draw = draw_store.draw_made(session, event_id)
     return [info_of(record, rules, draw, set()) for record in records]
 
 

@@ -20,7 +20,6 @@ causing the infraction will be ejected from the tournament". How it is read:
 
 from __future__ import annotations
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.names import clean_name
 from clubdesk.domain.limits import line_problem, name_problem
 from clubdesk.domain.money.amounts import format_money
@@ -36,6 +35,7 @@ from clubdesk.store import Database, events
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store.rulings import RemovalRecord
+from clubdesk.timesource import TimeSource
 
 REMOVE_ACTION = "entrant.remove"
 
@@ -46,7 +46,7 @@ def remove_from_tournament(
     number: int,
     reason: str,
     director: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> EntrantInfo:

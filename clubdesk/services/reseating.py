@@ -39,8 +39,9 @@ from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import publish_in
-from clubdesk.services.drawing import FIXED_FIELD
+from clubdesk.services.field_note import FIXED_FIELD
+from clubdesk.services.seating import publish_in
+from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.entrants import entrant_refs
 
@@ -79,7 +80,7 @@ def _place_late_entries(
     _, rules = event_and_rules(session, event_id)
     if rules.seating.movement not in FIXED_FIELD:
         return []
-    stored = seat_store.current_draw(session, event_id)
+    stored = draw_store.current_draw(session, event_id)
     if stored is None:
         return []
     drawn = set(stored.draw.entrants)
@@ -94,7 +95,7 @@ def _place_late_entries(
     if pick is None:
         return []
     number = late[0]
-    seat_store.add_to_draw(session, event_id, stored.id, Drawn(number, pick))
+    draw_store.add_to_draw(session, event_id, stored.id, Drawn(number, pick))
     audit.record(session, at=at, actor=actor, action="draw.late_entry", event_id=event_id,
                  details={"draw_id": stored.id, "number": number, "drawn": str(pick)})  # fmt: skip
     return [LatePlace(number, pick)]

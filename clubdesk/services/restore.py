@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clubdesk import paths
-from clubdesk.clock import Clock
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.store import DatabaseError, open_database
@@ -30,6 +29,7 @@ from clubdesk.store.backups import write_backup
 from clubdesk.store.copies import read_whole
 from clubdesk.store.db import check_database_file, check_replaceable
 from clubdesk.store.lock import DatabaseLock, holder_of
+from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,11 @@ class RestoreResult:
 
 @writes(Change.everything())
 def restore_database(
-    source: Path | str, database: Path | str, clock: Clock, *, backups: Path | str | None = None
+    source: Path | str,
+    database: Path | str,
+    clock: TimeSource,
+    *,
+    backups: Path | str | None = None,
 ) -> RestoreResult:
     """Replace the database file with a backup of one, keeping the database it replaces.
 
@@ -84,7 +88,7 @@ def restore_database(
     return RestoreResult(named, source, kept)
 
 
-def _stage(source: Path, staged: Path, clock: Clock) -> None:
+def _stage(source: Path, staged: Path, clock: TimeSource) -> None:
     """Copy the backup beside the database, as SQLite sees it (what a ``-wal`` beside it
     holds included: a copy taken from a running laptop), and check it there (upgrading an
     older one)."""

@@ -24,19 +24,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.limits import control_characters
 from clubdesk.domain.money.amounts import MoneyError, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration as reg
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import rules_for
-from clubdesk.services.registration import EntrantInfo
+from clubdesk.services.entrants import EntrantInfo
 from clubdesk.store import Database, events
 from clubdesk.store import entrants as store
 from clubdesk.store.entrants import EntrantRecord, NewEntrant
+from clubdesk.timesource import TimeSource
 
 COLUMNS = ("name", "partner", "paid")
 MAX_FILE_BYTES = 1_000_000
@@ -109,7 +110,7 @@ def preview_roster(db: Database, event_id: str, csv_text: str) -> RosterPreview:
     with db.session() as session:
         rules = rules_for(events.get_event(session, event_id))
         existing = store.list_entrants(session, event_id)
-    team = reg.players_per_entrant(rules) == 2
+    team = entrants_service.players_per_entrant(rules) == 2
     return _check(csv_text, team, existing)
 
 
@@ -118,7 +119,7 @@ def import_roster(
     db: Database,
     event_id: str,
     preview: RosterPreview,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> RosterImported:
@@ -130,7 +131,7 @@ def import_roster(
         raise ValueError("the clock must give timezone-aware times")
     with db.session() as session:
         rules = rules_for(events.get_event(session, event_id))
-        team = reg.players_per_entrant(rules) == 2
+        team = entrants_service.players_per_entrant(rules) == 2
         existing = store.list_entrants(session, event_id)
         again = _check_rows(
             [RosterRow(row.line, row.players, row.paid_cents) for row in preview.rows],

@@ -1,6 +1,6 @@
 """Rounds: start one (its clock starts), close one, and undo a close.
 
-Starting a round is starting its clock (``services/clock.py``): the round
+Starting a round is starting its clock (``services/roundclock.py``): the round
 before it must have ended, not closed, since the clock never waits for
 paperwork.
 
@@ -12,7 +12,7 @@ it with tables missing after naming exactly which (``missing_ok``). Where
 the next round's seating depends on this round's results (a progressive
 movement: winners stay, winners down; gin's final after the cut round; bid
 whist's playoff rounds after the last preliminary round and after each
-playoff round: ``draw.follows_from``), closing publishes it in the same
+playoff round: ``seating.follows_from``), closing publishes it in the same
 transaction, ready for the projector; when it cannot be made yet (a table
 missing, a tie at the cut line) the close says why, and after the final it
 says who won. A close can be undone (``reopen_round``) until the next round
@@ -28,23 +28,23 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.rounds import STORED_STATES, RoundLine, RoundsStatus
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.draw import follows_from, publish_in, seating
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.services.round_checks import check_winners_in
+from clubdesk.services.seating import follows_from, publish_in, seating
 from clubdesk.store import Database, events
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store import seating as store
 from clubdesk.store import sheets as sheets_store
 from clubdesk.store.seating import RoundRecord
+from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def start_round(
     db: Database,
     event_id: str,
     round_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     at: dt.datetime | None = None,
     actor: str = "director",
@@ -148,7 +148,7 @@ def close_round(
     db: Database,
     event_id: str,
     round_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     missing_ok: Sequence[int] = (),
     at: dt.datetime | None = None,
@@ -226,7 +226,7 @@ def reopen_round(
     db: Database,
     event_id: str,
     round_number: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     at: dt.datetime | None = None,
     actor: str = "director",

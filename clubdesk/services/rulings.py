@@ -1,6 +1,6 @@
 """The director's rulings at a table: tie-breaks, lateness and removal from the table.
 
-Fines due and collected are in ``fines.py`` (importable from here too); bid whist's
+Fines due and collected are in ``fines.py``; bid whist's
 warning infractions in ``warnings.py``; removal from the tournament in ``removal.py``.
 
 Each function that changes something is one transaction with one audit row,
@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet import score_tiebreak
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import line_problem
@@ -23,18 +22,13 @@ from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
-from clubdesk.services.fines import (  # noqa: F401  (importable from here as before)
-    FineCollected,
-    FineOwed,
-    collect_fine,
-    fines_due,
-)
 from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record
 from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import sheets as sheets_store
+from clubdesk.timesource import TimeSource
 
 # --- tie-breaks ------------------------------------------------------------------------------
 
@@ -56,7 +50,7 @@ def record_tiebreak(
     round_number: int,
     a: int,
     b: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     winner: str | None = None,
     hands: Sequence[dict[str, Any]] = (),
@@ -130,7 +124,7 @@ def rule_late(
     table: int,
     side: str,
     minutes: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> TableRuling:
@@ -161,7 +155,7 @@ def remove_from_table(
     table: int,
     side: str,
     reason: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> TableRuling:

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.sheet_in import read_sheet
 from clubdesk.domain.limits import Strokes
 from clubdesk.services.sheet_input import SheetLine, SignatureInput
 from clubdesk.services.sheets import SheetSubmitted, TableSheet, submit_sheet
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 
 __all__ = ["SubmittedSheet", "read_submitted", "sheet_json", "submit_json"]
 
@@ -58,7 +58,7 @@ def submit_json(
     round_number: int,
     table: int,
     data: Any,
-    clock: Clock,
+    clock: TimeSource,
     *,
     actor: str = "director",
 ) -> SheetSubmitted:

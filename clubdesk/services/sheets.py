@@ -26,7 +26,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.cross_check import cross_check_problem, disagreements
 from clubdesk.domain.event.finished import NotOverError, check_over, clock_calls_time, not_over
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
@@ -49,7 +48,7 @@ from clubdesk.domain.money.fines import check_players
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
 from clubdesk.services.events import event_rules
 from clubdesk.services.playoffs import check_playoffs_stand
@@ -65,10 +64,11 @@ from clubdesk.services.sheet_input import (
     signature_input,
 )
 from clubdesk.store import Database
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store import sheets as store
-from clubdesk.store.draws import sides_of_games
+from clubdesk.store.games import sides_of_games
 from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json
+from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def submit_sheet(
     winner: str | None = None,
     time_called: bool = False,
     signatures: Mapping[str, str | SignatureInput],
-    clock: Clock,
+    clock: TimeSource,
     actor: str = "director",
     second_hands: Sequence[dict[str, Any]] | None = None,
     accepted: str | None = None,
@@ -262,7 +262,7 @@ def _over(rules: Rules, round_number: int, hands: Sequence[dict[str, Any]], line
     return not_over(rules, round_number, played_hands(rules, round_number, hands, lines)) is None
 
 
-def time_called_by_clock(db: Database, event_id: str, round_number: int, clock: Clock) -> bool:
+def time_called_by_clock(db: Database, event_id: str, round_number: int, clock: TimeSource) -> bool:
     """Has round ``round_number``'s clock called time: it has ended, or its time is up?
     (False where the round has no clock, or it has not started.)"""
     with db.session() as session:
@@ -299,7 +299,7 @@ def amend_sheet(
     director: str,
     reason: str,
     strokes: Sequence[Sequence[Sequence[float]]] = (),
-    clock: Clock,
+    clock: TimeSource,
     actor: str = "director",
 ) -> SheetAmended:
     """Correct a submitted sheet's result: the score (and a tie's winner) that stands now.

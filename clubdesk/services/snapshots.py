@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clubdesk import paths
-from clubdesk.clock import Clock
 from clubdesk.services.restore import RestoreResult, restore_database
 from clubdesk.store import Database, open_database
 from clubdesk.store import seating as store
 from clubdesk.store.backups import event_name_in
+from clubdesk.timesource import TimeSource
 
 DEFAULT_KEEP = 30
 _STAMP = "%Y%m%dT%H%M%S%fZ"
@@ -85,7 +85,7 @@ def take_snapshot(
     db: Database,
     event_id: str,
     reason: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     folder: Path | None = None,
     keep: int = DEFAULT_KEEP,
@@ -138,7 +138,7 @@ def restore_snapshot(
     snapshot: Path,
     database: Path,
     event_id: str | None,
-    clock: Clock,
+    clock: TimeSource,
     *,
     folder: Path | None = None,
     keep: int = DEFAULT_KEEP,

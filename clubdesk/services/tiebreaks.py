@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from clubdesk.clock import Clock
 from clubdesk.domain.event.model import Tiebreak
 from clubdesk.domain.limits import line_problem
 from clubdesk.domain.results.ties import TieDue, tiebreak_rows
@@ -33,6 +32,7 @@ from clubdesk.store import entrants as entrant_store
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import seating as seat_store
+from clubdesk.timesource import TimeSource
 
 RECORD_ACTION = "tiebreak.record"  # one per pairwise row; its details are fixed (migrations)
 REASON_ACTION = "tiebreak.reason"
@@ -65,7 +65,7 @@ def break_tie(
     event_id: str,
     between: Sequence[int],
     winner: int,
-    clock: Clock,
+    clock: TimeSource,
     *,
     reason: str = "",
     actor: str = "director",

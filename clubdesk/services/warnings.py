@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from clubdesk.clock import Clock
 from clubdesk.domain.limits import line_problem
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
@@ -39,6 +38,7 @@ from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import seating as seat_store
+from clubdesk.timesource import TimeSource
 
 WARNING_ACTION = "warning.log"
 
@@ -123,7 +123,7 @@ def log_warning(
     round: int,
     team: int,
     reason: str,
-    clock: Clock,
+    clock: TimeSource,
     *,
     loss_of_hand: bool | None = None,
     actor: str = "director",

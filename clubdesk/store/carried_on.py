@@ -17,16 +17,20 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain.event.carried import CreditRedeemed, FinalPayout, PrizePaid, Reopened
+from clubdesk.domain.event.carried import (
+    CreditRedeemed,
+    FinalPayout,
+    FrozenPrize,
+    PrizePaid,
+    Reopened,
+)
 from clubdesk.domain.event.model import PRIZE_PAID, Event
-from clubdesk.domain.money.payouts import FrozenPrize
 from clubdesk.domain.roundclock import ClockFact, Reading
-from clubdesk.store import clock, ledger, payouts, seating
+from clubdesk.store import ledger, payouts, roundclock, seating
 from clubdesk.store.audit import add_entry
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
-from clubdesk.store.models import Entrant, LedgerEntry
-from clubdesk.store.payout_tables import CreditRedeemed as CreditRow
-from clubdesk.store.payout_tables import FinalPrize, PayoutFinal
+from clubdesk.store.models import CreditRedeemed as CreditRow
+from clubdesk.store.models import Entrant, FinalPrize, LedgerEntry, PayoutFinal
 
 
 def load(session: Session, event_id: str) -> tuple[tuple[FinalPayout, ...], tuple[ClockFact, ...]]:
@@ -34,7 +38,7 @@ def load(session: Session, event_id: str) -> tuple[tuple[FinalPayout, ...], tupl
     another computer's monotonic clock means nothing)."""
     facts = tuple(
         ClockFact(f.round, f.kind, Reading(f.at), f.seconds, f.announcement)
-        for f in clock.facts(session, event_id)
+        for f in roundclock.facts(session, event_id)
     )
     return _payouts(session, event_id), facts
 
@@ -108,7 +112,7 @@ def _place(
 def save(session: Session, event: Event, *, actor: str) -> None:
     """Write what ``event`` carries on (its own rows are written already)."""
     for fact in event.clock:
-        clock.add_fact(session, event.id, fact)
+        roundclock.add_fact(session, event.id, fact)
     for number in sorted({f.round for f in event.clock if f.kind == "start"}):
         found = seating.find_round(session, event.id, number)
         if found is not None and found.status == "pending":

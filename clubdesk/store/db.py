@@ -20,13 +20,13 @@ from sqlalchemy.pool import QueuePool
 from sqlmodel import Session
 
 from clubdesk import paths
-from clubdesk.clock import SYSTEM_CLOCK, Clock
 from clubdesk.store import integrity
 from clubdesk.store.backups import check_backup_target, held_target, write_backup
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError, RecordLockedError
 from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
 from clubdesk.store.reading import BUSY_TIMEOUT_MS, connection_to_read
+from clubdesk.timesource import SYSTEM_TIME, TimeSource
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -108,7 +108,7 @@ def open_database(
     *,
     create: bool = True,
     backups: Path | str | None = None,
-    clock: Clock = SYSTEM_CLOCK,
+    clock: TimeSource = SYSTEM_TIME,
 ) -> Database:
     """Open (or, with ``create``, make) a clubdesk database, upgrading an older one.
 
@@ -326,7 +326,7 @@ def _check_writable(path: Path) -> None:
 # --- setting up and upgrading --------------------------------------------------------------
 
 
-def _prepare(path: Path, backups: Path | None, clock: Clock) -> None:
+def _prepare(path: Path, backups: Path | None, clock: TimeSource) -> None:
     """Create or upgrade the schema (after a backup copy), then switch to WAL."""
     created = not path.exists()
     try:
@@ -349,7 +349,7 @@ def _prepare(path: Path, backups: Path | None, clock: Clock) -> None:
 
 
 def _backup_before_upgrade(
-    conn: sqlite3.Connection, path: Path, version: int, folder: Path, clock: Clock
+    conn: sqlite3.Connection, path: Path, version: int, folder: Path, clock: TimeSource
 ) -> Path:
     stamp = clock.now().astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     target = folder / f"{path.stem}-v{version}-{stamp}.sqlite"

@@ -33,7 +33,7 @@ How the event file's facts are stored:
   ``running`` when some have, ``pending`` otherwise. Every published round is
   written, played or not.
 - The draw in force (how it was made, its seed, who drew what, when) is a
-  ``draw`` row and its assignments (``store.draws``), written after the
+  ``draw`` row and its assignments (``store.draw``), written after the
   entrants; so an event imported mid-event seats its next round as it would
   have where it came from.
 """
@@ -59,14 +59,8 @@ from clubdesk.domain.event.model import (
     Tiebreak,
 )
 from clubdesk.errors import UserError
-from clubdesk.store import draws, models, sheets
-from clubdesk.store.events import (  # noqa: F401  (importable from here as before)
-    archive_event,
-    archived_as,
-    current_event_ids,
-    event_exists,
-    get_event,
-)
+from clubdesk.store import draw as draw_store
+from clubdesk.store import models, sheets
 
 
 def _table(model: type[SQLModel]) -> Table:
@@ -220,7 +214,7 @@ def save_event(
     rows.insert()
     _set_by_id(conn, _ROUND, "status", started)
     if event.draw is not None:
-        draws.add_draw(session, event.id, event.draw, event.draw_made_at or at)
+        draw_store.add_draw(session, event.id, event.draw, event.draw_made_at or at)
     _set_by_id(conn, _GAME, "submitted_at", submitted)  # last: a submitted sheet is locked
     return SavedEvent(
         event_id=event.id,
@@ -356,7 +350,7 @@ def load_event(session: Session, event_id: str, *, results_only: bool = False) -
         Entrant(number, name, tuple(players[entrant_id]), paid.get(number, 0), status)
         for entrant_id, number, name, status in entrant_rows
     )
-    draw = None if results_only else draws.current_draw(session, event_id)
+    draw = None if results_only else draw_store.current_draw(session, event_id)
     return Event(
         id=event_id,
         name=event_row.name,

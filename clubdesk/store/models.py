@@ -16,60 +16,18 @@ database refuses any change to the game and those rows (corrections go in
 """
 
 import datetime as dt
-import json
 from typing import Any
 
-from sqlalchemy import Text, TypeDecorator, UniqueConstraint
+from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+from clubdesk.store.columns import IsoDate, IsoDateTime, JsonText
 
 SIDES = ("a", "b")
 
 # The values the other choice columns hold (entrant and round statuses, award
 # kinds, signature roles, ledger kinds, payment and draw methods) are declared
 # once, in ``clubdesk.domain.event.model``; the comments below name them there.
-
-
-class IsoDateTime(TypeDecorator[dt.datetime]):
-    """A timezone-aware datetime stored as ISO-8601 text."""
-
-    impl = Text
-    cache_ok = True
-
-    def process_bind_param(self, value: dt.datetime | None, dialect: Any) -> str | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError(f"time {value} has no timezone")
-        return value.isoformat()
-
-    def process_result_value(self, value: str | None, dialect: Any) -> dt.datetime | None:
-        return None if value is None else dt.datetime.fromisoformat(value)
-
-
-class IsoDate(TypeDecorator[dt.date]):
-    """A calendar date stored as ISO-8601 text."""
-
-    impl = Text
-    cache_ok = True
-
-    def process_bind_param(self, value: dt.date | None, dialect: Any) -> str | None:
-        return None if value is None else value.isoformat()
-
-    def process_result_value(self, value: str | None, dialect: Any) -> dt.date | None:
-        return None if value is None else dt.date.fromisoformat(value)
-
-
-class JsonText(TypeDecorator[Any]):
-    """Any JSON value stored as text."""
-
-    impl = Text
-    cache_ok = True
-
-    def process_bind_param(self, value: Any, dialect: Any) -> str | None:
-        return None if value is None else json.dumps(value, ensure_ascii=False)
-
-    def process_result_value(self, value: str | None, dialect: Any) -> Any:
-        return None if value is None else json.loads(value)
 
 
 class Event(SQLModel, table=True):
@@ -422,6 +380,46 @@ class AuditLog(SQLModel, table=True):
     details: dict[str, Any] = Field(default_factory=dict, sa_type=JsonText, nullable=False)
 
 
-from clubdesk.store import payout_tables  # noqa: E402, F401 - their tables are the event's too
+class PayoutFinal(SQLModel, table=True):
+    """Payouts frozen by the director; reopening fills the ``reopened_*`` columns (all three
+    or none), and the rows stay."""
+
+    __tablename__ = "payout_final"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id")
+    director: str
+    pool_cents: int
+    finalized_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    reopened_by: str | None = None
+    reopen_reason: str | None = None
+    reopened_at: dt.datetime | None = Field(default=None, sa_type=IsoDateTime, nullable=True)
+
+
+class FinalPrize(SQLModel, table=True):
+    """One frozen prize: its place, entrant, amount and the part of it in store credit."""
+
+    __tablename__ = "final_prize"
+    __table_args__ = (UniqueConstraint("payout_id", "entrant_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    payout_id: int = Field(foreign_key="payout_final.id")
+    place: int
+    entrant_id: int = Field(foreign_key="entrant.id")
+    amount_cents: int
+    credit_cents: int
+
+
+class CreditRedeemed(SQLModel, table=True):
+    """A store-credit prize redeemed by its entrant (once), and when."""
+
+    __tablename__ = "credit_redeemed"
+    __table_args__ = (UniqueConstraint("entrant_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    entrant_id: int = Field(foreign_key="entrant.id")
+    cents: int
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+
 
 metadata = SQLModel.metadata

@@ -1,17 +1,10 @@
-"""Draws, rounds and seatings in the database: rows in, domain values out.
+"""Rounds and their seating in the database: rows in, domain values out.
 
-- A draw is a ``draw`` row and one ``draw_assignment`` row per entrant. The
-  assignment's ``card`` says what was drawn, in words (``blue 3``, ``red 4``,
-  ``table 2 seat 3``, ``lot 7``), so a draw reads back without its rules;
-  ``table_number`` and ``seat`` say where it puts the entrant in round 1
-  (cards: blue n = table n seat 1 (N/S), red n = station n seat 2 (E/W);
-  chits: their table and seat; lots: lot 2k-1 and 2k at table k, seats 1
-  and 2).
-- A published round is a ``round`` row with one ``game`` per table, a
-  ``game_seat`` per entrant (side a = seats 1 and 3, side b = seats 2 and 4;
-  one entrant per side sits in seat 1 or 2) and a ``bye`` per entrant
-  sitting out. A round is ``pending`` until it starts (``running``), then
-  ``closed``.
+A published round is a ``round`` row with one ``game`` per table, a
+``game_seat`` per entrant (side a = seats 1 and 3, side b = seats 2 and 4;
+one entrant per side sits in seat 1 or 2) and a ``bye`` per entrant
+sitting out. A round is ``pending`` until it starts (``running``), then
+``closed``. The draw the first round is seated from is stored in ``draw.py``.
 
 Entrants are rows with ids; the domain knows them by number. Every function
 here works inside the caller's session (one transaction) and never commits.
@@ -19,202 +12,24 @@ here works inside the caller's session (one transaction) and never commits.
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
-from clubdesk.store import clock
+from clubdesk.store import roundclock
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
 from clubdesk.store.models import (
     Adjustment,
     Bye,
-    DrawAssignment,
     Game,
     GameSeat,
     Hand,
     Round,
     Signature,
 )
-from clubdesk.store.models import Draw as DrawRow
-
-# --- draws ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StoredDraw:
-    """A draw as stored: its row id, when it was made, whether a redraw replaced it.
-
-    ``draw.notes`` is empty: notes are worded from the rules when the draw is shown.
-    """
-
-    id: int
-    made_at: dt.datetime
-    superseded: bool
-    draw: Draw
-
-
-@dataclass(frozen=True)
-class DrawRecord:
-    """That a draw was made, and when: the draw without who drew what."""
-
-    id: int
-    method: str
-    made_at: dt.datetime
-
-
-def current_draw(session: Session, event_id: str) -> StoredDraw | None:
-    """The event's draw in force (None before the draw is made)."""
-    row = _current_row(session, event_id)
-    return None if row is None else _stored(session, row)
-
-
-def draw_made(session: Session, event_id: str) -> DrawRecord | None:
-    """The event's draw in force, without reading who drew what (None before the draw)."""
-    row = _current_row(session, event_id)
-    if row is None or row.id is None:
-        return None
-    return DrawRecord(row.id, row.method, row.made_at)
-
-
-def drawn_entrant_ids(session: Session, draw_id: int) -> set[int]:
-    """The entrants a draw placed (by entrant id)."""
-    return set(
-        session.exec(
-            select(DrawAssignment.entrant_id).where(DrawAssignment.draw_id == draw_id)
-        ).all()
-    )
-
-
-def _current_row(session: Session, event_id: str) -> DrawRow | None:
-    return session.exec(
-        select(DrawRow).where(DrawRow.event_id == event_id, col(DrawRow.superseded).is_(False))
-    ).first()
-
-
-def draw_history(session: Session, event_id: str) -> list[StoredDraw]:
-    """Every draw of the event, the first one first; redrawn ones are marked superseded."""
-    rows = session.exec(
-        select(DrawRow).where(DrawRow.event_id == event_id).order_by(col(DrawRow.id))
-    )
-    return [_stored(session, row) for row in rows]
-
-
-def add_draw(session: Session, event_id: str, draw: Draw, made_at: dt.datetime) -> int:
-    """Store a draw as the event's current one; returns its id.
-
-    Any current draw must have been superseded first (the database allows one).
-    """
-    ids = entrant_ids(session, event_id)
-    row = DrawRow(event_id=event_id, method=draw.method, seed=draw.seed, made_at=made_at)
-    session.add(row)
-    session.flush()
-    for drawn in draw.drawn:
-        if drawn.entrant not in ids:
-            raise UserError(f"entrant {drawn.entrant} is not registered in this event")
-        table, seat = _place(drawn.pick)
-        session.add(
-            DrawAssignment(
-                draw_id=row.id,
-                entrant_id=ids[drawn.entrant],
-                table_number=table,
-                seat=seat,
-                card=_card_text(drawn.pick),
-            )
-        )
-    session.flush()
-    assert row.id is not None
-    return row.id
-
-
-def add_to_draw(session: Session, event_id: str, draw_id: int, drawn: Drawn) -> None:
-    """Give one more entrant a place in a draw already made (a late entry taking the place
-    the draw has free)."""
-    ids = entrant_ids(session, event_id)
-    table, seat = _place(drawn.pick)
-    session.add(
-        DrawAssignment(
-            draw_id=draw_id,
-            entrant_id=ids[drawn.entrant],
-            table_number=table,
-            seat=seat,
-            card=_card_text(drawn.pick),
-        )
-    )
-    session.flush()
-
-
-def supersede(session: Session, draw_id: int) -> None:
-    """Mark a draw as replaced by a redraw; it stays in the database."""
-    row = session.get(DrawRow, draw_id)
-    if row is None:
-        raise UserError(f"there is no draw {draw_id}")
-    row.superseded = True
-    session.add(row)
-    session.flush()  # before the new draw: one current draw per event
-
-
-def _stored(session: Session, row: DrawRow) -> StoredDraw:
-    numbers = entrant_numbers(session, row.event_id)
-    assignments = session.exec(select(DrawAssignment).where(DrawAssignment.draw_id == row.id))
-    drawn = sorted(
-        (Drawn(numbers[a.entrant_id], _pick(a.card)) for a in assignments),
-        key=lambda d: d.entrant,
-    )
-    kinds = {_kind(d.pick) for d in drawn}
-    if len(kinds) > 1:
-        raise UserError(f"draw {row.id} mixes cards, chits and lots; make the draw again")
-    kind = kinds.pop() if kinds else "cards"
-    method = "physical" if row.method == "physical" else "random"
-    return StoredDraw(
-        id=row.id or 0,
-        made_at=row.made_at,
-        superseded=row.superseded,
-        draw=Draw(kind, method, row.seed, tuple(drawn)),
-    )
-
-
-def _place(pick: Pick) -> tuple[int, int]:
-    """Where a pick puts its holder in round 1: table (or station) and seat."""
-    if isinstance(pick, Card):
-        return pick.number, 1 if pick.colour == "blue" else 2
-    if isinstance(pick, Chit):
-        return pick.table, pick.seat
-    return (pick.number + 1) // 2, 2 - pick.number % 2
-
-
-def _card_text(pick: Pick) -> str:
-    if isinstance(pick, Chit):
-        return f"table {pick.table} seat {pick.seat}"
-    return str(pick)  # "blue 3", "red 4", "lot 7"
-
-
-_CHIT = re.compile(r"^table (\d+),? seat (\d+)$")
-_LOT = re.compile(r"^lot (\d+)$")
-
-
-def _pick(text: str) -> Pick:
-    chit = _CHIT.match(text)
-    if chit:
-        return Chit(int(chit.group(1)), int(chit.group(2)))
-    lot = _LOT.match(text)
-    if lot:
-        return Lot(int(lot.group(1)))
-    return Card.parse(text)
-
-
-def _kind(pick: Pick) -> str:
-    if isinstance(pick, Card):
-        return "cards"
-    return "chits" if isinstance(pick, Chit) else "random"
-
-
-# --- rounds -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -278,7 +93,7 @@ def round_started(session: Session, event_id: str, number: int) -> bool:
         ).first()
         if submitted is not None:
             return True
-    found = clock.clock_of(session, event_id, number)
+    found = roundclock.clock_of(session, event_id, number)
     return found is not None and found.started
 
 

@@ -17,12 +17,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from clubdesk import __version__, paths
-from clubdesk.clock import SYSTEM_CLOCK, Clock
 from clubdesk.errors import UserError
 from clubdesk.services import demo
 from clubdesk.services import events as event_service
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.store.errors import ChangedOutsideError
+from clubdesk.timesource import SYSTEM_TIME, TimeSource
 from clubdesk.ui import style
 from clubdesk.ui.main_window import MainWindow
 
@@ -48,7 +48,7 @@ def run(db_path: Path, *, demo: bool = False, projector: int | None = None) -> i
         return cannot_start(exc)
     previous_hook = install_excepthook(error_log())
     try:
-        window = open_window(db_path, demo=demo, settings=QSettings(), clock=SYSTEM_CLOCK)
+        window = open_window(db_path, demo=demo, settings=QSettings(), clock=SYSTEM_TIME)
         if window is None:
             return EXIT_BAD_INPUT
         window.show()
@@ -81,7 +81,7 @@ def open_window(
     *,
     demo: bool = False,
     settings: QSettings,
-    clock: Clock,
+    clock: TimeSource,
 ) -> MainWindow | None:
     """Open the database and build the window on it (not shown yet).
 
@@ -141,7 +141,7 @@ def show_start_error(
     box.exec()
 
 
-def make_demo(db: Database, clock: Clock) -> None:
+def make_demo(db: Database, clock: TimeSource) -> None:
     """Fill a fresh database with the demo night."""
     if event_service.list_events(db):
         return  # already made
@@ -156,7 +156,7 @@ def error_log() -> Path:
     return paths.user_data_folder() / ERROR_LOG_NAME
 
 
-def install_excepthook(log_path: Path, clock: Clock = SYSTEM_CLOCK) -> ExceptHook:
+def install_excepthook(log_path: Path, clock: TimeSource = SYSTEM_TIME) -> ExceptHook:
     """Show errors nobody caught in a dialog, log their traceback; returns the old hook."""
     previous = sys.excepthook
     sys.excepthook = ErrorReporter(log_path, clock)
@@ -177,7 +177,7 @@ class ErrorReporter:
 
     NOTICE_MS = 30_000  # how long the status bar says it
 
-    def __init__(self, log_path: Path, clock: Clock = SYSTEM_CLOCK):
+    def __init__(self, log_path: Path, clock: TimeSource = SYSTEM_TIME):
         self.log_path = log_path
         self._clock = clock
         self._showing = False

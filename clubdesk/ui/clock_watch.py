@@ -28,7 +28,7 @@ from clubdesk.domain.rounds import RoundsStatus
 from clubdesk.errors import UserError
 from clubdesk.printing.text import time_of_day
 from clubdesk.services import board as board_service
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.services.changes import Change, changes_of

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from clubdesk.clock import Clock
 from clubdesk.services.changes import Change
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 
 
 class UiContext(QObject):
@@ -25,7 +25,7 @@ class UiContext(QObject):
     def __init__(
         self,
         db: Database | None,
-        clock: Clock,
+        clock: TimeSource,
         event_id: str | None = None,
         parent: QObject | None = None,
     ):

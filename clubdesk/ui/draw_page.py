@@ -43,6 +43,7 @@ from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import draw as draw_service
 from clubdesk.services import playoffs as playoffs_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change
 from clubdesk.services.draw import DrawInfo, DrawOverview
 from clubdesk.ui.context import UiContext
@@ -322,7 +323,7 @@ class DrawPage(QWidget):
             self.list_model.set_seating(None, {}, view.layout)
             return
         try:
-            seats = draw_service.seating(self._db, view.event_id, number)
+            seats = seating_service.seating(self._db, view.event_id, number)
         except UserError as exc:
             self._seating = None
             self.round_hint.setText("")

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.services.registration import EntrantInfo
+from clubdesk.services.entrants import EntrantInfo
 from clubdesk.ui.players_model import EntrantFilterModel, EntrantTableModel
 from clubdesk.ui.style import set_role
 

@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.clock import Clock
 from clubdesk.domain.formats import load_rules, scan_rules
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.services.clock import time_of_day
 from clubdesk.services.events import EventInfo
+from clubdesk.services.roundclock import time_of_day
+from clubdesk.timesource import TimeSource
 from clubdesk.ui.event_settings import (
     CLOCK_SETTINGS,
     FORM_FIELDS,
@@ -66,7 +66,7 @@ class EventForm(QWidget):
     submitted = Signal(dict)
     cancelled = Signal()
 
-    def __init__(self, clock: Clock, parent: QWidget | None = None):
+    def __init__(self, clock: TimeSource, parent: QWidget | None = None):
         super().__init__(parent)
         self._clock = clock
         self._rules: Rules | None = None  # the chosen format's own rules, without settings

@@ -36,12 +36,12 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk import __version__, paths
-from clubdesk.clock import Clock
 from clubdesk.errors import UserError
-from clubdesk.services import registration
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.timesource import TimeSource
 from clubdesk.ui.announcer import Announcer, SoundMenu
 from clubdesk.ui.backup_dialogs import Snapshots
 from clubdesk.ui.clock_watch import ClockWatch
@@ -80,7 +80,7 @@ class MainWindow(QMainWindow):
         db: Database,
         *,
         settings: QSettings,
-        clock: Clock,
+        clock: TimeSource,
         make_timer: TimerFactory = qt_timer,
         speech_engine: str | None = None,
         parent: QWidget | None = None,
@@ -306,7 +306,7 @@ class MainWindow(QMainWindow):
         text = ""
         if db is not None and event_id is not None:
             try:
-                text = summary_text(registration.registration_summary(db, event_id))
+                text = summary_text(entrants_service.registration_summary(db, event_id))
             except UserError:
                 text = ""
         self.summary_label.setText(text)

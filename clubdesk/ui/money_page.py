@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.errors import UserError
-from clubdesk.services import events, final_payouts, ledger, payments, registration
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import events, final_payouts, ledger, payments
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventChanges
 from clubdesk.services.ledger import MoneySheet
@@ -313,7 +314,7 @@ class MoneyPage(QWidget):
         who have paid something not refunded yet."""
         if self._done_for != event_id:
             self.done_label.setText("")
-        self.refund_button.setVisible(registration.registration_setup(db, event_id).refunds)
+        self.refund_button.setVisible(entrants_service.registration_setup(db, event_id).refunds)
         offers = payments.refund_offers(db, event_id)
         self.refund_button.setEnabled(bool(offers))
 

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.services import draw as draw_service
-from clubdesk.services.draw import Deck, EntrantLine, PickCheck
+from clubdesk.domain.seating.physical import Deck, PickCheck, check_typed
+from clubdesk.services.draw import EntrantLine
 from clubdesk.ui.operations import sentence
 from clubdesk.ui.style import DISABLED_PRIMARY, ERROR_COLOUR, set_invalid, set_role
 
@@ -62,7 +62,7 @@ class PhysicalDrawDialog(QDialog):
         self.deck = deck
         self.edits: dict[int, QLineEdit] = {}
         self._errors: dict[int, QLabel] = {}
-        self.check: PickCheck = draw_service.check_physical_picks(deck, self._numbers, {})
+        self.check: PickCheck = check_typed(deck, self._numbers, {})
 
         heading = set_role(QLabel(f"Type the {deck.noun} each {deck.entrant} drew"), "subheading")
         hint = set_role(QLabel(deck.guide(len(self._numbers))), "hint")
@@ -149,7 +149,7 @@ class PhysicalDrawDialog(QDialog):
         return "" if label.isHidden() else label.text()
 
     def _validate(self) -> None:
-        self.check = draw_service.check_physical_picks(self.deck, self._numbers, self.picks())
+        self.check = check_typed(self.deck, self._numbers, self.picks())
         for number, edit in self.edits.items():
             message = self.check.errors.get(number, "")
             label = self._errors[number]

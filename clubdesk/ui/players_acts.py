@@ -13,18 +13,19 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
-from clubdesk.clock import Clock
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.services import board as board_service
+from clubdesk.services import payments
 from clubdesk.services import registration as service
 from clubdesk.services.changes import Change
+from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.field_note import field_note
 from clubdesk.services.payments import RefundOffer
-from clubdesk.services.registration import EntrantInfo
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
 
-Command = Callable[[Database, str, Clock], EntrantInfo]
+Command = Callable[[Database, str, TimeSource], EntrantInfo]
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def ask_payment(parent: QWidget, info: EntrantInfo, suggested_cents: int) -> Act
         return None
     cents, method = values
     return Act(
-        lambda db, event_id, clock: service.record_payment(
+        lambda db, event_id, clock: payments.record_payment(
             db, event_id, info.number, cents, method, clock
         ),
         "Record payment",

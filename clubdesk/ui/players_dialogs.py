@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.services import registration as service
+from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.payments import Refund, RefundOffer
-from clubdesk.services.registration import EntrantInfo
 from clubdesk.ui.players_entry import METHODS, readable
 from clubdesk.ui.refund_fields import RefundFields
 from clubdesk.ui.style import set_role

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.services.registration import Duplicate, RegistrationSummary
+from clubdesk.services.entrants import RegistrationSummary
+from clubdesk.services.registration import Duplicate
 from clubdesk.ui.style import role_of, set_role
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 

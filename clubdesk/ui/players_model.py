@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from clubdesk.domain.event.names import matches
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.services.registration import EntrantInfo, entrant_search_text
+from clubdesk.services.entrants import EntrantInfo, entrant_search_text
 from clubdesk.services.roster_csv import RosterPreview, RosterRow
 
 Index = QModelIndex | QPersistentModelIndex

@@ -36,10 +36,12 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.errors import UserError
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services import payments
 from clubdesk.services import registration as service
 from clubdesk.services.changes import Change
-from clubdesk.services.registration import EntrantInfo, RegisterEntrant, RegistrationSetup
+from clubdesk.services.entrants import EntrantInfo, RegistrationSetup
+from clubdesk.services.registration import RegisterEntrant
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.entrant_list import EntrantList
 from clubdesk.ui.operations import FieldMarks, plain_words, refused, run_command
@@ -224,8 +226,8 @@ class PlayersPage(QWidget):
         if self._db is None or self._event_id is None:
             return
         try:
-            self._setup = service.registration_setup(self._db, self._event_id)
-            entrants = service.list_entrants(self._db, self._event_id)
+            self._setup = entrants_service.registration_setup(self._db, self._event_id)
+            entrants = entrants_service.list_entrants(self._db, self._event_id)
         except UserError as exc:
             self.entry.show_message(str(exc), "error")
             return
@@ -410,7 +412,7 @@ class PlayersPage(QWidget):
         if self._db is None or self._event_id is None:
             return
         try:
-            summary = service.registration_summary(self._db, self._event_id)
+            summary = entrants_service.registration_summary(self._db, self._event_id)
         except UserError:
             return
         self._set_summary(summary_text(summary))

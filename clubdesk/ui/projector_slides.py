@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from clubdesk.errors import UserError
 from clubdesk.services import board as board_service
-from clubdesk.services import draw as draw_service
 from clubdesk.services import results
+from clubdesk.services import seating as seating_service
 from clubdesk.store import Database
 
 TABLES_PER_PAGE = 16  # two columns of eight: large enough to read from the back
@@ -43,7 +43,7 @@ def seating_slides(db: Database, event_id: str, round_number: int) -> list[Slide
         titles = dict(seated.playoff_titles)
     except UserError:
         try:
-            known = draw_service.seating(db, event_id, round_number)
+            known = seating_service.seating(db, event_id, round_number)
         except UserError:
             return []
         tables = [(t.table, list(t.a), list(t.b)) for t in known.tables]

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.errors import UserError
-from clubdesk.services import registration as service
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services import roster_csv
-from clubdesk.services.registration import EntrantInfo
+from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.roster_csv import RosterImported, RosterPreview
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import BackgroundCommand, run_in_background
@@ -111,7 +111,7 @@ class RosterImportDialog(QDialog):
 
     def _set_hint(self) -> None:
         try:
-            team = service.registration_setup(self._db, self._event_id).team
+            team = entrants_service.registration_setup(self._db, self._event_id).team
         except UserError:
             team = False
         columns = "name, partner, paid" if team else "name, paid"

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.errors import UserError
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.ui.board_model import BoardModel, side_text

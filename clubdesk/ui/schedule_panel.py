@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from clubdesk.domain.schedule import ScheduledRound
 from clubdesk.errors import UserError
 from clubdesk.printing.text import pause_text
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change
 from clubdesk.ui.clock_watch import ROUND_GOING, ClockView, ClockWatch, clock_time
 from clubdesk.ui.context import UiContext

@@ -34,7 +34,8 @@ from clubdesk.domain.games import another_hand_follows
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.sides import seat_place
 from clubdesk.errors import UserError
-from clubdesk.services import registration, sheets
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import sheets
 from clubdesk.services.board import award_text
 from clubdesk.services.events import event_rules
 from clubdesk.ui.amend_dialog import AmendDialog
@@ -106,7 +107,9 @@ class SheetDialog(SheetFrame):
         """Read the table's sheet: an empty one to fill in, or the submitted one to read."""
         sheet = sheets.table_sheet(self.db, self.event_id, self.round_number, self.table)
         game = sheet.game
-        players = {e.number: e.players for e in registration.list_entrants(self.db, self.event_id)}
+        players = {
+            e.number: e.players for e in entrants_service.list_entrants(self.db, self.event_id)
+        }
         sides = {side: [p for n in game.side(side) for p in players.get(n, ())] for side in "ab"}
         self.table_players = {
             side.upper(): tuple((n, " / ".join(players.get(n, ()))) for n in game.side(side))

@@ -8,7 +8,7 @@ there is no polling loop. What the time *is* always comes from the services
 (``services.clock``), read when a timer fires.
 
 The timers are made by a ``TimerFactory`` so that tests can hand in
-``FakeTimer``: it never fires by itself; the test moves the ``FakeClock`` and
+``FakeTimer``: it never fires by itself; the test moves the ``FakeTime`` and
 calls ``fire()``, and can read the delay each timer was last set to.
 """
 
@@ -21,7 +21,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from clubdesk.clock import Clock
+from clubdesk.timesource import TimeSource
 
 
 class Timer(Protocol):
@@ -95,7 +95,7 @@ class Ticker(QObject):
 
     def __init__(
         self,
-        clock: Clock,
+        clock: TimeSource,
         make_timer: TimerFactory = qt_timer,
         parent: QObject | None = None,
     ):

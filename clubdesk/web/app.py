@@ -34,12 +34,12 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from clubdesk import paths
-from clubdesk.clock import Clock
 from clubdesk.errors import UserError
 from clubdesk.services import links, phone_sheet, results, sheets
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.services.sheet_json import sheet_json, submit_json
 from clubdesk.store import Database, DatabaseError
+from clubdesk.timesource import TimeSource
 from clubdesk.web.guard import BODY_MAX, RateLimit, Refused, csrf_problem, csrf_token, parsed_json
 from clubdesk.web.hall import hall
 
@@ -73,7 +73,7 @@ class TablesApp:
         self,
         db: Database,
         event_id: str,
-        clock: Clock,
+        clock: TimeSource,
         *,
         on_change: Callable[[Change], None] | None = None,
         rate: RateLimit | None = None,

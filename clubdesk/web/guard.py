@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from clubdesk.clock import Clock
 from clubdesk.domain import limits
 from clubdesk.errors import UserError
+from clubdesk.timesource import TimeSource
 
 __all__ = [
     "BODY_MAX",
@@ -57,7 +57,7 @@ class Refused(Exception):
 class RateLimit:
     """A token bucket per client address."""
 
-    clock: Clock
+    clock: TimeSource
     burst: int = BURST
     per_second: float = PER_SECOND
     _buckets: OrderedDict[str, tuple[float, float]] = field(default_factory=OrderedDict)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubdesk.clock import Clock
 from clubdesk.errors import UserError
-from clubdesk.services import board, clock, events, results
+from clubdesk.services import board, events, results, roundclock
 from clubdesk.services.board import Seated
 from clubdesk.store import Database
+from clubdesk.timesource import TimeSource
 
 __all__ = ["hall"]
 
@@ -33,7 +33,7 @@ STATE_WORDS = {
 }
 
 
-def hall(db: Database, event_id: str, time: Clock) -> dict[str, Any]:
+def hall(db: Database, event_id: str, time: TimeSource) -> dict[str, Any]:
     """What the hall page shows now."""
     rules = events.event_rules(db, event_id)
     found = board.board(db, event_id)
@@ -62,9 +62,9 @@ def hall(db: Database, event_id: str, time: Clock) -> dict[str, Any]:
     }
 
 
-def _clock(db: Database, event_id: str, time: Clock) -> dict[str, Any] | None:
+def _clock(db: Database, event_id: str, time: TimeSource) -> dict[str, Any] | None:
     try:
-        status = clock.status(db, event_id, time)
+        status = roundclock.status(db, event_id, time)
     except UserError:
         return None
     upcoming = status.next

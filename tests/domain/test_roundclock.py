@@ -1,4 +1,4 @@
-"""The round clock over stored facts (domain/roundclock.py; docs/cli.md "The round clock and the
+"""The round clock over stored facts (domain/roundclock/; docs/cli.md "The round clock and the
 schedule"; docs/rules.md §1 "Clock and schedule": 60-minute rounds, the warning at 10 minutes left,
 15-minute breaks, 90-minute meals after rounds 2 and 5, rounds 9-11 the next morning at 9:30).
 
@@ -14,12 +14,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from clubdesk.clock import FakeClock
 from clubdesk.domain import roundclock as rc
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.roundclock import ClockFact, Reading
 from clubdesk.domain.schedule import timetable
 from clubdesk.errors import UserError
+from clubdesk.timesource import FakeTime
 
 CLUB = dt.timezone(dt.timedelta(hours=-7))
 SATURDAY = dt.date(2026, 12, 5)
@@ -36,7 +36,7 @@ class Day:
     """The front table's laptop: stored facts, a fake time source, the announcements given."""
 
     def __init__(self, start: dt.datetime | None = None):
-        self.clock = FakeClock(start or at("09:00"), monotonic=UPTIME)
+        self.clock = FakeTime(start or at("09:00"), monotonic=UPTIME)
         self.facts: list[ClockFact] = []
         self.given: list[tuple[int, str, dt.datetime, float]] = []  # round, what, due, mono
         self.open = True

@@ -1,7 +1,6 @@
 """The window's fixtures (tests/ui/conftest.py) for the nights played in the window."""
 
 from tests.ui.conftest import (  # noqa: F401 - fixtures, found by name
-    db_path,
     make_window,
     message_boxes,
     qsettings,

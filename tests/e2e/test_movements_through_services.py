@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,19 +22,14 @@ from clubdesk.domain.results.standings import average_winning_score
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
-from clubdesk.store import Database, open_database
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import seating as seating_service
+from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
 from tests import builder
 
 NIGHT = dt.date(2024, 3, 9)
 Score = Callable[[random.Random, int, TableSeating], tuple[int, int] | list[dict[str, Any]]]
-
-
-@pytest.fixture
-def db(tmp_path: Path, new_database) -> Iterator[Database]:
-    database = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "backups")
-    yield database
-    database.close()
 
 
 class Night:
@@ -61,7 +55,7 @@ class Night:
 
     def register(self) -> int:
         """A late entry: the next number, paid."""
-        number = len(registration.list_entrants(self.db, self.event)) + 1
+        number = len(entrants_service.list_entrants(self.db, self.event)) + 1
         fee = self.rules.money.entry_fee_cents
         new = registration.RegisterEntrant(players=self.players(number), paid_cents=fee)
         return registration.register(self.db, self.event, new, self.clock).number
@@ -70,7 +64,7 @@ class Night:
         registration.withdraw(self.db, self.event, number, "went home", self.clock)
 
     def active(self) -> list[int]:
-        found = registration.list_entrants(self.db, self.event)
+        found = entrants_service.list_entrants(self.db, self.event)
         return [e.number for e in found if e.status == "active"]
 
     def play(
@@ -80,8 +74,10 @@ class Night:
         close round ``number`` (``close`` False: leave it open)."""
         seats = self.published.pop(number, None)
         if seats is None:
-            seats = draw.publish_seating(self.db, self.event, number, self.clock).seating
-        stored = draw.seating(self.db, self.event, number)  # the partner draw is not stored
+            seats = seating_service.publish_seating(self.db, self.event, number, self.clock).seating
+        stored = seating_service.seating(
+            self.db, self.event, number
+        )  # the partner draw is not stored
         assert stored.to_json() == seats.to_json()
         everyone = sorted([*seats.seated, *seats.byes])
         assert everyone == (self.active() if expected is None else sorted(expected))
@@ -109,7 +105,7 @@ class Night:
         this round's results (a progressive movement, gin's final, bid whist's playoffs)
         and can be made (no tie at a cut line, not after the final)."""
         closed = rounds.close_round(self.db, self.event, number, self.clock)
-        if draw.follows_from(self.rules, number) and not closed.seating_note:
+        if seating_service.follows_from(self.rules, number) and not closed.seating_note:
             assert closed.next_seating is not None and closed.next_seating.round == number + 1
             self.published[number + 1] = closed.next_seating
         else:
@@ -283,7 +279,7 @@ def test_bid_whist_17_teams_to_the_playoff_bracket(db, clock):
     table = night.standings()
     assert table.after_round == 3
     order = [r.number for r in table.rows]
-    matches = draw.playoff_bracket(db, night.event)
+    matches = seating_service.playoff_bracket(db, night.event)
     assert len(matches) == 8
     seeded = {m.seed_a: m.a for m in matches} | {m.seed_b: m.b for m in matches}
     assert [seeded[s] for s in range(1, 17)] == order[:16]

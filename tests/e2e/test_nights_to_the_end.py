@@ -7,8 +7,6 @@ equal the engine's on the exported event file."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,18 +18,10 @@ from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.results.standings import compute_standings
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
-from clubdesk.services import draw, events, results, rounds, sheets
+from clubdesk.services import events, results, rounds, seating, sheets
 from clubdesk.services.eventfile import export_event
-from clubdesk.store import Database, open_database
 from tests import builder
 from tests.formats import lookup
-
-
-@pytest.fixture
-def db(tmp_path: Path, new_database) -> Iterator[Database]:
-    database = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "backups")
-    yield database
-    database.close()
 
 
 def whist_hands(rng: random.Random) -> list[dict[str, Any]]:
@@ -73,7 +63,7 @@ def play(db, clock, rules_id: str, entrants: int, seed: int) -> str:
     number = 0
     while number < rules.schedule.rounds or ready is not None:  # bid whist: to the final
         number += 1
-        seats = ready or draw.publish_seating(db, event, number, clock).seating
+        seats = ready or seating.publish_seating(db, event, number, clock).seating
         assert seats.round == number
         rounds.start_round(db, event, number, clock)
         for table in seats.tables:
@@ -90,11 +80,11 @@ def play(db, clock, rules_id: str, entrants: int, seed: int) -> str:
         ready = closed.next_seating
         # progressive movements, gin's final and bid whist's playoffs are published by the
         # close of the round they follow from, until the final
-        if ready is None and draw.follows_from(rules, number):
+        if ready is None and seating.follows_from(rules, number):
             assert rules.whist is not None  # only after bid whist's final
             assert closed.seating_note.startswith("the playoffs are over: team ")
         else:
-            assert (ready is not None) == draw.follows_from(rules, number)
+            assert (ready is not None) == seating.follows_from(rules, number)
     return event
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from clubdesk.clock import FakeClock
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 from tests import builder
-from tests.cli_helpers import copy_database, ok, refused
+from tests.cli.helpers import copy_database, ok, refused
 
 KINDS = ["standings", "awards", "payouts", "chits", "schedule"]
 ROUND_KINDS = ["scoresheets", "tablecards", "seating"]
@@ -26,7 +26,7 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory, empty_database: Path
     folder = tmp_path_factory.mktemp("print-demo")
     path = Path(shutil.copyfile(empty_database, folder / "demo.sqlite"))
     with open_database(path, backups=folder / "backups") as db:
-        make_demo(db, FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=timezone(timedelta(hours=-7)))))
+        make_demo(db, FakeTime(datetime(2024, 3, 9, 9, 30, tzinfo=timezone(timedelta(hours=-7)))))
     return path
 
 

@@ -7,11 +7,11 @@ import io
 import json
 from pathlib import Path
 
-from clubdesk.services import documents, draw, results, sheets
+from clubdesk.services import documents, results, seating, sheets
 from clubdesk.services.final_payouts import finalize_payouts
 from clubdesk.store import open_database
 from tests import builder
-from tests.cli_helpers import ok
+from tests.cli.helpers import ok
 from tests.printing.reading import Printed
 
 
@@ -51,7 +51,7 @@ def test_the_final_award_sheet_prints_the_frozen_amounts(db, clock, tmp_path) ->
     frozen = results.payouts(db, event_id).prizes
     # a late amendment moves the last team to the top of the standings; the prizes stand
     last = results.standings(db, event_id).rows[-1].number
-    table = draw.seating(db, event_id, 4).table_of(last)
+    table = seating.seating(db, event_id, 4).table_of(last)
     sheets.amend_sheet(db, event_id, 4, table.table,
                        score=(5000, 0) if last in table.a else (0, 5000),
                        director="Pat Lee", reason="misread", clock=clock)  # fmt: skip

@@ -9,7 +9,9 @@ import random
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import documents, draw, events, registration, results, rounds, sheets
+from clubdesk.services import documents, events, results, rounds, sheets
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.demo import make_demo
 from tests import builder
 from tests.printing.reading import Printed
@@ -51,7 +53,7 @@ def test_payouts_before_the_last_round_are_provisional_on_paper(db, clock, demo)
 
 def test_a_rounds_sheets_are_filled_where_handed_in_and_blank_where_not(db, clock, demo) -> None:
     played = _print(db, demo, "scoresheets", clock, 3)
-    seats = draw.seating(db, demo, 3)
+    seats = seating_service.seating(db, demo, 3)
     assert len(played.pages) == len(seats.tables)
     first = sheets.table_sheet(db, demo, 3, 1).game
     signer = first.signatures[0]
@@ -62,21 +64,21 @@ def test_a_rounds_sheets_are_filled_where_handed_in_and_blank_where_not(db, cloc
         f"{signer.role}: {signer.name}",
     )
     blank = _print(db, demo, "scoresheets", clock, 4)
-    names = {e.number: e.name for e in registration.list_entrants(db, demo)}
-    for page, table in zip(blank.pages, draw.seating(db, demo, 4).tables, strict=True):
+    names = {e.number: e.name for e in entrants_service.list_entrants(db, demo)}
+    for page, table in zip(blank.pages, seating_service.seating(db, demo, 4).tables, strict=True):
         a, b = table.a[0], table.b[0]
         assert f"Table {table.table}" in page and "As handed in" not in page
         assert f"N/S (A) {a} {names[a]} E/W (B) {b} {names[b]}" in page
 
 
 def test_seating_table_cards_chits_and_schedule_of_the_demo(db, clock, demo) -> None:
-    seats = draw.seating(db, demo, 4)
+    seats = seating_service.seating(db, demo, 4)
     wall = _print(db, demo, "seating", clock, 4)
     lines = []
     for number in seats.entrants:
         table = seats.table_of(number)
         lines.append(
-            f"{number} {registration.get_entrant(db, demo, number).name} {table.table} "
+            f"{number} {entrants_service.get_entrant(db, demo, number).name} {table.table} "
             f"{'N/S' if table.side_of(number) == 'a' else 'E/W'}"
         )
     assert wall.in_order(*lines)
@@ -125,7 +127,7 @@ def _play_gin(db, clock, entrants: int, seed: int) -> str:
     rng = random.Random(seed)
     ready = None  # the final, published by closing the cut round
     for number in range(1, rules.schedule.rounds + 1):
-        seats = ready or draw.publish_seating(db, event, number, clock).seating
+        seats = ready or seating_service.publish_seating(db, event, number, clock).seating
         rounds.start_round(db, event, number, clock)
         for table in seats.tables:
             a, b = rng.sample(range(50, 450), 2)

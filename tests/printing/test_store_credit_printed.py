@@ -12,7 +12,7 @@ from clubdesk.services import documents, results
 from clubdesk.services.final_payouts import finalize_payouts, redeem_credit
 from clubdesk.store import open_database
 from tests import builder
-from tests.cli_helpers import ok
+from tests.cli.helpers import ok
 from tests.printing.reading import Printed
 
 

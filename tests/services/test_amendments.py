@@ -15,7 +15,7 @@ import pytest
 
 from clubdesk.domain.event.model import Score, SheetResult
 from clubdesk.errors import UserError
-from clubdesk.services import draw, registration, results, sheets
+from clubdesk.services import draw, registration, results, seating, sheets
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import Database, open_database
@@ -52,7 +52,7 @@ def night(
     for n in range(players):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 11, clock)
-    draw.publish_seating(db, info.id, 1, clock)
+    seating.publish_seating(db, info.id, 1, clock)
     for table, score in scores.items():
         sheets.submit_sheet(
             db,
@@ -78,18 +78,18 @@ def test_an_amendment_that_flips_a_winner_seats_the_next_round_from_it(
     tables = players // 4
     amended = make_db("amended")
     event = night(amended, clock, rules_id, players, scores(tables, (400, 200)))
-    as_submitted = draw.seating(amended, event, 2)
+    as_submitted = seating.seating(amended, event, 2)
     done = sheets.amend_sheet(amended, event, 1, 1, score=(400, 410), director="Director Dee",
                               reason="b's meld was left out", clock=clock)  # fmt: skip
     assert done.before == SheetResult(Score(400, 200))
     assert done.after == SheetResult(Score(400, 410))
-    after_amendment = draw.seating(amended, event, 2)
+    after_amendment = seating.seating(amended, event, 2)
     # the same night with the corrected score on the sheet from the start
     played = make_db("played")
     same = night(played, clock, rules_id, players, scores(tables, (400, 410)))
-    assert after_amendment.to_json() == draw.seating(played, same, 2).to_json()
+    assert after_amendment.to_json() == seating.seating(played, same, 2).to_json()
     assert after_amendment.to_json() != as_submitted.to_json()
-    first = draw.seating(amended, event, 1).table(1)
+    first = seating.seating(amended, event, 1).table(1)
     second = after_amendment.table(1)
     if rules_id == "npa-club-pinochle":  # the winners stay at table 1
         assert set(first.b) <= set(second.entrants)
@@ -100,12 +100,12 @@ def test_an_amendment_that_flips_a_winner_seats_the_next_round_from_it(
 def test_standings_and_seating_agree_after_an_amendment(make_db, clock) -> None:
     db = make_db("club")
     event = night(db, clock, "npa-club-pinochle", 12, scores(3, (300, 300)), {1: "b"})
-    before = draw.seating(db, event, 1).table(1)
-    assert set(before.b) <= set(draw.seating(db, event, 2).table(1).entrants)  # b won the tie
+    before = seating.seating(db, event, 1).table(1)
+    assert set(before.b) <= set(seating.seating(db, event, 2).table(1).entrants)  # b won the tie
     sheets.amend_sheet(db, event, 1, 1, score=(300, 300), winner="a", director="Dee",
                        reason="cut of the cards read wrong", clock=clock)  # fmt: skip
-    first = draw.seating(db, event, 1)
-    second = draw.seating(db, event, 2)
+    first = seating.seating(db, event, 1)
+    second = seating.seating(db, event, 2)
     table = results.standings(db, event, 1)
     for seats in first.tables:
         won = {n for n in seats.entrants if table.row(n).wins == 1}
@@ -114,7 +114,7 @@ def test_standings_and_seating_agree_after_an_amendment(make_db, clock) -> None:
     sheets.amend_sheet(db, event, 1, 1, score=(300, 350), director="Dee",
                        reason="adding error", clock=clock)  # fmt: skip
     table = results.standings(db, event, 1)
-    again = draw.seating(db, event, 2)
+    again = seating.seating(db, event, 2)
     won = {n for n in first.table(1).entrants if table.row(n).wins == 1}
     assert won == set(first.table(1).b) and won <= set(again.table(1).entrants)
     assert table.row(first.table(1).b[0]).rounds[0] == 350
@@ -141,7 +141,7 @@ def test_an_amendment_is_refused_where_it_cannot_stand(db, clock) -> None:
     for n in range(12):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 11, clock)
-    draw.publish_seating(db, info.id, 1, clock)
+    seating.publish_seating(db, info.id, 1, clock)
     event = info.id
 
     def amend(table: int, score: tuple[int, int], **given: str) -> None:

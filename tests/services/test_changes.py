@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from clubdesk.services import draw, events, registration, roster_csv
+from clubdesk.services import draw, events, payments, registration, roster_csv
+from clubdesk.services import entrants as entrants_service
 from clubdesk.services.changes import Change, changes_of, writes
 from clubdesk.services.events import EventChanges, NewEvent
 from clubdesk.services.registration import RegisterEntrant
@@ -19,8 +20,8 @@ def test_commands_say_what_they_changed(db, clock) -> None:
 
     entrant = registration.register(db, event.id, RegisterEntrant(["Ann", "Bob"]), clock)
     assert entrant.changes == Change.ENTRANTS | Change.MONEY
-    assert registration.list_entrants(db, event.id)[0].changes == Change.NONE
-    paid = registration.record_payment(db, event.id, 1, 500, "cash", clock)
+    assert entrants_service.list_entrants(db, event.id)[0].changes == Change.NONE
+    paid = payments.record_payment(db, event.id, 1, 500, "cash", clock)
     assert Change.MONEY in paid.changes
 
     preview = roster_csv.preview_roster(db, event.id, "name,partner\nCy,Di\nEd,Flo\n")

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.clock import FakeClock
 from clubdesk.services import audit
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime
 from tests import builder
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -58,7 +58,7 @@ def read_at(tmp_path: Path, db: Path, event_id: str, wall: dt.datetime, monotoni
 def night(tmp_path: Path) -> tuple[Path, str]:
     """A Grand Prix on Saturday 5 December 2026, drawn, round 1 seated."""
     path = tmp_path / "club.sqlite"
-    clock = FakeClock(at("09:00"))
+    clock = FakeTime(at("09:00"))
     with open_database(path) as db:
         event_id = builder.event(db, clock, entrants=8, date=dt.date(2026, 12, 5))
         builder.draw(db, event_id, clock)

@@ -8,7 +8,8 @@ import pytest
 from sqlmodel import select
 
 from clubdesk.errors import UserError
-from clubdesk.services import board, draw, rounds, sheets
+from clubdesk.services import board, rounds, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
 from clubdesk.store.models import Round
@@ -77,7 +78,7 @@ def test_naming_missing_tables_when_every_sheet_is_in_is_refused(db, clock, warm
 
 
 def play_round_one(db, clock, event_id: str) -> None:
-    seats = draw.seating(db, event_id, 1)
+    seats = seating_service.seating(db, event_id, 1)
     builder.scores(db, event_id, 1, {t.table: (300 + t.table, 250) for t in seats.tables}, clock)
 
 
@@ -86,12 +87,12 @@ def test_closing_a_progressive_round_publishes_the_next(db, clock, npa) -> None:
     closed = rounds.close_round(db, npa, 1, clock)
     assert closed.changes == Change.CLOCK | Change.SEATING
     assert closed.next_seating is not None and closed.next_seating.round == 2
-    assert draw.seating(db, npa, 2).to_json() == closed.next_seating.to_json()
+    assert seating_service.seating(db, npa, 2).to_json() == closed.next_seating.to_json()
     assert statuses(db) == {1: "closed", 2: "pending"}
     actions = [entry.action for entry in list_audit(db)[-2:]]
     assert actions == ["round.close", "seating.publish"]
     # the winners (side a everywhere) stayed at their tables
-    first = draw.seating(db, npa, 1)
+    first = seating_service.seating(db, npa, 1)
     for table in first.tables:
         assert set(table.a) <= set(closed.next_seating.table(table.table).entrants)
 
@@ -129,7 +130,7 @@ def test_an_amendment_after_an_undone_close_moves_the_next_seating(db, clock, np
                        clock=clock)  # fmt: skip
     after = rounds.close_round(db, npa, 1, clock).next_seating
     assert before is not None and after is not None
-    table_one = draw.seating(db, npa, 1).table(1)
+    table_one = seating_service.seating(db, npa, 1).table(1)
     assert set(table_one.b) <= set(after.table(1).entrants)  # the new winners stay at table 1
     assert before.to_json() != after.to_json()
 
@@ -174,7 +175,7 @@ def seven(db, clock) -> str:
 def test_a_table_closed_without_its_sheet_scores_0_and_the_round_counts(db, clock, seven):
     from clubdesk.services import results
 
-    seats = draw.seating(db, seven, 1)
+    seats = seating_service.seating(db, seven, 1)
     builder.scores(db, seven, 1, {1: (520, 300), 2: (410, 505)}, clock)
     assert results.standings(db, seven).after_round == 0  # table 3 is still out
     rounds.close_round(db, seven, 1, clock, missing_ok=[3])
@@ -229,7 +230,9 @@ def test_the_cut_counts_a_round_closed_with_a_table_missing(db, clock):
         }
         builder.scores(db, event, number, played, clock)
         rounds.close_round(db, event, number, clock, missing_ok=[4])
-    final = draw.seating(db, event, 3)  # the cut after round 2 is made: 60% of 8 = 5 advance
+    final = seating_service.seating(
+        db, event, 3
+    )  # the cut after round 2 is made: 60% of 8 = 5 advance
     assert len(final.entrants) == 5  # byes included
     assert not set(seats.table(4).entrants) & set(final.entrants)  # they scored nothing
 

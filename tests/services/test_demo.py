@@ -4,8 +4,9 @@ import datetime as dt
 
 from sqlmodel import select
 
-from clubdesk.services import clock as clock_service
-from clubdesk.services import draw, registration, results
+from clubdesk.services import draw, results
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.demo import make_demo
 from clubdesk.services.sheets import sheets_in
 from clubdesk.store.models import Round
@@ -14,7 +15,7 @@ from clubdesk.store.models import Round
 def test_the_demo_is_a_grand_prix_night_in_round_4(db, clock) -> None:
     event = make_demo(db, clock)
     assert event.rules_id == "grand-prix-pinochle"
-    entrants = registration.list_entrants(db, event.id)
+    entrants = entrants_service.list_entrants(db, event.id)
     assert len(entrants) == 16 and all(len(e.players) == 2 for e in entrants)
     assert draw.current_draw(db, event.id).seed == 2011
     for number in (1, 2, 3):

@@ -13,24 +13,21 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.domain.results.playoffs import playoff_bracket as bracket_of
 from clubdesk.domain.seating.draw import Card, Chit, Lot
 from clubdesk.domain.seating.first_round import random_pairs
+from clubdesk.domain.seating.physical import Deck, check_typed
 from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.draw import (
-    Deck,
-    check_physical_picks,
     current_draw,
     draw_history,
     draw_overview,
     make_draw,
-    playoff_bracket,
-    publish_seating,
     record_physical_draw,
-    seating,
 )
 from clubdesk.services.results import standings
+from clubdesk.services.seating import playoff_bracket, publish_seating, seating
 from clubdesk.store import Database
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store.models import (
     Bye,
     DrawAssignment,
@@ -308,17 +305,17 @@ def test_physical_draw_team_numbers_may_come_as_text(db, clock):
 def test_cards_are_checked_as_they_are_typed():
     teams = [1, 2, 3, 4, 5]
     deck = Deck.of(load_rules("grand-prix-pinochle"))
-    check = check_physical_picks(deck, teams, {1: "B1", 2: "", 4: "R2"})
+    check = check_typed(deck, teams, {1: "B1", 2: "", 4: "R2"})
     assert check.errors == {} and check.typed == 2 and check.needed == 5
     assert not check.complete
-    check = check_physical_picks(deck, teams, {1: "B1", 3: "b1", 4: "Q2", 5: "R9"})
+    check = check_typed(deck, teams, {1: "B1", 3: "b1", 4: "Q2", 5: "R9"})
     assert check.errors == {
         1: "card B1 drawn twice: teams 1 and 3",
         3: "card B1 drawn twice: teams 1 and 3",
         4: "team 4: 'Q2' is not a card; type e.g. B3 or R4",
         5: "team 5: there is no red 9 card for 5 teams (blue 1-2, red 1-3)",
     }
-    check = check_physical_picks(deck, teams, FIVE)
+    check = check_typed(deck, teams, FIVE)
     assert check.complete and check.errors == {} and check.contents == "blue 1-2, red 1-3"
     assert check.draw is not None and check.draw.method == "physical"
     assert any("again from round 4" in n for n in check.draw.notes)  # 3 stations, 11 rounds

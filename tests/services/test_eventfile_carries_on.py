@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import select
 
 from clubdesk.errors import UserError
-from clubdesk.services import draw, registration, results, sheets
+from clubdesk.services import draw, registration, results, seating, sheets
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import Database, open_database
@@ -51,7 +51,7 @@ def moved(source: Database, event_id: str, target: Database, clock) -> None:
 def test_an_npa_event_exported_after_round_1_seats_round_2_as_the_original(make_db, clock) -> None:
     first = make_db("first")
     event = new_event(first, clock, "npa-club-pinochle", 12, seed=5)
-    seats = draw.publish_seating(first, event, 1, clock).seating
+    seats = seating.publish_seating(first, event, 1, clock).seating
     for table in seats.tables:
         score = (400, 300 + table.table * 40)  # table 3 goes to b
         signed = builder.signers(first, event, 1, table.table)
@@ -60,11 +60,11 @@ def test_an_npa_event_exported_after_round_1_seats_round_2_as_the_original(make_
         )
     second = make_db("second")
     moved(first, event, second, clock)
-    assert draw.seating(second, event, 2).to_json() == draw.seating(first, event, 2).to_json()
+    assert seating.seating(second, event, 2).to_json() == seating.seating(first, event, 2).to_json()
     with pytest.raises(UserError, match="the draw is already made"):
         draw.make_draw(second, event, 1, clock)  # nothing needs drawing again
-    published = draw.publish_seating(second, event, 2, clock).seating
-    assert published.to_json() == draw.publish_seating(first, event, 2, clock).seating.to_json()
+    published = seating.publish_seating(second, event, 2, clock).seating
+    assert published.to_json() == seating.publish_seating(first, event, 2, clock).seating.to_json()
     assert results.standings(second, event, 1) == results.standings(first, event, 1)
 
 
@@ -75,28 +75,28 @@ def test_a_grand_prix_exported_right_after_the_draw_seats_every_round_alike(make
     moved(first, event, second, clock)
     assert draw.current_draw(second, event).draw == draw.current_draw(first, event).draw
     for number in range(1, 12):
-        expected = draw.seating(first, event, number).to_json()
-        assert draw.seating(second, event, number).to_json() == expected
+        expected = seating.seating(first, event, number).to_json()
+        assert seating.seating(second, event, number).to_json() == expected
 
 
 def test_published_rounds_not_played_yet_come_along(make_db, clock) -> None:
     first = make_db("first")
     event = new_event(first, clock, "grand-prix-pinochle", 16, seed=3)
-    draw.publish_seating(first, event, 1, clock)
-    draw.publish_seating(first, event, 2, clock)
+    seating.publish_seating(first, event, 1, clock)
+    seating.publish_seating(first, event, 2, clock)
     second = make_db("second")
     moved(first, event, second, clock)
     assert draw.draw_overview(second, event).published_rounds == (1, 2)
     for number in (1, 2, 3):
-        expected = draw.seating(first, event, number).to_json()
-        assert draw.seating(second, event, number).to_json() == expected
+        expected = seating.seating(first, event, number).to_json()
+        assert seating.seating(second, event, number).to_json() == expected
     assert export_event(second, event) == export_event(first, event)
 
 
 def test_an_amended_sheet_round_trips_as_an_amendment(make_db, clock) -> None:
     first = make_db("first")
     event = new_event(first, clock, "npa-club-pinochle", 12, seed=5)
-    draw.publish_seating(first, event, 1, clock)
+    seating.publish_seating(first, event, 1, clock)
     for table in (1, 2, 3):
         sheets.submit_sheet(
             first,
@@ -130,4 +130,4 @@ def test_an_amended_sheet_round_trips_as_an_amendment(make_db, clock) -> None:
     with second.session() as session:  # the sheet as submitted, and the amendment beside it
         [row] = session.exec(select(Amendment)).all()
         assert (row.who, row.why) == ("Director Dee", "b's meld was left out")
-    assert draw.seating(second, event, 2).to_json() == draw.seating(first, event, 2).to_json()
+    assert seating.seating(second, event, 2).to_json() == seating.seating(first, event, 2).to_json()

@@ -222,7 +222,8 @@ def test_event_rules_come_from_the_events_own_snapshot(db, clock) -> None:
 
 
 def test_every_service_reads_an_events_rules_the_same_way(db, clock) -> None:
-    from clubdesk.services import draw, registration
+    from clubdesk.services import draw
+    from clubdesk.services import entrants as entrants_service
     from clubdesk.services.common import event_and_rules, rules_for
     from clubdesk.services.events import event_rules
     from clubdesk.store import events as store
@@ -233,12 +234,12 @@ def test_every_service_reads_an_events_rules_the_same_way(db, clock) -> None:
         record, rules = event_and_rules(session, info.id)
     assert rules is rules_for(record) is event_rules(db, info.id)
     assert rules_for(record, with_settings=False) is event_rules(db, info.id, with_settings=False)
-    assert registration.registration_setup(db, info.id).entry_fee_cents == 2500
+    assert entrants_service.registration_setup(db, info.id).entry_fee_cents == 2500
     assert draw.draw_overview(db, info.id).rules_title == rules.title
     with db.session() as session:
         store.update_event(session, info.id, {"settings": {"entry_fee_cents": 3000}})
     assert event_rules(db, info.id).money.entry_fee_cents == 3000
-    assert registration.registration_setup(db, info.id).entry_fee_cents == 3000
+    assert entrants_service.registration_setup(db, info.id).entry_fee_cents == 3000
 
 
 class NaiveClock:

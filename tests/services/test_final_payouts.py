@@ -7,7 +7,7 @@ import pytest
 
 from clubdesk.domain.money.payouts import Payouts, Pool, Undecided
 from clubdesk.errors import UserError
-from clubdesk.services import audit, draw, eventfile, ledger, results, sheets
+from clubdesk.services import audit, eventfile, ledger, results, seating, sheets
 from clubdesk.services.final_payouts import (
     _check_final,
     finalize_payouts,
@@ -56,7 +56,7 @@ def test_an_amendment_after_finalizing_leaves_the_frozen_prizes(db, clock, warmu
     finalize_payouts(db, warmup, "Pat Lee", clock)
     frozen = results.payouts(db, warmup)
     last = results.standings(db, warmup).rows[-1].number
-    table = draw.seating(db, warmup, ROUNDS).table_of(last)
+    table = seating.seating(db, warmup, ROUNDS).table_of(last)
     score = (5000, 0) if last in table.a else (0, 5000)
     sheets.amend_sheet(db, warmup, ROUNDS, table.table, score=score, director="Pat Lee",
                        reason="misread", clock=clock)  # fmt: skip

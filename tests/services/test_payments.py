@@ -8,6 +8,7 @@ from sqlmodel import select
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
+from clubdesk.services.entrants import get_entrant, list_entrants, registration_summary
 from clubdesk.services.ledger import add_money, money_sheet
 from clubdesk.services.payments import (
     Refund,
@@ -16,12 +17,7 @@ from clubdesk.services.payments import (
     refund_offer,
     refund_offers,
 )
-from clubdesk.services.registration import (
-    get_entrant,
-    list_entrants,
-    registration_summary,
-    withdraw,
-)
+from clubdesk.services.registration import withdraw
 from clubdesk.store import Database
 from clubdesk.store.models import LedgerEntry
 from tests import builder

@@ -15,15 +15,9 @@ from clubdesk.domain.seating.draw import Chit, Lot
 from clubdesk.errors import UserError
 from clubdesk.services import documents
 from clubdesk.services.audit import list_audit
-from clubdesk.services.draw import (
-    current_draw,
-    draw_overview,
-    make_draw,
-    publish_seating,
-    record_physical_draw,
-    seating,
-)
+from clubdesk.services.draw import current_draw, draw_overview, make_draw, record_physical_draw
 from clubdesk.services.eventfile import export_event, import_event
+from clubdesk.services.seating import publish_seating, seating
 from clubdesk.store import open_database
 from tests import builder
 

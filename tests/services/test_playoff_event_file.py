@@ -12,7 +12,7 @@ import pytest
 
 from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import EventError
-from clubdesk.services import draw, playoffs, results, rounds
+from clubdesk.services import playoffs, results, rounds, seating
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.store import Database, open_database
 from tests.formats import lookup
@@ -53,10 +53,10 @@ def test_a_playoff_night_goes_on_where_it_was_after_export_and_import(
     try:
         import_event(other, data, clock)
         assert export_event(other, event) == data  # round trip, identical
-        assert draw.seating(other, event, 6) == draw.seating(db, event, 6)
+        assert seating.seating(other, event, 6) == seating.seating(db, event, 6)
         assert playoffs.playoff_round(other, event, 6).name == "semi-final"
         # and the night goes on there: the semi-finals, then the final
-        semi = draw.seating(other, event, 6)
+        semi = seating.seating(other, event, 6)
         play(other, event, semi, clock, wins=set())
         final = rounds.close_round(other, event, 6, clock).next_seating
         seed = seeds(other, event)

@@ -14,7 +14,8 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.domain.results.playoffs import playoff_bracket as bracket_of
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
-from clubdesk.services import draw, playoffs, results, rounds, sheets, warnings
+from clubdesk.services import playoffs, results, rounds, sheets, warnings
+from clubdesk.services import seating as seating_service
 from clubdesk.services.eventfile import export_event
 from clubdesk.store import Database
 from tests import builder
@@ -61,7 +62,7 @@ def test_a_17_team_night_plays_its_playoffs_to_the_final(db, clock) -> None:
     event = preliminaries(db, clock)
     before = results.standings(db, event).to_json()
     with pytest.raises(UserError) as caught:
-        draw.seating(db, event, 5)
+        seating_service.seating(db, event, 5)
     assert str(caught.value) == "round 5 cannot be seated yet: round 4 is not seated yet"
 
     # closing the last preliminary round publishes the bracket from the cut
@@ -73,12 +74,12 @@ def test_a_17_team_night_plays_its_playoffs_to_the_final(db, clock) -> None:
         (n, seed[a], seed[b]) for n, (a, b) in enumerate(BRACKET, start=1)
     ]
     assert seed[17] not in fourth.entrants  # 16 of 17 advance
-    assert draw.seating(db, event, 4) == fourth
+    assert seating_service.seating(db, event, 4) == fourth
     assert playoffs.playoff_round(db, event, 4).name == "round of 16"
     assert playoffs.playoff_round(db, event, 3) is None  # a preliminary round
 
     with pytest.raises(UserError) as caught:
-        draw.seating(db, event, 5)
+        seating_service.seating(db, event, 5)
     assert str(caught.value) == (
         "round 5 cannot be seated yet: no result for tables 1, 2, 3, 4, 5, 6, 7, 8"
     )
@@ -108,10 +109,10 @@ def test_a_17_team_night_plays_its_playoffs_to_the_final(db, clock) -> None:
     assert closed.seating_note == f"the playoffs are over: team {seed[2]} won"
     for number in (8, 9):
         with pytest.raises(UserError) as caught:
-            draw.seating(db, event, number)
+            seating_service.seating(db, event, number)
         assert str(caught.value) == f"round: the playoffs are over: team {seed[2]} won"
     with pytest.raises(UserError, match="the playoffs are over"):
-        draw.publish_seating(db, event, 8, clock)
+        seating_service.publish_seating(db, event, 8, clock)
 
     # the standings stay those of the preliminaries; the playoffs pay
     assert results.standings(db, event).to_json() == before
@@ -144,7 +145,7 @@ def test_a_playoff_sheet_is_a_bid_whist_game_that_must_have_a_winner(db, clock) 
     ]
     done = sheets.submit_sheet(db, event, 4, 1, hands=hands, signatures=signed, clock=clock)
     assert (done.score_a, done.score_b) == (9, 9)  # the fifth hand decides, is not added
-    assert draw.seating(db, event, 4).tables[0] == table
+    assert seating_service.seating(db, event, 4).tables[0] == table
     game = next(g for g in results_event(db, event).round(4).games if g.table == 1)
     assert game.won_by() == "b"
 
@@ -162,7 +163,7 @@ def test_a_tie_at_the_cut_line_waits_for_its_play_off_hand(db, clock) -> None:
         builder.scores(db, event, number, {t.table: (3, 3, "a") for t in seats.tables}, clock)
         if number < 3:
             rounds.close_round(db, event, number, clock)
-    byes = sorted(b for n in (1, 2, 3) for b in draw.seating(db, event, n).byes)
+    byes = sorted(b for n in (1, 2, 3) for b in seating_service.seating(db, event, n).byes)
     closed = rounds.close_round(db, event, 3, clock)
     assert closed.next_seating is None
     assert closed.seating_note == (
@@ -213,7 +214,7 @@ def test_a_playoff_close_can_be_undone_until_the_next_round_starts(db, clock) ->
 def test_a_warning_in_a_playoff_round_is_a_loss_of_hand_at_once(db, clock) -> None:
     event = preliminaries(db, clock)
     rounds.close_round(db, event, 3, clock)
-    team = draw.seating(db, event, 4).tables[0].a[0]
+    team = seating_service.seating(db, event, 4).tables[0].a[0]
     assert warnings.log_warning(db, event, 4, team, "talking", clock).kind == "loss-of-hand"
     with pytest.raises(UserError, match="round: round 5's seating is not published yet"):
         warnings.log_warning(db, event, 5, team, "talking", clock)
@@ -232,7 +233,7 @@ def test_closing_gins_cut_round_publishes_the_final(db, clock) -> None:
     final = closed.next_seating
     assert final is not None and final.round == 3
     assert sorted(final.entrants) == [3, 4, 5, 6] and second.round == 2  # 60% of 6: 4 advance
-    assert final == draw.seating(db, event, 3)
+    assert final == seating_service.seating(db, event, 3)
     rounds.start_round(db, event, 3, clock)
     assert rounds.close_round(db, event, 3, clock, missing_ok=(1, 2)).next_seating is None
 
@@ -257,7 +258,7 @@ def test_an_amendment_that_would_change_who_meets_whom_is_refused(db, clock) -> 
     # a score that keeps the winner stands; so does a preliminary one that keeps the cut
     sheets.amend_sheet(db, event, 4, 1, score=(8, 3), director="Dee", reason="misread",
                        clock=clock)  # fmt: skip
-    prelim = draw.seating(db, event, 1).tables[0]
+    prelim = seating_service.seating(db, event, 1).tables[0]
     a, b = prelim_score(prelim.a[0], prelim.b[0])
     more = (a + 2, b) if a > b else (a, b + 2)  # the winner 2 more: no place changes
     sheets.amend_sheet(db, event, 1, 1, score=more, director="Dee", reason="sum", clock=clock)
@@ -276,7 +277,7 @@ def test_a_team_that_withdraws_in_the_playoffs_leaves_the_bracket_as_it_was(db, 
     assert fourth is not None
     loser = fourth.tables[0].b[0]
     builder.withdraw(db, event, loser, clock)  # it goes home; its opponents win the match
-    assert draw.seating(db, event, 4) == fourth
+    assert seating_service.seating(db, event, 4) == fourth
     play(db, event, fourth, clock, wins=set())
     fifth = rounds.close_round(db, event, 4, clock).next_seating
     assert fifth is not None and loser not in fifth.entrants
@@ -288,7 +289,10 @@ def test_a_preliminary_amendment_that_would_change_the_cut_is_refused(db, clock)
     rounds.close_round(db, event, 3, clock)
     last = seeds(db, event)[17]  # out at the cut
     number, table = next(
-        (n, t) for n in (1, 2, 3) for t in draw.seating(db, event, n).tables if last in t.entrants
+        (n, t)
+        for n in (1, 2, 3)
+        for t in seating_service.seating(db, event, n).tables
+        if last in t.entrants
     )
     a, b = prelim_score(table.a[0], table.b[0])
     flipped = (b, a)  # the team out at the cut wins that game after all

@@ -11,22 +11,23 @@ from sqlmodel import func, select
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.draw import make_draw
-from clubdesk.services.registration import (
-    Duplicate,
+from clubdesk.services.entrants import (
     EntrantInfo,
-    RegisterEntrant,
     RegistrationSummary,
-    find_duplicates,
     get_entrant,
     list_entrants,
-    record_payment,
-    refund,
-    register,
     registration_setup,
     registration_summary,
+    search,
+)
+from clubdesk.services.payments import record_payment, refund
+from clubdesk.services.registration import (
+    Duplicate,
+    RegisterEntrant,
+    find_duplicates,
+    register,
     reinstate,
     renumber,
-    search,
     withdraw,
 )
 from clubdesk.services.roster_csv import import_roster, preview_roster

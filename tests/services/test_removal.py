@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import draw, payments, registration, removal, results
+from clubdesk.services import payments, registration, removal, results, seating
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.services.entrants import get_entrant
@@ -34,7 +34,7 @@ def test_a_team_removed_is_logged_plays_no_further_round_and_forfeits_its_fee(
 ) -> None:
     # seed 000: "a team may be removed from the tournament. IF a team is removed from the
     # tournament, ALL fees paid to enter that tourney will be FORFEITED."
-    before = draw.seating(db, grand_prix, 2)
+    before = seating.seating(db, grand_prix, 2)
     leaving = before.tables[0].a[0]
     opponent = before.tables[0].b[0]
     pool = results.payouts(db, grand_prix).pool.pool_cents
@@ -50,9 +50,9 @@ def test_a_team_removed_is_logged_plays_no_further_round_and_forfeits_its_fee(
     entry = next(e for e in list_audit(db, grand_prix) if e.action == "entrant.remove")
     assert entry.details == {"number": leaving, "name": info.name, "director": "Pat Director",
                              "reason": "abusive language", "ruling": "removed"}  # fmt: skip
-    after = draw.seating(db, grand_prix, 2)
+    after = seating.seating(db, grand_prix, 2)
     assert leaving not in after.entrants and opponent in after.byes  # its opponents' bye
-    assert draw.seating(db, grand_prix, 1).tables[0].a[0] == leaving  # round 1 is being played
+    assert seating.seating(db, grand_prix, 1).tables[0].a[0] == leaving  # round 1 is being played
     assert results.payouts(db, grand_prix).pool.pool_cents == pool  # its fee stays
     with pytest.raises(UserError, match="removed from the tournament; its entry fee stays"):
         payments.refund(db, grand_prix, leaving, 1000, "cash", clock)
@@ -63,7 +63,7 @@ def test_a_team_removed_is_logged_plays_no_further_round_and_forfeits_its_fee(
 
 
 def test_the_standings_list_it_marked_without_a_place(db, clock, grand_prix) -> None:
-    first = draw.seating(db, grand_prix, 1)
+    first = seating.seating(db, grand_prix, 1)
     builder.scores(db, grand_prix, 1, {t.table: (500, 300) for t in first.tables}, clock)
     winner = first.tables[0].a[0]
     removal.remove_from_tournament(db, grand_prix, winner, "cheating", "Pat Director", clock)

@@ -10,7 +10,7 @@ import pytest
 from clubdesk.domain.seating.draw import Card, Lot, card_draw, chit_draw, random_draw
 from clubdesk.domain.seating.first_round import late_place
 from clubdesk.domain.seating.stationary import bye_station_card
-from clubdesk.services import board, draw, drawing, rounds, rulings
+from clubdesk.services import board, draw, field_note, rounds, rulings, seating
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
 from clubdesk.services.entrants import get_entrant
@@ -29,7 +29,7 @@ def grand_prix(db, clock) -> str:
 
 
 def test_a_sixteenth_team_takes_the_bye_station_from_the_next_round(db, clock, grand_prix):
-    first = draw.seating(db, grand_prix, 1)
+    first = seating.seating(db, grand_prix, 1)
     assert len(first.tables) == 7 and len(first.byes) == 1
     [late] = builder.add_entrants(db, grand_prix, clock, [16])
     assert late.late is False  # the draw has placed it
@@ -38,11 +38,11 @@ def test_a_sixteenth_team_takes_the_bye_station_from_the_next_round(db, clock, g
     assert info is not None and info.draw.pick_of(16) == Card("blue", 8)
     entry = next(e for e in list_audit(db) if e.action == "draw.late_entry")
     assert entry.details == {"draw_id": info.draw_id, "number": 16, "drawn": "blue 8"}
-    assert draw.seating(db, grand_prix, 1) == first  # the round being played stays
-    second = draw.seating(db, grand_prix, 2)
+    assert seating.seating(db, grand_prix, 1) == first  # the round being played stays
+    second = seating.seating(db, grand_prix, 2)
     assert second.byes == () and [t.table for t in second.tables] == list(range(1, 9))
     # the E/W team that would have sat out at the bye station plays the late team there
-    sat_out = draw.seating(db, grand_prix, 1).byes[0]
+    sat_out = seating.seating(db, grand_prix, 1).byes[0]
     assert second.table(8).a == (16,)
     assert second.table(1).b == (sat_out,)  # from the bye station to table 1, as before
     assert not any("registered after the draw" in n for n in info.notes)
@@ -51,14 +51,14 @@ def test_a_sixteenth_team_takes_the_bye_station_from_the_next_round(db, clock, g
 def test_a_second_late_team_has_no_place(db, clock, grand_prix):
     builder.add_entrants(db, grand_prix, clock, [16, 17])
     assert get_entrant(db, grand_prix, 17).late is True
-    second = draw.seating(db, grand_prix, 2)
+    second = seating.seating(db, grand_prix, 2)
     assert 17 not in second.entrants and 16 in second.entrants
     [note] = [n for n in draw.current_draw(db, grand_prix).notes if "17" in n]
     assert note == (
         "round 1 as published: 7 tables, 1 bye; team 16 joining from round 2; team 17 cannot "
         "be seated: registered after the draw, and this movement has no free place for it"
     )
-    assert drawing.field_note(db, grand_prix).text == note
+    assert field_note.field_note(db, grand_prix).text == note
 
 
 def test_a_late_team_placed_while_the_next_round_is_published_is_seated_in_it(
@@ -66,7 +66,7 @@ def test_a_late_team_placed_while_the_next_round_is_published_is_seated_in_it(
 ):
     builder.publish(db, grand_prix, 2, clock)
     builder.add_entrants(db, grand_prix, clock, [16])
-    assert 16 in draw.seating(db, grand_prix, 2).entrants  # round 2 seated again
+    assert 16 in seating.seating(db, grand_prix, 2).entrants  # round 2 seated again
     reseat = [e for e in list_audit(db) if e.action == "seating.reseat"]
     assert [e.details for e in reseat] == [{"rounds": [2]}]
 
@@ -75,16 +75,16 @@ def test_a_withdrawn_teams_opponents_get_the_bye_in_the_published_round_not_yet_
     db, clock, grand_prix
 ):
     builder.publish(db, grand_prix, 2, clock)
-    before = draw.seating(db, grand_prix, 2)
+    before = seating.seating(db, grand_prix, 2)
     leaving = before.table(3).a[0]  # an N/S team
     visitor = before.table(3).b[0]
     done = builder.withdraw(db, grand_prix, leaving, clock)
     assert done.changes & Change.SEATING
-    after = draw.seating(db, grand_prix, 2)
+    after = seating.seating(db, grand_prix, 2)
     assert leaving not in after.entrants
     assert visitor in after.byes
     assert 3 not in [t.table for t in after.tables]
-    assert leaving in draw.seating(db, grand_prix, 1).entrants  # round 1 is being played
+    assert leaving in seating.seating(db, grand_prix, 1).entrants  # round 1 is being played
 
 
 def test_a_late_entry_without_a_place_changes_no_seating(db, clock):
@@ -96,7 +96,7 @@ def test_a_late_entry_without_a_place_changes_no_seating(db, clock):
     assert late.late and late.changes == Change.ENTRANTS | Change.MONEY
     actions = {e.action for e in list_audit(db)}
     assert not actions & {"draw.late_entry", "seating.reseat"}
-    assert 17 not in draw.seating(db, event, 2).entrants
+    assert 17 not in seating.seating(db, event, 2).entrants
 
 
 @pytest.fixture
@@ -112,11 +112,11 @@ def npa(db, clock) -> str:
 
 
 def test_a_withdrawal_between_close_and_start_seats_the_next_round_again(db, clock, npa):
-    before = draw.seating(db, npa, 2)
+    before = seating.seating(db, npa, 2)
     leaving = before.tables[0].a[0]
     done = builder.withdraw(db, npa, leaving, clock)
     assert done.changes & Change.SEATING
-    after = draw.seating(db, npa, 2)
+    after = seating.seating(db, npa, 2)
     assert leaving not in after.entrants
     assert len(after.entrants) == 11 and len(after.tables) == 2 and len(after.byes) == 3
     actions = [e.action for e in list_audit(db)[-3:]]
@@ -128,9 +128,9 @@ def test_a_withdrawal_between_close_and_start_seats_the_next_round_again(db, clo
 
 def test_once_the_next_round_started_a_withdrawal_leaves_its_seating(db, clock, npa):
     builder.start(db, npa, 2, clock)
-    before = draw.seating(db, npa, 2)
+    before = seating.seating(db, npa, 2)
     builder.withdraw(db, npa, before.tables[0].a[0], clock)
-    assert draw.seating(db, npa, 2) == before
+    assert seating.seating(db, npa, 2) == before
 
 
 def test_gin_a_late_player_takes_the_lot_of_the_odd_player_out(db, clock):
@@ -141,7 +141,7 @@ def test_gin_a_late_player_takes_the_lot_of_the_odd_player_out(db, clock):
     [alone] = first.byes
     builder.add_entrants(db, event, clock, [8])
     assert draw.current_draw(db, event).draw.pick_of(8) == Lot(8)
-    second = draw.seating(db, event, 2)
+    second = seating.seating(db, event, 2)
     assert second.byes == ()
     assert any(set(t.entrants) == {alone, 8} for t in second.tables)
 
@@ -157,32 +157,32 @@ def test_the_free_place_of_each_kind_of_draw():
 
 def test_a_reinstated_team_is_seated_again_in_the_round_not_yet_played(db, clock, grand_prix):
     builder.publish(db, grand_prix, 2, clock)
-    before = draw.seating(db, grand_prix, 2)
+    before = seating.seating(db, grand_prix, 2)
     leaving = before.table(2).a[0]
     builder.withdraw(db, grand_prix, leaving, clock)
-    assert leaving not in draw.seating(db, grand_prix, 2).entrants
+    assert leaving not in seating.seating(db, grand_prix, 2).entrants
     back = reinstate(db, grand_prix, leaving, clock)
     assert back.changes & Change.SEATING
-    assert draw.seating(db, grand_prix, 2) == before
+    assert seating.seating(db, grand_prix, 2) == before
 
 
 def test_a_round_with_a_ruling_on_a_sheet_keeps_its_seating_and_the_withdrawal_stands(
     db, clock, grand_prix
 ):
     builder.publish(db, grand_prix, 2, clock)
-    before = draw.seating(db, grand_prix, 2)
+    before = seating.seating(db, grand_prix, 2)
     rulings.rule_late(db, grand_prix, 2, 1, "b", 7, clock)  # written on round 2's sheet
     leaving = before.table(3).a[0]
     done = builder.withdraw(db, grand_prix, leaving, clock)
     assert done.status == "withdrawn" and not done.changes & Change.SEATING
-    assert draw.seating(db, grand_prix, 2) == before
+    assert seating.seating(db, grand_prix, 2) == before
     assert not any(e.action == "seating.reseat" for e in list_audit(db))
-    assert draw.seating(db, grand_prix, 3).byes  # the next round unpublished gives the bye
+    assert seating.seating(db, grand_prix, 3).byes  # the next round unpublished gives the bye
 
 
 def test_the_board_says_a_round_was_not_seated_again_and_why(db, clock, grand_prix):
     builder.publish(db, grand_prix, 2, clock)
-    before = draw.seating(db, grand_prix, 2)
+    before = seating.seating(db, grand_prix, 2)
     rulings.rule_late(db, grand_prix, 2, 1, "b", 7, clock)  # written on round 2's sheet
     leaving = before.table(3).a[0]
     assert board.board(db, grand_prix, 2).kept_note == ""

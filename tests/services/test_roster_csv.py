@@ -10,8 +10,9 @@ from sqlmodel import func, select
 
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.services.registration import RegisterEntrant, list_entrants, register
+from clubdesk.services.registration import RegisterEntrant, register
 from clubdesk.services.roster_csv import (
     RosterPreview,
     RosterRow,

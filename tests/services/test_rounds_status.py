@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds
 from tests import builder
 

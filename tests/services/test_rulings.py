@@ -8,7 +8,8 @@ import pytest
 from sqlmodel import col, select
 
 from clubdesk.errors import UserError
-from clubdesk.services import draw, registration, results, rulings, sheets
+from clubdesk.services import draw, fines, registration, results, rulings, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import Database
@@ -119,7 +120,7 @@ def test_fines_due_come_from_the_submitted_sheets(db, clock, npa) -> None:
         clock=clock,
     )
 
-    due = rulings.fines_due(db, npa)
+    due = fines.fines_due(db, npa)
     assert [(f.round, f.table, f.hand, f.reason, f.cents, f.entrant) for f in due] == [
         (1, 1, 2, "set", 25, bidder),
         (1, 1, 3, "renege", 100, reneger),
@@ -151,7 +152,7 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
     pool_before = results.payouts(db, npa).pool_cents
     assert pool_before == 12 * FEE
 
-    done = rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+    done = fines.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
     assert (done.entrant, done.cents, done.note, done.method) == (
         bidder,
         25,
@@ -159,7 +160,7 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
         "cash",
     )
     assert (done.fines_collected_cents, done.still_due, done.at) == (25, 1, clock.now())
-    assert [f.reference for f in rulings.fines_due(db, npa)] == ["round 1 table 1 hand 2: renege"]
+    assert [f.reference for f in fines.fines_due(db, npa)] == ["round 1 table 1 hand 2: renege"]
     assert fine_rows(db) == [("fine", 25, "round 1 table 1 hand 1: set")]
     payouts = results.payouts(db, npa)
     assert (payouts.pool.fines_cents, payouts.pool_cents) == (25, 12 * FEE + 25)
@@ -184,13 +185,13 @@ def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
-    (fine,) = rulings.fines_due(db, npa)
+    (fine,) = fines.fines_due(db, npa)
     assert fine.flagged and fine.candidates == tuple(one["A"])
     with pytest.raises(UserError, match=rf"^entrant: .* charged to entrant {one['A'][0]} or"):
-        rulings.collect_fine(db, npa, one["B"][0], 25, fine.reference, "cash", clock)
-    done = rulings.collect_fine(db, npa, one["A"][1], 25, fine.reference, "check", clock)
+        fines.collect_fine(db, npa, one["B"][0], 25, fine.reference, "cash", clock)
+    done = fines.collect_fine(db, npa, one["A"][1], 25, fine.reference, "check", clock)
     assert done.still_due == 0
-    assert rulings.fines_due(db, npa) == []
+    assert fines.fines_due(db, npa) == []
 
 
 def test_a_reference_matches_exactly_however_it_is_typed(db, clock, npa) -> None:
@@ -205,10 +206,10 @@ def test_a_reference_matches_exactly_however_it_is_typed(db, clock, npa) -> None
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
-    done = rulings.collect_fine(db, npa, one["A"][1], 25, " Round 1 table 1  hand 1:SET ", "cash",
+    done = fines.collect_fine(db, npa, one["A"][1], 25, " Round 1 table 1  hand 1:SET ", "cash",
                                 clock)  # fmt: skip
     assert done.note == "round 1 table 1 hand 1: set"
-    assert rulings.fines_due(db, npa) == []
+    assert fines.fines_due(db, npa) == []
 
 
 REF = "round 1 table 1 hand 1: set"
@@ -241,10 +242,10 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
     )
     audit_before = list_audit(db, npa)
     with pytest.raises(UserError, match=message):
-        rulings.collect_fine(db, npa, players[who], cents, note, "cash", clock)
+        fines.collect_fine(db, npa, players[who], cents, note, "cash", clock)
     assert fine_rows(db) == []
     assert list_audit(db, npa) == audit_before
-    assert len(rulings.fines_due(db, npa)) == 1
+    assert len(fines.fines_due(db, npa)) == 1
 
 
 def test_a_fine_is_collected_once(db, clock, npa) -> None:
@@ -258,19 +259,19 @@ def test_a_fine_is_collected_once(db, clock, npa) -> None:
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
-    rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+    fines.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
     with pytest.raises(UserError, match=rf"is already collected \(from entrant {bidder}\)$"):
-        rulings.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+        fines.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
     assert len(fine_rows(db)) == 1
 
 
 def test_other_checks_on_a_collection(db, clock, npa) -> None:
     with pytest.raises(UserError, match="^entrant: there is no entrant 99 in this event"):
-        rulings.collect_fine(db, npa, 99, 25, "slow play", "cash", clock)
+        fines.collect_fine(db, npa, 99, 25, "slow play", "cash", clock)
     with pytest.raises(UserError, match="^method: 'card' is not one of cash, check, other"):
-        rulings.collect_fine(db, npa, 1, 25, "slow play", "card", clock)
+        fines.collect_fine(db, npa, 1, 25, "slow play", "card", clock)
     with pytest.raises(UserError, match="^cents: must be a whole number of cents"):
-        rulings.collect_fine(db, npa, 1, 2.5, "slow play", "cash", clock)  # type: ignore[arg-type]
+        fines.collect_fine(db, npa, 1, 2.5, "slow play", "cash", clock)  # type: ignore[arg-type]
     assert fine_rows(db) == []
 
 
@@ -284,9 +285,9 @@ def test_a_fine_for_another_reason_goes_in_the_pool_and_changes_no_fine_due(db, 
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
-    done = rulings.collect_fine(db, npa, 5, 200, "  slow   play ", "other", clock)
+    done = fines.collect_fine(db, npa, 5, 200, "  slow   play ", "other", clock)
     assert (done.note, done.fines_collected_cents, done.still_due) == ("slow play", 200, 1)
-    assert len(rulings.fines_due(db, npa)) == 1
+    assert len(fines.fines_due(db, npa)) == 1
     assert results.payouts(db, npa).pool_cents == 12 * FEE + 200
 
 
@@ -303,7 +304,7 @@ def test_a_player_named_on_the_wrong_side_is_refused_on_the_sheet(db, clock, npa
             signatures=builder.signers(db, npa, 1, 1),
             clock=clock,
         )
-    assert rulings.fines_due(db, npa) == []
+    assert fines.fines_due(db, npa) == []
 
 
 def test_no_fines_when_the_club_charges_none(db, clock) -> None:
@@ -311,7 +312,7 @@ def test_no_fines_when_the_club_charges_none(db, clock) -> None:
     for n in range(1, 13):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 3, clock)
-    draw.publish_seating(db, info.id, 1, clock)
+    seating_service.publish_seating(db, info.id, 1, clock)
     sheets.submit_sheet(
         db,
         info.id,
@@ -321,12 +322,12 @@ def test_no_fines_when_the_club_charges_none(db, clock) -> None:
         signatures=builder.signers(db, info.id, 1, 1),
         clock=clock,
     )
-    assert rulings.fines_due(db, info.id) == []
+    assert fines.fines_due(db, info.id) == []
 
 
 def test_fines_due_for_an_unknown_event(db) -> None:
     with pytest.raises(UserError, match="^event: there is no event with id 'nope'"):
-        rulings.fines_due(db, "nope")
+        fines.fines_due(db, "nope")
 
 
 # --- tie-breaks at a cut line ----------------------------------------------------------------
@@ -349,13 +350,13 @@ def gin_night_tied_at_the_cut(db, clock) -> str:
 def test_a_sudden_death_settles_a_tie_at_the_cut(db, clock) -> None:
     event_id = gin_night_tied_at_the_cut(db, clock)
     with pytest.raises(UserError, match="the cut after round 2 is tied between 2 and 3"):
-        draw.seating(db, event_id, 3)
+        seating_service.seating(db, event_id, 3)
     # docs/rules.md §5: a sudden-death match to 60; its score is not added, the winner gets +1
     sudden_death = [{"knocker": "B", "gin": True, "deadwood": {"A": 30, "B": 0}},
                     {"knocker": "B", "gin": True, "deadwood": {"A": 35, "B": 0}}]  # fmt: skip
     done = rulings.record_tiebreak(db, event_id, 2, 2, 3, clock, hands=sudden_death)
     assert done.winner == 3
-    final = draw.seating(db, event_id, 3)
+    final = seating_service.seating(db, event_id, 3)
     assert sorted(final.entrants) == [1, 3]
     totals = {row.number: row.total for row in results.standings(db, event_id).rows}
     assert (totals[3], totals[2]) == (251, 250)
@@ -409,7 +410,7 @@ def test_six_minutes_late_gives_the_opponents_100_on_the_sheet(db, clock, warmup
 
 
 def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clock, warmup) -> None:
-    seating = draw.seating(db, warmup, 1)
+    seating = seating_service.seating(db, warmup, 1)
     ruling = rulings.rule_late(db, warmup, 1, 1, "a", 11, clock)
     assert ruling.kind == "disqualified"
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
@@ -437,7 +438,7 @@ def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clo
 
 
 def test_removed_from_the_table_scores_0_and_the_opponents_500(db, clock, warmup) -> None:
-    seating = draw.seating(db, warmup, 1)
+    seating = seating_service.seating(db, warmup, 1)
     with pytest.raises(UserError, match="reason: say why"):
         rulings.remove_from_table(db, warmup, 1, 2, "b", " ", clock)
     ruling = rulings.remove_from_table(db, warmup, 1, 2, "b", "abusive language", clock)

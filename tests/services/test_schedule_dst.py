@@ -15,11 +15,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from clubdesk.clock import FakeClock, zone_of
-from clubdesk.services import clock as service
+from clubdesk.services import roundclock as service
 from clubdesk.store import open_database
+from clubdesk.timesource import FakeTime, zone_of
 from tests import builder
-from tests.cli_helpers import ok
+from tests.cli.helpers import ok
 
 DENVER = ZoneInfo("America/Denver")
 MDT = dt.timezone(dt.timedelta(hours=-6))
@@ -49,7 +49,7 @@ def starts(db, event_id: str, clock) -> list[str]:
 
 
 def test_each_day_of_the_timetable_has_its_own_offset(db) -> None:
-    clock = FakeClock(dt.datetime(2026, 10, 31, 9, 0, tzinfo=DENVER))
+    clock = FakeTime(dt.datetime(2026, 10, 31, 9, 0, tzinfo=DENVER))
     rows = starts(db, weekend(db, clock), clock)
     assert rows[0] == "2026-10-31T10:15:00-06:00"
     assert rows[7] == "2026-10-31T21:30:00-06:00"
@@ -59,7 +59,7 @@ def test_each_day_of_the_timetable_has_its_own_offset(db) -> None:
 
 def test_a_clock_with_a_fixed_offset_is_placed_by_the_computers_zone(db, denver) -> None:
     # the window's clock reads Saturday morning as UTC-6; the computer's zone is Denver's
-    clock = FakeClock(dt.datetime(2026, 10, 31, 9, 0, tzinfo=MDT))
+    clock = FakeTime(dt.datetime(2026, 10, 31, 9, 0, tzinfo=MDT))
     assert zone_of(clock.now()) == DENVER
     assert starts(db, weekend(db, clock), clock)[8] == "2026-11-01T09:30:00-07:00"
     clock.set(dt.datetime(2026, 11, 1, 8, 0, tzinfo=MST))  # Sunday morning reads UTC-7
@@ -74,7 +74,7 @@ def test_a_zone_the_computer_does_not_share_keeps_its_offset(monkeypatch) -> Non
 def test_the_schedule_text_reads_local_times_on_both_sides_of_the_change(tmp_path, denver):
     path = tmp_path / "club.sqlite"
     with open_database(path) as db:
-        weekend(db, FakeClock(dt.datetime(2026, 10, 30, 12, 0, tzinfo=DENVER)))
+        weekend(db, FakeTime(dt.datetime(2026, 10, 30, 12, 0, tzinfo=DENVER)))
     text = ok("schedule", "--db", path, "--format", "text").splitlines()
     rows = [line.split(None, 1)[1] for line in text[5:]]
     assert rows[0].split()[:5] == ["Sat", "31", "Oct", "10:15", "AM"]
@@ -88,7 +88,7 @@ def test_the_schedule_text_reads_local_times_on_both_sides_of_the_change(tmp_pat
 def test_a_round_across_the_change_neither_skips_nor_repeats(tmp_path: Path) -> None:
     """Round 1 started at 1:20 AM MDT; at 2:00 MDT the laptop's clock reads 1:00 MST (the
     same instant, another offset). The warning is due 50 minutes in, at 1:10 MST."""
-    clock = FakeClock(dt.datetime(2026, 11, 1, 1, 20, tzinfo=MDT))
+    clock = FakeTime(dt.datetime(2026, 11, 1, 1, 20, tzinfo=MDT))
     with open_database(tmp_path / "club.sqlite") as db:
         event_id = weekend(db, clock)
         service.start(db, event_id, 1, clock)

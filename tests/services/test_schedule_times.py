@@ -1,5 +1,5 @@
 """The director changes when round 1 starts and when play resumes the next morning
-(services/clock.set_start_times): the event's settings change with an audit row, the
+(services/roundclock.set_start_times): the event's settings change with an audit row, the
 timetable's rows after follow, and a bad time is refused naming its field, with nothing
 written."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import audit, events
-from clubdesk.services import clock as service
+from clubdesk.services import roundclock as service
 from clubdesk.services.changes import Change
 from tests import builder
 

@@ -7,10 +7,11 @@ from sqlmodel import select
 
 from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, rounds, sheets
+from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import RecordLockedError
-from clubdesk.store import clock as clock_store
+from clubdesk.store import roundclock as clock_store
 from clubdesk.store.models import Game, Hand, Round
 from tests import builder
 
@@ -194,7 +195,7 @@ def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, e
 
 
 def test_rounds_start_in_order(db, clock, event_id) -> None:
-    draw.publish_seating(db, event_id, 2, clock)
+    seating_service.publish_seating(db, event_id, 2, clock)
     with pytest.raises(
         UserError,
         match="round 1 has not started; start and end it before starting 2",
@@ -209,7 +210,7 @@ def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
     for n in range(12):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 4, clock)
-    table = draw.publish_seating(db, info.id, 1, clock).seating.tables[0]
+    table = seating_service.publish_seating(db, info.id, 1, clock).seating.tables[0]
     hand = {"bidder": "A", "bid": 50, "marriage": True, "meld": {"A": 20, "B": 20},
             "tricks": {"A": 30, "B": 20}}  # fmt: skip
     with pytest.raises(UserError, match=rf"round 1, table 1: hand 1: bid_by: entrant {table.b[0]}"):
@@ -241,7 +242,7 @@ def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
     for n in range(12):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 4, clock)
-    draw.publish_seating(db, info.id, 1, clock)
+    seating_service.publish_seating(db, info.id, 1, clock)
     with pytest.raises(UserError) as refused:
         sheets.submit_sheet(
             db,
@@ -279,7 +280,7 @@ def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
             clock=clock,
         )
     with pytest.raises(UserError, match="no result for table 1"):
-        draw.seating(db, info.id, 2)  # table 1 is still out
+        seating_service.seating(db, info.id, 2)  # table 1 is still out
 
 
 def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
@@ -287,7 +288,7 @@ def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
     for n in range(12):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 4, clock)
-    first = draw.publish_seating(db, info.id, 1, clock).seating
+    first = seating_service.publish_seating(db, info.id, 1, clock).seating
     sheets.submit_sheet(
         db,
         info.id,
@@ -308,6 +309,6 @@ def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
             signatures=builder.signers(db, info.id, 1, table),
             clock=clock,
         )
-    second = draw.seating(db, info.id, 2)
+    second = seating_service.seating(db, info.id, 2)
     winners_of_table_1 = set(first.table(1).b)
     assert winners_of_table_1 <= set(second.table(1).entrants)  # the winners stay

@@ -7,7 +7,7 @@ import pytest
 from sqlmodel import select
 
 from clubdesk.errors import UserError
-from clubdesk.services import draw, sheets
+from clubdesk.services import seating, sheets
 from clubdesk.store.models import Signature
 from tests import builder
 
@@ -22,7 +22,7 @@ def event_id(db, clock) -> str:
 
 
 def _table_one(db, event_id) -> tuple[int, int]:
-    table = draw.seating(db, event_id, 1).tables[0]
+    table = seating.seating(db, event_id, 1).tables[0]
     return table.a[0], table.b[0]
 
 
@@ -82,7 +82,7 @@ def test_individual_partners_sign_for_their_pair(db, clock) -> None:
         db, event, 1, table.table, final_score=(300, 250), signatures=signed, clock=clock
     )
     assert (done.score_a, done.score_b) == (300, 250)
-    partners = draw.seating(db, event, 1).tables[1]
+    partners = seating.seating(db, event, 1).tables[1]
     with pytest.raises(UserError, match="same side"):
         sheets.submit_sheet(
             db,

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import clock as clock_service
 from clubdesk.services import draw, rounds
+from clubdesk.services import roundclock as clock_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
 from tests import builder
@@ -31,7 +32,7 @@ def test_a_stationary_movements_next_round_starts_after_the_close(db, clock) -> 
     rounds.close_round(db, event, 1, clock)
     clock.advance(minutes=75)
     clock_service.start(db, event, 2, clock)
-    assert draw.seating(db, event, 2).round == 2
+    assert seating_service.seating(db, event, 2).round == 2
     assert draw.draw_overview(db, event).published_rounds == (1, 2)
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from clubdesk.domain.event.model import Tiebreak
 from clubdesk.errors import UserError
-from clubdesk.services import audit, draw, playoffs, results, rounds, tiebreaks
+from clubdesk.services import audit, playoffs, results, rounds, seating, tiebreaks
 from clubdesk.services.changes import Change, changes_of
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries
@@ -23,7 +23,7 @@ def test_a_sudden_death_at_the_cut_is_recorded_with_its_reason(db, clock) -> Non
         "Sudden death due: players 4 and 5 (tied at 300 across the cut)"
     )
     with pytest.raises(UserError, match="the cut after round 2 is tied between 4 and 5"):
-        draw.seating(db, event, 3)
+        seating.seating(db, event, 3)
     logged = len(audit.list_audit(db, event))
 
     done = tiebreaks.break_tie(db, event, [5, 4], 4, clock, reason="  won   60 to 42 ")
@@ -40,7 +40,7 @@ def test_a_sudden_death_at_the_cut_is_recorded_with_its_reason(db, clock) -> Non
     totals = {row.number: row.total for row in results.standings(db, event).rows}
     assert (totals[4], totals[5]) == (301, 300)
     assert tiebreaks.ties_due(db, event) == ()
-    assert {4, 6, 7, 8, 9, 10} == set(draw.seating(db, event, 3).entrants)
+    assert {4, 6, 7, 8, 9, 10} == set(seating.seating(db, event, 3).entrants)
     board = results.standings_board(db, event)
     assert board.ties == () and board.cut is not None and board.cut.above == 6
 
@@ -107,7 +107,7 @@ def whist_night_level_at_the_cut(db, clock) -> tuple[str, tuple[int, int, int]]:
         builder.scores(db, event, number, {t.table: (3, 3, "a") for t in seats.tables}, clock)
         if number < 3:
             rounds.close_round(db, event, number, clock)
-    x, y, z = sorted(b for n in (1, 2, 3) for b in draw.seating(db, event, n).byes)
+    x, y, z = sorted(b for n in (1, 2, 3) for b in seating.seating(db, event, n).byes)
     return event, (x, y, z)
 
 

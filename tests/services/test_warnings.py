@@ -10,7 +10,8 @@ import pytest
 
 from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.errors import UserError
-from clubdesk.services import draw, registration, warnings
+from clubdesk.services import registration, warnings
+from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.services.eventfile import export_event, import_event
@@ -31,7 +32,7 @@ def whist(db, clock) -> str:
 
 def at_table(db, whist: str, round_number: int, index: int = 0) -> tuple[int, int]:
     """The table and N/S team of the ``index``-th table of a round."""
-    table = draw.seating(db, whist, round_number).tables[index]
+    table = seating_service.seating(db, whist, round_number).tables[index]
     return table.table, table.a[0]
 
 
@@ -56,7 +57,7 @@ def test_the_first_is_a_warning_a_later_one_in_another_round_proposes_a_loss_of_
     confirmed = warnings.log_warning(db, whist, 2, team, "bid out of turn", clock,
                                      loss_of_hand=True)  # fmt: skip
     assert (confirmed.kind, confirmed.count) == ("loss-of-hand", 2)
-    there = next(t for t in draw.seating(db, whist, 2).tables if team in t.entrants)
+    there = next(t for t in seating_service.seating(db, whist, 2).tables if team in t.entrants)
     assert team in there.a  # N/S stays at its table
     assert confirmed.text == (
         f"Team {team} loses the hand: on table {there.table}'s sheet, enter the hand with its "
@@ -86,7 +87,7 @@ def test_a_first_infraction_is_not_a_loss_of_hand(db, clock, whist) -> None:
 def to_the_playoffs(db, clock, whist: str) -> None:
     """Rounds 1 to 3 played (N/S wins every game) and the first playoff round published."""
     for number in (1, 2, 3):
-        seats = draw.seating(db, whist, number) if number < 3 else None
+        seats = seating_service.seating(db, whist, number) if number < 3 else None
         seats = seats or builder.publish(db, whist, number, clock)
         builder.scores(db, whist, number, {t.table: (5, 1) for t in seats.tables}, clock)
     builder.publish(db, whist, 4, clock)

@@ -13,8 +13,9 @@ from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.domain.seating.draw import Card, Draw, Drawn
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
-from clubdesk.store import Database, audit, clock, entrants, events, ledger, rulings, seating
-from clubdesk.store.draws import load_games
+from clubdesk.store import Database, audit, entrants, events, ledger, roundclock, rulings, seating
+from clubdesk.store import draw as draw_store
+from clubdesk.store.games import load_games
 from clubdesk.store.models import Game
 
 AT = dt.datetime(2026, 11, 29, 19, 0, tzinfo=dt.UTC)
@@ -169,13 +170,13 @@ def test_a_draw_is_stored_and_known_as_made(db: Database) -> None:
     records = add_teams(db, 2)
     draw = Draw("cards", "physical", None, (Drawn(1, Card("blue", 1)), Drawn(2, Card("red", 1))))
     with db.session() as session:
-        assert seating.draw_made(session, "gp") is None
-        draw_id = seating.add_draw(session, "gp", draw, AT)
+        assert draw_store.draw_made(session, "gp") is None
+        draw_id = draw_store.add_draw(session, "gp", draw, AT)
     with db.session() as session:
-        made = seating.draw_made(session, "gp")
-        drawn = seating.drawn_entrant_ids(session, draw_id)
-        stored = seating.current_draw(session, "gp")
-    assert made == seating.DrawRecord(draw_id, "physical", AT)
+        made = draw_store.draw_made(session, "gp")
+        drawn = draw_store.drawn_entrant_ids(session, draw_id)
+        stored = draw_store.current_draw(session, "gp")
+    assert made == draw_store.DrawRecord(draw_id, "physical", AT)
     assert drawn == {r.id for r in records}
     assert stored is not None and stored.draw.entrants == (1, 2)
 
@@ -188,18 +189,18 @@ def test_a_round_moves_on_and_its_clock_is_kept(db: Database) -> None:
         found = seating.find_round(session, "gp", 1)
         assert seating.find_round(session, "gp", 2) is None
         assert not seating.round_started(session, "gp", 1)
-        assert clock.clock_of(session, "gp", 1) is None
+        assert roundclock.clock_of(session, "gp", 1) is None
     assert found == seating.RoundRecord(round_id, 1, "pending")
     assert_plain(found)
     with db.session() as session:
         seating.set_round_status(session, round_id, "running")
-        started = clock.start_clock(session, "gp", 1, AT)
+        started = roundclock.start_clock(session, "gp", 1, AT)
     with db.session() as session:
         assert seating.round_started(session, "gp", 1)
         assert seating.rounds_before(session, "gp", 2) == [
             seating.RoundRecord(round_id, 1, "running")
         ]
-        stopped = clock.stop_clock(session, "gp", 1, LATER)
+        stopped = roundclock.stop_clock(session, "gp", 1, LATER)
     assert started.started and started.ended_at is None
     assert (stopped.started_at, stopped.ended_at) == (AT, LATER)
     assert_plain(stopped)

@@ -20,6 +20,7 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.errors import UserError
 from clubdesk.store import Database
 from clubdesk.store import eventfile as store
+from clubdesk.store import events as events_store
 from clubdesk.store.models import (
     AuditLog,
     ClockState,
@@ -184,15 +185,15 @@ def test_archiving_moves_every_row_to_the_new_id(db: Database) -> None:
     save(db, event)
     add_draw_and_clock(db, "gp-mini-2011")
     with db.session() as session:
-        new_id = store.archive_event(session, "gp-mini-2011", AT, "replaced")
+        new_id = events_store.archive_event(session, "gp-mini-2011", AT, "replaced")
     assert new_id == "gp-mini-2011--replaced-1"
     loaded = load(db, new_id)
     assert loaded.draw is not None and loaded.draw.seed == 7 and loaded.draw_made_at == AT
     assert replace(loaded, draw=None, draw_made_at=None) == replace(event, id=new_id)
     with db.session() as session:
-        assert not store.event_exists(session, "gp-mini-2011")
-        assert store.current_event_ids(session) == []
-        assert store.archived_as(session, new_id) == "gp-mini-2011"
+        assert not events_store.event_exists(session, "gp-mini-2011")
+        assert events_store.current_event_ids(session) == []
+        assert events_store.archived_as(session, new_id) == "gp-mini-2011"
         assert session.exec(select(Draw.event_id)).all() == [new_id]
         assert session.exec(select(ClockState.event_id)).all() == [new_id]
         assert session.exec(select(AuditLog.event_id)).all() == [
@@ -208,12 +209,12 @@ def test_an_archived_id_is_never_reused_and_never_too_long(db: Database) -> None
     for _ in range(2):
         save(db, event_of(small_gp(id=long_id)))
         with db.session() as session:
-            store.archive_event(session, long_id, AT, "replaced")
+            events_store.archive_event(session, long_id, AT, "replaced")
     with db.session() as session:
         ids = sorted(session.connection().exec_driver_sql("SELECT id FROM event").scalars())
     assert ids == ["g" * 48 + "--replaced-1", "g" * 48 + "--replaced-2"]
     with pytest.raises(UserError, match="no event with id"), db.session() as session:
-        store.archive_event(session, "nope", AT, "replaced")
+        events_store.archive_event(session, "nope", AT, "replaced")
 
 
 def test_current_events_are_the_latest_first(db: Database) -> None:
@@ -221,9 +222,9 @@ def test_current_events_are_the_latest_first(db: Database) -> None:
     save(db, event_of(small_gp(id="newer", date="2012-01-01")))
     save(db, event_of(small_gp(id="gone", date="2013-01-01")))
     with db.session() as session:
-        store.archive_event(session, "gone", AT, "replaced")
-        assert store.current_event_ids(session) == ["newer", "older"]
-        assert store.get_event(session, "newer").rules_text == "# rules"
+        events_store.archive_event(session, "gone", AT, "replaced")
+        assert events_store.current_event_ids(session) == ["newer", "older"]
+        assert events_store.get_event(session, "newer").rules_text == "# rules"
 
 
 def test_amendments_of_other_kinds_are_kept_but_not_applied(db: Database) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests import kill_harness
-from tests.cli_helpers import COMMAND
+from tests.cli.helpers import COMMAND
 
 LIMITS = (4096, 65536)  # bytes a file may grow to: the first page, a few dozen pages
 

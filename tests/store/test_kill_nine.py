@@ -20,6 +20,7 @@ from tests import kill_harness
 
 RUNS = 20
 WINDOW_RUNS = 3  # a window run takes 2-4 s
+HANDFUL = (2, 9, 17, 26)  # the quick proof's kills: as round 1 starts, then through the night
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +50,19 @@ def test_the_checks_find_a_half_written_sheet(template, tmp_path):
     assert any("table 1: not submitted, yet something of it is written" in p for p in problems)
 
 
+def test_killed_at_a_handful_of_points_the_night_is_never_half_written(template, tmp_path):
+    # the quick proof; the random ones below kill the night twenty times (marked slow)
+    path, event_id = template
+    outcomes = [
+        kill_harness.run_once(tmp_path, path, event_id, random.Random(0), kill_after=steps)
+        for steps in HANDFUL
+    ]
+    found = [(o.steps, problem) for o in outcomes for problem in o.problems]
+    assert found == []
+    assert not any(o.finished for o in outcomes)  # each killed mid-night
+
+
+@pytest.mark.slow
 def test_killed_at_random_points_the_night_is_never_half_written(template, tmp_path):
     path, event_id = template
     rng = random.Random(20261130)
@@ -71,6 +85,7 @@ def test_the_window_plays_a_night_to_the_end_and_its_snapshots_pass(template, tm
     assert reasons == ["close"] * 4 + ["exit"] + ["start"] * 4  # each round's start and close
 
 
+@pytest.mark.slow
 def test_the_window_killed_at_random_points_leaves_nothing_half_written(template, tmp_path):
     path, event_id = template
     rng = random.Random(14)  # killed after 3, 19 and 22 of its steps

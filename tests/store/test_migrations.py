@@ -347,15 +347,15 @@ def v4_copy(v1_copy: Path) -> Path:
 
 
 def test_a_version_4_database_keeps_its_clocks_as_facts(v4_copy: Path, tmp_path: Path) -> None:
-    from clubdesk.store import clock
+    from clubdesk.store import roundclock
 
     with closing(sqlite3.connect(v4_copy)) as conn:
         before = conn.execute("SELECT * FROM clock_state ORDER BY id").fetchall()
         event_id = conn.execute("SELECT id FROM event").fetchone()[0]
     with open_database(v4_copy, backups=tmp_path / "backups") as db, db.session() as session:
-        facts = clock.facts(session, event_id)
-        ended = clock.clock_of(session, event_id, 1)
-        assert clock.clock_of(session, event_id, 3) is None
+        facts = roundclock.facts(session, event_id)
+        ended = roundclock.clock_of(session, event_id, 1)
+        assert roundclock.clock_of(session, event_id, 3) is None
     assert pragma(v4_copy, "user_version") == SCHEMA_VERSION
     assert [(f.round, f.kind, f.at.isoformat(), f.seconds, f.announcement) for f in facts] == [
         (1, "start", "2011-06-04T10:15:00-04:00", 0, None),

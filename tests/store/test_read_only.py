@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.clock import FakeClock
 from clubdesk.services import events
 from clubdesk.store import DatabaseError
 from clubdesk.store.read_only import is_read_only, open_for_reading
-from tests.cli_helpers import SMALL, clubdesk, import_once, ok
+from clubdesk.timesource import FakeTime
+from tests.cli.helpers import SMALL, clubdesk, import_once, ok
 from tests.store.test_migrations import V1_FIXTURE
 
 
@@ -67,7 +67,7 @@ def test_a_write_protected_copy_is_read_by_every_reading_command(
 
 
 def test_a_write_to_a_write_protected_copy_is_refused_in_one_line(
-    stick: Path, clock: FakeClock
+    stick: Path, clock: FakeTime
 ) -> None:
     database = stick / "club.sqlite"
     before = contents(stick)

@@ -9,7 +9,7 @@ from pathlib import Path
 from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Amendment, Score, SheetResult
 from clubdesk.domain.formats import load_rules
-from clubdesk.store import Database, draws, sheets
+from clubdesk.store import Database, games, sheets
 from clubdesk.store import eventfile as store
 
 DATA = Path(__file__).parents[1] / "domain" / "data"
@@ -43,7 +43,7 @@ def test_an_amendment_recorded_is_read_by_both_readers_alike(db: Database) -> No
         sheets.record_amendment(session, table_2, second)
     with db.session() as session:
         [seating_view] = [
-            g for g in draws.load_games(session, "gp-mini-2011", 1) if g.game.table == 2
+            g for g in games.load_games(session, "gp-mini-2011", 1) if g.game.table == 2
         ]
         event = store.load_event(session, "gp-mini-2011")
         results = store.load_event(session, "gp-mini-2011", results_only=True)

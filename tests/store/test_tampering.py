@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.clock import Clock, FakeClock
 from clubdesk.services import final_payouts, rounds, sheets
 from clubdesk.services.sheets import SheetLine, SignatureInput
 from clubdesk.store import Database, open_database
+from clubdesk.timesource import FakeTime, TimeSource
 from tests import builder
 from tests.conftest import CLUB_TIME
 from tests.store.test_migrations import log_archive
@@ -33,7 +33,7 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, obj
     """A warm-up with fees paid, drawn, round 1 started, table 1's sheet submitted and
     amended, table 2's sheet open with one hand on it; the file and the ids the
     statements aim at."""
-    clock = FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+    clock = FakeTime(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
     folder = tmp_path_factory.mktemp("night")
     path = folder / "night.sqlite"
     with open_database(path, backups=folder) as db:
@@ -68,7 +68,7 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, obj
     return path, ids
 
 
-def build(db: Database, clock: Clock) -> None:
+def build(db: Database, clock: TimeSource) -> None:
     event = builder.event(db, clock, "grand-prix-warmup", entrants=4, paid_cents=2000)
     builder.draw(db, event, clock, seed=5)
     builder.publish(db, event, 1, clock)
@@ -215,7 +215,7 @@ def test_an_open_sheet_and_new_rows_still_take_writes(
 @pytest.fixture(scope="module")
 def final_night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
     """A warm-up played to the end with its payouts finalized; the ids the statements aim at."""
-    clock = FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+    clock = FakeTime(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
     folder = tmp_path_factory.mktemp("final")
     path = folder / "final.sqlite"
     with open_database(path, backups=folder) as db:
@@ -302,7 +302,7 @@ def odd_night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     """A five-team warm-up: round 1 started with its bye, round 2 seated (its bye may still
     change), a tie-break played in round 1 and two rounds' clocks as an older clubdesk kept
     them; the file and the ids the statements aim at."""
-    clock = FakeClock(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+    clock = FakeTime(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
     folder = tmp_path_factory.mktemp("odd-night")
     path = folder / "night.sqlite"
     with open_database(path, backups=folder) as db:

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from clubdesk.store import Database, open_database
+from clubdesk.store import Database
 from clubdesk.ui.main_window import MainWindow
 from clubdesk.ui.ticker import FakeTimer
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "club.sqlite"
 
 
 @pytest.fixture
@@ -27,13 +21,6 @@ def settings_file(tmp_path: Path) -> Path:
 @pytest.fixture
 def qsettings(settings_file: Path) -> QSettings:
     return QSettings(str(settings_file), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def db(db_path: Path, new_database) -> Iterator[Database]:
-    database = open_database(new_database(db_path))
-    yield database
-    database.close()
 
 
 @pytest.fixture

@@ -97,7 +97,7 @@ def test_run_opens_the_window_on_the_database(app_state, tmp_path, message_boxes
 
 
 def test_the_demo_holds_a_grand_prix_event(app_state, user_data, exec_quits, monkeypatch, clock):
-    monkeypatch.setattr(ui_app, "SYSTEM_CLOCK", clock)
+    monkeypatch.setattr(ui_app, "SYSTEM_TIME", clock)
     path = user_data / "demo.sqlite"
     assert ui_app.run(path, demo=True) == 0
     [window] = exec_quits
@@ -245,7 +245,7 @@ def test_a_clock_time_out_of_range_brings_no_dialog(
     import datetime as dt
 
     from clubdesk.domain.roundclock import ClockFact, Reading
-    from clubdesk.store import clock as clock_store
+    from clubdesk.store import roundclock as clock_store
     from tests import builder
 
     event_id = builder.event(db, clock, "grand-prix-pinochle", entrants=8)

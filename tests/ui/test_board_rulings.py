@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from clubdesk.services import draw, rounds, rulings
 from clubdesk.services import entrants as entrants_service
+from clubdesk.services import rounds, rulings, seating
 from clubdesk.services.board import BoardTable, Seated
 from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -165,4 +165,4 @@ def test_a_withdrawal_between_close_and_start_says_the_next_round_is_seated_agai
     assert shown.error_label.text() == (
         f"Player {player} is withdrawn. The rounds not played yet are seated again."
     )
-    assert player not in draw.seating(db, event_id, 2).entrants
+    assert player not in seating.seating(db, event_id, 2).entrants

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QScrollArea
 
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw_page import DrawPage
@@ -95,7 +96,7 @@ def test_make_the_draw_for_13_teams_by_keyboard(
     assert everyone(page) == list(range(1, 14))
     [bye] = page.table_map.shown_byes()
     assert page.table_map.bye_text() == f"Bye: {bye} Smith{bye} / Jones{bye}"
-    expected = draw_service.seating(db, page.overview.event_id, 1)
+    expected = seating_service.seating(db, page.overview.event_id, 1)
     for table in shown:
         seats = {s.position: s.entrant for s in table.seats}
         ns, ew = expected.table(table.table).a[0], expected.table(table.table).b[0]
@@ -163,7 +164,7 @@ def test_switch_rounds(open_page, db, keyboard, message_boxes, qtmodeltester):
     keyboard.press(Qt.Key.Key_Up)
     keyboard.press(Qt.Key.Key_Up)
     assert page.round_spin.value() == 3
-    third = draw_service.seating(db, event_id, 3)
+    third = seating_service.seating(db, event_id, 3)
     assert page.shown_seating() == third
     assert everyone(page) == list(range(1, 14))
     assert page.table_map.shown_byes() == third.byes
@@ -172,11 +173,11 @@ def test_switch_rounds(open_page, db, keyboard, message_boxes, qtmodeltester):
     by_table = {(r.table, r.direction): r.entrant for r in page.list_model.seat_rows()}
     assert by_table[(1, "E/W")] == third.table(1).b[0]
 
-    draw_service.publish_seating(db, event_id, 1, page._clock)
+    seating_service.publish_seating(db, event_id, 1, page._clock)
     page.refresh()
     page.show_round(1)
     assert page.round_spin.value() == 1 and "published" in page.round_hint.text()
-    assert page.shown_seating() == draw_service.seating(db, event_id, 1)
+    assert page.shown_seating() == seating_service.seating(db, event_id, 1)
 
 
 def test_the_list_sorts_by_entrant_and_by_table(open_page, message_boxes):

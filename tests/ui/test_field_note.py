@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from clubdesk.services import drawing
+from clubdesk.services import field_note
 from clubdesk.services.changes import changes_of
-from clubdesk.services.draw import publish_seating
 from clubdesk.services.registration import RegisterEntrant, register
+from clubdesk.services.seating import publish_seating
 from tests import builder
 
 
@@ -21,7 +21,7 @@ def test_a_late_team_without_a_place_is_said_alike_everywhere(make_window, db, c
             db, event, RegisterEntrant([f"Late{number} A", f"Late{number} B"], number=number), clock
         )
         window.context.publish(changes_of(done))
-    note = drawing.field_note(db, event)
+    note = field_note.field_note(db, event)
     assert note.text == (
         "round 1 as published: 7 tables, 1 bye; team 16 joining from round 2; team 17 cannot "
         "be seated: registered after the draw, and this movement has no free place for it"

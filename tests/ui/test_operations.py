@@ -15,8 +15,9 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 from clubdesk.errors import UserError
 from clubdesk.services import roster_csv
 from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.services.registration import RegisterEntrant, list_entrants, register
+from clubdesk.services.registration import RegisterEntrant, register
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import FieldMarks, plain_words, run_command
 from clubdesk.ui.players_page import PlayersPage

@@ -8,13 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from clubdesk.services.registration import (
-    EntrantInfo,
-    RegisterEntrant,
-    list_entrants,
-    register,
-    withdraw,
-)
+from clubdesk.services.entrants import EntrantInfo, list_entrants
+from clubdesk.services.registration import RegisterEntrant, register, withdraw
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
 from clubdesk.ui.players_entry import summary_text
@@ -459,7 +454,7 @@ def test_without_an_event_the_page_says_so(make_page, db, clock, qtbot) -> None:
 
 
 def test_the_count_line() -> None:
-    from clubdesk.services.registration import RegistrationSummary
+    from clubdesk.services.entrants import RegistrationSummary
 
     assert summary_text(RegistrationSummary(24, 22, 12)) == "24 entrants · 22 paid · 12 tables"
     assert (
@@ -511,11 +506,11 @@ def test_a_late_entry_is_told_where_it_plays_not_sent_to_the_draw_page(
 def test_a_withdrawal_that_could_not_reseat_the_next_round_says_so(
     make_page, db, clock, monkeypatch
 ) -> None:
-    from clubdesk.services import draw, rulings
+    from clubdesk.services import rulings, seating
 
     event = running_grand_prix(db, clock)
     rulings.rule_late(db, event, 2, 1, "b", 7, clock)  # written on round 2's sheet
-    leaving = draw.seating(db, event, 2).table(3).a[0]
+    leaving = seating.seating(db, event, 2).table(3).a[0]
     page = make_page(event)
     page.select_number(leaving)
     monkeypatch.setattr(WithdrawDialog, "exec", lambda dialog: QDialog.DialogCode.Accepted)

@@ -8,8 +8,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from clubdesk.services import clock as clock_service
-from clubdesk.services import draw, results, rounds
+from clubdesk.services import results, rounds
+from clubdesk.services import roundclock as clock_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import changes_of
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
@@ -48,7 +49,7 @@ def to_the_break(window, clock) -> None:
     """End round 4 and seat round 5: the break before round 5."""
     db, event_id = window.context.db, window.context.event_id
     go(window, clock_service.end(db, event_id, clock))
-    go(window, draw.publish_seating(db, event_id, 5, clock))
+    go(window, seating_service.publish_seating(db, event_id, 5, clock))
 
 
 def test_in_a_round_it_shows_the_event_the_round_and_the_time_left(projector):
@@ -301,10 +302,10 @@ def play_to_the_night(window, clock) -> None:
             go(window, rounds.start_round(db, event_id, number, clock))
         clock.advance(minutes=60)
         go(window, clock_service.end(db, event_id, clock))
-        tables = draw.seating(db, event_id, number).tables
+        tables = seating_service.seating(db, event_id, number).tables
         builder.scores(db, event_id, number, {t.table: (500, 300) for t in tables}, clock)
         go(window, rounds.close_round(db, event_id, number, clock))
-        go(window, draw.publish_seating(db, event_id, number + 1, clock))
+        go(window, seating_service.publish_seating(db, event_id, number + 1, clock))
 
 
 def test_overnight_it_says_when_play_resumes(demo_window, clock, qtbot, tmp_path):

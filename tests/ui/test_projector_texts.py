@@ -15,7 +15,7 @@ from clubdesk.ui.clock_watch import ClockView
 from clubdesk.ui.clock_watch import clock_time as twelve_hour
 from clubdesk.ui.projector_slides import TABLES_PER_PAGE, notice_slide, seating_slides
 from clubdesk.ui.projector_texts import coming_next, projector_text
-from tests.cli_helpers import clubdesk
+from tests.cli.helpers import clubdesk
 
 TZ = dt.timezone(dt.timedelta(hours=-5))
 NOW = dt.datetime(2024, 3, 9, 11, 31, tzinfo=TZ)

@@ -12,8 +12,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from clubdesk.services import entrants as entrants_service
+from clubdesk.services.entrants import list_entrants
 from clubdesk.services.ledger import add_money, money_sheet
-from clubdesk.services.registration import list_entrants
 from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.money_page import MoneyPage

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 from PySide6.QtCore import Qt
 
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services import sheets
 from clubdesk.services.changes import changes_of
 from clubdesk.ui.clock_watch import ClockWatch

@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 
 from clubdesk.services import audit, events
-from clubdesk.services import clock as clock_service
+from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import changes_of
 from clubdesk.ui.clock_watch import ClockWatch
 from clubdesk.ui.context import UiContext

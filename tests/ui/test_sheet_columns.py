@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from clubdesk.domain import games
 from clubdesk.domain.formats import load_rules
-from clubdesk.services import draw, sheets
+from clubdesk.services import seating, sheets
 from clubdesk.services.events import event_rules
 from clubdesk.ui.style import is_invalid
 from tests import builder
@@ -87,7 +87,7 @@ def test_npa_with_fines_names_who_bid_and_who_reneged(qtbot, db, clock, tmp_path
     event_id = players_seated(db, clock, npa_with_fines(tmp_path), 12)
     dialog = open_sheet(qtbot, db, clock, event_id)
     assert "Bid by" in headings(dialog) and "Renege by" in headings(dialog)
-    table = draw.seating(db, event_id, 1).table(1)
+    table = seating.seating(db, event_id, 1).table(1)
     picker = dialog.rows[0].widgets["bid_by"]
     listed = [picker.itemData(n) for n in range(picker.count())]
     assert listed == [None, *table.a]  # the bidding side's players
@@ -118,7 +118,7 @@ def test_npa_with_fines_names_who_bid_and_who_reneged(qtbot, db, clock, tmp_path
 def test_npa_with_fines_lists_only_the_players_of_the_side_named(qtbot, db, clock, tmp_path):
     event_id = players_seated(db, clock, npa_with_fines(tmp_path), 12)
     dialog = open_sheet(qtbot, db, clock, event_id)
-    table = draw.seating(db, event_id, 1).table(1)
+    table = seating.seating(db, event_id, 1).table(1)
     row = dialog.rows[0]
     picker = row.widgets["bid_by"]
     picker.setCurrentIndex(picker.findData(table.a[0]))

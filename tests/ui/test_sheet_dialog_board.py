@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from clubdesk.services import draw as draw_service
+from clubdesk.services import seating as seating_service
 from clubdesk.services import sheets
 from clubdesk.services.changes import Change
 from clubdesk.ui.clock_watch import ClockWatch
@@ -122,6 +122,6 @@ def test_a_progressive_round_closed_with_a_table_missing_says_what_to_do(qtbot, 
     dialog.paper.setChecked(True)
     dialog.submit_button.click()
     assert dialog.submitted
-    assert draw_service.seating(db, event_id, 2).round == 2  # seated once the last was in
+    assert seating_service.seating(db, event_id, 2).round == 2  # seated once the last was in
     assert "handed in no sheet" not in page.byes_label.text()
     dialog.close()

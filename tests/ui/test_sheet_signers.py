@@ -9,8 +9,9 @@ import json
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton
 
-from clubdesk.services import draw, registration, rulings
-from tests.cli_helpers import clubdesk
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import rulings, seating
+from tests.cli.helpers import clubdesk
 from tests.sheet_typing import type_hand
 from tests.ui.test_sheet_columns import players_seated
 from tests.ui.test_sheet_dialog import PINOCHLE_HANDS, open_sheet, seated
@@ -18,7 +19,7 @@ from tests.ui.test_signature_pad import draw as draw_stroke
 
 
 def names(db, event_id: str, numbers) -> list[str]:
-    players = {e.number: e.players for e in registration.list_entrants(db, event_id)}
+    players = {e.number: e.players for e in entrants_service.list_entrants(db, event_id)}
     return [p for n in numbers for p in players[n]]
 
 
@@ -30,7 +31,7 @@ def test_the_npa_scorekeeper_is_seat_4_and_an_opponent_countersigns(qtbot, db, c
     """Seed 001: "Position 1 will start the "deal." Position 4 will keep score"; seats 1 and 3
     play against 2 and 4."""
     event_id = players_seated(db, clock, "npa-club-pinochle", 12)
-    table = draw.seating(db, event_id, 1).table(1)
+    table = seating.seating(db, event_id, 1).table(1)
     dialog = open_sheet(qtbot, db, clock, event_id)
     [seat_4] = names(db, event_id, [table.b[1]])
     assert dialog.scorekeeper.currentData() == seat_4
@@ -42,7 +43,7 @@ def test_the_countersigners_list_holds_the_other_side_and_moves_with_the_scoreke
 ) -> None:
     """Seed 000: "signed by the scorekeeper and countersigned by one opponent"."""
     event_id = seated(db, clock, "grand-prix-pinochle", 4)
-    table = draw.seating(db, event_id, 1).table(1)
+    table = seating.seating(db, event_id, 1).table(1)
     side_a, side_b = names(db, event_id, table.a), names(db, event_id, table.b)
     dialog = open_sheet(qtbot, db, clock, event_id)
     assert listed(dialog.scorekeeper) == side_a + side_b

@@ -8,7 +8,8 @@ from PySide6.QtGui import QColor
 from clubdesk.services import results, sheets
 from clubdesk.services.changes import changes_of
 from clubdesk.services.demo import make_demo
-from clubdesk.services.draw import make_draw, publish_seating, seating
+from clubdesk.services.draw import make_draw
+from clubdesk.services.seating import publish_seating, seating
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.standings_chart import LEADERS
 from clubdesk.ui.standings_model import CUT_COLOUR, DROPPED_ROLE, TIED_ROLE, StandingsModel

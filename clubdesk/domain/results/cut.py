@@ -39,7 +39,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from clubdesk.domain.event.model import Event
-from clubdesk.domain.results.standings import StandingRow, Standings, compute_standings
+from clubdesk.domain.results.standings import (
+    Standings,
+    compute_standings,
+    tied_groups,
+)
 from clubdesk.domain.rules import Cut, Rules
 from clubdesk.errors import UserError
 
@@ -116,16 +120,6 @@ class CutResult:
         }
 
 
-def _groups(rows: list[StandingRow]) -> list[list[StandingRow]]:
-    groups: list[list[StandingRow]] = []
-    for row in rows:
-        if groups and groups[-1][0].place == row.place:
-            groups[-1].append(row)
-        else:
-            groups.append([row])
-    return groups
-
-
 def compute_cut(event: Event, rules: Rules, standings: Standings | None = None) -> CutResult:
     """Who advances, who is out and which ties at the line still need a tie-break."""
     cut = rules.cut
@@ -150,7 +144,7 @@ def compute_cut(event: Event, rules: Rules, standings: Standings | None = None) 
     past: list[int] = []
     passed: list[int] = []
     places_left = size
-    for whole in _groups(field):
+    for whole in tied_groups(field):
         gone = [row.number for row in whole if row.number not in still_in]
         (passed if places_left else out).extend(gone)
         group = [row for row in whole if row.number in still_in]

@@ -66,6 +66,7 @@ How each rule is read:
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -146,6 +147,17 @@ class Standings:
             "after_round": self.after_round,
             "rows": [row.to_json() for row in self.rows],
         }
+
+
+def tied_groups(rows: Sequence[StandingRow]) -> list[list[StandingRow]]:
+    """Rows in standings order, grouped by place: rows sharing a place (a tie) share a group."""
+    groups: list[list[StandingRow]] = []
+    for row in rows:
+        if groups and groups[-1][0].place == row.place:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
 
 
 # --- round results ------------------------------------------------------------------------

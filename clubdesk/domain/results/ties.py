@@ -42,6 +42,7 @@ from clubdesk.domain.results.standings import (
     Standings,
     compute_standings,
     last_complete_round,
+    tied_groups,
 )
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -142,7 +143,7 @@ def final_ties(event: Event, rules: Rules, standings: Standings) -> list[TieDue]
     active = {e.number for e in event.entrants if e.status == "active"}
     paid = prize_places(rules)
     found = []
-    for group in _groups([row for row in standings.rows if row.placed]):
+    for group in tied_groups([row for row in standings.rows if row.placed]):
         playing = [row for row in group if row.number in active]
         if len(group) > 1 and len(playing) > 1 and (group[0].place or 0) <= paid:
             first = playing[0]
@@ -162,16 +163,6 @@ def final_ties(event: Event, rules: Rules, standings: Standings) -> list[TieDue]
 
 def _wins(row: StandingRow, rules: Rules) -> int | None:
     return row.wins if "wins" in rules.standings.rank_by else None
-
-
-def _groups(rows: Sequence[StandingRow]) -> list[list[StandingRow]]:
-    groups: list[list[StandingRow]] = []
-    for row in rows:
-        if groups and groups[-1][0].place == row.place:
-            groups[-1].append(row)
-        else:
-            groups.append([row])
-    return groups
 
 
 def tiebreak_rows(

@@ -1,0 +1,437 @@
+"""The round clock: start, pause, resume, add or take off minutes, end; its status, the
+announcements due, and the timetable as it now stands.
+
+Each change is one fact, written in one transaction with its audit row
+(``store/roundclock.py``); what the facts mean is ``domain/roundclock/``. Every
+command takes the time from ``clock``, or ``at`` (a wall time the director
+gives: "the round started at 10:20"), which may not be before the clock's
+last recorded change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import ParamSpec, TypeVar
+
+from sqlmodel import Session
+
+from clubdesk.domain import roundclock
+from clubdesk.domain.results.playoffs import has_playoffs
+from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
+from clubdesk.domain.rules import Rules
+from clubdesk.domain.schedule import ScheduledRound, timetable
+from clubdesk.errors import UserError
+from clubdesk.services import audit, events
+from clubdesk.services.changes import Change, changes_field, with_changes, writes
+from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.events import EventInfo
+from clubdesk.services.seating import follows_from, publish_in
+from clubdesk.store import Database
+from clubdesk.store import roundclock as store
+from clubdesk.store import seating as seating_store
+from clubdesk.timesource import TimeSource, zone_of
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+__all__ = [
+    "ClockChanged",
+    "ClockStatus",
+    "Fired",
+    "Schedule",
+    "adjust",
+    "end",
+    "fire_due",
+    "given_reading",
+    "in_range",
+    "next_due",
+    "pause",
+    "reading",
+    "resume",
+    "schedule",
+    "set_start_times",
+    "start",
+    "status",
+    "time_of_day",
+]
+
+
+@dataclass(frozen=True)
+class ClockChanged:
+    """A fact recorded, and the clock's status just after it."""
+
+    event_id: str
+    fact: ClockFact
+    status: ClockStatus
+    changes: Change = changes_field()
+
+
+@dataclass(frozen=True)
+class Fired:
+    """The announcements given now (each with the instant it fell due)."""
+
+    event_id: str
+    given: tuple[Due, ...]
+    changes: Change = changes_field()
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The event's timetable as it now stands (real times for rounds that have started)."""
+
+    event_id: str
+    rounds: tuple[ScheduledRound, ...]
+
+
+def reading(clock: TimeSource, at: dt.datetime | None = None) -> Reading:
+    """A reading of ``clock`` now, or of the wall time ``at`` (its monotonic value worked
+    back from now)."""
+    now, monotonic = aware(clock.now()), clock.monotonic()
+    if at is None:
+        return Reading(now, monotonic)
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=now.tzinfo)
+    return Reading(at, monotonic - (now - at).total_seconds())
+
+
+def given_reading(
+    session: Session, event_id: str, clock: TimeSource, at: dt.datetime | None
+) -> Reading:
+    """A reading of ``clock`` now, or of the wall time ``at`` the director gives, which must
+    fall on the event's day or after it and not after now (``roundclock.check_given``)."""
+    if at is None:
+        return reading(clock)
+    now = aware(clock.now())
+    event, _ = event_and_rules(session, event_id)
+    roundclock.check_given(at if at.tzinfo else at.replace(tzinfo=now.tzinfo), event.date, now)
+    return reading(clock, at)
+
+
+def in_range(read: Callable[P, T]) -> Callable[P, T]:
+    """``read`` with a clock time worked out beyond the calendar (a fact recorded before
+    times were checked, in the year 1 or 9999) refused in a plain line, not a crash."""
+
+    @functools.wraps(read)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return read(*args, **kwargs)
+        except OverflowError:
+            raise UserError(
+                "clock: a time this event's clock recorded is out of range (before the year 1 "
+                "or after 9999 once worked out); its clock cannot be read",
+                field="clock",
+            ) from None
+
+    return guarded
+
+
+@in_range
+def start(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    clock: TimeSource,
+    *,
+    at: dt.datetime | None = None,
+    actor: str = "director",
+) -> ClockChanged:
+    """Start round ``round_number``'s clock: its seating is published and the round before
+    it has ended (its sheets may still be coming in)."""
+    with db.session() as session:
+        now = given_reading(session, event_id, clock, at)
+        rows = _timetable(session, event_id, now)
+        fact, published = start_in(session, event_id, round_number, now, actor=actor)
+        changed = ClockChanged(
+            event_id, fact, roundclock.status(store.facts(session, event_id), rows, now)
+        )
+    return with_changes(changed, Change.CLOCK | (Change.SEATING if published else Change.NONE))
+
+
+start.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
+
+
+def start_in(
+    session: Session, event_id: str, round_number: int, now: Reading, *, actor: str
+) -> tuple[ClockFact, bool]:
+    """Start a round in ``session``'s transaction (the rounds service shares it), and say
+    whether its seating was published for it. A round
+    not published yet whose seating can be made now (round 1 from the draw, a round of a
+    stationary movement, the next round once its results are in) is published first, in
+    the same transaction."""
+    if round_number < 1:
+        raise UserError(f"round: rounds are numbered from 1, not {round_number}", field="round")
+    _, rules = event_and_rules(session, event_id)
+    found = seating_store.find_round(session, event_id, round_number)
+    before = seating_store.find_round(session, event_id, round_number - 1)
+    published = False
+    if found is None and _publishable(rules, round_number, before):
+        try:
+            publish_in(session, event_id, round_number, now.at, actor)
+        except UserError as exc:
+            raise UserError(
+                f"round: round {round_number} cannot be seated yet: {exc}", field="round"
+            ) from None
+        found = seating_store.find_round(session, event_id, round_number)
+        published = True
+    if found is None:
+        raise UserError(
+            f"round: round {round_number}'s seating is not published yet", field="round"
+        )
+    if found.status == "closed":
+        raise UserError(f"round: round {round_number} is closed; it is not started again",
+                        field="round")  # fmt: skip
+    if not rules.schedule.timed and before is not None and before.status != "closed":
+        raise UserError(
+            f"round: round {round_number - 1} is still being played; close it before "
+            f"starting round {round_number}",
+            field="round",
+        )
+    fact = roundclock.start(
+        store.facts(session, event_id), event_rounds(session, event_id, rules), round_number, now,
+        previous_closed=before is not None and before.status == "closed",
+    )  # fmt: skip
+    if found.status == "pending":
+        seating_store.set_round_status(session, found.id, "running")
+    _record(session, event_id, fact, actor, "round.start")
+    return fact, published
+
+
+def _publishable(rules: Rules, number: int, before: seating_store.RoundRecord | None) -> bool:
+    """May starting round ``number`` publish its seating: round 1 (from the draw), or the
+    round before is closed, or it has started and this round is not seated from its results
+    (a stationary movement: the clock never waits for paperwork)."""
+    if number == 1:
+        return True
+    if before is None or before.status == "pending":
+        return False
+    return before.status == "closed" or not follows_from(rules, number - 1)
+
+
+@writes(Change.CLOCK)
+def pause(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
+          actor: str = "director") -> ClockChanged:  # fmt: skip
+    """Pause the running round's clock."""
+    return _change(db, event_id, (clock, at), roundclock.pause, "clock.pause", actor)
+
+
+@writes(Change.CLOCK)
+def resume(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
+           actor: str = "director") -> ClockChanged:  # fmt: skip
+    """Set the paused round's clock running again."""
+    return _change(db, event_id, (clock, at), roundclock.resume, "clock.resume", actor)
+
+
+@writes(Change.CLOCK)
+def adjust(db: Database, event_id: str, minutes: int, clock: TimeSource, *,
+           at: dt.datetime | None = None, actor: str = "director") -> ClockChanged:  # fmt: skip
+    """Add ``minutes`` to the running round (negative: take them off)."""
+
+    def action(
+        facts: Sequence[ClockFact], rows: Sequence[ScheduledRound], now: Reading
+    ) -> ClockFact:
+        return roundclock.adjust(facts, rows, minutes, now)
+
+    return _change(db, event_id, (clock, at), action, "clock.adjust", actor)
+
+
+@writes(Change.CLOCK)
+def end(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
+        actor: str = "director") -> ClockChanged:  # fmt: skip
+    """End the running round's clock (time called, or early); its sheets may still come in."""
+    return _change(db, event_id, (clock, at), roundclock.end, "clock.end", actor)
+
+
+def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, actor: str) -> bool:
+    """End round ``round_number``'s clock in ``session``'s transaction if it is running
+    (the round is closed with time left); whether it was."""
+    record = store.clock_of(session, event_id, round_number)
+    if record is None or record.ended_at is not None:
+        return False
+    roundclock.not_before_last(store.facts(session, event_id), now)
+    fact = ClockFact(round_number, "end", now)
+    _record(session, event_id, fact, actor, "clock.end")
+    return True
+
+
+@in_range
+def status(
+    db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None
+) -> ClockStatus:
+    """The clock's status (docs/cli.md ``clock status``) now, or at ``at``."""
+    with db.session() as session:
+        now = given_reading(session, event_id, clock, at)
+        rows = _timetable(session, event_id, now)
+        return roundclock.status(store.facts(session, event_id), rows, now)
+
+
+@in_range
+def next_due(db: Database, event_id: str, clock: TimeSource) -> Due | None:
+    """The next announcement to fall due (what a timer is aimed at), if any."""
+    now = reading(clock)
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        return roundclock.next_due(store.facts(session, event_id), rows, now)
+
+
+@in_range
+def fire_due(db: Database, event_id: str, clock: TimeSource, *, actor: str = "clock") -> Fired:
+    """Give the announcements due now and not yet given, and record that they were, so
+    that none is ever given twice (one that fell due while the app was closed is given
+    now, with the instant it fell due). Changes the clock only when one is given."""
+    now = reading(clock)
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        due = roundclock.due_now(store.facts(session, event_id), rows, now)
+        for item in due:
+            store.add_fact(session, event_id, roundclock.announced(item, now))
+        if due:
+            details = {
+                "round": due[0].round,
+                "given": [d.announcement for d in due],
+                "due": [d.at.isoformat() for d in due],
+            }
+            audit.record(session, at=now.at, actor=actor, action="clock.announce",
+                         event_id=event_id, details=details)  # fmt: skip
+    return with_changes(Fired(event_id, tuple(due)), Change.CLOCK if due else Change.NONE)
+
+
+@in_range
+def schedule(db: Database, event_id: str, clock: TimeSource) -> Schedule:
+    """The timetable as it now stands: the rules' (and the director's) times, rounds that
+    started at their real times and the rounds to come following them."""
+    now = reading(clock)
+    with db.session() as session:
+        rows = _timetable(session, event_id, now)
+        facts = store.facts(session, event_id)
+    return Schedule(event_id, tuple(roundclock.projected(facts, rows, now)))
+
+
+_TIME_OF_DAY = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*([ap])?\.?\s*(?:m\.?)?$", re.IGNORECASE)
+
+
+def time_of_day(text: str, field: str) -> str:
+    """A time of day the director typed (``10:15``, ``10:15 AM``, ``2:10pm``, ``9 am``) as
+    the rules file writes it (``HH:MM``, 24-hour); a UserError naming ``field`` if it is
+    not one."""
+    found = _TIME_OF_DAY.match(text.strip())
+    hour, minute = (int(found[1]), int(found[2] or 0)) if found else (-1, -1)
+    half = found[3].lower() if found and found[3] else ""
+    if half and not 1 <= hour <= 12:
+        hour = -1
+    elif half:
+        hour = hour % 12 + (12 if half == "p" else 0)
+    if not (0 <= hour <= 23 and 0 <= minute <= 59) or (found and not found[2] and not half):
+        raise UserError(f"{field}: {text.strip()!r} is not a time of day like 10:15 AM",
+                        field=field)  # fmt: skip
+    return f"{hour:02d}:{minute:02d}"
+
+
+@writes(Change.EVENT)
+def set_start_times(
+    db: Database,
+    event_id: str,
+    clock: TimeSource,
+    *,
+    first_round_at: str | None = None,
+    next_day_at: str | None = None,
+    actor: str = "director",
+) -> EventInfo:
+    """Change when round 1 starts and when play resumes the next morning (times of day as
+    the director types them); the event's settings change with an audit row, and the
+    timetable's rows after follow. Refused once the round it moves has started."""
+    first = time_of_day(first_round_at, "first_round_at") if first_round_at is not None else None
+    morning = time_of_day(next_day_at, "next_day_at") if next_day_at is not None else None
+    with db.session() as session:
+        event, rules = event_and_rules(session, event_id)
+        facts = store.facts(session, event_id)
+    started = {f.round for f in facts if f.kind == "start"}
+    settings = dict(event.settings)
+    if first is not None:
+        if 1 in started:
+            raise UserError("first_round_at: round 1 has already started", field="first_round_at")
+        settings["first_round_at"] = first
+    if morning is not None:
+        days = rules.schedule.next_day
+        if not days:
+            raise UserError(f"next_day_at: {rules.title} is played in one day", field="next_day_at")
+        if any(d.before_round in started for d in days):
+            raise UserError(
+                f"next_day_at: round {days[0].before_round} has already started",
+                field="next_day_at",
+            )
+        settings["next_day"] = [{"before_round": d.before_round, "start": morning} for d in days]
+    return events.update_event(db, event_id, events.EventChanges(settings=settings), clock,
+                               actor=actor)  # fmt: skip
+
+
+# --- shared ----------------------------------------------------------------------------------
+
+Action = Callable[[Sequence[ClockFact], Sequence[ScheduledRound], Reading], ClockFact]
+
+
+@in_range
+def _change(
+    db: Database,
+    event_id: str,
+    when: tuple[TimeSource, dt.datetime | None],
+    action: Action,
+    name: str,
+    actor: str,
+) -> ClockChanged:
+    with db.session() as session:
+        now = given_reading(session, event_id, *when)
+        rows = _timetable(session, event_id, now)
+        fact = action(store.facts(session, event_id), rows, now)
+        _record(session, event_id, fact, actor, name)
+        return ClockChanged(
+            event_id, fact, roundclock.status(store.facts(session, event_id), rows, now)
+        )
+
+
+def _record(session: Session, event_id: str, fact: ClockFact, actor: str, name: str) -> None:
+    store.add_fact(session, event_id, fact)
+    details: dict[str, object] = {"round": fact.round}
+    if fact.kind == "adjust":
+        details["minutes"] = fact.seconds // 60
+    audit.record(session, at=fact.at, actor=actor, action=name, event_id=event_id, details=details)
+
+
+def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledRound]:
+    """The event's timetable from its rules and settings, placed by the rules of the zone
+    ``now`` was read in (each day's times with that day's UTC offset, across a
+    daylight-saving change too), each time written with its own fixed offset; with the
+    playoff rounds published so far, in a format with playoffs."""
+    event, rules = event_and_rules(session, event_id)
+    rows = timetable(
+        rules, event.date, tz=zone_of(now.at), rounds=event_rounds(session, event_id, rules)
+    )
+    return [
+        replace(row, starts=_fixed(row.starts), ends=_fixed(row.ends),
+                warning_at=_fixed(row.warning_at) if row.warning_at else None)
+        for row in rows
+    ]  # fmt: skip
+
+
+def _fixed(at: dt.datetime) -> dt.datetime:
+    offset = at.utcoffset()
+    assert offset is not None
+    return at.astimezone(dt.timezone(offset))
+
+
+def event_rounds(session: Session, event_id: str, rules: Rules) -> int:
+    """How many rounds the event has so far: the format's rounds; in a format with playoffs
+    (bid whist) the playoff rounds published, and one more until the final is seated (how
+    many there are follows from the bracket, so they are known one at a time)."""
+    published = seating_store.published_rounds(session, event_id)
+    last = max([rules.schedule.rounds, *published])
+    if not has_playoffs(rules):
+        return last
+    seats = seating_store.load_seating(session, event_id, last)
+    final = seats is not None and last > rules.schedule.rounds
+    if final and len(seats.tables) + len(seats.byes) == 1:  # type: ignore[union-attr]
+        return last  # the final: nothing follows it
+    return last + 1

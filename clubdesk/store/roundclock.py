@@ -1,0 +1,108 @@
+"""The round clock's stored facts (``clock_fact``, one row per fact, in recorded order).
+
+A restart rebuilds the clock from these rows, so it resumes where real time
+says it is (docs/architecture.md, "Facts and results"); what the facts mean is
+``domain/roundclock/``'s business. Rows are only ever added.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlmodel import Session, col, select
+
+from clubdesk.domain.roundclock import ClockFact, Reading
+from clubdesk.store.models import ClockFact as ClockFactRow
+
+
+@dataclass(frozen=True)
+class ClockRecord:
+    """When a round's clock started and ended, as its facts say (``started_at`` is None
+    until the round starts)."""
+
+    event_id: str
+    round_number: int
+    started_at: dt.datetime | None = None
+    ended_at: dt.datetime | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.started_at is not None
+
+
+def facts(session: Session, event_id: str) -> list[ClockFact]:
+    """Every clock fact of the event, round by round, each round's in the order they were
+    recorded (rounds follow one another, so this is the order they happened in)."""
+    rows = session.exec(
+        select(ClockFactRow)
+        .where(ClockFactRow.event_id == event_id)
+        .order_by(col(ClockFactRow.round_number), col(ClockFactRow.id))
+    )
+    return [
+        ClockFact(
+            round=row.round_number,
+            kind=row.kind,  # type: ignore[arg-type]
+            reading=Reading(row.at, row.monotonic),
+            seconds=row.seconds,
+            announcement=row.announcement,  # type: ignore[arg-type]
+        )
+        for row in rows
+    ]
+
+
+def add_fact(session: Session, event_id: str, fact: ClockFact) -> None:
+    """Record one fact in the session's transaction."""
+    session.add(
+        ClockFactRow(
+            event_id=event_id,
+            round_number=fact.round,
+            kind=fact.kind,
+            at=fact.reading.at,
+            monotonic=fact.reading.monotonic,
+            seconds=fact.seconds,
+            announcement=fact.announcement,
+        )
+    )
+    session.flush()
+
+
+def clock_of(session: Session, event_id: str, round_number: int) -> ClockRecord | None:
+    """Round ``round_number``'s clock, if it has started."""
+    found = {
+        row.kind: row.at
+        for row in session.exec(
+            select(ClockFactRow).where(
+                ClockFactRow.event_id == event_id,
+                ClockFactRow.round_number == round_number,
+                col(ClockFactRow.kind).in_(("start", "end")),
+            )
+        )
+    }
+    if "start" not in found:
+        return None
+    return ClockRecord(event_id, round_number, found["start"], found.get("end"))
+
+
+def start_clock(
+    session: Session,
+    event_id: str,
+    round_number: int,
+    at: dt.datetime,
+    monotonic: float | None = None,
+) -> ClockRecord:
+    """The round's clock starts at ``at``."""
+    add_fact(session, event_id, ClockFact(round_number, "start", Reading(at, monotonic)))
+    return clock_of(session, event_id, round_number)  # type: ignore[return-value]
+
+
+def stop_clock(
+    session: Session,
+    event_id: str,
+    round_number: int,
+    at: dt.datetime,
+    monotonic: float | None = None,
+) -> ClockRecord:
+    """The round's clock ends at ``at``."""
+    add_fact(session, event_id, ClockFact(round_number, "end", Reading(at, monotonic)))
+    return clock_of(session, event_id, round_number)  # type: ignore[return-value]

@@ -1,0 +1,66 @@
+"""The installed command in a child process: what only a real process shows.
+
+Everything else about the command line runs in the test's own process (tests/cli/helpers.py);
+these few start the real program to check what lives outside ``cli.main``: the exit status
+the shell sees (0 on success, 2 on bad input), stderr with no traceback, the ``python -m
+clubdesk`` entry point, and the bytes written when the locale's code page is not UTF-8.
+(That a headless command loads no Qt is in tests/test_architecture.py.)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.cli.helpers import SMALL, installed, ok
+
+
+def legacy_ok(*args: str | Path) -> str:
+    """Run the installed command with stdout and stderr in cp1252 (a Windows pipe)."""
+    ran = installed(*args, env={"PYTHONIOENCODING": "cp1252"})
+    assert (ran.code, ran.err) == (0, ""), ran.err
+    return ran.out
+
+
+def test_the_installed_entry_point_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "clubdesk", "rules", "list"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0 and "house-gin" in out.stdout and out.stderr == ""
+
+
+def test_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.sqlite"
+    ran = installed("standings", "--db", missing)
+    assert (ran.code, ran.out) == (2, ""), (ran.code, ran.out, ran.err)
+    assert "Traceback" not in ran.err
+    assert ran.err == f"clubdesk: {missing} does not exist.\n"
+    assert not missing.exists()
+
+
+def test_names_beyond_ascii_come_out_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    # docs/event-file.md: "All commands exit 0 on success", and `export` prints the event file
+    # that `import` loads. A console or pipe in a legacy code page (Windows redirects
+    # stdout in cp1252) must neither fail on such a name nor write a file import refuses.
+    data = json.loads(SMALL.read_text(encoding="utf-8"))
+    data["entrants"][2].update(name="Łukasz / Zoë", players=["Łukasz Ortiz", "Zoë Ng"])
+    source = tmp_path / "names.json"
+    source.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+    db = tmp_path / "club.sqlite"
+    ok("import", source, "--db", db)
+    csv_text = legacy_ok("standings", "--db", db, "--format", "csv")
+    assert csv_text.splitlines()[1] == "1,3,Łukasz / Zoë,1030,2,no,2,520,470,510"
+    assert "Łukasz / Zoë" in legacy_ok("standings", "--db", db, "--format", "text")
+    assert "Zoë Ng" in legacy_ok("payouts", "--db", db, "--format", "text")
+    exported = installed("export", "--db", db, env={"PYTHONIOENCODING": "cp1252"})
+    assert exported.code == 0
+    copy_file = tmp_path / "exported.json"
+    copy_file.write_bytes(exported.raw_out)
+    other = tmp_path / "other.sqlite"
+    ok("import", copy_file, "--db", other)
+    assert json.loads(ok("standings", "--db", other))["rows"][0]["name"] == "Łukasz / Zoë"

@@ -1,0 +1,100 @@
+"""The command line contract (docs/cli.md): exit 0 on success, 2 and one line on bad input."""
+
+from pathlib import Path
+
+import pytest
+
+from clubdesk import __version__, paths
+from tests.cli.helpers import clubdesk
+
+RULES = paths.bundled_rules_dir()
+
+
+def test_version() -> None:
+    code, out, _ = clubdesk("--version")
+    assert code == 0 and out.strip() == f"clubdesk {__version__}"
+
+
+def test_rules_list_shows_all_six_formats() -> None:
+    code, out, _ = clubdesk("rules", "list")
+    assert code == 0
+    ids = [line.split("\t")[0] for line in out.splitlines()]
+    assert sorted(ids) == sorted(
+        [
+            "grand-prix-pinochle",
+            "grand-prix-warmup",
+            "npa-club-pinochle",
+            "sun-city-west-pinochle",
+            "house-gin",
+            "bid-whist",
+        ]
+    )
+    assert "grand-prix-pinochle\tGrand Prix Pinochle" in out.splitlines()
+
+
+def test_rules_list_includes_the_users_own_files() -> None:
+    own = (RULES / "house-gin.toml").read_text().replace('id = "house-gin"', 'id = "our-gin"')
+    paths.user_rules_dir().mkdir(parents=True, exist_ok=True)
+    (paths.user_rules_dir() / "our-gin.toml").write_text(own)
+    code, out, _ = clubdesk("rules", "list")
+    assert code == 0 and "our-gin\t" in out
+
+
+def test_rules_check_accepts_a_good_file() -> None:
+    code, out, err = clubdesk("rules", "check", str(RULES / "bid-whist.toml"))
+    assert code == 0 and out.strip().endswith("ok (bid-whist: Bid Whist)") and err == ""
+
+
+def test_rules_check_names_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "club.toml"
+    text = (RULES / "house-gin.toml").read_text().replace("target = 120", "target = 0")
+    bad.write_text(text)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("target = 0"))
+    code, out, err = clubdesk("rules", "check", str(bad))
+    assert code == 2 and out == ""
+    assert err.strip() == f"{bad}:{line}: gin.target: must be greater than or equal to 1"
+
+
+def test_unknown_command_is_one_line_exit_2() -> None:
+    code, out, err = clubdesk("shuffle")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "invalid choice: 'shuffle'" in err
+
+
+def test_unknown_rules_id_is_one_line_exit_2() -> None:
+    code, _, err = clubdesk("score-hand", "--rules", "pinochel", stdin="{}")
+    assert code == 2 and err.strip() == (
+        "clubdesk: rules: no format with id 'pinochel' (see `clubdesk rules list`)"
+    )
+
+
+@pytest.mark.parametrize("stdin", ["", "{not json", "[1, 2"])
+def test_bad_json_on_stdin(stdin: str) -> None:
+    code, _, err = clubdesk("score-hand", "--rules", "grand-prix-pinochle", stdin=stdin)
+    assert code == 2 and err.startswith("clubdesk: stdin") and len(err.strip().splitlines()) == 1
+
+
+def test_rules_check_on_a_missing_file(tmp_path: Path) -> None:
+    code, _, err = clubdesk("rules", "check", str(tmp_path / "none.toml"))
+    assert code == 2 and "no such rules file" in err
+
+
+def test_rules_list_names_a_users_file_with_a_mistake() -> None:
+    paths.user_rules_dir().mkdir(parents=True, exist_ok=True)
+    broken = paths.user_rules_dir() / "our-club.toml"
+    broken.write_text((RULES / "house-gin.toml").read_text().replace("target = 120", "target = 0"))
+    code, out, err = clubdesk("rules", "list")
+    assert code == 0 and "house-gin\t" in out and "our-club" not in out
+    assert err.startswith(f"skipped {broken}:") and "gin.target: must be greater" in err
+
+
+def test_rules_check_reads_the_refunds_setting(tmp_path: Path) -> None:
+    # bid whist's seed: "No refunds on entry/tournament fee - period!!!"
+    text = (RULES / "bid-whist.toml").read_text()
+    assert "\nrefunds = false " in text
+    bad = tmp_path / "club.toml"
+    bad.write_text(text.replace("refunds = false", 'refunds = "never"'))
+    line = next(n for n, t in enumerate(bad.read_text().splitlines(), 1) if "never" in t)
+    code, out, err = clubdesk("rules", "check", str(bad))
+    assert code == 2 and out == ""
+    assert err.strip().startswith(f"{bad}:{line}: money.refunds: must be a valid boolean")
