@@ -10,10 +10,10 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
 from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.draw_page import DrawPage
+from clubdesk.ui.draw.page import DrawPage
+from clubdesk.ui.draw.physical import PhysicalDrawDialog
+from clubdesk.ui.draw.seating_model import SeatingListModel
 from clubdesk.ui.operations import sentence
-from clubdesk.ui.physical_draw import PhysicalDrawDialog
-from clubdesk.ui.seating_model import SeatingListModel
 from clubdesk.ui.style import is_invalid
 from clubdesk.ui.widgets.table_map import TableMap, grid_shape, place_seats
 from tests import builder

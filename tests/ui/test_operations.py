@@ -19,7 +19,7 @@ from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant, list_entrants, register
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import FieldMarks, plain_words, run_command
-from clubdesk.ui.players_page import PlayersPage
+from clubdesk.ui.players.page import PlayersPage
 from clubdesk.ui.style import is_invalid
 
 
