@@ -12,13 +12,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QWidget
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services import roster_csv
 from clubdesk.services.changes import Change, changes_field
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant, list_entrants, register
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import FieldMarks, plain_words, run_command
+from clubdesk.ui.operations import FieldMarks, run_command
 from clubdesk.ui.players.page import PlayersPage
 from clubdesk.ui.style import is_invalid
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.roundclock import ClockStatus, Due
 from clubdesk.domain.rounds import RoundsStatus
 from clubdesk.errors import UserError
@@ -34,7 +35,6 @@ from clubdesk.services.board import Board
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.ui.clock.ticker import Ticker
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import sentence
 
 ROUND_GOING = ("running", "warning", "paused", "time")  # phases with a round's clock going
 LATE_S = 2  # an announcement given more than this after it fell due says when it was due

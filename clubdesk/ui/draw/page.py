@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.seating.draw import bye_words
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
@@ -48,7 +49,7 @@ from clubdesk.services.draw import DrawInfo, DrawOverview
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw.physical import PhysicalDrawDialog
 from clubdesk.ui.draw.seating_model import SeatingListModel
-from clubdesk.ui.operations import run_command, sentence
+from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 from clubdesk.ui.widgets.table_map import TableMap
 

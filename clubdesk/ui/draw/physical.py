@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.services import draw as draw_service
 from clubdesk.services.draw import Deck, EntrantLine, PickCheck
-from clubdesk.ui.operations import sentence
 from clubdesk.ui.style import DISABLED_PRIMARY, ERROR_COLOUR, set_invalid, set_role
 
 FIELD_STYLE = f"""

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.clock import Clock
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.formats import load_rules, scan_rules
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -42,7 +43,6 @@ from clubdesk.ui.event.settings import (
     setting_default,
     time_shown,
 )
-from clubdesk.ui.operations import sentence
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.date_edit import DateEdit
 from clubdesk.ui.widgets.form_rows import GENERAL, FormRows, separator, spin_box

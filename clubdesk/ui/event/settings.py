@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rules import SETTING_SECTIONS, Rules
 from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo
-from clubdesk.ui.operations import sentence
 
 # The settings the form shows, in order, with how a message talks about each.
 FORM_SETTINGS = (

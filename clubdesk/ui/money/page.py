@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.errors import UserError
 from clubdesk.services import events, final_payouts, ledger, payments, registration
@@ -46,7 +47,7 @@ from clubdesk.ui.money.dialogs import MoneyEntry, RefundDialog, ask_money
 from clubdesk.ui.money.payout_actions import PayoutActions
 from clubdesk.ui.money.payout_editor import PayoutEditor
 from clubdesk.ui.money.texts import cash_lines, pool_lines, prize_lines, row_cells, status_line
-from clubdesk.ui.operations import run_command, sentence
+from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
 LEDGER_COLUMNS = ("Time", "Kind", "Entrant", "Method", "Note", "Amount")

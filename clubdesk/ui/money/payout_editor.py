@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.money.payouts import paid_in
 from clubdesk.domain.rules import Money
 from clubdesk.errors import UserError
-from clubdesk.ui.operations import sentence
 from clubdesk.ui.style import set_invalid, set_role
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import payments
@@ -41,7 +42,7 @@ from clubdesk.services import registration as service
 from clubdesk.services.changes import Change
 from clubdesk.services.registration import EntrantInfo, RegisterEntrant, RegistrationSetup
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import FieldMarks, plain_words, refused, run_command
+from clubdesk.ui.operations import FieldMarks, refused, run_command
 from clubdesk.ui.players.acts import (
     Act,
     ask_payment,

@@ -36,12 +36,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words, sentence
 from clubdesk.errors import UserError
 from clubdesk.printing.kinds import KINDS, ROUND_KINDS
 from clubdesk.services import documents
 from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import BackgroundCommand, plain_words, run_in_background, sentence
+from clubdesk.ui.operations import BackgroundCommand, run_in_background
 from clubdesk.ui.style import set_role
 
 TITLES = {

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words, sentence
 from clubdesk.errors import UserError
 from clubdesk.services import clock as clock_service
 from clubdesk.services import rounds as rounds_service
@@ -49,7 +50,7 @@ from clubdesk.services.board import Board
 from clubdesk.ui.clock.watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock.watch import ClockView, ClockWatch, time_left
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import ask_yes_no, plain_words, run_command, sentence
+from clubdesk.ui.operations import ask_yes_no, run_command
 from clubdesk.ui.rounds.board_model import BoardModel, side_text
 from clubdesk.ui.rounds.board_rulings import BoardRulings
 from clubdesk.ui.rounds.clock_panel import ClockPanel

@@ -30,13 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rulings.warnings import WarningRuling
 from clubdesk.errors import UserError
 from clubdesk.services.board import BoardTable, Seated
 from clubdesk.services.payments import Refund, RefundOffer
 from clubdesk.services.warnings import WarningPreview
-from clubdesk.ui.operations import plain_words
 from clubdesk.ui.rounds.board_model import side_text
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.refund_fields import RefundFields

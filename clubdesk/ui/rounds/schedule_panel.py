@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.domain.schedule import ScheduledRound
 from clubdesk.errors import UserError
 from clubdesk.printing.text import pause_text
@@ -43,7 +44,7 @@ from clubdesk.services import clock as clock_service
 from clubdesk.services.changes import Change
 from clubdesk.ui.clock.watch import ROUND_GOING, ClockView, ClockWatch, clock_time
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import FieldMarks, plain_words, run_command
+from clubdesk.ui.operations import FieldMarks, run_command
 from clubdesk.ui.style import set_role
 
 COLUMNS = ("Round", "Starts", "Warning", "Ends", "Then")

@@ -26,11 +26,12 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.event.model import Amendment, SheetResult
 from clubdesk.domain.event.sheet import needs_winner
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services import sheets
 from clubdesk.services.events import event_rules
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import plain_words, run_command
+from clubdesk.ui.operations import run_command
 from clubdesk.ui.sheet.signature_pad import SignaturePad
 from clubdesk.ui.style import set_role
 

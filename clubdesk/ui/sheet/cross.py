@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.domain.event.cross_check import Disagreement, disagreements
-from clubdesk.ui.sheet.rows import Column
+from clubdesk.domain.games.columns import Column
 from clubdesk.ui.style import set_role
 
 ACCEPT = (("accept –", None), ("sheet 1 is right", "first"), ("sheet 2 is right", "second"))

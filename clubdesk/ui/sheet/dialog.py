@@ -30,6 +30,7 @@ from clubdesk.domain.event.cross_check import cross_check_problem
 from clubdesk.domain.event.finished import clock_calls_time, held_back
 from clubdesk.domain.event.model import Adjustment, Score
 from clubdesk.domain.event.sheet import SheetSoFar, sheet_so_far
+from clubdesk.domain.event.sheet_words import game_text, plain_words, problem_text
 from clubdesk.domain.games import another_hand_follows
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.sides import seat_place
@@ -38,7 +39,7 @@ from clubdesk.services import registration, sheets
 from clubdesk.services.board import award_text
 from clubdesk.services.events import event_rules
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import ask_yes_no, plain_words, run_command
+from clubdesk.ui.operations import ask_yes_no, run_command
 from clubdesk.ui.sheet.amend_dialog import AmendDialog
 from clubdesk.ui.sheet.draft import SheetDraft
 from clubdesk.ui.sheet.keys import SheetKeys
@@ -46,7 +47,7 @@ from clubdesk.ui.sheet.layout import SheetFrame
 from clubdesk.ui.sheet.meld_dialog import count_meld_into, meld_button
 from clubdesk.ui.sheet.rows import HandRow, on_change
 from clubdesk.ui.sheet.submitted import show_submitted
-from clubdesk.ui.sheet.texts import game_text, hollywood_html, problem_text
+from clubdesk.ui.sheet.texts import hollywood_html
 from clubdesk.ui.style import set_invalid
 
 

@@ -8,11 +8,11 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.printing.text import time_of_day
 from clubdesk.services import drafts
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import plain_words
 from clubdesk.ui.style import set_role
 
 

@@ -16,9 +16,10 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from clubdesk.domain.event.sheet import LineTotals
+from clubdesk.domain.games.columns import Column
 from clubdesk.domain.rules import Rules
 from clubdesk.services.board import adjustment_text
-from clubdesk.ui.sheet.rows import Column, HandRow
+from clubdesk.ui.sheet.rows import HandRow
 from clubdesk.ui.style import set_role
 
 # the rows of a sheet sit close, as on paper; a submitted sheet's numbers are read, not typed

@@ -21,10 +21,9 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QWidget
 
+from clubdesk.domain.event.sheet_words import plain_words, problem_text
 from clubdesk.domain.games.hands import HandError
 from clubdesk.errors import UserError
-from clubdesk.ui.operations import plain_words
-from clubdesk.ui.sheet.texts import problem_text
 from clubdesk.ui.style import set_invalid, set_role
 
 if TYPE_CHECKING:

@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.domain.event.sheet import why_winner
+from clubdesk.domain.games.columns import columns_for
 from clubdesk.domain.rules import Rules
 from clubdesk.ui.sheet.amend_dialog import AmendmentsView
 from clubdesk.ui.sheet.cross import CrossCheckBar
 from clubdesk.ui.sheet.final import FinalScoreBox, TieBox, TimeCalledBox
 from clubdesk.ui.sheet.grid import HandsGrid
-from clubdesk.ui.sheet.rows import columns_for
 from clubdesk.ui.sheet.signers import SignersBox
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 

@@ -21,10 +21,8 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clubdesk.domain.games.asked import asked, fixed_pair, rest, typed_hand
-from clubdesk.domain.games.columns import PAIR_WORDS, TOOK_CHOICES, Column, blank_half, columns_for
+from clubdesk.domain.games.columns import TOOK_CHOICES, Column, blank_half
 from clubdesk.domain.rules import Rules
-
-__all__ = ["PAIR_WORDS", "TOOK_CHOICES", "Column", "HandRow", "columns_for", "on_change"]
 
 
 class HandRow:

@@ -1,17 +1,14 @@
-"""What a score sheet says in words: the game as a whole and a wrong hand named by its field's
-heading (``domain.event.sheet_words``, which a table's phone shows too), gin's Hollywood
-columns, and a submitted sheet's line."""
+"""What a score sheet says in words beyond ``domain.event.sheet_words`` (the game as a whole
+and a wrong hand named by its field's heading, which a table's phone shows too): gin's
+Hollywood columns and a submitted sheet's line."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from clubdesk.domain.event.model import Score
-from clubdesk.domain.event.sheet_words import game_text, problem_text
 from clubdesk.domain.games.hands import GameResult
 from clubdesk.printing.text import time_of_day
-
-__all__ = ["game_text", "hollywood_html", "problem_text", "submitted_text"]
 
 
 def hollywood_html(result: GameResult | None) -> str:

@@ -32,12 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.errors import UserError
 from clubdesk.services import results, tiebreaks
 from clubdesk.services.changes import Change
 from clubdesk.services.results import CutLine, StandingsBoard
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import run_command, sentence
+from clubdesk.ui.operations import run_command
 from clubdesk.ui.standings.chart import StandingsChart
 from clubdesk.ui.standings.model import (
     CUT_COLOUR,

@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.domain.results.ties import TieDue
 from clubdesk.errors import UserError
-from clubdesk.ui.operations import FieldMarks, plain_words
+from clubdesk.ui.operations import FieldMarks
 from clubdesk.ui.style import ERROR_COLOUR, INVALID_BACKGROUND, set_role
 
 Record = Callable[[list[int], int, str], object | None]

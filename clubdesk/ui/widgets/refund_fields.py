@@ -26,11 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.domain.event.model import PAYMENT_METHODS
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.domain.money import refunds
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services.payments import Refund, RefundOffer
-from clubdesk.ui.operations import FieldMarks, plain_words
+from clubdesk.ui.operations import FieldMarks
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 
