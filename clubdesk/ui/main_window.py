@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
 
         self._restore_window()
         self._show_database()
-        self.snapshots = Snapshots(self, settings)
+        self.snapshots = Snapshots(self, settings, self)
         self.announcer = Announcer(self.context, settings, engine=speech_engine, parent=self)
         self.sound_label = QLabel()  # says once, and keeps saying, that announcements are silent
         self.sound_label.setContentsMargins(0, 0, 16, 0)

@@ -22,7 +22,8 @@ menu, with their keys):
   stays in the prize fund.
 
 Each goes through the page's command runner, so a refusal is shown in plain
-words on the page and what changed is published. The questions are asked by
+words on the page and what changed is published. The page is reached only through
+``RulingsHost``, what the rulings use of it. The questions are asked by
 ``ask_late``, ``ask_removal``, ``ask_withdrawal``, ``ask_warning`` and ``ask_expulsion``
 (dialogs; tests put their own answers there or answer the dialogs by keys).
 """
@@ -30,19 +31,21 @@ words on the page and what changed is published. The questions are asked by
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton, QTableView, QWidget
 
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.services import payments, registration, removal
 from clubdesk.services import rulings as rulings_service
 from clubdesk.services import warnings as warnings_service
-from clubdesk.services.board import BoardTable
+from clubdesk.services.board import Board, BoardTable
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.services.payments import RefundOffer
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.rounds.board_model import BoardModel
 from clubdesk.ui.rounds.ruling_dialogs import (
     ExpulsionAnswer,
     ExpulsionDialog,
@@ -64,16 +67,34 @@ EXPEL_TEXT = {
     "ejected": "Eject…  (Ctrl+Shift+E)",
 }
 
-if TYPE_CHECKING:
-    from clubdesk.ui.rounds.page import RoundsPage
+
+class RulingsHost(Protocol):
+    """What the rulings use of the page they sit on (the Rounds page): the board and its
+    selection, the event shown and its clock, the page's command runner, its line of text
+    and its confirmation."""
+
+    context: UiContext
+    table_view: QTableView
+    model: BoardModel
+    confirm: Callable[[str, str], bool]
+
+    def board(self) -> Board | None: ...
+
+    def open_event(self) -> tuple[Any, str] | None: ...
+
+    def run(self, action: Callable[[], Any], title: str) -> Any: ...
+
+    def say(self, text: str) -> None: ...
 
 
 class BoardRulings(QObject):
-    """The ruling buttons, keys and context menu of the Rounds page's board."""
+    """The ruling buttons, keys and context menu of the Rounds page's board; ``parent`` is
+    the page's widget, where the keys act and over which the dialogs open."""
 
-    def __init__(self, page: RoundsPage):
-        super().__init__(page)
+    def __init__(self, page: RulingsHost, parent: QWidget):
+        super().__init__(parent)
         self.page = page
+        self.parent_widget = parent
         self.ask_late: Callable[[int, BoardTable], LateAnswer | None] = self._ask_late
         self.ask_removal: Callable[[int, BoardTable], RemovalAnswer | None] = self._ask_removal
         self.ask_withdrawal: Callable[[BoardTable], WithdrawalAnswer | None] = self._ask_withdrawal
@@ -100,11 +121,11 @@ class BoardRulings(QObject):
             (self.expel_button, "Ctrl+Shift+E", "Remove from the tournament…", self.expel),
         ):
             button.clicked.connect(run)
-            action = QAction(text, page)
+            action = QAction(text, parent)
             action.setShortcut(QKeySequence(key))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.triggered.connect(lambda _=False, b=button, r=run: b.isEnabled() and r())
-            page.addAction(action)
+            parent.addAction(action)
             self.actions.append(action)
         self.row = QHBoxLayout()
         self.row.setSpacing(8)
@@ -295,12 +316,15 @@ class BoardRulings(QObject):
             return None
         db, event_id = event
         dialog = LateDialog(
-            number, table, lambda m: rulings_service.lateness_preview(db, event_id, m), self.page
+            number,
+            table,
+            lambda m: rulings_service.lateness_preview(db, event_id, m),
+            self.parent_widget,
         )
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_removal(self, number: int, table: BoardTable) -> RemovalAnswer | None:
-        dialog = RemovalDialog(number, table, self.page)
+        dialog = RemovalDialog(number, table, self.parent_widget)
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_withdrawal(self, table: BoardTable) -> WithdrawalAnswer | None:
@@ -309,7 +333,9 @@ class BoardRulings(QObject):
         def offer_of(number: int) -> RefundOffer | None:  # what a withdrawal may give back
             return None if event is None else payments.refund_offer(*event, number)
 
-        dialog = WithdrawalDialog(table, board.unit if board else "team", self.page, offer_of)
+        dialog = WithdrawalDialog(
+            table, board.unit if board else "team", self.parent_widget, offer_of
+        )
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_warning(self, number: int, table: BoardTable) -> WarningAnswer | None:
@@ -321,12 +347,12 @@ class BoardRulings(QObject):
             number,
             table,
             lambda team: warnings_service.warning_preview(db, event_id, number, team),
-            self.page,
+            self.parent_widget,
         )
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def _ask_expulsion(self, table: BoardTable) -> ExpulsionAnswer | None:
         board = self.page.board()
         unit, word = (board.unit, board.removal) if board is not None else ("team", "removed")
-        dialog = ExpulsionDialog(table, unit, word, self.page)
+        dialog = ExpulsionDialog(table, unit, word, self.parent_widget)
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None

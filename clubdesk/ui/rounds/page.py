@@ -184,7 +184,7 @@ class RoundsPage(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, width)
         self.table_view.activated.connect(self.open_sheet)  # double-click, or Enter on a row
-        self.rulings = BoardRulings(self)
+        self.rulings = BoardRulings(self, self)
         self.table_view.selectionModel().selectionChanged.connect(self.rulings.update_buttons)
         self._shown: Board | None = None
         self.sheets_open: dict[tuple[int, int], SheetDialog] = {}  # (round, table): open here

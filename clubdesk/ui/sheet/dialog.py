@@ -81,7 +81,7 @@ class SheetDialog(SheetFrame):
         self.aside.insertWidget(0, self.draft.note)
         self.meld_button = meld_button(self, self.rules, self.count_meld)
         self.buttons.insertWidget(1, self.meld_button)
-        self.keys = SheetKeys(self)
+        self.keys = SheetKeys(self, self)
         for widget in (self.score_a, self.score_b, self.tie_winner, self.paper):
             self.keys.watch(widget)
         self._connect()
@@ -134,7 +134,7 @@ class SheetDialog(SheetFrame):
         if self.cross is not None:
             self.cross.setVisible(not sheet.submitted)
         if sheet.submitted:
-            show_submitted(self, sheet)
+            show_submitted(self, self, sheet)
         else:
             for hand in self.draft.brought_back():  # typed before a crash or a close
                 self.new_row().set_hand(hand)

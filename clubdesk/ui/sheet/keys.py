@@ -11,11 +11,14 @@
 - Tab never goes round from the end of the sheet into an earlier hand: typing on after
   the last field goes to the newest hand instead. An earlier hand changes only when the
   director goes there (Shift+Tab, a click).
+
+The keys read the sheet's widgets as laid out (``layout.SheetFrame``) and ask the sheet's
+dialog only what ``KeysHost`` names.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
@@ -24,10 +27,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QWidget
 from clubdesk.domain.event.sheet_words import plain_words, problem_text
 from clubdesk.domain.games.hands import HandError
 from clubdesk.errors import UserError
+from clubdesk.ui.sheet.layout import SheetFrame
 from clubdesk.ui.style import set_invalid, set_role
-
-if TYPE_CHECKING:
-    from clubdesk.ui.sheet.dialog import SheetDialog
 
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 NOT_SIGNED = (
@@ -71,16 +72,45 @@ class Callout(QLabel):
         self.hide()
 
 
-class SheetKeys(QObject):
-    """Enter and Ctrl+Enter on ``dialog``'s fields, refusals at their field, Tab kept in
-    the sheet's newest hand."""
+class KeysHost(Protocol):
+    """What the keys ask of the sheet's dialog: the sheet as calculated (its wrong hand,
+    what holds it back, whether it went in), a hand's row, another hand, the draft kept,
+    the field of a refusal, and submitting."""
 
-    def __init__(self, dialog: SheetDialog):
-        super().__init__(dialog)
-        self.dialog = dialog
-        self.callout = Callout(dialog)
+    error: HandError | None
+    held: UserError | None
+    submitted: bool
+
+    def recalculate(self) -> None: ...
+
+    def row_of(self, widget: QObject | None) -> int | None: ...
+
+    def can_add_hand(self) -> bool: ...
+
+    def add_hand(self) -> None: ...
+
+    def keep_draft(self) -> None: ...
+
+    def field_of(self, error: HandError) -> QWidget | None: ...
+
+    def widget_for(self, field: str | None) -> QWidget | None: ...
+
+    def typed_score_error(self) -> UserError | None: ...
+
+    def submit(self) -> None: ...
+
+
+class SheetKeys(QObject):
+    """Enter and Ctrl+Enter on the fields of the sheet laid out in ``frame``, refusals at
+    their field, Tab kept in the sheet's newest hand; ``sheet`` is the dialog that acts."""
+
+    def __init__(self, frame: SheetFrame, sheet: KeysHost):
+        super().__init__(frame)
+        self.frame = frame
+        self.sheet = sheet
+        self.callout = Callout(frame)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
-            shortcut = QShortcut(QKeySequence(keys), dialog)
+            shortcut = QShortcut(QKeySequence(keys), frame)
             shortcut.activated.connect(self.submit_by_key)
 
     def watch(self, widget: QWidget) -> None:
@@ -92,14 +122,14 @@ class SheetKeys(QObject):
             return False
         if event.key() not in ENTER or event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             return False
-        dialog = self.dialog
-        if watched in (dialog.score_a, dialog.score_b, dialog.tie_winner, dialog.paper):
-            if dialog.submit_button.isEnabled():  # a paper sheet typed in: Enter submits
-                dialog.submit()
+        frame, sheet = self.frame, self.sheet
+        if watched in (frame.score_a, frame.score_b, frame.tie_winner, frame.paper):
+            if frame.submit_button.isEnabled():  # a paper sheet typed in: Enter submits
+                sheet.submit()
             else:
                 self.say_why()
             return True
-        index = dialog.row_of(watched)
+        index = sheet.row_of(watched)
         if index is not None:
             self.enter_in_row(index)
             return True
@@ -108,33 +138,33 @@ class SheetKeys(QObject):
     # Enter ---------------------------------------------------------------------------------
     def enter_in_row(self, index: int) -> None:
         """Enter in hand ``index + 1``: refused at the wrong field, or on to the next hand."""
-        dialog = self.dialog
-        dialog.recalculate()
-        error = dialog.error
-        if error is not None and (error.hand_number or len(dialog.rows)) <= index + 1:
+        frame, sheet = self.frame, self.sheet
+        sheet.recalculate()
+        error = sheet.error
+        if error is not None and (error.hand_number or len(frame.rows)) <= index + 1:
             self.refuse(error)
             return
-        row = dialog.rows[index]
+        row = frame.rows[index]
         if row.is_blank():
             return  # nothing typed in the new hand yet
-        if index < len(dialog.rows) - 1:
-            dialog.rows[index + 1].asked_widgets()[0].setFocus(Qt.FocusReason.TabFocusReason)
+        if index < len(frame.rows) - 1:
+            frame.rows[index + 1].asked_widgets()[0].setFocus(Qt.FocusReason.TabFocusReason)
             return
-        if dialog.can_add_hand():
-            dialog.add_hand()
+        if sheet.can_add_hand():
+            sheet.add_hand()
             return
-        dialog.keep_draft()  # the game is over: on to who won a tie, or the signers
-        if dialog.tie_box.isVisible():
-            dialog.tie_winner.setFocus(Qt.FocusReason.TabFocusReason)
+        sheet.keep_draft()  # the game is over: on to who won a tie, or the signers
+        if frame.tie_box.isVisible():
+            frame.tie_winner.setFocus(Qt.FocusReason.TabFocusReason)
         else:
-            dialog.scorekeeper.setFocus(Qt.FocusReason.TabFocusReason)
+            frame.scorekeeper.setFocus(Qt.FocusReason.TabFocusReason)
 
     # refusals ------------------------------------------------------------------------------
     def refuse(self, error: HandError) -> None:
         """A wrong hand: the cursor on its field, selected, the reason beside it."""
-        widget = self.dialog.field_of(error)
-        text = problem_text(error, self.dialog.columns)
-        self.dialog.problem.setText(text)
+        widget = self.sheet.field_of(error)
+        text = problem_text(error, self.frame.columns)
+        self.frame.problem.setText(text)
         if widget is None:
             return
         self.point(widget, text)
@@ -145,39 +175,39 @@ class SheetKeys(QObject):
         widget.setFocus(Qt.FocusReason.OtherFocusReason)
         if isinstance(widget, QLineEdit):
             widget.selectAll()
-        self.dialog.scroll.ensureWidgetVisible(widget, 0, 40)
+        self.frame.scroll.ensureWidgetVisible(widget, 0, 40)
         self.callout.point_at(widget, text)
 
     def refused(self, error: UserError) -> None:
         """A refusal from the service or the sheet as a whole, shown under the sheet and
         beside the field it names where the sheet has one."""
-        dialog = self.dialog
+        frame, sheet = self.frame, self.sheet
         text = plain_words(error)
-        dialog.problem.setText(text)
-        widget = dialog.widget_for(error.field)
+        frame.problem.setText(text)
+        widget = sheet.widget_for(error.field)
         if widget is not None and widget.isVisible():
             self.point(widget, text)
 
     def say_why(self) -> None:
         """Why the sheet cannot go in yet, at the field to act on."""
-        dialog = self.dialog
-        if dialog.error is not None and not dialog.final_only.isChecked():
-            self.refuse(dialog.error)
-        elif dialog.held is not None:
-            self.refused(dialog.held)
-        elif dialog.final_only.isChecked() and dialog.typed_score_error() is not None:
-            self.refused(dialog.typed_score_error())  # type: ignore[arg-type]
-        elif not dialog.signers.ready():
+        frame, sheet = self.frame, self.sheet
+        if sheet.error is not None and not frame.final_only.isChecked():
+            self.refuse(sheet.error)
+        elif sheet.held is not None:
+            self.refused(sheet.held)
+        elif frame.final_only.isChecked() and sheet.typed_score_error() is not None:
+            self.refused(sheet.typed_score_error())  # type: ignore[arg-type]
+        elif not frame.signers.ready():
             self.refused(UserError(NOT_SIGNED, field="signatures"))
 
     def submit_by_key(self) -> None:
         """Ctrl+Enter: submit a complete, signed sheet; else say what is missing."""
-        dialog = self.dialog
-        if dialog.submitted:
+        frame, sheet = self.frame, self.sheet
+        if sheet.submitted:
             return
-        dialog.recalculate()
-        if dialog.submit_button.isEnabled():
-            dialog.submit()
+        sheet.recalculate()
+        if frame.submit_button.isEnabled():
+            sheet.submit()
         else:
             self.say_why()
 
@@ -185,10 +215,10 @@ class SheetKeys(QObject):
     def after_tab(self, before: int | None, forward: bool) -> None:
         """After Tab moved the cursor: from outside the hands into an earlier hand (round
         the end of the sheet), it goes to the newest hand instead."""
-        dialog = self.dialog
-        after = dialog.row_of(QApplication.focusWidget())
-        newest = len(dialog.rows) - 1
+        frame, sheet = self.frame, self.sheet
+        after = sheet.row_of(QApplication.focusWidget())
+        newest = len(frame.rows) - 1
         if not forward or after is None or after >= newest:
             return
         if before is None or after < before:
-            dialog.rows[newest].asked_widgets()[0].setFocus(Qt.FocusReason.TabFocusReason)
+            frame.rows[newest].asked_widgets()[0].setFocus(Qt.FocusReason.TabFocusReason)
