@@ -30,11 +30,12 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.clock import Clock
+from clubdesk.domain.event.carried import FrozenPrize
 from clubdesk.domain.event.model import PRIZE_PAID
 from clubdesk.domain.limits import name_problem
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.credit import Credit, credits, redeem_problem, redemption_day
-from clubdesk.domain.money.payouts import FrozenPrize, Payouts, compute_payouts, frozen_payouts
+from clubdesk.domain.money.payouts import Payouts, compute_payouts, frozen_payouts
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from clubdesk.domain.money.payouts import FrozenPrize
+
+@dataclass(frozen=True)
+class FrozenPrize:
+    """A prize as the director froze it: place, entrant number, amount, store-credit part."""
+
+    place: int
+    number: int
+    amount_cents: int
+    credit_cents: int = 0
 
 
 @dataclass(frozen=True)

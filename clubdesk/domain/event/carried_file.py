@@ -23,11 +23,16 @@ from datetime import datetime
 from typing import Any
 
 from clubdesk.domain.event import schema
-from clubdesk.domain.event.carried import CreditRedeemed, FinalPayout, PrizePaid, Reopened
+from clubdesk.domain.event.carried import (
+    CreditRedeemed,
+    FinalPayout,
+    FrozenPrize,
+    PrizePaid,
+    Reopened,
+)
 from clubdesk.domain.event.model import Round
 from clubdesk.domain.event.warnings_file import Reader
 from clubdesk.domain.limits import CLOCK_MINUTES_MAX
-from clubdesk.domain.money.payouts import FrozenPrize
 from clubdesk.domain.roundclock import ClockFact, Reading
 
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from clubdesk.domain.event.carried import FrozenPrize
 from clubdesk.domain.money.amounts import format_money
-from clubdesk.domain.money.payouts import FrozenPrize
 from clubdesk.domain.results.ties import ordinal
 
 CreditState = Literal["redeemed", "to redeem", "lapsed"]

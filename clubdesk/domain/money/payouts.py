@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from clubdesk.domain.event.carried import FrozenPrize
 from clubdesk.domain.event.model import Event
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.finish import FinalOrder, Finisher, SettledBy, final_order
@@ -353,16 +354,6 @@ def compute_payouts(
         played=order.played,
         why=why if order.played else "no round has been played yet",
     )
-
-
-@dataclass(frozen=True)
-class FrozenPrize:
-    """A prize as the director froze it: place, entrant number, amount, store-credit part."""
-
-    place: int
-    number: int
-    amount_cents: int
-    credit_cents: int = 0
 
 
 def frozen_payouts(
