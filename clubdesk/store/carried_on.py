@@ -17,9 +17,14 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain.event.carried import CreditRedeemed, FinalPayout, PrizePaid, Reopened
+from clubdesk.domain.event.carried import (
+    CreditRedeemed,
+    FinalPayout,
+    FrozenPrize,
+    PrizePaid,
+    Reopened,
+)
 from clubdesk.domain.event.model import PRIZE_PAID, Event
-from clubdesk.domain.money.payouts import FrozenPrize
 from clubdesk.domain.roundclock import ClockFact, Reading
 from clubdesk.store import clock, ledger, payouts, seating
 from clubdesk.store.audit import add_entry

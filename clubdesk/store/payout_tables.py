@@ -6,7 +6,7 @@ import datetime as dt
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from clubdesk.store.models import IsoDateTime
+from clubdesk.store.column_types import IsoDateTime
 
 
 class PayoutFinal(SQLModel, table=True):

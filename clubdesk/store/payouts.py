@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+from clubdesk.domain.event.carried import FrozenPrize
 from clubdesk.domain.event.model import PRIZE_PAID
-from clubdesk.domain.money.payouts import FrozenPrize
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
 from clubdesk.store.models import Entrant, LedgerEntry
 from clubdesk.store.payout_tables import CreditRedeemed, FinalPrize, PayoutFinal
