@@ -15,15 +15,12 @@ from typing import Protocol
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QHeaderView,
-    QLabel,
     QMessageBox,
     QStatusBar,
     QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -33,6 +30,7 @@ from clubdesk.services.changes import Change
 from clubdesk.services.snapshots import Snapshot
 from clubdesk.store import Database, DatabaseError
 from clubdesk.ui.context import UiContext
+from clubdesk.ui.widgets.form_dialog import FormDialog
 
 KEEP_SETTING = "backups/keep"
 BACKUP_FILTER = "clubdesk databases (*.sqlite);;All files (*)"
@@ -160,17 +158,15 @@ class Snapshots(QObject):
             self._seen = self._states()
 
 
-class RestoreDialog(QDialog):
+class RestoreDialog(FormDialog):
     """The snapshots by event, round and time, the newest first; one is chosen."""
 
     def __init__(self, snapshots: list[Snapshot], parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWindowTitle("Restore a snapshot")
+        text = "Choose a snapshot to put in place of the open database."
+        lead = text if snapshots else "There are no snapshots yet."
+        super().__init__("Restore a snapshot", parent, lead=lead, ok_text="Restore…")
         self.resize(720, 420)
         self._snapshots = snapshots
-        layout = QVBoxLayout(self)
-        text = "Choose a snapshot to put in place of the open database."
-        layout.addWidget(QLabel(text if snapshots else "There are no snapshots yet."))
         self.list = QTreeWidget()
         self.list.setRootIsDecorated(False)
         self.list.setHeaderLabels(["Event", "Round", "Taken at", "Why"])
@@ -185,15 +181,9 @@ class RestoreDialog(QDialog):
         if snapshots:
             self.list.setCurrentItem(self.list.topLevelItem(0))
         self.list.itemDoubleClicked.connect(self.accept)
-        layout.addWidget(self.list)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Restore…")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(snapshots))
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.extra.addWidget(self.list)
+        self.ok_button.setEnabled(bool(snapshots))
+        self.list.setFocus()
 
     def selected(self) -> Snapshot | None:
         """The snapshot on the highlighted row."""

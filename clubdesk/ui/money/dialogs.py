@@ -6,20 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QWidget
 
 from clubdesk.domain.event.model import PAYMENT_METHODS
 from clubdesk.errors import UserError
 from clubdesk.services.payments import Refund, RefundOffer
+from clubdesk.ui.widgets.form_dialog import FormDialog
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 from clubdesk.ui.widgets.refund_fields import RefundFields, paid_text
 
@@ -35,13 +27,11 @@ class MoneyEntry:
     note: str
 
 
-class MoneyDialog(QDialog):
+class MoneyDialog(FormDialog):
     """Amount, method and note for one added-money or expense row."""
 
     def __init__(self, kind: str, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWindowTitle(TITLES[kind])
-        self.setMinimumWidth(420)
+        super().__init__(TITLES[kind], parent, width=420)
         self.amount = MoneyEdit()
         self.method = QComboBox()
         self.method.addItems(PAYMENT_METHODS)
@@ -49,18 +39,10 @@ class MoneyDialog(QDialog):
         self.note.setPlaceholderText(
             "e.g. from the club" if kind == "added" else "e.g. score pads and cards"
         )
-        form = QFormLayout()
-        form.addRow("Amount ($)", self.amount)
-        form.addRow("Paid by", self.method)
-        form.addRow("What for", self.note)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(buttons)
+        self.form.addRow("Amount ($)", self.amount)
+        self.form.addRow("Paid by", self.method)
+        self.form.addRow("What for", self.note)
+        self.amount.setFocus()
 
     def entry(self) -> MoneyEntry:
         return MoneyEntry(self.amount.cents(), self.method.currentText(), self.note.text())
@@ -78,7 +60,7 @@ def ask_money(kind: str, parent: QWidget) -> MoneyEntry | None:
 GiveRefund = Callable[[int, Refund], UserError | None]
 
 
-class RefundDialog(QDialog):
+class RefundDialog(FormDialog):
     """A refund of one entrant's fee: the entrant (those a refund can be given to), the
     amount, how it is paid back and why. OK gives it (``give``); a refusal is shown at its
     field and the dialog stays open."""
@@ -86,9 +68,13 @@ class RefundDialog(QDialog):
     def __init__(
         self, offers: Sequence[RefundOffer], give: GiveRefund, parent: QWidget | None = None
     ):
-        super().__init__(parent)
-        self.setWindowTitle("Refund an entry fee")
-        self.setMinimumWidth(520)
+        super().__init__(
+            "Refund an entry fee",
+            parent,
+            lead="The refund is a ledger row: it comes off the fees in the prize pool.",
+            ok_text="Refund",
+            width=520,
+        )
         self._offers = {offer.number: offer for offer in offers}
         self._give = give
         self.given: tuple[int, Refund] | None = None
@@ -97,22 +83,8 @@ class RefundDialog(QDialog):
         for offer in offers:
             self.entrant.addItem(f"{offer.number} {offer.name} ({paid_text(offer)})", offer.number)
         self.fields = RefundFields(optional=False, more_marks={"number": self.entrant})
-        lead = QLabel("The refund is a ledger row: it comes off the fees in the prize pool.")
-        lead.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow("&Entrant", self.entrant)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Refund")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(lead)
-        layout.addLayout(form)
-        layout.addWidget(self.fields)
-        layout.addWidget(buttons)
+        self.form.addRow("&Entrant", self.entrant)
+        self.extra.addWidget(self.fields)
         self.entrant.currentIndexChanged.connect(self._chosen)
         self._chosen()
         self.fields.amount.setFocus()
@@ -120,16 +92,17 @@ class RefundDialog(QDialog):
     def _chosen(self, *args: object) -> None:
         self.fields.set_offer(self._offers.get(self.entrant.currentData()))
 
-    def accept(self) -> None:
+    def check(self) -> bool:
+        """OK gives the refund; the dialog closes only when it was given."""
         number = self.entrant.currentData()
         if number is None or not self.fields.check():
-            return
+            return False
         refund = self.fields.refund()
         if refund is None:
-            return
+            return False
         refused = self._give(number, refund)
         if refused is not None:
             self.fields.show_error(refused)
-            return
+            return False
         self.given = (number, refund)
-        super().accept()
+        return True

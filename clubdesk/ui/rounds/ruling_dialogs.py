@@ -19,9 +19,6 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
     QLabel,
     QLineEdit,
     QRadioButton,
@@ -39,6 +36,7 @@ from clubdesk.services.payments import Refund, RefundOffer
 from clubdesk.services.warnings import WarningPreview
 from clubdesk.ui.rounds.board_model import side_text
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.form_dialog import FormDialog
 from clubdesk.ui.widgets.refund_fields import RefundFields
 
 MINUTES_MAX = 600  # a round's worth of minutes and more; the service checks the rest
@@ -79,27 +77,11 @@ class WithdrawalAnswer:
     refund: Refund | None = None  # the fee given back with the withdrawal, if asked
 
 
-class _RulingDialog(QDialog):
-    """A titled dialog with OK and Cancel under a form."""
+class _RulingDialog(FormDialog):
+    """A ruling's dialog: what it does in a line, the form, OK and Cancel."""
 
     def __init__(self, title: str, lead: str, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.setMinimumWidth(460)
-        self.lead = QLabel(lead)
-        self.lead.setWordWrap(True)
-        self.form = QFormLayout()
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.lead)
-        layout.addLayout(self.form)
-        self.extra = QVBoxLayout()
-        layout.addLayout(self.extra)
-        layout.addWidget(self.buttons)
+        super().__init__(title, parent, lead=lead, width=460)
 
     def side_choice(self, table: BoardTable, label: str) -> QButtonGroup:
         """Two radio buttons, side A and side B, named by who sits there."""
@@ -215,9 +197,8 @@ class WithdrawalDialog(_RulingDialog):
         offer = None if self._offer_of is None or number is None else self._offer_of(number)
         self.refund_fields.set_offer(offer)
 
-    def accept(self) -> None:
-        if self.refund_fields.check():
-            super().accept()
+    def check(self) -> bool:
+        return self.refund_fields.check()
 
     def answer(self) -> WithdrawalAnswer:
         return WithdrawalAnswer(
@@ -301,7 +282,7 @@ class WarningDialog(_RulingDialog):
         deciding = self._ruling is not None and self._ruling.to_decide
         self.confirm.setVisible(deciding)
         self.another.setVisible(deciding)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self._ruling is not None)
+        self.ok_button.setEnabled(self._ruling is not None)
 
     def answer(self) -> WarningAnswer:
         deciding = self._ruling is not None and self._ruling.to_decide

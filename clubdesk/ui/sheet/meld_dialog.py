@@ -19,12 +19,9 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFormLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -33,6 +30,7 @@ from clubdesk.domain.games.meld import SUIT_NAMES, Meld, count_meld_for
 from clubdesk.domain.rules import Rules
 from clubdesk.ui.sheet.rows import HandRow
 from clubdesk.ui.style import set_invalid, set_role
+from clubdesk.ui.widgets.form_dialog import FormDialog
 
 SHORTCUT = "F4"
 MELD_KEYS = ("meld.A", "meld.B")
@@ -49,14 +47,13 @@ def meld_text(meld: Meld) -> str:
     return " · ".join(parts) + f"  = {meld.total}"
 
 
-class MeldDialog(QDialog):
+class MeldDialog(FormDialog):
     """Count a side's meld from the cards its players showed; ``total()`` is the result."""
 
     def __init__(self, rules: Rules, side: str, hand: int, parent: QWidget | None = None):
-        super().__init__(parent)
+        # a hand of 20 cards and its melds on one line each
+        super().__init__(f"Meld of side {side}, hand {hand}", parent, width=560)
         self.rules = rules
-        self.setWindowTitle(f"Meld of side {side}, hand {hand}")
-        self.setMinimumWidth(560)  # a hand of 20 cards and its melds on one line each
         self._total: int | None = None
         self.trump = QComboBox()
         self.trump.addItem("no trump named", None)
@@ -64,7 +61,7 @@ class MeldDialog(QDialog):
             self.trump.addItem(name, letter)
         self.cards = [QLineEdit(), QLineEdit()]
         self.lines = [QLabel(), QLabel()]
-        form = QFormLayout()
+        form = self.form
         form.addRow("&Trump", self.trump)
         for n, (edit, line) in enumerate(zip(self.cards, self.lines, strict=True)):
             edit.setPlaceholderText("e.g. AH TH KH QH JH JD QS")
@@ -77,16 +74,8 @@ class MeldDialog(QDialog):
         self.total_label = set_role(QLabel(), "subheading")
         self.problem = set_role(QLabel(), "error")
         self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.total_label)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.buttons)
+        self.extra.addWidget(self.total_label)
+        self.extra.addWidget(self.problem)
         self.cards[0].setFocus(Qt.FocusReason.OtherFocusReason)
         self.recount()
 
@@ -112,7 +101,7 @@ class MeldDialog(QDialog):
         self._total = sum(totals) if totals and not problems else None
         self.problem.setText("\n".join(problems))
         self.total_label.setText("" if self._total is None else f"Side's meld: {self._total}")
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok = self.ok_button
         ok.setEnabled(self._total is not None)
         ok.setText("OK" if self._total is None else f"Use {self._total}")
 

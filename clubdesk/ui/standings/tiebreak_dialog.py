@@ -16,9 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
-    QFormLayout,
     QFrame,
     QLabel,
     QLineEdit,
@@ -31,6 +29,7 @@ from clubdesk.domain.results.ties import TieDue
 from clubdesk.errors import UserError
 from clubdesk.ui.operations import FieldMarks
 from clubdesk.ui.style import ERROR_COLOUR, INVALID_BACKGROUND, set_role
+from clubdesk.ui.widgets.form_dialog import FormDialog
 
 Record = Callable[[list[int], int, str], object | None]
 """``record(between, winner, reason)``: the result, or None when it was refused (the
@@ -39,7 +38,7 @@ refusal already shown through ``TiebreakDialog.show_error``)."""
 FIELDS = ("between", "winner", "reason")
 
 
-class TiebreakDialog(QDialog):
+class TiebreakDialog(FormDialog):
     """Who won a tie-break the standings call for."""
 
     def __init__(
@@ -50,16 +49,14 @@ class TiebreakDialog(QDialog):
         record: Record,
         parent: QWidget | None = None,
     ):
-        super().__init__(parent)
+        super().__init__("Record tie-break", parent, ok_text="Record", width=520)
         self.ties = tuple(ties)
         self.unit = unit
         self.names = dict(names)
         self._record = record
         self.recorded: object | None = None
-        self.setWindowTitle("Record tie-break")
-        self.setMinimumWidth(520)
-        self.lead = QLabel(self._lead())
-        self.lead.setWordWrap(True)
+        self.lead.setText(self._lead())
+        self.lead.show()
         self.tie_choice = QComboBox()
         for tie in self.ties:
             self.tie_choice.addItem(tie.describe(unit))
@@ -75,9 +72,10 @@ class TiebreakDialog(QDialog):
         self.winner = QComboBox()
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("optional, e.g. won 60 to 41")
-        self.errors = {field: self._error_label() for field in (*FIELDS, "")}
+        self.errors = {field: self._error_label() for field in FIELDS}
+        self.errors[""] = self.error  # under the form
 
-        form = QFormLayout()
+        form = self.form
         self.tie_text = QLabel(self.ties[0].describe(unit) if self.ties else "")
         self.tie_text.setWordWrap(True)
         form.addRow("Tie", self.tie_choice if len(self.ties) > 1 else self.tie_text)
@@ -88,24 +86,16 @@ class TiebreakDialog(QDialog):
         form.addRow("", self.errors["winner"])
         form.addRow("Reason", self.reason)
         form.addRow("", self.errors["reason"])
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Record")
-        self.buttons.accepted.connect(self.record)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.lead)
-        layout.addLayout(form)
-        layout.addWidget(self.errors[""])
-        layout.addWidget(self.buttons)
         self.fields = FieldMarks(
             {"between": self.players, "winner": self.winner, "reason": self.reason},
             default=self.winner,
         )
         self.tie_choice.currentIndexChanged.connect(self._show_tie)
         self._show_tie(0)
+        # Tab from the reason goes to Record and Cancel, then to who played
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        QWidget.setTabOrder(self.reason, self.ok_button)
+        QWidget.setTabOrder(self.ok_button, cancel)
         self.winner.setFocus()
 
     def _lead(self) -> str:
@@ -160,19 +150,20 @@ class TiebreakDialog(QDialog):
         data = self.winner.currentData()
         return int(data) if data is not None else None
 
-    def record(self) -> None:
-        """OK: record the tie-break; closes only when it was recorded."""
+    def check(self) -> bool:
+        """OK: record the tie-break; the dialog closes only when it was recorded."""
         self.clear_errors()
         winner = self.chosen_winner()
         if winner is None:
             self.show_error(UserError("winner: tick who played, then choose who won",
                                       field="winner"))  # fmt: skip
             self.fields.mark("winner")
-            return
+            return False
         result = self._record(self.between(), winner, self.reason.text())
-        if result is not None:
-            self.recorded = result
-            self.accept()
+        if result is None:
+            return False
+        self.recorded = result
+        return True
 
     def clear_errors(self) -> None:
         for label in self.errors.values():
