@@ -7,7 +7,7 @@ Run by hand (offscreen): ``.venv/bin/python benchmarks/bench_clock.py`` (see REA
 
    - **(a)** a bare ``QTimer.singleShot`` (precise), aimed at each instant from the
      system clock's wall time, recording the wall time when it fires: the floor;
-   - **(b)** the window's real ``Ticker`` (``ui/ticker.py``, real ``QTimer``\\ s, the
+   - **(b)** the window's real ``Ticker`` (``ui/clock/ticker.py``, real ``QTimer``\\ s, the
      real system clock, its second tick running beside it): ``aim(at)``; on ``due``
      the words are put in a label as the status bar does and the label is painted,
      and the wall time is taken after the paint (the announcement *shown*).
@@ -16,7 +16,7 @@ Run by hand (offscreen): ``.venv/bin/python benchmarks/bench_clock.py`` (see REA
    on both; each prints the median, 95th percentile and worst lateness in ms, and
    the ratio (b)/(a).
 
-2. Repaint at 4K. The projector window (``ui/projector.py``) on the demo night,
+2. Repaint at 4K. The projector window (``ui/projector/window.py``) on the demo night,
    3840x2160, is shown one second after another (``show_view`` of the clock's
    view, then ``render`` of the whole window into a 4K ``QImage``), one frame per
    second of display as the clock ticks: the time per frame is the cost per second
@@ -48,10 +48,10 @@ from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 from clubdesk.services.demo import make_demo  # noqa: E402
 from clubdesk.store import open_database  # noqa: E402
 from clubdesk.timesource import SYSTEM_TIME, FakeTime  # noqa: E402
-from clubdesk.ui.clock_watch import ClockWatch  # noqa: E402
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker, ms_until  # noqa: E402
+from clubdesk.ui.clock.watch import ClockWatch  # noqa: E402
 from clubdesk.ui.context import UiContext  # noqa: E402
-from clubdesk.ui.projector import ProjectorWindow  # noqa: E402
-from clubdesk.ui.ticker import FakeTimer, Ticker, ms_until  # noqa: E402
+from clubdesk.ui.projector.window import ProjectorWindow  # noqa: E402
 
 WIDTH, HEIGHT = 3840, 2160
 

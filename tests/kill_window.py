@@ -22,11 +22,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from clubdesk.store import open_database
 from clubdesk.timesource import FakeTime
+from clubdesk.ui.clock.ticker import FakeTimer
 from clubdesk.ui.main_window import MainWindow
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.sheet_dialog import SheetDialog
-from clubdesk.ui.signature_pad import SignaturePad
-from clubdesk.ui.ticker import FakeTimer
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.sheet.dialog import SheetDialog
+from clubdesk.ui.sheet.signature_pad import SignaturePad
 
 START = dt.datetime(2024, 3, 9, 19, 30, tzinfo=dt.UTC)
 ROUNDS = 4

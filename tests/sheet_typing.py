@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QWidget
 
-from clubdesk.ui.sheet_rows import HandRow
+from clubdesk.ui.sheet.rows import HandRow
 
 _MISSING = object()
 

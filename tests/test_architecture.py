@@ -1,5 +1,6 @@
 """The layer rule is checked, not hoped for (docs/architecture.md, "The layers")."""
 
+import ast
 import re
 import subprocess
 import sys
@@ -91,3 +92,118 @@ def test_no_module_is_too_long_to_read_whole() -> None:
         f"a module longer than {MOST_LINES} lines is hard to read whole; split it where its "
         "content divides"
     )
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _module_imports(path: Path, name: str, modules: set[str]) -> set[str]:
+    """The clubdesk modules ``path`` imports when it is loaded: its imports at module level,
+    those under an ``if`` (``TYPE_CHECKING`` too) or a ``try`` included, none in a function.
+    ``from package import module`` is the module; ``from module import name`` the module."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def walk(statements: list[ast.stmt]) -> None:
+        for node in statements:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    base = ".".join([*up, base] if base else up)
+                for alias in node.names:
+                    found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base)
+            elif isinstance(node, ast.If | ast.Try):
+                walk(node.body)
+                walk(node.orelse)
+                for handler in getattr(node, "handlers", []):
+                    walk(handler.body)
+                walk(getattr(node, "finalbody", []))
+
+    walk(ast.parse(path.read_text(encoding="utf-8")).body)
+    return {module for module in found if module in modules and module != name}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in on_stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    # docs/architecture.md, "The layers": a module that needs what uses it is given a small
+    # protocol of its own (or the few callables it calls), never an import of its user,
+    # not even for a type hint
+    paths = {_module_name(path): path for path in sorted((ROOT / "clubdesk").rglob("*.py"))}
+    graph = {name: _module_imports(path, name, set(paths)) for name, path in paths.items()}
+    assert _circles(graph) == []
+
+
+# the window's shell; everything else of the window lives in its page's folder (README.md)
+UI_SHELL = {
+    "__init__.py",
+    "app.py",
+    "backup_dialogs.py",
+    "context.py",
+    "main_window.py",
+    "none_guard.py",
+    "operations.py",
+    "style.py",
+    "tables_dialog.py",
+}
+UI_FOLDERS = {
+    "clock",
+    "draw",
+    "event",
+    "money",
+    "players",
+    "print",
+    "projector",
+    "rounds",
+    "sheet",
+    "standings",
+    "widgets",
+}
+
+
+def test_the_window_is_grouped_by_page() -> None:
+    ui = ROOT / "clubdesk" / "ui"
+    assert {path.name for path in ui.glob("*.py")} == UI_SHELL
+    folders = {path.name for path in ui.iterdir() if path.is_dir() and path.name != "__pycache__"}
+    assert folders == UI_FOLDERS
+    for folder in folders:  # a page's package re-exports nothing: its modules are imported
+        init = ast.parse((ui / folder / "__init__.py").read_text(encoding="utf-8"))
+        assert all(isinstance(node, ast.Expr) for node in init.body), folder

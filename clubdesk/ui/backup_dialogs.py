@@ -3,24 +3,24 @@ now… (one file anywhere, e.g. a USB stick) and File > Restore… (a list of sn
 
 ``Snapshots`` watches the window's ``changed`` signal: when a round's status moves
 (started, closed) it writes a snapshot through ``services.snapshots``. The number kept
-per event is the ``backups/keep`` setting (default 30).
+per event is the ``backups/keep`` setting (default 30). The window is reached only through
+``BackupHost``, what the backups use of it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QHeaderView,
-    QLabel,
     QMessageBox,
+    QStatusBar,
     QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -28,21 +28,38 @@ from clubdesk.errors import UserError
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.services.changes import Change
 from clubdesk.services.snapshots import Snapshot
-from clubdesk.store import DatabaseError
-
-if TYPE_CHECKING:
-    from clubdesk.ui.main_window import MainWindow
+from clubdesk.store import Database, DatabaseError
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.widgets.form_dialog import FormDialog
 
 KEEP_SETTING = "backups/keep"
 BACKUP_FILTER = "clubdesk databases (*.sqlite);;All files (*)"
 
 
-class Snapshots(QObject):
-    """The window's snapshots: taken by themselves at round boundaries, and on request."""
+class BackupHost(Protocol):
+    """What the backups use of the window (the main window): its context, its database, a
+    line in its status bar, and the database closed and opened again around a restore."""
 
-    def __init__(self, window: MainWindow, settings: QSettings):
-        super().__init__(window)
+    context: UiContext
+
+    @property
+    def database(self) -> Database: ...
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
+
+    def close_database(self) -> Path: ...
+
+    def reopen_database(self, path: Path) -> None: ...
+
+
+class Snapshots(QObject):
+    """The window's snapshots: taken by themselves at round boundaries, and on request;
+    ``parent`` is the window's widget, over which the dialogs open."""
+
+    def __init__(self, window: BackupHost, settings: QSettings, parent: QWidget):
+        super().__init__(parent)
         self._window = window
+        self._parent = parent
         self._settings = settings
         self._seen = self._states()
         self._restoring = False  # a restored file's rounds moved back: no round boundary
@@ -96,13 +113,13 @@ class Snapshots(QObject):
         """Ask for a file and write the database's online backup there."""
         db = self._window.database
         start = str(db.path.with_name(f"{db.path.stem}-backup.sqlite"))
-        chosen, _ = QFileDialog.getSaveFileName(self._window, "Back up now", start, BACKUP_FILTER)
+        chosen, _ = QFileDialog.getSaveFileName(self._parent, "Back up now", start, BACKUP_FILTER)
         if not chosen:
             return
         try:  # the file dialog has asked before replacing a file
             written = db.backup_to(chosen, force=True)
         except DatabaseError as exc:
-            QMessageBox.warning(self._window, "Back up now", str(exc))
+            QMessageBox.warning(self._parent, "Back up now", str(exc))
             return
         self._window.statusBar().showMessage(f"Backed up to {written}", 15000)
 
@@ -110,11 +127,11 @@ class Snapshots(QObject):
 
     def restore(self) -> None:
         """Choose a snapshot, confirm, and put it in place of the open database."""
-        chosen = RestoreDialog(snapshot_service.list_snapshots(), self._window).choose()
+        chosen = RestoreDialog(snapshot_service.list_snapshots(), self._parent).choose()
         if chosen is None:
             return
         answer = QMessageBox.question(
-            self._window,
+            self._parent,
             "Restore",
             f"Replace the open database with this snapshot?\n\n"
             f"{snapshot_service.event_name(chosen)}: "
@@ -129,7 +146,7 @@ class Snapshots(QObject):
         try:
             snapshot_service.restore_snapshot(chosen.path, path, event_id, clock, keep=self.keep())
         except (DatabaseError, UserError, OSError) as exc:
-            QMessageBox.warning(self._window, "Restore", str(exc))
+            QMessageBox.warning(self._parent, "Restore", str(exc))
         else:
             self._window.statusBar().showMessage(f"Restored {chosen.describe()}", 15000)
         finally:
@@ -141,17 +158,15 @@ class Snapshots(QObject):
             self._seen = self._states()
 
 
-class RestoreDialog(QDialog):
+class RestoreDialog(FormDialog):
     """The snapshots by event, round and time, the newest first; one is chosen."""
 
     def __init__(self, snapshots: list[Snapshot], parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWindowTitle("Restore a snapshot")
+        text = "Choose a snapshot to put in place of the open database."
+        lead = text if snapshots else "There are no snapshots yet."
+        super().__init__("Restore a snapshot", parent, lead=lead, ok_text="Restore…")
         self.resize(720, 420)
         self._snapshots = snapshots
-        layout = QVBoxLayout(self)
-        text = "Choose a snapshot to put in place of the open database."
-        layout.addWidget(QLabel(text if snapshots else "There are no snapshots yet."))
         self.list = QTreeWidget()
         self.list.setRootIsDecorated(False)
         self.list.setHeaderLabels(["Event", "Round", "Taken at", "Why"])
@@ -166,15 +181,9 @@ class RestoreDialog(QDialog):
         if snapshots:
             self.list.setCurrentItem(self.list.topLevelItem(0))
         self.list.itemDoubleClicked.connect(self.accept)
-        layout.addWidget(self.list)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Restore…")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(snapshots))
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.extra.addWidget(self.list)
+        self.ok_button.setEnabled(bool(snapshots))
+        self.list.setFocus()
 
     def selected(self) -> Snapshot | None:
         """The snapshot on the highlighted row."""

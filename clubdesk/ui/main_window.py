@@ -42,22 +42,22 @@ from clubdesk.services.changes import Change
 from clubdesk.services.events import EventInfo
 from clubdesk.store import Database, DatabaseError, open_database
 from clubdesk.timesource import TimeSource
-from clubdesk.ui.announcer import Announcer, SoundMenu
 from clubdesk.ui.backup_dialogs import Snapshots
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.announcer import Announcer, SoundMenu
+from clubdesk.ui.clock.status_bar import StatusClock
+from clubdesk.ui.clock.ticker import Ticker, TimerFactory, qt_timer
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.draw_page import DrawPage
-from clubdesk.ui.event_page import EventPage
-from clubdesk.ui.money_page import MoneyPage
-from clubdesk.ui.players_entry import summary_text
-from clubdesk.ui.players_page import PlayersPage
-from clubdesk.ui.print_page import PrintPage
-from clubdesk.ui.projector_menu import ProjectorMenu
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.standings_page import StandingsPage
-from clubdesk.ui.status_clock import StatusClock
+from clubdesk.ui.draw.page import DrawPage
+from clubdesk.ui.event.page import EventPage
+from clubdesk.ui.money.page import MoneyPage
+from clubdesk.ui.players.entry import summary_text
+from clubdesk.ui.players.page import PlayersPage
+from clubdesk.ui.print.page import PrintPage
+from clubdesk.ui.projector.menu import ProjectorMenu
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.standings.page import StandingsPage
 from clubdesk.ui.tables_dialog import TablesServing
-from clubdesk.ui.ticker import Ticker, TimerFactory, qt_timer
 
 APP_TITLE = "clubdesk"
 ABOUT_TEXT = "Runs a card club's tournament night from one laptop."
@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
 
         self._restore_window()
         self._show_database()
-        self.snapshots = Snapshots(self, settings)
+        self.snapshots = Snapshots(self, settings, self)
         self.announcer = Announcer(self.context, settings, engine=speech_engine, parent=self)
         self.sound_label = QLabel()  # says once, and keeps saying, that announcements are silent
         self.sound_label.setContentsMargins(0, 0, 16, 0)

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, QRunnable, Qt, Signal
 from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QMessageBox, QProgressBar, QWidget
 
-from clubdesk.domain.event.sheet_words import plain_words, sentence  # noqa: F401 (pages import them here)
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services.changes import changes_of
 from clubdesk.ui.context import UiContext

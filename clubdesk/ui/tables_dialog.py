@@ -33,11 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services import board, links
 from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import plain_words
 from clubdesk.ui.style import set_role
 from clubdesk.web import DEFAULT_PORT
 from clubdesk.web.app import TablesApp

@@ -17,10 +17,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clubdesk.ui.main_window import MainWindow
-from clubdesk.ui.print_page import TITLES
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.sheet_dialog import SheetDialog
-from clubdesk.ui.sheet_rows import HandRow
+from clubdesk.ui.print.page import TITLES
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.sheet.dialog import SheetDialog
+from clubdesk.ui.sheet.rows import HandRow
 from tests.sheet_typing import type_hand
 
 PAGES = {"event": 1, "players": 2, "draw": 3, "rounds": 4, "standings": 5, "money": 6,
@@ -140,7 +140,7 @@ class Director:
         """Withdraw… on the Players page for entrant ``number``: the reason typed, and where
         ``refund`` is given "Refund the fee?" ticked with that amount and a reason. What the
         page then says."""
-        from clubdesk.ui.players_dialogs import WithdrawDialog
+        from clubdesk.ui.players.dialogs import WithdrawDialog
 
         def answer(dialog: WithdrawDialog) -> None:
             assert self.focused() is dialog.reason_edit
@@ -296,7 +296,7 @@ class Director:
     def amend(self, dialog: SheetDialog, a: int, b: int, reason: str, director: str) -> None:
         """Amend… on a submitted sheet: the new score, the reason and the director's name
         typed, the director's signature drawn, Amend clicked."""
-        from clubdesk.ui.amend_dialog import AmendDialog
+        from clubdesk.ui.sheet.amend_dialog import AmendDialog
 
         self.click(dialog.amend_button)
         amend = dialog.findChild(AmendDialog)
@@ -346,7 +346,7 @@ class Director:
     def record_tiebreak(self, winner: int, reason: str) -> None:
         """The Standings page's Record tie-break…: the winner typed by number, the reason,
         Return records it."""
-        from clubdesk.ui.tiebreak_dialog import TiebreakDialog
+        from clubdesk.ui.standings.tiebreak_dialog import TiebreakDialog
 
         def answer(dialog: TiebreakDialog) -> None:
             self.qtbot.waitUntil(dialog.winner.hasFocus)

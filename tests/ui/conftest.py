@@ -9,8 +9,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from clubdesk.store import Database
+from clubdesk.ui.clock.ticker import FakeTimer
 from clubdesk.ui.main_window import MainWindow
-from clubdesk.ui.ticker import FakeTimer
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from clubdesk.domain.roundclock import Due
 from clubdesk.domain.rules import Schedule
 from clubdesk.services.demo import make_demo
 from clubdesk.store import open_database
-from clubdesk.ui.announcer import TEST_WORDS, Announcer, silent_notice, spoken_words
+from clubdesk.ui.clock.announcer import TEST_WORDS, Announcer, silent_notice, spoken_words
+from clubdesk.ui.clock.ticker import FakeTimer
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.main_window import MainWindow
-from clubdesk.ui.ticker import FakeTimer
 from tests import builder
 
 

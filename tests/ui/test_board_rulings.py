@@ -8,10 +8,11 @@ from PySide6.QtCore import Qt
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import rounds, rulings, seating
 from clubdesk.services.board import BoardTable, Seated
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.ruling_dialogs import (
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.rounds.ruling_dialogs import (
     LateAnswer,
     LateDialog,
     RemovalAnswer,
@@ -19,7 +20,6 @@ from clubdesk.ui.ruling_dialogs import (
     WithdrawalAnswer,
     WithdrawalDialog,
 )
-from clubdesk.ui.ticker import FakeTimer, Ticker
 from tests import builder
 
 

@@ -13,13 +13,13 @@ from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration, warnings
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.players_page import PlayersPage
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.ruling_dialogs import ExpulsionDialog, WarningDialog
-from clubdesk.ui.standings_page import StandingsPage
-from clubdesk.ui.ticker import FakeTimer, Ticker
+from clubdesk.ui.players.page import PlayersPage
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.rounds.ruling_dialogs import ExpulsionDialog, WarningDialog
+from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier

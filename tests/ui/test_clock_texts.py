@@ -5,14 +5,14 @@ from __future__ import annotations
 import datetime as dt
 
 from clubdesk.domain.roundclock import ClockStatus, Due, NextRound
-from clubdesk.ui.clock_watch import (
+from clubdesk.ui.clock.watch import (
     ClockView,
     announcement_text,
     phase_words,
     status_line,
     time_left,
 )
-from clubdesk.ui.projector_texts import coming_next
+from clubdesk.ui.projector.texts import coming_next
 from tests.conftest import CLUB_TIME
 
 NOW = dt.datetime(2024, 3, 9, 11, 31, tzinfo=CLUB_TIME)

@@ -6,15 +6,15 @@ import pytest
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QScrollArea
 
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.draw_page import DrawPage
-from clubdesk.ui.operations import sentence
-from clubdesk.ui.physical_draw import PhysicalDrawDialog
-from clubdesk.ui.seating_model import SeatingListModel
+from clubdesk.ui.draw.page import DrawPage
+from clubdesk.ui.draw.physical import PhysicalDrawDialog
+from clubdesk.ui.draw.seating_model import SeatingListModel
 from clubdesk.ui.style import is_invalid
 from clubdesk.ui.widgets.table_map import TableMap, grid_shape, place_seats
 from tests import builder

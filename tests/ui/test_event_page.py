@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 from clubdesk.domain.formats import load_rules
 from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo, NewEvent, create_event, list_events
-from clubdesk.ui.event_overview import EventListModel
-from clubdesk.ui.event_settings import payout_summary, plain_setting_error
+from clubdesk.ui.event.overview import EventListModel
+from clubdesk.ui.event.settings import payout_summary, plain_setting_error
 
 
 def add_event(db, clock, name="Friday Night Pinochle", rules_id="npa-club-pinochle", **settings):

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from clubdesk.domain.formats import load_rules
-from clubdesk.ui.meld_dialog import MeldDialog
+from clubdesk.ui.sheet.meld_dialog import MeldDialog
 from clubdesk.ui.style import is_invalid
 from tests.ui.test_sheet_dialog import open_sheet, seated
 

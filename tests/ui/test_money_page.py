@@ -13,10 +13,10 @@ from clubdesk.services.demo import make_demo
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.payments import record_payment
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.money_dialogs import MoneyEntry
-from clubdesk.ui.money_page import MoneyPage
-from clubdesk.ui.money_texts import pool_lines, prize_lines
-from clubdesk.ui.payout_editor import FIXED
+from clubdesk.ui.money.dialogs import MoneyEntry
+from clubdesk.ui.money.page import MoneyPage
+from clubdesk.ui.money.payout_editor import FIXED
+from clubdesk.ui.money.texts import pool_lines, prize_lines
 from clubdesk.ui.style import is_invalid
 from tests import builder
 

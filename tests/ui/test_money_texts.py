@@ -5,7 +5,7 @@ from __future__ import annotations
 from clubdesk.domain.money.finish import Finisher
 from clubdesk.domain.money.payouts import Payouts, Pool, Undecided, hand_out
 from clubdesk.services.ledger import CashBox
-from clubdesk.ui.money_texts import cash_lines, pool_lines, prize_lines, status_line
+from clubdesk.ui.money.texts import cash_lines, pool_lines, prize_lines, status_line
 
 POOL = Pool(
     fees_cents=36000,

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QWidget
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services import roster_csv
 from clubdesk.services.changes import Change, changes_field
@@ -19,8 +20,8 @@ from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant, register
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.operations import FieldMarks, plain_words, run_command
-from clubdesk.ui.players_page import PlayersPage
+from clubdesk.ui.operations import FieldMarks, run_command
+from clubdesk.ui.players.page import PlayersPage
 from clubdesk.ui.style import is_invalid
 
 

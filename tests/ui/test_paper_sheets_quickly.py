@@ -7,12 +7,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import results, sheets
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.sheet_dialog import SheetDialog
-from clubdesk.ui.standings_page import StandingsPage
-from clubdesk.ui.ticker import FakeTimer, Ticker
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.sheet.dialog import SheetDialog
+from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from clubdesk.services import results
 from clubdesk.services.ledger import CashBox
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.money_page import MoneyPage
-from clubdesk.ui.money_texts import cash_lines
+from clubdesk.ui.money.page import MoneyPage
+from clubdesk.ui.money.texts import cash_lines
 from tests import builder
 from tests.ui.test_money_page import grid_texts
 

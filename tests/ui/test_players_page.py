@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QDialog
 from clubdesk.services.entrants import EntrantInfo, list_entrants
 from clubdesk.services.registration import RegisterEntrant, register, withdraw
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.players_dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
-from clubdesk.ui.players_entry import summary_text
-from clubdesk.ui.players_model import EntrantTableModel, RosterPreviewModel
-from clubdesk.ui.players_page import PlayersPage
+from clubdesk.ui.players.dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
+from clubdesk.ui.players.entry import summary_text
+from clubdesk.ui.players.model import EntrantTableModel, RosterPreviewModel
+from clubdesk.ui.players.page import PlayersPage
 from tests import builder
 
 SPRING = "Spring Grand Prix"

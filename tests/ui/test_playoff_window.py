@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services import rounds
 from clubdesk.store import open_database
-from clubdesk.ui.projector_slides import seating_slides
-from clubdesk.ui.projector_texts import projector_text
+from clubdesk.ui.projector.slides import seating_slides
+from clubdesk.ui.projector.texts import projector_text
 from tests.cli.test_playoffs import clocked_whist
 from tests.services.test_playoff_rounds import play, preliminaries
 

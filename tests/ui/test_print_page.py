@@ -12,7 +12,7 @@ from clubdesk.services import documents, rounds
 from clubdesk.services.changes import Change
 from clubdesk.services.demo import make_demo
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.print_page import TITLES, PrintPage
+from clubdesk.ui.print.page import TITLES, PrintPage
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries
 

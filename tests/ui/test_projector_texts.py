@@ -11,10 +11,10 @@ from clubdesk.domain.roundclock import ClockStatus, NextRound
 from clubdesk.services import board as board_service
 from clubdesk.services.board import Board, BoardTable, Seated
 from clubdesk.ui import app as ui_app
-from clubdesk.ui.clock_watch import ClockView
-from clubdesk.ui.clock_watch import clock_time as twelve_hour
-from clubdesk.ui.projector_slides import TABLES_PER_PAGE, notice_slide, seating_slides
-from clubdesk.ui.projector_texts import coming_next, projector_text
+from clubdesk.ui.clock.watch import ClockView
+from clubdesk.ui.clock.watch import clock_time as twelve_hour
+from clubdesk.ui.projector.slides import TABLES_PER_PAGE, notice_slide, seating_slides
+from clubdesk.ui.projector.texts import coming_next, projector_text
 from tests.cli.helpers import clubdesk
 
 TZ = dt.timezone(dt.timedelta(hours=-5))

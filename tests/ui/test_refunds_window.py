@@ -14,15 +14,15 @@ from PySide6.QtWidgets import QApplication, QDialog
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.ledger import add_money, money_sheet
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.money_page import MoneyPage
-from clubdesk.ui.players_dialogs import WithdrawDialog
-from clubdesk.ui.players_page import PlayersPage
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.ruling_dialogs import WithdrawalDialog
+from clubdesk.ui.money.page import MoneyPage
+from clubdesk.ui.players.dialogs import WithdrawDialog
+from clubdesk.ui.players.page import PlayersPage
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.rounds.ruling_dialogs import WithdrawalDialog
 from clubdesk.ui.style import is_invalid
-from clubdesk.ui.ticker import FakeTimer, Ticker
 from tests import builder
 
 NEVER = "Bid Whist gives no refunds of the entry fee (rules: money.refunds = false)"

@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import sheets
 from clubdesk.services.changes import changes_of
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.status_bar import StatusClock, phase_of
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.status_clock import StatusClock, phase_of
-from clubdesk.ui.ticker import FakeTimer, Ticker
+from clubdesk.ui.rounds.page import RoundsPage
 from tests import builder
 
 

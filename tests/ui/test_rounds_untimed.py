@@ -11,11 +11,11 @@ from PySide6.QtCore import Qt
 
 from clubdesk.services import sheets
 from clubdesk.services.changes import changes_of
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.status_bar import StatusClock
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.rounds_page import SCHEDULE_TAB, RoundsPage
-from clubdesk.ui.status_clock import StatusClock
-from clubdesk.ui.ticker import FakeTimer, Ticker
+from clubdesk.ui.rounds.page import SCHEDULE_TAB, RoundsPage
 from tests import builder
 
 
@@ -91,7 +91,7 @@ def test_the_projector_shows_the_round_in_play_and_between_rounds_the_next(
 ) -> None:
     """The hall sees the round and its seating; between rounds the next round's seating and
     the leaders."""
-    from clubdesk.ui.projector import ProjectorWindow
+    from clubdesk.ui.projector.window import ProjectorWindow
 
     page, _, _, context, event_id = npa
     projector = ProjectorWindow(context, page.watch, FakeTimer)

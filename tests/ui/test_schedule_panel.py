@@ -10,12 +10,12 @@ import pytest
 from clubdesk.services import audit, events
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import changes_of
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.schedule_panel import SchedulePanel
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.rounds.schedule_panel import SchedulePanel
 from clubdesk.ui.style import is_invalid
-from clubdesk.ui.ticker import FakeTimer, Ticker
 from tests import builder
 from tests.conftest import CLUB_TIME
 

@@ -10,7 +10,7 @@ from clubdesk.domain import games
 from clubdesk.services import sheets
 from clubdesk.services.events import event_rules
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.sheet_dialog import SheetDialog
+from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.style import is_invalid
 from tests import builder
 

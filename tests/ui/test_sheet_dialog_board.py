@@ -8,12 +8,12 @@ from PySide6.QtWidgets import QApplication
 from clubdesk.services import seating as seating_service
 from clubdesk.services import sheets
 from clubdesk.services.changes import Change
-from clubdesk.ui.clock_watch import ClockWatch
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker
+from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.rounds_page import RoundsPage
-from clubdesk.ui.sheet_dialog import SheetDialog
+from clubdesk.ui.rounds.page import RoundsPage
+from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.style import role_of
-from clubdesk.ui.ticker import FakeTimer, Ticker
 from tests import builder
 
 

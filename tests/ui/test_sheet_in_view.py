@@ -15,7 +15,7 @@ from clubdesk.services import rulings
 from clubdesk.services.events import event_rules
 from clubdesk.store import open_database
 from clubdesk.ui import style
-from clubdesk.ui.sheet_dialog import SheetDialog
+from clubdesk.ui.sheet.dialog import SheetDialog
 from tests import builder
 
 SIZES = [(1280, 820), (1600, 1000)]

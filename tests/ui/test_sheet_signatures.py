@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QDialog
 
 from clubdesk.errors import UserError
 from clubdesk.services import sheets
-from clubdesk.ui.amend_dialog import AmendDialog
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.sheet_dialog import SheetDialog
+from clubdesk.ui.sheet.amend_dialog import AmendDialog
+from clubdesk.ui.sheet.dialog import SheetDialog
 from tests import builder
 from tests.ui.test_sheet_dialog import PINOCHLE_HANDS, seated
 from tests.ui.test_signature_pad import draw

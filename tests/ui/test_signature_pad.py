@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from clubdesk.domain.limits import SIGNATURE_PAD_ASPECT, strokes_problem
-from clubdesk.ui.signature_pad import SignaturePad
+from clubdesk.ui.sheet.signature_pad import SignaturePad
 
 
 def make_pad(qtbot, name: str = "Ann Smith", width: int = 700) -> SignaturePad:

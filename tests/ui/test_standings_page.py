@@ -11,9 +11,9 @@ from clubdesk.services.demo import make_demo
 from clubdesk.services.draw import make_draw
 from clubdesk.services.seating import publish_seating, seating
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.standings_chart import LEADERS
-from clubdesk.ui.standings_model import CUT_COLOUR, DROPPED_ROLE, TIED_ROLE, StandingsModel
-from clubdesk.ui.standings_page import StandingsPage
+from clubdesk.ui.standings.chart import LEADERS
+from clubdesk.ui.standings.model import CUT_COLOUR, DROPPED_ROLE, TIED_ROLE, StandingsModel
+from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
 
 

@@ -10,10 +10,10 @@ from PySide6.QtGui import QColor
 
 from clubdesk.services import audit, results
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.standings_model import CUT_COLOUR
-from clubdesk.ui.standings_page import SEEDING_NOTE, StandingsPage
+from clubdesk.ui.standings.model import CUT_COLOUR
+from clubdesk.ui.standings.page import SEEDING_NOTE, StandingsPage
+from clubdesk.ui.standings.tiebreak_dialog import TiebreakDialog
 from clubdesk.ui.style import is_invalid
-from clubdesk.ui.tiebreak_dialog import TiebreakDialog
 from tests.tie_nights import gin_cut_tie, gin_final_tie, whist_final
 
 

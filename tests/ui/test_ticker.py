@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from clubdesk.ui.ticker import FakeTimer, Ticker, ms_to_next_second, ms_until
+from clubdesk.ui.clock.ticker import FakeTimer, Ticker, ms_to_next_second, ms_until
 from tests.conftest import CLUB_TIME
 
 MORNING = dt.datetime(2024, 3, 9, 10, 15, tzinfo=CLUB_TIME)

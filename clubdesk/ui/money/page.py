@@ -1,0 +1,414 @@
+"""The Money page, for the treasurer: the ledger, the prize pool, the payout scheme and
+its prizes, and what the cash box should hold.
+
+On the left the event's ledger (entry fees by entrant with their method,
+fines, added money, expenses, refunds), the buttons that add added money and
+an expense and give a fee back (Refund…, where the format gives refunds), and the
+cash box. On the right every term of the prize pool, the
+payout scheme editor and the prizes it pays against the current standings.
+Editing the scheme previews its prizes at once (``services.ledger.preview``:
+the rules check the scheme, the domain hands out the prizes); nothing is
+written until Save, which stores the scheme in the event's settings. The
+page reads everything again when money, sheets, entrants or the event change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clubdesk.domain.event.sheet_words import sentence
+from clubdesk.domain.money.amounts import format_money
+from clubdesk.errors import UserError
+from clubdesk.services import entrants as entrants_service
+from clubdesk.services import events, final_payouts, ledger, payments
+from clubdesk.services.changes import Change
+from clubdesk.services.events import EventChanges
+from clubdesk.services.ledger import MoneySheet
+from clubdesk.services.payments import Refund
+from clubdesk.store import Database
+from clubdesk.ui.context import UiContext
+from clubdesk.ui.money.dialogs import MoneyEntry, RefundDialog, ask_money
+from clubdesk.ui.money.payout_actions import PayoutActions
+from clubdesk.ui.money.payout_editor import PayoutEditor
+from clubdesk.ui.money.texts import cash_lines, pool_lines, prize_lines, row_cells, status_line
+from clubdesk.ui.operations import run_command
+from clubdesk.ui.style import DISABLED_PRIMARY, set_role
+
+LEDGER_COLUMNS = ("Time", "Kind", "Entrant", "Method", "Note", "Amount")
+PRIZE_COLUMNS = ("Place", "Who", "Prize")
+PRIZES_TITLE = "Prizes by the current standings"
+NOTE_COLUMN = 4
+
+
+class MoneyPage(QWidget):
+    """The treasurer's page for the context's event."""
+
+    READS = Change.MONEY | Change.SHEETS | Change.ENTRANTS | Change.EVENT | Change.SEATING
+
+    def __init__(self, context: UiContext, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setStyleSheet(DISABLED_PRIMARY)  # Save greyed while there is nothing to save
+        self.context = context
+        self.sheet: MoneySheet | None = None  # as saved
+        self.shown: MoneySheet | None = None  # as previewed (the saved one when not edited)
+        self.edited = False  # the scheme on screen differs from the saved one
+        # asks for the amount, method and note of added money or an expense (tests stub it)
+        self.ask: Callable[[str, QWidget], MoneyEntry | None] = ask_money
+        self._build()
+        context.changed.connect(self._changed)
+        self.refresh()
+
+    # --- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.heading = set_role(QLabel("Money"), "heading")
+        self.message = set_role(QLabel(), "hint")
+        self.message.setWordWrap(True)
+
+        self.ledger_table = _table(LEDGER_COLUMNS)
+        self.add_added = QPushButton("Add added money…")
+        self.add_expense = QPushButton("Add an expense…")
+        self.add_added.clicked.connect(lambda: self.add_money("added"))
+        self.add_expense.clicked.connect(lambda: self.add_money("expense"))
+        self.refund_button = QPushButton("Refund…")
+        self.refund_button.setToolTip("Give an entrant's entry fee back (a refund row)")
+        self.refund_button.clicked.connect(self.open_refund)
+        self.refund_dialog: RefundDialog | None = None
+        self.done_label = QLabel()  # the last refund given, for the event it was given in
+        self.done_label.setStyleSheet("color: #1b6e2a;")
+        self._done_for: str | None = None
+        self.cash_grid = QGridLayout()
+        cash_box = QGroupBox("Cash box")
+        cash_box.setLayout(self.cash_grid)
+        self.cash_note = set_role(QLabel(_CASH_READING), "hint")
+        self.cash_note.setWordWrap(True)
+        self.cash_grid.addWidget(self.cash_note, 0, 0, 1, 2)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_added)
+        buttons.addWidget(self.add_expense)
+        buttons.addWidget(self.refund_button)
+        buttons.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(set_role(QLabel("Ledger"), "subheading"))
+        left_layout.addWidget(self.ledger_table, 1)
+        left_layout.addLayout(buttons)
+        left_layout.addWidget(self.done_label)
+        left_layout.addWidget(cash_box)
+
+        self.pool_grid = QGridLayout()
+        pool_box = QGroupBox("Prize pool")
+        pool_box.setLayout(self.pool_grid)
+        self.editor = PayoutEditor()
+        self.editor.edited.connect(self._scheme_edited)
+        self.save_button = set_role(QPushButton("Save the scheme"), "primary")
+        self.revert_button = QPushButton("Undo the changes")
+        self.save_button.clicked.connect(self.save_scheme)
+        self.revert_button.clicked.connect(self.revert_scheme)
+        self.scheme_state = set_role(QLabel(), "hint")
+        self.scheme_state.setWordWrap(True)
+        scheme_buttons = QHBoxLayout()
+        scheme_buttons.addWidget(self.save_button)
+        scheme_buttons.addWidget(self.revert_button)
+        scheme_buttons.addStretch(1)
+        scheme_box = QGroupBox("Payout scheme")
+        scheme_layout = QVBoxLayout(scheme_box)
+        scheme_layout.addWidget(self.editor)
+        scheme_layout.addLayout(scheme_buttons)
+        scheme_layout.addWidget(self.scheme_state)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.prize_table = _table(PRIZE_COLUMNS)
+        self.prize_table.setMinimumHeight(160)
+        self.prizes_box = prizes_box = QGroupBox(PRIZES_TITLE)
+        prizes_layout = QVBoxLayout(prizes_box)
+        prizes_layout.addWidget(self.status)
+        prizes_layout.addWidget(self.prize_table)
+        self.actions = PayoutActions(self.context)
+        prizes_layout.addWidget(self.actions)
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 8, 0)
+        right_layout.addWidget(pool_box)
+        right_layout.addWidget(scheme_box)
+        right_layout.addWidget(prizes_box, 1)
+        scroll = QScrollArea()
+        scroll.setWidget(right)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setMinimumWidth(right.minimumSizeHint().width() + _SCROLLBAR_ROOM)
+
+        self.body = QSplitter(Qt.Orientation.Horizontal)
+        self.body.addWidget(left)
+        self.body.addWidget(scroll)
+        self.body.setStretchFactor(0, 3)
+        self.body.setStretchFactor(1, 2)
+        self.body.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.message)
+        layout.addWidget(self.body, 1)
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def _changed(self, change: Change) -> None:
+        if change & self.READS:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Read the ledger, pool and prizes again; a scheme being edited stays on screen."""
+        db, event_id = self.context.db, self.context.event_id
+        self.sheet = None
+        problem = "Open or create an event on the Event page first."
+        if db is not None and event_id is not None:
+            try:
+                self.sheet = ledger.money_sheet(db, event_id)
+                rules = events.event_rules(db, event_id)
+            except UserError as exc:
+                problem = sentence(str(exc))
+        self.body.setVisible(self.sheet is not None)
+        self.message.setVisible(self.sheet is None)
+        self.message.setText("" if self.sheet is not None else problem)
+        if self.sheet is None:
+            self.shown = None
+            return
+        self._show_ledger(self.sheet)
+        assert db is not None and event_id is not None
+        self._show_refunds(db, event_id)
+        self.actions.show_payouts(self.sheet.payouts, final_payouts.paid_so_far(db, event_id))
+        if self.edited:
+            self._scheme_edited()
+        else:
+            self.editor.load(rules.money)
+            self._show_preview(self.sheet)
+        self._show_scheme_state()
+
+    def _show_ledger(self, sheet: MoneySheet) -> None:
+        rows = [row_cells(row) for row in sheet.rows]
+        _fill(self.ledger_table, rows, right_aligned=(len(LEDGER_COLUMNS) - 1,))
+
+    def _show_preview(self, sheet: MoneySheet) -> None:
+        self.shown = sheet
+        _fill_lines(self.pool_grid, pool_lines(sheet.pool))
+        payouts = sheet.payouts
+        self.status.setText(status_line(payouts))
+        self.status.setStyleSheet(
+            "font-weight: bold;" if payouts.provisional or payouts.final else ""
+        )
+        self.prizes_box.setTitle("Prizes, as finalized" if payouts.final else PRIZES_TITLE)
+        _fill(self.prize_table, prize_lines(payouts), right_aligned=(2,))
+        paid_in = "cash" if sheet.cash.cash_prizes_cents else payouts.prizes_in
+        _fill_lines(self.cash_grid, cash_lines(sheet.cash, paid_in), first_row=1)
+
+    # --- the scheme -------------------------------------------------------------------------
+
+    def _scheme_edited(self) -> None:
+        db, event_id = self.context.db, self.context.event_id
+        if db is None or event_id is None or self.sheet is None:
+            return
+        self.edited = True
+        try:
+            shown = ledger.preview(db, event_id, self.editor.settings())
+        except UserError as error:
+            self.editor.show_problem(error)
+            self.shown = None
+            self.status.setText("Fix the scheme to see its prizes.")
+            _fill(self.prize_table, [], right_aligned=())
+        else:
+            self.editor.show_problem(None)
+            self._show_preview(shown)
+        self._show_scheme_state()
+
+    def _show_scheme_state(self) -> None:
+        valid = self.shown is not None
+        final = self.sheet is not None and bool(self.sheet.payouts.final)
+        self.editor.setEnabled(not final)  # the frozen prizes came from the saved scheme
+        self.save_button.setEnabled(self.edited and valid and not final)
+        self.revert_button.setEnabled(self.edited)
+        if final:
+            self.scheme_state.setText("The payouts are final: reopen them to change the scheme.")
+        elif not self.edited:
+            self.scheme_state.setText("Saved. The prizes below follow it.")
+        elif valid:
+            self.scheme_state.setText("Not saved yet: the prizes below preview it.")
+        else:
+            self.scheme_state.setText("Not saved: the scheme is not valid.")
+
+    def save_scheme(self) -> None:
+        """Store the scheme on screen in the event's settings (nothing if it is not valid)."""
+        db, event_id, sheet = self.context.db, self.context.event_id, self.sheet
+        if db is None or event_id is None or sheet is None or self.shown is None:
+            return
+        try:
+            scheme = self.editor.settings()
+        except UserError as error:
+            self.editor.show_problem(error)
+            return
+        changes = EventChanges(settings={**sheet.settings, **scheme})
+        done = run_command(
+            self.context,
+            lambda: events.update_event(db, event_id, changes, self.context.clock),
+            parent=self,
+            title="Save the payout scheme",
+            show_error=self.editor.show_problem,
+        )
+        if done is not None:
+            self.edited = False
+            self.refresh()
+
+    def revert_scheme(self) -> None:
+        """Put the saved scheme back on screen."""
+        self.edited = False
+        self.refresh()
+
+    # --- adding money -----------------------------------------------------------------------
+
+    def add_money(self, kind: str) -> None:
+        """Ask for and record added money or an expense (``kind`` ``added``/``expense``)."""
+        db, event_id = self.context.db, self.context.event_id
+        if db is None or event_id is None:
+            return
+        entry = self.ask(kind, self)
+        if entry is None:
+            return
+        run_command(
+            self.context,
+            lambda: ledger.add_money(
+                db,
+                event_id,
+                kind,
+                entry.cents if entry.cents is not None else 0,
+                self.context.clock,
+                note=entry.note,
+                method=entry.method,
+            ),
+            parent=self,
+            title="Add added money" if kind == "added" else "Add an expense",
+        )
+
+    # --- refunds ----------------------------------------------------------------------------
+
+    def _show_refunds(self, db: Database, event_id: str) -> None:
+        """Refund… where the format gives refunds (bid whist never does), for the entrants
+        who have paid something not refunded yet."""
+        if self._done_for != event_id:
+            self.done_label.setText("")
+        self.refund_button.setVisible(entrants_service.registration_setup(db, event_id).refunds)
+        offers = payments.refund_offers(db, event_id)
+        self.refund_button.setEnabled(bool(offers))
+
+    def open_refund(self) -> RefundDialog | None:
+        """Ask which entrant's fee is given back, how much, how and why (``refund_dialog``);
+        a refusal is shown at its field in the dialog."""
+        db, event_id, clock = self.context.db, self.context.event_id, self.context.clock
+        if db is None or event_id is None:
+            return None
+        offers = payments.refund_offers(db, event_id)
+        if not offers:
+            return None
+        dialog: RefundDialog
+
+        def give(number: int, refund: Refund) -> UserError | None:
+            refused: list[UserError] = []
+            done = run_command(
+                self.context,
+                lambda: payments.refund(db, event_id, number, refund.cents, refund.method, clock,
+                                        note=refund.reason),
+                parent=dialog, title="Refund", show_error=refused.append,
+            )  # fmt: skip
+            if done is not None:
+                self._done_for = event_id
+                self.done_label.setText(
+                    f"✓ Refunded {format_money(refund.cents)} {refund.method} "
+                    f"to {done.number} {done.name}"
+                )
+            return refused[0] if refused else None
+
+        dialog = RefundDialog(offers, give, self)
+        dialog.finished.connect(self._refund_closed)
+        self.refund_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _refund_closed(self, result: int) -> None:
+        dialog, self.refund_dialog = self.refund_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+
+
+_SCROLLBAR_ROOM = 24
+_CASH_READING = (
+    "Cash rows only: fees, fines and added money paid in cash, less refunds and "
+    "expenses paid in cash, less the cash prizes once handed over."
+)
+
+
+def _table(columns: Sequence[str]) -> QTableWidget:
+    table = QTableWidget(0, len(columns))
+    table.setHorizontalHeaderLabels(list(columns))
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.verticalHeader().hide()
+    table.setAlternatingRowColors(True)
+    table.setWordWrap(False)
+    header = table.horizontalHeader()
+    for column in range(len(columns)):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    stretch = NOTE_COLUMN if len(columns) == len(LEDGER_COLUMNS) else 1
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    return table
+
+
+def _fill(
+    table: QTableWidget, rows: Sequence[Sequence[str]], *, right_aligned: Sequence[int]
+) -> None:
+    table.setRowCount(len(rows))
+    for r, cells in enumerate(rows):
+        for c, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if c in right_aligned:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, item)
+
+
+def _fill_lines(grid: QGridLayout, lines: Sequence[tuple[str, str]], first_row: int = 0) -> None:
+    """Lay out (words, amount) lines in a two-column grid, the last line in bold."""
+    for index in reversed(range(grid.count())):
+        item = grid.itemAt(index)
+        row, _, _, _ = grid.getItemPosition(index)
+        if row >= first_row and item is not None and item.widget() is not None:
+            widget = item.widget()
+            grid.removeWidget(widget)
+            widget.deleteLater()
+    for offset, (words, amount) in enumerate(lines):
+        label, value = QLabel(words), QLabel(amount)
+        value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if offset == len(lines) - 1:
+            label.setStyleSheet("font-weight: bold;")
+            value.setStyleSheet("font-weight: bold;")
+        grid.addWidget(label, first_row + offset, 0)
+        grid.addWidget(value, first_row + offset, 1)
+    grid.setColumnStretch(0, 1)

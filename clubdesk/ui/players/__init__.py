@@ -1,0 +1,1 @@
+"""The Players page: registration, the entrants' list and the acts on one entrant."""

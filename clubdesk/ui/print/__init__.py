@@ -1,0 +1,1 @@
+"""The Print page: the event's documents previewed, printed or saved."""

@@ -1,0 +1,1 @@
+"""The projector: its window, its words and slides, and its View menu."""

@@ -1,0 +1,1 @@
+"""A table's score sheet: its hands, signers, drafts, amendments and keys."""

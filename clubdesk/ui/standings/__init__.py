@@ -1,0 +1,1 @@
+"""The Standings page: the standings, the leaders' chart, tie-breaks recorded."""
