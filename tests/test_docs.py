@@ -46,3 +46,39 @@ def test_the_readme_links_every_document() -> None:
     readme = (ROOT / "README.md").read_text()
     for doc in sorted((ROOT / "docs").glob("*.md")):
         assert f"docs/{doc.name}" in readme, doc.name
+
+
+def _layout_rows() -> dict[str, str]:
+    """The README's layout table: each row's folder or file, and its text."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## How the code is laid out", 1)[1].split("\n## ", 1)[0]
+    return dict(re.findall(r"^\| `([^`]+)` \| (.*) \|$", section, re.M))
+
+
+def test_the_readme_layout_table_matches_the_tree() -> None:
+    # every module of clubdesk/ is named in its folder's row, and every file a row names is there
+    rows = _layout_rows()
+    unnamed, absent = [], []
+    for path in sorted((ROOT / "clubdesk").rglob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        relative = path.relative_to(ROOT)
+        folder = f"{relative.parent.as_posix()}/"
+        if relative.as_posix() in rows:
+            continue
+        text = rows.get(folder, "")
+        if folder not in rows:  # a package's inner folder is named in its parent's row
+            parent = f"{relative.parent.parent.as_posix()}/"
+            text = (
+                rows.get(parent, "") if f"`{relative.parent.name}/`" in rows.get(parent, "") else ""
+            )
+        if f"`{path.name}`" not in text:
+            unnamed.append(relative.as_posix())
+    for where, text in rows.items():
+        if not where.startswith("clubdesk/") or not where.endswith("/"):
+            continue
+        for name in re.findall(r"`(\w+\.py)`", text):
+            if not list((ROOT / where).rglob(name)):
+                absent.append(f"{where}{name}")
+    assert unnamed == [], "name these modules in the README's layout table"
+    assert absent == [], "the README's layout table names modules that are not there"
