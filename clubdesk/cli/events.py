@@ -43,7 +43,7 @@ def add(commands: Any) -> dict[str, Handler]:
 def _import(args: argparse.Namespace) -> int:
     from clubdesk.domain.event.model import EventError
     from clubdesk.services import eventfile
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     data = read_json_file(args.file)
     when = args.date

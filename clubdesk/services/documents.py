@@ -56,8 +56,8 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
-from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 

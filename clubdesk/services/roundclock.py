@@ -30,9 +30,9 @@ from clubdesk.services.changes import Change, changes_field, with_changes, write
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.events import EventInfo
 from clubdesk.services.seating import follows_from, publish_in
-from clubdesk.store import Database
 from clubdesk.store import roundclock as store
 from clubdesk.store import seating as seating_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource, zone_of
 
 P = ParamSpec("P")

@@ -39,10 +39,11 @@ from clubdesk.services.common import event_and_rules
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.services.round_checks import check_winners_in
 from clubdesk.services.seating import follows_from, publish_in, seating
-from clubdesk.store import Database, events
+from clubdesk.store import events
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store import seating as store
 from clubdesk.store import sheets as sheets_store
+from clubdesk.store.db import Database
 from clubdesk.store.seating import RoundRecord
 from clubdesk.timesource import TimeSource
 

@@ -63,9 +63,9 @@ from clubdesk.services.sheet_input import (
     checked_strokes,
     signature_input,
 )
-from clubdesk.store import Database
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store import sheets as store
+from clubdesk.store.db import Database
 from clubdesk.store.games import sides_of_games
 from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json
 from clubdesk.timesource import TimeSource
