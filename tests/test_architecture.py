@@ -55,6 +55,19 @@ def test_the_domain_loads_no_qt_sql_or_pdf() -> None:
         assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
 
 
+def test_the_services_load_reportlab_only_to_print() -> None:
+    # docs/architecture.md, "The layers": a document's module, and reportlab with it, is
+    # loaded when that document is written, not when a service is imported
+    code = (
+        "import pkgutil, importlib, clubdesk.services as s\n"
+        "for m in pkgutil.walk_packages(s.__path__, 'clubdesk.services.'):\n"
+        "    importlib.import_module(m.name)\n"
+    )
+    loaded = _modules_loaded_by(code)
+    for forbidden in ("PySide6", "reportlab", "uvicorn"):
+        assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
+
+
 HEADLESS_HAND = (
     '{"bidder": "A", "bid": 55, "marriage": true, "meld": {"A": 30, "B": 20}, '
     '"tricks": {"A": 30, "B": 20}}'
