@@ -263,9 +263,17 @@ def status(
 ) -> ClockStatus:
     """The clock's status (docs/cli.md ``clock status``) now, or at ``at``."""
     with db.session() as session:
-        now = given_reading(session, event_id, clock, at)
-        rows = _timetable(session, event_id, now)
-        return roundclock.status(store.facts(session, event_id), rows, now)
+        return status_in(session, event_id, clock, at=at)
+
+
+@in_range
+def status_in(
+    session: Session, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None
+) -> ClockStatus:
+    """``status`` inside the caller's transaction."""
+    now = given_reading(session, event_id, clock, at)
+    rows = _timetable(session, event_id, now)
+    return roundclock.status(store.facts(session, event_id), rows, now)
 
 
 @in_range

@@ -74,6 +74,28 @@ def list_entrants(session: Session, event_id: str) -> list[EntrantRecord]:
     return _records(session, event_id, rows)
 
 
+def players_of(
+    session: Session, event_id: str, numbers: Sequence[int]
+) -> dict[int, tuple[str, ...]]:
+    """The players of the entrants numbered ``numbers`` (those that exist), in number order
+    and each entrant's players in order: what a check of a table's signers needs, read
+    without the rest of the field or anyone's money."""
+    players: dict[int, list[str]] = defaultdict(list)
+    if not numbers:
+        return {}
+    marks = ", ".join("?" * len(numbers))
+    rows = session.connection().exec_driver_sql(
+        "SELECT entrant.number, player.name FROM entrant "
+        "JOIN player ON player.entrant_id = entrant.id "
+        f"WHERE entrant.event_id = ? AND entrant.number IN ({marks}) "
+        "ORDER BY entrant.number, player.position",
+        (event_id, *numbers),
+    )
+    for number, name in rows:
+        players[number].append(name)
+    return {number: tuple(names) for number, names in players.items()}
+
+
 def entrant_by_number(session: Session, event_id: str, number: int) -> EntrantRecord | None:
     row = _row(session, event_id, number)
     if row is None:
