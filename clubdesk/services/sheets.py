@@ -27,7 +27,7 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.domain.event.cross_check import cross_check_problem, disagreements
-from clubdesk.domain.event.finished import NotOverError, check_over, clock_calls_time, not_over
+from clubdesk.domain.event.finished import NotOverError, clock_calls_time, not_over
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
 from clubdesk.domain.event.sheet import (
@@ -45,7 +45,6 @@ from clubdesk.domain.limits import (
     name_problem,
 )
 from clubdesk.domain.money.fines import check_players
-from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import roundclock as clock_service
@@ -214,13 +213,16 @@ def _submitted(
             check_players(hands, sides, rules)
         except HandError as exc:
             raise UserError(f"round {round_number}, table {table}: {exc}") from None
-        on_sheet = [*sheet.lines, *new_lines]
+        # the hands scored once for both questions: do they end the game by themselves,
+        # and is it over (``domain.event.finished``, as ``check_over`` asks it)
+        played = played_hands(rules, round_number, hands, [*sheet.lines, *new_lines])
         called = time_called or by_clock
-        stopped = called and not _over(rules, round_number, hands, on_sheet)
-        try:
-            check_over(rules, round_number, hands, on_sheet, time_called=stopped)
-        except NotOverError as exc:
-            raise UserError(f"round {round_number}, table {table}: {exc}", field="hands") from None
+        stopped = called and not_over(rules, round_number, played) is not None
+        missing = not_over(rules, round_number, played, time_called=stopped)
+        if missing is not None:
+            raise UserError(
+                f"round {round_number}, table {table}: {NotOverError(missing)}", field="hands"
+            )
     try:
         check_decided(rules, result, round_number)
     except UndecidedError as exc:
@@ -243,7 +245,8 @@ def _submitted(
     if checked and checked["hands"]:  # the director accepted one of two sheets
         done.audit("sheet.cross_check", {"round": round_number, "table": table, **checked})
     sheets_in, total = store.sheets_in(session, sheet.round_id)
-    seated = seat_following_in(done, round_number)
+    # only the last sheet of a round closed without it can let the next round be seated
+    seated = seat_following_in(done, round_number) if sheet.round_status == "closed" else None
     following = seated.round if seated is not None else None
     return SheetSubmitted(
         event_id, round_number, table, score_a, score_b, sheets_in, total, next_seated=following
@@ -273,11 +276,6 @@ def _cross_checked(
     if not differ:
         return {"hands": [], "accepted": "first"}
     return {"hands": differ, "accepted": accepted, "reason": " ".join(reason.split())}
-
-
-def _over(rules: Rules, round_number: int, hands: Sequence[dict[str, Any]], lines: Any) -> bool:
-    """Do the hands end the game by themselves (no time called needed)?"""
-    return not_over(rules, round_number, played_hands(rules, round_number, hands, lines)) is None
 
 
 def time_called_by_clock(db: Database, event_id: str, round_number: int, clock: TimeSource) -> bool:

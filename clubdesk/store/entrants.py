@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from clubdesk.store import ledger
+from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Entrant, Player
 
 NO_MONEY = ledger.EntrantMoney()
@@ -84,7 +85,8 @@ def players_of(
     if not numbers:
         return {}
     marks = ", ".join("?" * len(numbers))
-    rows = session.connection().exec_driver_sql(
+    rows = plain_rows(
+        session,
         "SELECT entrant.number, player.name FROM entrant "
         "JOIN player ON player.entrant_id = entrant.id "
         f"WHERE entrant.event_id = ? AND entrant.number IN ({marks}) "

@@ -41,6 +41,7 @@ from clubdesk.domain.limits import Strokes, as_strokes
 from clubdesk.domain.sides import SIDES
 from clubdesk.errors import UserError
 from clubdesk.store.columns import IsoDateTime, JsonText
+from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Amendment as AmendmentRow
 
 RESULT = "result"  # an amendment row of the whole result, before and after
@@ -289,9 +290,8 @@ class OpenSheet:
 
 def open_sheet(session: Session, event_id: str, number: int, table: int) -> OpenSheet:
     """Round ``number``'s table ``table`` while its sheet can be handed in; else UserError."""
-    conn = session.connection()
-    found = _plain(
-        conn,
+    found = plain_rows(
+        session,
         "SELECT round.id, round.status, game.id, game.submitted_at FROM round "
         "LEFT JOIN game ON game.round_id = round.id AND game.table_number = ? "
         "WHERE round.event_id = ? AND round.number = ?",
@@ -307,8 +307,8 @@ def open_sheet(session: Session, event_id: str, number: int, table: int) -> Open
             f"round {number}, table {table}: the sheet is already submitted; "
             "a correction is a director's amendment"
         )
-    lines = _plain(
-        conn,
+    lines = plain_rows(
+        session,
         "SELECT side, points, reason FROM adjustment WHERE game_id = ? ORDER BY id",
         (game_id,),
     )
@@ -374,8 +374,8 @@ def _json_text(value: Any) -> str:
 
 def sheets_in(session: Session, round_id: int) -> tuple[int, int]:
     """(sheets submitted, sheets in all) of a published round."""
-    [(submitted, total)] = _plain(
-        session.connection(),
+    [(submitted, total)] = plain_rows(
+        session,
         "SELECT count(submitted_at), count(*) FROM game WHERE round_id = ?",
         (round_id,),
     )
