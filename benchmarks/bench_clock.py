@@ -46,7 +46,7 @@ from PySide6.QtGui import QImage  # noqa: E402
 from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 
 from clubdesk.services.demo import make_demo  # noqa: E402
-from clubdesk.store import open_database  # noqa: E402
+from clubdesk.store.db import open_database  # noqa: E402
 from clubdesk.timesource import SYSTEM_TIME, FakeTime  # noqa: E402
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker, ms_until  # noqa: E402
 from clubdesk.ui.clock.watch import ClockWatch  # noqa: E402

@@ -81,7 +81,7 @@ def one_run(tables: int, refresh: bool = True) -> dict:
     from PySide6.QtWidgets import QApplication
 
     from clubdesk.services import board, links
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
     from clubdesk.timesource import SYSTEM_TIME
     from clubdesk.ui.main_window import MainWindow
     from tests import builder

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from clubdesk.services import eventfile, results
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 
 TEAMS = 512

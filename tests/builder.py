@@ -30,7 +30,7 @@ from clubdesk.services.draw import DrawInfo
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 NIGHT = dt.date(2024, 3, 9)

@@ -22,7 +22,7 @@ import sys
 from clubdesk.cli.clock import status_json
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 
 

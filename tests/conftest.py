@@ -30,7 +30,7 @@ from clubdesk.timesource import FakeTime
 from tests.isolation import own_user_data
 
 if TYPE_CHECKING:
-    from clubdesk.store import Database
+    from clubdesk.store.db import Database
 
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
 # after conftest files are imported).
@@ -60,7 +60,7 @@ def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 @pytest.fixture(scope="session")
 def empty_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A new, empty database of the current schema, made once for the run."""
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     folder = tmp_path_factory.mktemp("empty-database")
     path = folder / "club.sqlite"
@@ -95,7 +95,7 @@ def backups(tmp_path: Path) -> Path:
 @pytest.fixture
 def db(db_path: Path, backups: Path, new_database) -> Iterator[Database]:
     """An empty database at ``db_path``, open; closed after the test."""
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     database = open_database(new_database(db_path), backups=backups)
     yield database

@@ -29,7 +29,7 @@ from pathlib import Path
 from clubdesk.services import rounds, sheets
 from clubdesk.services import seating as seating_service
 from clubdesk.services import snapshots as snapshot_service
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
 

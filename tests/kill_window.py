@@ -20,7 +20,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from clubdesk.ui.clock.ticker import FakeTimer
 from clubdesk.ui.main_window import MainWindow

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import grimp
+import pytest
 from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,14 +55,51 @@ def test_the_domain_loads_no_qt_sql_or_pdf() -> None:
         assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
 
 
-def test_headless_commands_never_load_qt() -> None:
+def test_the_services_load_reportlab_only_to_print() -> None:
+    # docs/architecture.md, "The layers": a document's module, and reportlab with it, is
+    # loaded when that document is written, not when a service is imported
+    code = (
+        "import pkgutil, importlib, clubdesk.services as s\n"
+        "for m in pkgutil.walk_packages(s.__path__, 'clubdesk.services.'):\n"
+        "    importlib.import_module(m.name)\n"
+    )
+    loaded = _modules_loaded_by(code)
+    for forbidden in ("PySide6", "reportlab", "uvicorn"):
+        assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
+
+
+HEADLESS_HAND = (
+    '{"bidder": "A", "bid": 55, "marriage": true, "meld": {"A": 30, "B": 20}, '
+    '"tricks": {"A": 30, "B": 20}}'
+)
+NEVER_HEADLESS = ("PySide6", "sqlalchemy", "sqlmodel", "reportlab", "uvicorn")
+HEADLESS_COMMANDS = {  # the command, and what it may not load beyond NEVER_HEADLESS
+    "--version": ("pydantic",),
+    "--help": ("pydantic",),
+    "rules list": ("pydantic",),  # the bundled files' ids and titles are read as TOML
+    "rules check rules/house-gin.toml": (),
+    "score-hand --rules grand-prix-pinochle": (),
+}
+
+
+@pytest.mark.parametrize("command", sorted(HEADLESS_COMMANDS))
+def test_headless_commands_never_load_qt(command: str) -> None:
+    # docs/architecture.md, "The layers": a command loads only what it needs, so the
+    # commands that open no database, print nothing on paper and show no window load
+    # neither the ORM nor reportlab nor Qt nor the web server
     code = (
         "from clubdesk import cli\n"
-        "import contextlib, io\n"
+        "import contextlib, io, sys\n"
+        f"sys.stdin = io.StringIO({HEADLESS_HAND!r})\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    assert cli.main(['rules', 'list']) == 0\n"
+        "    try:\n"
+        f"        assert cli.main({command.split()!r}) == 0\n"
+        "    except SystemExit as exc:\n"
+        "        assert exc.code == 0\n"
     )
-    assert not any(m.startswith("PySide6") for m in _modules_loaded_by(code))
+    loaded = _modules_loaded_by(code)
+    for forbidden in (*NEVER_HEADLESS, *HEADLESS_COMMANDS[command]):
+        assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
 
 
 def test_only_the_time_source_reads_the_system_time() -> None:

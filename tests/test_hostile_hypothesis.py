@@ -20,7 +20,7 @@ from clubdesk.domain import formats, games, limits
 from clubdesk.domain.event.model import EventError
 from clubdesk.errors import UserError
 from clubdesk.services import eventfile
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests.cli.helpers import SMALL
 from tests.conftest import CLUB_TIME

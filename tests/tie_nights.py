@@ -9,7 +9,7 @@ player 4, who scores 150 as player 5 does: 10, 9, 8, 7 and 6 are sure of the fin
 from __future__ import annotations
 
 from clubdesk.services import rounds, tiebreaks
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-import traceback
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import UTC
 from pathlib import Path
 from typing import NoReturn
 
-from clubdesk import __version__, paths
 from clubdesk.cli import (
     clock,
     database,
@@ -63,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="clubdesk",
         description="Run a card club's tournament night. With no command, opens the window.",
     )
-    parser.add_argument("--version", action="version", version=f"clubdesk {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show program's version number and exit")  # fmt: skip
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--db", dest="window_db", type=Path, metavar="FILE",
                        help="open the window on this database file")  # fmt: skip
@@ -79,6 +77,16 @@ def build_parser() -> argparse.ArgumentParser:
         handlers.update(group.add(commands))
     parser.set_defaults(handlers=handlers)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: argparse's own, with the version read only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        from clubdesk import __version__
+
+        print(f"clubdesk {__version__}")
+        parser.exit()
 
 
 SCREENS_MAX = 99  # far beyond the screens any laptop drives
@@ -132,6 +140,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _open_window(args: argparse.Namespace) -> int:
+    from clubdesk import paths
     from clubdesk.ui.app import cannot_start, run  # Qt loads only here
 
     try:
@@ -164,6 +173,11 @@ def _log_crash() -> str | None:
     """Write the traceback being handled to the error log; where it went (None: nowhere).
     Where the user data folder cannot hold the log, it goes to a file of its own in the
     temporary folder; a traceback never reaches the director's terminal."""
+    import tempfile
+    import traceback
+
+    from clubdesk import __version__, paths
+
     details = traceback.format_exc()
     heading = f"--- {SYSTEM_TIME.now().astimezone(UTC).isoformat()} clubdesk {__version__}\n"
     try:

@@ -17,7 +17,7 @@ from clubdesk.errors import UserError
 from clubdesk.timesource import SYSTEM_TIME, TimeSource
 
 if TYPE_CHECKING:
-    from clubdesk.store import Database
+    from clubdesk.store.db import Database
 
 EXIT_BAD_INPUT = 2
 
@@ -86,7 +86,7 @@ def database_to_read(path: Path) -> Iterator[Database]:
 def database_for(path: Path, *, reading: bool) -> AbstractContextManager[Database]:
     """The database at ``path``, opened only to read (``database_to_read``) where the
     command only reads it, else to write."""
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     return database_to_read(path) if reading else open_database(path, create=False)
 

@@ -19,8 +19,6 @@ from clubdesk.cli.common import (
     print_json,
     read_json_file,
 )
-from clubdesk.domain.event.checks import listed, times
-from clubdesk.domain.event.names import shared_names
 from clubdesk.errors import UserError
 
 
@@ -41,9 +39,11 @@ def add(commands: Any) -> dict[str, Handler]:
 
 
 def _import(args: argparse.Namespace) -> int:
+    from clubdesk.domain.event.checks import listed, times
     from clubdesk.domain.event.model import EventError
+    from clubdesk.domain.event.names import shared_names
     from clubdesk.services import eventfile
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     data = read_json_file(args.file)
     when = args.date

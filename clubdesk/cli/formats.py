@@ -34,7 +34,7 @@ def add(commands: Any) -> dict[str, Handler]:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from clubdesk.domain import formats, rules
+    from clubdesk.domain import formats
 
     if args.rules_command == "list":
         formats, problems = formats.scan_rules()
@@ -43,6 +43,8 @@ def _rules(args: argparse.Namespace) -> int:
         for problem in problems:  # a club's own file with a mistake is left out, and said so
             print(f"skipped {problem}", file=sys.stderr)
         return 0
+    from clubdesk.domain import rules
+
     try:
         checked = formats.load_rules_file(args.file)
     except rules.RulesError as exc:

@@ -96,7 +96,7 @@ def _tiebreak(args: argparse.Namespace) -> int:
     from clubdesk.domain.results.ties import listed
     from clubdesk.errors import UserError
     from clubdesk.services import events, tiebreaks
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
     from clubdesk.timesource import SYSTEM_TIME
 
     with open_database(args.db, create=False) as db:

@@ -55,7 +55,7 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _warning(args: argparse.Namespace) -> int:
     from clubdesk.services import warnings
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
@@ -69,7 +69,7 @@ def _warning(args: argparse.Namespace) -> int:
 
 def _warnings(args: argparse.Namespace) -> int:
     from clubdesk.services import warnings
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
@@ -83,7 +83,7 @@ def _warnings(args: argparse.Namespace) -> int:
 def _remove(args: argparse.Namespace) -> int:
     from clubdesk.services import removal
     from clubdesk.services.changes import Change, changes_of
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)

@@ -47,7 +47,7 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _draw(args: argparse.Namespace) -> int:
     from clubdesk.services import draw
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     picks = None if args.drawn is None else _drawn_file(args.drawn)
     with open_database(args.db, create=False) as db:

@@ -49,7 +49,7 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _serve(args: argparse.Namespace) -> int:
     from clubdesk.services import links
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
     from clubdesk.web.app import TablesApp
     from clubdesk.web.server import TablesServer, bound_socket, link_host
 
@@ -66,7 +66,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _links(args: argparse.Namespace) -> int:
     from clubdesk.services import links
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)

@@ -53,7 +53,7 @@ def _sheet(args: argparse.Namespace) -> int:
 def _submit(args: argparse.Namespace) -> int:
     from clubdesk.services import sheets
     from clubdesk.services.sheet_json import read_submitted
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     sheet = read_submitted(read_json_stdin())
     with open_database(args.db, create=False) as db:
@@ -81,7 +81,7 @@ def _submit(args: argparse.Namespace) -> int:
 def _amend(args: argparse.Namespace) -> int:
     from clubdesk.domain.event.sheet_in import read_amendment
     from clubdesk.services import sheets
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     found = read_amendment(read_json_stdin())
     assert found.score is not None  # read_amendment refuses an amendment without one

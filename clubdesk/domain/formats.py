@@ -1,7 +1,11 @@
 """Finding and reading rules files: the bundled formats, the user's own, one by path.
 
 Every mistake in a file is reported as ``FILE:LINE: message`` (``RulesError``),
-the line found from the file's own text.
+the line found from the file's own text. Listing the formats reads a bundled file's id and
+title alone (the bundled files are checked whole by the tests, and again when a format is
+used); the user's own files are checked whole, so a mistake in one is said when listing
+(README.md, "A club's own rules"). The checking (pydantic) loads only when a file is read
+whole.
 """
 
 from __future__ import annotations
@@ -10,21 +14,22 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
-from pydantic import ValidationError
-
-from clubdesk.domain.rules import Rules, RulesError
-from clubdesk.domain.rules_fields import dotted_path, error_text, is_type_tag
+from clubdesk.domain import limits
 from clubdesk.errors import UserError
+
+if TYPE_CHECKING:
+    from clubdesk.domain.rules import Rules
 
 RULES_FILE_MAX = 1024 * 1024  # the bundled files are a few kilobytes
 
 
-@dataclass(frozen=True)
-class FormatInfo:
+class FormatInfo(NamedTuple):
+    """A format found: its id and title, its file, and whether it came with clubdesk."""
+
     id: str
     title: str
     path: Path
@@ -33,7 +38,13 @@ class FormatInfo:
 
 def load_rules_file(path: Path | str) -> Rules:
     """Read and validate one rules file; raise RulesError with every problem found."""
-    path = Path(path)
+    return parse_rules(_text_of(Path(path)), str(path))
+
+
+def _text_of(path: Path) -> str:
+    """A rules file's text, or RulesError saying why it cannot be read as one."""
+    from clubdesk.domain.rules import RulesError
+
     try:
         with path.open("rb") as file:
             data = file.read(RULES_FILE_MAX + 1)
@@ -47,7 +58,7 @@ def load_rules_file(path: Path | str) -> Rules:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise RulesError([f"{path}:1: not UTF-8 text; not a rules file"]) from None
-    return parse_rules(text, str(path))
+    return text
 
 
 def parse_rules(text: str, name: str = "<rules>") -> Rules:
@@ -58,6 +69,11 @@ def parse_rules(text: str, name: str = "<rules>") -> Rules:
 @lru_cache(maxsize=64)
 def _parsed(text: str, name: str) -> Rules:
     # Rules are frozen: the same text read again gives the same value (a refusal is not kept)
+    from pydantic import ValidationError
+
+    from clubdesk.domain.rules import Rules, RulesError
+    from clubdesk.domain.rules_fields import dotted_path, error_text, is_type_tag
+
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise RulesError([f"{name}:{line}: holds a NUL character; not a text file"])
@@ -115,13 +131,53 @@ def scan_rules(extra_dirs: Iterable[Path] | None = None) -> tuple[list[FormatInf
         if not folder.is_dir():
             continue
         for file in sorted(folder.glob("*.toml")):
-            try:
-                rules = load_rules_file(file)
-            except RulesError as exc:
-                problems.append(exc.problems[0])
-                continue
-            found[rules.id] = FormatInfo(rules.id, rules.title, file, bundled)
+            heading = _heading(file) if bundled else None
+            if heading is None:
+                from clubdesk.domain.rules import RulesError
+
+                try:
+                    rules = load_rules_file(file)
+                except RulesError as exc:
+                    problems.append(exc.problems[0])
+                    continue
+                heading = rules.id, rules.title
+            found[heading[0]] = FormatInfo(*heading, file, bundled)
     return list(found.values()), problems
+
+
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")  # as Rules.id: the same pattern and lengths
+ID_MAX, TITLE_MAX = 60, 120
+
+
+def _heading(file: Path) -> tuple[str, str] | None:
+    """A bundled rules file's id and title, read without checking the rest of it; None
+    where the file cannot be read so or its id or title is not one Rules would take (the
+    file is then read whole, and its mistake said as for any other)."""
+    try:
+        with file.open("rb") as opened:
+            text = opened.read(RULES_FILE_MAX + 1).decode("utf-8")
+        data = tomllib.loads(_top_keys(text))
+    except (OSError, ValueError, RecursionError):  # TOMLDecodeError and UnicodeDecodeError too
+        return None
+    id_, title = data.get("id"), data.get("title")
+    if not (isinstance(id_, str) and ID_PATTERN.fullmatch(id_) and len(id_) <= ID_MAX):
+        return None
+    if not (isinstance(title, str) and 0 < len(title) <= TITLE_MAX):
+        return None
+    if limits.control_characters(title):
+        return None
+    return id_, title
+
+
+_FIRST_TABLE = re.compile(r"^[ \t]*\[", re.MULTILINE)
+
+
+def _top_keys(text: str) -> str:
+    """The text before a rules file's first table: its top-level keys, id and title among
+    them (where that cut falls inside a value, it does not read as TOML and the file is
+    read whole)."""
+    first = _FIRST_TABLE.search(text)
+    return text if first is None else text[: first.start()]
 
 
 def load_rules(id_or_path: str | Path, extra_dirs: Iterable[Path] | None = None) -> Rules:

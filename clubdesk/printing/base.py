@@ -47,7 +47,9 @@ def page_size(paper: Paper, *, wide: bool = False) -> tuple[float, float]:
 
 @cache
 def register_fonts() -> None:
-    """Register the bundled DejaVu faces with reportlab (once per process)."""
+    """Register the bundled DejaVu faces with reportlab (once per process, when first
+    needed: a paragraph in them is refused until they are; ``style`` and ``build_pdf``
+    call this, and a document that makes its own paragraph styles calls it first)."""
     for name, file in (
         (FONT, "DejaVuSans.ttf"),
         (BOLD, "DejaVuSans-Bold.ttf"),
@@ -86,9 +88,6 @@ def style(name: str) -> ParagraphStyle:
         spaceAfter=after,
         alignment=TA_RIGHT if name in ("cell-right", "amount") else TA_LEFT,
     )
-
-
-register_fonts()  # paragraphs and styles made before a build need the family known
 
 
 def escape(text: str) -> str:

@@ -13,7 +13,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from clubdesk.printing.base import BOLD, FONT, build_pdf, frame_width, style
+from clubdesk.printing.base import BOLD, FONT, build_pdf, frame_width, register_fonts, style
 from clubdesk.printing.rows import Chit, Heading, Paper
 
 COLUMNS = 3
@@ -40,6 +40,7 @@ def chits_pdf(
     target: Path | IO[bytes], heading: Heading, chits: Sequence[Chit], paper: Paper
 ) -> None:
     """Write the slips, three across, to cut apart."""
+    register_fonts()
     width = frame_width(paper)
     title = "Draw chits"
     cells = [[Paragraph(c.big, _big(c.colour)), Paragraph(c.small, SMALL)] for c in chits]

@@ -13,7 +13,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
-from clubdesk.printing.base import BOLD, FONT, build_pdf, escape, style
+from clubdesk.printing.base import BOLD, FONT, build_pdf, escape, register_fonts, style
 from clubdesk.printing.rows import Heading, Paper, RoundTables, Side
 
 NUMBER = ParagraphStyle(
@@ -91,6 +91,7 @@ def table_cards_pdf(
     target: Path | IO[bytes], heading: Heading, tables: RoundTables, paper: Paper
 ) -> None:
     """Write one card per table of the round."""
+    register_fonts()
     title = f"Table cards, {tables.name}"
     story: list[Flowable] = []
     for row in tables.tables:

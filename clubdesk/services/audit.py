@@ -1,8 +1,8 @@
 """The audit log: one row per user action, written in that action's transaction."""
 
-from clubdesk.store import Database
 from clubdesk.store import audit as store
 from clubdesk.store.audit import AuditEntry
+from clubdesk.store.db import Database
 
 __all__ = ["AuditEntry", "list_audit", "record"]
 

@@ -26,9 +26,9 @@ from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.playoffs import round_titles
 from clubdesk.services.seating import follows_from
-from clubdesk.store import Database
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.store.drafts import drafts_by_game
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.rulings import warnings

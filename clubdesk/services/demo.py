@@ -24,7 +24,7 @@ from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change, writes
 from clubdesk.services.demo_signatures import signature_strokes
 from clubdesk.services.sheets import SignatureInput
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 DEMO_NAME = "Grand Prix Pinochle (demo)"

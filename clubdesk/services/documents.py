@@ -21,10 +21,7 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import card_deck
 from clubdesk.domain.seating.values import RoundSeating, side_labels
 from clubdesk.errors import UserError
-from clubdesk.printing.awards import awards_pdf
-from clubdesk.printing.chits import chits_pdf
 from clubdesk.printing.kinds import KINDS, ROUND_KINDS
-from clubdesk.printing.payouts import payouts_pdf
 from clubdesk.printing.rows import (
     Chit,
     Heading,
@@ -44,11 +41,6 @@ from clubdesk.printing.rows import (
     TableRow,
     UndecidedLine,
 )
-from clubdesk.printing.schedule import schedule_pdf
-from clubdesk.printing.score_sheets import score_sheets_pdf
-from clubdesk.printing.seating import seating_pdf
-from clubdesk.printing.standings import standings_pdf
-from clubdesk.printing.table_cards import table_cards_pdf
 from clubdesk.printing.text import name_with_status, pause_text, payouts_text
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import events, final_payouts, links, playoffs, results, sheets
@@ -56,8 +48,8 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
-from clubdesk.store import Database
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 
@@ -357,7 +349,8 @@ def write_document(
     progress: Progress | None = None,
 ) -> None:
     """Gather the rows of document ``kind`` and write it as a PDF to ``target`` on
-    ``paper`` (default: the club's setting). Every
+    ``paper`` (default: the club's setting); the document's module, and reportlab with it,
+    is loaded only here, for the document asked for. Every
     refusal (an unknown kind, a round missing or not seated) comes before anything is
     written. ``progress`` hears how far a round's score sheets are (the one document
     that can run to many pages)."""
@@ -371,22 +364,37 @@ def write_document(
     paper = paper or paper_for(db, event_id)
     top = heading(db, event_id, clock)
     if kind == "standings":
+        from clubdesk.printing.standings import standings_pdf
+
         standings_pdf(target, top, standings_rows(db, event_id), paper)
     elif kind in ("awards", "payouts"):
+        from clubdesk.printing.awards import awards_pdf
+        from clubdesk.printing.payouts import payouts_pdf
+
         build = awards_pdf if kind == "awards" else payouts_pdf
         build(target, top, payout_rows(db, event_id, aware(clock.now()).date()), paper)
     elif kind == "chits":
+        from clubdesk.printing.chits import chits_pdf
+
         chits_pdf(target, top, chits(db, event_id), paper)
     elif kind == "schedule":
+        from clubdesk.printing.schedule import schedule_pdf
+
         schedule_pdf(target, top, schedule_lines(db, event_id, clock), paper)
     else:
         assert round_number is not None
         if kind == "seating":
+            from clubdesk.printing.seating import seating_pdf
+
             title = playoffs.round_title(db, event_id, round_number)
             seating_pdf(target, top, title, seat_lines(db, event_id, round_number), paper)
         elif kind == "tablecards":
+            from clubdesk.printing.table_cards import table_cards_pdf
+
             table_cards_pdf(target, top, round_tables(db, event_id, round_number), paper)
         else:
+            from clubdesk.printing.score_sheets import score_sheets_pdf
+
             layout, found = score_sheets(db, event_id, round_number, progress)
             steps = 2 * len(found)
 

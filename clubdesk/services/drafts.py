@@ -12,8 +12,8 @@ from typing import Any
 from clubdesk.domain import limits
 from clubdesk.errors import UserError
 from clubdesk.services.common import aware
-from clubdesk.store import Database
 from clubdesk.store import drafts as store
+from clubdesk.store.db import Database
 from clubdesk.store.drafts import Draft
 from clubdesk.store.sheets import open_sheet
 from clubdesk.timesource import TimeSource

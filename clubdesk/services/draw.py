@@ -42,9 +42,9 @@ from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.field_note import FIXED_FIELD, field_note_in
-from clubdesk.store import Database
 from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
 from clubdesk.timesource import TimeSource

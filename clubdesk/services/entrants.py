@@ -28,10 +28,11 @@ from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
 from clubdesk.services.common import event_and_rules, rules_for
 from clubdesk.services.field_note import field_note_in
-from clubdesk.store import Database, events
 from clubdesk.store import draw as draw_store
 from clubdesk.store import entrants as store
+from clubdesk.store import events
 from clubdesk.store import rulings as rulings_store
+from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord
 from clubdesk.store.events import EventRecord
 

@@ -51,10 +51,11 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import event_and_rules
-from clubdesk.store import Database, carried_on
+from clubdesk.store import carried_on
 from clubdesk.store import eventfile as store
 from clubdesk.store import events as events_store
 from clubdesk.store import rulings as rulings_store
+from clubdesk.store.db import Database
 from clubdesk.store.rulings import RemovalRecord
 from clubdesk.timesource import TimeSource
 

@@ -22,8 +22,8 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, rules_for
-from clubdesk.store import Database
 from clubdesk.store import events as store
+from clubdesk.store.db import Database
 from clubdesk.store.events import EventRecord
 from clubdesk.timesource import TimeSource
 

@@ -18,9 +18,9 @@ from sqlmodel import Session
 
 from clubdesk.domain.rules import Rules
 from clubdesk.services.common import event_and_rules
-from clubdesk.store import Database
 from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.store.entrants import entrant_refs
 
 # movements whose field is fixed by the round-1 draw (the stations, the pairs)

@@ -41,9 +41,9 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.entrants import entrant_record
 from clubdesk.services.payments import check_method, money_row
-from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import payouts as store
+from clubdesk.store.db import Database
 from clubdesk.store.entrants import list_entrants
 from clubdesk.timesource import TimeSource
 

@@ -28,9 +28,10 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
 from clubdesk.services.payments import check_amount, check_method
-from clubdesk.store import Database, ledger
 from clubdesk.store import entrants as store
+from clubdesk.store import ledger
 from clubdesk.store import rulings as rulings_store
+from clubdesk.store.db import Database
 from clubdesk.store.games import sides_of_games
 from clubdesk.timesource import TimeSource
 

@@ -28,9 +28,10 @@ from clubdesk.services import audit, final_payouts
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, rules_for
 from clubdesk.services.payments import check_amount, check_method
-from clubdesk.store import Database, events, ledger
 from clubdesk.store import eventfile as store
+from clubdesk.store import events, ledger
 from clubdesk.store import payouts as payout_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 TREASURER_KINDS: tuple[str, ...] = ("added", "expense")

@@ -19,9 +19,9 @@ from clubdesk.domain.limits import quoted
 from clubdesk.domain.links import looks_like_token, same_token, table_token
 from clubdesk.errors import UserError
 from clubdesk.services.common import aware
-from clubdesk.store import Database
 from clubdesk.store import links as store
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 __all__ = ["RoundLinks", "TableAt", "TableLink", "base_url_of", "find_table", "round_links"]

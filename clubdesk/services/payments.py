@@ -27,9 +27,10 @@ from clubdesk.services import audit
 from clubdesk.services.changes import Change, writes
 from clubdesk.services.common import aware, rules_for
 from clubdesk.services.entrants import EntrantInfo, current_info, entrant_record
-from clubdesk.store import Database, events, ledger
 from clubdesk.store import entrants as entrant_store
 from clubdesk.store import eventfile as event_store
+from clubdesk.store import events, ledger
+from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord
 from clubdesk.store.events import EventRecord
 from clubdesk.timesource import TimeSource

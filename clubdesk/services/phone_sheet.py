@@ -34,7 +34,7 @@ from clubdesk.services.board import adjustment_text
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import event_rules, get_event
 from clubdesk.services.playoffs import round_title
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 __all__ = ["check_hand", "confirm_hand", "enter_hand", "phone_sheet"]

@@ -34,9 +34,9 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
-from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.store.events import EventRecord as Event
 
 

@@ -54,9 +54,10 @@ from clubdesk.services.entrants import (
 )
 from clubdesk.services.payments import Refund, check_amount, check_method, refund_in
 from clubdesk.services.reseating import fit_field_in
-from clubdesk.store import Database, events
 from clubdesk.store import draw as draw_store
 from clubdesk.store import entrants as store
+from clubdesk.store import events
+from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord
 from clubdesk.timesource import TimeSource
 

@@ -31,9 +31,10 @@ from clubdesk.services.common import aware, rules_for
 from clubdesk.services.entrants import EntrantInfo, current_info, entrant_record
 from clubdesk.services.registration import FIELD_CHANGES
 from clubdesk.services.reseating import fit_field_in
-from clubdesk.store import Database, events
 from clubdesk.store import entrants as store
+from clubdesk.store import events
 from clubdesk.store import rulings as rulings_store
+from clubdesk.store.db import Database
 from clubdesk.store.rulings import RemovalRecord
 from clubdesk.timesource import TimeSource
 

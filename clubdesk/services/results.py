@@ -18,8 +18,9 @@ from clubdesk.domain.results.ties import TieDue, ties_due
 from clubdesk.domain.rules import Rules
 from clubdesk.services import final_payouts
 from clubdesk.services.common import rules_for
-from clubdesk.store import Database, events
 from clubdesk.store import eventfile as store
+from clubdesk.store import events
+from clubdesk.store.db import Database
 
 
 def standings(db: Database, event_id: str, after_round: int | None = None) -> Standings:

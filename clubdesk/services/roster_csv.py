@@ -34,8 +34,9 @@ from clubdesk.services import registration as reg
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import rules_for
 from clubdesk.services.entrants import EntrantInfo
-from clubdesk.store import Database, events
 from clubdesk.store import entrants as store
+from clubdesk.store import events
+from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord, NewEntrant
 from clubdesk.timesource import TimeSource
 

@@ -30,9 +30,9 @@ from clubdesk.services.changes import Change, changes_field, with_changes, write
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.events import EventInfo
 from clubdesk.services.seating import follows_from, publish_in
-from clubdesk.store import Database
 from clubdesk.store import roundclock as store
 from clubdesk.store import seating as seating_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource, zone_of
 
 P = ParamSpec("P")
@@ -263,9 +263,17 @@ def status(
 ) -> ClockStatus:
     """The clock's status (docs/cli.md ``clock status``) now, or at ``at``."""
     with db.session() as session:
-        now = given_reading(session, event_id, clock, at)
-        rows = _timetable(session, event_id, now)
-        return roundclock.status(store.facts(session, event_id), rows, now)
+        return status_in(session, event_id, clock, at=at)
+
+
+@in_range
+def status_in(
+    session: Session, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None
+) -> ClockStatus:
+    """``status`` inside the caller's transaction."""
+    now = given_reading(session, event_id, clock, at)
+    rows = _timetable(session, event_id, now)
+    return roundclock.status(store.facts(session, event_id), rows, now)
 
 
 @in_range

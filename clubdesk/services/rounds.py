@@ -35,14 +35,15 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes
-from clubdesk.services.common import event_and_rules
+from clubdesk.services.common import Command, event_and_rules
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.services.round_checks import check_winners_in
 from clubdesk.services.seating import follows_from, publish_in, seating
-from clubdesk.store import Database, events
+from clubdesk.store import events
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store import seating as store
 from clubdesk.store import sheets as sheets_store
+from clubdesk.store.db import Database
 from clubdesk.store.seating import RoundRecord
 from clubdesk.timesource import TimeSource
 
@@ -264,26 +265,24 @@ def reopen_round(
 reopen_round.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
 
 
-def seat_following_in(
-    session: Session, event_id: str, round_number: int, at: dt.datetime, actor: str
-) -> RoundSeating | None:
-    """Inside the caller's transaction: once round ``round_number`` is closed and every
-    sheet of it is in (a sheet recorded after a close with that table missing), publish the
-    round seated from its results, if that one is not published yet. None when nothing was
+def seat_following_in(done: Command, round_number: int) -> RoundSeating | None:
+    """Inside the command ``done``: once round ``round_number`` is closed and every sheet of
+    it is in (a sheet recorded after a close with that table missing), publish the round
+    seated from its results, if that one is not published yet. None when nothing was
     published (the round is not closed, a sheet is still out, or it cannot be seated)."""
+    session, event_id = done.session, done.event_id
     found = store.find_round(session, event_id, round_number)
     following = round_number + 1
     if found is None or found.status != "closed":
         return None
     if store.unsubmitted_tables(session, event_id, round_number):
         return None
-    _, rules = event_and_rules(session, event_id)
-    if not follows_from(rules, round_number):
+    if not follows_from(done.rules, round_number):
         return None
     if store.find_round(session, event_id, following) is not None:
         return None
     try:
-        return publish_in(session, event_id, following, at, actor).seating
+        return publish_in(session, event_id, following, done.at, done.actor).seating
     except UserError:  # the playoffs are over, or a tie at the cut waits for the director
         return None
 

@@ -24,10 +24,10 @@ from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
 from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record
-from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import sheets as sheets_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 # --- tie-breaks ------------------------------------------------------------------------------

@@ -50,9 +50,10 @@ from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.field_note import FIXED_FIELD
 from clubdesk.services.playoffs import playoff_seating, settled_cut
-from clubdesk.store import Database, games
 from clubdesk.store import draw as draw_store
+from clubdesk.store import games
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
 from clubdesk.timesource import TimeSource

@@ -19,7 +19,7 @@ from clubdesk.domain.limits import (
 )
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.store.entrants import list_entrants
+from clubdesk.store.entrants import players_of
 
 REQUIRED_SIGNATURES = ("scorekeeper", "countersign")
 
@@ -53,10 +53,9 @@ def checked_signers(
     """The signers' names as registered; UserError unless both sit at the table, apart."""
     seated: dict[str, tuple[str, str]] = {}  # a name as compared -> (side, name as registered)
     numbers = {number: side for side, members in sides.items() for number in members}
-    for entrant in list_entrants(session, event_id):
-        side = numbers.get(entrant.number)
-        for player in entrant.players if side is not None else ():
-            seated[_compared(player)] = (side, player)
+    for number, players in players_of(session, event_id, sorted(numbers)).items():
+        for player in players:  # the table's entrants only, in number order
+            seated[_compared(player)] = (numbers[number], player)
     found: dict[str, str] = {}
     side_of: dict[str, str] = {}
     for role, name in names.items():

@@ -20,7 +20,7 @@ from clubdesk.domain.event.sheet_in import read_sheet
 from clubdesk.domain.limits import Strokes
 from clubdesk.services.sheet_input import SheetLine, SignatureInput
 from clubdesk.services.sheets import SheetSubmitted, TableSheet, submit_sheet
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 __all__ = ["SubmittedSheet", "read_submitted", "sheet_json", "submit_json"]

@@ -27,7 +27,7 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.domain.event.cross_check import cross_check_problem, disagreements
-from clubdesk.domain.event.finished import NotOverError, check_over, clock_calls_time, not_over
+from clubdesk.domain.event.finished import NotOverError, clock_calls_time, not_over
 from clubdesk.domain.event.model import Adjustment as DomainAdjustment
 from clubdesk.domain.event.model import Amendment, Game, Score, SheetResult
 from clubdesk.domain.event.sheet import (
@@ -45,11 +45,11 @@ from clubdesk.domain.limits import (
     name_problem,
 )
 from clubdesk.domain.money.fines import check_players
-from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field, with_changes, writes
+from clubdesk.services.common import Command, command
 from clubdesk.services.events import event_rules
 from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record, seat_following_in
@@ -63,9 +63,9 @@ from clubdesk.services.sheet_input import (
     checked_strokes,
     signature_input,
 )
-from clubdesk.store import Database
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store import sheets as store
+from clubdesk.store.db import Database
 from clubdesk.store.games import sides_of_games
 from clubdesk.store.sheets import StoredGame, load_games, record_amendment, result_json
 from clubdesk.timesource import TimeSource
@@ -123,7 +123,35 @@ def submit_sheet(
     A refused sheet leaves nothing behind. The last sheet of a round closed with it
     missing publishes the round seated from that round's results (a progressive movement).
     """
-    rules = event_rules(db, event_id)
+    with command(db, event_id, clock, actor) as done:  # the event and its rules, read once
+        submitted = _submitted(
+            done, round_number, table, hands=hands, final_score=final_score,
+            adjustments=adjustments, winner=winner, time_called=time_called,
+            signatures=signatures, clock=clock, second_hands=second_hands,
+            accepted=accepted, reason=reason,
+        )  # fmt: skip
+    seated = submitted.next_seated is not None
+    return with_changes(submitted, Change.SHEETS | (Change.SEATING if seated else Change.NONE))
+
+
+def _submitted(
+    done: Command,
+    round_number: int,
+    table: int,
+    *,
+    hands: Sequence[dict[str, Any]],
+    final_score: tuple[int, int] | None,
+    adjustments: Sequence[SheetLine],
+    winner: str | None,
+    time_called: bool,
+    signatures: Mapping[str, str | SignatureInput],
+    clock: TimeSource,
+    second_hands: Sequence[dict[str, Any]] | None,
+    accepted: str | None,
+    reason: str,
+) -> SheetSubmitted:
+    """``submit_sheet`` inside its command: every check, then the sheet written."""
+    rules, session, event_id, at = done.rules, done.session, done.event_id, done.at
     if bool(hands) == (final_score is not None):
         raise UserError("sheet: give either the hands or the final score from the paper sheet")
     checked = _cross_checked(hands, second_hands, accepted, reason)
@@ -157,79 +185,72 @@ def submit_sheet(
             field="time_called",
         )
     by_clock = bool(hands) and clock_calls_time(rules) and (
-        time_called_by_clock(db, event_id, round_number, clock)
+        _clock_called_time(session, event_id, round_number, clock)
     )  # fmt: skip
-    at = clock.now()
     stopped = False  # the hands stop before the game's end: time was called
-    with db.session() as session:
-        sheet = store.open_sheet(session, event_id, round_number, table)
-        sides = sides_of_games(session, [sheet.game_id])[sheet.game_id]
-        where = f"round {round_number}, table {table}"
-        names = checked_signers(session, event_id, sides, names, where)
-        new_lines = [DomainAdjustment(x.side, x.points, x.reason) for x in lines]  # type: ignore[arg-type]
-        try:
-            result = sheet_result(
-                rules, round_number, hands=hands, typed=typed,
-                adjustments=[*sheet.lines, *new_lines], winner=winner,  # type: ignore[arg-type]
-            )  # fmt: skip
+    sheet = store.open_sheet(session, event_id, round_number, table)
+    sides = sides_of_games(session, [sheet.game_id])[sheet.game_id]
+    where = f"round {round_number}, table {table}"
+    names = checked_signers(session, event_id, sides, names, where)
+    new_lines = [DomainAdjustment(x.side, x.points, x.reason) for x in lines]  # type: ignore[arg-type]
+    try:
+        result = sheet_result(
+            rules, round_number, hands=hands, typed=typed,
+            adjustments=[*sheet.lines, *new_lines], winner=winner,  # type: ignore[arg-type]
+        )  # fmt: skip
+    except HandError as exc:
+        raise UserError(f"round {round_number}, table {table}: {exc}") from None
+    except WinnerError as exc:
+        if exc.decided is not None:
+            raise UserError(
+                f"winner: the hands give the tie to {exc.decided}, not {exc.given}"
+            ) from None
+        raise UserError(
+            f"winner: only a tied game needs one ({exc.score.a} to {exc.score.b})"
+        ) from None
+    if hands:
+        try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
+            check_players(hands, sides, rules)
         except HandError as exc:
             raise UserError(f"round {round_number}, table {table}: {exc}") from None
-        except WinnerError as exc:
-            if exc.decided is not None:
-                raise UserError(
-                    f"winner: the hands give the tie to {exc.decided}, not {exc.given}"
-                ) from None
+        # the hands scored once for both questions: do they end the game by themselves,
+        # and is it over (``domain.event.finished``, as ``check_over`` asks it)
+        played = played_hands(rules, round_number, hands, [*sheet.lines, *new_lines])
+        called = time_called or by_clock
+        stopped = called and not_over(rules, round_number, played) is not None
+        missing = not_over(rules, round_number, played, time_called=stopped)
+        if missing is not None:
             raise UserError(
-                f"winner: only a tied game needs one ({exc.score.a} to {exc.score.b})"
-            ) from None
-        if hands:
-            try:  # a player named on a hand (e.g. who bid, for a fine) sits on that side
-                check_players(hands, sides, rules)
-            except HandError as exc:
-                raise UserError(f"round {round_number}, table {table}: {exc}") from None
-            on_sheet = [*sheet.lines, *new_lines]
-            called = time_called or by_clock
-            stopped = called and not _over(rules, round_number, hands, on_sheet)
-            try:
-                check_over(rules, round_number, hands, on_sheet, time_called=stopped)
-            except NotOverError as exc:
-                raise UserError(
-                    f"round {round_number}, table {table}: {exc}", field="hands"
-                ) from None
-        try:
-            check_decided(rules, result, round_number)
-        except UndecidedError as exc:
-            raise UserError(f"round {round_number}, table {table}: {exc}", field="winner") from None
-        store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names,
-                     strokes=drawn, result=result, at=at, time_called=stopped)  # fmt: skip
-        score_a, score_b = result.score.a, result.score.b
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="sheet.submit",
-            event_id=event_id,
-            details={
-                "round": round_number,
-                "table": table,
-                "score": [score_a, score_b],
-                "hands": len(hands),
-                "signatures": names,
-                **({"drawn": [r for r in names if drawn[r]]} if any(drawn.values()) else {}),
-                **({"time_called": "director" if time_called else "clock"} if stopped else {}),
-            },  # fmt: skip
-        )
-        if checked and checked["hands"]:  # the director accepted one of two sheets
-            audit.record(session, at=at, actor=actor, action="sheet.cross_check",
-                         event_id=event_id, details={"round": round_number, "table": table,
-                                                     **checked})  # fmt: skip
-        sheets_in, total = store.sheets_in(session, sheet.round_id)
-        seated = seat_following_in(session, event_id, round_number, at, actor)
+                f"round {round_number}, table {table}: {NotOverError(missing)}", field="hands"
+            )
+    try:
+        check_decided(rules, result, round_number)
+    except UndecidedError as exc:
+        raise UserError(f"round {round_number}, table {table}: {exc}", field="winner") from None
+    store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names,
+                 strokes=drawn, result=result, at=at, time_called=stopped)  # fmt: skip
+    score_a, score_b = result.score.a, result.score.b
+    done.audit(
+        "sheet.submit",
+        {
+            "round": round_number,
+            "table": table,
+            "score": [score_a, score_b],
+            "hands": len(hands),
+            "signatures": names,
+            **({"drawn": [r for r in names if drawn[r]]} if any(drawn.values()) else {}),
+            **({"time_called": "director" if time_called else "clock"} if stopped else {}),
+        },
+    )
+    if checked and checked["hands"]:  # the director accepted one of two sheets
+        done.audit("sheet.cross_check", {"round": round_number, "table": table, **checked})
+    sheets_in, total = store.sheets_in(session, sheet.round_id)
+    # only the last sheet of a round closed without it can let the next round be seated
+    seated = seat_following_in(done, round_number) if sheet.round_status == "closed" else None
     following = seated.round if seated is not None else None
-    submitted = SheetSubmitted(
+    return SheetSubmitted(
         event_id, round_number, table, score_a, score_b, sheets_in, total, next_seated=following
     )
-    return with_changes(submitted, Change.SHEETS | (Change.SEATING if seated else Change.NONE))
 
 
 submit_sheet.changes = Change.SHEETS | Change.SEATING  # type: ignore[attr-defined]
@@ -257,21 +278,23 @@ def _cross_checked(
     return {"hands": differ, "accepted": accepted, "reason": " ".join(reason.split())}
 
 
-def _over(rules: Rules, round_number: int, hands: Sequence[dict[str, Any]], lines: Any) -> bool:
-    """Do the hands end the game by themselves (no time called needed)?"""
-    return not_over(rules, round_number, played_hands(rules, round_number, hands, lines)) is None
-
-
 def time_called_by_clock(db: Database, event_id: str, round_number: int, clock: TimeSource) -> bool:
     """Has round ``round_number``'s clock called time: it has ended, or its time is up?
     (False where the round has no clock, or it has not started.)"""
     with db.session() as session:
-        record = clock_store.clock_of(session, event_id, round_number)
+        return _clock_called_time(session, event_id, round_number, clock)
+
+
+def _clock_called_time(
+    session: Session, event_id: str, round_number: int, clock: TimeSource
+) -> bool:
+    """``time_called_by_clock`` inside the caller's transaction."""
+    record = clock_store.clock_of(session, event_id, round_number)
     if record is None:
         return False
     if record.ended_at is not None:
         return True
-    found = clock_service.status(db, event_id, clock)
+    found = clock_service.status_in(session, event_id, clock)
     return found.round == round_number and found.phase == "time"
 
 

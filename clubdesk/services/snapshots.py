@@ -15,9 +15,9 @@ from pathlib import Path
 
 from clubdesk import paths
 from clubdesk.services.restore import RestoreResult, restore_database
-from clubdesk.store import Database, open_database
 from clubdesk.store import seating as store
 from clubdesk.store.backups import event_name_in
+from clubdesk.store.db import Database, open_database
 from clubdesk.timesource import TimeSource
 
 DEFAULT_KEEP = 30

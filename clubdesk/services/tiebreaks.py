@@ -27,11 +27,11 @@ from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.playoffs import check_playoffs_stand
-from clubdesk.store import Database
 from clubdesk.store import entrants as entrant_store
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 RECORD_ACTION = "tiebreak.record"  # one per pairwise row; its details are fixed (migrations)

@@ -34,10 +34,10 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
-from clubdesk.store import Database
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import seating as seat_store
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 WARNING_ACTION = "warning.log"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from clubdesk.store import ledger
+from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Entrant, Player
 
 NO_MONEY = ledger.EntrantMoney()
@@ -72,6 +73,29 @@ def list_entrants(session: Session, event_id: str) -> list[EntrantRecord]:
         select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.number))
     ).all()
     return _records(session, event_id, rows)
+
+
+def players_of(
+    session: Session, event_id: str, numbers: Sequence[int]
+) -> dict[int, tuple[str, ...]]:
+    """The players of the entrants numbered ``numbers`` (those that exist), in number order
+    and each entrant's players in order: what a check of a table's signers needs, read
+    without the rest of the field or anyone's money."""
+    players: dict[int, list[str]] = defaultdict(list)
+    if not numbers:
+        return {}
+    marks = ", ".join("?" * len(numbers))
+    rows = plain_rows(
+        session,
+        "SELECT entrant.number, player.name FROM entrant "
+        "JOIN player ON player.entrant_id = entrant.id "
+        f"WHERE entrant.event_id = ? AND entrant.number IN ({marks}) "
+        "ORDER BY entrant.number, player.position",
+        (event_id, *numbers),
+    )
+    for number, name in rows:
+        players[number].append(name)
+    return {number: tuple(names) for number, names in players.items()}
 
 
 def entrant_by_number(session: Session, event_id: str, number: int) -> EntrantRecord | None:

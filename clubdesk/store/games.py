@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from clubdesk.domain.sides import hand_side
 from clubdesk.store import sheets
-from clubdesk.store.models import Entrant, GameSeat
+from clubdesk.store.db import plain_rows
 from clubdesk.store.sheets import StoredGame
 
 
@@ -25,11 +25,15 @@ def sides_of_games(session: Session, game_ids: Sequence[int]) -> dict[int, dict[
     """Who sat on each side of each game: ``{game id: {"A": [numbers], "B": [numbers]}}``,
     partners in seat order; sides are keyed as the hands name them (fines check the hands)."""
     sides: dict[int, dict[str, list[int]]] = {g: {"A": [], "B": []} for g in game_ids}
-    rows = session.exec(
-        select(GameSeat.game_id, GameSeat.side, Entrant.number)
-        .join(Entrant, col(Entrant.id) == col(GameSeat.entrant_id))
-        .where(col(GameSeat.game_id).in_(list(game_ids)))
-        .order_by(col(GameSeat.game_id), col(GameSeat.seat))
+    if not game_ids:
+        return sides
+    marks = ", ".join("?" * len(game_ids))
+    rows = plain_rows(
+        session,
+        "SELECT game_seat.game_id, game_seat.side, entrant.number FROM game_seat "
+        "JOIN entrant ON entrant.id = game_seat.entrant_id "
+        f"WHERE game_seat.game_id IN ({marks}) ORDER BY game_seat.game_id, game_seat.seat",
+        list(game_ids),
     )
     for game_id, side, number in rows:
         sides[game_id][hand_side(side)].append(number)

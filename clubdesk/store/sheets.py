@@ -33,20 +33,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from clubdesk.domain.event.model import Adjustment, Amendment, Award, Game, Score, SheetResult
 from clubdesk.domain.event.model import Signature as DomainSignature
 from clubdesk.domain.limits import Strokes, as_strokes
 from clubdesk.domain.sides import SIDES
 from clubdesk.errors import UserError
-from clubdesk.store import seating
-from clubdesk.store.drafts import drop_draft
-from clubdesk.store.models import Adjustment as AdjustmentRow
+from clubdesk.store.columns import IsoDateTime, JsonText
+from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Amendment as AmendmentRow
-from clubdesk.store.models import Game as GameRow
-from clubdesk.store.models import Hand as HandRow
-from clubdesk.store.models import Signature as SignatureRow
 
 RESULT = "result"  # an amendment row of the whole result, before and after
 _AWARD_CHOICES = {"award_kind": ("dq", "removed"), "award_against": SIDES}
@@ -294,28 +290,29 @@ class OpenSheet:
 
 def open_sheet(session: Session, event_id: str, number: int, table: int) -> OpenSheet:
     """Round ``number``'s table ``table`` while its sheet can be handed in; else UserError."""
-    round_row = seating.round_row(session, event_id, number)
-    if round_row is None:
+    found = plain_rows(
+        session,
+        "SELECT round.id, round.status, game.id, game.submitted_at FROM round "
+        "LEFT JOIN game ON game.round_id = round.id AND game.table_number = ? "
+        "WHERE round.event_id = ? AND round.number = ?",
+        (table, event_id, number),
+    )
+    if not found:
         raise UserError(f"round: round {number}'s seating is not published yet")
-    game = session.exec(
-        select(GameRow).where(GameRow.round_id == round_row.id, GameRow.table_number == table)
-    ).first()
-    if game is None:
+    [(round_id, round_status, game_id, submitted_at)] = found
+    if game_id is None:
         raise UserError(f"table: round {number} has no table {table}")
-    if game.submitted_at is not None:
+    if submitted_at is not None:
         raise UserError(
             f"round {number}, table {table}: the sheet is already submitted; "
             "a correction is a director's amendment"
         )
-    lines = session.exec(
-        select(AdjustmentRow).where(AdjustmentRow.game_id == game.id).order_by(AdjustmentRow.id)
-    ).all()
-    return OpenSheet(
-        game.id or 0,
-        round_row.id or 0,
-        round_row.status,
-        tuple(Adjustment(x.side, x.points, x.reason) for x in lines),  # type: ignore[arg-type]
+    lines = plain_rows(
+        session,
+        "SELECT side, points, reason FROM adjustment WHERE game_id = ? ORDER BY id",
+        (game_id,),
     )
+    return OpenSheet(game_id, round_id, round_status, tuple(Adjustment(*x) for x in lines))
 
 
 def submit(
@@ -332,43 +329,57 @@ def submit(
 ) -> None:
     """Write a handed-in sheet (its hands, new lines, signatures and result) and lock it;
     its round is running from then on. ``strokes`` are the signatures as drawn, by role;
-    ``time_called``: its hands stop before the game's end because time was called."""
-    for number, hand in enumerate(hands, start=1):
-        session.add(HandRow(game_id=sheet.game_id, number=number, data=dict(hand)))
-    for line in lines:
-        session.add(
-            AdjustmentRow(
-                game_id=sheet.game_id, side=line.side, points=line.points, reason=line.reason
-            )
-        )
+    ``time_called``: its hands stop before the game's end because time was called.
+
+    The rows are written as ``models.py`` writes them (JSON as ``JsonText``, times as
+    ``IsoDateTime``), in plain SQL on the session's connection: a sheet is many small rows,
+    and SQLAlchemy's unit of work took longer than SQLite to write them."""
+    session.flush()  # anything the session holds goes first
+    game_id = sheet.game_id
+    when = IsoDateTime().process_bind_param(at, None)
+    db = session.connection().connection.driver_connection
+    assert db is not None
+    db.executemany(
+        "INSERT INTO hand (game_id, number, data) VALUES (?, ?, ?)",
+        [(game_id, n, _json_text(dict(hand))) for n, hand in enumerate(hands, start=1)],
+    )
+    db.executemany(
+        "INSERT INTO adjustment (game_id, side, points, reason) VALUES (?, ?, ?, ?)",
+        [(game_id, line.side, line.points, line.reason) for line in lines],
+    )
     drawn = strokes or {}
-    for role, name in signatures.items():
-        session.add(
-            SignatureRow(
-                game_id=sheet.game_id,
-                role=role,
-                name=name,
-                at=at,
-                strokes=strokes_text(drawn.get(role, ())),
-            )
-        )
-    session.flush()
-    game = session.get(GameRow, sheet.game_id)
-    assert game is not None
-    game.score_a, game.score_b, game.winner = result.score.a, result.score.b, result.winner
-    drop_draft(session, sheet.game_id)  # the sheet as typed is now the sheet
-    game.submitted_at = at
-    game.time_called = time_called
-    session.add(game)
+    db.executemany(
+        "INSERT INTO signature (game_id, role, name, at, strokes) VALUES (?, ?, ?, ?, ?)",
+        [
+            (game_id, role, name, when, strokes_text(drawn.get(role, ())))
+            for role, name in signatures.items()
+        ],
+    )
+    db.execute("DELETE FROM sheet_draft WHERE game_id = ?", (game_id,))  # it is now the sheet
+    db.execute(  # submitted_at with the result: the sheet is locked from here on
+        "UPDATE game SET score_a = ?, score_b = ?, winner = ?, submitted_at = ?, "
+        "time_called = ? WHERE id = ?",
+        (result.score.a, result.score.b, result.winner, when, int(time_called), game_id),
+    )
     if sheet.round_status == "pending":
-        seating.set_round_status(session, sheet.round_id, "running")
-    session.flush()
+        db.execute("UPDATE round SET status = 'running' WHERE id = ?", (sheet.round_id,))
+
+
+def _json_text(value: Any) -> str:
+    """A value as a ``JsonText`` column writes it."""
+    text = JsonText().process_bind_param(value, None)
+    assert text is not None
+    return text
 
 
 def sheets_in(session: Session, round_id: int) -> tuple[int, int]:
     """(sheets submitted, sheets in all) of a published round."""
-    games = session.exec(select(GameRow.submitted_at).where(GameRow.round_id == round_id)).all()
-    return sum(1 for at in games if at is not None), len(games)
+    [(submitted, total)] = plain_rows(
+        session,
+        "SELECT count(submitted_at), count(*) FROM game WHERE round_id = ?",
+        (round_id,),
+    )
+    return submitted, total
 
 
 def strokes_text(strokes: Strokes) -> str | None:

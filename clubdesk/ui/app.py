@@ -20,8 +20,8 @@ from clubdesk import __version__, paths
 from clubdesk.errors import UserError
 from clubdesk.services import demo
 from clubdesk.services import events as event_service
-from clubdesk.store import Database, DatabaseError, open_database
-from clubdesk.store.errors import ChangedOutsideError
+from clubdesk.store.db import Database, open_database
+from clubdesk.store.errors import ChangedOutsideError, DatabaseError
 from clubdesk.timesource import SYSTEM_TIME, TimeSource
 from clubdesk.ui import style
 from clubdesk.ui.main_window import MainWindow

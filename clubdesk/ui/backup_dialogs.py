@@ -28,7 +28,8 @@ from clubdesk.errors import UserError
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.services.changes import Change
 from clubdesk.services.snapshots import Snapshot
-from clubdesk.store import Database, DatabaseError
+from clubdesk.store.db import Database
+from clubdesk.store.errors import DatabaseError
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.widgets.form_dialog import FormDialog
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from clubdesk.services.changes import Change
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 

@@ -40,7 +40,8 @@ from clubdesk.errors import UserError
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventInfo
-from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.store.db import Database, open_database
+from clubdesk.store.errors import DatabaseError
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.backup_dialogs import Snapshots
 from clubdesk.ui.clock.announcer import Announcer, SoundMenu

@@ -38,7 +38,8 @@ from clubdesk.errors import UserError
 from clubdesk.services import links, phone_sheet, results, sheets
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.services.sheet_json import sheet_json, submit_json
-from clubdesk.store import Database, DatabaseError
+from clubdesk.store.db import Database
+from clubdesk.store.errors import DatabaseError
 from clubdesk.timesource import TimeSource
 from clubdesk.web.guard import BODY_MAX, RateLimit, Refused, csrf_problem, csrf_token, parsed_json
 from clubdesk.web.hall import hall

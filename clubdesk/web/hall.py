@@ -8,7 +8,7 @@ from typing import Any
 from clubdesk.errors import UserError
 from clubdesk.services import board, events, results, roundclock
 from clubdesk.services.board import Seated
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
 __all__ = ["hall"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk import paths
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.store.lock import COMMAND, acting_as
 from tests.cli.helpers import SMALL, clubdesk, copy_database, import_once, ok, refused
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from clubdesk.domain.roundclock import ClockFact, Reading
-from clubdesk.store import open_database
 from clubdesk.store import roundclock as clock_store
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import SMALL, clubdesk, commands_at, ok, refused
 from tests.cli.test_clock import club_time  # noqa: F401 - the club's time zone, a fixture

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.services import final_payouts, results
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
 from tests.cli.helpers import SMALL, clubdesk, commands_at, ok, refused

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.store.lock import WINDOW, FileLock, acting_as
 from tests import builder
 from tests.cli.helpers import SMALL, clubdesk, copy_database, import_once, ok, refused

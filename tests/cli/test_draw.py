@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import clubdesk, ok, refused
 

@@ -18,7 +18,7 @@ import pytest
 from clubdesk import paths
 from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.formats import load_rules
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import SYSTEM_TIME
 from tests.cli.helpers import clubdesk, copy_database, import_once, refused
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from clubdesk.services.eventfile import current_event_ids
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import clubdesk, ok, refused
 

@@ -16,7 +16,7 @@ import pytest
 from clubdesk import cli, paths
 from clubdesk.cli import common
 from clubdesk.domain import formats
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import SMALL, clubdesk, commands_at, ok, refused
 from tests.cli.test_draw import make_event

@@ -22,7 +22,7 @@ from clubdesk.domain.limits import (
 from clubdesk.errors import UserError
 from clubdesk.services import events, registration
 from clubdesk.services.eventfile import check_event_file
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
 from tests.cli.helpers import SMALL, clubdesk, refused

@@ -11,7 +11,7 @@ import pytest
 from clubdesk.errors import UserError
 from clubdesk.services import rulings
 from clubdesk.services.final_payouts import finalize_payouts
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import ok
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from clubdesk import paths
 from clubdesk.domain.formats import load_rules
 from clubdesk.services import playoffs, rounds
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import clubdesk, ok, refused
 from tests.services.test_playoff_rounds import prelim_score

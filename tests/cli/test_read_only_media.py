@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import SMALL, clubdesk, import_once, ok
 from tests.store.test_read_only import write_protected

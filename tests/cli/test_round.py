@@ -12,7 +12,7 @@ import pytest
 
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import events
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import clubdesk, ok, refused
 from tests.cli.test_clock import club_time  # noqa: F401 - the club's time zone, a fixture

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from clubdesk.services import seating as seating_service
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import ok, refused
 from tests.services.test_playoff_rounds import preliminaries

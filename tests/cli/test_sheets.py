@@ -10,7 +10,7 @@ import pytest
 from clubdesk.services import rounds
 from clubdesk.services import seating as seating_service
 from clubdesk.services.eventfile import current_event_ids
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import Ran, clubdesk
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.domain.formats import available_formats
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.store.lock import COMMAND, acting_as
 from tests.cli.helpers import SMALL, clubdesk, ok, refused
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from clubdesk.services import audit
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests.cli.helpers import ok, refused
 from tests.tie_nights import gin_cut_tie, gin_final_tie
 

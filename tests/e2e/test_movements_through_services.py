@@ -24,8 +24,8 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
-from clubdesk.store import Database
 from clubdesk.store import eventfile as event_store
+from clubdesk.store.db import Database
 from tests import builder
 
 NIGHT = dt.date(2024, 3, 9)

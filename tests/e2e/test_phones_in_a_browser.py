@@ -20,7 +20,7 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 from PySide6.QtCore import Qt
 
 from clubdesk.services import links, results, sheets
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.e2e.director import Director
 

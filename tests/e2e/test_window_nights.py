@@ -19,7 +19,7 @@ from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.results.standings import compute_standings
 from clubdesk.services import events, results
 from clubdesk.services.eventfile import export_event
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests.e2e.director import Director
 from tests.formats import lookup
 

@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from clubdesk.services.demo import make_demo
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
 from tests.cli.helpers import copy_database, ok, refused

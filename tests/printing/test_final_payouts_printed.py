@@ -9,7 +9,7 @@ from pathlib import Path
 
 from clubdesk.services import documents, results, seating, sheets
 from clubdesk.services.final_payouts import finalize_payouts
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import ok
 from tests.printing.reading import Printed

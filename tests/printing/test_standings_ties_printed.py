@@ -10,7 +10,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from clubdesk.services import documents, results, tiebreaks
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests.cli.helpers import ok
 from tests.printing.reading import Printed
 from tests.tie_nights import gin_cut_tie, gin_final_tie, whist_final

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from clubdesk.services import documents, results
 from clubdesk.services.final_payouts import finalize_payouts, redeem_credit
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import ok
 from tests.printing.reading import Printed

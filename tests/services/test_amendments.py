@@ -18,7 +18,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, results, seating, sheets
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.store import Database, open_database
+from clubdesk.store.db import Database, open_database
 from tests import builder
 
 FORMATS = [("npa-club-pinochle", 12), ("sun-city-west-pinochle", 16)]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.services import audit
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
 

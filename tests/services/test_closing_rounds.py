@@ -194,7 +194,7 @@ def test_the_event_file_keeps_a_round_closed_with_a_table_missing(
     db, clock, seven, tmp_path, new_database
 ):
     from clubdesk.services import eventfile, results
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     builder.scores(db, seven, 1, {1: (520, 300), 2: (410, 505)}, clock)
     rounds.close_round(db, seven, 1, clock, missing_ok=[3])

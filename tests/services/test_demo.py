@@ -37,7 +37,7 @@ def test_the_demo_is_a_grand_prix_night_in_round_4(db, clock) -> None:
 
 
 def test_the_demo_is_the_same_every_time(tmp_path, clock) -> None:
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     totals = []
     for name in ("one.sqlite", "two.sqlite"):

@@ -26,8 +26,8 @@ from clubdesk.services.draw import (
 )
 from clubdesk.services.results import standings
 from clubdesk.services.seating import playoff_bracket, publish_seating, seating
-from clubdesk.store import Database
 from clubdesk.store import roundclock as clock_store
+from clubdesk.store.db import Database
 from clubdesk.store.models import (
     Bye,
     DrawAssignment,

@@ -10,7 +10,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import sheets
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.sheets import SignatureInput
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.store.models import Signature
 from tests import builder
 

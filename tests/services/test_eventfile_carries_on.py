@@ -15,7 +15,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, results, seating, sheets
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.store import Database, open_database
+from clubdesk.store.db import Database, open_database
 from clubdesk.store.models import Amendment
 from tests import builder
 

@@ -27,7 +27,8 @@ from clubdesk.services.eventfile import (
 )
 from clubdesk.services.events import NewEvent, create_event, list_events
 from clubdesk.services.restore import restore_database
-from clubdesk.store import Database, DatabaseError, open_database
+from clubdesk.store.db import Database, open_database
+from clubdesk.store.errors import DatabaseError
 from clubdesk.store.models import EventArchive, Game, Hand, LedgerEntry
 from tests.formats import lookup
 

@@ -18,7 +18,7 @@ from clubdesk.services.events import (
     list_events,
     update_event,
 )
-from clubdesk.store import Database, open_database
+from clubdesk.store.db import Database, open_database
 from clubdesk.store.models import Event
 
 NIGHT = dt.date(2026, 11, 29)

@@ -14,7 +14,7 @@ from clubdesk.services.final_payouts import (
     mark_prize_paid,
     reopen_payouts,
 )
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from tests import builder
 
 ROUNDS = 4  # the warm-up's rounds

@@ -14,7 +14,7 @@ from clubdesk.services.eventfile import import_event
 from clubdesk.services.ledger import add_money, money_sheet, preview
 from clubdesk.services.payments import record_payment, refund
 from clubdesk.services.results import payouts
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from tests import builder
 
 DATA = Path(__file__).resolve().parents[1] / "domain" / "data"

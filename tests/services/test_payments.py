@@ -18,7 +18,7 @@ from clubdesk.services.payments import (
     refund_offers,
 )
 from clubdesk.services.registration import withdraw
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.store.models import LedgerEntry
 from tests import builder
 

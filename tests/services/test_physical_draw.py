@@ -18,7 +18,7 @@ from clubdesk.services.audit import list_audit
 from clubdesk.services.draw import current_draw, draw_overview, make_draw, record_physical_draw
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.seating import publish_seating, seating
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 
 

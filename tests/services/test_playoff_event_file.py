@@ -14,7 +14,7 @@ from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import EventError
 from clubdesk.services import playoffs, results, rounds, seating
 from clubdesk.services.eventfile import export_event, import_event
-from clubdesk.store import Database, open_database
+from clubdesk.store.db import Database, open_database
 from tests.formats import lookup
 from tests.services.test_playoff_rounds import play, preliminaries, seeds
 

@@ -17,7 +17,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import playoffs, results, rounds, sheets, warnings
 from clubdesk.services import seating as seating_service
 from clubdesk.services.eventfile import export_event
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from tests import builder
 from tests.formats import lookup
 

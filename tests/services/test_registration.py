@@ -31,7 +31,7 @@ from clubdesk.services.registration import (
     withdraw,
 )
 from clubdesk.services.roster_csv import import_roster, preview_roster
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.store.models import Draw, Entrant, LedgerEntry, Player
 from tests import builder
 

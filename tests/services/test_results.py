@@ -18,7 +18,7 @@ from clubdesk.errors import UserError
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.events import EventChanges, update_event
 from clubdesk.services.results import payouts, standings
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 
 DATA = Path(__file__).resolve().parents[1] / "domain" / "data"
 

@@ -20,7 +20,7 @@ from clubdesk.services.roster_csv import (
     preview_roster,
     read_roster_file,
 )
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.store.models import AuditLog, Entrant, LedgerEntry, Player
 
 

@@ -13,8 +13,8 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit, events, rounds
 from clubdesk.services import roundclock as service
 from clubdesk.services.changes import Change
-from clubdesk.store import open_database
 from clubdesk.store import roundclock as clock_store
+from clubdesk.store.db import open_database
 from tests import builder
 
 MST = dt.timezone(dt.timedelta(hours=-7), "MST")

@@ -12,7 +12,7 @@ from clubdesk.services import draw, fines, registration, results, rulings, sheet
 from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.store.models import Entrant, Game, GameSeat, LedgerEntry, Round
 from tests import builder
 

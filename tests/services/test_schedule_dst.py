@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from clubdesk.services import roundclock as service
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime, zone_of
 from tests import builder
 from tests.cli.helpers import ok

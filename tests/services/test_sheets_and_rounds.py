@@ -10,8 +10,8 @@ from clubdesk.services import draw, registration, rounds, sheets
 from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.store import RecordLockedError
 from clubdesk.store import roundclock as clock_store
+from clubdesk.store.errors import RecordLockedError
 from clubdesk.store.models import Game, Hand, Round
 from tests import builder
 

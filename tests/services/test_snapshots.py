@@ -9,7 +9,7 @@ from contextlib import closing
 import pytest
 
 from clubdesk.services import snapshots
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 
 

@@ -14,7 +14,7 @@ from clubdesk.services.final_payouts import (
     reopen_payouts,
     store_credits,
 )
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from tests import builder
 from tests.services.test_final_payouts import ROUNDS, play
 

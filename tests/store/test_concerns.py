@@ -13,8 +13,9 @@ from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.domain.seating.draw import Card, Draw, Drawn
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
-from clubdesk.store import Database, audit, entrants, events, ledger, roundclock, rulings, seating
+from clubdesk.store import audit, entrants, events, ledger, roundclock, rulings, seating
 from clubdesk.store import draw as draw_store
+from clubdesk.store.db import Database
 from clubdesk.store.games import load_games
 from clubdesk.store.models import Game
 

@@ -18,9 +18,9 @@ from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import Amendment, Event, SheetResult
 from clubdesk.domain.formats import load_rules
 from clubdesk.errors import UserError
-from clubdesk.store import Database
 from clubdesk.store import eventfile as store
 from clubdesk.store import events as events_store
+from clubdesk.store.db import Database
 from clubdesk.store.models import (
     AuditLog,
     ClockState,

@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from clubdesk.store import Database, DatabaseError, RecordLockedError
-from clubdesk.store.errors import SHEET_LOCKED
+from clubdesk.store.db import Database
+from clubdesk.store.errors import SHEET_LOCKED, DatabaseError, RecordLockedError
 from clubdesk.store.models import (
     Adjustment,
     Amendment,

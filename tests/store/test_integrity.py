@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.store import SCHEMA_VERSION, open_database
+from clubdesk.store.db import open_database
 from clubdesk.store.integrity import changed_outside, schema_in, schema_of
-from clubdesk.store.migrations import MIGRATIONS, migrate
+from clubdesk.store.migrations import MIGRATIONS, SCHEMA_VERSION, migrate
 
 
 @pytest.mark.parametrize("version", range(1, SCHEMA_VERSION + 1))

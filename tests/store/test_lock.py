@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.store import DatabaseError, open_database
+from clubdesk.store.db import open_database
+from clubdesk.store.errors import DatabaseError
 from clubdesk.store.lock import COMMAND, acting_as, holder_of, identity_lock_file, lock_file_for
 
 

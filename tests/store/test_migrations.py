@@ -15,9 +15,9 @@ import pytest
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.exc import IntegrityError
 
-from clubdesk.store import SCHEMA_VERSION, DatabaseError, RecordLockedError, open_database
-from clubdesk.store.errors import SHEET_LOCKED
-from clubdesk.store.migrations import MIGRATIONS, migrate
+from clubdesk.store.db import open_database
+from clubdesk.store.errors import SHEET_LOCKED, DatabaseError, RecordLockedError
+from clubdesk.store.migrations import MIGRATIONS, SCHEMA_VERSION, migrate
 from clubdesk.store.models import metadata
 
 V1_FIXTURE = Path(__file__).parent / "data" / "v1.db"

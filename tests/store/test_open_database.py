@@ -12,8 +12,9 @@ import pytest
 from sqlmodel import select
 
 import clubdesk
-from clubdesk.store import SCHEMA_VERSION, DatabaseError, open_database
-from clubdesk.store.migrations import APPLICATION_ID
+from clubdesk.store.db import open_database
+from clubdesk.store.errors import DatabaseError
+from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION
 from clubdesk.store.models import Event
 
 SOURCE_ROOT = Path(clubdesk.__file__).resolve().parents[1]
@@ -222,7 +223,7 @@ def test_a_file_open_in_another_process_is_refused(db_path: Path, backups: Path)
     holder = textwrap.dedent(
         f"""
         import sys
-        from clubdesk.store import open_database
+        from clubdesk.store.db import open_database
         db = open_database({str(db_path)!r}, backups={str(backups)!r})
         print("open", flush=True)
         sys.stdin.read()
@@ -258,7 +259,7 @@ def test_what_was_committed_before_a_crash_is_there_after(db_path: Path, backups
     crash = textwrap.dedent(
         f"""
         import os
-        from clubdesk.store import open_database
+        from clubdesk.store.db import open_database
         db = open_database({str(db_path)!r}, backups={str(backups)!r})
         with db.session() as session:
             session.connection().exec_driver_sql(

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.services import events
-from clubdesk.store import DatabaseError
+from clubdesk.store.errors import DatabaseError
 from clubdesk.store.read_only import is_read_only, open_for_reading
 from clubdesk.timesource import FakeTime
 from tests.cli.helpers import SMALL, clubdesk, import_once, ok

@@ -9,8 +9,9 @@ from pathlib import Path
 from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Amendment, Score, SheetResult
 from clubdesk.domain.formats import load_rules
-from clubdesk.store import Database, games, sheets
 from clubdesk.store import eventfile as store
+from clubdesk.store import games, sheets
+from clubdesk.store.db import Database
 
 DATA = Path(__file__).parents[1] / "domain" / "data"
 AT = dt.datetime(2011, 10, 22, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=-7)))

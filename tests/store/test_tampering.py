@@ -13,7 +13,7 @@ import pytest
 
 from clubdesk.services import final_payouts, rounds, sheets
 from clubdesk.services.sheets import SheetLine, SignatureInput
-from clubdesk.store import Database, open_database
+from clubdesk.store.db import Database, open_database
 from clubdesk.timesource import FakeTime, TimeSource
 from tests import builder
 from tests.conftest import CLUB_TIME

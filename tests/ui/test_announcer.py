@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings
 from clubdesk.domain.roundclock import Due
 from clubdesk.domain.rules import Schedule
 from clubdesk.services.demo import make_demo
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui.clock.announcer import TEST_WORDS, Announcer, silent_notice, spoken_words
 from clubdesk.ui.clock.ticker import FakeTimer
 from clubdesk.ui.context import UiContext

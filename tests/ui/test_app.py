@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from clubdesk.errors import UserError
 from clubdesk.services import demo
 from clubdesk.services.events import NewEvent, create_event, list_events
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui import app as ui_app
 from clubdesk.ui.main_window import MainWindow
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 from clubdesk.services import board, rounds, snapshots
 from clubdesk.services.changes import Change
 from clubdesk.services.events import list_events
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui.backup_dialogs import KEEP_SETTING, RestoreDialog
 from tests import builder
 

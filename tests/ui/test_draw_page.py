@@ -584,7 +584,7 @@ def test_the_page_looks_right_at_1400_by_900(open_page, message_boxes, tmp_path)
 
 def test_an_event_under_way_opens_on_its_current_round(qtbot, tmp_path, clock) -> None:
     from clubdesk.services.demo import make_demo
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     with open_database(tmp_path / "demo.sqlite") as db:
         event = make_demo(db, clock)

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from clubdesk.services.demo import make_demo
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from tests import builder
 
 SIZES = [(1280, 820), (1600, 1000)]

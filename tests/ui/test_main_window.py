@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from clubdesk import __version__, paths
 from clubdesk.services.events import NewEvent, create_event
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui.main_window import MainWindow
 
 

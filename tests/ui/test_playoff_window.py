@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services import rounds
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui.projector.slides import seating_slides
 from clubdesk.ui.projector.texts import projector_text
 from tests.cli.test_playoffs import clocked_whist

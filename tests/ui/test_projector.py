@@ -13,7 +13,7 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import changes_of
 from clubdesk.services.demo import make_demo
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui.projector.window import SLIDE_MS, ProjectorWindow, screen_for, screen_left
 from tests import builder
 

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services.demo import make_demo
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui import style
 
 

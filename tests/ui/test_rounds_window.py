@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services import rulings
 from clubdesk.services.demo import make_demo
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui.clock.status_bar import TIME_BACKGROUND, WARNING_BACKGROUND
 from tests import builder
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 
 from clubdesk.services import rulings
 from clubdesk.services.events import event_rules
-from clubdesk.store import open_database
+from clubdesk.store.db import open_database
 from clubdesk.ui import style
 from clubdesk.ui.sheet.dialog import SheetDialog
 from tests import builder

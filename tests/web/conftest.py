@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from clubdesk.services import links
-from clubdesk.store import Database, open_database
+from clubdesk.store.db import Database, open_database
 from clubdesk.web.app import TablesApp
 from clubdesk.web.guard import RateLimit
 from clubdesk.web.server import TablesServer

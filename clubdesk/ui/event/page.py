@@ -24,7 +24,7 @@ from clubdesk.domain.formats import available_formats
 from clubdesk.services import events as event_service
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventChanges, EventInfo, NewEvent
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.event.form import EventForm
 from clubdesk.ui.event.overview import EventOverview

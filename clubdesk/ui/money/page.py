@@ -42,7 +42,7 @@ from clubdesk.services.changes import Change
 from clubdesk.services.events import EventChanges
 from clubdesk.services.ledger import MoneySheet
 from clubdesk.services.payments import Refund
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.money.dialogs import MoneyEntry, RefundDialog, ask_money
 from clubdesk.ui.money.payout_actions import PayoutActions

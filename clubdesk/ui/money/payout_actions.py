@@ -15,7 +15,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.credit import Credit
 from clubdesk.domain.money.payouts import Payouts
 from clubdesk.services import final_payouts
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import set_role

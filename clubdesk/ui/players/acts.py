@@ -21,7 +21,7 @@ from clubdesk.services.changes import Change
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.field_note import field_note
 from clubdesk.services.payments import RefundOffer
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.players.dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
 

@@ -13,7 +13,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import board as board_service
 from clubdesk.services import results
 from clubdesk.services import seating as seating_service
-from clubdesk.store import Database
+from clubdesk.store.db import Database
 
 TABLES_PER_PAGE = 16  # two columns of eight: large enough to read from the back
 LEADERS = 10
