@@ -43,7 +43,7 @@ from clubdesk.services.events import EventChanges
 from clubdesk.services.ledger import MoneySheet
 from clubdesk.services.payments import Refund
 from clubdesk.store import Database
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.money.dialogs import MoneyEntry, RefundDialog, ask_money
 from clubdesk.ui.money.payout_actions import PayoutActions
 from clubdesk.ui.money.payout_editor import PayoutEditor
@@ -72,7 +72,7 @@ class MoneyPage(QWidget):
         # asks for the amount, method and note of added money or an expense (tests stub it)
         self.ask: Callable[[str, QWidget], MoneyEntry | None] = ask_money
         self._build()
-        context.changed.connect(self._changed)
+        follow_changes(context, self, self._changed, self.READS)
         self.refresh()
 
     # --- building ---------------------------------------------------------------------------
@@ -273,6 +273,7 @@ class MoneyPage(QWidget):
             parent=self,
             title="Save the payout scheme",
             show_error=self.editor.show_problem,
+            shown_by=self,  # read once, below, with the scheme no longer edited
         )
         if done is not None:
             self.edited = False
