@@ -386,6 +386,10 @@ def _table(columns: Sequence[str]) -> QTableWidget:
 def _fill(
     table: QTableWidget, rows: Sequence[Sequence[str]], *, right_aligned: Sequence[int]
 ) -> None:
+    header = table.horizontalHeader()
+    modes = [header.sectionResizeMode(c) for c in range(table.columnCount())]
+    for column in range(table.columnCount()):  # sized once, below, not after every cell
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
     table.setRowCount(len(rows))
     for r, cells in enumerate(rows):
         for c, text in enumerate(cells):
@@ -393,6 +397,8 @@ def _fill(
             if c in right_aligned:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(r, c, item)
+    for column, mode in enumerate(modes):
+        header.setSectionResizeMode(column, mode)
 
 
 def _fill_lines(grid: QGridLayout, lines: Sequence[tuple[str, str]], first_row: int = 0) -> None:
