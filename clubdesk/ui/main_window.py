@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
         if not self.announcer.loaded:  # the sound and speech engines, once the window shows
-            QTimer.singleShot(0, self.announcer.load)
+            QTimer.singleShot(0, self.announcer, self.announcer.load)
 
     def _say_silent(self, words: str, reason: str) -> None:
         self.sound_label.setText(words)

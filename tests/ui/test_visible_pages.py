@@ -20,8 +20,12 @@ from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.main_window import MainWindow
 from tests import builder
 
-SHEET_MS = 45  # the goal is 20 ms; the rest is room for a loaded machine (82 ms before)
-ROUND_MS = 90  # the goal is 60 ms; room for a loaded machine (120 to 240 ms before)
+# The goals, on the window's thread's own clock (its CPU time: what other work on a loaded
+# machine takes from it is not counted), with a little room; the demo before pages read only
+# where they show: about 37 ms for a sheet, 40 ms for the close and 77 ms for round 5.
+SHEET_MS = 25  # the goal is 20 ms
+ROUND_MS = 60
+WALL = 3  # the wall-clock time (time.perf_counter) of the same, at most this many goals
 
 
 def counted(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[int]:
@@ -95,14 +99,16 @@ def test_the_window_builds_a_page_when_it_is_first_shown(make_window, db, qsetti
 # --- the time the window's thread spends on a change, on the demo night --------------------------
 
 
-def best_ms(publish: Callable[[], None], runs: int = 5) -> float:
-    """The best of ``runs`` timings of ``publish`` (every handler of ``changed`` runs in it)."""
-    best = float("inf")
+def best_ms(publish: Callable[[], None], runs: int = 9) -> tuple[float, float]:
+    """The best of ``runs`` timings of ``publish`` (every handler of ``changed`` runs in it):
+    the window's thread's CPU time and the wall-clock time, in ms."""
+    thread = wall = float("inf")
     for _ in range(runs):
-        began = time.perf_counter()
+        began, began_thread = time.perf_counter(), time.thread_time()
         publish()
-        best = min(best, time.perf_counter() - began)
-    return best * 1000
+        thread = min(thread, time.thread_time() - began_thread)
+        wall = min(wall, time.perf_counter() - began)
+    return thread * 1000, wall * 1000
 
 
 @pytest.fixture
@@ -138,6 +144,8 @@ def test_publishing_a_sheet_and_closing_a_round_cost_the_window_little(demo_nigh
     seat_ms = best_ms(lambda: window.context.publish(changes_of(started)))
     assert window.rounds_page.count_label.text().startswith("0 of 8")
 
-    print(f"sheet {sheet_ms:.1f} ms, close {close_ms:.1f} ms, next round {seat_ms:.1f} ms")
-    assert sheet_ms <= SHEET_MS
-    assert close_ms <= ROUND_MS and seat_ms <= ROUND_MS
+    figures = {"sheet": sheet_ms, "close": close_ms, "next round": seat_ms}
+    print(", ".join(f"{k} {cpu:.1f} ms ({wall:.1f} ms wall)" for k, (cpu, wall) in figures.items()))
+    assert sheet_ms[0] <= SHEET_MS and sheet_ms[1] <= WALL * SHEET_MS
+    for cpu, wall in (close_ms, seat_ms):
+        assert cpu <= ROUND_MS and wall <= WALL * ROUND_MS
