@@ -3,14 +3,23 @@ the one signal that says what changed.
 
 The window makes one ``UiContext`` and hands it to each page. A page calls the
 services through ``clubdesk.ui.operations`` (which publishes what a command
-changed) and listens to ``changed`` to read again what it shows. Opening
+changed) and follows ``changed`` to read again what it shows. Opening
 another database or event is published as ``Change.everything()``; a page
 compares ``event_id`` with the event it shows to know that it is a new one.
+
+A page follows the changes with ``follow_changes``: while it is on show its handler
+runs at once; while it is hidden the changes are merged and handled once, when it is
+next shown, so that only what shows does any work (docs/architecture.md, "The window").
+A page that published a change and already shows its result names itself
+(``publish(change, shown_by=page)``) and is not told of it.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QThreadPool, Signal
+from PySide6.QtWidgets import QWidget
 
 from clubdesk.services.changes import Change
 from clubdesk.store.db import Database
@@ -35,6 +44,7 @@ class UiContext(QObject):
         self.clock = clock
         self.workers = QThreadPool(self)  # slow commands run here (operations.run_in_background)
         self.workers.setMaxThreadCount(1)  # one write at a time, in the order asked
+        self.shown_by: QWidget | None = None  # the page that shows the change being published
 
     @property
     def db(self) -> Database | None:
@@ -55,11 +65,75 @@ class UiContext(QObject):
         """Show another event of the same database."""
         self.open(self._db, event_id)
 
-    def publish(self, change: Change) -> None:
-        """Tell every page what a command changed (nothing is sent for ``Change.NONE``)."""
-        if change:
+    def publish(self, change: Change, *, shown_by: QWidget | None = None) -> None:
+        """Tell every page what a command changed (nothing is sent for ``Change.NONE``);
+        ``shown_by``: the page that already shows the result, which is not told."""
+        if not change:
+            return
+        self.shown_by = shown_by
+        try:
             self.changed.emit(change)
+        finally:
+            self.shown_by = None
 
     def wait_for_workers(self) -> None:
         """Let slow work that is under way finish (before the database is closed)."""
         self.workers.waitForDone()
+
+
+class ChangeFollower(QObject):
+    """Hands a page's handler the changes it reads: at once while the page is on show,
+    else merged into one, when the page is next shown."""
+
+    def __init__(
+        self,
+        context: UiContext,
+        page: QWidget,
+        handler: Callable[[Change], None],
+        reads: Change,
+    ):
+        super().__init__(page)
+        self._context = context
+        self._page = page
+        self._handler = handler
+        self._reads = reads
+        self.missed = Change.NONE  # changes made while the page was hidden
+        context.changed.connect(self._changed)
+        page.installEventFilter(self)
+
+    def _changed(self, change: Change) -> None:
+        if not change & self._reads or self._context.shown_by is self._page:
+            return
+        if self._page.isVisible():
+            self._handler(change)
+        else:
+            self.missed |= change
+
+    def catch_up(self) -> None:
+        """Handle now, in one, what the page missed while it was hidden."""
+        if self.missed:
+            missed, self.missed = self.missed, Change.NONE
+            self._handler(missed)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Show:
+            self.catch_up()
+        return False
+
+
+def follow_changes(
+    context: UiContext,
+    page: QWidget,
+    handler: Callable[[Change], None],
+    reads: Change | None = None,
+) -> ChangeFollower:
+    """Have ``handler(change)`` run for the changes of ``reads`` where ``page`` shows them:
+    now while it is on show, once when it is next shown while it is hidden (``reads``: every
+    change unless named)."""
+    return ChangeFollower(context, page, handler, Change.everything() if reads is None else reads)
+
+
+def catch_up(page: QWidget) -> None:
+    """Bring a hidden page (and its parts) up to date now, for code that reads it unseen."""
+    for follower in page.findChildren(ChangeFollower):
+        follower.catch_up()

@@ -1,8 +1,12 @@
 """The director's desk: a page list on the left, the chosen page on the right.
 
-Each page (Event; later Players, Draw, Rounds, Standings, Money and Print)
-is a widget built from the window's ``UiContext`` and added with
-``_add_page``, reachable with Ctrl+1, Ctrl+2, ... in list order. The status
+Each page (Event, Players, Draw, Rounds, Standings, Money and Print) is a
+widget built from the window's ``UiContext``, listed with ``_add_page`` and
+reachable with Ctrl+1, Ctrl+2, ... in list order. The Event page (which opens
+the event) and the page in use are built with the window; every other page is
+imported and built when it is first shown or asked for (``page``, and the
+``players_page``, ``money_page``, ... properties), so the window opens sooner.
+The chime and the voice are loaded just after the window is shown. The status
 bar keeps the database file on the right, and on the left the round clock
 (``Round 4 · 23:41 left · 9 of 12 sheets in``, from ``ClockWatch``) and the
 event's count line; it follows the context's ``changed`` signal as the pages do.
@@ -14,12 +18,14 @@ event in the ``QSettings`` it is given (tests give it a temporary file).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -48,17 +54,19 @@ from clubdesk.ui.clock.announcer import Announcer, SoundMenu
 from clubdesk.ui.clock.status_bar import StatusClock
 from clubdesk.ui.clock.ticker import Ticker, TimerFactory, qt_timer
 from clubdesk.ui.clock.watch import ClockWatch
-from clubdesk.ui.context import UiContext
-from clubdesk.ui.draw.page import DrawPage
+from clubdesk.ui.context import UiContext, catch_up
 from clubdesk.ui.event.page import EventPage
-from clubdesk.ui.money.page import MoneyPage
 from clubdesk.ui.players.entry import summary_text
-from clubdesk.ui.players.page import PlayersPage
-from clubdesk.ui.print.page import PrintPage
 from clubdesk.ui.projector.menu import ProjectorMenu
-from clubdesk.ui.rounds.page import RoundsPage
-from clubdesk.ui.standings.page import StandingsPage
 from clubdesk.ui.tables_dialog import TablesServing
+
+if TYPE_CHECKING:
+    from clubdesk.ui.draw.page import DrawPage
+    from clubdesk.ui.money.page import MoneyPage
+    from clubdesk.ui.players.page import PlayersPage
+    from clubdesk.ui.print.page import PrintPage
+    from clubdesk.ui.rounds.page import RoundsPage
+    from clubdesk.ui.standings.page import StandingsPage
 
 APP_TITLE = "clubdesk"
 ABOUT_TEXT = "Runs a card club's tournament night from one laptop."
@@ -66,11 +74,13 @@ DEFAULT_SIZE = (1280, 820)
 DATABASE_FILTER = "clubdesk databases (*.sqlite *.db);;All files (*)"
 
 
-@dataclass(frozen=True)
+@dataclass
 class Page:
     key: str  # remembered in the settings; stays the same when titles change
     title: str
-    widget: QWidget
+    make: Callable[[], QWidget]  # builds the page (importing its module) when first needed
+    holder: QScrollArea  # the page's place in the stack
+    widget: QWidget | None = field(default=None)  # None: not built yet
 
 
 class MainWindow(QMainWindow):
@@ -108,21 +118,16 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.event_page = EventPage(self.context)
-        self._add_page("event", "Event", self.event_page)
-        self.players_page = PlayersPage(self.context)
-        self._add_page("players", "Players", self.players_page)
-        self.draw_page = DrawPage(self.context)
-        self._add_page("draw", "Draw", self.draw_page)
-        self.rounds_page = RoundsPage(self.context, self.clock_watch)
-        self._add_page("rounds", "Rounds", self.rounds_page)
-        self.standings_page = StandingsPage(self.context)
-        self._add_page("standings", "Standings", self.standings_page)
-        self.money_page = MoneyPage(self.context)
-        self._add_page("money", "Money", self.money_page)
-        self.print_page = PrintPage(self.context)
-        self._add_page("print", "Print", self.print_page)
-        self.page_list.currentRowChanged.connect(self.stack.setCurrentIndex)
-        self.stack.currentChanged.connect(_lay_out_now)
+        self._add_page("event", "Event", lambda: self.event_page)
+        self._add_page("players", "Players", self._make_players)
+        self._add_page("draw", "Draw", self._make_draw)
+        self._add_page("rounds", "Rounds", self._make_rounds)
+        self._add_page("standings", "Standings", self._make_standings)
+        self._add_page("money", "Money", self._make_money)
+        self._add_page("print", "Print", self._make_print)
+        self.page("event")
+        self.page_list.currentRowChanged.connect(self._go_to)
+        self.stack.currentChanged.connect(self._lay_out_now)
         self.stack.currentChanged.connect(self._focus_page)
         self.event_page.current_event_changed.connect(self._event_changed)
 
@@ -150,7 +155,11 @@ class MainWindow(QMainWindow):
         self.announcer.unavailable.connect(self._say_silent)
         self.clock_watch.given.connect(self.announcer.announce)
         self.sound_menu = SoundMenu(self.projector_menu.menu, self.announcer)
-        self.announcer.load()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if not self.announcer.loaded:  # the sound and speech engines, once the window shows
+            QTimer.singleShot(0, self.announcer, self.announcer.load)
 
     def _say_silent(self, words: str, reason: str) -> None:
         self.sound_label.setText(words)
@@ -158,15 +167,14 @@ class MainWindow(QMainWindow):
 
     # building
 
-    def _add_page(self, key: str, title: str, widget: QWidget) -> None:
+    def _add_page(self, key: str, title: str, make: Callable[[], QWidget]) -> None:
         number = len(self._pages) + 1
-        self._pages.append(Page(key, title, widget))
         # On a small screen a page scrolls rather than pushing the window off it.
         holder = QScrollArea()
         holder.setWidgetResizable(True)
         holder.setFrameShape(QFrame.Shape.NoFrame)
         holder.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        holder.setWidget(widget)
+        self._pages.append(Page(key, title, make, holder))
         self.stack.addWidget(holder)
         item = QListWidgetItem(title)
         item.setToolTip(f"{title} (Ctrl+{number})")
@@ -200,7 +208,90 @@ class MainWindow(QMainWindow):
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
 
+    def _make_players(self) -> QWidget:
+        from clubdesk.ui.players.page import PlayersPage
+
+        return PlayersPage(self.context)
+
+    def _make_draw(self) -> QWidget:
+        from clubdesk.ui.draw.page import DrawPage
+
+        return DrawPage(self.context)
+
+    def _make_rounds(self) -> QWidget:
+        from clubdesk.ui.rounds.page import RoundsPage
+
+        return RoundsPage(self.context, self.clock_watch)
+
+    def _make_standings(self) -> QWidget:
+        from clubdesk.ui.standings.page import StandingsPage
+
+        return StandingsPage(self.context)
+
+    def _make_money(self) -> QWidget:
+        from clubdesk.ui.money.page import MoneyPage
+
+        return MoneyPage(self.context)
+
+    def _make_print(self) -> QWidget:
+        from clubdesk.ui.print.page import PrintPage  # printing and reportlab with it
+
+        return PrintPage(self.context)
+
     # pages
+
+    def page(self, key: str) -> QWidget:
+        """The page ``key``, built now if it has not been yet, and showing what changed
+        while it was hidden (code that reads a hidden page reads it up to date)."""
+        for page in self._pages:
+            if page.key == key:
+                if page.widget is None:
+                    page.widget = page.make()
+                    page.holder.setWidget(page.widget)
+                else:
+                    catch_up(page.widget)
+                return page.widget
+        raise KeyError(key)
+
+    def is_built(self, key: str) -> bool:
+        """Whether the page ``key`` has been built (it is when first shown or asked for)."""
+        return any(page.key == key and page.widget is not None for page in self._pages)
+
+    @property
+    def players_page(self) -> PlayersPage:
+        return cast("PlayersPage", self.page("players"))
+
+    @property
+    def draw_page(self) -> DrawPage:
+        return cast("DrawPage", self.page("draw"))
+
+    @property
+    def rounds_page(self) -> RoundsPage:
+        return cast("RoundsPage", self.page("rounds"))
+
+    @property
+    def standings_page(self) -> StandingsPage:
+        return cast("StandingsPage", self.page("standings"))
+
+    @property
+    def money_page(self) -> MoneyPage:
+        return cast("MoneyPage", self.page("money"))
+
+    @property
+    def print_page(self) -> PrintPage:
+        return cast("PrintPage", self.page("print"))
+
+    def _lay_out_now(self, index: int) -> None:
+        """Lay out the page just shown before it is painted: a page laid out while hidden (or
+        just built) otherwise shows a sideways scroll bar's empty track for a moment it does
+        not need. The scroll area shows or hides its bars in a queued call: made now."""
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QApplication.sendPostedEvents(self.stack.widget(index), QEvent.Type.MetaCall)
+
+    def _go_to(self, row: int) -> None:
+        """Show the page in list row ``row``, built first if it is its first showing."""
+        self.page(self._pages[row].key)
+        self.stack.setCurrentIndex(row)
 
     @property
     def database(self) -> Database:
@@ -222,7 +313,7 @@ class MainWindow(QMainWindow):
     def _focus_page(self, index: int) -> None:
         """The page just shown takes the keyboard where the director types next (its
         ``focus_in``), else on its first control."""
-        page = self._pages[index].widget
+        page = self.page(self._pages[index].key)
         focus_in = getattr(page, "focus_in", None)
         if focus_in is not None:
             focus_in()
@@ -337,9 +428,3 @@ class MainWindow(QMainWindow):
         self.snapshots.take("exit")
         self._db.close()
         super().closeEvent(event)
-
-
-def _lay_out_now(_index: int = 0) -> None:
-    """Lay out the page just shown before it is painted: a page laid out while hidden
-    otherwise shows a sideways scroll bar's empty track for a moment it does not need."""
-    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

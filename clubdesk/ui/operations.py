@@ -6,7 +6,8 @@ Every page changes the event the same way:
   plain words (by the page's ``show_error``, else in a message box) and the
   widget of the field it names is marked (``FieldMarks``: the page says which
   widget shows which field). A result is published on the context's
-  ``changed`` signal with what it says it changed, and returned.
+  ``changed`` signal with what it says it changed, and returned (a page that
+  shows the result itself says so, ``shown_by``, and is not told of it).
 - ``run_in_background`` does the same for slow work (a roster import) on the
   context's worker thread, with a busy progress bar while it runs. The
   database hands each thread its own SQLite connection from its pool, and a
@@ -82,8 +83,10 @@ def run_command(
     title: str,
     fields: FieldMarks | None = None,
     show_error: Callable[[UserError], None] | None = None,
+    shown_by: QWidget | None = None,
 ) -> T | None:
-    """Run a command now; publish what it changed and return its result (None if refused)."""
+    """Run a command now; publish what it changed and return its result (None if refused).
+    ``shown_by``: the page that shows the result itself (it is not told of the change)."""
     try:
         result = action()
     except UserError as error:
@@ -91,7 +94,7 @@ def run_command(
         return None
     if fields is not None:
         fields.clear()
-    context.publish(changes_of(result))
+    context.publish(changes_of(result), shown_by=shown_by)
     return result
 
 

@@ -117,6 +117,9 @@ def test_a_missing_speech_engine_is_said_once_in_the_status_bar(
         db, settings=qsettings, clock=clock, make_timer=FakeTimer, speech_engine="no-such"
     )
     qtbot.addWidget(window)
+    assert not window.announcer.loaded  # the engines are loaded once the window shows
+    window.show()
+    qtbot.waitUntil(lambda: window.announcer.loaded)
     assert window.sound_label.text() in (
         "No voice: no speech engine 'no-such'",  # a machine with an audio device
         "Sound off: no audio device",

@@ -590,6 +590,7 @@ def test_an_event_under_way_opens_on_its_current_round(qtbot, tmp_path, clock) -
         event = make_demo(db, clock)
         page = DrawPage(UiContext(db, clock))
         qtbot.addWidget(page)
+        page.show()  # a page reads what changed while it is on show
         page.context.open_event(event.id)
         assert page.round_spin.value() == 4
         assert [t.table for t in page.table_map.shown_tables()] == list(range(1, 9))

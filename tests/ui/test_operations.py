@@ -68,6 +68,7 @@ def test_a_draw_reaches_the_players_page(make_window, db, clock, keyboard, messa
     window.draw_page.make_button.click()
 
     assert window.current_page() == "draw"
+    assert players is window.players_page  # the hidden page, read up to date
     assert players.draw_note.isVisibleTo(players)  # numbers are fixed now
     players.select_number(1)
     assert not players.renumber_button.isEnabled()

@@ -27,6 +27,7 @@ def test_twelve_paper_sheets_typed_in_by_keyboard_give_the_standings(qtbot, db, 
     standings = StandingsPage(context)
     qtbot.addWidget(page)
     qtbot.addWidget(standings)
+    standings.show()  # a page reads what changed while it is on show
     page.resize(1280, 800)
     with qtbot.waitActive(page):
         page.show()

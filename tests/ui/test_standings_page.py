@@ -101,6 +101,7 @@ def test_an_amendment_moves_the_standings_in_the_window(make_window, db, clock):
     builder.scores(db, event_id, 1, {1: (520, 300), 2: (410, 450), 3: (610, 200)}, clock)
     window = make_window(db)
     window.context.open_event(event_id)
+    window.show_page("standings")  # a page reads what changed while it is on show
     page = window.standings_page
     leader = page.model.row_at(0)
     assert leader.total == 610 and page.after_label.text() == "After round 1 of 11"

@@ -153,6 +153,11 @@ class Announcer(QObject):
 
     # giving announcements
 
+    @property
+    def loaded(self) -> bool:
+        """Whether the chime and the speech engine have been loaded (or found missing)."""
+        return self._loaded
+
     def load(self) -> None:
         """Load the chime and the speech engine (once); say once what cannot be given."""
         if self._loaded:

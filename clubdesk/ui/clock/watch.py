@@ -223,6 +223,7 @@ class ClockWatch(QObject):
     given = Signal(object)  # the announcements just given, a tuple of Due
 
     READS = Change.EVENT | Change.CLOCK | Change.SHEETS | Change.SEATING | Change.ENTRANTS
+    AIMS = Change.EVENT | Change.CLOCK | Change.SEATING  # what may move the next announcement
 
     def __init__(self, context: UiContext, ticker: Ticker, parent: QObject | None = None):
         super().__init__(parent)
@@ -240,7 +241,7 @@ class ClockWatch(QObject):
         if self.context.event_id != self._event_id or change == Change.everything():
             self._open_event()
         elif change & self.READS:
-            self.refresh()
+            self.refresh(aim=bool(change & self.AIMS))
 
     def _open_event(self) -> None:
         self._event_id = self.context.event_id
@@ -253,8 +254,9 @@ class ClockWatch(QObject):
         self.ticker.start()
         self.give_due()  # one that fell due while the app was closed is given now
 
-    def refresh(self) -> None:
-        """Read the board and the clock again, and aim at the next announcement."""
+    def refresh(self, *, aim: bool = True) -> None:
+        """Read the board and the clock again, and aim at the next announcement (not after a
+        change to sheets or entrants alone, which leaves the clock's timetable as it was)."""
         db, event_id = self.context.db, self._event_id
         board = None
         if db is not None and event_id is not None:
@@ -263,7 +265,8 @@ class ClockWatch(QObject):
             except UserError:
                 board = None
         self._read(board, self._rounds())
-        self._aim()
+        if aim:
+            self._aim()
 
     def read_clock(self) -> None:
         """Read the clock again (each tick); the board stays as last read."""

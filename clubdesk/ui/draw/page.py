@@ -47,7 +47,7 @@ from clubdesk.services import playoffs as playoffs_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change
 from clubdesk.services.draw import DrawInfo, DrawOverview
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.draw.physical import PhysicalDrawDialog
 from clubdesk.ui.draw.seating_model import SeatingListModel
 from clubdesk.ui.operations import run_command
@@ -102,7 +102,7 @@ class DrawPage(QWidget):
         self._seating: RoundSeating | None = None
         self._build()
         self._show_event()
-        context.changed.connect(self._changed)
+        follow_changes(context, self, self._changed)
 
     # layout
 

@@ -25,7 +25,7 @@ from clubdesk.services import events as event_service
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventChanges, EventInfo, NewEvent
 from clubdesk.store.db import Database
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.event.form import EventForm
 from clubdesk.ui.event.overview import EventOverview
 from clubdesk.ui.operations import run_command
@@ -70,7 +70,7 @@ class EventPage(QWidget):
         self.overview.open_requested.connect(self.open_event)
         self.overview.new_requested.connect(self.new_event)
         self.overview.edit_requested.connect(self.edit_event)
-        context.changed.connect(self._changed)
+        follow_changes(context, self, self._changed, Change.EVENT)
 
     @property
     def current_event(self) -> EventInfo | None:

@@ -43,7 +43,7 @@ from clubdesk.services.events import EventChanges
 from clubdesk.services.ledger import MoneySheet
 from clubdesk.services.payments import Refund
 from clubdesk.store.db import Database
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.money.dialogs import MoneyEntry, RefundDialog, ask_money
 from clubdesk.ui.money.payout_actions import PayoutActions
 from clubdesk.ui.money.payout_editor import PayoutEditor
@@ -72,7 +72,7 @@ class MoneyPage(QWidget):
         # asks for the amount, method and note of added money or an expense (tests stub it)
         self.ask: Callable[[str, QWidget], MoneyEntry | None] = ask_money
         self._build()
-        context.changed.connect(self._changed)
+        follow_changes(context, self, self._changed, self.READS)
         self.refresh()
 
     # --- building ---------------------------------------------------------------------------
@@ -273,6 +273,7 @@ class MoneyPage(QWidget):
             parent=self,
             title="Save the payout scheme",
             show_error=self.editor.show_problem,
+            shown_by=self,  # read once, below, with the scheme no longer edited
         )
         if done is not None:
             self.edited = False
@@ -385,6 +386,10 @@ def _table(columns: Sequence[str]) -> QTableWidget:
 def _fill(
     table: QTableWidget, rows: Sequence[Sequence[str]], *, right_aligned: Sequence[int]
 ) -> None:
+    header = table.horizontalHeader()
+    modes = [header.sectionResizeMode(c) for c in range(table.columnCount())]
+    for column in range(table.columnCount()):  # sized once, below, not after every cell
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
     table.setRowCount(len(rows))
     for r, cells in enumerate(rows):
         for c, text in enumerate(cells):
@@ -392,6 +397,8 @@ def _fill(
             if c in right_aligned:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(r, c, item)
+    for column, mode in enumerate(modes):
+        header.setSectionResizeMode(column, mode)
 
 
 def _fill_lines(grid: QGridLayout, lines: Sequence[tuple[str, str]], first_row: int = 0) -> None:

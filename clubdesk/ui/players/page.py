@@ -43,7 +43,7 @@ from clubdesk.services import registration as service
 from clubdesk.services.changes import Change
 from clubdesk.services.entrants import EntrantInfo, RegistrationSetup
 from clubdesk.services.registration import RegisterEntrant
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import FieldMarks, refused, run_command
 from clubdesk.ui.players.acts import (
     Act,
@@ -102,7 +102,7 @@ class PlayersPage(QWidget):
         self._build()
         self._connect()
         self._show_event()
-        context.changed.connect(self._changed)
+        follow_changes(context, self, self._changed)
 
     # building
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt, Signal
-from PySide6.QtGui import QPainter, QShowEvent
+from PySide6.QtGui import QPainter
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -41,7 +41,7 @@ from clubdesk.errors import UserError
 from clubdesk.printing.kinds import KINDS, ROUND_KINDS
 from clubdesk.services import documents
 from clubdesk.services.changes import Change
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import BackgroundCommand, run_in_background
 from clubdesk.ui.style import set_role
 
@@ -117,7 +117,6 @@ class PrintPage(QWidget):
         self.data: bytes | None = None  # the PDF on show
         self.built_for: tuple[str, int | None, str] | None = None  # kind, round, paper
         self.job: BackgroundCommand | None = None
-        self._stale = False  # the event changed while the page was hidden
         self._event_shown: tuple[Path, str] | None = None
         self.printer: QPrinter | None = None  # the printer being sent pages, kept alive
         self._wanted: tuple[str, int | None, str] | None = None  # asked for while building
@@ -126,7 +125,7 @@ class PrintPage(QWidget):
         self.ask_file: Callable[[QWidget, str], str] = ask_pdf_file
         self._build()
         self.progressed.connect(self._show_progress)
-        context.changed.connect(self._changed)
+        follow_changes(context, self, self._changed, self.READS)
         self.refresh()
 
     # --- building the page -----------------------------------------------------------------
@@ -214,20 +213,11 @@ class PrintPage(QWidget):
         self.kind_list.setCurrentRow(KINDS.index(kind))
 
     def _changed(self, change: Change) -> None:
-        """Build again what changed, now if the page is on show, else when it is shown."""
-        if change & self.READS:
-            self._stale = True
-            if self.isVisible():
-                self.refresh()
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
-        super().showEvent(event)
-        if self._stale:
-            self.refresh()
+        """Build again what changed (now if the page is on show, else when it is shown)."""
+        self.refresh()
 
     def refresh(self) -> None:
         """Read the event's rounds and paper again, then build the chosen document anew."""
-        self._stale = False
         db, event_id = self.context.db, self.context.event_id
         if db is None or event_id is None:
             self._clear("Open or create an event on the Event page first.")

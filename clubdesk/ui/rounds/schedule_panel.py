@@ -43,7 +43,7 @@ from clubdesk.printing.text import pause_text
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change
 from clubdesk.ui.clock.watch import ROUND_GOING, ClockView, ClockWatch, clock_time
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import FieldMarks, run_command
 from clubdesk.ui.style import set_role
 
@@ -63,7 +63,7 @@ class SchedulePanel(QWidget):
         self._seen: Any = None
         self._build()
         watch.updated.connect(self.show_view)
-        context.changed.connect(self._changed)
+        follow_changes(context, self, self._changed, Change.EVENT | Change.CLOCK)
         self.show_view(watch.view)
 
     def _build(self) -> None:

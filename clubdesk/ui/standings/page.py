@@ -37,7 +37,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import results, tiebreaks
 from clubdesk.services.changes import Change
 from clubdesk.services.results import CutLine, StandingsBoard
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import run_command
 from clubdesk.ui.standings.chart import StandingsChart
 from clubdesk.ui.standings.model import (
@@ -94,7 +94,7 @@ class StandingsPage(QWidget):
         self.context = context
         self.board: StandingsBoard | None = None
         self._build()
-        context.changed.connect(self._changed)
+        follow_changes(context, self, self._changed, self.READS)
         self.refresh()
 
     def _build(self) -> None:
