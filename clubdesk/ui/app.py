@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from clubdesk import __version__, paths
 from clubdesk.errors import UserError
-from clubdesk.services import demo
 from clubdesk.services import events as event_service
 from clubdesk.store.db import Database, open_database
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError
@@ -145,6 +144,8 @@ def make_demo(db: Database, clock: TimeSource) -> None:
     """Fill a fresh database with the demo night."""
     if event_service.list_events(db):
         return  # already made
+    from clubdesk.services import demo  # only for the demo night
+
     demo.make_demo(db, clock)
 
 

@@ -13,6 +13,7 @@ says so, another database or event is opened, or the window closes.
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 import segno
 from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
@@ -40,8 +41,9 @@ from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.style import set_role
 from clubdesk.web import DEFAULT_PORT
-from clubdesk.web.app import TablesApp
-from clubdesk.web.server import TablesServer
+
+if TYPE_CHECKING:  # the server and its web stack load when serving starts
+    from clubdesk.web.server import TablesServer
 
 HOST_KEY, PORT_KEY = "phones/host", "phones/port"
 QR_PIXELS = 220
@@ -260,6 +262,9 @@ class TablesServing:
         if db is None or event_id is None:
             return "Open an event first: the tables' pages serve the open event."
         self.stop()
+        from clubdesk.web.app import TablesApp  # the web stack, only when serving
+        from clubdesk.web.server import TablesServer
+
         app = TablesApp(db, event_id, self.context.clock, on_change=self.bridge.tell,
                         turn=self.bridge.turn)  # fmt: skip
         server = TablesServer(app, host, port)
