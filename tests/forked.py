@@ -7,12 +7,14 @@ saved (multiprocessing's forkserver start method, docs/architecture.md: the laye
 victims drive).
 
 ``start(module, args, env)`` gives a ``Child``: its ``pid``, ``stdout`` (the lines it prints,
-as text), ``stdin`` (with ``stdin=True``), ``poll()``, ``wait()``, ``communicate()`` and
-``returncode`` as ``subprocess.Popen`` has them (killed by a signal: minus its number).
+as text), ``stderr`` (what it wrote there, kept in a file), ``stdin`` (with ``stdin=True``),
+``poll()``, ``wait()``, ``communicate()`` and ``returncode`` as ``subprocess.Popen`` has them
+(killed by a signal: minus its number).
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import multiprocessing
 import os
@@ -53,7 +55,7 @@ def _child(
     os.chdir(PROJECT)
     os.dup2(out.fileno(), 1)
     out.close()
-    err = os.open(errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    err = os.open(errors, os.O_WRONLY | os.O_APPEND)
     os.dup2(err, 2)
     os.close(err)
     sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), line_buffering=True)
@@ -73,6 +75,8 @@ class Child:
     def __init__(self, module: str, args: list[str], env: dict[str, str], *, stdin: bool):
         context = _server()
         self._errors = Path(env.get("TMPDIR", "/tmp"), f"child-{os.getpid()}-{id(self)}.err")
+        self._errors.write_bytes(b"")
+        self.stderr = self._errors.open(encoding="utf-8", errors="replace")
         read_out, write_out = context.Pipe(duplex=False)
         read_in, write_in = context.Pipe(duplex=False) if stdin else (None, None)
         self._process = context.Process(
@@ -106,15 +110,17 @@ class Child:
         """Everything it prints until it ends, and what it wrote to stderr."""
         out = self.stdout.read()
         self.wait()
+        errors = self.stderr.read()
         self._close()
-        errors = self._errors.read_text("utf-8", "replace") if self._errors.exists() else ""
-        self._errors.unlink(missing_ok=True)
         return out, errors
 
     def _close(self) -> None:
         self.stdout.close()
-        if self.stdin is not None and not self.stdin.closed:
-            self.stdin.close()
+        if self.stdin is not None:
+            with contextlib.suppress(BrokenPipeError):  # the child is gone
+                self.stdin.close()
+        self.stderr.close()
+        self._errors.unlink(missing_ok=True)
 
     def __enter__(self) -> Child:
         return self
@@ -124,7 +130,6 @@ class Child:
             self._process.kill()
         self.wait()
         self._close()
-        self._errors.unlink(missing_ok=True)
         self._process.close()
 
 
