@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import sys
 import tempfile
 import traceback
 import weakref
@@ -37,6 +38,13 @@ from tests.isolation import own_user_data
 if TYPE_CHECKING:
     from clubdesk.services.events import EventInfo
     from clubdesk.store import Database
+
+# The suite keeps its bytecode (__pycache__), and so do the processes it starts: compiling
+# every module again on each run, in each worker and child, cost more than any one test. An
+# environment that asks Python not to write bytecode (PYTHONDONTWRITEBYTECODE) is overruled
+# here, for the tests only.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
 # after conftest files are imported).
