@@ -262,3 +262,30 @@ def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
             problems.append(f"a modal dialog is still open: {title!r}")
     if problems:
         pytest.fail("\n\n".join(problems), pytrace=False)
+
+
+# --- the order the tests are handed out -------------------------------------------------
+
+# The longest modules (about half a minute or more of one core each), longest first: handed
+# out first, so that pytest-xdist's workers start on them and fill the rest of the time
+# with the short tests, instead of one worker finishing a long proof alone at the end.
+LONG_FIRST = (
+    "store/test_kill_nine.py",
+    "e2e/test_window_nights.py",
+    "e2e/test_phones_in_a_browser.py",
+    "ui/test_sheet_in_view.py",
+    "ui/test_projector.py",
+    "ui/test_app.py",
+    "services/test_clock_kill_nine.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the ``LONG_FIRST`` modules first, in that order; the rest keep theirs."""
+    tests = Path(__file__).parent
+
+    def rank(item: pytest.Item) -> int:
+        where = item.path.relative_to(tests).as_posix() if item.path.is_relative_to(tests) else ""
+        return LONG_FIRST.index(where) if where in LONG_FIRST else len(LONG_FIRST)
+
+    items.sort(key=rank)
