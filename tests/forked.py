@@ -3,8 +3,7 @@ imported clubdesk (the services, the store, the window) once, and forks a copy o
 each child. A child is a real process with its own pid, running the victim module as
 ``python -m MODULE ARGS`` would, writing to a real database; the test kills it with SIGKILL
 mid-write. Only the second or so of importing clubdesk that each ``python -m`` paid is
-saved (multiprocessing's forkserver start method, docs/architecture.md: the layers the
-victims drive).
+saved (multiprocessing's forkserver start method).
 
 ``start(module, args, env)`` gives a ``Child``: its ``pid``, ``stdout`` (the lines it prints,
 as text), ``stderr`` (what it wrote there, kept in a file), ``stdin`` (with ``stdin=True``),
