@@ -7,6 +7,9 @@
 - ``new_database(path)`` puts an empty database file at ``path``: a copy of one made once
   per run, so the schema script does not run for every test.
 - ``db`` is an open, empty Database at ``db_path``, this test's own (backups to ``backups``).
+- The demo event (``make_demo``, services/demo.py) is built once per run on ``clock``'s
+  morning (``demo_database``); a test gets its own copy: ``new_demo(path)`` a file,
+  ``demo_event`` the event copied into ``db``.
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
 - Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
@@ -16,13 +19,16 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
+import sys
 import tempfile
 import traceback
 import weakref
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
 
@@ -30,7 +36,15 @@ from clubdesk.timesource import FakeTime
 from tests.isolation import own_user_data
 
 if TYPE_CHECKING:
+    from clubdesk.services.events import EventInfo
     from clubdesk.store.db import Database
+
+# The suite keeps its bytecode (__pycache__), and so do the processes it starts: compiling
+# every module again on each run, in each worker and child, cost more than any one test. An
+# environment that asks Python not to write bytecode (PYTHONDONTWRITEBYTECODE) is overruled
+# here, for the tests only.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Before anything loads Qt (pytest-qt loads it when it configures itself,
 # after conftest files are imported).
@@ -107,11 +121,64 @@ def db(db_path: Path, backups: Path, new_database) -> Iterator[Database]:
 
 # A Saturday tournament morning, in a club's local time (UTC-7, no daylight saving).
 CLUB_TIME = timezone(timedelta(hours=-7), "MST")
+MORNING = datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME)
 
 
 @pytest.fixture
 def clock() -> FakeTime:
-    return FakeTime(datetime(2024, 3, 9, 9, 30, tzinfo=CLUB_TIME))
+    return FakeTime(MORNING)
+
+
+# --- the demo ---------------------------------------------------------------------------
+
+
+class Demo(NamedTuple):
+    path: Path  # a closed database file holding the demo, and nothing else
+    event: EventInfo
+
+
+@pytest.fixture(scope="session")
+def demo_database(tmp_path_factory: pytest.TempPathFactory, empty_database: Path) -> Demo:
+    """The demo event, as ``make_demo(db, clock)`` fills an empty database with ``clock``
+    standing at its start (``MORNING``), made once for the run."""
+    from clubdesk.services.demo import make_demo
+    from clubdesk.store import open_database
+
+    folder = tmp_path_factory.mktemp("demo-database")
+    path = Path(shutil.copyfile(empty_database, folder / "club.sqlite"))
+    with open_database(path, backups=folder / "backups") as database:
+        event = make_demo(database, FakeTime(MORNING))
+    return Demo(path, event)
+
+
+def _at_the_demos_start(clock: FakeTime) -> None:
+    start = (clock.now(), clock.monotonic())
+    assert start == (MORNING, FakeTime(MORNING).monotonic()), "the demo is made at MORNING"
+
+
+@pytest.fixture
+def new_demo(demo_database: Demo, clock: FakeTime) -> Callable[[Path], Path]:
+    """``new_demo(path)``: a database file at ``path`` holding the demo, this test's own: what
+    ``make_demo`` makes of a new database with ``clock`` as it stands (at its start)."""
+
+    def make(path: Path) -> Path:
+        _at_the_demos_start(clock)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(demo_database.path, path)
+        return path
+
+    return make
+
+
+@pytest.fixture
+def demo_event(db: Database, demo_database: Demo, clock: FakeTime) -> EventInfo:
+    """The demo event in ``db``, as ``make_demo(db, clock)`` returns it: the run's demo
+    copied into the open database (SQLite's backup: its connections see the new pages)."""
+    _at_the_demos_start(clock)
+    source, target = sqlite3.connect(demo_database.path), sqlite3.connect(db.path)
+    with closing(source), closing(target):
+        source.backup(target)
+    return demo_database.event
 
 
 # --- Qt hygiene -------------------------------------------------------------------------
@@ -195,3 +262,34 @@ def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
             problems.append(f"a modal dialog is still open: {title!r}")
     if problems:
         pytest.fail("\n\n".join(problems), pytrace=False)
+
+
+# --- the order the tests are handed out -------------------------------------------------
+
+# Handed out first, in this order, so that pytest-xdist's workers start on them and fill the
+# rest of the time with the short tests, instead of one worker finishing a long proof alone
+# at the end. First the modules that style the whole application (app.py's window, the
+# styled pages): styling re-polishes every widget still alive, and early in a worker few
+# are (test_app.py takes 7 s alone, a minute late in a run). Then the longest modules (half
+# a minute or more of one core each), longest first.
+LONG_FIRST = (
+    "ui/test_app.py",
+    "ui/test_sheet_in_view.py",
+    "ui/test_rounds_styled.py",
+    "store/test_kill_nine.py",
+    "e2e/test_window_nights.py",
+    "e2e/test_phones_in_a_browser.py",
+    "ui/test_projector.py",
+    "services/test_clock_kill_nine.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The ``LONG_FIRST`` modules first, in that order; the rest keep theirs."""
+    tests = Path(__file__).parent
+
+    def rank(item: pytest.Item) -> int:
+        where = item.path.relative_to(tests).as_posix() if item.path.is_relative_to(tests) else ""
+        return LONG_FIRST.index(where) if where in LONG_FIRST else len(LONG_FIRST)
+
+    items.sort(key=rank)

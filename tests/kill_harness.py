@@ -20,7 +20,6 @@ import random
 import shutil
 import signal
 import sqlite3
-import subprocess
 import sys
 from contextlib import closing
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from clubdesk.services import seating as seating_service
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
-from tests import builder
+from tests import builder, forked
 
 PROJECT = Path(__file__).resolve().parent.parent
 START = dt.datetime(2024, 3, 9, 19, 0, tzinfo=dt.UTC)
@@ -125,20 +124,10 @@ def run_once(
     data = folder / "data"  # the user data folder, away from the user's own
     shutil.rmtree(data, ignore_errors=True)  # a fresh one each run, as is the window's
     (folder / "settings.ini").unlink(missing_ok=True)  # settings (the window's victim's)
-    victim = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tests.kill_harness",
-            *(["--window"] if window else []),
-            str(path),
-            event_id,
-        ],
-        cwd=PROJECT,
-        env={**os.environ, "XDG_DATA_HOME": str(data), "QT_QPA_PLATFORM": "offscreen"},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    victim = forked.start(
+        "tests.kill_harness",
+        [*(["--window"] if window else []), str(path), event_id],
+        {**os.environ, "XDG_DATA_HOME": str(data), "QT_QPA_PLATFORM": "offscreen"},
     )
     assert victim.stdout is not None
     steps, finished, said = 0, False, 0
@@ -292,13 +281,10 @@ def run_copy_once(
     with closing(sqlite3.connect(start)) as source, closing(sqlite3.connect(path)) as copy:
         source.backup(copy)
     args = [str(path), str(copies)] if kind == "backup" else [str(night), str(path), str(kept)]
-    victim = subprocess.Popen(
-        [sys.executable, "-m", "tests.kill_harness", f"--{kind}", *args],
-        cwd=PROJECT,
-        env={**os.environ, "XDG_DATA_HOME": str(folder / "data")},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    victim = forked.start(
+        "tests.kill_harness",
+        [f"--{kind}", *args],
+        {**os.environ, "XDG_DATA_HOME": str(folder / "data")},
     )
     assert victim.stdout is not None
     for _ in range(kill_after):

@@ -3,36 +3,23 @@ leave no file behind."""
 
 from __future__ import annotations
 
-import shutil
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from clubdesk.services.demo import make_demo
 from clubdesk.store.db import open_database
-from clubdesk.timesource import FakeTime
 from tests import builder
-from tests.cli.helpers import copy_database, ok, refused
+from tests.cli.helpers import ok, refused
 
 KINDS = ["standings", "awards", "payouts", "chits", "schedule"]
 ROUND_KINDS = ["scoresheets", "tablecards", "seating"]
 
 
-@pytest.fixture(scope="module")
-def demo_template(tmp_path_factory: pytest.TempPathFactory, empty_database: Path) -> Path:
-    """The demo Grand Prix (round 4 running), made once for this module."""
-    folder = tmp_path_factory.mktemp("print-demo")
-    path = Path(shutil.copyfile(empty_database, folder / "demo.sqlite"))
-    with open_database(path, backups=folder / "backups") as db:
-        make_demo(db, FakeTime(datetime(2024, 3, 9, 9, 30, tzinfo=timezone(timedelta(hours=-7)))))
-    return path
-
-
 @pytest.fixture
-def demo_db(tmp_path: Path, demo_template: Path) -> Path:
-    return copy_database(demo_template, tmp_path)
+def demo_db(tmp_path: Path, new_demo) -> Path:
+    """The demo Grand Prix (round 4 running), this test's own copy."""
+    return new_demo(tmp_path / "demo.sqlite")
 
 
 def _pages(path: Path) -> tuple[int, tuple[int, int]]:

@@ -12,7 +12,6 @@ from clubdesk.errors import UserError
 from clubdesk.services import documents, events, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
-from clubdesk.services.demo import make_demo
 from tests import builder
 from tests.printing.reading import Printed
 
@@ -24,9 +23,9 @@ def _print(db, event_id, kind, clock, round_number=None, paper="letter") -> Prin
 
 
 @pytest.fixture
-def demo(db, clock) -> str:
+def demo(db, demo_event, clock) -> str:
     """The demo Grand Prix: 16 teams, 3 rounds in, round 4 running."""
-    return make_demo(db, clock).id
+    return demo_event.id
 
 
 def test_the_standings_print_in_the_order_the_services_rank(db, clock, demo) -> None:

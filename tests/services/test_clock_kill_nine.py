@@ -1,8 +1,9 @@
 """kill -9 in the middle of a round: a process runs round 1's clock on a fake time source
-(tests/clock_victim.py), gives the warning and is killed with SIGKILL while the round runs;
-a second process opened later shows the right time left, never gives the warning again and
-gives time once; a third gives nothing more. The restart is of the app (the monotonic
-source carries on) or of the computer (it starts again from zero)."""
+(tests/clock_victim.py, forked from the fork server of tests/forked.py), gives the warning
+and is killed with SIGKILL while the round runs; a second process opened later shows the
+right time left, never gives the warning again and gives time once; a third gives nothing
+more. The restart is of the app (the monotonic source carries on) or of the computer (it
+starts again from zero)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ import datetime as dt
 import json
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,9 +18,8 @@ import pytest
 from clubdesk.services import audit
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
-from tests import builder
+from tests import builder, forked
 
-PROJECT = Path(__file__).resolve().parents[2]
 MST = dt.timezone(dt.timedelta(hours=-7))
 UPTIME = 6 * 3600.0  # the laptop has been on since 4:15
 
@@ -30,28 +28,19 @@ def at(hhmm: str) -> dt.datetime:
     return dt.datetime.combine(dt.date(2026, 12, 5), dt.time.fromisoformat(hhmm), tzinfo=MST)
 
 
-def victim(tmp_path: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "tests.clock_victim", *args],
-        cwd=PROJECT,
-        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+def victim(tmp_path: Path, *args: str) -> forked.Child:
+    """``python -m tests.clock_victim ARGS``, forked from the fork server (tests/forked.py)."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    return forked.start("tests.clock_victim", list(args), env, stdin=True)
 
 
 def read_at(tmp_path: Path, db: Path, event_id: str, wall: dt.datetime, monotonic: float,
             *steps: int) -> list[dict]:  # fmt: skip
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.clock_victim", "read", str(db), event_id,
-         wall.isoformat(), str(monotonic), *map(str, steps)],
-        cwd=PROJECT, env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return [json.loads(line) for line in done.stdout.splitlines()]
+    with victim(tmp_path, "read", str(db), event_id, wall.isoformat(), str(monotonic),
+                *map(str, steps)) as done:  # fmt: skip
+        out, errors = done.communicate()
+        assert done.returncode == 0, errors
+    return [json.loads(line) for line in out.splitlines()]
 
 
 @pytest.fixture

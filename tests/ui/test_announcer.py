@@ -9,7 +9,6 @@ from PySide6.QtCore import QSettings
 
 from clubdesk.domain.roundclock import Due
 from clubdesk.domain.rules import Schedule
-from clubdesk.services.demo import make_demo
 from clubdesk.store.db import open_database
 from clubdesk.ui.clock.announcer import TEST_WORDS, Announcer, silent_notice, spoken_words
 from clubdesk.ui.clock.ticker import FakeTimer
@@ -29,10 +28,9 @@ class FakeChime:
 
 
 @pytest.fixture
-def demo_window(make_window, db_path, new_database, clock):
+def demo_window(make_window, db_path, new_demo):
     """The window on the demo: round 4 of the Grand Prix running with 23:41 left."""
-    db = open_database(new_database(db_path))
-    make_demo(db, clock)
+    db = open_database(new_demo(db_path))
     window = make_window(db)
     window.announcer.chime = FakeChime()
     return window
@@ -94,10 +92,9 @@ def test_the_test_item_chimes_and_speaks_even_when_switched_off(demo_window):
 
 
 def test_a_warning_that_fell_due_while_closed_is_shown_but_not_sounded(
-    make_window, db_path, new_database, clock
+    make_window, db_path, new_demo, clock
 ):
-    db = open_database(new_database(db_path))
-    make_demo(db, clock)
+    db = open_database(new_demo(db_path))
     clock.advance(minutes=20)  # the warning fell due 6:19 ago
     window = make_window(db)
     assert "the warning was due at" in window.status_clock.announcement_label.text()
@@ -109,10 +106,9 @@ def test_a_warning_that_fell_due_while_closed_is_shown_but_not_sounded(
 
 
 def test_a_missing_speech_engine_is_said_once_in_the_status_bar(
-    qtbot, db_path, new_database, clock, qsettings
+    qtbot, db_path, new_demo, clock, qsettings
 ):
-    db = open_database(new_database(db_path))
-    make_demo(db, clock)
+    db = open_database(new_demo(db_path))
     window = MainWindow(
         db, settings=qsettings, clock=clock, make_timer=FakeTimer, speech_engine="no-such"
     )

@@ -582,12 +582,13 @@ def test_the_page_looks_right_at_1400_by_900(open_page, message_boxes, tmp_path)
     assert page.table_map.width() > 800 and page.list_view.width() >= 300
 
 
-def test_an_event_under_way_opens_on_its_current_round(qtbot, tmp_path, clock) -> None:
-    from clubdesk.services.demo import make_demo
+def test_an_event_under_way_opens_on_its_current_round(
+    qtbot, tmp_path, clock, new_demo, demo_database
+) -> None:
     from clubdesk.store.db import open_database
 
-    with open_database(tmp_path / "demo.sqlite") as db:
-        event = make_demo(db, clock)
+    with open_database(new_demo(tmp_path / "demo.sqlite")) as db:
+        event = demo_database.event
         page = DrawPage(UiContext(db, clock))
         qtbot.addWidget(page)
         page.show()  # a page reads what changed while it is on show

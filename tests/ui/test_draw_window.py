@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from clubdesk.services.demo import make_demo
 from clubdesk.store.db import open_database
 from tests import builder
 
@@ -40,13 +39,16 @@ def long_name(db, clock) -> None:
     builder.draw(db, event_id, clock, seed=123456789)
 
 
-FILLS = {"demo": make_demo, "24 teams": field_of_24, "a long event name": long_name}
+FILLS = {"24 teams": field_of_24, "a long event name": long_name}
 
 
-@pytest.fixture(params=list(FILLS))
-def draw_window(request, make_window, db_path, new_database, clock):
-    db = open_database(new_database(db_path))
-    FILLS[request.param](db, clock)
+@pytest.fixture(params=["demo", *FILLS])
+def draw_window(request, make_window, db_path, new_database, new_demo, clock):
+    if request.param == "demo":
+        db = open_database(new_demo(db_path))
+    else:
+        db = open_database(new_database(db_path))
+        FILLS[request.param](db, clock)
     window = make_window(db)
     window.show_page("draw")
     return window

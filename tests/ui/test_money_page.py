@@ -9,7 +9,6 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import paid_in
 from clubdesk.services import events, ledger, results
 from clubdesk.services.changes import Change
-from clubdesk.services.demo import make_demo
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.payments import record_payment
 from clubdesk.ui.context import UiContext
@@ -232,8 +231,8 @@ def test_store_credit_and_the_provisional_mark_are_said(qtbot, db, clock):
     assert "Prizes are store credit: none leave the box" in grid_texts(page.cash_grid)
 
 
-def test_prizes_before_the_last_round_are_marked_provisional(qtbot, db, clock):
-    event = make_demo(db, clock).id
+def test_prizes_before_the_last_round_are_marked_provisional(qtbot, db, demo_event, clock):
+    event = demo_event.id
     page = make_page(qtbot, db, clock, event)
     paid = results.payouts(db, event)
     assert paid.provisional

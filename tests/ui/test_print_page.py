@@ -10,7 +10,6 @@ from PySide6.QtPrintSupport import QPrinter
 
 from clubdesk.services import documents, rounds
 from clubdesk.services.changes import Change
-from clubdesk.services.demo import make_demo
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.print.page import TITLES, PrintPage
 from tests import builder
@@ -41,8 +40,10 @@ def pages_of(data: bytes) -> PdfReader:
     return PdfReader(io.BytesIO(data))
 
 
-def test_every_document_is_listed_and_the_current_round_and_paper_are_chosen(qtbot, db, clock):
-    event_id = make_demo(db, clock).id
+def test_every_document_is_listed_and_the_current_round_and_paper_are_chosen(
+    qtbot, db, demo_event, clock
+):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     listed = [page.kind_list.item(i).text() for i in range(page.kind_list.count())]
     assert listed == list(TITLES.values())
@@ -55,8 +56,8 @@ def test_every_document_is_listed_and_the_current_round_and_paper_are_chosen(qtb
     qtbot.waitUntil(lambda: page.job is None, timeout=WAIT)
 
 
-def test_a_rounds_score_sheets_are_previewed_with_their_page_count(qtbot, db, clock):
-    event_id = make_demo(db, clock).id
+def test_a_rounds_score_sheets_are_previewed_with_their_page_count(qtbot, db, demo_event, clock):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     tables = len(documents.round_tables(db, event_id, 2).tables)
     count = built(qtbot, page, "scoresheets", 2)
@@ -68,8 +69,8 @@ def test_a_rounds_score_sheets_are_previewed_with_their_page_count(qtbot, db, cl
     assert page.built_for == ("scoresheets", 2, "letter")
 
 
-def test_the_paper_chosen_is_the_papers_size(qtbot, db, clock):
-    event_id = make_demo(db, clock).id
+def test_the_paper_chosen_is_the_papers_size(qtbot, db, demo_event, clock):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     built(qtbot, page, "standings")
     assert not page.round_combo.isEnabled()  # standings are not of one round
@@ -94,8 +95,8 @@ def test_a_document_that_cannot_be_built_says_why(qtbot, db, clock):
     assert not page.print_button.isEnabled() and not page.save_button.isEnabled()
 
 
-def test_save_as_pdf_writes_the_document_to_the_file_chosen(qtbot, db, clock, tmp_path):
-    event_id = make_demo(db, clock).id
+def test_save_as_pdf_writes_the_document_to_the_file_chosen(qtbot, db, demo_event, clock, tmp_path):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     built(qtbot, page, "seating", 4)
     asked: list[str] = []
@@ -112,8 +113,8 @@ def test_save_as_pdf_writes_the_document_to_the_file_chosen(qtbot, db, clock, tm
     assert "Seat" in pages_of(saved.read_bytes()).pages[0].extract_text()
 
 
-def test_a_cancelled_save_writes_nothing(qtbot, db, clock, tmp_path):
-    event_id = make_demo(db, clock).id
+def test_a_cancelled_save_writes_nothing(qtbot, db, demo_event, clock, tmp_path):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     built(qtbot, page, "standings")
     page.ask_file = lambda parent, suggested: ""
@@ -121,8 +122,8 @@ def test_a_cancelled_save_writes_nothing(qtbot, db, clock, tmp_path):
     assert list(tmp_path.glob("*.pdf")) == []
 
 
-def test_print_sends_every_page_to_the_printer_chosen(qtbot, db, clock, tmp_path: Path):
-    event_id = make_demo(db, clock).id
+def test_print_sends_every_page_to_the_printer_chosen(qtbot, db, demo_event, clock, tmp_path: Path):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     count = built(qtbot, page, "tablecards", 4)
     out = tmp_path / "printed.pdf"
@@ -143,8 +144,8 @@ def test_print_sends_every_page_to_the_printer_chosen(qtbot, db, clock, tmp_path
     assert len(PdfReader(out).pages) == count
 
 
-def test_a_cancelled_print_dialog_prints_nothing(qtbot, db, clock):
-    event_id = make_demo(db, clock).id
+def test_a_cancelled_print_dialog_prints_nothing(qtbot, db, demo_event, clock):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     built(qtbot, page, "standings")
     page.ask_printer = lambda printer, parent: False
@@ -171,8 +172,8 @@ def test_sixty_tables_of_sheets_report_progress_and_arrive(qtbot, db, clock):
     assert page.progress.isHidden()
 
 
-def test_a_change_while_hidden_is_built_when_the_page_is_shown(qtbot, db, clock):
-    event_id = make_demo(db, clock).id
+def test_a_change_while_hidden_is_built_when_the_page_is_shown(qtbot, db, demo_event, clock):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     built(qtbot, page, "payouts")
     page.hide()

@@ -12,7 +12,6 @@ from clubdesk.services import results, rounds
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import changes_of
-from clubdesk.services.demo import make_demo
 from clubdesk.store.db import open_database
 from clubdesk.ui.projector.window import SLIDE_MS, ProjectorWindow, screen_for, screen_left
 from tests import builder
@@ -21,10 +20,9 @@ SIZES = [(1280, 720), (3840, 2160)]
 
 
 @pytest.fixture
-def demo_window(make_window, db_path, new_database, clock):
+def demo_window(make_window, db_path, new_demo):
     """The window on the demo: round 4 of 11 running with 23:41 left."""
-    db = open_database(new_database(db_path))
-    make_demo(db, clock)
+    db = open_database(new_demo(db_path))
     return make_window(db)
 
 

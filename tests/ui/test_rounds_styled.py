@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QScrollArea
 
-from clubdesk.services.demo import make_demo
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def styled(qapp):
-    """The application styled as ``app.py`` styles it; put back as it was afterwards."""
+    """The application styled as ``app.py`` styles it, once for the module (every test here
+    is styled: re-styling re-polishes every widget still alive); put back as it was after."""
     saved = (qapp.styleSheet(), qapp.font(), qapp.style().name(), qapp.windowIcon())
     style.apply(qapp)
     yield qapp
@@ -26,10 +26,9 @@ def styled(qapp):
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
 def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
-    styled, make_window, db_path, new_database, clock, size, qtbot, tmp_path
+    styled, make_window, db_path, new_demo, size, qtbot, tmp_path
 ):
-    db = open_database(new_database(db_path))
-    make_demo(db, clock)
+    db = open_database(new_demo(db_path))
     window = make_window(db)
     window.show_page("rounds")
     window.resize(*size)
@@ -53,10 +52,9 @@ def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
 def test_the_styled_draw_page_gives_the_seating_list_its_names_first(
-    styled, make_window, db_path, new_database, clock, size, qtbot, tmp_path
+    styled, make_window, db_path, new_demo, size, qtbot, tmp_path
 ):
-    db = open_database(new_database(db_path))
-    make_demo(db, clock)
+    db = open_database(new_demo(db_path))
     window = make_window(db)
     window.show_page("draw")
     window.resize(*size)

@@ -9,25 +9,23 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services import rulings
-from clubdesk.services.demo import make_demo
 from clubdesk.store.db import open_database
 from clubdesk.ui.clock.status_bar import TIME_BACKGROUND, WARNING_BACKGROUND
 from tests import builder
 
 
 @pytest.fixture
-def demo_window(make_window, db_path, new_database, clock):
+def demo_window(make_window, db_path, new_demo):
     """The window on the demo: round 4 running with 23:41 left, no sheet of it in."""
-    db = open_database(new_database(db_path))
-    make_demo(db, clock)
+    db = open_database(new_demo(db_path))
     return make_window(db)
 
 
 @pytest.fixture
-def demo_with_rulings(make_window, db_path, new_database, clock):
+def demo_with_rulings(make_window, db_path, new_demo, demo_database, clock):
     """The demo window after three rulings on round 4's board (its Rulings column filled)."""
-    db = open_database(new_database(db_path))
-    event = make_demo(db, clock)
+    db = open_database(new_demo(db_path))
+    event = demo_database.event
     rulings.rule_late(db, event.id, 4, 2, "a", 7, clock)
     rulings.rule_late(db, event.id, 4, 5, "b", 12, clock)
     rulings.remove_from_table(db, event.id, 4, 7, "a", "abusive language", clock)

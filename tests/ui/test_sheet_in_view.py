@@ -30,9 +30,10 @@ FORMATS = {
 }
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def styled(qapp):
-    """The application styled as ``app.py`` styles it; put back as it was afterwards."""
+    """The application styled as ``app.py`` styles it, once for the module (every test here
+    is styled: re-styling re-polishes every widget still alive); put back as it was after."""
     saved = (qapp.styleSheet(), qapp.font(), qapp.style().name())
     style.apply(qapp)
     yield qapp

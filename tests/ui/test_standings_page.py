@@ -7,7 +7,6 @@ from PySide6.QtGui import QColor
 
 from clubdesk.services import results, sheets
 from clubdesk.services.changes import changes_of
-from clubdesk.services.demo import make_demo
 from clubdesk.services.draw import make_draw
 from clubdesk.services.seating import publish_seating, seating
 from clubdesk.ui.context import UiContext
@@ -29,8 +28,8 @@ def shown(model: StandingsModel, row: int, column: int) -> str:
     return model.data(model.index(row, column))
 
 
-def test_the_page_shows_the_engines_standings_for_the_demo(qtbot, db, clock):
-    event_id = make_demo(db, clock).id
+def test_the_page_shows_the_engines_standings_for_the_demo(qtbot, db, demo_event, clock):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     engine = results.standings(db, event_id)
     model = page.model
@@ -51,8 +50,8 @@ def test_the_page_shows_the_engines_standings_for_the_demo(qtbot, db, clock):
     assert page.table.horizontalScrollBar().maximum() == 0
 
 
-def test_a_dropped_game_is_struck_through(qtbot, db, clock):
-    event_id = make_demo(db, clock).id
+def test_a_dropped_game_is_struck_through(qtbot, db, demo_event, clock):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     model = page.model
     engine = results.standings(db, event_id)
@@ -117,8 +116,8 @@ def test_an_amendment_moves_the_standings_in_the_window(make_window, db, clock):
     assert moved == list(results.standings(db, event_id).rows)
 
 
-def test_the_chart_has_a_line_per_leader(qtbot, db, clock):
-    event_id = make_demo(db, clock).id
+def test_the_chart_has_a_line_per_leader(qtbot, db, demo_event, clock):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     rows = results.standings(db, event_id).rows
     lines = page.chart.series()
@@ -196,8 +195,8 @@ def test_bid_whist_shows_wins_and_names_a_group_level_across_the_line(qtbot, db,
     assert page.message.text() == "= marks entrants sharing a place."
 
 
-def test_the_item_model_passes_the_model_tester(qtbot, qtmodeltester, db, clock):
-    event_id = make_demo(db, clock).id
+def test_the_item_model_passes_the_model_tester(qtbot, qtmodeltester, db, demo_event, clock):
+    event_id = demo_event.id
     page = make_page(qtbot, db, clock, event_id)
     qtmodeltester.check(page.model)
 
