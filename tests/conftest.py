@@ -142,7 +142,7 @@ def demo_database(tmp_path_factory: pytest.TempPathFactory, empty_database: Path
     """The demo event, as ``make_demo(db, clock)`` fills an empty database with ``clock``
     standing at its start (``MORNING``), made once for the run."""
     from clubdesk.services.demo import make_demo
-    from clubdesk.store import open_database
+    from clubdesk.store.db import open_database
 
     folder = tmp_path_factory.mktemp("demo-database")
     path = Path(shutil.copyfile(empty_database, folder / "club.sqlite"))
