@@ -54,7 +54,9 @@ from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 LEDGER_COLUMNS = ("Time", "Kind", "Entrant", "Method", "Note", "Amount")
 PRIZE_COLUMNS = ("Place", "Who", "Prize")
 PRIZES_TITLE = "Prizes by the current standings"
+ENTRANT_COLUMN = 2
 NOTE_COLUMN = 4
+NOTE_WIDTH = 80  # pixels: a short note whole, a long one elided
 
 
 class MoneyPage(QWidget):
@@ -378,8 +380,14 @@ def _table(columns: Sequence[str]) -> QTableWidget:
     header = table.horizontalHeader()
     for column in range(len(columns)):
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-    stretch = NOTE_COLUMN if len(columns) == len(LEDGER_COLUMNS) else 1
-    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    if len(columns) == len(LEDGER_COLUMNS):
+        # the entrant takes what is left and the note a set width (both elided, the whole
+        # text in the tooltip), so that the amount always shows
+        header.setSectionResizeMode(ENTRANT_COLUMN, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(NOTE_COLUMN, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(NOTE_COLUMN, NOTE_WIDTH)
+    else:
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
     return table
 
 
@@ -394,6 +402,7 @@ def _fill(
     for r, cells in enumerate(rows):
         for c, text in enumerate(cells):
             item = QTableWidgetItem(text)
+            item.setToolTip(text)  # a cell too narrow for its text shows it whole here
             if c in right_aligned:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(r, c, item)
