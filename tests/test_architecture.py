@@ -245,3 +245,25 @@ def test_the_window_is_grouped_by_page() -> None:
     for folder in folders:  # a page's package re-exports nothing: its modules are imported
         init = ast.parse((ui / folder / "__init__.py").read_text(encoding="utf-8"))
         assert all(isinstance(node, ast.Expr) for node in init.body), folder
+
+
+def test_no_module_hands_on_a_name_it_imports() -> None:
+    # docs/architecture.md: one import path per name; a module's __all__ lists what it defines,
+    # never a name it imported to pass on (callers import the owner)
+    passed_on = {}
+    for path in sorted((ROOT / "clubdesk").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {
+            alias.asname or alias.name.split(".")[0]
+            for node in tree.body
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for alias in node.names
+        }
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+            ):
+                names = [element.value for element in node.value.elts]  # type: ignore[attr-defined]
+                if found := sorted(imported & set(names)):
+                    passed_on[str(path.relative_to(ROOT))] = found
+    assert passed_on == {}

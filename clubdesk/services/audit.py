@@ -4,7 +4,7 @@ from clubdesk.store import audit as store
 from clubdesk.store.audit import AuditEntry
 from clubdesk.store.db import Database
 
-__all__ = ["AuditEntry", "list_audit", "record"]
+__all__ = ["list_audit", "record"]
 
 
 record = store.add_entry

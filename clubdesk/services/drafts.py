@@ -18,7 +18,7 @@ from clubdesk.store.drafts import Draft
 from clubdesk.store.sheets import open_sheet
 from clubdesk.timesource import TimeSource
 
-__all__ = ["Draft", "save_draft", "table_draft"]
+__all__ = ["save_draft", "table_draft"]
 
 
 def save_draft(

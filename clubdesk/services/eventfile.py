@@ -45,7 +45,7 @@ from clubdesk.domain.event.finished import clock_calls_time, not_over
 from clubdesk.domain.event.model import Entrant, Event, EventError, Game, Removal, Round
 from clubdesk.domain.event.sheet import played_hands, sheet_result
 from clubdesk.domain.formats import load_rules
-from clubdesk.domain.roundclock import AHEAD_S, check_given
+from clubdesk.domain.roundclock.actions import AHEAD_S, check_given
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit

@@ -35,6 +35,7 @@ from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import event_rules, get_event
 from clubdesk.services.playoffs import round_title
 from clubdesk.store.db import Database
+from clubdesk.store.drafts import Draft
 from clubdesk.timesource import TimeSource
 
 __all__ = ["check_hand", "confirm_hand", "enter_hand", "phone_sheet"]
@@ -80,7 +81,7 @@ def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> d
     return sheet | _worked_out(rules, round_number, hands, game.adjustments)
 
 
-def _confirmed(draft: drafts.Draft | None, hands: list[dict[str, Any]]) -> int:
+def _confirmed(draft: Draft | None, hands: list[dict[str, Any]]) -> int:
     if draft is None:
         return 0
     if draft.confirmed is None:  # typed in the window: nobody confirms there

@@ -19,9 +19,10 @@ from typing import ParamSpec, TypeVar
 
 from sqlmodel import Session
 
-from clubdesk.domain import roundclock
 from clubdesk.domain.results.playoffs import has_playoffs
-from clubdesk.domain.roundclock import ClockFact, ClockStatus, Due, Reading
+from clubdesk.domain.roundclock import actions as clock_actions
+from clubdesk.domain.roundclock import state as clock_state
+from clubdesk.domain.roundclock.state import ClockFact, ClockStatus, Due, Reading
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.schedule import ScheduledRound, timetable
 from clubdesk.errors import UserError
@@ -40,7 +41,6 @@ T = TypeVar("T")
 
 __all__ = [
     "ClockChanged",
-    "ClockStatus",
     "Fired",
     "Schedule",
     "adjust",
@@ -102,12 +102,12 @@ def given_reading(
     session: Session, event_id: str, clock: TimeSource, at: dt.datetime | None
 ) -> Reading:
     """A reading of ``clock`` now, or of the wall time ``at`` the director gives, which must
-    fall on the event's day or after it and not after now (``roundclock.check_given``)."""
+    fall on the event's day or after it and not after now (``clock_actions.check_given``)."""
     if at is None:
         return reading(clock)
     now = aware(clock.now())
     event, _ = event_and_rules(session, event_id)
-    roundclock.check_given(at if at.tzinfo else at.replace(tzinfo=now.tzinfo), event.date, now)
+    clock_actions.check_given(at if at.tzinfo else at.replace(tzinfo=now.tzinfo), event.date, now)
     return reading(clock, at)
 
 
@@ -146,7 +146,7 @@ def start(
         rows = _timetable(session, event_id, now)
         fact, published = start_in(session, event_id, round_number, now, actor=actor)
         changed = ClockChanged(
-            event_id, fact, roundclock.status(store.facts(session, event_id), rows, now)
+            event_id, fact, clock_state.status(store.facts(session, event_id), rows, now)
         )
     return with_changes(changed, Change.CLOCK | (Change.SEATING if published else Change.NONE))
 
@@ -190,7 +190,7 @@ def start_in(
             f"starting round {round_number}",
             field="round",
         )
-    fact = roundclock.start(
+    fact = clock_actions.start(
         store.facts(session, event_id), event_rounds(session, event_id, rules), round_number, now,
         previous_closed=before is not None and before.status == "closed",
     )  # fmt: skip
@@ -215,14 +215,14 @@ def _publishable(rules: Rules, number: int, before: seating_store.RoundRecord | 
 def pause(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
           actor: str = "director") -> ClockChanged:  # fmt: skip
     """Pause the running round's clock."""
-    return _change(db, event_id, (clock, at), roundclock.pause, "clock.pause", actor)
+    return _change(db, event_id, (clock, at), clock_actions.pause, "clock.pause", actor)
 
 
 @writes(Change.CLOCK)
 def resume(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
            actor: str = "director") -> ClockChanged:  # fmt: skip
     """Set the paused round's clock running again."""
-    return _change(db, event_id, (clock, at), roundclock.resume, "clock.resume", actor)
+    return _change(db, event_id, (clock, at), clock_actions.resume, "clock.resume", actor)
 
 
 @writes(Change.CLOCK)
@@ -233,7 +233,7 @@ def adjust(db: Database, event_id: str, minutes: int, clock: TimeSource, *,
     def action(
         facts: Sequence[ClockFact], rows: Sequence[ScheduledRound], now: Reading
     ) -> ClockFact:
-        return roundclock.adjust(facts, rows, minutes, now)
+        return clock_actions.adjust(facts, rows, minutes, now)
 
     return _change(db, event_id, (clock, at), action, "clock.adjust", actor)
 
@@ -242,7 +242,7 @@ def adjust(db: Database, event_id: str, minutes: int, clock: TimeSource, *,
 def end(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
         actor: str = "director") -> ClockChanged:  # fmt: skip
     """End the running round's clock (time called, or early); its sheets may still come in."""
-    return _change(db, event_id, (clock, at), roundclock.end, "clock.end", actor)
+    return _change(db, event_id, (clock, at), clock_actions.end, "clock.end", actor)
 
 
 def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, actor: str) -> bool:
@@ -251,7 +251,7 @@ def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, 
     record = store.clock_of(session, event_id, round_number)
     if record is None or record.ended_at is not None:
         return False
-    roundclock.not_before_last(store.facts(session, event_id), now)
+    clock_actions.not_before_last(store.facts(session, event_id), now)
     fact = ClockFact(round_number, "end", now)
     _record(session, event_id, fact, actor, "clock.end")
     return True
@@ -273,7 +273,7 @@ def status_in(
     """``status`` inside the caller's transaction."""
     now = given_reading(session, event_id, clock, at)
     rows = _timetable(session, event_id, now)
-    return roundclock.status(store.facts(session, event_id), rows, now)
+    return clock_state.status(store.facts(session, event_id), rows, now)
 
 
 @in_range
@@ -282,7 +282,7 @@ def next_due(db: Database, event_id: str, clock: TimeSource) -> Due | None:
     now = reading(clock)
     with db.session() as session:
         rows = _timetable(session, event_id, now)
-        return roundclock.next_due(store.facts(session, event_id), rows, now)
+        return clock_state.next_due(store.facts(session, event_id), rows, now)
 
 
 @in_range
@@ -293,9 +293,9 @@ def fire_due(db: Database, event_id: str, clock: TimeSource, *, actor: str = "cl
     now = reading(clock)
     with db.session() as session:
         rows = _timetable(session, event_id, now)
-        due = roundclock.due_now(store.facts(session, event_id), rows, now)
+        due = clock_state.due_now(store.facts(session, event_id), rows, now)
         for item in due:
-            store.add_fact(session, event_id, roundclock.announced(item, now))
+            store.add_fact(session, event_id, clock_state.announced(item, now))
         if due:
             details = {
                 "round": due[0].round,
@@ -315,7 +315,7 @@ def schedule(db: Database, event_id: str, clock: TimeSource) -> Schedule:
     with db.session() as session:
         rows = _timetable(session, event_id, now)
         facts = store.facts(session, event_id)
-    return Schedule(event_id, tuple(roundclock.projected(facts, rows, now)))
+    return Schedule(event_id, tuple(clock_state.projected(facts, rows, now)))
 
 
 _TIME_OF_DAY = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*([ap])?\.?\s*(?:m\.?)?$", re.IGNORECASE)
@@ -396,7 +396,7 @@ def _change(
         fact = action(store.facts(session, event_id), rows, now)
         _record(session, event_id, fact, actor, name)
         return ClockChanged(
-            event_id, fact, roundclock.status(store.facts(session, event_id), rows, now)
+            event_id, fact, clock_state.status(store.facts(session, event_id), rows, now)
         )
 
 

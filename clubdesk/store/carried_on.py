@@ -25,7 +25,7 @@ from clubdesk.domain.event.carried import (
     Reopened,
 )
 from clubdesk.domain.event.model import PRIZE_PAID, Event
-from clubdesk.domain.roundclock import ClockFact, Reading
+from clubdesk.domain.roundclock.state import ClockFact, Reading
 from clubdesk.store import ledger, payouts, roundclock, seating
 from clubdesk.store.audit import add_entry
 from clubdesk.store.entrants import entrant_ids, entrant_numbers

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from clubdesk.domain.roundclock import ClockFact, Reading
+from clubdesk.domain.roundclock.state import ClockFact, Reading
 from clubdesk.store.models import ClockFact as ClockFactRow
 
 

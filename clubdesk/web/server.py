@@ -17,10 +17,9 @@ from dataclasses import dataclass
 import uvicorn
 
 from clubdesk.errors import UserError
-from clubdesk.web import DEFAULT_PORT
 from clubdesk.web.app import TablesApp
 
-__all__ = ["DEFAULT_PORT", "TablesServer", "bound_socket", "lan_addresses", "link_host"]
+__all__ = ["TablesServer", "bound_socket", "lan_addresses", "link_host"]
 
 CONNECTIONS_MAX = 512  # open at once: far more than a hall's phones
 STARTING_S = 10.0

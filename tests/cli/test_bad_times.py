@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.domain.roundclock import ClockFact, Reading
+from clubdesk.domain.roundclock.state import ClockFact, Reading
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store.db import open_database
 from tests import builder

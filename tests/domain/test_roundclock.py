@@ -14,9 +14,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain import roundclock as rc
 from clubdesk.domain.formats import load_rules
-from clubdesk.domain.roundclock import ClockFact, Reading
+from clubdesk.domain.roundclock import actions as clock_actions
+from clubdesk.domain.roundclock import state as clock_state
+from clubdesk.domain.roundclock.state import ClockFact, Reading
 from clubdesk.domain.schedule import timetable
 from clubdesk.errors import UserError
 from clubdesk.timesource import FakeTime
@@ -45,21 +46,21 @@ class Day:
         return Reading(self.clock.now(), self.clock.monotonic())
 
     def start(self, number: int) -> None:
-        self.facts.append(rc.start(self.facts, len(ROWS), number, self.now()))
+        self.facts.append(clock_actions.start(self.facts, len(ROWS), number, self.now()))
 
     def do(self, action, *args) -> None:
         self.facts.append(action(self.facts, ROWS, *args, self.now()))
         self.fire()
 
-    def status(self) -> rc.ClockStatus:
-        return rc.status(self.facts, ROWS, self.now())
+    def status(self) -> clock_state.ClockStatus:
+        return clock_state.status(self.facts, ROWS, self.now())
 
-    def fire(self) -> list[rc.Due]:
+    def fire(self) -> list[clock_state.Due]:
         if not self.open:
             return []
-        due = rc.due_now(self.facts, ROWS, self.now())
+        due = clock_state.due_now(self.facts, ROWS, self.now())
         for item in due:
-            self.facts.append(rc.announced(item, self.now()))
+            self.facts.append(clock_state.announced(item, self.now()))
             self.given.append((item.round, item.announcement, item.at, self.clock.monotonic()))
         return due
 
@@ -69,7 +70,7 @@ class Day:
         target = self.clock.monotonic() + seconds
         self.fire()
         while True:
-            upcoming = rc.next_due(self.facts, ROWS, self.now()) if self.open else None
+            upcoming = clock_state.next_due(self.facts, ROWS, self.now()) if self.open else None
             if upcoming is None:
                 break
             step = (upcoming.at - self.clock.now()).total_seconds()
@@ -86,8 +87,8 @@ class Day:
 
 def test_a_whole_grand_prix_weekend_gives_every_announcement_once_on_time() -> None:
     day = Day()
-    assert day.status() == rc.ClockStatus(None, "not_started", None, None, None, None,
-                                          rc.NextRound(1, at("10:15")))  # fmt: skip
+    assert day.status() == clock_state.ClockStatus(None, "not_started", None, None, None, None,
+                                          clock_state.NextRound(1, at("10:15")))  # fmt: skip
     expected = []
     for number in range(1, 12):
         due = day.status().next
@@ -98,29 +99,30 @@ def test_a_whole_grand_prix_weekend_gives_every_announcement_once_on_time() -> N
         extra = dt.timedelta(0)
         if number == 3:  # a 5-minute pause after 20 minutes
             day.wait(20 * 60)
-            day.do(rc.pause)
+            day.do(clock_actions.pause)
             day.wait(5 * 60)
-            day.do(rc.resume)
+            day.do(clock_actions.resume)
             extra = dt.timedelta(minutes=5)
         if number == 4:  # 3 minutes added after the warning was given
             day.wait(52 * 60)
-            day.do(rc.adjust, 3)
+            day.do(clock_actions.adjust, 3)
             extra = dt.timedelta(minutes=3)
         if number == 7:  # 2 minutes taken off early on
             day.wait(60)
-            day.do(rc.adjust, -2)
+            day.do(clock_actions.adjust, -2)
             extra = -dt.timedelta(minutes=2)
         ends = started + dt.timedelta(hours=1) + extra
         warning = ends - dt.timedelta(minutes=10) - (extra if number == 4 else dt.timedelta(0))
         expected += [(number, "warning", warning), (number, "time", ends)]
         day.wait_until(ends + dt.timedelta(minutes=1))  # the hand in play is finished
         assert day.status().phase == "time"
-        day.do(rc.end)
+        day.do(clock_actions.end)
     assert [(r, what, due) for r, what, due, _ in day.given] == expected
     for *_, due, mono in day.given:  # given at the very instant it fell due
         assert mono == pytest.approx(UPTIME + (due - at("09:00")).total_seconds())
-    assert day.status() == rc.ClockStatus(11, "finished", None, at("12:02", 6), at("13:03", 6),
-                                          None, None)  # fmt: skip
+    assert day.status() == clock_state.ClockStatus(
+        11, "finished", None, at("12:02", 6), at("13:03", 6), None, None
+    )
 
 
 def test_breaks_meals_and_the_overnight_gap_between_rounds() -> None:
@@ -131,12 +133,12 @@ def test_breaks_meals_and_the_overnight_gap_between_rounds() -> None:
             day.clock.set(day.status().next.at)
         day.start(number)
         day.clock.advance(minutes=60)
-        day.do(rc.end)
+        day.do(clock_actions.end)
         phases[number] = (day.status().phase, day.status().next)
-    assert phases[1] == ("break", rc.NextRound(2, at("11:30")))
-    assert phases[2] == ("meal", rc.NextRound(3, at("14:00")))
-    assert phases[5] == ("meal", rc.NextRound(6, at("19:00")))
-    assert phases[8] == ("overnight", rc.NextRound(9, at("09:30", 6)))
+    assert phases[1] == ("break", clock_state.NextRound(2, at("11:30")))
+    assert phases[2] == ("meal", clock_state.NextRound(3, at("14:00")))
+    assert phases[5] == ("meal", clock_state.NextRound(6, at("19:00")))
+    assert phases[8] == ("overnight", clock_state.NextRound(9, at("09:30", 6)))
     assert phases[11] == ("finished", None)
 
 
@@ -148,7 +150,7 @@ def test_a_meal_between_rounds_carries_the_name_the_rules_give_it() -> None:
             day.clock.set(day.status().next.at)
         day.start(number)
         day.clock.advance(minutes=60)
-        day.do(rc.end)
+        day.do(clock_actions.end)
         names[number] = (day.status().phase, day.status().pause_name)
     assert names[1] == ("break", "")
     assert names[2] == ("meal", "Lunch")
@@ -159,22 +161,22 @@ def test_pauses_and_minutes_added_or_taken_off_add_up() -> None:
     day = Day(at("10:15"))
     day.start(1)
     day.wait(10 * 60)
-    day.do(rc.pause)  # 10:25
+    day.do(clock_actions.pause)  # 10:25
     day.wait(5 * 60)
     paused = day.status()
     assert (paused.phase, paused.remaining_s) == ("paused", 50 * 60)
-    day.do(rc.resume)  # 10:30
+    day.do(clock_actions.resume)  # 10:30
     day.wait(5 * 60)
-    day.do(rc.adjust, 3)
+    day.do(clock_actions.adjust, 3)
     day.wait(5 * 60)
-    day.do(rc.adjust, -1)
+    day.do(clock_actions.adjust, -1)
     day.wait(5 * 60)  # 10:45: 25 minutes run of 62
     now = day.status()
     assert (now.round, now.phase, now.remaining_s) == (1, "running", 37 * 60)
     assert now.started_at == at("10:15")
     assert now.ends_at == at("10:15") + dt.timedelta(minutes=60 + 5 + 3 - 1) == at("11:22")
     assert now.warning_at == at("11:12")
-    assert now.next == rc.NextRound(2, at("11:37"))
+    assert now.next == clock_state.NextRound(2, at("11:37"))
 
 
 def test_time_left_is_frozen_while_paused_and_the_end_moves() -> None:
@@ -182,13 +184,15 @@ def test_time_left_is_frozen_while_paused_and_the_end_moves() -> None:
     day.start(1)
     day.wait(51 * 60)
     assert (day.status().phase, day.status().remaining_s) == ("warning", 9 * 60)
-    day.do(rc.pause)
+    day.do(clock_actions.pause)
     before = day.status()
     day.wait(7 * 60)
     after = day.status()
     assert after.remaining_s == before.remaining_s == 9 * 60
     assert after.ends_at - before.ends_at == dt.timedelta(minutes=7)
-    assert rc.next_due(day.facts, ROWS, day.now()) is None  # nothing falls due while paused
+    assert (
+        clock_state.next_due(day.facts, ROWS, day.now()) is None
+    )  # nothing falls due while paused
 
 
 def test_time_is_up_until_the_round_is_ended_then_the_break() -> None:
@@ -197,11 +201,11 @@ def test_time_is_up_until_the_round_is_ended_then_the_break() -> None:
     day.wait(62 * 60 + 30)
     up = day.status()
     assert (up.phase, up.remaining_s, up.ends_at) == ("time", 0, at("11:15"))
-    day.do(rc.end)  # 11:17:30
+    day.do(clock_actions.end)  # 11:17:30
     between = day.status()
     assert (between.phase, between.remaining_s, between.warning_at) == ("break", None, None)
     assert between.ends_at == at("11:17:30")
-    assert between.next == rc.NextRound(2, at("11:32:30"))
+    assert between.next == clock_state.NextRound(2, at("11:32:30"))
 
 
 def test_the_warning_is_at_ten_minutes_left_and_remaining_counts_whole_seconds() -> None:
@@ -223,7 +227,7 @@ def test_an_announcement_due_while_the_app_was_closed_is_given_once_on_reopening
     given = day.fire()
     assert [(d.announcement, d.at) for d in given] == [("warning", at("11:05")),
                                                         ("time", at("11:15"))]  # fmt: skip
-    assert day.fire() == [] and rc.next_due(day.facts, ROWS, day.now()) is None
+    assert day.fire() == [] and clock_state.next_due(day.facts, ROWS, day.now()) is None
     day.wait(60)
     assert len(day.given) == 2
 
@@ -233,10 +237,10 @@ def test_minutes_added_before_a_due_warning_was_given_put_it_off() -> None:
     day.start(1)
     day.open = False
     day.wait(52 * 60)  # the warning fell due at 11:05, nobody gave it
-    day.facts.append(rc.adjust(day.facts, ROWS, 5, day.now()))  # 13 minutes left
+    day.facts.append(clock_actions.adjust(day.facts, ROWS, 5, day.now()))  # 13 minutes left
     day.open = True
     assert day.fire() == []
-    upcoming = rc.next_due(day.facts, ROWS, day.now())
+    upcoming = clock_state.next_due(day.facts, ROWS, day.now())
     assert (upcoming.announcement, upcoming.at) == ("warning", at("11:10"))
 
 
@@ -244,7 +248,7 @@ def test_taking_off_minutes_past_the_warning_makes_it_due_at_once() -> None:
     day = Day(at("10:15"))
     day.start(1)
     day.wait(45 * 60)  # 11:00, 15 left
-    day.do(rc.adjust, -7)  # 8 left: the warning is due now
+    day.do(clock_actions.adjust, -7)  # 8 left: the warning is due now
     assert [g[:3] for g in day.given] == [(1, "warning", at("11:00"))]
 
 
@@ -252,9 +256,9 @@ def test_a_round_ended_early_has_nothing_left_to_announce() -> None:
     day = Day(at("10:15"))
     day.start(1)
     day.wait(40 * 60)
-    day.do(rc.end)
+    day.do(clock_actions.end)
     day.wait(60 * 60)
-    assert day.given == [] and rc.next_due(day.facts, ROWS, day.now()) is None
+    assert day.given == [] and clock_state.next_due(day.facts, ROWS, day.now()) is None
 
 
 @pytest.mark.parametrize("jump_minutes", [-60, -5, 7, 90])
@@ -264,8 +268,8 @@ def test_a_wall_clock_jump_changes_neither_time_left_nor_announcements(jump_minu
     day.wait(20 * 60)
     day.clock.set(day.clock.now() + dt.timedelta(minutes=jump_minutes))
     assert (day.status().phase, day.status().remaining_s) == ("running", 40 * 60)
-    day.do(rc.pause)  # a wall clock put back does not bar the director
-    day.do(rc.resume)
+    day.do(clock_actions.pause)  # a wall clock put back does not bar the director
+    day.do(clock_actions.resume)
     day.wait(40 * 60 + 5)
     assert [(r, what) for r, what, _, _ in day.given] == [(1, "warning"), (1, "time")]
     assert [mono - UPTIME for *_, mono in day.given] == [50 * 60, 60 * 60]
@@ -274,21 +278,23 @@ def test_a_wall_clock_jump_changes_neither_time_left_nor_announcements(jump_minu
 def test_a_time_typed_after_the_fact_counts_from_then() -> None:
     day = Day(at("10:40"))
     monotonic = day.clock.monotonic() - 20 * 60  # "it started at 10:20"
-    day.facts.append(rc.start(day.facts, len(ROWS), 1, Reading(at("10:20"), monotonic)))
+    day.facts.append(clock_actions.start(day.facts, len(ROWS), 1, Reading(at("10:20"), monotonic)))
     assert day.status().remaining_s == 40 * 60
 
 
 def test_older_facts_without_a_monotonic_reading_are_measured_on_the_wall_clock() -> None:
     facts = [ClockFact(1, "start", Reading(at("10:15")))]
     now = Reading(at("10:45"), 12.0)
-    assert rc.status(facts, ROWS, now).remaining_s == 30 * 60
+    assert clock_state.status(facts, ROWS, now).remaining_s == 30 * 60
 
 
 def test_after_a_restart_of_the_computer_the_wall_clock_measures() -> None:
     facts = [ClockFact(1, "start", Reading(at("10:15"), 600.0))]  # up since 10:05
-    assert rc.stretch_s(facts[0].reading, Reading(at("10:45"), 300.0)) == 30 * 60  # went back
+    assert (
+        clock_state.stretch_s(facts[0].reading, Reading(at("10:45"), 300.0)) == 30 * 60
+    )  # went back
     restarted = Reading(at("10:45"), 1000.0)  # restarted at 10:28:20, later than 10:15
-    assert rc.status(facts, ROWS, restarted).remaining_s == 30 * 60
+    assert clock_state.status(facts, ROWS, restarted).remaining_s == 30 * 60
 
 
 # --- the director's refusals -----------------------------------------------------------------
@@ -297,39 +303,39 @@ def test_after_a_restart_of_the_computer_the_wall_clock_measures() -> None:
 def test_refusals_name_the_field() -> None:
     day = Day(at("10:15"))
     with pytest.raises(UserError, match="clock: no round has started"):
-        rc.pause(day.facts, ROWS, day.now())
+        clock_actions.pause(day.facts, ROWS, day.now())
     with pytest.raises(UserError, match=r"round: round 1 has not started; start and end it"):
-        rc.start(day.facts, 11, 2, day.now())
+        clock_actions.start(day.facts, 11, 2, day.now())
     with pytest.raises(UserError, match="round: the event has rounds 1 to 11, not 12"):
-        rc.start(day.facts, 11, 12, day.now())
+        clock_actions.start(day.facts, 11, 12, day.now())
     day.start(1)
     with pytest.raises(UserError, match="round: round 1 has already started"):
-        rc.start(day.facts, 11, 1, day.now())
+        clock_actions.start(day.facts, 11, 1, day.now())
     with pytest.raises(UserError, match="round: round 1's clock is still running; end round 1"):
-        rc.start(day.facts, 11, 2, day.now())
+        clock_actions.start(day.facts, 11, 2, day.now())
     with pytest.raises(UserError, match="clock: round 1 is not paused"):
-        rc.resume(day.facts, ROWS, day.now())
+        clock_actions.resume(day.facts, ROWS, day.now())
     day.wait(60)
-    day.do(rc.pause)
+    day.do(clock_actions.pause)
     with pytest.raises(UserError, match="clock: round 1 is already paused"):
-        rc.pause(day.facts, ROWS, day.now())
+        clock_actions.pause(day.facts, ROWS, day.now())
     with pytest.raises(UserError, match="minutes: give a whole number of minutes other than 0"):
-        rc.adjust(day.facts, ROWS, 0, day.now())
+        clock_actions.adjust(day.facts, ROWS, 0, day.now())
     with pytest.raises(UserError, match="minutes: round 1 would last less than a minute"):
-        rc.adjust(day.facts, ROWS, -60, day.now())
+        clock_actions.adjust(day.facts, ROWS, -60, day.now())
     earlier = Reading(at("10:15:30"), None)
     with pytest.raises(UserError, match=r"at: 10:15:30 AM is before the clock's "
                        r"last recorded change \(10:16 AM\)"):  # fmt: skip
-        rc.resume(day.facts, ROWS, earlier)
-    day.do(rc.resume)
+        clock_actions.resume(day.facts, ROWS, earlier)
+    day.do(clock_actions.resume)
     day.wait(70 * 60)
     with pytest.raises(UserError, match="clock: round 1's time is up; there is nothing to pause"):
-        rc.pause(day.facts, ROWS, day.now())
-    day.do(rc.end)
+        clock_actions.pause(day.facts, ROWS, day.now())
+    day.do(clock_actions.end)
     with pytest.raises(UserError, match="clock: round 1 has ended; no round is running"):
-        rc.end(day.facts, ROWS, day.now())
+        clock_actions.end(day.facts, ROWS, day.now())
     with pytest.raises(UserError) as caught:
-        rc.adjust(day.facts, ROWS, 2, day.now())
+        clock_actions.adjust(day.facts, ROWS, 2, day.now())
     assert caught.value.field == "clock"
 
 
@@ -337,7 +343,7 @@ def test_the_next_round_may_start_before_the_last_ones_sheets_are_in() -> None:
     day = Day(at("10:15"))
     day.start(1)
     day.wait(60 * 60)
-    day.do(rc.end)
+    day.do(clock_actions.end)
     day.wait(15 * 60)
     day.start(2)  # the clock knows nothing of sheets
     assert day.status().round == 2 and day.status().phase == "running"
@@ -348,11 +354,11 @@ def test_the_next_round_may_start_before_the_last_ones_sheets_are_in() -> None:
 
 def test_rows_to_come_follow_the_real_times() -> None:
     day = Day(at("10:15"))
-    assert rc.projected(day.facts, ROWS, day.now()) == ROWS
+    assert clock_state.projected(day.facts, ROWS, day.now()) == ROWS
     day.start(1)
     day.wait(76 * 60)
-    day.do(rc.end)  # 11:31
-    rows = rc.projected(day.facts, ROWS, day.now())
+    day.do(clock_actions.end)  # 11:31
+    rows = clock_state.projected(day.facts, ROWS, day.now())
     assert (rows[0].starts, rows[0].ends) == (at("10:15"), at("11:31"))
     assert rows[0].warning_at == at("11:05")  # a round played shows when its warning fell due
     assert (rows[1].starts, rows[1].ends, rows[1].warning_at) == (at("11:46"), at("12:46"),
@@ -365,8 +371,8 @@ def test_a_round_ended_before_its_warning_shows_none() -> None:
     day = Day(at("10:15"))
     day.start(1)
     day.wait(40 * 60)
-    day.do(rc.end)  # every table in by 10:55
-    rows = rc.projected(day.facts, ROWS, day.now())
+    day.do(clock_actions.end)  # every table in by 10:55
+    rows = clock_state.projected(day.facts, ROWS, day.now())
     assert (rows[0].ends, rows[0].warning_at, rows[1].starts) == (at("10:55"), None, at("11:10"))
 
 
@@ -374,9 +380,9 @@ def test_a_running_round_moves_the_rows_after_it() -> None:
     day = Day(at("10:20"))
     day.start(1)
     day.wait(10 * 60)
-    day.do(rc.pause)
+    day.do(clock_actions.pause)
     day.wait(4 * 60)  # 10:34, paused 4 minutes so far
-    rows = rc.projected(day.facts, ROWS, day.now())
+    rows = clock_state.projected(day.facts, ROWS, day.now())
     assert (rows[0].starts, rows[0].ends) == (at("10:20"), at("11:24"))
     assert rows[1].starts == at("11:39")
 
@@ -423,7 +429,7 @@ def test_restarts_and_jumps_never_skip_or_repeat_an_announcement(happenings) -> 
         if t in starts:
             day.start(starts.index(t) + 1)
         if t - 3660 in starts:
-            day.do(rc.end)
+            day.do(clock_actions.end)
         status = day.status()
         if status.round is not None and status.phase not in ("break", "meal", "finished"):
             ran = t - starts[status.round - 1]  # time left follows the monotonic source
@@ -442,19 +448,23 @@ def test_restarts_and_jumps_never_skip_or_repeat_an_announcement(happenings) -> 
 
 def test_a_wall_clock_put_forward_further_than_the_computer_was_up_reads_as_a_restart() -> None:
     started = Reading(at("10:15"), 1800.0)  # up since 9:45
-    assert rc.stretch_s(started, Reading(at("11:00"), 3000.0)) == 20 * 60  # put 25 min forward
-    assert rc.stretch_s(started, Reading(at("12:45"), 3000.0)) == 150 * 60  # 2 hours: wall
+    assert (
+        clock_state.stretch_s(started, Reading(at("11:00"), 3000.0)) == 20 * 60
+    )  # put 25 min forward
+    assert clock_state.stretch_s(started, Reading(at("12:45"), 3000.0)) == 150 * 60  # 2 hours: wall
 
 
 def test_a_clock_of_a_round_the_event_no_longer_has_is_named() -> None:
     facts = [ClockFact(5, "start", Reading(at("10:15")))]
     with pytest.raises(UserError, match="round: round 5 has a clock, but the event now has 4"):
-        rc.status(facts, ROWS[:4], Reading(at("10:20")))
+        clock_state.status(facts, ROWS[:4], Reading(at("10:20")))
 
 
 def test_a_round_closed_without_its_clock_lets_the_next_one_start() -> None:
     # a night run without the clock: the director closed round 1 once its sheets were in
     now = Reading(at("11:20"))
     with pytest.raises(UserError, match="round 1 has not started"):
-        rc.start([], len(ROWS), 2, now)
-    assert rc.start([], len(ROWS), 2, now, previous_closed=True) == ClockFact(2, "start", now)
+        clock_actions.start([], len(ROWS), 2, now)
+    assert clock_actions.start([], len(ROWS), 2, now, previous_closed=True) == ClockFact(
+        2, "start", now
+    )

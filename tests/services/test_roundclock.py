@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from clubdesk.domain.roundclock.state import NextRound
 from clubdesk.errors import UserError
 from clubdesk.services import audit, events, rounds
 from clubdesk.services import roundclock as service
@@ -53,7 +54,7 @@ def test_each_change_is_a_fact_with_its_audit_row(db, clock, gp) -> None:
     assert taken.status.ends_at == at("10:15") + dt.timedelta(minutes=60 + 5 - 3)
     clock.advance(minutes=30)
     ended = service.end(db, gp, clock, at=at("11:05"))
-    assert (ended.status.phase, ended.status.next) == ("break", service.roundclock.NextRound(
+    assert (ended.status.phase, ended.status.next) == ("break", NextRound(
         2, at("11:20")))  # fmt: skip
     assert clock_actions(db, gp) == [
         ("round.start", {"round": 1}),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings
 
-from clubdesk.domain.roundclock import Due
+from clubdesk.domain.roundclock.state import Due
 from clubdesk.domain.rules import Schedule
 from clubdesk.store.db import open_database
 from clubdesk.ui.clock.announcer import TEST_WORDS, Announcer, silent_notice, spoken_words

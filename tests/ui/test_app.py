@@ -244,7 +244,7 @@ def test_a_clock_time_out_of_range_brings_no_dialog(
     second, and no dialog ever comes up; the director still moves through the pages."""
     import datetime as dt
 
-    from clubdesk.domain.roundclock import ClockFact, Reading
+    from clubdesk.domain.roundclock.state import ClockFact, Reading
     from clubdesk.store import roundclock as clock_store
     from tests import builder
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from clubdesk.domain.roundclock import ClockStatus, Due, NextRound
+from clubdesk.domain.roundclock.state import ClockStatus, Due, NextRound
 from clubdesk.ui.clock.watch import (
     ClockView,
     announcement_text,

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from clubdesk.domain.roundclock import ClockStatus, NextRound
+from clubdesk.domain.roundclock.state import ClockStatus, NextRound
 from clubdesk.services import board as board_service
 from clubdesk.services.board import Board, BoardTable, Seated
 from clubdesk.ui import app as ui_app

@@ -2,7 +2,7 @@
 exactly where it was (docs/event-file.md, "What the event file keeps"): the payouts the director
 finalized (each frozen prize, the cash prizes handed over and the store credits redeemed
 while they were final, and who reopened them, when and why), and the round clock's facts
-(``domain.roundclock.ClockFact``, their monotonic readings left behind: another computer's
+(``domain.roundclock.state.ClockFact``, their monotonic readings left behind: another computer's
 clock)."""
 
 from __future__ import annotations

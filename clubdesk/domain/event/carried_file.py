@@ -33,7 +33,7 @@ from clubdesk.domain.event.carried import (
 from clubdesk.domain.event.model import Round
 from clubdesk.domain.event.warnings_file import Reader
 from clubdesk.domain.limits import CLOCK_MINUTES_MAX
-from clubdesk.domain.roundclock import ClockFact, Reading
+from clubdesk.domain.roundclock.state import ClockFact, Reading
 
 
 def read_payouts(reader: Reader, value: Any) -> tuple[FinalPayout, ...]:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from clubdesk.domain.event.carried import FinalPayout
 from clubdesk.domain.limits import Strokes
-from clubdesk.domain.roundclock import ClockFact
+from clubdesk.domain.roundclock.state import ClockFact
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.domain.seating.draw import Draw

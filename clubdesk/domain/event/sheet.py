@@ -53,7 +53,6 @@ from clubdesk.errors import UserError
 
 __all__ = [
     "AmendmentError",
-    "SheetResult",
     "adjustment_problem",
     "UndecidedError",
     "WinnerError",

@@ -27,7 +27,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, QUrl, Signal
 from PySide6.QtWidgets import QMenu
 
-from clubdesk.domain.roundclock import Due
+from clubdesk.domain.roundclock.state import Due
 from clubdesk.domain.rules import Schedule, announcement_words
 from clubdesk.errors import UserError
 from clubdesk.paths import resource

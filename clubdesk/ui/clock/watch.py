@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 
 from clubdesk.domain.event.sheet_words import sentence
-from clubdesk.domain.roundclock import ClockStatus, Due
+from clubdesk.domain.roundclock.state import ClockStatus, Due
 from clubdesk.domain.rounds import RoundsStatus
 from clubdesk.errors import UserError
 from clubdesk.printing.text import time_of_day

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from clubdesk.domain.roundclock import ClockStatus
+from clubdesk.domain.roundclock.state import ClockStatus
 from clubdesk.ui.clock.watch import ClockView, clock_time, time_left, until_text
 
 BETWEEN_ROUNDS = ("not_started", "break", "meal", "overnight", "finished")
