@@ -21,7 +21,7 @@ import shutil
 import signal
 import sqlite3
 import sys
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -139,7 +139,8 @@ def run_once(
         said += line.startswith("submitted")
         steps += 1
     if victim.poll() is None:
-        os.kill(victim.pid, signal.SIGKILL)
+        with suppress(ProcessLookupError):  # it ended by itself just then
+            os.kill(victim.pid, signal.SIGKILL)
     _, errors = victim.communicate()
     if victim.returncode not in (0, -signal.SIGKILL):
         last = errors.strip().splitlines()[-1:] or ["no message"]
@@ -291,7 +292,8 @@ def run_copy_once(
         if not victim.stdout.readline():
             break
     if victim.poll() is None:
-        os.kill(victim.pid, signal.SIGKILL)
+        with suppress(ProcessLookupError):  # it ended by itself just then
+            os.kill(victim.pid, signal.SIGKILL)
     _, errors = victim.communicate()
     if victim.returncode not in (0, -signal.SIGKILL):
         last = errors.strip().splitlines()[-1:] or ["no message"]
