@@ -1,17 +1,21 @@
 """How long clubdesk takes to open, against a bare baseline in the same run.
 
-Two figures, each the median of launch pairs (the app, then its baseline, in turn,
+Three figures, each the median of launch pairs (the app, then its baseline, in turn,
 so that a machine whose speed drifts drifts for both):
 
 - **the window**: from starting the process to the main window first exposed on the
-  screen, ``clubdesk --db FILE`` on a database holding the demo event, against a bare
-  PySide6 window (a ``QMainWindow`` shown) measured the same way;
+  screen (its frame: the page list, the menus, the status bar), ``clubdesk --db FILE``
+  on a database holding the demo event, against a bare PySide6 window (a
+  ``QMainWindow`` shown) measured the same way;
+- **the page in use**: from starting the process to the window holding its database
+  with the page in use built (its ``opened`` signal), against the same bare window;
 - **the command line**: ``clubdesk rules list`` run to its end, against ``python -c pass``.
 
-A child reports the moment its first top-level window is exposed through a
-``QApplication`` subclass put in PySide6's place before the program imports it, so the
-program runs unchanged. Under X (``DISPLAY`` set, or Xvfb started here when it is
-installed) the window is a real one; otherwise Qt's offscreen platform is used.
+A child reports the moment its first top-level window is exposed, and then the
+moment the window is opened, through a ``QApplication`` subclass put in PySide6's
+place before the program imports it, so the program runs unchanged. Under X
+(``DISPLAY`` set, or Xvfb started here when it is installed) the window is a real
+one; otherwise Qt's offscreen platform is used.
 
     .venv/bin/python benchmarks/bench_startup.py             # 7 pairs each
     .venv/bin/python benchmarks/bench_startup.py --pairs 11
@@ -37,13 +41,27 @@ CHILD = r"""
 import os, sys
 from PySide6 import QtCore, QtWidgets
 
+def _say(word):
+    sys.stdout.write(word + "\n")
+    sys.stdout.flush()
+
+def _opened():
+    _say("opened")
+    os._exit(0)
+
 class _Watch(QtCore.QObject):
+    exposed = False
+
     def eventFilter(self, obj, event):
-        if (event.type() == QtCore.QEvent.Type.Expose and isinstance(obj, QtCore.QObject)
-                and obj.isWindowType() and obj.isExposed()):
-            sys.stdout.write("exposed\n")
-            sys.stdout.flush()
-            os._exit(0)
+        if (not self.exposed and event.type() == QtCore.QEvent.Type.Expose
+                and isinstance(obj, QtCore.QObject) and obj.isWindowType() and obj.isExposed()):
+            self.exposed = True
+            _say("exposed")
+            windows = [w for w in QtWidgets.QApplication.topLevelWidgets()
+                       if hasattr(w, "opened") and hasattr(w, "is_open")]
+            if not windows or windows[0].is_open:
+                _opened()
+            windows[0].opened.connect(_opened)
         return False
 
 class _App(QtWidgets.QApplication):
@@ -65,8 +83,9 @@ else:
 """
 
 
-def time_to_window(argv: list[str], env: dict[str, str]) -> float:
-    """Seconds from starting a child to its first window exposed."""
+def time_to_window(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting a child to its first window exposed, and to that window
+    opened on its database (the same for a bare window)."""
     start = time.perf_counter()
     child = subprocess.Popen(
         [PYTHON, "-c", CHILD, *argv],
@@ -75,12 +94,15 @@ def time_to_window(argv: list[str], env: dict[str, str]) -> float:
         stderr=subprocess.DEVNULL,
         text=True,
     )
-    line = child.stdout.readline() if child.stdout is not None else ""
-    elapsed = time.perf_counter() - start
+    assert child.stdout is not None
+    exposed = child.stdout.readline()
+    to_frame = time.perf_counter() - start
+    opened = child.stdout.readline()
+    to_page = time.perf_counter() - start
     child.wait(timeout=30)
-    if line.strip() != "exposed":
-        raise SystemExit(f"no window was exposed by {' '.join(argv)}")
-    return elapsed
+    if (exposed.strip(), opened.strip()) != ("exposed", "opened"):
+        raise SystemExit(f"no window was exposed and opened by {' '.join(argv)}")
+    return to_frame, to_page
 
 
 def time_to_end(argv: list[str], env: dict[str, str]) -> float:
@@ -99,11 +121,13 @@ def pairs(n: int, app, baseline) -> tuple[list[float], list[float]]:
 
 
 def report(name: str, a: list[float], b: list[float], goal: float) -> None:
+    """The medians and the ratios of pairs; ``goal`` 0: no goal is set."""
     ratios = [x / y for x, y in zip(a, b, strict=True)]
+    aim = f"; goal at most {goal:g}" if goal else ""
     print(
         f"{name}: median {statistics.median(a):.3f} s against {statistics.median(b):.3f} s; "
         f"ratio median {statistics.median(ratios):.2f} "
-        f"(min {min(ratios):.2f}, max {max(ratios):.2f}; goal at most {goal:g})"
+        f"(min {min(ratios):.2f}, max {max(ratios):.2f}{aim})"
     )
 
 
@@ -155,7 +179,9 @@ def main() -> None:
                 lambda: time_to_window(["--db", str(db)], env),
                 lambda: time_to_window(["bare"], env),
             )
-            report("the window (clubdesk --db, bare QMainWindow)", a, b, 3)
+            bare = [frame for frame, _ in b]
+            report("the window (clubdesk --db, bare QMainWindow)", [f for f, _ in a], bare, 3)
+            report("the page in use (clubdesk --db, bare QMainWindow)", [p for _, p in a], bare, 0)
             clubdesk = str(Path(PYTHON).with_name("clubdesk"))
             a, b = pairs(
                 args.pairs,

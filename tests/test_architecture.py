@@ -102,6 +102,30 @@ def test_headless_commands_never_load_qt(command: str) -> None:
         assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
 
 
+def test_the_windows_frame_shows_before_the_store_is_loaded() -> None:
+    # docs/architecture.md, "The window": the frame is on the screen before the ORM, the
+    # services and the pages are loaded (they load when the database is given to it)
+    code = (
+        "import os\n"
+        "os.environ.setdefault('QT_QPA_PLATFORM', 'offscreen')\n"
+        "from PySide6.QtCore import QSettings\n"
+        "from clubdesk.timesource import SYSTEM_TIME\n"
+        "from clubdesk.ui import app\n"
+        "qt = app.application()\n"
+        "app.MainWindow(settings=QSettings(), clock=SYSTEM_TIME).show()\n"
+        "qt.processEvents()\n"
+    )
+    loaded = _modules_loaded_by(code)
+    for forbidden in (
+        "sqlalchemy",
+        "sqlmodel",
+        "pydantic",
+        "reportlab",
+        "clubdesk.services.events",
+    ):
+        assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
+
+
 def test_only_the_time_source_reads_the_system_time() -> None:
     # docs/architecture.md, "Time": time is passed in, as a timesource.TimeSource
     reads = re.compile(

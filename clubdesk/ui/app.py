@@ -1,7 +1,10 @@
 """Starting the window: the application, the database, and errors in plain words.
 
-``run`` is what ``clubdesk`` (the command line) calls. The pieces it is made
-of are public so tests can use them without entering the event loop.
+``run`` is what ``clubdesk`` (the command line) calls. The window's frame is shown
+first, before the store and the services are loaded; once it is on the screen
+(``Opening``) the database is opened and given to it, and the page in use is built
+(docs/architecture.md, "The window"). The pieces it is made of are public so tests
+can use them without entering the event loop.
 """
 
 from __future__ import annotations
@@ -12,18 +15,20 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from clubdesk import __version__, paths
 from clubdesk.errors import UserError
-from clubdesk.services import events as event_service
-from clubdesk.store.db import Database, open_database
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError
 from clubdesk.timesource import SYSTEM_TIME, TimeSource
 from clubdesk.ui import style
 from clubdesk.ui.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from clubdesk.store.db import Database
 
 APP_NAME = "clubdesk"
 ORGANISATION = "clubdesk"
@@ -36,8 +41,9 @@ ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None]
 def run(db_path: Path, *, demo: bool = False, projector: int | None = None) -> int:
     """Open the director's window on ``db_path`` and return the exit status.
 
-    A database that cannot be used is explained in a message box and gives
-    exit status 2. With ``demo`` a demo event is put in the (fresh) database.
+    The window's frame shows at once; the database is opened when it is on the screen.
+    A database that cannot be used is explained in a message box, the window closes, and
+    the exit status is 2. With ``demo`` a demo event is put in the (fresh) database.
     With ``projector`` the projector opens full screen on that screen (1 = the first).
     """
     app = application()
@@ -47,17 +53,80 @@ def run(db_path: Path, *, demo: bool = False, projector: int | None = None) -> i
         return cannot_start(exc)
     previous_hook = install_excepthook(error_log())
     try:
-        window = open_window(db_path, demo=demo, settings=QSettings(), clock=SYSTEM_TIME)
-        if window is None:
-            return EXIT_BAD_INPUT
+        window = MainWindow(settings=QSettings(), clock=SYSTEM_TIME)
+        opening = Opening(window, db_path, demo=demo, projector=projector)
         window.show()
-        if projector is not None:
-            window.projector_menu.open_on(projector)
-        else:
-            window.projector_menu.reopen()  # where it was when the app last closed
-        return app.exec()
+        status = app.exec()
+        return EXIT_BAD_INPUT if opening.failed else status
     finally:
         sys.excepthook = previous_hook
+
+
+class Opening(QObject):
+    """Gives a shown frame its database once the frame is on the screen (its first
+    expose), or after ``LATE_MS`` when it is not exposed (a window opened minimised)."""
+
+    LATE_MS = 500
+
+    def __init__(
+        self,
+        window: MainWindow,
+        db_path: Path,
+        *,
+        demo: bool = False,
+        projector: int | None = None,
+    ):
+        super().__init__(window)
+        self.window = window
+        self.db_path = db_path
+        self.demo = demo
+        self.projector = projector
+        self.failed = False
+        self.done = False
+        window.installEventFilter(self)
+        self._late = QTimer(self)
+        self._late.setSingleShot(True)
+        self._late.timeout.connect(self.open)
+        self._late.start(self.LATE_MS)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Show:  # the window now has its native window
+            handle = self.window.windowHandle()
+            if handle is not None:
+                handle.installEventFilter(self)
+        elif (
+            event.type() == QEvent.Type.Expose
+            and watched is self.window.windowHandle()
+            and self.window.windowHandle().isExposed()
+        ):  # painted: open on the next turn
+            QTimer.singleShot(0, self, self.open)
+        return False
+
+    def open(self) -> None:
+        """Open the database in the window (once); a file that cannot be used is explained
+        and the window closed."""
+        if self.done:
+            return
+        self.done = True
+        self._late.stop()
+        self.window.removeEventFilter(self)
+        db = open_database_for_window(self.db_path, demo=self.demo, clock=SYSTEM_TIME)
+        if db is None:
+            self.failed = True
+            self.window.close()
+            return
+        try:
+            self.window.attach(db)
+        except UserError as exc:  # e.g. the file went bad while it was read
+            db.close()
+            self.failed = True
+            show_start_error(exc)
+            self.window.close()
+            return
+        if self.projector is not None:
+            self.window.projector_menu.open_on(self.projector)
+        else:
+            self.window.projector_menu.reopen()  # where it was when the app last closed
 
 
 def application() -> QApplication:
@@ -86,6 +155,25 @@ def open_window(
 
     ``None`` when the database cannot be used; the reason was shown to the user.
     """
+    db = open_database_for_window(db_path, demo=demo, clock=clock)
+    if db is None:
+        return None
+    try:
+        return MainWindow(db, settings=settings, clock=clock)
+    except UserError as exc:  # e.g. the file went bad while it was read
+        db.close()
+        show_start_error(exc)
+        return None
+    except BaseException:
+        db.close()
+        raise
+
+
+def open_database_for_window(db_path: Path, *, demo: bool, clock: TimeSource) -> Database | None:
+    """The database at ``db_path`` opened for the window (with the demo put in it when
+    ``demo``); ``None`` when it cannot be used, the reason shown to the user."""
+    from clubdesk.store.db import open_database  # the store loads once the frame shows
+
     try:
         db = open_database(db_path)
     except ChangedOutsideError as changed:
@@ -95,17 +183,17 @@ def open_window(
     except DatabaseError as exc:
         show_start_error(exc)
         return None
-    try:
-        if demo:
+    if demo:
+        try:
             make_demo(db, clock)
-        return MainWindow(db, settings=settings, clock=clock)
-    except UserError as exc:  # e.g. the file went bad while it was read
-        db.close()
-        show_start_error(exc)
-        return None
-    except BaseException:
-        db.close()
-        raise
+        except UserError as exc:
+            db.close()
+            show_start_error(exc)
+            return None
+        except BaseException:
+            db.close()
+            raise
+    return db
 
 
 def _open_to_read(db_path: Path, changed: ChangedOutsideError) -> Database | None:
@@ -142,6 +230,8 @@ def show_start_error(
 
 def make_demo(db: Database, clock: TimeSource) -> None:
     """Fill a fresh database with the demo night."""
+    from clubdesk.services import events as event_service
+
     if event_service.list_events(db):
         return  # already made
     from clubdesk.services import demo  # only for the demo night

@@ -17,13 +17,16 @@ A page that published a change and already shows its result names itself
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QThreadPool, Signal
 from PySide6.QtWidgets import QWidget
 
 from clubdesk.services.changes import Change
-from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
+
+if TYPE_CHECKING:
+    from clubdesk.store.db import Database
 
 
 class UiContext(QObject):

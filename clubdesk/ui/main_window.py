@@ -1,11 +1,17 @@
 """The director's desk: a page list on the left, the chosen page on the right.
 
+The window is made in two steps, so that it shows before the store is loaded. Its
+frame (the page list, the menus, the status bar, its remembered size and page) needs
+Qt alone; ``attach`` then gives it a database: it loads the services and the store,
+builds the window's ``UiContext`` and the Event page (which opens the event) and the
+page in use. ``MainWindow(db, ...)`` does both at once; ``clubdesk.ui.app`` shows the
+frame first and attaches once it is on the screen.
+
 Each page (Event, Players, Draw, Rounds, Standings, Money and Print) is a
 widget built from the window's ``UiContext``, listed with ``_add_page`` and
-reachable with Ctrl+1, Ctrl+2, ... in list order. The Event page (which opens
-the event) and the page in use are built with the window; every other page is
-imported and built when it is first shown or asked for (``page``, and the
-``players_page``, ``money_page``, ... properties), so the window opens sooner.
+reachable with Ctrl+1, Ctrl+2, ... in list order. Every page but the Event page and
+the page in use is imported and built when it is first shown or asked for (``page``,
+and the ``players_page``, ``money_page``, ... properties), so the window opens sooner.
 The chime and the voice are loaded just after the window is shown. The status
 bar keeps the database file on the right, and on the left the round clock
 (``Round 4 · 23:41 left · 9 of 12 sheets in``, from ``ClockWatch``) and the
@@ -24,7 +30,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -43,30 +49,28 @@ from PySide6.QtWidgets import (
 
 from clubdesk import __version__, paths
 from clubdesk.errors import UserError
-from clubdesk.services import entrants as entrants_service
 from clubdesk.services.changes import Change
-from clubdesk.services.events import EventInfo
-from clubdesk.store.db import Database, open_database
-from clubdesk.store.errors import DatabaseError
 from clubdesk.timesource import TimeSource
-from clubdesk.ui.backup_dialogs import Snapshots
-from clubdesk.ui.clock.announcer import Announcer, SoundMenu
-from clubdesk.ui.clock.status_bar import StatusClock
-from clubdesk.ui.clock.ticker import Ticker, TimerFactory, qt_timer
-from clubdesk.ui.clock.watch import ClockWatch
+from clubdesk.ui.clock.ticker import TimerFactory, qt_timer
 from clubdesk.ui.context import UiContext, catch_up
-from clubdesk.ui.event.page import EventPage
-from clubdesk.ui.players.entry import summary_text
-from clubdesk.ui.projector.menu import ProjectorMenu
-from clubdesk.ui.tables_dialog import TablesServing
 
 if TYPE_CHECKING:
+    from clubdesk.services.events import EventInfo
+    from clubdesk.store.db import Database
+    from clubdesk.ui.backup_dialogs import Snapshots
+    from clubdesk.ui.clock.announcer import Announcer, SoundMenu
+    from clubdesk.ui.clock.status_bar import StatusClock
+    from clubdesk.ui.clock.ticker import Ticker
+    from clubdesk.ui.clock.watch import ClockWatch
     from clubdesk.ui.draw.page import DrawPage
+    from clubdesk.ui.event.page import EventPage
     from clubdesk.ui.money.page import MoneyPage
     from clubdesk.ui.players.page import PlayersPage
     from clubdesk.ui.print.page import PrintPage
+    from clubdesk.ui.projector.menu import ProjectorMenu
     from clubdesk.ui.rounds.page import RoundsPage
     from clubdesk.ui.standings.page import StandingsPage
+    from clubdesk.ui.tables_dialog import TablesServing
 
 APP_TITLE = "clubdesk"
 ABOUT_TEXT = "Runs a card club's tournament night from one laptop."
@@ -84,11 +88,15 @@ class Page:
 
 
 class MainWindow(QMainWindow):
-    """The director's window on one open database (which it owns and closes)."""
+    """The director's window on one open database (which it owns and closes).
+
+    Made without a database it is the frame alone until ``attach`` gives it one."""
+
+    opened = Signal()  # attached to its database, the page in use built
 
     def __init__(
         self,
-        db: Database,
+        db: Database | None = None,
         *,
         settings: QSettings,
         clock: TimeSource,
@@ -97,12 +105,12 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
-        self._db = db
+        self._db: Database | None = None
         self._settings = settings
+        self._clock = clock
+        self._make_timer = make_timer
+        self._speech_engine = speech_engine
         self._pages: list[Page] = []
-        self.context = UiContext(db, clock, parent=self)
-        self.ticker = Ticker(clock, make_timer, self)
-        self.clock_watch = ClockWatch(self.context, self.ticker, self)
 
         self.page_list = QListWidget()
         self.page_list.setObjectName("pageList")
@@ -117,7 +125,6 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        self.event_page = EventPage(self.context)
         self._add_page("event", "Event", lambda: self.event_page)
         self._add_page("players", "Players", self._make_players)
         self._add_page("draw", "Draw", self._make_draw)
@@ -125,39 +132,79 @@ class MainWindow(QMainWindow):
         self._add_page("standings", "Standings", self._make_standings)
         self._add_page("money", "Money", self._make_money)
         self._add_page("print", "Print", self._make_print)
+        self._build_menus()
+        self.statusBar().setSizeGripEnabled(False)
+        self._restore_window()
+        if db is not None:
+            self.attach(db)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the window has its database (``attach``)."""
+        return self._db is not None
+
+    def attach(self, db: Database) -> None:
+        """Give the frame its database: the pages, the clock, the projector and the status
+        bar, with the remembered page built and shown."""
+        from clubdesk.ui.backup_dialogs import Snapshots
+        from clubdesk.ui.clock.announcer import Announcer, SoundMenu
+        from clubdesk.ui.clock.status_bar import StatusClock
+        from clubdesk.ui.clock.ticker import Ticker
+        from clubdesk.ui.clock.watch import ClockWatch
+        from clubdesk.ui.event.page import EventPage
+        from clubdesk.ui.projector.menu import ProjectorMenu
+        from clubdesk.ui.tables_dialog import TablesServing
+
+        settings, make_timer = self._settings, self._make_timer
+        self._db = db
+        self.context: UiContext = UiContext(db, self._clock, parent=self)
+        self.ticker: Ticker = Ticker(self._clock, make_timer, self)
+        self.clock_watch: ClockWatch = ClockWatch(self.context, self.ticker, self)
+        self.event_page: EventPage = EventPage(self.context)
         self.page("event")
         self.page_list.currentRowChanged.connect(self._go_to)
         self.stack.currentChanged.connect(self._lay_out_now)
         self.stack.currentChanged.connect(self._focus_page)
         self.event_page.current_event_changed.connect(self._event_changed)
 
-        self._build_menus()
-        self.projector_menu = ProjectorMenu(
+        self.projector_menu: ProjectorMenu = ProjectorMenu(
             self, self.context, self.clock_watch, make_timer, settings=settings
         )
-        self.tables_serving = TablesServing(self, self.context, self.projector_menu.menu, settings)
-        self.status_clock = StatusClock(self.clock_watch)
+        self.tables_serving: TablesServing = TablesServing(
+            self, self.context, self.projector_menu.menu, settings
+        )
+        self.status_clock: StatusClock = StatusClock(self.clock_watch)
         self.statusBar().addWidget(self.status_clock)
         self.summary_label = QLabel()
         self.statusBar().addWidget(self.summary_label)
         self.context.changed.connect(self._show_summary)
         self.database_label = QLabel()
         self.statusBar().addPermanentWidget(self.database_label)
-        self.statusBar().setSizeGripEnabled(False)
 
-        self._restore_window()
         self._show_database()
-        self.snapshots = Snapshots(self, settings, self)
-        self.announcer = Announcer(self.context, settings, engine=speech_engine, parent=self)
+        self.snapshots: Snapshots = Snapshots(self, settings, self)
+        self.announcer: Announcer = Announcer(
+            self.context, settings, engine=self._speech_engine, parent=self
+        )
         self.sound_label = QLabel()  # says once, and keeps saying, that announcements are silent
         self.sound_label.setContentsMargins(0, 0, 16, 0)
         self.statusBar().insertPermanentWidget(2, self.sound_label)  # left of the file name
         self.announcer.unavailable.connect(self._say_silent)
         self.clock_watch.given.connect(self.announcer.announce)
-        self.sound_menu = SoundMenu(self.projector_menu.menu, self.announcer)
+        self.sound_menu: SoundMenu = SoundMenu(self.projector_menu.menu, self.announcer)
+        for action in self._needs_database:
+            action.setEnabled(True)
+        self._go_to(self.page_list.currentRow())
+        if self.isVisible():
+            self._load_sound()
+        self.opened.emit()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
+        if self.is_open:
+            self._load_sound()
+
+    def _load_sound(self) -> None:
         if not self.announcer.loaded:  # the sound and speech engines, once the window shows
             QTimer.singleShot(0, self.announcer, self.announcer.load)
 
@@ -197,6 +244,14 @@ class MainWindow(QMainWindow):
         self.backup_action.triggered.connect(lambda: self.snapshots.back_up_now())
         self.restore_action = file_menu.addAction("&Restore…")
         self.restore_action.triggered.connect(lambda: self.snapshots.restore())
+        self._needs_database = [
+            self.new_event_action,
+            self.open_action,
+            self.backup_action,
+            self.restore_action,
+        ]
+        for action in self._needs_database:
+            action.setEnabled(False)  # until the window has its database
         file_menu.addSeparator()
         self.quit_action = file_menu.addAction("&Quit")
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
@@ -295,6 +350,8 @@ class MainWindow(QMainWindow):
 
     @property
     def database(self) -> Database:
+        if self._db is None:
+            raise RuntimeError("the window has no database yet")
         return self._db
 
     def page_keys(self) -> list[str]:
@@ -338,7 +395,7 @@ class MainWindow(QMainWindow):
 
     def choose_database(self) -> None:
         """File > Open database…: ask for a file and switch to it."""
-        start = str(self._db.path.parent)
+        start = str(self.database.path.parent)
         chosen, _ = QFileDialog.getOpenFileName(self, "Open database", start, DATABASE_FILTER)
         if chosen:
             self.open_database_file(Path(chosen))
@@ -346,8 +403,11 @@ class MainWindow(QMainWindow):
     def open_database_file(self, path: Path) -> bool:
         """Switch the window to another database file; a file that cannot be used is
         explained in a message and the current one stays open."""
+        from clubdesk.store.db import open_database
+        from clubdesk.store.errors import DatabaseError
+
         path = Path(path).expanduser().absolute()
-        if path == self._db.path:
+        if path == self.database.path:
             return True
         try:
             new_db = open_database(path, create=False)
@@ -363,6 +423,8 @@ class MainWindow(QMainWindow):
 
     def reopen_database(self, path: Path) -> None:
         """Open ``path`` again after it was replaced underneath a closed database."""
+        from clubdesk.store.db import open_database
+
         self._db = open_database(path, create=False)
         self._show_database()
 
@@ -370,17 +432,17 @@ class MainWindow(QMainWindow):
         """Close the database (for a restore to replace it); its path."""
         self.tables_serving.stop()
         self.context.wait_for_workers()
-        self._db.close()
-        return self._db.path
+        self.database.close()
+        return self.database.path
 
     def _show_database(self) -> None:
-        path = self._db.path
+        path = self.database.path
         self.database_label.setText(path.name)
         self.database_label.setToolTip(str(path))
-        self.event_page.set_database(self._db, self._settings.value(self._last_event_key()))
+        self.event_page.set_database(self.database, self._settings.value(self._last_event_key()))
 
     def _last_event_key(self) -> str:
-        digest = hashlib.sha1(str(self._db.path).encode("utf-8")).hexdigest()[:16]
+        digest = hashlib.sha1(str(self.database.path).encode("utf-8")).hexdigest()[:16]
         return f"lastEvent/{digest}"
 
     def _event_changed(self, event: EventInfo | None) -> None:
@@ -392,6 +454,9 @@ class MainWindow(QMainWindow):
 
     def _show_summary(self, change: Change) -> None:
         """The count line on the left of the status bar (``24 entrants · 22 paid · 12 tables``)."""
+        from clubdesk.services import entrants as entrants_service
+        from clubdesk.ui.players.entry import summary_text
+
         if not change & (Change.EVENT | Change.ENTRANTS | Change.MONEY | Change.SEATING):
             return
         db, event_id = self.context.db, self.context.event_id
@@ -406,6 +471,8 @@ class MainWindow(QMainWindow):
     # remembering the window
 
     def _restore_window(self) -> None:
+        """The remembered size and position, and the remembered page marked in the list (it
+        is built and shown when the window has its database)."""
         geometry = self._settings.value("window/geometry")
         if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
             self.resize(*DEFAULT_SIZE)
@@ -420,11 +487,14 @@ class MainWindow(QMainWindow):
         self._settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self._db is None:  # the frame alone: its database could not be opened
+            super().closeEvent(event)
+            return
         self.save_window()
         self.projector_menu.close(forget=False)  # it opens again at the next start
         self.tables_serving.stop()
         self.ticker.stop()
         self.context.wait_for_workers()
         self.snapshots.take("exit")
-        self._db.close()
+        self.database.close()
         super().closeEvent(event)

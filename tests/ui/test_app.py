@@ -40,15 +40,23 @@ def app_state(qapp):
 
 
 @pytest.fixture
-def exec_quits(monkeypatch: pytest.MonkeyPatch):
-    """``app.exec()`` as if the director closed every window at once; records who was shown."""
+def exec_quits(monkeypatch: pytest.MonkeyPatch, qtbot):
+    """``app.exec()`` as if the director closed every window at once, once each had its
+    database (or closed itself because it could not have one); records who was shown."""
     shown: list[MainWindow] = []
 
+    def windows() -> list[MainWindow]:
+        return [
+            widget
+            for widget in QApplication.topLevelWidgets()
+            if isinstance(widget, MainWindow) and widget.isVisible()
+        ]
+
     def exec_(self=None) -> int:
-        for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, MainWindow) and widget.isVisible():
-                shown.append(widget)
-                widget.close()
+        qtbot.waitUntil(lambda: all(window.is_open for window in windows()))
+        for window in windows():
+            shown.append(window)
+            window.close()
         return 0
 
     monkeypatch.setattr(QApplication, "exec", exec_)
@@ -129,6 +137,44 @@ def test_open_window_builds_the_window_without_showing_it(qtbot, tmp_path, qsett
     qtbot.addWidget(window)
     assert not window.isVisible()
     assert window.event_page.current_event.name == "Grand Prix Pinochle (demo)"
+
+
+def test_the_frame_is_on_the_screen_before_the_database_is_opened(
+    qtbot, tmp_path, qsettings, clock, monkeypatch
+):
+    monkeypatch.setattr(ui_app.Opening, "LATE_MS", 60_000)  # only the expose opens it
+    window = MainWindow(settings=qsettings, clock=clock)
+    qtbot.addWidget(window)
+    path = tmp_path / "club.sqlite"
+    ui_app.Opening(window, path)
+    window.show()
+    assert not window.is_open and not path.exists()  # the frame alone, nothing opened yet
+    assert [window.page_list.item(row).text() for row in range(window.page_list.count())] == [
+        "Event",
+        "Players",
+        "Draw",
+        "Rounds",
+        "Standings",
+        "Money",
+        "Print",
+    ]
+    assert not window.new_event_action.isEnabled()  # nothing to make an event in yet
+
+    with qtbot.waitSignal(window.opened):  # once it is exposed
+        pass
+    assert window.is_open and window.database.path == path
+    assert window.new_event_action.isEnabled()
+    assert window.stack.currentWidget().widget() is window.event_page
+
+
+def test_a_frame_never_exposed_opens_a_moment_later(qtbot, tmp_path, qsettings, clock, monkeypatch):
+    monkeypatch.setattr(ui_app.Opening, "LATE_MS", 10)
+    window = MainWindow(settings=qsettings, clock=clock)
+    qtbot.addWidget(window)
+    ui_app.Opening(window, tmp_path / "club.sqlite")  # e.g. a window opened minimised
+    with qtbot.waitSignal(window.opened):
+        pass
+    assert window.is_open
 
 
 def test_an_unexpected_error_is_logged_and_explained(qapp, tmp_path, message_boxes):
