@@ -83,6 +83,7 @@ class Opening(QObject):
         self.projector = projector
         self.failed = False
         self.done = False
+        window.statusBar().showMessage(f"Opening {db_path.name}…")
         window.installEventFilter(self)
         self._late = QTimer(self)
         self._late.setSingleShot(True)
@@ -110,6 +111,7 @@ class Opening(QObject):
         self.done = True
         self._late.stop()
         self.window.removeEventFilter(self)
+        self.window.statusBar().clearMessage()
         db = open_database_for_window(self.db_path, demo=self.demo, clock=SYSTEM_TIME)
         if db is None:
             self.failed = True

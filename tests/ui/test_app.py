@@ -159,11 +159,13 @@ def test_the_frame_is_on_the_screen_before_the_database_is_opened(
         "Print",
     ]
     assert not window.new_event_action.isEnabled()  # nothing to make an event in yet
+    assert window.statusBar().currentMessage() == "Opening club.sqlite…"
 
     with qtbot.waitSignal(window.opened):  # once it is exposed
         pass
     assert window.is_open and window.database.path == path
     assert window.new_event_action.isEnabled()
+    assert window.statusBar().currentMessage() == ""
     assert window.stack.currentWidget().widget() is window.event_page
 
 
