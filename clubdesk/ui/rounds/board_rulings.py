@@ -41,7 +41,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.services import payments, registration, removal
 from clubdesk.services import rulings as rulings_service
 from clubdesk.services import warnings as warnings_service
-from clubdesk.services.board import Board, BoardTable
+from clubdesk.services.board import Board, BoardTable, Seated
 from clubdesk.services.changes import Change, changes_of
 from clubdesk.services.payments import RefundOffer
 from clubdesk.ui.context import UiContext
@@ -66,6 +66,9 @@ EXPEL_TEXT = {
     "removed": "Remove from the tournament…  (Ctrl+Shift+E)",
     "ejected": "Eject…  (Ctrl+Shift+E)",
 }
+
+
+SEATED_AGAIN = " The rounds not played yet are seated again."  # said after a ruling that reseats
 
 
 class RulingsHost(Protocol):
@@ -185,17 +188,19 @@ class BoardRulings(QObject):
 
     # the rulings
 
-    def _where(self) -> tuple[int, BoardTable] | None:
-        board, table = self.page.board(), self.selected()
-        if board is None or board.round_number is None or table is None:
+    def _where(self) -> tuple[int, BoardTable, Any, str] | None:
+        """The round, the table selected and the open event's database and id (None: no
+        table selected, or no event open)."""
+        board, table, event = self.page.board(), self.selected(), self.page.open_event()
+        if board is None or board.round_number is None or table is None or event is None:
             return None
-        return board.round_number, table
+        return board.round_number, table, *event
 
     def record_late(self) -> None:
-        found, event = self._where(), self.page.open_event()
-        if found is None or event is None:
+        found = self._where()
+        if found is None:
             return
-        (number, table), (db, event_id) = found, event
+        number, table, db, event_id = found
         answer = self.ask_late(number, table)
         if answer is None:
             return
@@ -208,10 +213,10 @@ class BoardRulings(QObject):
             self.page.say(f"Table {table.table}, side {answer.side.upper()}: {done.text}")
 
     def remove(self) -> None:
-        found, event = self._where(), self.page.open_event()
-        if found is None or event is None:
+        found = self._where()
+        if found is None:
             return
-        (number, table), (db, event_id) = found, event
+        number, table, db, event_id = found
         answer = self.ask_removal(number, table)
         if answer is None:
             return
@@ -225,14 +230,14 @@ class BoardRulings(QObject):
             self.page.say(f"Table {table.table}, side {answer.side.upper()} {done.text}")
 
     def withdraw(self) -> None:
-        found, event, board = self._where(), self.page.open_event(), self.page.board()
-        if found is None or event is None or board is None:
+        found, board = self._where(), self.page.board()
+        if found is None or board is None:
             return
-        (_, table), (db, event_id) = found, event
+        _, table, db, event_id = found
         answer = self.ask_withdrawal(table)
         if answer is None:
             return
-        seated = next((s for s in (*table.a, *table.b) if s.number == answer.number), None)
+        seated = _seated(table, answer.number)
         if seated is None:
             return
         if not self.page.confirm(
@@ -245,11 +250,7 @@ class BoardRulings(QObject):
             f"Withdraw {board.unit} {answer.number}",
         )  # fmt: skip
         if done is not None:
-            again = (
-                " The rounds not played yet are seated again."
-                if (changes_of(done) & Change.SEATING)
-                else ""
-            )
+            again = SEATED_AGAIN if changes_of(done) & Change.SEATING else ""
             refunded = (
                 f" Its fee is refunded: {format_money(answer.refund.cents)} {answer.refund.method}."
                 if answer.refund is not None
@@ -260,10 +261,10 @@ class BoardRulings(QObject):
             )
 
     def warn(self) -> None:
-        found, event = self._where(), self.page.open_event()
-        if found is None or event is None:
+        found = self._where()
+        if found is None:
             return
-        (number, table), (db, event_id) = found, event
+        number, table, db, event_id = found
         answer = self.ask_warning(number, table)
         if answer is None:
             return
@@ -277,14 +278,14 @@ class BoardRulings(QObject):
             self.page.say(done.text)
 
     def expel(self) -> None:
-        found, event, board = self._where(), self.page.open_event(), self.page.board()
-        if found is None or event is None or board is None:
+        found, board = self._where(), self.page.board()
+        if found is None or board is None:
             return
-        (_, table), (db, event_id) = found, event
+        _, table, db, event_id = found
         answer = self.ask_expulsion(table)
         if answer is None:
             return
-        seated = next((s for s in (*table.a, *table.b) if s.number == answer.number), None)
+        seated = _seated(table, answer.number)
         if seated is None:
             return
         title = EXPEL_TEXT[board.removal].split("…")[0]
@@ -298,11 +299,7 @@ class BoardRulings(QObject):
             f"{title} {board.unit} {answer.number}",
         )  # fmt: skip
         if done is not None:
-            again = (
-                " The rounds not played yet are seated again."
-                if (changes_of(done) & Change.SEATING)
-                else ""
-            )
+            again = SEATED_AGAIN if changes_of(done) & Change.SEATING else ""
             self.page.say(
                 f"{board.unit.capitalize()} {answer.number} is {board.removal} from the "
                 f"tournament; its fee stays in the prize fund.{again}"
@@ -356,3 +353,8 @@ class BoardRulings(QObject):
         unit, word = (board.unit, board.removal) if board is not None else ("team", "removed")
         dialog = ExpulsionDialog(table, unit, word, self.parent_widget)
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+def _seated(table: BoardTable, number: int) -> Seated | None:
+    """The entrant ``number`` at ``table`` (None: not at it)."""
+    return next((seated for seated in table.a + table.b if seated.number == number), None)
