@@ -117,12 +117,8 @@ class Opening(QObject):
             self.failed = True
             self.window.close()
             return
-        try:
-            self.window.attach(db)
-        except UserError as exc:  # e.g. the file went bad while it was read
-            db.close()
+        if not explained(db, lambda: self.window.attach(db)):
             self.failed = True
-            show_start_error(exc)
             self.window.close()
             return
         if self.projector is not None:
@@ -160,15 +156,11 @@ def open_window(
     db = open_database_for_window(db_path, demo=demo, clock=clock)
     if db is None:
         return None
-    try:
-        return MainWindow(db, settings=settings, clock=clock)
-    except UserError as exc:  # e.g. the file went bad while it was read
-        db.close()
-        show_start_error(exc)
+    window = MainWindow(settings=settings, clock=clock)
+    if not explained(db, lambda: window.attach(db)):
+        window.deleteLater()
         return None
-    except BaseException:
-        db.close()
-        raise
+    return window
 
 
 def open_database_for_window(db_path: Path, *, demo: bool, clock: TimeSource) -> Database | None:
@@ -185,17 +177,25 @@ def open_database_for_window(db_path: Path, *, demo: bool, clock: TimeSource) ->
     except DatabaseError as exc:
         show_start_error(exc)
         return None
-    if demo:
-        try:
-            make_demo(db, clock)
-        except UserError as exc:
-            db.close()
-            show_start_error(exc)
-            return None
-        except BaseException:
-            db.close()
-            raise
+    if demo and not explained(db, lambda: make_demo(db, clock)):
+        return None
     return db
+
+
+def explained(db: Database, step: Callable[[], object]) -> bool:
+    """Whether ``step`` on a newly opened ``db`` was done: a UserError it raises (e.g. the
+    file went bad while it was read) is shown and gives False; on any error the database
+    is closed."""
+    try:
+        step()
+    except UserError as exc:
+        db.close()
+        show_start_error(exc)
+        return False
+    except BaseException:
+        db.close()
+        raise
+    return True
 
 
 def _open_to_read(db_path: Path, changed: ChangedOutsideError) -> Database | None:
