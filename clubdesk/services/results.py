@@ -13,7 +13,11 @@ from clubdesk.domain.event.model import Event
 from clubdesk.domain.money.payouts import Payouts
 from clubdesk.domain.results.cut import compute_cut, cut_size
 from clubdesk.domain.results.playoff_order import PlayoffPlace, playoff_order
-from clubdesk.domain.results.standings import Standings, compute_standings, running_totals
+from clubdesk.domain.results.standings import (
+    Standings,
+    compute_standings,
+    standings_with_running,
+)
 from clubdesk.domain.results.ties import TieDue, ties_due
 from clubdesk.domain.rules import Rules
 from clubdesk.services import final_payouts
@@ -64,8 +68,7 @@ class StandingsBoard:
 def standings_board(db: Database, event_id: str) -> StandingsBoard:
     """The standings after the last complete round with their running totals and cut line."""
     event, rules = _results(db, event_id)
-    current = compute_standings(event, rules)
-    running = running_totals(event, rules, current.after_round)
+    current, running = standings_with_running(event, rules)
     counts_wins = "wins" in rules.standings.rank_by or (
         rules.cut is not None and rules.cut.always_advance_wins is not None
     )

@@ -21,7 +21,7 @@ from clubdesk.domain.results.standings import (
     dropped_rounds,
     round_half_up,
     round_results,
-    running_totals,
+    standings_with_running,
 )
 from clubdesk.errors import UserError
 from clubdesk.printing.text import standings_csv, standings_text
@@ -455,8 +455,9 @@ def test_running_totals_are_each_rounds_standings_totals(
         played.append(one)
     name = "house-gin" if gin else "grand-prix-pinochle"  # a sudden-death bonus; a drop
     event, rules = make_event(played, rules=name, numbers=numbers, statuses=statuses)
-    last = compute_standings(event, rules).after_round
-    running = running_totals(event, rules, last)
+    current, running = standings_with_running(event, rules)
+    assert current == compute_standings(event, rules)
+    last = current.after_round
     for after in range(1, last + 1):
         totals = {row.number: row.total for row in compute_standings(event, rules, after).rows}
         assert {n: line[after - 1] for n, line in running.items()} == {

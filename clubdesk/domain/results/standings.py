@@ -319,6 +319,32 @@ def compute_standings(
     placed for prizes (the cut ranks them so, to pass over those gone)."""
     upto = _check_after_round(event, after_round, rules.schedule.rounds)
     lines, finished = _lines(event, rules, upto)
+    return _ranked(event, rules, upto, lines, finished, rank_everyone=rank_everyone)
+
+
+def standings_with_running(
+    event: Event, rules: Rules
+) -> tuple[Standings, dict[int, tuple[int, ...]]]:
+    """The standings after the last complete round, and every entrant's total after round
+    1, 2, ... up to it, each as the standings after that round give it (0 after a round
+    where the entrant is not listed yet). The rounds are read once for all of it, not once
+    for each round's standings."""
+    upto = _check_after_round(event, None, rules.schedule.rounds)
+    lines, finished = _lines(event, rules, upto)
+    running = _running(event, rules, upto, lines)
+    return _ranked(event, rules, upto, lines, finished, rank_everyone=False), running
+
+
+def _ranked(
+    event: Event,
+    rules: Rules,
+    upto: int,
+    lines: dict[int, _Line],
+    finished: set[int],
+    *,
+    rank_everyone: bool,
+) -> Standings:
+    """The standings from every entrant's rounds: bonus, drops, totals, places."""
     tiebreaks = [t for r in event.rounds[:upto] for t in r.tiebreaks]
     bonus = rules.gin.sudden_death_bonus if rules.gin is not None else 0
     for tiebreak in tiebreaks:
@@ -362,14 +388,12 @@ def compute_standings(
     return Standings(event.id, event.name, rules.id, rules.unit, upto, tuple(rows), rank_everyone)
 
 
-def running_totals(event: Event, rules: Rules, upto: int) -> dict[int, tuple[int, ...]]:
-    """Every entrant's total after round 1, 2, ... ``upto``, each as the standings after
-    that round give it (0 after a round where the entrant is not listed yet); ``upto`` is
-    a round the standings can be computed after. The rounds are read once, not once per
-    round as ``compute_standings`` for each would: the lowest rounds played are kept in
-    order as the rounds are added, and ``dropped_rounds``' rule taken from them."""
-    upto = _check_after_round(event, upto, rules.schedule.rounds)
-    lines, _finished = _lines(event, rules, upto)
+def _running(
+    event: Event, rules: Rules, upto: int, lines: dict[int, _Line]
+) -> dict[int, tuple[int, ...]]:
+    """Each entrant's total after round 1, 2, ... ``upto`` from its rounds: the lowest
+    rounds played kept in order as the rounds are added, ``dropped_rounds``' rule taken
+    from them, the tie-break bonus as won round by round."""
     bonus = rules.gin.sudden_death_bonus if rules.gin is not None else 0
     won: dict[int, list[int]] = defaultdict(lambda: [0] * upto)  # entrant -> bonus by round
     for index, round_ in enumerate(event.rounds[:upto]):
