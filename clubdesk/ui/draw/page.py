@@ -52,6 +52,7 @@ from clubdesk.ui.draw.physical import PhysicalDrawDialog
 from clubdesk.ui.draw.seating_model import SeatingListModel
 from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
+from clubdesk.ui.widgets.column_widths import bold, content_width, widest_row
 from clubdesk.ui.widgets.table_map import TableMap
 
 NOTES_STYLE = (
@@ -167,8 +168,10 @@ class DrawPage(QWidget):
         self.list_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list_view.setWordWrap(False)  # one line a row; a name cut short has its tooltip
         header = self.list_view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # sized once a round shown
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self._list_needed = 0  # the width every column's widest cell needs, names whole
+        self.list_model.modelReset.connect(self._measure_list)
         self.list_view.setMinimumWidth(300)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -360,14 +363,25 @@ class DrawPage(QWidget):
         if self._list_width_chosen:
             return
         view = self.list_view
-        header = view.horizontalHeader()
-        needed = sum(
-            max(view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(header.count())
-        )
+        needed = self._list_needed
         needed += view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth() + 2
         room = self.splitter.width() - self.splitter.handleWidth()
         width = max(view.minimumWidth(), min(needed, room // 2))
         self.splitter.setSizes([room - width, width])
+
+    def _measure_list(self) -> None:
+        """Size the list's columns to their widest cells and their titles, once a seating
+        shown (``widgets.column_widths``): a header sized to its contents would measure
+        every row of 512 teams on every showing and every resize of the page."""
+        view, model = self.list_view, self.list_model
+        header = view.horizontalHeader()
+        self._list_needed = 0
+        for column in range(model.columnCount()):
+            font = bold(view.font()) if column == 0 else view.font()  # the entrant in bold
+            width = content_width(view, column, widest_row(model.texts(column), font), model)
+            if column != 1:  # the name takes what is left
+                header.resizeSection(column, width)
+            self._list_needed += width
 
     def _divider_moved(self, *args: object) -> None:
         self._list_width_chosen = True

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from clubdesk.domain.results.playoff_order import PlayoffPlace
@@ -125,16 +125,10 @@ class StandingsModel(QAbstractTableModel):
             return self._tip(row, column, round_number, dropped)
         return None
 
-    def widest(self, column: int, metrics: QFontMetrics) -> int | None:
-        """The row whose text in ``column`` is the widest in ``metrics`` (None: no rows);
-        each text is measured once however many rows show it."""
-        if not self._rows:
-            return None
+    def texts(self, column: int) -> list[str]:
+        """Every row's text in ``column``, in order."""
         round_number = column - 2 if 3 <= column < 3 + self._rounds else None
-        first: dict[str, int] = {}
-        for index, row in enumerate(self._rows):
-            first.setdefault(self._text(row, column, round_number), index)
-        return first[max(first, key=metrics.horizontalAdvance)]
+        return [self._text(row, column, round_number) for row in self._rows]
 
     def _text(self, row: StandingRow, column: int, round_number: int | None) -> str:
         if column == 0:

@@ -19,7 +19,6 @@ recorded, or seating or entrants change.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -49,6 +48,7 @@ from clubdesk.ui.standings.model import (
 )
 from clubdesk.ui.standings.tiebreak_dialog import TiebreakDialog
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.column_widths import bold, content_width, widest_row
 
 FINAL_ROWS = 16  # the final order's rows in view at once; a bigger bracket scrolls
 SEEDING_NOTE = (
@@ -254,9 +254,7 @@ class StandingsPage(QWidget):
 
     def _fit_columns(self) -> None:
         """Each column as wide as its widest text and its title, the name taking what is
-        left. Measured once a refresh, one cell a column (the widest text found by its
-        font's metrics): a header sized to its contents would measure every row of a big
-        field on every showing of the page."""
+        left: sized once a refresh (``widgets.column_widths``), not on every showing."""
         header = self.table.horizontalHeader()
         name = 2
         for column in range(self.model.columnCount()):
@@ -266,13 +264,9 @@ class StandingsPage(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             font = self.table.font()
             if column == self.model.total_column():
-                font.setBold(True)
-            row = self.model.widest(column, QFontMetrics(font))
-            width = header.sectionSizeHint(column)
-            if row is not None:
-                cell = self.table.sizeHintForIndex(self.model.index(row, column)).width()
-                width = max(width, cell + int(self.table.showGrid()))
-            header.resizeSection(column, max(width, header.minimumSectionSize()))
+                font = bold(font)
+            row = widest_row(self.model.texts(column), font)
+            header.resizeSection(column, content_width(self.table, column, row, self.model))
 
     # --- tie-breaks ------------------------------------------------------------------------
 
