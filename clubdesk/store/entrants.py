@@ -52,9 +52,11 @@ class EntrantRef:
 def entrant_refs(session: Session, event_id: str) -> list[EntrantRef]:
     """Every entrant of the event, in number order (withdrawn and removed ones too)."""
     rows = session.exec(
-        select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.number))
-    )
-    return [EntrantRef(row.id or 0, row.number, row.name, row.status) for row in rows]
+        select(Entrant.id, Entrant.number, Entrant.name, Entrant.status)
+        .where(Entrant.event_id == event_id)
+        .order_by(col(Entrant.number))
+    )  # the four columns, not the rows as objects: a field of 512 is read after every change
+    return [EntrantRef(id_ or 0, number, name, status) for id_, number, name, status in rows]
 
 
 def entrant_ids(session: Session, event_id: str) -> dict[int, int]:

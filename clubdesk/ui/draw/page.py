@@ -245,13 +245,11 @@ class DrawPage(QWidget):
         """Show the context's event (or none), at the round being played."""
         self._db, self._event_id = self.context.db, self.context.event_id
         self._set_round(1)
-        self.refresh()
-        view = self._overview
-        if view is not None and view.published_rounds:
-            self.round_spin.setValue(max(view.published_rounds))  # the round being played
+        self.refresh(at_round_played=True)
 
-    def refresh(self) -> None:
-        """Read the event's draw again and redraw the chosen round."""
+    def refresh(self, *, at_round_played: bool = False) -> None:
+        """Read the event's draw again and redraw the chosen round (``at_round_played``:
+        the last round published, the one being played, if there is one)."""
         self._overview = None
         if self._db is not None and self._event_id is not None:
             try:
@@ -296,6 +294,8 @@ class DrawPage(QWidget):
         self.round_spin.setMaximum(last + 1 if view.playoffs else last)
         self.round_spin.setSuffix("" if view.playoffs else f" of {view.rounds}")
         self.round_spin.setEnabled(view.draw is not None or bool(view.published_rounds))
+        if at_round_played and view.published_rounds:
+            self._set_round(max(view.published_rounds))
         self.show_round(self.round_spin.value())
 
     def _show_nothing(self, message: str) -> None:
@@ -338,8 +338,7 @@ class DrawPage(QWidget):
         names = view.names
         self.table_map.set_seating(seats, names, view.layout)
         word = "Team" if view.unit == "team" else "Player"
-        self.list_model.set_seating(seats, names, view.layout, word)
-        self.proxy.invalidate()
+        self.list_model.set_seating(seats, names, view.layout, word)  # sorted again by the proxy
         self.fit_list()
         published = number in view.published_rounds
         tables = len(seats.tables)
