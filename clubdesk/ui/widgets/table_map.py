@@ -41,6 +41,7 @@ from clubdesk.ui.widgets.seat_labels import (
     INK,
     SOFT_INK,
     font,
+    font_metrics,
     line_fit,
     line_name,
     paint_line_label,
@@ -302,9 +303,9 @@ class TableMap(QWidget):
             cell = cells[shown.table]
             number_px = self.label_sizes(cell)[0]
             line_px = self.line_pixels(cell)
-            line_metrics = QFontMetricsF(font(line_px))
-            side_metrics = QFontMetricsF(font(self.side_layout(cell)[1]))
-            number_width = QFontMetricsF(font(number_px, bold=True))
+            line_metrics = font_metrics(line_px)
+            side_metrics = font_metrics(self.side_layout(cell)[1])
+            number_width = font_metrics(number_px, bold=True)
             for seat, box in self.seat_boxes(shown, cell):
                 if seat.position in SIDES:
                     text = " ".join(stacked_lines(seat.name, side_metrics, box.width()))
@@ -400,7 +401,7 @@ class TableMap(QWidget):
         room = side - 2 * (mark_size + inset) if marked else side * 0.8
         number_text = str(shown.table)
         number_font = font(side * 0.44, bold=True)
-        width = QFontMetricsF(number_font).horizontalAdvance(number_text)
+        width = font_metrics(side * 0.44, bold=True).horizontalAdvance(number_text)
         if width > room:
             number_font = font(side * 0.44 * room / width, bold=True)
         painter.setFont(number_font)
