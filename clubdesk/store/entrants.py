@@ -13,6 +13,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlmodel import Session, col, select
 
@@ -37,6 +38,16 @@ class EntrantRecord:
     @property
     def paid_cents(self) -> int:
         return self.fees_cents - self.refunds_cents
+
+
+class _EntrantColumns(Protocol):
+    """An entrant row's columns, as an object or as selected: what ``_records`` reads."""
+
+    id: int | None
+    number: int
+    name: str
+    status: str
+    created_at: dt.datetime
 
 
 @dataclass(frozen=True)
@@ -72,8 +83,10 @@ def entrant_numbers(session: Session, event_id: str) -> dict[int, int]:
 def list_entrants(session: Session, event_id: str) -> list[EntrantRecord]:
     """Every entrant of the event, in number order, with players and money."""
     rows = session.exec(
-        select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.number))
-    ).all()
+        select(Entrant.id, Entrant.number, Entrant.name, Entrant.status, Entrant.created_at)
+        .where(Entrant.event_id == event_id)
+        .order_by(col(Entrant.number))
+    ).all()  # the columns, not the rows as objects (the Money page lists 512 after a change)
     return _records(session, event_id, rows)
 
 
@@ -184,7 +197,9 @@ def _row(session: Session, event_id: str, number: int) -> Entrant | None:
     ).first()
 
 
-def _records(session: Session, event_id: str, rows: Sequence[Entrant]) -> list[EntrantRecord]:
+def _records(
+    session: Session, event_id: str, rows: Sequence[_EntrantColumns]
+) -> list[EntrantRecord]:
     if not rows:
         return []
     ids = [row.id for row in rows]
