@@ -30,11 +30,12 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.domain.event.carried import FrozenPrize
-from clubdesk.domain.event.model import PRIZE_PAID
+from clubdesk.domain.event.model import PRIZE_PAID, Event
 from clubdesk.domain.limits import name_problem
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.credit import Credit, credits, redeem_problem, redemption_day
 from clubdesk.domain.money.payouts import Payouts, compute_payouts, frozen_payouts
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
@@ -95,7 +96,12 @@ def payouts_in(session: Session, event_id: str) -> Payouts:
     """The payouts as they stand: the frozen ones once final, else by the final order."""
     _record, rules = event_and_rules(session, event_id)
     event = event_store.load_event(session, event_id, results_only=True)
-    frozen = store.open_payout(session, event_id)
+    return payouts_of(session, event, rules)
+
+
+def payouts_of(session: Session, event: Event, rules: Rules) -> Payouts:
+    """``payouts_in`` for an event already read (its results at least) with its rules."""
+    frozen = store.open_payout(session, event.id)
     if frozen is None:
         return compute_payouts(event, rules)
     return frozen_payouts(event, rules, frozen.prizes, final_text(frozen))

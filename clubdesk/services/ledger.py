@@ -160,9 +160,10 @@ def _sheet(db: Database, event_id: str, overrides: dict[str, Any] | None) -> Mon
         event = store.load_event(session, event_id, results_only=True)
         saved = dict(record.settings)
         paid = payout_store.prizes_paid(session, event_id)
-        payouts = None if overrides else final_payouts.payouts_in(session, event_id)
+        rules = rules_for(record)
+        payouts = None if overrides else final_payouts.payouts_of(session, event, rules)
     if payouts is None:
-        payouts = compute_payouts(event, rules_for(record).with_settings(overrides or {}))
+        payouts = compute_payouts(event, rules.with_settings(overrides or {}))
     names = {entrant.number: entrant.name for entrant in event.entrants}
     rows = [
         LedgerRow(

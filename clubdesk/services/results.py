@@ -13,7 +13,11 @@ from clubdesk.domain.event.model import Event
 from clubdesk.domain.money.payouts import Payouts
 from clubdesk.domain.results.cut import compute_cut, cut_size
 from clubdesk.domain.results.playoff_order import PlayoffPlace, playoff_order
-from clubdesk.domain.results.standings import Standings, compute_standings
+from clubdesk.domain.results.standings import (
+    Standings,
+    compute_standings,
+    standings_with_running,
+)
 from clubdesk.domain.results.ties import TieDue, ties_due
 from clubdesk.domain.rules import Rules
 from clubdesk.services import final_payouts
@@ -64,23 +68,14 @@ class StandingsBoard:
 def standings_board(db: Database, event_id: str) -> StandingsBoard:
     """The standings after the last complete round with their running totals and cut line."""
     event, rules = _results(db, event_id)
-    current = compute_standings(event, rules)
-    running: dict[int, list[int]] = {row.number: [] for row in current.rows}
-    for number in range(1, current.after_round + 1):
-        if number == current.after_round:
-            earlier = current
-        else:
-            earlier = compute_standings(event, rules, number)
-        totals = {row.number: row.total for row in earlier.rows}
-        for entrant, line in running.items():
-            line.append(totals.get(entrant, 0))
+    current, running = standings_with_running(event, rules)
     counts_wins = "wins" in rules.standings.rank_by or (
         rules.cut is not None and rules.cut.always_advance_wins is not None
     )
     return StandingsBoard(
         standings=current,
         rounds=rules.schedule.rounds,
-        running={number: tuple(line) for number, line in running.items()},
+        running={row.number: running[row.number] for row in current.rows},
         counts_wins=counts_wins,
         cut=_cut_line(event, rules, current),
         ties=ties_due(event, rules),

@@ -13,6 +13,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlmodel import Session, col, select
 
@@ -39,6 +40,16 @@ class EntrantRecord:
         return self.fees_cents - self.refunds_cents
 
 
+class _EntrantColumns(Protocol):
+    """An entrant row's columns, as an object or as selected: what ``_records`` reads."""
+
+    id: int | None
+    number: int
+    name: str
+    status: str
+    created_at: dt.datetime
+
+
 @dataclass(frozen=True)
 class EntrantRef:
     """An entrant without its players and money: row id, number, name and status."""
@@ -52,9 +63,11 @@ class EntrantRef:
 def entrant_refs(session: Session, event_id: str) -> list[EntrantRef]:
     """Every entrant of the event, in number order (withdrawn and removed ones too)."""
     rows = session.exec(
-        select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.number))
-    )
-    return [EntrantRef(row.id or 0, row.number, row.name, row.status) for row in rows]
+        select(Entrant.id, Entrant.number, Entrant.name, Entrant.status)
+        .where(Entrant.event_id == event_id)
+        .order_by(col(Entrant.number))
+    )  # the four columns, not the rows as objects: a field of 512 is read after every change
+    return [EntrantRef(id_ or 0, number, name, status) for id_, number, name, status in rows]
 
 
 def entrant_ids(session: Session, event_id: str) -> dict[int, int]:
@@ -70,8 +83,10 @@ def entrant_numbers(session: Session, event_id: str) -> dict[int, int]:
 def list_entrants(session: Session, event_id: str) -> list[EntrantRecord]:
     """Every entrant of the event, in number order, with players and money."""
     rows = session.exec(
-        select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.number))
-    ).all()
+        select(Entrant.id, Entrant.number, Entrant.name, Entrant.status, Entrant.created_at)
+        .where(Entrant.event_id == event_id)
+        .order_by(col(Entrant.number))
+    ).all()  # the columns, not the rows as objects (the Money page lists 512 after a change)
     return _records(session, event_id, rows)
 
 
@@ -182,7 +197,9 @@ def _row(session: Session, event_id: str, number: int) -> Entrant | None:
     ).first()
 
 
-def _records(session: Session, event_id: str, rows: Sequence[Entrant]) -> list[EntrantRecord]:
+def _records(
+    session: Session, event_id: str, rows: Sequence[_EntrantColumns]
+) -> list[EntrantRecord]:
     if not rows:
         return []
     ids = [row.id for row in rows]

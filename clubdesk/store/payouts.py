@@ -111,17 +111,13 @@ class PaidPrize:
 
 def prizes_paid(session: Session, event_id: str) -> list[PaidPrize]:
     """The prizes paid in cash so far, in the order they were paid."""
-    numbers = entrant_numbers(session, event_id)
     rows = session.exec(
-        select(LedgerEntry)
+        select(Entrant.number, LedgerEntry.cents, LedgerEntry.note, LedgerEntry.at)
+        .join(Entrant, col(Entrant.id) == col(LedgerEntry.entrant_id))
         .where(LedgerEntry.event_id == event_id, LedgerEntry.kind == PRIZE_PAID)
         .order_by(col(LedgerEntry.id))
-    ).all()
-    return [
-        PaidPrize(numbers[row.entrant_id], row.cents, row.note, row.at)
-        for row in rows
-        if row.entrant_id is not None
-    ]
+    ).all()  # the entrant's number joined in, not every entrant of the event read for it
+    return [PaidPrize(number, cents, note, at) for number, cents, note, at in rows]
 
 
 def credits_redeemed(session: Session, event_id: str) -> dict[int, dt.datetime]:

@@ -196,6 +196,8 @@ def _amendment_rows(
 
 def _amended(game: Game, rows: Any) -> Game:
     """The game with its amendment rows applied in order (see the module's docstring)."""
+    if not rows:
+        return game  # as submitted
     amendments: list[Amendment] = []
     award = game.award
     result = None if game.score is None else SheetResult(game.score, game.winner)

@@ -21,6 +21,7 @@ from clubdesk.domain.results.standings import (
     dropped_rounds,
     round_half_up,
     round_results,
+    standings_with_running,
 )
 from clubdesk.errors import UserError
 from clubdesk.printing.text import standings_csv, standings_text
@@ -422,3 +423,43 @@ def test_standings_do_not_depend_on_the_order_entrants_and_games_are_listed(
     shuffled_rounds = [{**r, "games": rng.sample(r["games"], len(r["games"]))} for r in played]
     shuffled, _ = make_event(shuffled_rounds, numbers=rng.sample(numbers, teams))
     assert compute_standings(shuffled, rules) == compute_standings(event, rules)
+
+
+# --- running totals -----------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(3, 9), st.integers(1, 5), st.booleans())
+def test_running_totals_are_each_rounds_standings_totals(
+    rng: random.Random, teams: int, rounds: int, gin: bool
+) -> None:
+    """One pass over the rounds gives every entrant's total after each round as the
+    standings after that round do (drops, byes, awards, gin's sudden-death bonus, entrants
+    gone and not listed yet)."""
+    numbers = list(range(1, teams + 1))
+    statuses = {n: rng.choice(["active", "active", "withdrawn", "removed"]) for n in numbers}
+    played: list[dict[str, Any]] = []
+    for _ in range(min(rounds, 3) if gin else rounds):  # gin plays 3 rounds
+        order = rng.sample(numbers, teams)
+        games_ = []
+        for table, start in enumerate(range(0, teams - 1, 2), start=1):
+            if rng.random() < 0.1:
+                award = {"kind": rng.choice(["dq", "removed"]), "against": rng.choice("ab")}
+                games_.append(game(table, order[start], order[start + 1], award=award))
+            else:
+                a, b = rng.randrange(0, 400, 10), rng.randrange(0, 400, 10)
+                games_.append(game(table, order[start], order[start + 1], a, b))
+        one: dict[str, Any] = {"games": games_, "byes": order[teams - teams % 2 :]}
+        if gin and rng.random() < 0.5:
+            one["tiebreaks"] = [{"a": order[0], "b": order[1], "winner": rng.choice("ab")}]
+        played.append(one)
+    name = "house-gin" if gin else "grand-prix-pinochle"  # a sudden-death bonus; a drop
+    event, rules = make_event(played, rules=name, numbers=numbers, statuses=statuses)
+    current, running = standings_with_running(event, rules)
+    assert current == compute_standings(event, rules)
+    last = current.after_round
+    for after in range(1, last + 1):
+        totals = {row.number: row.total for row in compute_standings(event, rules, after).rows}
+        assert {n: line[after - 1] for n, line in running.items()} == {
+            n: totals.get(n, 0) for n in numbers
+        }

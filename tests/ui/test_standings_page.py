@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QHeaderView
 
 from clubdesk.services import results, sheets
 from clubdesk.services.changes import changes_of
@@ -205,3 +206,62 @@ def test_without_an_event_the_page_says_so(qtbot, db, clock):
     page = make_page(qtbot, db, clock, None)
     assert page.model.rowCount() == 0
     assert page.message.text() == "Open or create an event on the Event page first."
+
+
+def test_the_columns_fit_every_row_sized_once_not_on_every_showing(
+    qtbot, monkeypatch, db, demo_event, clock
+):
+    """A column sized to its contents measures every row of a 512-team field each time the
+    page is laid out or shown; the page sizes its columns once a refresh, as wide as the
+    widest cell of every row and the title, the name taking what is left."""
+    asked: list[int] = []  # the roles the view asks the model for
+    data = StandingsModel.data
+
+    def counted(model, index, role=Qt.ItemDataRole.DisplayRole):
+        asked.append(role)
+        return data(model, index, role)
+
+    monkeypatch.setattr(StandingsModel, "data", counted)
+    page = make_page(qtbot, db, clock, demo_event.id)
+    header = page.table.horizontalHeader()
+    for column in range(page.model.columnCount()):
+        mode = header.sectionResizeMode(column)
+        assert mode != QHeaderView.ResizeMode.ResizeToContents
+        if column == 2:
+            assert mode == QHeaderView.ResizeMode.Stretch
+            continue
+        every_row = page.table.sizeHintForColumn(column)  # measures them all
+        assert header.sectionSize(column) >= max(every_row, header.sectionSizeHint(column))
+
+    page.hide()
+    asked.clear()
+    page.show()
+    qtbot.waitExposed(page)
+    page.table.viewport().grab()  # painted
+    cells = page.model.rowCount() * page.model.columnCount()  # the demo's 16 rows all in view
+    assert 0 < asked.count(Qt.ItemDataRole.DisplayRole) <= cells  # painted, not measured
+
+
+def test_a_sheet_that_leaves_the_standings_as_they_are_leaves_the_page_alone(qtbot, db, clock):
+    """A sheet of a round not complete yet changes nothing the page shows: the standings
+    are read, found the same, and the table is not reset (nor measured, nor its chart
+    drawn again)."""
+    event_id = builder.event(db, clock, entrants=7)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    builder.scores(db, event_id, 1, {1: (520, 300), 2: (410, 450), 3: (610, 200)}, clock)
+    builder.publish(db, event_id, 2, clock)
+    page = make_page(qtbot, db, clock, event_id)
+    assert page.after_label.text() == "After round 1 of 11"
+    resets: list[bool] = []
+    page.model.modelReset.connect(lambda: resets.append(True))
+    done = sheets.submit_sheet(
+        db, event_id, 2, 1, final_score=(500, 300),
+        signatures=builder.signers(db, event_id, 2, 1), clock=clock,
+    )  # fmt: skip
+    page.context.publish(changes_of(done))
+    assert resets == [] and page.after_label.text() == "After round 1 of 11"
+
+    builder.scores(db, event_id, 2, {2: (420, 400), 3: (300, 610)}, clock)  # round 2 complete
+    page.context.publish(changes_of(done))
+    assert resets == [True] and page.after_label.text() == "After round 2 of 11"

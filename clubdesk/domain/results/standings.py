@@ -65,9 +65,10 @@ How each rule is read:
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clubdesk.domain.event.model import Event, Round, Tiebreak
@@ -273,6 +274,7 @@ def _check_after_round(event: Event, after_round: int | None, rounds: int) -> in
 
 # what an entrant's round was, where it is one it played (a game it can throw out)
 PLAYED: frozenset[ResultKind] = frozenset({"game", "no-sheet"})
+_ABSENT = RoundResult(0, False, "absent")  # an entrant not seated in a round
 
 
 def dropped_rounds(
@@ -295,10 +297,10 @@ class _Line:
 
     number: int
     rounds: list[int]
-    played: list[bool] | None = None  # per round: a game it played (one it may throw out)
+    played: list[bool] = field(default_factory=list)  # per round: a game it may throw out
     wins: int = 0
-    byes: list[int] | None = None
-    absent: list[int] | None = None
+    byes: list[int] = field(default_factory=list)
+    absent: list[int] = field(default_factory=list)
     took_part: bool = False
     bonus: int = 0
     dropped: tuple[int, ...] = ()
@@ -316,47 +318,56 @@ def compute_standings(
     ``rank_everyone``: every entrant listed takes a place by its results, also one not
     placed for prizes (the cut ranks them so, to pass over those gone)."""
     upto = _check_after_round(event, after_round, rules.schedule.rounds)
-    lines = {e.number: _Line(e.number, [], played=[], byes=[], absent=[]) for e in event.entrants}
-    finished: set[int] = set()  # seated in the format's last round
-    for number in range(1, upto + 1):
-        results = round_results(event, rules, number)
-        for line in lines.values():
-            result = results.get(line.number, RoundResult(0, False, "absent"))
-            line.rounds.append(result.score)
-            line.played.append(result.kind in PLAYED)  # type: ignore[union-attr]
-            line.wins += result.won
-            line.took_part |= result.kind != "absent"
-            if number == rules.schedule.rounds and result.kind != "absent":
-                finished.add(line.number)
-            if result.kind == "bye":
-                line.byes.append(number)
-            elif result.kind == "absent":
-                line.absent.append(number)
+    lines, finished = _lines(event, rules, upto)
+    return _ranked(event, rules, upto, lines, finished, rank_everyone=rank_everyone)
+
+
+def standings_with_running(
+    event: Event, rules: Rules
+) -> tuple[Standings, dict[int, tuple[int, ...]]]:
+    """The standings after the last complete round, and every entrant's total after round
+    1, 2, ... up to it, each as the standings after that round give it (0 after a round
+    where the entrant is not listed yet). The rounds are read once for all of it, not once
+    for each round's standings."""
+    upto = _check_after_round(event, None, rules.schedule.rounds)
+    lines, finished = _lines(event, rules, upto)
+    running = _running(event, rules, upto, lines)
+    return _ranked(event, rules, upto, lines, finished, rank_everyone=False), running
+
+
+def _ranked(
+    event: Event,
+    rules: Rules,
+    upto: int,
+    lines: dict[int, _Line],
+    finished: set[int],
+    *,
+    rank_everyone: bool,
+) -> Standings:
+    """The standings from every entrant's rounds: bonus, drops, totals, places."""
     tiebreaks = [t for r in event.rounds[:upto] for t in r.tiebreaks]
     bonus = rules.gin.sudden_death_bonus if rules.gin is not None else 0
     for tiebreak in tiebreaks:
         if tiebreak.winner_number in lines:
             lines[tiebreak.winner_number].bonus += bonus
     for line in lines.values():
-        line.dropped = dropped_rounds(
-            tuple(line.rounds), rules.standings.drop_lowest, tuple(line.played or ())
-        )
-        kept = (s for i, s in enumerate(line.rounds, start=1) if i not in line.dropped)
-        line.total = sum(kept) + line.bonus
-    status = {e.number: e.status for e in event.entrants}
+        line.dropped, line.total = _counted(line.rounds, line.played, rules, line.bonus)
+    entrants = {e.number: e for e in event.entrants}
+    status = {number: entrant.status for number, entrant in entrants.items()}
     listed = [line for line in lines.values() if status[line.number] == "active" or line.took_part]
     placed = [
         line
         for line in listed
         if rank_everyone or _placed(status[line.number], line.number in finished)
     ]
-    not_placed = [line for line in listed if line not in placed]
+    placed_numbers = {line.number for line in placed}
+    not_placed = [line for line in listed if line.number not in placed_numbers]
     ranked = _place(placed, rules.standings.rank_by, tiebreaks)
     after = _place(not_placed, rules.standings.rank_by, [])
     ranked += [(None, False, line) for _, _, line in after]
     rows = []
     for place, tied, line in ranked:
-        entrant = event.entrant(line.number)
+        entrant = entrants[line.number]
         rows.append(
             StandingRow(
                 place=place,
@@ -369,12 +380,76 @@ def compute_standings(
                 tied=tied,
                 players=entrant.players,
                 bonus=line.bonus,
-                byes=tuple(line.byes or ()),
-                absent=tuple(line.absent or ()),
+                byes=tuple(line.byes),
+                absent=tuple(line.absent),
                 status=status_word(rules, entrant.status),
             )
         )
     return Standings(event.id, event.name, rules.id, rules.unit, upto, tuple(rows), rank_everyone)
+
+
+def _running(
+    event: Event, rules: Rules, upto: int, lines: dict[int, _Line]
+) -> dict[int, tuple[int, ...]]:
+    """Each entrant's total after round 1, 2, ... ``upto`` from its rounds: the lowest
+    rounds played kept in order as the rounds are added, ``dropped_rounds``' rule taken
+    from them, the tie-break bonus as won round by round."""
+    bonus = rules.gin.sudden_death_bonus if rules.gin is not None else 0
+    won: dict[int, list[int]] = defaultdict(lambda: [0] * upto)  # entrant -> bonus by round
+    for index, round_ in enumerate(event.rounds[:upto]):
+        for tiebreak in round_.tiebreaks:
+            if tiebreak.winner_number in lines:
+                won[tiebreak.winner_number][index] += bonus
+    active = {e.number for e in event.entrants if e.status == "active"}
+    drop = rules.standings.drop_lowest
+    found: dict[int, tuple[int, ...]] = {}
+    for number, line in lines.items():
+        totals: list[int] = []
+        lowest: list[tuple[int, int]] = []  # (score, round index) of the rounds played
+        absent = set(line.absent)
+        earned = whole = 0
+        listed = number in active  # or, from its first round seated on
+        for index in range(upto):
+            whole += line.rounds[index]
+            earned += won[number][index] if number in won else 0
+            if line.played[index]:
+                bisect.insort(lowest, (line.rounds[index], index))
+            listed |= index + 1 not in absent
+            dropped = lowest[: min(drop, index)]  # at least one round always counts
+            totals.append(whole - sum(score for score, _ in dropped) + earned if listed else 0)
+        found[number] = tuple(totals)
+    return found
+
+
+def _lines(event: Event, rules: Rules, upto: int) -> tuple[dict[int, _Line], set[int]]:
+    """Every entrant's rounds 1..``upto`` (without tie-break bonus, drops or total), and the
+    entrants seated in the format's last round."""
+    lines = {e.number: _Line(e.number, [], played=[], byes=[], absent=[]) for e in event.entrants}
+    finished: set[int] = set()  # seated in the format's last round
+    for number in range(1, upto + 1):
+        results = round_results(event, rules, number)
+        for line in lines.values():
+            result = results.get(line.number, _ABSENT)
+            line.rounds.append(result.score)
+            line.played.append(result.kind in PLAYED)
+            line.wins += result.won
+            line.took_part |= result.kind != "absent"
+            if number == rules.schedule.rounds and result.kind != "absent":
+                finished.add(line.number)
+            if result.kind == "bye":
+                line.byes.append(number)
+            elif result.kind == "absent":
+                line.absent.append(number)
+    return lines, finished
+
+
+def _counted(
+    rounds: list[int], played: list[bool], rules: Rules, bonus: int
+) -> tuple[tuple[int, ...], int]:
+    """The rounds dropped and the total: the rounds kept, and the tie-break bonus."""
+    dropped = dropped_rounds(tuple(rounds), rules.standings.drop_lowest, tuple(played))
+    kept = (s for i, s in enumerate(rounds, start=1) if i not in dropped)
+    return dropped, sum(kept) + bonus
 
 
 def _placed(status: str, finished: bool) -> bool:

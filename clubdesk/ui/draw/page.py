@@ -52,6 +52,7 @@ from clubdesk.ui.draw.physical import PhysicalDrawDialog
 from clubdesk.ui.draw.seating_model import SeatingListModel
 from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
+from clubdesk.ui.widgets.column_widths import bold, content_width, widest_row
 from clubdesk.ui.widgets.table_map import TableMap
 
 NOTES_STYLE = (
@@ -167,8 +168,10 @@ class DrawPage(QWidget):
         self.list_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list_view.setWordWrap(False)  # one line a row; a name cut short has its tooltip
         header = self.list_view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # sized once a round shown
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self._list_needed = 0  # the width every column's widest cell needs, names whole
+        self.list_model.modelReset.connect(self._measure_list)
         self.list_view.setMinimumWidth(300)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -242,13 +245,11 @@ class DrawPage(QWidget):
         """Show the context's event (or none), at the round being played."""
         self._db, self._event_id = self.context.db, self.context.event_id
         self._set_round(1)
-        self.refresh()
-        view = self._overview
-        if view is not None and view.published_rounds:
-            self.round_spin.setValue(max(view.published_rounds))  # the round being played
+        self.refresh(at_round_played=True)
 
-    def refresh(self) -> None:
-        """Read the event's draw again and redraw the chosen round."""
+    def refresh(self, *, at_round_played: bool = False) -> None:
+        """Read the event's draw again and redraw the chosen round (``at_round_played``:
+        the last round published, the one being played, if there is one)."""
         self._overview = None
         if self._db is not None and self._event_id is not None:
             try:
@@ -293,6 +294,8 @@ class DrawPage(QWidget):
         self.round_spin.setMaximum(last + 1 if view.playoffs else last)
         self.round_spin.setSuffix("" if view.playoffs else f" of {view.rounds}")
         self.round_spin.setEnabled(view.draw is not None or bool(view.published_rounds))
+        if at_round_played and view.published_rounds:
+            self._set_round(max(view.published_rounds))
         self.show_round(self.round_spin.value())
 
     def _show_nothing(self, message: str) -> None:
@@ -335,8 +338,7 @@ class DrawPage(QWidget):
         names = view.names
         self.table_map.set_seating(seats, names, view.layout)
         word = "Team" if view.unit == "team" else "Player"
-        self.list_model.set_seating(seats, names, view.layout, word)
-        self.proxy.invalidate()
+        self.list_model.set_seating(seats, names, view.layout, word)  # sorted again by the proxy
         self.fit_list()
         published = number in view.published_rounds
         tables = len(seats.tables)
@@ -360,14 +362,25 @@ class DrawPage(QWidget):
         if self._list_width_chosen:
             return
         view = self.list_view
-        header = view.horizontalHeader()
-        needed = sum(
-            max(view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(header.count())
-        )
+        needed = self._list_needed
         needed += view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth() + 2
         room = self.splitter.width() - self.splitter.handleWidth()
         width = max(view.minimumWidth(), min(needed, room // 2))
         self.splitter.setSizes([room - width, width])
+
+    def _measure_list(self) -> None:
+        """Size the list's columns to their widest cells and their titles, once a seating
+        shown (``widgets.column_widths``): a header sized to its contents would measure
+        every row of 512 teams on every showing and every resize of the page."""
+        view, model = self.list_view, self.list_model
+        header = view.horizontalHeader()
+        self._list_needed = 0
+        for column in range(model.columnCount()):
+            font = bold(view.font()) if column == 0 else view.font()  # the entrant in bold
+            width = content_width(view, column, widest_row(model.texts(column), font), model)
+            if column != 1:  # the name takes what is left
+                header.resizeSection(column, width)
+            self._list_needed += width
 
     def _divider_moved(self, *args: object) -> None:
         self._list_width_chosen = True

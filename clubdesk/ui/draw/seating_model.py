@@ -72,6 +72,10 @@ class SeatingListModel(QAbstractTableModel):
     def seat_rows(self) -> list[SeatRow]:
         return list(self._rows)
 
+    def texts(self, column: int) -> list[str]:
+        """Every row's text in ``column``, in the model's order."""
+        return [_text(row, column) for row in self._rows]
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
@@ -84,12 +88,7 @@ class SeatingListModel(QAbstractTableModel):
         row = self._rows[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (
-                str(row.entrant),
-                row.name,
-                "Bye" if row.table is None else str(row.table),
-                row.direction,
-            )[column]
+            return _text(row, column)
         if role == self.SortRole:
             table = self.BYE_ORDER if row.table is None else row.table
             return (
@@ -118,3 +117,12 @@ class SeatingListModel(QAbstractTableModel):
         ):
             return self._entrant_word if section == 0 else self.COLUMNS[section]
         return None
+
+
+def _text(row: SeatRow, column: int) -> str:
+    return (
+        str(row.entrant),
+        row.name,
+        "Bye" if row.table is None else str(row.table),
+        row.direction,
+    )[column]

@@ -57,6 +57,7 @@ PRIZES_TITLE = "Prizes by the current standings"
 ENTRANT_COLUMN = 2
 NOTE_COLUMN = 4
 NOTE_WIDTH = 80  # pixels: a short note whole, a long one elided
+_PRIZES_ONLY = Change.SHEETS | Change.SEATING  # changes that move only the prizes
 
 
 class MoneyPage(QWidget):
@@ -71,6 +72,7 @@ class MoneyPage(QWidget):
         self.sheet: MoneySheet | None = None  # as saved
         self.shown: MoneySheet | None = None  # as previewed (the saved one when not edited)
         self.edited = False  # the scheme on screen differs from the saved one
+        self._paid: dict[int, int] = {}  # cash handed over for prizes, by entrant number
         # asks for the amount, method and note of added money or an expense (tests stub it)
         self.ask: Callable[[str, QWidget], MoneyEntry | None] = ask_money
         self._build()
@@ -177,12 +179,17 @@ class MoneyPage(QWidget):
 
     def _changed(self, change: Change) -> None:
         if change & self.READS:
-            self.refresh()
+            self.refresh(change)
 
-    def refresh(self) -> None:
-        """Read the ledger, pool and prizes again; a scheme being edited stays on screen."""
+    def refresh(self, change: Change | None = None) -> None:
+        """Read the ledger, pool and prizes again; a scheme being edited stays on screen.
+
+        ``change`` says what changed (None: anything). After sheets or seatings alone the
+        refunds that can be given and the prizes paid are as they were, and only the money
+        sheet is read again (its prizes follow the standings); a table or a list is filled
+        again only when what it shows changed."""
         db, event_id = self.context.db, self.context.event_id
-        self.sheet = None
+        before, self.sheet = self.sheet, None
         problem = "Open or create an event on the Event page first."
         if db is not None and event_id is not None:
             try:
@@ -196,15 +203,19 @@ class MoneyPage(QWidget):
         if self.sheet is None:
             self.shown = None
             return
-        self._show_ledger(self.sheet)
+        if before is None or self.sheet.rows != before.rows:
+            self._show_ledger(self.sheet)
         assert db is not None and event_id is not None
-        self._show_refunds(db, event_id)
-        self.actions.show_payouts(self.sheet.payouts, final_payouts.paid_so_far(db, event_id))
+        if before is None or change is None or change & ~_PRIZES_ONLY:
+            self._show_refunds(db, event_id)
+            self._paid = final_payouts.paid_so_far(db, event_id)
+        self.actions.show_payouts(self.sheet.payouts, self._paid)
         if self.edited:
             self._scheme_edited()
         else:
             self.editor.load(rules.money)
-            self._show_preview(self.sheet)
+            if self.sheet != self.shown:
+                self._show_preview(self.sheet)
         self._show_scheme_state()
 
     def _show_ledger(self, sheet: MoneySheet) -> None:

@@ -125,6 +125,11 @@ class StandingsModel(QAbstractTableModel):
             return self._tip(row, column, round_number, dropped)
         return None
 
+    def texts(self, column: int) -> list[str]:
+        """Every row's text in ``column``, in order."""
+        round_number = column - 2 if 3 <= column < 3 + self._rounds else None
+        return [self._text(row, column, round_number) for row in self._rows]
+
     def _text(self, row: StandingRow, column: int, round_number: int | None) -> str:
         if column == 0:
             if not row.placed:

@@ -48,6 +48,7 @@ from clubdesk.ui.standings.model import (
 )
 from clubdesk.ui.standings.tiebreak_dialog import TiebreakDialog
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.column_widths import bold, content_width, widest_row
 
 FINAL_ROWS = 16  # the final order's rows in view at once; a bigger bracket scrolls
 SEEDING_NOTE = (
@@ -109,7 +110,8 @@ class StandingsPage(QWidget):
         self.model = StandingsModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
-        self.table.setItemDelegate(CutLineDelegate(self.model, self.table))
+        self.cut_delegate = CutLineDelegate(self.model, self.table)  # the cut's row only
+        self._cut_row: int | None = None
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -190,14 +192,18 @@ class StandingsPage(QWidget):
     def refresh(self) -> None:
         """Read the standings again from the engine and show them."""
         db, event_id = self.context.db, self.context.event_id
-        self.board = None
+        board = None
         problem = "Open or create an event on the Event page first."
         if db is not None and event_id is not None:
             try:
-                self.board = results.standings_board(db, event_id)
+                board = results.standings_board(db, event_id)
             except UserError as exc:
                 problem = sentence(str(exc))
+        if board is not None and board == self.board:
+            return  # as shown already (a sheet of a round not complete yet)
+        self.board = board
         self.model.set_board(self.board)
+        self._place_cut_line()
         self.chart.set_board(self.board)
         self._fit_columns()
         self._show_ties()
@@ -222,6 +228,19 @@ class StandingsPage(QWidget):
         self.message.setText("= marks entrants sharing a place." if tied else "")
         self.message.setVisible(tied)
 
+    def _place_cut_line(self) -> None:
+        """The cut line's delegate on the one row it is drawn under: the other rows are
+        painted by the view's own delegate, with no Python called for each cell."""
+        above = self.model.cut_above
+        row = above - 1 if above is not None and above > 0 else None
+        if row == self._cut_row:
+            return
+        if self._cut_row is not None:
+            self.table.setItemDelegateForRow(self._cut_row, None)  # type: ignore[arg-type]
+        if row is not None:
+            self.table.setItemDelegateForRow(row, self.cut_delegate)
+        self._cut_row = row
+
     def _fit_final_table(self) -> None:
         """The final order's table as tall as its rows (at most ``FINAL_ROWS`` in view)."""
         table = self.final_table
@@ -234,13 +253,20 @@ class StandingsPage(QWidget):
         self.final_box.setMaximumHeight(box.sizeHint().height() if rows else 0)  # no gaps
 
     def _fit_columns(self) -> None:
+        """Each column as wide as its widest text and its title, the name taking what is
+        left: sized once a refresh (``widgets.column_widths``), not on every showing."""
         header = self.table.horizontalHeader()
         name = 2
         for column in range(self.model.columnCount()):
-            mode = QHeaderView.ResizeMode.ResizeToContents
             if column == name:
-                mode = QHeaderView.ResizeMode.Stretch
-            header.setSectionResizeMode(column, mode)
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+                continue
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            font = self.table.font()
+            if column == self.model.total_column():
+                font = bold(font)
+            row = widest_row(self.model.texts(column), font)
+            header.resizeSection(column, content_width(self.table, column, row, self.model))
 
     # --- tie-breaks ------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ fit, and cut short (elided) only when there is no room left for the whole name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
@@ -23,16 +24,32 @@ SMALLEST_NAME = 9.0  # pixels: a name is not drawn smaller; below this it is eli
 
 
 def font(pixels: float, *, bold: bool = False) -> QFont:
-    """The map's font at ``pixels`` high."""
+    """The map's font at ``pixels`` high (the caller's own copy)."""
+    return QFont(_font(max(1, round(pixels)), bold))
+
+
+def font_metrics(pixels: float, *, bold: bool = False) -> QFontMetricsF:
+    """The metrics of ``font(pixels, bold=bold)``, made once for each size: a room of 256
+    tables measures its labels at a handful of sizes some thousands of times."""
+    return _metrics(max(1, round(pixels)), bold)
+
+
+@lru_cache(maxsize=128)
+def _font(pixels: int, bold: bool) -> QFont:
     chosen = QFont(FONT_FAMILY)
-    chosen.setPixelSize(max(1, round(pixels)))
+    chosen.setPixelSize(pixels)
     chosen.setBold(bold)
     return chosen
 
 
+@lru_cache(maxsize=128)
+def _metrics(pixels: int, bold: bool) -> QFontMetricsF:
+    return QFontMetricsF(_font(pixels, bold))
+
+
 def shrunk(pixels: float, fits: Callable[[QFontMetricsF], bool]) -> float:
     """The largest name size from ``pixels`` down to SMALLEST_NAME at which ``fits``."""
-    while pixels > SMALLEST_NAME and not fits(QFontMetricsF(font(pixels))):
+    while pixels > SMALLEST_NAME and not fits(font_metrics(pixels)):
         pixels = max(SMALLEST_NAME, pixels - 0.5)
     return pixels
 
@@ -47,7 +64,7 @@ def side_fit(names: Iterable[str], low: float, high: float, pixels: float) -> tu
         return max((stacked_width(name, metrics, lines) + 8 for name in names), default=0.0)
 
     pixels = shrunk(pixels, lambda metrics: need(metrics) <= high)
-    metrics = QFontMetricsF(font(pixels))
+    metrics = font_metrics(pixels)
     # the fewest lines the band allows: two lines read better than four
     width = next((w for w in (need(metrics, n) for n in (2, 3)) if w <= high), need(metrics))
     return max(low, min(high, width)), pixels
@@ -58,7 +75,7 @@ def line_fit(
 ) -> float:
     """The name size (from ``pixels`` down) at which every ``(number, name)`` label stands
     whole on one line of ``room``."""
-    number_metrics = QFontMetricsF(font(number_pixels, bold=True))
+    number_metrics = font_metrics(number_pixels, bold=True)
     labels = list(labels)
 
     def fits(metrics: QFontMetricsF) -> bool:
@@ -86,8 +103,11 @@ def paint_line_label(
     top: bool,
 ) -> None:
     """``17  Smith / Jones`` on one line, the number bold, the name elided only to fit."""
-    number_font, name_font = font(sizes[0], bold=True), font(sizes[1])
-    number_metrics, name_metrics = QFontMetricsF(number_font), QFontMetricsF(name_font)
+    number_font, name_font = (
+        _font(max(1, round(sizes[0])), True),
+        _font(max(1, round(sizes[1])), False),
+    )
+    number_metrics, name_metrics = font_metrics(sizes[0], bold=True), font_metrics(sizes[1])
     number_text = str(entrant)
     number_width = number_metrics.horizontalAdvance(number_text)
     gap = sizes[1] * 0.45
@@ -115,8 +135,11 @@ def paint_stacked_label(
     painter: QPainter, box: QRectF, entrant: int, name: str, sizes: tuple[float, float]
 ) -> None:
     """The number bold above the name (up to four lines), centred beside the table."""
-    number_font, name_font = font(sizes[0], bold=True), font(sizes[1])
-    number_metrics, name_metrics = QFontMetricsF(number_font), QFontMetricsF(name_font)
+    number_font, name_font = (
+        _font(max(1, round(sizes[0])), True),
+        _font(max(1, round(sizes[1])), False),
+    )
+    number_metrics, name_metrics = font_metrics(sizes[0], bold=True), font_metrics(sizes[1])
     lines = stacked_lines(name, name_metrics, box.width())
     height = number_metrics.height() + name_metrics.height() * len(lines)
     top = box.center().y() - height / 2

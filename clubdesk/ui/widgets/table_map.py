@@ -25,7 +25,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QHelpEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QHelpEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
@@ -33,6 +41,7 @@ from clubdesk.ui.widgets.seat_labels import (
     INK,
     SOFT_INK,
     font,
+    font_metrics,
     line_fit,
     line_name,
     paint_line_label,
@@ -130,6 +139,8 @@ class TableMap(QWidget):
         self._message = ""
         self._round: int | None = None
         self._fitted: dict[tuple[str, float, float], tuple[float, float]] = {}  # by cell size
+        self._picture: QPixmap | None = None  # the room as last drawn, at ``_picture_key``
+        self._picture_key: tuple[int, int, float] = (0, 0, 0.0)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(320, 240)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
@@ -145,6 +156,7 @@ class TableMap(QWidget):
         )
         self._byes = tuple((e, names.get(e, "")) for e in seating.byes)
         self._message = ""
+        self._picture = None
         self._describe()
         self.update()
 
@@ -152,6 +164,7 @@ class TableMap(QWidget):
         """Nothing to seat: say why (no draw yet, results missing, ...)."""
         self._tables, self._byes, self._round = (), (), None
         self._message = message
+        self._picture = None
         self.setAccessibleDescription(message)
         self.update()
 
@@ -290,9 +303,9 @@ class TableMap(QWidget):
             cell = cells[shown.table]
             number_px = self.label_sizes(cell)[0]
             line_px = self.line_pixels(cell)
-            line_metrics = QFontMetricsF(font(line_px))
-            side_metrics = QFontMetricsF(font(self.side_layout(cell)[1]))
-            number_width = QFontMetricsF(font(number_px, bold=True))
+            line_metrics = font_metrics(line_px)
+            side_metrics = font_metrics(self.side_layout(cell)[1])
+            number_width = font_metrics(number_px, bold=True)
             for seat, box in self.seat_boxes(shown, cell):
                 if seat.position in SIDES:
                     text = " ".join(stacked_lines(seat.name, side_metrics, box.width()))
@@ -328,7 +341,22 @@ class TableMap(QWidget):
     # painting
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        """The room as last drawn at this size, drawn again only after a change (a page
+        shown again, or uncovered, copies the picture: a room of 256 tables takes a few
+        hundred milliseconds to draw)."""
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio)
+        if self._picture is None or self._picture_key != key:
+            self._picture = QPixmap(round(self.width() * ratio), round(self.height() * ratio))
+            self._picture.setDevicePixelRatio(ratio)
+            self._picture_key = key
+            self._draw(QPainter(self._picture))
         painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._picture)
+        painter.end()
+
+    def _draw(self, painter: QPainter) -> None:
+        """The room drawn with ``painter`` (ended here)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.fillRect(self.rect(), QColor("white"))
@@ -373,7 +401,7 @@ class TableMap(QWidget):
         room = side - 2 * (mark_size + inset) if marked else side * 0.8
         number_text = str(shown.table)
         number_font = font(side * 0.44, bold=True)
-        width = QFontMetricsF(number_font).horizontalAdvance(number_text)
+        width = font_metrics(side * 0.44, bold=True).horizontalAdvance(number_text)
         if width > room:
             number_font = font(side * 0.44 * room / width, bold=True)
         painter.setFont(number_font)
