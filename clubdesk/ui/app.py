@@ -9,6 +9,7 @@ can use them without entering the event loop.
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 import traceback
@@ -121,6 +122,10 @@ class Opening(QObject):
             self.failed = True
             self.window.close()
             return
+        # What the program and the window are made of lives as long as the window: kept out
+        # of the garbage collector's full passes, which otherwise walk it (tens of ms at a
+        # time with a big field) in the middle of a publish.
+        gc.freeze()
         if self.projector is not None:
             self.window.projector_menu.open_on(self.projector)
         else:
