@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from datetime import date
 
@@ -18,7 +19,8 @@ from clubdesk.ui.main_window import MainWindow
 
 @pytest.fixture
 def app_state(qapp):
-    """``run`` names and styles the one QApplication; put it back for the next tests."""
+    """``run`` names and styles the one QApplication (and freezes what the window is made
+    of); put it back for the next tests."""
     saved = (
         qapp.applicationName(),
         qapp.organizationName(),
@@ -29,6 +31,7 @@ def app_state(qapp):
         qapp.windowIcon(),
     )
     yield qapp
+    gc.unfreeze()  # the window's objects, frozen once it opened, are garbage again
     name, organisation, display, sheet, font, style_name, icon = saved
     qapp.setApplicationName(name)
     qapp.setOrganizationName(organisation)
