@@ -80,9 +80,10 @@ def qr_pixmap(text: str, pixels: int = QR_PIXELS) -> QPixmap:
 class ChangeBridge(QObject):
     """What the server's thread changed, handed to the window's thread: the first change
     starts a short wait (``GATHER_MS``), and everything that arrives meanwhile is read in one
-    go, so a burst of phones costs the window one reading, not one per request. While the
-    window reads, it holds ``turn``: the server's next call waits, so the window never waits
-    through more than the call under way for the database."""
+    go, so a burst of phones costs the window one reading, not one per request. The clock's
+    watch reads it off the window's thread (``ui/clock/off_thread.py``); while the pages on
+    show read, the window holds ``turn`` when it is free (the server's next call waits), and
+    never waits for the call under way: a reading never waits for a write."""
 
     arrived = Signal()
     GATHER_MS = 300
@@ -110,8 +111,12 @@ class ChangeBridge(QObject):
     def _deliver(self) -> None:
         with self._lock:
             change, self._pending = self._pending, Change.NONE
-        with self.turn:
-            self.context.publish(change)
+        took = self.turn.acquire(blocking=False)  # never waits for the call under way
+        try:
+            self.context.publish(change, from_server=True)
+        finally:
+            if took:
+                self.turn.release()
 
     def stop(self) -> None:
         """Serving stopped: what is still gathered is read now."""
