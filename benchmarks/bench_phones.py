@@ -32,7 +32,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 PHONES = r"""
 import http.client, json, re, sys, threading, time
-port, plan = int(sys.argv[1]), json.load(sys.stdin)
+port = int(sys.argv[1])
+with open(sys.argv[2]) as file:
+    plan = json.load(file)
+sys.stdout.write("ready\n"); sys.stdout.flush()
+sys.stdin.readline()  # go
 start = threading.Barrier(len(plan))
 found = [None] * len(plan)
 
@@ -113,6 +117,15 @@ def one_run(tables: int, refresh: bool = True) -> dict:
     assert not problem, problem
     port = serving.server.port if serving.server is not None else 0
 
+    # The phones' process is started and has read its plan before the window's loop is timed:
+    # a child started, and a plan of 300 KB written to it, would hold the window's thread.
+    planned = folder / "plan.json"
+    planned.write_text(json.dumps(plan))
+    phones = subprocess.Popen([sys.executable, "-c", PHONES, str(port), str(planned)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    assert phones.stdin is not None and phones.stdout is not None
+    assert phones.stdout.readline() == "ready\n"
+
     stalls: list[float] = []
     ticker, elapsed = QTimer(), QElapsedTimer()
     elapsed.start()
@@ -127,10 +140,7 @@ def one_run(tables: int, refresh: bool = True) -> dict:
         app.processEvents()
         time.sleep(0.001)
     floor, stalls[:] = max(stalls[1:] or [0]), []
-    phones = subprocess.Popen([sys.executable, "-c", PHONES, str(port)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)  # fmt: skip
-    assert phones.stdin is not None
-    phones.stdin.write(json.dumps(plan))
+    phones.stdin.write("go\n")
     phones.stdin.close()
     while phones.poll() is None:  # the window's own event loop runs while the phones play
         app.processEvents()
