@@ -4,7 +4,10 @@ announcements given when they fall due.
 ``ClockWatch`` reads the clock's status from the services on each display
 tick, and the rounds and the round's board when a command changes the clock,
 a sheet or a seating; they are sent out together as a ``ClockView`` (the
-status bar, the Rounds page and the projector show it). Where the event's
+status bar, the Rounds page and the projector show it). The board is read only
+while the Rounds page or the projector shows it (``want_board``); what the
+tables' server changed is read off the window's thread (``off_thread.py``;
+docs/architecture.md, "The tables' pages"). Where the event's
 rounds have no clock there is no clock status: the rounds say which is in
 play and since when (``in_play_words``). The ticker's single shot is aimed at the next
 announcement's instant; when it fires, the watch asks the services to give
