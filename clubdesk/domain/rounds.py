@@ -38,6 +38,11 @@ class RoundLine:
     started_at: dt.datetime | None = None
     ended_at: dt.datetime | None = None
 
+    @property
+    def count_text(self) -> str:
+        """``9 of 12 sheets in`` (as the round's board counts them)."""
+        return f"{self.sheets_in} of {self.tables} sheets in"
+
     def to_json(self) -> dict[str, object]:
         return {
             "round": self.number,

@@ -173,7 +173,7 @@ class Board:
 
 def board(db: Database, event_id: str, round_number: int | None = None) -> Board:
     """Round ``round_number``'s board (default: the round being played)."""
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = event_and_rules(session, event_id)
         published = seat_store.published_rounds(session, event_id)
         if round_number is None:
@@ -194,7 +194,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
         logged = warnings(session, event_id)
         games = {
             stored.game.table: stored
-            for stored in load_games(session, event_id, round_number=round_number)
+            for stored in load_games(session, event_id, round_number=round_number, drawn=False)
         }
         drafts = drafts_by_game(session, [stored.id for stored in games.values()])
         titles = round_titles(session, event_id)

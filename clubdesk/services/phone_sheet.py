@@ -31,11 +31,11 @@ from clubdesk.domain.sides import seat_place
 from clubdesk.errors import UserError
 from clubdesk.services import drafts, sheets
 from clubdesk.services.board import adjustment_text
-from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import event_rules, get_event
 from clubdesk.services.playoffs import round_title
 from clubdesk.store.db import Database
 from clubdesk.store.drafts import Draft
+from clubdesk.store.entrants import players_of
 from clubdesk.timesource import TimeSource
 
 __all__ = ["check_hand", "confirm_hand", "enter_hand", "phone_sheet"]
@@ -46,7 +46,8 @@ def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> d
     rules = event_rules(db, event_id)
     found = sheets.table_sheet(db, event_id, round_number, table)
     game = found.game
-    players = {e.number: e.players for e in list_entrants(db, event_id)}
+    with db.reading() as session:  # the table's players only, not the field's money
+        players = players_of(session, event_id, [*game.a, *game.b])
     signers = {s: [p for n in game.side(s) for p in players.get(n, ())] for s in "ab"}
     at_table = {
         s.upper(): [[n, " / ".join(players.get(n, ()))] for n in game.side(s)] for s in "ab"

@@ -262,7 +262,7 @@ def status(
     db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None
 ) -> ClockStatus:
     """The clock's status (docs/cli.md ``clock status``) now, or at ``at``."""
-    with db.session() as session:
+    with db.reading() as session:
         return status_in(session, event_id, clock, at=at)
 
 
@@ -280,7 +280,7 @@ def status_in(
 def next_due(db: Database, event_id: str, clock: TimeSource) -> Due | None:
     """The next announcement to fall due (what a timer is aimed at), if any."""
     now = reading(clock)
-    with db.session() as session:
+    with db.reading() as session:
         rows = _timetable(session, event_id, now)
         return clock_state.next_due(store.facts(session, event_id), rows, now)
 

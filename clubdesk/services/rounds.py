@@ -60,7 +60,7 @@ class RoundChanged:
 def status(db: Database, event_id: str) -> RoundsStatus:
     """Every round of the event: its state, tables and sheets in, when it started and
     ended; and whether rounds have a clock (docs/cli.md, ``round status``)."""
-    with db.session() as session:
+    with db.reading() as session:
         _, rules = event_and_rules(session, event_id)
         total = clock_service.event_rounds(session, event_id, rules)
         titles = round_titles(session, event_id)

@@ -413,9 +413,10 @@ def table_sheet(db: Database, event_id: str, round_number: int, table: int) -> T
 
 
 def _stored_game(session: Session, event_id: str, round_number: int, table: int) -> StoredGame:
-    games = load_games(session, event_id, round_number=round_number)
-    found = next((g for g in games if g.game.table == table), None)
+    games = load_games(session, event_id, round_number=round_number, table=table)
+    found = games[0] if games else None
     if found is None:
+        games = load_games(session, event_id, round_number=round_number, details=False)
         tables = ", ".join(str(g.game.table) for g in sorted(games, key=lambda g: g.game.table))
         raise UserError(f"table: round {round_number} has no table {table} (its tables: {tables})")
     return found

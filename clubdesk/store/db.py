@@ -44,6 +44,7 @@ class Database:
     ) -> None:
         self.path = path
         self._engine = engine
+        self._reader = engine.execution_options(reading=True)  # same connections, read only
         self._lock = lock
         self.changed_outside = changed_outside
 
@@ -67,6 +68,23 @@ class Database:
                 "SQLITE_READONLY"
             ):
                 error = ChangedOutsideError(self.path, self.changed_outside)
+            raise error from exc
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """One transaction that only reads: it sees the database as of its first read and
+        never waits for a write under way (the write-ahead log keeps what a reader sees), nor
+        holds one up; writing in it is refused. For the window's reads each second and after
+        each change, which must not wait behind a sheet handed in from a phone."""
+        if self.closed:
+            raise DatabaseError(f"{self.path} is closed.")
+        try:
+            with Session(self._reader, expire_on_commit=False) as session, session.begin():
+                yield session
+        except DBAPIError as exc:
+            error = _plain_error(self.path, exc.orig)
+            if error is None or _error_name(exc.orig).startswith("SQLITE_READONLY"):  # type: ignore[arg-type]
+                raise  # a write tried in a reading is the code's fault, not the file's
             raise error from exc
 
     def backup_to(self, target: Path | str, *, force: bool = False) -> Path:
@@ -392,8 +410,14 @@ def _engine(path: Path) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
-        # Take the write lock at the start: every session is one user action.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # Take the write lock at the start: every session is one user action. A reading
+        # (``Database.reading``) takes none: it never waits for a writer, and may not write.
+        if connection.get_execution_options().get("reading"):
+            connection.exec_driver_sql("PRAGMA query_only = ON")
+            connection.exec_driver_sql("BEGIN")
+        else:
+            connection.exec_driver_sql("PRAGMA query_only = OFF")
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

@@ -61,13 +61,15 @@ class EntrantRef:
 
 
 def entrant_refs(session: Session, event_id: str) -> list[EntrantRef]:
-    """Every entrant of the event, in number order (withdrawn and removed ones too)."""
-    rows = session.exec(
-        select(Entrant.id, Entrant.number, Entrant.name, Entrant.status)
-        .where(Entrant.event_id == event_id)
-        .order_by(col(Entrant.number))
-    )  # the four columns, not the rows as objects: a field of 512 is read after every change
-    return [EntrantRef(id_ or 0, number, name, status) for id_, number, name, status in rows]
+    """Every entrant of the event, in number order (withdrawn and removed ones too): plain
+    rows, as every board and seating read asks for them (SQLAlchemy's row objects took most
+    of the time of a board of 64 tables)."""
+    rows = plain_rows(
+        session,
+        "SELECT id, number, name, status FROM entrant WHERE event_id = ? ORDER BY number",
+        (event_id,),
+    )
+    return [EntrantRef(*row) for row in rows]
 
 
 def entrant_ids(session: Session, event_id: str) -> dict[int, int]:
@@ -77,7 +79,9 @@ def entrant_ids(session: Session, event_id: str) -> dict[int, int]:
 
 def entrant_numbers(session: Session, event_id: str) -> dict[int, int]:
     """Entrant number by row id."""
-    return {e.id: e.number for e in entrant_refs(session, event_id)}
+    return dict(
+        plain_rows(session, "SELECT id, number FROM entrant WHERE event_id = ?", (event_id,))
+    )
 
 
 def list_entrants(session: Session, event_id: str) -> list[EntrantRecord]:

@@ -74,14 +74,19 @@ def load_games(
     numbers: Mapping[int, int] | None = None,
     *,
     round_number: int | None = None,
+    table: int | None = None,
     details: bool = True,
+    drawn: bool = True,
 ) -> list[StoredGame]:
-    """The event's games (or round ``round_number``'s), by round, in the order written.
+    """The event's games (or round ``round_number``'s, or only its table ``table``), by
+    round, in the order written.
 
     ``numbers`` maps entrant row ids to entrant numbers (read here when not
     given). ``details`` False
     leaves out what a sheet says beyond its result (hands, adjustments,
-    signatures): the stored results are enough for standings.
+    signatures): the stored results are enough for standings. ``drawn`` False leaves out
+    the hands and the signatures but keeps the adjustment lines (the board's reading:
+    a round's signatures are most of what its sheets hold).
     """
     conn = session.connection()
     if numbers is None:
@@ -89,12 +94,15 @@ def load_games(
             _plain(conn, "SELECT id, number FROM entrant WHERE event_id = ?", (event_id,))
         )
     rounds = _IN_ROUNDS if round_number is None else _IN_ROUND
-    params = (event_id,) if round_number is None else (event_id, round_number)
-    in_games = f"SELECT id FROM game WHERE round_id IN ({rounds})"
+    params: tuple[Any, ...] = (event_id,) if round_number is None else (event_id, round_number)
+    where = f"round_id IN ({rounds})"
+    if table is not None and round_number is not None:
+        where, params = f"{where} AND table_number = ?", (*params, table)
+    in_games = f"SELECT id FROM game WHERE {where}"
     rows = _plain(
         conn,
         "SELECT id, round_id, table_number, score_a, score_b, award_kind, award_against, "
-        f"winner, submitted_at, time_called FROM game WHERE round_id IN ({rounds}) "
+        f"winner, submitted_at, time_called FROM game WHERE {where} "
         "ORDER BY round_id, id",
         params,
     )
@@ -106,7 +114,7 @@ def load_games(
         params,
     ):
         sides[side][game_id].append(numbers[entrant_id])
-    sheets = _Details(conn, in_games, params) if details else None
+    sheets = _Details(conn, in_games, params, drawn) if details else None
     amendments = _amendment_rows(conn, in_games, params)
     found = []
     for game_id, round_id, table, score_a, score_b, kind, against, winner, submitted, time in rows:
@@ -131,17 +139,12 @@ def load_games(
 class _Details:
     """What the sheets say beyond their results: hands, adjustments, signatures, by game id."""
 
-    def __init__(self, conn: Connection, in_games: str, params: tuple[Any, ...]) -> None:
+    def __init__(
+        self, conn: Connection, in_games: str, params: tuple[Any, ...], drawn: bool = True
+    ) -> None:
         self.hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
         self.adjustments: dict[int, list[Adjustment]] = defaultdict(list)
         self.signatures: dict[int, list[DomainSignature]] = defaultdict(list)
-        for game_id, data in _plain(
-            conn,
-            f"SELECT game_id, data FROM hand WHERE game_id IN ({in_games}) "
-            "ORDER BY game_id, number",
-            params,
-        ):
-            self.hands[game_id].append(_json(data))
         for game_id, side, points, reason in _plain(
             conn,
             "SELECT game_id, side, points, reason FROM adjustment "
@@ -149,13 +152,22 @@ class _Details:
             params,
         ):
             self.adjustments[game_id].append(Adjustment(side, points, reason))
-        for game_id, role, name, at, drawn in _plain(
+        if not drawn:
+            return
+        for game_id, data in _plain(
+            conn,
+            f"SELECT game_id, data FROM hand WHERE game_id IN ({in_games}) "
+            "ORDER BY game_id, number",
+            params,
+        ):
+            self.hands[game_id].append(_json(data))
+        for game_id, role, name, at, strokes in _plain(
             conn,
             "SELECT game_id, role, name, at, strokes FROM signature "
             f"WHERE game_id IN ({in_games}) ORDER BY id",
             params,
         ):
-            signature = DomainSignature(role, name, _time(at), strokes_of(drawn))
+            signature = DomainSignature(role, name, _time(at), strokes_of(strokes))
             self.signatures[game_id].append(signature)
 
     def fill(self, game_id: int, game: Game) -> Game:

@@ -47,7 +47,10 @@ class UiContext(QObject):
         self.clock = clock
         self.workers = QThreadPool(self)  # slow commands run here (operations.run_in_background)
         self.workers.setMaxThreadCount(1)  # one write at a time, in the order asked
+        self.readers = QThreadPool(self)  # reads off the window's thread (ui/clock/off_thread.py)
+        self.readers.setMaxThreadCount(1)
         self.shown_by: QWidget | None = None  # the page that shows the change being published
+        self.from_server = False  # the change being published came from the tables' server
 
     @property
     def db(self) -> Database | None:
@@ -68,20 +71,26 @@ class UiContext(QObject):
         """Show another event of the same database."""
         self.open(self._db, event_id)
 
-    def publish(self, change: Change, *, shown_by: QWidget | None = None) -> None:
+    def publish(
+        self, change: Change, *, shown_by: QWidget | None = None, from_server: bool = False
+    ) -> None:
         """Tell every page what a command changed (nothing is sent for ``Change.NONE``);
-        ``shown_by``: the page that already shows the result, which is not told."""
+        ``shown_by``: the page that already shows the result, which is not told;
+        ``from_server``: what the tables' server changed (``ui/tables_dialog.py``), which the
+        clock's watch reads off the window's thread."""
         if not change:
             return
-        self.shown_by = shown_by
+        self.shown_by, self.from_server = shown_by, from_server
         try:
             self.changed.emit(change)
         finally:
-            self.shown_by = None
+            self.shown_by, self.from_server = None, False
 
     def wait_for_workers(self) -> None:
-        """Let slow work that is under way finish (before the database is closed)."""
+        """Let slow work and reads that are under way finish (before the database is
+        closed)."""
         self.workers.waitForDone()
+        self.readers.waitForDone()
 
 
 class ChangeFollower(QObject):

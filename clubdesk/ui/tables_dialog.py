@@ -12,6 +12,7 @@ says so, another database or event is opened, or the window closes.
 
 from __future__ import annotations
 
+import gc
 import threading
 from typing import TYPE_CHECKING
 
@@ -80,9 +81,10 @@ def qr_pixmap(text: str, pixels: int = QR_PIXELS) -> QPixmap:
 class ChangeBridge(QObject):
     """What the server's thread changed, handed to the window's thread: the first change
     starts a short wait (``GATHER_MS``), and everything that arrives meanwhile is read in one
-    go, so a burst of phones costs the window one reading, not one per request. While the
-    window reads, it holds ``turn``: the server's next call waits, so the window never waits
-    through more than the call under way for the database."""
+    go, so a burst of phones costs the window one reading, not one per request. The clock's
+    watch reads it off the window's thread (``ui/clock/off_thread.py``); while the pages on
+    show read, the window holds ``turn`` when it is free (the server's next call waits), and
+    never waits for the call under way: a reading never waits for a write."""
 
     arrived = Signal()
     GATHER_MS = 300
@@ -110,8 +112,12 @@ class ChangeBridge(QObject):
     def _deliver(self) -> None:
         with self._lock:
             change, self._pending = self._pending, Change.NONE
-        with self.turn:
-            self.context.publish(change)
+        took = self.turn.acquire(blocking=False)  # never waits for the call under way
+        try:
+            self.context.publish(change, from_server=True)
+        finally:
+            if took:
+                self.turn.release()
 
     def stop(self) -> None:
         """Serving stopped: what is still gathered is read now."""
@@ -216,7 +222,13 @@ class TablesDialog(QDialog):
 
 
 class TablesServing:
-    """The View menu's Tables on phones…, and the one server it runs for the window."""
+    """The View menu's Tables on phones…, and the one server it runs for the window.
+
+    While it serves, what the window held when serving began is left out of Python's full
+    garbage collections (``gc.freeze``), and given back to them when serving stops: a full
+    collection holds every thread, and over all the window's objects it took 60 to 130 ms,
+    on the window's thread or the server's, in a burst of phones (``benchmarks/README.md``).
+    """
 
     def __init__(
         self,
@@ -277,6 +289,7 @@ class TablesServing:
             server.stop()
             return plain_words(error)
         self.server, self.served = server, (db, event_id)
+        gc.freeze()  # the class's docstring says why
         if self.settings is not None:
             self.settings.setValue(HOST_KEY, host)
             self.settings.setValue(PORT_KEY, port)
@@ -286,6 +299,7 @@ class TablesServing:
         if self.server is not None:
             self.server.stop()
             self.bridge.stop()
+            gc.unfreeze()
         self.server, self.served, self.address = None, None, ""
 
     def links_text(self) -> str:

@@ -13,8 +13,8 @@ Only these paths are served; anything else is 404, a method a path does not take
 A token that is not good now gets 403 and nothing about the event. A refusal is 400 with
 ``{"error": ..., "field": ...}``; a body over the cap 413; a client over its rate 429
 (``guard.py``). The services run one at a time on a worker thread, never on the server's
-event loop, each holding ``turn``: the window that serves takes it while it reads what a
-phone changed, so that it waits for one call at most, never for a burst of them.
+event loop, each holding ``turn``: the window that serves takes it, when it is free, while
+its pages read what a phone changed (it never waits for it: its reads never wait for a write).
 ``on_change`` is told what each write changed (the window refreshes from it).
 """
 

@@ -95,3 +95,25 @@ def test_a_team_withdrawn_after_the_seating_is_marked_where_it_sits(db, clock, e
     assert shown.tables[0].b[0].withdrawn
     assert [s.number for s in shown.withdrawn] == [seated.number]
     assert shown.unit == "team"
+
+
+def test_the_rounds_count_the_sheets_in_as_the_board_does(db, clock, event):
+    """The status bar counts from the rounds' status (``RoundLine``), the Rounds page from the
+    board: waiting, submitted, amended, awarded and no sheet at the close, the same count."""
+    from clubdesk.services import rounds, rulings
+
+    def counted() -> tuple[str, str]:
+        line = rounds.status(db, event).line(1)
+        assert line is not None
+        return line.count_text, board_service.board(db, event, 1).count_text
+
+    assert counted() == ("0 of 3 sheets in",) * 2
+    builder.start(db, event, 1, clock)
+    builder.scores(db, event, 1, {1: (520, 300)}, clock)
+    sheets.amend_sheet(db, event, 1, 1, score=(530, 300), director="Dee Rector",
+                       reason="added wrong", clock=clock)  # fmt: skip
+    rulings.remove_from_table(db, event, 1, 2, "a", "abusive language", clock)
+    assert counted() == ("2 of 3 sheets in",) * 2
+    rounds.close_round(db, event, 1, clock, missing_ok=[3])
+    assert board_service.board(db, event, 1).tables[2].state == "no-sheet"
+    assert counted() == ("2 of 3 sheets in",) * 2

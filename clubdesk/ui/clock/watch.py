@@ -4,7 +4,10 @@ announcements given when they fall due.
 ``ClockWatch`` reads the clock's status from the services on each display
 tick, and the rounds and the round's board when a command changes the clock,
 a sheet or a seating; they are sent out together as a ``ClockView`` (the
-status bar, the Rounds page and the projector show it). Where the event's
+status bar, the Rounds page and the projector show it). The board is read only
+while the Rounds page or the projector shows it (``want_board``); what the
+tables' server changed is read off the window's thread (``off_thread.py``;
+docs/architecture.md, "The tables' pages"). Where the event's
 rounds have no clock there is no clock status: the rounds say which is in
 play and since when (``in_play_words``). The ticker's single shot is aimed at the next
 announcement's instant; when it fires, the watch asks the services to give
@@ -19,9 +22,12 @@ go out through ``given`` for the chime and the voice (ui/clock/announcer.py).
 from __future__ import annotations
 
 import datetime as dt
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import QWidget
 
 from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.roundclock.state import ClockStatus, Due
@@ -33,9 +39,11 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.ui.clock.off_thread import LatestRead
 from clubdesk.ui.clock.ticker import Ticker
 from clubdesk.ui.context import UiContext
 
+_Read = tuple["Board | None", "RoundsStatus | None", bool]  # board, rounds, board missed
 ROUND_GOING = ("running", "warning", "paused", "time")  # phases with a round's clock going
 LATE_S = 2  # an announcement given more than this after it fell due says when it was due
 
@@ -156,12 +164,13 @@ def elapsed_s(view: ClockView) -> int | None:
 def status_line(view: ClockView) -> str:
     """The status bar's clock: ``Round 4 · 23:41 left · 9 of 12 sheets in``; without a
     clock ``Round 2 · 3 of 4 sheets in``."""
-    status, board = view.status, view.board
+    status, rounds = view.status, view.rounds
     if status is None:
         return _untimed_line(view)
     count = ""
-    if board is not None and board.tables and board.round_number == (status.round or 1):
-        count = board.count_text
+    line = rounds.line(status.round or 1) if rounds is not None else None
+    if line is not None and line.tables:
+        count = line.count_text
     if status.round is None:
         parts = [until_text(status, view.now) or "No round started"]
     elif status.phase in ("running", "warning"):
@@ -176,7 +185,7 @@ def status_line(view: ClockView) -> str:
 
 
 def _untimed_line(view: ClockView) -> str:
-    rounds, board = view.rounds, view.board
+    rounds = view.rounds
     if rounds is None:
         return ""
     current = rounds.current
@@ -191,8 +200,8 @@ def _untimed_line(view: ClockView) -> str:
             parts.append(f"{view.name(following.number)} cannot be seated yet")
         else:
             parts.append(f"{view.name(following.number)} next")
-    elif board is not None and board.round_number == current.number and board.tables:
-        parts.append(board.count_text)
+    elif current.tables:
+        parts.append(current.count_text)
     return " · ".join(parts)
 
 
@@ -232,6 +241,10 @@ class ClockWatch(QObject):
         self.view = ClockView(context.clock.now(), None, None)
         self.last_announcement = ""
         self._event_id: str | None = None
+        self._board_shown: list[weakref.WeakMethod[Callable[[], bool]]] = []
+        self.board_missed = False  # a change was read without the board, which is behind
+        self._board_due = False  # an event just opened: its board is read whatever shows
+        self.reads = LatestRead(context.readers, self)  # what the tables' server changed
         ticker.tick.connect(self.read_clock)
         ticker.due.connect(self.give_due)
         context.changed.connect(self._changed)
@@ -240,6 +253,8 @@ class ClockWatch(QObject):
     def _changed(self, change: Change) -> None:
         if self.context.event_id != self._event_id or change == Change.everything():
             self._open_event()
+        elif change & self.READS and self.context.from_server and not change & self.AIMS:
+            self.refresh_later()
         elif change & self.READS:
             self.refresh(aim=bool(change & self.AIMS))
 
@@ -252,21 +267,89 @@ class ClockWatch(QObject):
             self.updated.emit(self.view)
             return
         self.ticker.start()
+        self._board_due = True
         self.give_due()  # one that fell due while the app was closed is given now
 
-    def refresh(self, *, aim: bool = True) -> None:
-        """Read the board and the clock again, and aim at the next announcement (not after a
-        change to sheets or entrants alone, which leaves the clock's timetable as it was)."""
-        db, event_id = self.context.db, self._event_id
-        board = None
-        if db is not None and event_id is not None:
+    def want_board(self, reader: QWidget, shown: Callable[[], bool]) -> None:
+        """Read the round's board while ``shown()`` says ``reader`` shows it (the Rounds
+        page, the projector), and at once when ``reader`` is shown with the board behind.
+        With none of them on show a change reads the clock and the rounds only: the status
+        bar's count of sheets in is the rounds' own."""
+        self._board_shown.append(weakref.WeakMethod(shown))
+        reader.installEventFilter(self)
+        if shown():
+            self.board_needed()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Show:
+            self.board_needed()
+        return False
+
+    def board_needed(self) -> None:
+        """A reader of the board is shown: read it now if changes were read without it."""
+        if self.board_missed:
+            self.refresh(aim=False)
+
+    def _board_wanted(self) -> bool:
+        for kept in list(self._board_shown):
+            shown = kept()
             try:
-                board = board_service.board(db, event_id)
-            except UserError:
-                board = None
-        self._read(board, self._rounds())
+                if shown is not None and shown():
+                    return True
+            except RuntimeError:  # its widget is gone
+                shown = None
+            if shown is None:
+                self._board_shown.remove(kept)
+        return False
+
+    def refresh(self, *, aim: bool = True) -> None:
+        """Read the board (on opening an event, and where it is on show) and the clock
+        again, and aim at the next announcement (not after a change to sheets or entrants
+        alone, which leaves the clock's timetable as it was)."""
+        self.reads.drop()  # a read under way off the window's thread is older than this one
+        self._show_read(self._reader()())
         if aim:
             self._aim()
+
+    def refresh_later(self) -> None:
+        """``refresh`` for what the tables' server changed (sheets, drafts): the board and
+        the rounds read off the window's thread, then shown; the window's thread never waits
+        on the reads (``off_thread.py``)."""
+        self.reads.ask(self._reader(), self._show_read)
+
+    def _reader(self) -> Callable[[], _Read | None]:
+        """What a refresh reads, as a function that may run on another thread: the board
+        (where something on show needs it, else the one kept), the rounds."""
+        db, event_id = self.context.db, self._event_id
+        if db is None or event_id is None:
+            return lambda: (None, None, False)
+        wanted = self._board_due or self._board_wanted()
+        self._board_due = False
+        kept = self.view.board
+        kept = kept if kept is not None and kept.event_id == event_id else None
+
+        def read() -> _Read:
+            board = kept
+            if wanted:
+                try:
+                    board = board_service.board(db, event_id)
+                except UserError:
+                    board = None
+            try:
+                rounds = rounds_service.status(db, event_id)
+            except UserError:
+                rounds = None
+            return board, rounds, not wanted
+
+        return read
+
+    def _show_read(self, found: _Read | None) -> None:
+        if found is None:  # the read off the window's thread failed (the database closed)
+            return
+        board, rounds, self.board_missed = found
+        self._read(board, rounds)
+        if self.board_missed and self._board_wanted():  # shown since the read was asked
+            self.refresh(aim=False)
 
     def read_clock(self) -> None:
         """Read the clock again (each tick); the board stays as last read."""

@@ -150,6 +150,7 @@ class ProjectorWindow(QWidget):
         layout.addWidget(self.slide_body, 1)
 
         watch.updated.connect(self.show_view)
+        watch.want_board(self, self.shows_board)
         context.changed.connect(self._changed)
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):
@@ -158,6 +159,10 @@ class ProjectorWindow(QWidget):
         self.show_view(watch.view)
 
     # what it shows
+
+    def shows_board(self) -> bool:
+        """The hall sees the round's board (its title and seating) while this is open."""
+        return self.isVisible()
 
     def show_view(self, view: ClockView) -> None:
         """Show the clock as ``view`` has it (each tick, each change)."""

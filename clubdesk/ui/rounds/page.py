@@ -49,7 +49,7 @@ from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.ui.clock.watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock.watch import ClockView, ClockWatch, time_left
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import ask_yes_no, run_command
 from clubdesk.ui.rounds.board_model import BoardModel, side_text
 from clubdesk.ui.rounds.board_rulings import BoardRulings
@@ -104,7 +104,13 @@ class RoundsPage(QWidget):
         self.view: ClockView = watch.view
         self._build()
         watch.updated.connect(self.show_view)
+        watch.want_board(self, self.shows_board)
+        follow_changes(context, self, lambda _: watch.board_needed(), ClockWatch.READS)
         self.show_view(watch.view)
+
+    def shows_board(self) -> bool:
+        """The board is on show: this page in view in its window (or a window of its own)."""
+        return self.isWindow() or self.isVisibleTo(self.window())
 
     # layout
 

@@ -1,0 +1,69 @@
+"""Reads run off the window's thread, their results handed back on it.
+
+The clock's watch reads the round's board and the rounds again after what the tables' server
+changed (``ui/tables_dialog.py``): many phones at once would otherwise have the window's
+thread wait on those reads between two of its frames (docs/architecture.md, "The tables'
+pages"). One read runs at a time, on the context's pool of readers; a read asked for while one
+runs is run once after it, so a burst costs one read more, never a queue of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any
+
+from PySide6.QtCore import QObject, QThreadPool, Signal
+
+
+class LatestRead(QObject):
+    """``ask(read, show)``: ``read()`` on a thread of ``pool``, then ``show(result)`` on the
+    window's thread (None when the read failed); ``show`` is not called for a read
+    ``drop()`` made stale."""
+
+    _done = Signal(int, object)  # (the read's number, what it read): queued to this thread
+
+    def __init__(self, pool: QThreadPool, parent: QObject | None = None):
+        super().__init__(parent)
+        self.pool = pool
+        self.running = False
+        self._asked: tuple[Callable[[], Any], Callable[[Any], None]] | None = None
+        self._number = 0  # the number of the last read asked; older results are stale
+        self._show: Callable[[Any], None] | None = None
+        self._done.connect(self._finished)
+
+    def ask(self, read: Callable[[], Any], show: Callable[[Any], None]) -> None:
+        self._asked = (read, show)
+        if not self.running:
+            self._start()
+
+    def drop(self) -> None:
+        """What is being read is no longer wanted (the window read it itself since)."""
+        self._number += 1
+        self._asked = None
+
+    def _start(self) -> None:
+        assert self._asked is not None
+        read, self._show = self._asked
+        self._asked = None
+        self._number += 1
+        number = self._number
+        self.running = True
+
+        def run() -> None:
+            try:
+                found = read()
+            except Exception:  # the database closed under it, ...: nothing read
+                found = None
+            with suppress(RuntimeError):  # the window is gone meanwhile
+                self._done.emit(number, found)
+
+        self.pool.start(run)
+
+    def _finished(self, number: int, found: Any) -> None:
+        self.running = False
+        show, self._show = self._show, None
+        if number == self._number and show is not None:
+            show(found)
+        if self._asked is not None:
+            self._start()
