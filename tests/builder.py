@@ -169,6 +169,7 @@ def scores(
 ) -> None:
     """Submit these tables' signed sheets, each the final score ``(a, b)`` or ``(a, b, winner)``
     of a tie."""
+    signing = _Signers(db, event_id, round_number)  # the seating and names read once
     for table, score in by_table.items():
         sheets.submit_sheet(
             db,
@@ -177,7 +178,7 @@ def scores(
             table,
             final_score=(score[0], score[1]),
             winner=score[2] if len(score) > 2 else None,
-            signatures=signers(db, event_id, round_number, table),
+            signatures=signing.at(table),
             clock=clock,
         )
 
@@ -185,13 +186,23 @@ def scores(
 def signers(db: Database, event_id: str, round_number: int, table: int) -> dict[str, str]:
     """Signatures a sheet can carry: the first player on side a keeps score, the first on
     side b countersigns (at a table the round does not have, two names from nowhere)."""
-    seats = {t.table: t for t in seating_service.seating(db, event_id, round_number).tables}.get(
-        table
-    )
-    if seats is None:
-        return {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
-    players = {e.number: e.players for e in entrants_service.list_entrants(db, event_id)}
-    return {"scorekeeper": players[seats.a[0]][0], "countersign": players[seats.b[0]][0]}
+    return _Signers(db, event_id, round_number).at(table)
+
+
+class _Signers:
+    """A round's seating and the event's players, read once, for ``signers`` at any table."""
+
+    def __init__(self, db: Database, event_id: str, round_number: int) -> None:
+        seating = seating_service.seating(db, event_id, round_number)
+        self.seats = {t.table: t for t in seating.tables}
+        self.players = {e.number: e.players for e in entrants_service.list_entrants(db, event_id)}
+
+    def at(self, table: int) -> dict[str, str]:
+        seats = self.seats.get(table)
+        if seats is None:
+            return {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
+        players = self.players
+        return {"scorekeeper": players[seats.a[0]][0], "countersign": players[seats.b[0]][0]}
 
 
 def start(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
