@@ -13,6 +13,7 @@
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
 - Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
+- The databases a test process opens share one compiled-statement cache (statement_cache.py).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pytest
 
 from clubdesk.timesource import FakeTime
+from tests import statement_cache
 from tests.isolation import own_user_data
 
 if TYPE_CHECKING:
@@ -57,6 +59,9 @@ _RAM_DISK = Path("/dev/shm")
 if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os.W_OK):
     os.environ["TMPDIR"] = str(_RAM_DISK)
     tempfile.tempdir = None  # gettempdir() looks again
+
+# Every database a test opens compiles its SQL once per process, not once per test.
+statement_cache.share()
 
 
 # --- the user's data folder -------------------------------------------------------------
