@@ -14,6 +14,7 @@
 - Qt settings (QSettings) go to a temporary folder, never the user's.
 - Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
 - The databases a test process opens share one compiled-statement cache (statement_cache.py).
+- Property tests run Hypothesis's ``quick`` profile unless another is given (properties.py).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pytest
 
 from clubdesk.timesource import FakeTime
-from tests import statement_cache
+from tests import properties, statement_cache
 from tests.isolation import own_user_data
 
 if TYPE_CHECKING:
@@ -62,6 +63,9 @@ if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os
 
 # Every database a test opens compiles its SQL once per process, not once per test.
 statement_cache.share()
+
+# The property tests try a fifth of their examples unless ``--hypothesis-profile thorough``.
+properties.load_quick()
 
 
 # --- the user's data folder -------------------------------------------------------------
