@@ -10,7 +10,8 @@
 
 Every row is written by ``clubdesk.services`` (events, roster import and registration, draw,
 sheets, rounds, rulings), so an event built here is one the program itself could hold, audit
-log included. Entrant ``n`` of a team format is ``North{n} / South{n}``, of an individual one
+log included; a step asked again from the same state is copied from the first time it was
+made (made_once.py). Entrant ``n`` of a team format is ``North{n} / South{n}``, of an individual one
 ``Player {n}``, unless ``players`` (and ``entrant_name``) say otherwise.
 """
 
@@ -56,28 +57,27 @@ def event(
 ) -> str:
     """A new event of ``rules_id`` (named after it unless ``name`` is given) with entrants
     1..``entrants``, each having paid ``paid_cents``, imported as a roster (registered one
-    by one when they have names of their own); its id. Made once per process and copied
-    into an empty database after that (made_once.py)."""
+    by one when they have names of their own); its id."""
     file = rules_file(rules_id)
-    what = None
-    if players is None and entrant_name is None and Path(file).parent == paths.bundled_rules_dir():
-        what = made_once.key(clock, file=file, entrants=entrants, name=name, date=date,
-                             venue=venue, settings=settings, paid_cents=paid_cents)  # fmt: skip
-    if what is not None:
-        event_id = made_once.made(db, what)
-        if event_id is not None:
-            return event_id
-        what = what if made_once.empty(db) else None
-    new = NewEvent(name or rules_id, date, venue, file, dict(settings or {}))
-    event_id = create_event(db, new, clock).id
-    if entrant_name is None:
-        roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
-    else:
-        add_entrants(db, event_id, clock, range(1, entrants + 1), players=players,
-                     entrant_name=entrant_name, paid_cents=paid_cents)  # fmt: skip
-    if what is not None:
-        made_once.keep(db, what, event_id)
-    return event_id
+
+    def make() -> str:
+        new = NewEvent(name or rules_id, date, venue, file, dict(settings or {}))
+        event_id = create_event(db, new, clock).id
+        if entrant_name is None:
+            roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
+        else:
+            add_entrants(db, event_id, clock, range(1, entrants + 1), players=players,
+                         entrant_name=entrant_name, paid_cents=paid_cents)  # fmt: skip
+        return event_id
+
+    if players is not None or entrant_name is not None or not _bundled(file):
+        return make()
+    return made_once.step(db, clock, make, event=file, entrants=entrants, name=name, date=date,
+                          venue=venue, settings=settings, paid_cents=paid_cents)  # fmt: skip
+
+
+def _bundled(file: str) -> bool:
+    return Path(file).parent == paths.bundled_rules_dir()
 
 
 def rules_file(rules_id: str) -> str:
@@ -167,12 +167,19 @@ def withdraw(db: Database, event_id: str, number: int, clock: TimeSource) -> Ent
 
 def draw(db: Database, event_id: str, clock: TimeSource, seed: int = 1) -> DrawInfo:
     """The round-1 draw, made at random with this seed."""
-    return draw_service.make_draw(db, event_id, seed, clock)
+    return made_once.step(db, clock, lambda: draw_service.make_draw(db, event_id, seed, clock),
+                          draw=event_id, seed=seed)  # fmt: skip
 
 
 def publish(db: Database, event_id: str, round_number: int, clock: TimeSource):
     """Publish a round's seating (its games and byes are written); the round's seating."""
-    return seating_service.publish_seating(db, event_id, round_number, clock).seating
+    return made_once.step(
+        db,
+        clock,
+        lambda: seating_service.publish_seating(db, event_id, round_number, clock).seating,
+        publish=event_id,
+        round=round_number,
+    )
 
 
 def scores(
@@ -184,18 +191,24 @@ def scores(
 ) -> None:
     """Submit these tables' signed sheets, each the final score ``(a, b)`` or ``(a, b, winner)``
     of a tie."""
-    signing = _Signers(db, event_id, round_number)  # the seating and names read once
-    for table, score in by_table.items():
-        sheets.submit_sheet(
-            db,
-            event_id,
-            round_number,
-            table,
-            final_score=(score[0], score[1]),
-            winner=score[2] if len(score) > 2 else None,
-            signatures=signing.at(table),
-            clock=clock,
-        )
+
+    def make() -> None:
+        signing = _Signers(db, event_id, round_number)  # the seating and names read once
+        for table, score in by_table.items():
+            sheets.submit_sheet(
+                db,
+                event_id,
+                round_number,
+                table,
+                final_score=(score[0], score[1]),
+                winner=score[2] if len(score) > 2 else None,
+                signatures=signing.at(table),
+                clock=clock,
+            )
+
+    made_once.step(
+        db, clock, make, scores=event_id, round=round_number, tables=list(by_table.items())
+    )
 
 
 def signers(db: Database, event_id: str, round_number: int, table: int) -> dict[str, str]:
@@ -222,11 +235,13 @@ class _Signers:
 
 def start(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
     """Start a published round (its clock starts)."""
-    rounds.start_round(db, event_id, round_number, clock)
+    made_once.step(db, clock, lambda: rounds.start_round(db, event_id, round_number, clock),
+                   start=event_id, round=round_number)  # fmt: skip
 
 
 def close(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
-    rounds.close_round(db, event_id, round_number, clock)
+    made_once.step(db, clock, lambda: rounds.close_round(db, event_id, round_number, clock),
+                   close=event_id, round=round_number)  # fmt: skip
 
 
 def tiebreak(
