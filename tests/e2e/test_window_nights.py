@@ -172,6 +172,10 @@ def level(rules, hands) -> bool:
     return total["A"] == total["B"]
 
 
+# slow: the bid whist night below plays rounds without a clock, each close seating the next,
+# in the quick run; tests/e2e's test_movements_through_services moves Sun City West's field,
+# tests/ui/test_clock_texts.py words the status bar's last round
+@pytest.mark.slow
 def test_a_sun_city_west_night_in_the_window(director: Director, tmp_path: Path) -> None:
     """Eight players, six rounds without a clock, winners down a table and partners split:
     each round started with F5 and closed, which seats the next."""
@@ -303,8 +307,8 @@ def test_a_bid_whist_night_in_the_window(director: Director, tmp_path: Path) -> 
     check_the_night(director, event_id, tmp_path, rounds=3)
 
 
-# slow: the Sun City West night above plays six rounds without a clock, each close seating
-# the next, in the quick run; tests/ui asks who won a level NPA game, tests/e2e's
+# slow: the bid whist night above plays rounds without a clock, each close seating the next,
+# in the quick run; tests/ui asks who won a level NPA game, tests/e2e's
 # test_movements_through_services moves the NPA field
 @pytest.mark.slow
 def test_an_npa_night_in_the_window(director: Director, tmp_path: Path) -> None:
