@@ -10,7 +10,8 @@
 
 Every row is written by ``clubdesk.services`` (events, roster import and registration, draw,
 sheets, rounds, rulings), so an event built here is one the program itself could hold, audit
-log included. Entrant ``n`` of a team format is ``North{n} / South{n}``, of an individual one
+log included; a step asked again from the same state is copied from the first time it was
+made (made_once.py). Entrant ``n`` of a team format is ``North{n} / South{n}``, of an individual one
 ``Player {n}``, unless ``players`` (and ``entrant_name``) say otherwise.
 """
 
@@ -20,6 +21,7 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 
 from clubdesk import paths
 from clubdesk.services import draw as draw_service
@@ -32,6 +34,7 @@ from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant
 from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
+from tests import made_once
 
 NIGHT = dt.date(2024, 3, 9)
 
@@ -55,14 +58,26 @@ def event(
     """A new event of ``rules_id`` (named after it unless ``name`` is given) with entrants
     1..``entrants``, each having paid ``paid_cents``, imported as a roster (registered one
     by one when they have names of their own); its id."""
-    new = NewEvent(name or rules_id, date, venue, rules_file(rules_id), dict(settings or {}))
-    event_id = create_event(db, new, clock).id
-    if entrant_name is None:
-        roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
-    else:
-        add_entrants(db, event_id, clock, range(1, entrants + 1), players=players,
-                     entrant_name=entrant_name, paid_cents=paid_cents)  # fmt: skip
-    return event_id
+    file = rules_file(rules_id)
+
+    def make() -> str:
+        new = NewEvent(name or rules_id, date, venue, file, dict(settings or {}))
+        event_id = create_event(db, new, clock).id
+        if entrant_name is None:
+            roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
+        else:
+            add_entrants(db, event_id, clock, range(1, entrants + 1), players=players,
+                         entrant_name=entrant_name, paid_cents=paid_cents)  # fmt: skip
+        return event_id
+
+    if players is not None or entrant_name is not None or not _bundled(file):
+        return make()
+    return made_once.step(db, clock, make, event=file, entrants=entrants, name=name, date=date,
+                          venue=venue, settings=settings, paid_cents=paid_cents)  # fmt: skip
+
+
+def _bundled(file: str) -> bool:
+    return Path(file).parent == paths.bundled_rules_dir()
 
 
 def rules_file(rules_id: str) -> str:
@@ -152,12 +167,19 @@ def withdraw(db: Database, event_id: str, number: int, clock: TimeSource) -> Ent
 
 def draw(db: Database, event_id: str, clock: TimeSource, seed: int = 1) -> DrawInfo:
     """The round-1 draw, made at random with this seed."""
-    return draw_service.make_draw(db, event_id, seed, clock)
+    return made_once.step(db, clock, lambda: draw_service.make_draw(db, event_id, seed, clock),
+                          draw=event_id, seed=seed)  # fmt: skip
 
 
 def publish(db: Database, event_id: str, round_number: int, clock: TimeSource):
     """Publish a round's seating (its games and byes are written); the round's seating."""
-    return seating_service.publish_seating(db, event_id, round_number, clock).seating
+    return made_once.step(
+        db,
+        clock,
+        lambda: seating_service.publish_seating(db, event_id, round_number, clock).seating,
+        publish=event_id,
+        round=round_number,
+    )
 
 
 def scores(
@@ -169,38 +191,57 @@ def scores(
 ) -> None:
     """Submit these tables' signed sheets, each the final score ``(a, b)`` or ``(a, b, winner)``
     of a tie."""
-    for table, score in by_table.items():
-        sheets.submit_sheet(
-            db,
-            event_id,
-            round_number,
-            table,
-            final_score=(score[0], score[1]),
-            winner=score[2] if len(score) > 2 else None,
-            signatures=signers(db, event_id, round_number, table),
-            clock=clock,
-        )
+
+    def make() -> None:
+        signing = _Signers(db, event_id, round_number)  # the seating and names read once
+        for table, score in by_table.items():
+            sheets.submit_sheet(
+                db,
+                event_id,
+                round_number,
+                table,
+                final_score=(score[0], score[1]),
+                winner=score[2] if len(score) > 2 else None,
+                signatures=signing.at(table),
+                clock=clock,
+            )
+
+    made_once.step(
+        db, clock, make, scores=event_id, round=round_number, tables=list(by_table.items())
+    )
 
 
 def signers(db: Database, event_id: str, round_number: int, table: int) -> dict[str, str]:
     """Signatures a sheet can carry: the first player on side a keeps score, the first on
     side b countersigns (at a table the round does not have, two names from nowhere)."""
-    seats = {t.table: t for t in seating_service.seating(db, event_id, round_number).tables}.get(
-        table
-    )
-    if seats is None:
-        return {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
-    players = {e.number: e.players for e in entrants_service.list_entrants(db, event_id)}
-    return {"scorekeeper": players[seats.a[0]][0], "countersign": players[seats.b[0]][0]}
+    return _Signers(db, event_id, round_number).at(table)
+
+
+class _Signers:
+    """A round's seating and the event's players, read once, for ``signers`` at any table."""
+
+    def __init__(self, db: Database, event_id: str, round_number: int) -> None:
+        seating = seating_service.seating(db, event_id, round_number)
+        self.seats = {t.table: t for t in seating.tables}
+        self.players = {e.number: e.players for e in entrants_service.list_entrants(db, event_id)}
+
+    def at(self, table: int) -> dict[str, str]:
+        seats = self.seats.get(table)
+        if seats is None:
+            return {"scorekeeper": "Ann Smith", "countersign": "Dan Brown"}
+        players = self.players
+        return {"scorekeeper": players[seats.a[0]][0], "countersign": players[seats.b[0]][0]}
 
 
 def start(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
     """Start a published round (its clock starts)."""
-    rounds.start_round(db, event_id, round_number, clock)
+    made_once.step(db, clock, lambda: rounds.start_round(db, event_id, round_number, clock),
+                   start=event_id, round=round_number)  # fmt: skip
 
 
 def close(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
-    rounds.close_round(db, event_id, round_number, clock)
+    made_once.step(db, clock, lambda: rounds.close_round(db, event_id, round_number, clock),
+                   close=event_id, round=round_number)  # fmt: skip
 
 
 def tiebreak(

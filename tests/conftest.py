@@ -13,6 +13,8 @@
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
 - Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
+- The databases a test process opens share one compiled-statement cache (statement_cache.py).
+- Property tests run Hypothesis's ``quick`` profile unless another is given (properties.py).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pytest
 
 from clubdesk.timesource import FakeTime
+from tests import properties, statement_cache
 from tests.isolation import own_user_data
 
 if TYPE_CHECKING:
@@ -57,6 +60,12 @@ _RAM_DISK = Path("/dev/shm")
 if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os.W_OK):
     os.environ["TMPDIR"] = str(_RAM_DISK)
     tempfile.tempdir = None  # gettempdir() looks again
+
+# Every database a test opens compiles its SQL once per process, not once per test.
+statement_cache.share()
+
+# The property tests try a fifth of their examples unless ``--hypothesis-profile thorough``.
+properties.load_quick()
 
 
 # --- the user's data folder -------------------------------------------------------------

@@ -24,6 +24,7 @@ from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests.cli.helpers import SMALL
 from tests.conftest import CLUB_TIME
+from tests.properties import examples
 
 # --- values ---------------------------------------------------------------------------------
 
@@ -61,7 +62,7 @@ FIELD_FIRST = re.compile(r"^(round \d+: |[a-z_]+[\[.:( =])")
 
 
 FAST = settings(
-    max_examples=120,
+    max_examples=examples(120),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -289,7 +290,7 @@ AT_THE_LIMITS = st.one_of(
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

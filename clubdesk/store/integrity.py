@@ -58,6 +58,7 @@ def schema_in(conn: sqlite3.Connection) -> Schema:
     return frozenset((kind, name, table, _one_way(sql)) for kind, name, table, sql in rows)
 
 
+@functools.lru_cache(maxsize=4096)  # the same few hundred statements in every file opened
 def _one_way(sql: str) -> str:
     return re.sub(r"\s+", " ", sql.replace('"', "")).strip()
 

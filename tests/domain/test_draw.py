@@ -22,6 +22,7 @@ from clubdesk.domain.seating.draw import (
     repeat_note,
 )
 from clubdesk.errors import UserError
+from tests.properties import examples
 
 FIELD_SIZES = range(2, 42)
 
@@ -252,7 +253,7 @@ def test_draw_for_grand_prix_warns_of_repeat_meetings_with_a_small_field() -> No
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.sampled_from(["cards", "chits", "random"]),
     st.integers(1, 10),

@@ -24,6 +24,7 @@ from clubdesk.domain.event.model import (
 )
 from clubdesk.domain.event.names import name_key
 from tests.formats import lookup
+from tests.properties import examples
 
 DATA = Path(__file__).parent / "data"
 
@@ -544,7 +545,7 @@ def event_files(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(event_files())
 def test_parse_write_parse_gives_the_same_event(data: dict[str, Any]) -> None:
     event = parse_event(data, lookup)

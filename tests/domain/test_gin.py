@@ -11,6 +11,7 @@ from clubdesk.domain.games import gin
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
+from tests.properties import examples
 
 RULES = load_rules("house-gin")
 
@@ -368,7 +369,7 @@ def play_until_over(hand_list: list[dict], final: bool = False):
         return gin.score_game(kept, RULES, final=final), kept
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(hands(), max_size=40), st.booleans())
 def test_columns_never_exceed_what_was_won_and_boxes_match_gins(hand_list, final):
     result, kept = play_until_over(hand_list, final)
@@ -392,7 +393,7 @@ def test_columns_never_exceed_what_was_won_and_boxes_match_gins(hand_list, final
         assert result.totals[-1] == result.total
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(hands())
 def test_exactly_the_winner_scores_and_only_a_tie_scores_nothing(data):
     result = gin.score_hand(data, RULES)

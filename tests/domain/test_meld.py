@@ -16,6 +16,7 @@ from clubdesk.domain.games.meld import (
     parse_card,
     parse_trump,
 )
+from tests.properties import examples
 
 GP = load_rules("grand-prix-pinochle")
 NPA = load_rules("npa-club-pinochle")
@@ -204,7 +205,7 @@ def hands(draw: st.DrawFn, deck: list[str], size: int) -> list[str]:
     return draw(st.permutations(deck))[: draw(st.integers(0, size))]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     rules=st.sampled_from([GP, NPA]),
     cards=hands(DOUBLE_DECK, 20),
@@ -221,7 +222,7 @@ def test_double_deck_meld_adds_up_and_never_falls_with_a_card_more(
         assert meld(" ".join([*cards, extra]), trump, rules).total >= result.total
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(cards=hands(SINGLE_DECK, 12), trump=st.sampled_from(["S", "H", "D", "C"]))
 def test_single_deck_meld_adds_up(cards, trump) -> None:
     result = meld(" ".join(cards), trump, SCW)

@@ -33,6 +33,7 @@ from clubdesk.domain.seating.progressive import (
 from clubdesk.domain.seating.stationary import Rematch, repeat_meetings, stationary_rotating
 from clubdesk.domain.seating.values import PartnerCard, PartnerDraw, RoundSeating, TableSeating
 from clubdesk.errors import UserError
+from tests.properties import examples
 
 FIELD_SIZES = range(2, 42)
 
@@ -144,7 +145,7 @@ def test_both_teams_of_a_table_withdrawn_leaves_the_table_empty() -> None:
     assert seating.byes == ()
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.data())
 def test_withdrawals_mid_event(data: st.DataObject) -> None:
     teams = data.draw(st.integers(2, 41), label="teams")
@@ -231,7 +232,7 @@ def test_individual_seating_json_has_partner_lists() -> None:
     }
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(2, 41), st.integers(1, 11))
 def test_seating_survives_json(teams: int, number: int) -> None:
     seating = stationary_rotating(card_draw(range(1, teams + 1), random.Random(teams)), number)
@@ -649,7 +650,7 @@ def test_bye_counts() -> None:
     assert bye_counts([]) == {}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     move=st.sampled_from(["winners-stay", "winners-down"]),
     tables=st.integers(1, 8),

@@ -23,6 +23,7 @@ from clubdesk.domain.rules import Money, PayoutPlace, Rules
 from clubdesk.errors import UserError
 from clubdesk.printing.text import payouts_text
 from tests.formats import lookup
+from tests.properties import examples
 
 DATA = Path(__file__).parent / "data"
 
@@ -221,7 +222,7 @@ def schemes(draw: st.DrawFn) -> Money:
     return money(*kinds, rounding=draw(st.sampled_from([1, 5, 25, 100, 500])))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(schemes(), st.integers(0, 2_000_000), st.lists(st.integers(1, 4), min_size=1, max_size=12))
 def test_the_prizes_always_add_up_to_the_pool(
     scheme: Money, pool: int, tie_sizes: list[int]

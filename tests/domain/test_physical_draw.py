@@ -18,6 +18,7 @@ from clubdesk.domain.seating.field import field_problem
 from clubdesk.domain.seating.first_round import chit_seating, pairs_seating
 from clubdesk.domain.seating.physical import Deck, check_typed, record_physical_draw
 from clubdesk.errors import UserError
+from tests.properties import examples
 
 NPA = Deck.of(load_rules("npa-club-pinochle"))
 GIN = Deck.of(load_rules("house-gin"))
@@ -90,7 +91,7 @@ def test_physical_draw_text_that_is_not_a_card_names_the_team() -> None:
         record_physical_draw({1: "B1", 2: "green 1"}, [1, 2])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 41), st.randoms(use_true_random=False))
 def test_any_complete_physical_deck_is_accepted(teams: int, rng: random.Random) -> None:
     deck = list(card_deck(teams))
@@ -262,7 +263,7 @@ def test_a_long_mistake_is_quoted_short() -> None:
 # --- any complete deck --------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(["cards", "chits", "random"]), st.integers(1, 12), st.randoms())
 def test_any_complete_deck_typed_as_printed_is_the_draw(kind, size, rng) -> None:
     entrants = {"cards": size + 1, "chits": 4 * size, "random": size}[kind]

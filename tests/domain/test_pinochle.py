@@ -12,6 +12,7 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.hands import HandError, HandResult
 from clubdesk.domain.games.pinochle import score_game, score_hand
 from clubdesk.domain.games.pinochle_hand import PerSide, PinochleHand, ladder, parse_hand
+from tests.properties import examples
 
 GP = load_rules("grand-prix-pinochle")
 NPA = load_rules("npa-club-pinochle")
@@ -709,7 +710,7 @@ def scored(rules, data: dict[str, Any]) -> tuple[PinochleHand, HandResult]:
 
 
 FAST = settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
 
 
@@ -767,7 +768,7 @@ def parses(rules, data: dict[str, Any]) -> bool:
     return True
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(rules=st.sampled_from([GP, NPA, SCW]), data=st.data())
 def test_game_totals_add_up_and_nothing_follows_the_end(rules, data: st.DataObject) -> None:
     drawn = data.draw(st.lists(any_hand(rules), max_size=rules.game_end.max_hands + 1))

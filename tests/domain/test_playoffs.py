@@ -13,6 +13,7 @@ from clubdesk.domain.results.playoffs import (
     playoff_bracket,
 )
 from clubdesk.errors import UserError
+from tests.properties import examples
 
 
 def seed_pairs(matches: list[Match]) -> list[tuple[int, int | None]]:
@@ -84,7 +85,7 @@ def test_favourites_all_win_and_seeds_1_and_2_meet_in_the_final() -> None:
     ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 70), st.randoms(use_true_random=False))
 def test_any_field(teams: int, rng: random.Random) -> None:
     entrants = rng.sample(range(1, 500), teams)

@@ -21,6 +21,7 @@ from clubdesk.domain.roundclock.state import ClockFact, Reading
 from clubdesk.domain.schedule import timetable
 from clubdesk.errors import UserError
 from clubdesk.timesource import FakeTime
+from tests.properties import examples
 
 CLUB = dt.timezone(dt.timedelta(hours=-7))
 SATURDAY = dt.date(2026, 12, 5)
@@ -399,7 +400,7 @@ HAPPENINGS = st.lists(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(HAPPENINGS)
 @example([(3000, "closed", 1)])  # the app closes the instant the warning falls due
 @example([(2000, "closed", 1000), (3000, "closed", 5)])  # and opens the instant it closes

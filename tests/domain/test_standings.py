@@ -26,6 +26,7 @@ from clubdesk.domain.results.standings import (
 from clubdesk.errors import UserError
 from clubdesk.printing.text import standings_csv, standings_text
 from tests.formats import lookup
+from tests.properties import examples
 
 DATA = Path(__file__).parent / "data"
 
@@ -401,7 +402,7 @@ def test_the_text_table_is_aligned_and_marks_ties_drops_and_byes() -> None:
 # --- order does not matter ----------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(3, 11), st.integers(1, 4))
 def test_standings_do_not_depend_on_the_order_entrants_and_games_are_listed(
     rng: random.Random, teams: int, rounds: int

@@ -11,6 +11,7 @@ from clubdesk.domain.games import another_hand_follows, score_game, whist
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
+from tests.properties import examples
 
 RULES = load_rules("bid-whist")
 
@@ -316,7 +317,7 @@ def hands(draw: st.DrawFn) -> dict:
     return data
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(hands(), st.integers(1, 3))
 def test_exactly_one_side_scores_in_any_hand(data, multiplier):
     result = whist.score_hand(data, with_whist(no_trump_multiplier=multiplier))
@@ -331,7 +332,7 @@ def test_exactly_one_side_scores_in_any_hand(data, multiplier):
         assert scored_by != data["infraction"]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(hands(), min_size=4, max_size=5))
 def test_a_round_adds_its_four_hands_and_is_decided_once_complete(hand_list):
     first_four = whist.score_game(hand_list[:4], RULES)

@@ -5,7 +5,8 @@ Chromium (Debian's ``chromium``, driven by Playwright) opens the four tables' li
 each held upright (390 x 844, touch): every hand is typed on its phone, confirmed there by
 the opponents, both players sign with their finger (touch events), and the sheet goes in.
 The window's board follows, and its standings are those of the same sheets typed in the
-window by keys, as a director types the paper.
+window by keys, as a director types the paper. That round is in the slow tier; the quick
+run opens one table's link on a phone and types its first hand, which the board follows.
 """
 
 from __future__ import annotations
@@ -136,6 +137,34 @@ def standings_shown(window) -> list[tuple]:
     return [(r.place, r.number, r.total) for r in rows]
 
 
+def test_a_hand_typed_on_a_phone_shows_on_the_directors_board(
+    phones, make_window, new_database, tmp_path, qtbot, clock
+) -> None:
+    """The quick run's phone in the browser (the whole round below is the slow tier's): table
+    1's link opened, its first hand typed and confirmed there, and the window's board shows
+    the sheet being entered on the phone."""
+    db = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "b")
+    event_id = npa_night(db, clock)
+    window = make_window(db)
+    window.show_page("rounds")
+    port = serve(qtbot, window)
+    try:
+        link = links.round_links(db, event_id, 1, clock).tables[0]
+        assert link.url == f"http://127.0.0.1:{port}/t/{link.token}"
+        model = window.rounds_page.model
+        assert model.state_text(0) == "Waiting"
+        page = phones.new_page()
+        page.goto(link.url)
+        type_hand(page, 1, sheet_of(1)[0])
+        page.tap("text=Opponents confirm")
+        page.wait_for_selector("h2:text-is('Hand 2')")
+        qtbot.waitUntil(lambda: model.state_text(0) == "Being entered (phone)")
+    finally:
+        window.tables_serving.stop()
+
+
+# slow: four phones, eight hands each, signed and submitted; the test above is the quick run's
+@pytest.mark.slow
 def test_four_phones_play_an_npa_round_to_the_directors_board(
     phones, make_window, new_database, tmp_path, qtbot, clock, monkeypatch
 ) -> None:

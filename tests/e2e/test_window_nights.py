@@ -106,6 +106,9 @@ def check_the_night(director: Director, event_id: str, tmp_path: Path, *, rounds
     assert f"1st place · No. {first.number} " in text
 
 
+# slow: eleven rounds; the warm-up above plays a pinochle night on the clock in the quick run,
+# and tests/ui plays a late entry, an amendment and a refunded withdrawal in the window
+@pytest.mark.slow
 def test_a_grand_prix_in_the_window(director: Director, tmp_path: Path) -> None:
     """Five teams, eleven rounds on the clock: a late entry takes the bye station's card, a
     sheet is amended, a team withdraws after round 4 with part of its fee refunded (its
@@ -169,6 +172,10 @@ def level(rules, hands) -> bool:
     return total["A"] == total["B"]
 
 
+# slow: the bid whist night below plays rounds without a clock, each close seating the next,
+# in the quick run; tests/e2e's test_movements_through_services moves Sun City West's field,
+# tests/ui/test_clock_texts.py words the status bar's last round
+@pytest.mark.slow
 def test_a_sun_city_west_night_in_the_window(director: Director, tmp_path: Path) -> None:
     """Eight players, six rounds without a clock, winners down a table and partners split:
     each round started with F5 and closed, which seats the next."""
@@ -300,6 +307,10 @@ def test_a_bid_whist_night_in_the_window(director: Director, tmp_path: Path) -> 
     check_the_night(director, event_id, tmp_path, rounds=3)
 
 
+# slow: the bid whist night above plays rounds without a clock, each close seating the next,
+# in the quick run; tests/ui asks who won a level NPA game, tests/e2e's
+# test_movements_through_services moves the NPA field
+@pytest.mark.slow
 def test_an_npa_night_in_the_window(director: Director, tmp_path: Path) -> None:
     """Twelve players, six rounds without a clock, winners stay and losers move up: a level
     table's winner named on its sheet, each round closed, which seats the next."""

@@ -48,7 +48,9 @@ def on_a_full_disk(limit: int, *args: str | Path, data: Path) -> subprocess.Comp
         preexec_fn=small_files,  # noqa: PLW1509 - the child only sets its own limits
         capture_output=True,
         text=True,
-        env={**os.environ, "XDG_DATA_HOME": str(data)},
+        # no bytecode written: a module compiled under the limit would be kept cut off at it,
+        # and every later import of it, in any process, would fail
+        env={**os.environ, "XDG_DATA_HOME": str(data), "PYTHONDONTWRITEBYTECODE": "1"},
         timeout=120,
         check=False,
     )

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests import builder
+from tests.properties import examples
 
 ACTIONS = ("check", "hand", "confirm", "submit")
 FIELDS = ("number", "hand", "hands", "signatures", "score", "winner", "time_called", "bidder",
@@ -25,7 +26,7 @@ VALUES = st.recursive(
     ),
     max_leaves=40,
 )
-FUZZ = settings(max_examples=60, deadline=None,
+FUZZ = settings(max_examples=examples(60), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
 
 
