@@ -23,6 +23,7 @@ from sqlmodel import Session, col, select
 
 from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
 from clubdesk.errors import UserError
+from clubdesk.store.db import plain_rows
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
 from clubdesk.store.models import Draw as DrawRow
 from clubdesk.store.models import DrawAssignment
@@ -58,10 +59,15 @@ def current_draw(session: Session, event_id: str) -> StoredDraw | None:
 
 def draw_made(session: Session, event_id: str) -> DrawRecord | None:
     """The event's draw in force, without reading who drew what (None before the draw)."""
-    row = _current_row(session, event_id)
-    if row is None or row.id is None:
+    rows = plain_rows(
+        session,
+        "SELECT id, method, made_at FROM draw WHERE event_id = ? AND superseded = 0",
+        (event_id,),
+    )
+    if not rows:
         return None
-    return DrawRecord(row.id, row.method, row.made_at)
+    id_, method, made_at = rows[0]
+    return DrawRecord(id_, method, dt.datetime.fromisoformat(made_at))
 
 
 def drawn_entrant_ids(session: Session, draw_id: int) -> set[int]:

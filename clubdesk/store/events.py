@@ -8,6 +8,7 @@ archived under a new id, with every row that names it.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from clubdesk.errors import UserError
 from clubdesk.store.audit import add_entry
+from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Event, EventArchive
 
 EVENT_ID_MAX = 60
@@ -38,8 +40,27 @@ class EventRecord:
 
 
 def find_event(session: Session, event_id: str) -> EventRecord | None:
-    row = session.get(Event, event_id)
-    return None if row is None else _record(row)
+    """The event ``event_id`` (None: no such event). Read as a plain row: commands and
+    pages look their event up many times, and the ORM's object took most of each look."""
+    rows = plain_rows(
+        session,
+        "SELECT id, name, date, venue, rules_id, rules_text, settings, created_at"
+        " FROM event WHERE id = ?",
+        (event_id,),
+    )
+    if not rows:
+        return None
+    id_, name, date, venue, rules_id, rules_text, settings, created_at = rows[0]
+    return EventRecord(
+        id=id_,
+        name=name,
+        date=dt.date.fromisoformat(date),
+        venue=venue,
+        rules_id=rules_id,
+        rules_text=rules_text,
+        settings=json.loads(settings),
+        created_at=dt.datetime.fromisoformat(created_at),
+    )
 
 
 def get_event(session: Session, event_id: str) -> EventRecord:

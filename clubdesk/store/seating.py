@@ -43,8 +43,12 @@ class RoundRecord:
 
 def find_round(session: Session, event_id: str, number: int) -> RoundRecord | None:
     """Round ``number``, if its seating is published."""
-    row = round_row(session, event_id, number)
-    return None if row is None else RoundRecord(row.id or 0, row.number, row.status)
+    rows = plain_rows(
+        session,
+        "SELECT id, number, status FROM round WHERE event_id = ? AND number = ?",
+        (event_id, number),
+    )
+    return RoundRecord(*rows[0]) if rows else None
 
 
 def rounds_before(session: Session, event_id: str, number: int) -> list[RoundRecord]:
@@ -76,10 +80,8 @@ def round_row(session: Session, event_id: str, number: int) -> Round | None:
 
 def published_rounds(session: Session, event_id: str) -> list[int]:
     """The numbers of the rounds whose seating is stored, in order."""
-    rows = session.exec(
-        select(Round.number).where(Round.event_id == event_id).order_by(col(Round.number))
-    )
-    return list(rows)
+    sql = "SELECT number FROM round WHERE event_id = ? ORDER BY number"
+    return [number for (number,) in plain_rows(session, sql, (event_id,))]
 
 
 def round_started(session: Session, event_id: str, number: int) -> bool:
