@@ -122,10 +122,12 @@ class Opening(QObject):
             self.failed = True
             self.window.close()
             return
-        # What the program and the window are made of lives as long as the window: kept out
-        # of the garbage collector's full passes, which otherwise walk it (tens of ms at a
+        # The other pages are built while the director looks at the first, and then what
+        # the program and the window are made of, which lives as long as the window, is
+        # kept out of the garbage collector's full passes: they walk it (tens of ms at a
         # time with a big field) in the middle of a publish.
-        gc.freeze()
+        self.window.all_built.connect(gc.freeze)
+        self.window.build_the_rest()
         if self.projector is not None:
             self.window.projector_menu.open_on(self.projector)
         else:

@@ -93,6 +93,7 @@ class MainWindow(QMainWindow):
     Made without a database it is the frame alone until ``attach`` gives it one."""
 
     opened = Signal()  # attached to its database, the page in use built
+    all_built = Signal()  # every page built (``build_the_rest``)
 
     def __init__(
         self,
@@ -307,6 +308,31 @@ class MainWindow(QMainWindow):
                     catch_up(page.widget)
                 return page.widget
         raise KeyError(key)
+
+    def build_the_rest(self) -> None:
+        """Build the pages not built yet, one on each turn of the event loop, so that a first
+        visit to a page is as quick as a later one (a page built while hidden does no work on
+        a change until it is shown); then ``all_built``."""
+        waiting = [page.key for page in self._pages if page.widget is None]
+
+        def next_one() -> None:
+            if not self.isVisible() or self.database.closed:
+                return  # closed meanwhile
+            while waiting and self.is_built(waiting[0]):
+                waiting.pop(0)  # shown or asked for meanwhile
+            if not waiting:
+                self.all_built.emit()
+                return
+            key = waiting.pop(0)
+            self.page(key)
+            # laid out and drawn once, hidden, at the size it will be shown at: its first
+            # showing then finds its widgets polished and its pictures drawn
+            holder = next(page.holder for page in self._pages if page.key == key)
+            holder.setGeometry(self.stack.currentWidget().geometry())
+            holder.grab()
+            QTimer.singleShot(0, self, next_one)
+
+        QTimer.singleShot(0, self, next_one)
 
     def is_built(self, key: str) -> bool:
         """Whether the page ``key`` has been built (it is when first shown or asked for)."""

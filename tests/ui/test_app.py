@@ -170,6 +170,18 @@ def test_the_frame_is_on_the_screen_before_the_database_is_opened(
     assert window.new_event_action.isEnabled()
     assert window.statusBar().currentMessage() == ""
     assert window.stack.currentWidget().widget() is window.event_page
+    assert not window.is_built("money")
+
+    # the other pages are built next, while the director looks at the first, and what the
+    # window is made of is then kept out of the garbage collector's full passes
+    try:
+        with qtbot.waitSignal(window.all_built):
+            pass
+        assert all(window.is_built(key) for key in window.page_keys())
+        assert window.current_page() == "event"
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
 
 def test_a_frame_never_exposed_opens_a_moment_later(qtbot, tmp_path, qsettings, clock, monkeypatch):
