@@ -243,6 +243,7 @@ UI_SHELL = {
     "main_window.py",
     "none_guard.py",
     "operations.py",
+    "pages.py",
     "style.py",
     "tables_dialog.py",
 }

@@ -8,7 +8,7 @@ page in use. ``MainWindow(db, ...)`` does both at once; ``clubdesk.ui.app`` show
 frame first and attaches once it is on the screen.
 
 Each page (Event, Players, Draw, Rounds, Standings, Money and Print) is a
-widget built from the window's ``UiContext``, listed with ``_add_page`` and
+widget built from the window's ``UiContext``, listed in ``pages.PAGES`` and
 reachable with Ctrl+1, Ctrl+2, ... in list order. Every page but the Event page and
 the page in use is imported and built when it is first shown or asked for (``page``,
 and the ``players_page``, ``money_page``, ... properties), so the window opens sooner.
@@ -24,7 +24,6 @@ event in the ``QSettings`` it is given (tests give it a temporary file).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -53,6 +52,7 @@ from clubdesk.services.changes import Change
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.clock.ticker import TimerFactory, qt_timer
 from clubdesk.ui.context import UiContext, catch_up
+from clubdesk.ui.pages import PAGES, make_page
 
 if TYPE_CHECKING:
     from clubdesk.services.events import EventInfo
@@ -80,9 +80,8 @@ DATABASE_FILTER = "clubdesk databases (*.sqlite *.db);;All files (*)"
 
 @dataclass
 class Page:
-    key: str  # remembered in the settings; stays the same when titles change
+    key: str  # pages.PAGES
     title: str
-    make: Callable[[], QWidget]  # builds the page (importing its module) when first needed
     holder: QScrollArea  # the page's place in the stack
     widget: QWidget | None = field(default=None)  # None: not built yet
 
@@ -126,13 +125,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        self._add_page("event", "Event", lambda: self.event_page)
-        self._add_page("players", "Players", self._make_players)
-        self._add_page("draw", "Draw", self._make_draw)
-        self._add_page("rounds", "Rounds", self._make_rounds)
-        self._add_page("standings", "Standings", self._make_standings)
-        self._add_page("money", "Money", self._make_money)
-        self._add_page("print", "Print", self._make_print)
+        for key, title in PAGES:
+            self._add_page(key, title)
         self._build_menus()
         self.statusBar().setSizeGripEnabled(False)
         self._restore_window()
@@ -215,14 +209,14 @@ class MainWindow(QMainWindow):
 
     # building
 
-    def _add_page(self, key: str, title: str, make: Callable[[], QWidget]) -> None:
+    def _add_page(self, key: str, title: str) -> None:
         number = len(self._pages) + 1
         # On a small screen a page scrolls rather than pushing the window off it.
         holder = QScrollArea()
         holder.setWidgetResizable(True)
         holder.setFrameShape(QFrame.Shape.NoFrame)
         holder.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self._pages.append(Page(key, title, make, holder))
+        self._pages.append(Page(key, title, holder))
         self.stack.addWidget(holder)
         item = QListWidgetItem(title)
         item.setToolTip(f"{title} (Ctrl+{number})")
@@ -264,36 +258,6 @@ class MainWindow(QMainWindow):
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
 
-    def _make_players(self) -> QWidget:
-        from clubdesk.ui.players.page import PlayersPage
-
-        return PlayersPage(self.context)
-
-    def _make_draw(self) -> QWidget:
-        from clubdesk.ui.draw.page import DrawPage
-
-        return DrawPage(self.context)
-
-    def _make_rounds(self) -> QWidget:
-        from clubdesk.ui.rounds.page import RoundsPage
-
-        return RoundsPage(self.context, self.clock_watch)
-
-    def _make_standings(self) -> QWidget:
-        from clubdesk.ui.standings.page import StandingsPage
-
-        return StandingsPage(self.context)
-
-    def _make_money(self) -> QWidget:
-        from clubdesk.ui.money.page import MoneyPage
-
-        return MoneyPage(self.context)
-
-    def _make_print(self) -> QWidget:
-        from clubdesk.ui.print.page import PrintPage  # printing and reportlab with it
-
-        return PrintPage(self.context)
-
     # pages
 
     def page(self, key: str) -> QWidget:
@@ -302,7 +266,11 @@ class MainWindow(QMainWindow):
         for page in self._pages:
             if page.key == key:
                 if page.widget is None:
-                    page.widget = page.make()
+                    page.widget = (
+                        self.event_page
+                        if key == "event"
+                        else make_page(key, self.context, self.clock_watch)
+                    )
                     page.holder.setWidget(page.widget)
                 else:
                     catch_up(page.widget)
