@@ -74,6 +74,7 @@ class SheetDialog(SheetFrame):
         self.lines: tuple[Adjustment, ...] = ()  # the sheet's adjustment lines (rulings)
         self.held: UserError | None = None  # what keeps the sheet from being handed in
         self.submitted = False
+        self.filling = False  # hands being put in the rows: worked out once, when they are in
         # tests put their own answer here
         self.confirm: Callable[[str, str], bool] = partial(ask_yes_no, self)
         self.setWindowTitle(f"Round {round_number}, table {table}: score sheet")
@@ -136,11 +137,16 @@ class SheetDialog(SheetFrame):
             self.time_called.clock_ended(ended)
         if self.cross is not None:
             self.cross.setVisible(not sheet.submitted)
-        if sheet.submitted:
-            show_submitted(self, self, sheet)
-        else:
-            for hand in self.draft.brought_back():  # typed before a crash or a close
-                self.new_row().set_hand(hand)
+        self.filling = True  # each field filled would work the whole sheet out again
+        try:
+            if sheet.submitted:
+                show_submitted(self, self, sheet)
+            else:
+                for hand in self.draft.brought_back():  # typed before a crash or a close
+                    self.new_row().set_hand(hand)
+        finally:
+            self.filling = False
+        if not sheet.submitted:
             self.add_hand()
         self._update_submit()
 
@@ -213,7 +219,10 @@ class SheetDialog(SheetFrame):
         self.recalculate()
 
     def _typed(self) -> None:
-        """A field changed: a reason shown beside a field goes, the sheet is worked out again."""
+        """A field changed: a reason shown beside a field goes, the sheet is worked out again
+        (once all are in, while stored hands are being filled in)."""
+        if self.filling:
+            return
         self.keys.callout.leave()
         self.recalculate()
 
