@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import UTC
+from functools import cache
 from pathlib import Path
 from typing import NoReturn
 
@@ -55,7 +56,9 @@ class _Parser(argparse.ArgumentParser):
         raise UserError(f"{message} (see `{self.prog} --help`)")
 
 
+@cache
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, built once per process (a parse leaves it as it was)."""
     parser = _Parser(
         prog="clubdesk",
         description="Run a card club's tournament night. With no command, opens the window.",
