@@ -412,12 +412,20 @@ def _engine(path: Path) -> Engine:
     def _begin(connection: Connection) -> None:
         # Take the write lock at the start: every session is one user action. A reading
         # (``Database.reading``) takes none: it never waits for a writer, and may not write.
-        if connection.get_execution_options().get("reading"):
-            connection.exec_driver_sql("PRAGMA query_only = ON")
-            connection.exec_driver_sql("BEGIN")
-        else:
-            connection.exec_driver_sql("PRAGMA query_only = OFF")
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # Said straight to SQLite, and query_only switched only when the pooled connection
+        # last served the other kind: this runs for every session.
+        reading = bool(connection.get_execution_options().get("reading"))
+        pooled = connection.connection
+        driver = pooled.driver_connection
+        assert driver is not None
+        statement = "BEGIN" if reading else "BEGIN IMMEDIATE"
+        try:
+            if pooled.info.get("query_only", False) != reading:  # a new connection: OFF
+                driver.execute(f"PRAGMA query_only = {'ON' if reading else 'OFF'}")
+                pooled.info["query_only"] = reading
+            driver.execute(statement)
+        except sqlite3.Error as exc:  # as SQLAlchemy raises what it runs: said in plain words
+            raise DBAPIError.instance(statement, None, exc, sqlite3.Error) from exc
 
     return engine
 
