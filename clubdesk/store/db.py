@@ -203,8 +203,9 @@ def check_replaceable(path: Path) -> None:
     if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
         return
     try:
-        _, _, tables = _inspect(path)
-    except DatabaseError:
+        with connection_to_read(path) as conn:
+            _, _, tables = _inspect(path, conn)
+    except (DatabaseError, sqlite3.Error):
         raise not_ours from None
     if tables:
         raise not_ours
@@ -254,12 +255,20 @@ def _check_file(path: Path, create: bool) -> str | None:
         raise DatabaseError(f"{path} is not a clubdesk database (it is not an SQLite file).")
     if _truncated(path, header, info.st_size):
         raise _damaged(path)
-    app_id, version, tables = _inspect(path)
-    if app_id != APPLICATION_ID and (app_id != 0 or tables):
-        raise DatabaseError(f"{path} belongs to another program; it is not a clubdesk database.")
-    if version > SCHEMA_VERSION:
-        raise _newer(path, version)
-    return _outside_changes(path, version)
+    try:
+        with connection_to_read(path) as conn:  # one reading for every check
+            app_id, version, tables = _inspect(path, conn)
+            if app_id != APPLICATION_ID and (app_id != 0 or tables):
+                raise DatabaseError(
+                    f"{path} belongs to another program; it is not a clubdesk database."
+                )
+            if version > SCHEMA_VERSION:
+                raise _newer(path, version)
+            return _outside_changes(path, conn, version)
+    except sqlite3.Error as exc:  # the file could not be opened to be read
+        if _error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            raise _damaged(path) from None
+        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
 
 
 def _truncated(path: Path, header: bytes, size: int) -> bool:
@@ -274,20 +283,18 @@ def _truncated(path: Path, header: bytes, size: int) -> bool:
     return header_size_valid and pages * page_size > size
 
 
-def _inspect(path: Path) -> tuple[int, int, list[str]]:
+def _inspect(path: Path, conn: sqlite3.Connection) -> tuple[int, int, list[str]]:
     """Read the application id, schema version and table names without writing a byte."""
     try:
-        with connection_to_read(path) as conn:
-            check = conn.execute("PRAGMA quick_check").fetchall()
-            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-            version = schema_version(conn)
-            tables = [
-                row[0]
-                for row in conn.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table' "
-                    "AND name NOT LIKE 'sqlite_%'"
-                )
-            ]
+        check = conn.execute("PRAGMA quick_check").fetchall()
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = schema_version(conn)
+        tables = [
+            row[0]
+            for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
     except sqlite3.Error as exc:
         if _error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
             raise _damaged(path) from None
@@ -297,15 +304,14 @@ def _inspect(path: Path) -> tuple[int, int, list[str]]:
     return app_id, version, tables
 
 
-def _outside_changes(path: Path, version: int) -> str | None:
+def _outside_changes(path: Path, conn: sqlite3.Connection, version: int) -> str | None:
     """Refuse a file whose rows point at rows that are not there; why it was changed outside
     clubdesk otherwise, or None (``store/integrity.py``). Read without writing a byte."""
     if version == 0:
         return None  # nothing in it yet
     try:
-        with connection_to_read(path) as conn:
-            broken = integrity.broken_links(conn)
-            changed = integrity.changed_outside(conn, version)
+        broken = integrity.broken_links(conn)
+        changed = integrity.changed_outside(conn, version)
     except sqlite3.Error as exc:
         raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
     if broken is not None:
