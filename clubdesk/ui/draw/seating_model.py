@@ -6,14 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
 from clubdesk.domain.seating.values import RoundSeating
+from clubdesk.ui.widgets.rows_model import Index, RowsModel
 from clubdesk.ui.widgets.table_map import Layout, place_seats
-
-Index = QModelIndex | QPersistentModelIndex
 
 
 @dataclass(frozen=True)
@@ -25,17 +24,17 @@ class SeatRow:
     seat_order: int
 
 
-class SeatingListModel(QAbstractTableModel):
+class SeatingListModel(RowsModel):
     """One row per entrant in a round: entrant, name, table (or Bye), seat or direction."""
 
-    COLUMNS = ("Entrant", "Name", "Table", "Seat")
+    HEADERS = ("Entrant", "Name", "Table", "Seat")
     SortRole = Qt.ItemDataRole.UserRole + 1
     BYE_ORDER = 1_000_000
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._rows: list[SeatRow] = []
-        self._entrant_word = self.COLUMNS[0]
+        self._entrant_word = self.HEADERS[0]
 
     def set_seating(
         self,
@@ -76,12 +75,6 @@ class SeatingListModel(QAbstractTableModel):
         """Every row's text in ``column``, in the model's order."""
         return [_text(row, column) for row in self._rows]
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
@@ -113,9 +106,9 @@ class SeatingListModel(QAbstractTableModel):
         if (
             role == Qt.ItemDataRole.DisplayRole
             and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self.COLUMNS)
+            and 0 <= section < len(self.HEADERS)
         ):
-            return self._entrant_word if section == 0 else self.COLUMNS[section]
+            return self._entrant_word if section == 0 else self.HEADERS[section]
         return None
 
 

@@ -11,7 +11,6 @@ from PySide6.QtCore import (
     QDate,
     QLocale,
     QModelIndex,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -32,8 +31,7 @@ from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo
 from clubdesk.ui.event.settings import format_rules, payout_summary, setting_default, time_shown
 from clubdesk.ui.style import set_role
-
-Index = QModelIndex | QPersistentModelIndex
+from clubdesk.ui.widgets.rows_model import Index
 
 
 def long_date(day: date) -> str:

@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
@@ -18,8 +16,7 @@ from clubdesk.domain.event.names import matches
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.services.entrants import EntrantInfo, entrant_search_text
 from clubdesk.services.roster_csv import RosterPreview, RosterRow
-
-Index = QModelIndex | QPersistentModelIndex
+from clubdesk.ui.widgets.rows_model import Index, RowsModel
 
 MUTED = QColor("#6b6b6b")
 OWING = QColor("#b3261e")
@@ -37,7 +34,7 @@ def status_text(info: EntrantInfo) -> str:
     return STATUS_TEXT.get(info.status, info.status)
 
 
-class EntrantTableModel(QAbstractTableModel):
+class EntrantTableModel(RowsModel):
     """Everyone registered in the event, one row each, in number order."""
 
     NUMBER, NAME, PAID, OWES, STATUS, LATE = range(6)
@@ -90,12 +87,6 @@ class EntrantTableModel(QAbstractTableModel):
         return row
 
     # Qt
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -220,7 +211,7 @@ class EntrantFilterModel(QSortFilterProxyModel):
         return matches(self._query, model.data(index, EntrantTableModel.SearchRole) or "")
 
 
-class RosterPreviewModel(QAbstractTableModel):
+class RosterPreviewModel(RowsModel):
     """A roster file's rows as the import will read them; rows with problems are marked."""
 
     LINE, NAME, PARTNER, PAID, PROBLEMS = range(5)
@@ -237,23 +228,6 @@ class RosterPreviewModel(QAbstractTableModel):
 
     def row_at(self, row: int) -> RosterRow:
         return self._rows[row]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self.HEADERS)
-        ):
-            return self.HEADERS[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

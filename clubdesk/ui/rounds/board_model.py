@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QWidget
 
 from clubdesk.services.board import Board, BoardTable, Seated
-
-Index = QModelIndex | QPersistentModelIndex
+from clubdesk.ui.widgets.rows_model import Index, RowsModel
 
 STATE_WORDS = {
     "waiting": "Waiting",
@@ -54,15 +53,15 @@ def _marks(seated: Seated) -> str:
     return marks
 
 
-class BoardModel(QAbstractTableModel):
+class BoardModel(RowsModel):
     """The tables of one round: Table, one side, the other side, the sheet's state, the
     director's rulings."""
 
-    COLUMNS = ("Table", "Side A", "Side B", "Sheet", "Rulings")
+    HEADERS = ("Table", "Side A", "Side B", "Sheet", "Rulings")
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._tables: tuple[BoardTable, ...] = ()
+        self._rows: tuple[BoardTable, ...] = ()
         self._entering: frozenset[int] = frozenset()
 
     def set_entering(self, tables: frozenset[int]) -> None:
@@ -70,13 +69,13 @@ class BoardModel(QAbstractTableModel):
         table among them reads "Being entered" (only this window knows its open sheets)."""
         if tables != self._entering:
             self._entering = tables
-            if self._tables:
-                top, bottom = self.index(0, 3), self.index(len(self._tables) - 1, 3)
+            if self._rows:
+                top, bottom = self.index(0, 3), self.index(len(self._rows) - 1, 3)
                 self.dataChanged.emit(top, bottom)
 
     def state_of(self, row: int) -> str:
         """The sheet's state on row ``row`` as shown: the stored one, or ``entering``."""
-        table = self._tables[row]
+        table = self._rows[row]
         if table.state == "waiting" and table.table in self._entering:
             return "entering"
         if table.state == "waiting" and table.draft_source == "phone":
@@ -87,40 +86,27 @@ class BoardModel(QAbstractTableModel):
 
     def state_text(self, row: int) -> str:
         """``Waiting``, ``Draft: 3 hands``, ``Being entered (phone)``, ``Submitted``, ..."""
-        state, table = self.state_of(row), self._tables[row]
+        state, table = self.state_of(row), self._rows[row]
         if state == "draft":
             return f"Draft: {table.draft} hand{'s' if table.draft != 1 else ''}"
         return STATE_WORDS.get(state, table.state)
 
     def set_board(self, board: Board | None) -> None:
         self.beginResetModel()
-        self._tables = board.tables if board is not None else ()
+        self._rows = board.tables if board is not None else ()
         self.endResetModel()
 
     def table_at(self, row: int) -> BoardTable:
-        return self._tables[row]
+        return self._rows[row]
 
     def row_of(self, table: int) -> int | None:
         """The row of table ``table`` (None when the round has no such table)."""
-        return next((n for n, t in enumerate(self._tables) if t.table == table), None)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._tables)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
+        return next((n for n, t in enumerate(self._rows) if t.table == table), None)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        table = self._tables[index.row()]
+        table = self._rows[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return (

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from clubdesk.domain.results.playoff_order import PlayoffPlace
 from clubdesk.domain.results.standings import StandingRow
 from clubdesk.services.results import StandingsBoard
-
-Index = QModelIndex | QPersistentModelIndex
+from clubdesk.ui.widgets.rows_model import Index, RowsModel
 
 DROPPED_ROLE = Qt.ItemDataRole.UserRole + 1  # bool: this round's score is not counted
 TIED_ROLE = Qt.ItemDataRole.UserRole + 2  # bool: the entrant shares its place
@@ -184,10 +183,10 @@ class CutLineDelegate(QStyledItemDelegate):
             painter.restore()
 
 
-class PlayoffOrderModel(QAbstractTableModel):
+class PlayoffOrderModel(RowsModel):
     """Bid whist's final order from its playoffs: place, number, team, seed, how it ended."""
 
-    COLUMNS = ("Place", "No.", "Team", "Seed", "Result")
+    HEADERS = ("Place", "No.", "Team", "Seed", "Result")
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -197,19 +196,6 @@ class PlayoffOrderModel(QAbstractTableModel):
         self.beginResetModel()
         self._rows = order
         self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
-            return None
-        return self.COLUMNS[section] if role == Qt.ItemDataRole.DisplayRole else None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
