@@ -10,7 +10,7 @@ import os
 import sqlite3
 import stat
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager, suppress
+from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -52,39 +52,33 @@ class Database:
     def closed(self) -> bool:
         return not self._lock.held
 
-    @contextmanager
-    def session(self) -> Iterator[Session]:
+    def session(self) -> AbstractContextManager[Session]:
         """One transaction: committed when the block ends, rolled back if it raises."""
-        if self.closed:
-            raise DatabaseError(f"{self.path} is closed.")
-        try:
-            with Session(self._engine, expire_on_commit=False) as session, session.begin():
-                yield session
-        except DBAPIError as exc:
-            error = _plain_error(self.path, exc.orig)
-            if error is None:
-                raise
-            if self.changed_outside is not None and _error_name(exc.orig).startswith(  # type: ignore[arg-type]
-                "SQLITE_READONLY"
-            ):
-                error = ChangedOutsideError(self.path, self.changed_outside)
-            raise error from exc
+        return self._transaction(self._engine, reading=False)
 
-    @contextmanager
-    def reading(self) -> Iterator[Session]:
+    def reading(self) -> AbstractContextManager[Session]:
         """One transaction that only reads: it sees the database as of its first read and
         never waits for a write under way (the write-ahead log keeps what a reader sees), nor
         holds one up; writing in it is refused. For the window's reads each second and after
         each change, which must not wait behind a sheet handed in from a phone."""
+        return self._transaction(self._reader, reading=True)
+
+    @contextmanager
+    def _transaction(self, engine: Engine, *, reading: bool) -> Iterator[Session]:
+        """A session on ``engine`` in one transaction; SQLite's errors in plain words (a
+        write tried in a reading is the code's fault, not the file's: raised as it is)."""
         if self.closed:
             raise DatabaseError(f"{self.path} is closed.")
         try:
-            with Session(self._reader, expire_on_commit=False) as session, session.begin():
+            with Session(engine, expire_on_commit=False) as session, session.begin():
                 yield session
         except DBAPIError as exc:
             error = _plain_error(self.path, exc.orig)
-            if error is None or _error_name(exc.orig).startswith("SQLITE_READONLY"):  # type: ignore[arg-type]
-                raise  # a write tried in a reading is the code's fault, not the file's
+            refused = _error_name(exc.orig).startswith("SQLITE_READONLY")  # type: ignore[arg-type]
+            if error is None or (reading and refused):
+                raise
+            if refused and self.changed_outside is not None:
+                error = ChangedOutsideError(self.path, self.changed_outside)
             raise error from exc
 
     def backup_to(self, target: Path | str, *, force: bool = False) -> Path:
