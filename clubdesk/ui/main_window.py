@@ -281,23 +281,19 @@ class MainWindow(QMainWindow):
         """Build the pages not built yet, one on each turn of the event loop, so that a first
         visit to a page is as quick as a later one (a page built while hidden does no work on
         a change until it is shown); then ``all_built``."""
-        waiting = [page.key for page in self._pages if page.widget is None]
 
         def next_one() -> None:
             if not self.isVisible() or self.database.closed:
                 return  # closed meanwhile
-            while waiting and self.is_built(waiting[0]):
-                waiting.pop(0)  # shown or asked for meanwhile
-            if not waiting:
+            page = next((page for page in self._pages if page.widget is None), None)
+            if page is None:  # the last was built, or shown or asked for meanwhile
                 self.all_built.emit()
                 return
-            key = waiting.pop(0)
-            self.page(key)
+            self.page(page.key)
             # laid out and drawn once, hidden, at the size it will be shown at: its first
             # showing then finds its widgets polished and its pictures drawn
-            holder = next(page.holder for page in self._pages if page.key == key)
-            holder.setGeometry(self.stack.currentWidget().geometry())
-            holder.grab()
+            page.holder.setGeometry(self.stack.currentWidget().geometry())
+            page.holder.grab()
             QTimer.singleShot(0, self, next_one)
 
         QTimer.singleShot(0, self, next_one)
