@@ -30,6 +30,8 @@ FLOOR_S = 2.0  # the window idle, serving, before the phones: the machine's own 
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from tests.builder import STROKES, npa_sheet  # noqa: E402
+
 PHONES = r"""
 import http.client, json, re, sys, threading, time
 port = int(sys.argv[1])
@@ -66,17 +68,6 @@ for t in threads: t.join()
 print(json.dumps(found))
 """
 
-HANDS = (
-    {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
-     "tricks": {"A": 30, "B": 20}},
-    {"bidder": "B", "bid": 50, "marriage": True, "meld": {"A": 10, "B": 20},
-     "tricks": {"A": 20, "B": 30}},
-    {"bidder": "A", "bid": 60, "marriage": True, "meld": {"A": 20, "B": 10},
-     "tricks": {"A": 25, "B": 25}},
-)  # fmt: skip
-STROKES = [[[round(0.05 + 0.9 * i / 40, 4), round(0.3 + 0.4 * ((i * 7) % 10) / 10, 4)]
-            for i in range(40)] for _ in range(3)]  # fmt: skip
-
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
@@ -102,7 +93,7 @@ def one_run(tables: int, refresh: bool = True) -> dict:
     plan = []
     for link in links.round_links(db, event_id, 1, SYSTEM_TIME).tables:
         names = builder.signers(db, event_id, 1, link.table)
-        hands = [HANDS[(link.table + n) % 3] for n in range(8)]
+        hands = npa_sheet(link.table)
         signatures = [{"role": r, "name": name, "strokes": STROKES} for r, name in names.items()]
         plan.append({"token": link.token, "sheet": {"hands": hands, "signatures": signatures}})
 

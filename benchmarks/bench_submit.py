@@ -45,18 +45,9 @@ from clubdesk.services.sheet_input import SignatureInput  # noqa: E402
 from clubdesk.store.db import open_database  # noqa: E402
 from clubdesk.timesource import FakeTime  # noqa: E402
 from tests import builder  # noqa: E402
+from tests.builder import STROKES, npa_sheet  # noqa: E402
 
 RULES = "npa-club-pinochle"
-HANDS = (
-    {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
-     "tricks": {"A": 30, "B": 20}},
-    {"bidder": "B", "bid": 50, "marriage": True, "meld": {"A": 10, "B": 20},
-     "tricks": {"A": 20, "B": 30}},
-    {"bidder": "A", "bid": 60, "marriage": True, "meld": {"A": 20, "B": 10},
-     "tricks": {"A": 25, "B": 25}},
-)  # fmt: skip
-STROKES = [[[round(0.05 + 0.9 * i / 40, 4), round(0.3 + 0.4 * ((i * 7) % 10) / 10, 4)]
-            for i in range(40)] for _ in range(3)]  # fmt: skip
 NIGHT = dt.datetime(2024, 3, 9, 19, 0, tzinfo=dt.UTC)
 
 
@@ -71,7 +62,7 @@ def build(folder: Path, tables: int) -> tuple[Path, str, list[dict[str, Any]]]:
         plan = [
             {
                 "table": table,
-                "hands": [HANDS[(table + n) % 3] for n in range(8)],
+                "hands": npa_sheet(table),
                 "signatures": builder.signers(db, event_id, 1, table),
             }
             for table in range(1, tables + 1)

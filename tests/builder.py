@@ -22,6 +22,7 @@ import datetime as dt
 import io
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from clubdesk import paths
 from clubdesk.services import draw as draw_service
@@ -37,6 +38,25 @@ from clubdesk.timesource import TimeSource
 from tests import made_once
 
 NIGHT = dt.date(2024, 3, 9)
+
+# NPA hands: one made, one made by the other side, one set (``npa_sheet`` takes them in turn)
+NPA_HANDS = (
+    {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
+     "tricks": {"A": 30, "B": 20}},
+    {"bidder": "B", "bid": 50, "marriage": True, "meld": {"A": 10, "B": 20},
+     "tricks": {"A": 20, "B": 30}},
+    {"bidder": "A", "bid": 60, "marriage": True, "meld": {"A": 20, "B": 10},
+     "tricks": {"A": 25, "B": 25}},
+)  # fmt: skip
+# a signature as a pad stores it: three strokes of 40 points in the unit square
+STROKES = [[[round(0.05 + 0.9 * i / 40, 4), round(0.3 + 0.4 * ((i * 7) % 10) / 10, 4)]
+            for i in range(40)] for _ in range(3)]  # fmt: skip
+
+
+def npa_sheet(table: int) -> list[dict[str, Any]]:
+    """Table ``table``'s sheet of eight NPA hands (``NPA_HANDS`` in turn from the table)."""
+    return [NPA_HANDS[(table + n) % 3] for n in range(8)]
+
 
 Players = Callable[[int], list[str]]
 

@@ -33,24 +33,11 @@ FLAGS = [
     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
 ]  # fmt: skip
-# NPA: "8 hands per round"; a hand made, one made by the other side, one set
-HANDS = (
-    {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
-     "tricks": {"A": 30, "B": 20}},
-    {"bidder": "B", "bid": 50, "marriage": True, "meld": {"A": 10, "B": 20},
-     "tricks": {"A": 20, "B": 30}},
-    {"bidder": "A", "bid": 60, "marriage": True, "meld": {"A": 20, "B": 10},
-     "tricks": {"A": 25, "B": 25}},
-)  # fmt: skip
 # the page has the laptop's answer to Submit: the sheet in, or the refusal shown
 ANSWERED = "() => { const p = document.getElementById('submit-problem'); return !p || !p.hidden; }"
 # a finger lifted from the pad: Chromium takes a moment before a tap clicks again
 SETTLE_MS = 3000
 SIGNATURE = [(0.08, 0.65), (0.2, 0.3), (0.33, 0.7), (0.48, 0.32), (0.62, 0.66), (0.8, 0.4)]
-
-
-def sheet_of(table: int) -> list[dict]:
-    return [HANDS[(table + n) % 3] for n in range(8)]
 
 
 def npa_night(db, clock) -> str:
@@ -155,7 +142,7 @@ def test_a_hand_typed_on_a_phone_shows_on_the_directors_board(
         assert model.state_text(0) == "Waiting"
         page = phones.new_page()
         page.goto(link.url)
-        type_hand(page, 1, sheet_of(1)[0])
+        type_hand(page, 1, builder.npa_sheet(1)[0])
         page.tap("text=Opponents confirm")
         page.wait_for_selector("h2:text-is('Hand 2')")
         qtbot.waitUntil(lambda: model.state_text(0) == "Being entered (phone)")
@@ -174,7 +161,7 @@ def test_four_phones_play_an_npa_round_to_the_directors_board(
     typed_window = make_window(typed_db)
     director = Director(qtbot, typed_window, clock, monkeypatch)
     for table in range(1, 5):
-        dialog = director.hand_sheet(table, sheet_of(table))
+        dialog = director.hand_sheet(table, builder.npa_sheet(table))
         director.press(Qt.Key.Key_Escape)
         qtbot.waitUntil(lambda d=dialog: not d.isVisible())
         director.back_to_window()
@@ -198,7 +185,7 @@ def test_four_phones_play_an_npa_round_to_the_directors_board(
         ]
         for number in range(1, 9):  # the four tables play each hand at once
             for table, page in enumerate(pages, start=1):
-                type_hand(page, number, sheet_of(table)[number - 1])
+                type_hand(page, number, builder.npa_sheet(table)[number - 1])
             for page in pages:
                 page.bring_to_front()
                 page.tap("text=Opponents confirm")
