@@ -7,6 +7,7 @@ characters"``), or None; the caller puts the field's name in front of it.
 
 from __future__ import annotations
 
+import json
 import math
 import unicodedata
 from datetime import date
@@ -46,6 +47,8 @@ def is_control(ch: str) -> bool:
 
 def control_characters(text: str) -> bool:
     """Does ``text`` hold a control character?"""
+    if text.isprintable():  # every control character is unprintable: most names end here
+        return False
     return any(is_control(ch) for ch in text)
 
 
@@ -56,6 +59,12 @@ def lone_surrogate_at(value: object) -> str | None:
     """Where in a JSON-like value a text (or a key) holds a lone surrogate (``"\\ud800"``,
     which no file or database can store), as ``entrants[0].players[1]`` (``the value`` for
     a text given alone); None if nowhere."""
+    try:  # the whole value at once (most hold no surrogate), each text only when one fails
+        json.dumps(value, ensure_ascii=False, default=repr).encode("utf-8")
+    except (UnicodeEncodeError, TypeError, ValueError):  # a surrogate, or keys JSON has not
+        pass
+    else:
+        return None
     waiting: list[tuple[object, str]] = [(value, "")]
     while waiting:
         found, at = waiting.pop()

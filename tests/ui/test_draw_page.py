@@ -18,6 +18,7 @@ from clubdesk.ui.draw.seating_model import SeatingListModel
 from clubdesk.ui.style import is_invalid
 from clubdesk.ui.widgets.table_map import TableMap, grid_shape, place_seats
 from tests import builder
+from tests.ui.pictures import picture
 
 INDIVIDUAL = {"npa-club-pinochle", "sun-city-west-pinochle", "house-gin"}
 
@@ -440,7 +441,7 @@ def test_a_lot_beyond_the_field_or_typed_twice_is_named(open_page, qtbot, keyboa
 
 @pytest.mark.parametrize(("rules_id", "count"), [("npa-club-pinochle", 48), ("house-gin", 9)])
 def test_the_dialog_over_the_window_at_1280_by_820_shows_everything(
-    make_window, db, clock, qtbot, keyboard, tmp_path, rules_id, count
+    make_window, db, clock, qtbot, keyboard, rules_id, count
 ):
     first = ["Margo", "Theodora", "Rosalind", "Frederick", "Annabelle", "Leopold", "Ida"]
     last = ["Donovan-Whitcombe", "Whitman", "Castro", "Harrington", "Okafor", "Lindqvist"]
@@ -467,7 +468,7 @@ def test_the_dialog_over_the_window_at_1280_by_820_shows_everything(
         assert button.width() >= button.sizeHint().width()
     for edit in dialog.edits.values():
         assert edit.width() >= edit.fontMetrics().horizontalAdvance(edit.placeholderText())
-    assert dialog.grab().save(str(tmp_path / f"{rules_id}-dialog.png"))
+    picture(dialog, f"{rules_id}-dialog")
     dialog.reject()
 
 
@@ -573,12 +574,10 @@ def test_sentences():
     assert sentence("") == ""
 
 
-def test_the_page_looks_right_at_1400_by_900(open_page, message_boxes, tmp_path):
+def test_the_page_looks_right_at_1400_by_900(open_page, message_boxes):
     page = open_page(count=48)
     page.make_button.click()
-    picture = tmp_path / "draw.png"
-    assert page.grab().save(str(picture))
-    assert picture.stat().st_size > 10_000
+    picture(page, "draw")
     assert page.table_map.width() > 800 and page.list_view.width() >= 300
 
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from clubdesk.store.db import open_database
 from tests import builder
+from tests.ui.pictures import picture
 
 SIZES = [(1280, 820), (1600, 1000)]
 FIRST = ["Margo", "Theo", "Rosa", "Fred", "Anna", "Leo", "Ida", "Al"]
@@ -55,7 +56,7 @@ def draw_window(request, make_window, db_path, new_database, new_demo, clock):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_nothing_scrolls_sideways_and_no_name_is_cut_short(draw_window, size, qtbot, tmp_path):
+def test_nothing_scrolls_sideways_and_no_name_is_cut_short(draw_window, size, qtbot):
     window = draw_window
     window.resize(*size)
     qtbot.waitUntil(lambda: window.size().width() == size[0])
@@ -71,8 +72,7 @@ def test_nothing_scrolls_sideways_and_no_name_is_cut_short(draw_window, size, qt
     assert view.columnWidth(1) >= view.sizeHintForColumn(1)  # every name whole in the list
     drawn = page.table_map.drawn_names()
     assert drawn and all(text == seat.name for seat, text in drawn)  # and in the picture
-    picture = tmp_path / f"draw-{size[0]}.png"
-    assert window.grab().save(str(picture))
+    picture(window, f"draw-{size[0]}")
 
 
 def test_every_name_has_its_tooltip_where_it_may_be_cut_short(draw_window, qtbot):

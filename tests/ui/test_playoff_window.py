@@ -14,6 +14,7 @@ from clubdesk.ui.projector.slides import seating_slides
 from clubdesk.ui.projector.texts import projector_text
 from tests.cli.test_playoffs import clocked_whist
 from tests.services.test_playoff_rounds import play, preliminaries
+from tests.ui.pictures import picture
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def playoff_window(make_window, db_path, new_database, clock):
 
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
-def test_the_quarter_finals_on_the_rounds_page(playoff_window, size, qtbot, tmp_path):
+def test_the_quarter_finals_on_the_rounds_page(playoff_window, size, qtbot):
     window = playoff_window
     window.show_page("rounds")
     window.resize(*size)
@@ -46,9 +47,7 @@ def test_the_quarter_finals_on_the_rounds_page(playoff_window, size, qtbot, tmp_
     assert page.model.rowCount() == 4 and page.count_label.text() == "0 of 4 sheets in"
     assert window.status_clock.text() == "Round 5 · 30:00 left · 0 of 4 sheets in"
     assert window.summary_label.text() == "17 entrants · 17 paid · 4 tables"  # the round's
-    picture = tmp_path / f"playoff-rounds-{size[0]}.png"
-    assert window.grab().save(str(picture))
-    assert picture.stat().st_size > 10_000
+    picture(window, f"playoff-rounds-{size[0]}")
 
 
 def test_the_projector_names_the_playoff_round(playoff_window, clock):
@@ -62,7 +61,7 @@ def test_the_projector_names_the_playoff_round(playoff_window, clock):
 
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
-def test_the_draw_page_reaches_the_playoff_rounds(playoff_window, size, qtbot, tmp_path):
+def test_the_draw_page_reaches_the_playoff_rounds(playoff_window, size, qtbot):
     window = playoff_window
     window.show_page("draw")
     window.resize(*size)
@@ -73,8 +72,7 @@ def test_the_draw_page_reaches_the_playoff_rounds(playoff_window, size, qtbot, t
     spin = page.round_spin
     assert (spin.value(), spin.maximum(), spin.suffix()) == (5, 6, "")
     assert page.round_hint.text() == "Playoffs: quarter-final · 4 tables · published"
-    picture = tmp_path / f"playoff-draw-{size[0]}.png"
-    assert window.grab().save(str(picture))
+    picture(window, f"playoff-draw-{size[0]}")
     page.show_round(6)  # the semi-finals wait for the quarter-finals' results
     assert page.round_hint.text() == ""
     assert "no result for tables 1, 2, 3, 4" in page.table_map.message()

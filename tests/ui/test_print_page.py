@@ -14,6 +14,7 @@ from clubdesk.ui.context import UiContext
 from clubdesk.ui.print.page import TITLES, PrintPage
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries
+from tests.ui.pictures import picture
 
 WAIT = 60_000  # ms a build may take on a busy machine (it never sleeps: the signal ends it)
 
@@ -183,7 +184,7 @@ def test_a_change_while_hidden_is_built_when_the_page_is_shown(qtbot, db, demo_e
         page.show()
 
 
-def test_the_rounds_seated_are_listed_by_title_playoffs_included(qtbot, db, clock, tmp_path):
+def test_the_rounds_seated_are_listed_by_title_playoffs_included(qtbot, db, clock):
     # 17 teams of bid whist: the round of 16 played, the quarter-finals (round 5) started
     event_id = preliminaries(db, clock)
     fourth = rounds.close_round(db, event_id, 3, clock).next_seating
@@ -205,4 +206,4 @@ def test_the_rounds_seated_are_listed_by_title_playoffs_included(qtbot, db, cloc
     assert count == 4  # a card per quarter-final table
     assert page.status.text() == "Table cards, Playoffs: quarter-final (Letter): 4 pages."
     assert "Table · Playoffs: quarter-final" in pages_of(page.data).pages[0].extract_text()
-    assert page.grab().save(str(tmp_path / "print-playoffs.png"))
+    picture(page, "print-playoffs")

@@ -15,6 +15,7 @@ from clubdesk.services.changes import changes_of
 from clubdesk.store.db import open_database
 from clubdesk.ui.projector.window import SLIDE_MS, ProjectorWindow, screen_for, screen_left
 from tests import builder
+from tests.ui.pictures import picture
 
 SIZES = [(1280, 720), (3840, 2160)]
 
@@ -209,7 +210,7 @@ def test_the_view_menu_lists_the_connected_screens_by_name(demo_window):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_pictures_of_each_state(demo_window, clock, qtbot, tmp_path, size):
+def test_pictures_of_each_state(demo_window, clock, qtbot, size):
     """In a round, paused, at the warning, at time, and the break's two slides; each line
     that is shown fits across the window."""
     projector = ProjectorWindow(demo_window.context, demo_window.clock_watch)
@@ -218,33 +219,31 @@ def test_pictures_of_each_state(demo_window, clock, qtbot, tmp_path, size):
     projector.show()
     qtbot.waitUntil(lambda: projector.width() == size[0])
 
-    def picture(name: str) -> None:
-        path = tmp_path / f"projector-{name}-{size[0]}.png"
-        assert projector.grab().save(str(path))
-        assert path.stat().st_size > 5_000
+    def state(name: str) -> None:
+        picture(projector, f"projector-{name}-{size[0]}")
         for label in (projector.digits_label, projector.banner_label, projector.next_label):
             if label.isVisible():
                 assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width()
 
-    picture("round")
+    state("round")
     db, event_id = demo_window.context.db, demo_window.context.event_id
     go(demo_window, clock_service.pause(db, event_id, clock))
-    picture("paused")
+    state("paused")
     go(demo_window, clock_service.resume(db, event_id, clock))
     clock.advance(minutes=13, seconds=41)
     tick(demo_window)
-    picture("warning")
+    state("warning")
     clock.advance(minutes=10)
     tick(demo_window)
-    picture("time")
+    state("time")
     to_the_break(demo_window, clock)
     cells = [projector.slide_grid.itemAt(i).widget() for i in range(projector.slide_grid.count())]
     assert len(cells) == 8 * 4 and all(cell.isVisible() for cell in cells)
     tables = [c for c in cells if c.text().startswith("Table ")]
     assert len({c.x() for c in tables}) == 2  # two columns of tables, each lined up
-    picture("break-seating")
+    state("break-seating")
     projector.next_slide()
-    picture("break-leaders")
+    state("break-leaders")
 
 
 def test_an_unplugged_screen_sends_the_projector_to_the_first_screen_left():
@@ -306,7 +305,7 @@ def play_to_the_night(window, clock) -> None:
         go(window, seating_service.publish_seating(db, event_id, number + 1, clock))
 
 
-def test_overnight_it_says_when_play_resumes(demo_window, clock, qtbot, tmp_path):
+def test_overnight_it_says_when_play_resumes(demo_window, clock, qtbot):
     projector = ProjectorWindow(demo_window.context, demo_window.clock_watch)
     qtbot.addWidget(projector)
     projector.show()
@@ -321,8 +320,7 @@ def test_overnight_it_says_when_play_resumes(demo_window, clock, qtbot, tmp_path
         line = projector.next_label
         assert line.fontMetrics().horizontalAdvance(line.text()) <= line.width()
         assert line.font().pixelSize() >= size[1] // 20  # reads from the back of the hall
-        path = tmp_path / f"projector-overnight-{size[0]}.png"
-        assert projector.grab().save(str(path))
+        picture(projector, f"projector-overnight-{size[0]}")
 
 
 def test_opening_it_leaves_the_keyboard_with_the_director(demo_window, qtbot, clock):

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
+from tests.ui.pictures import picture
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,7 @@ def styled(qapp):
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
 def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
-    styled, make_window, db_path, new_demo, size, qtbot, tmp_path
+    styled, make_window, db_path, new_demo, size, qtbot
 ):
     db = open_database(new_demo(db_path))
     window = make_window(db)
@@ -44,15 +45,14 @@ def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
     assert dialog is not None
     assert page.model.data(page.model.index(2, 3)) == "Being entered"
     assert view.columnWidth(3) >= view.sizeHintForColumn(3)  # the state is not cut short
-    picture = tmp_path / f"rounds-styled-{size[0]}.png"
-    assert window.grab().save(str(picture))
+    picture(window, f"rounds-styled-{size[0]}")
     dialog.reject()
     assert page.model.data(page.model.index(2, 3)) == "Waiting"
 
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
 def test_the_styled_draw_page_gives_the_seating_list_its_names_first(
-    styled, make_window, db_path, new_demo, size, qtbot, tmp_path
+    styled, make_window, db_path, new_demo, size, qtbot
 ):
     db = open_database(new_demo(db_path))
     window = make_window(db)
@@ -64,5 +64,4 @@ def test_the_styled_draw_page_gives_the_seating_list_its_names_first(
     assert holder.horizontalScrollBar().maximum() == 0  # nothing scrolls sideways
     view = page.list_view
     assert view.columnWidth(1) >= view.sizeHintForColumn(1)  # "Grace Wilson / Hank Moore"
-    picture = tmp_path / f"draw-styled-{size[0]}.png"
-    assert window.grab().save(str(picture))
+    picture(window, f"draw-styled-{size[0]}")

@@ -12,6 +12,7 @@ from clubdesk.services import rulings
 from clubdesk.store.db import open_database
 from clubdesk.ui.clock.status_bar import TIME_BACKGROUND, WARNING_BACKGROUND
 from tests import builder
+from tests.ui.pictures import picture
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def demo_with_rulings(make_window, db_path, new_demo, demo_database, clock):
 
 
 @pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
-def test_the_demo_round_fits_the_window(demo_with_rulings, size, qtbot, tmp_path):
+def test_the_demo_round_fits_the_window(demo_with_rulings, size, qtbot):
     window = demo_with_rulings
     window.show_page("rounds")
     window.resize(*size)
@@ -49,9 +50,7 @@ def test_the_demo_round_fits_the_window(demo_with_rulings, size, qtbot, tmp_path
         page.tabs.setCurrentIndex(tab)
         qtbot.waitUntil(lambda: holder.horizontalScrollBar().maximum() == 0)
         assert not holder.horizontalScrollBar().isVisible()  # not even its track
-        picture = tmp_path / f"rounds-{size[0]}-{tab}.png"
-        assert window.grab().save(str(picture))
-        assert picture.stat().st_size > 10_000
+        picture(window, f"rounds-{size[0]}-{tab}")
     page.tabs.setCurrentIndex(0)
     qtbot.waitUntil(lambda: view.horizontalHeader().length() <= view.viewport().width())
     assert all(not view.isRowHidden(r) for r in range(8))

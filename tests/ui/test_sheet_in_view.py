@@ -17,6 +17,7 @@ from clubdesk.store.db import open_database
 from clubdesk.ui import style
 from clubdesk.ui.sheet.dialog import SheetDialog
 from tests import builder
+from tests.ui.pictures import picture
 
 SIZES = [(1280, 820), (1600, 1000)]
 # format: entrants, players per entrant
@@ -76,7 +77,7 @@ def whole(widget: QWidget, dialog: SheetDialog) -> bool:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("rules_id", list(FORMATS))
 def test_the_whole_sheet_is_in_view(
-    styled, make_window, db_path, new_database, clock, qtbot, tmp_path, rules_id, size
+    styled, make_window, db_path, new_database, clock, qtbot, rules_id, size
 ):
     entrants, size_of_team = FORMATS[rules_id]
     db = open_database(new_database(db_path))
@@ -103,8 +104,7 @@ def test_the_whole_sheet_is_in_view(
         dialog.add_hand()
     laid_out = (dialog.rows[-1].first(), *dialog.totals[-1])
     qtbot.waitUntil(lambda: all(w.isVisible() and w.height() > 0 for w in laid_out))
-    picture = tmp_path / f"sheet-{rules_id}-{size[0]}.png"
-    assert dialog.grab().save(str(picture))
+    picture(dialog, f"sheet-{rules_id}-{size[0]}")
 
     shown = dialog.rows if rules.game != "gin" else dialog.rows[-1:]  # gin: the newest hand
     for number, hand_row in enumerate(shown, start=1):

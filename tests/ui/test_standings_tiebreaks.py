@@ -15,6 +15,7 @@ from clubdesk.ui.standings.page import SEEDING_NOTE, StandingsPage
 from clubdesk.ui.standings.tiebreak_dialog import TiebreakDialog
 from clubdesk.ui.style import is_invalid
 from tests.tie_nights import gin_cut_tie, gin_final_tie, whist_final
+from tests.ui.pictures import picture
 
 
 def make_page(qtbot, db, clock, event_id: str) -> StandingsPage:
@@ -197,7 +198,7 @@ def test_after_the_bid_whist_final_the_playoffs_give_the_final_order(qtbot, db, 
 
 
 @pytest.mark.parametrize("night", ["gin", "whist"])
-def test_the_page_in_the_window_at_1280_by_820(make_window, db, clock, qtbot, tmp_path, night):
+def test_the_page_in_the_window_at_1280_by_820(make_window, db, clock, qtbot, night):
     event = gin_cut_tie(db, clock) if night == "gin" else whist_final(db, clock)
     window = make_window(db)
     window.resize(1280, 820)
@@ -217,4 +218,4 @@ def test_the_page_in_the_window_at_1280_by_820(make_window, db, clock, qtbot, tm
         rect = page.final_table.visualRect(page.final_model.index(last, 4))
         assert rect.bottom() <= page.final_table.viewport().height()  # every row in view
     assert page.table.isVisible() and page.table.height() > 5 * page.table.rowHeight(0)
-    assert window.grab().save(str(tmp_path / f"{night}.png"))
+    picture(window, night)
