@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from clubdesk.store.db import Database
 from clubdesk.ui.clock.ticker import FakeTimer
 from clubdesk.ui.main_window import MainWindow
+from tests.ui.showing import show_active
 
 
 @pytest.fixture
@@ -37,9 +38,7 @@ def make_window(qtbot, qsettings, clock):
             speech_engine="mock",
         )
         qtbot.addWidget(window)
-        with qtbot.waitActive(window):
-            window.show()
-            window.activateWindow()
+        show_active(window)
         return window
 
     return make

@@ -19,6 +19,7 @@ from clubdesk.ui.style import is_invalid
 from clubdesk.ui.widgets.table_map import TableMap, grid_shape, place_seats
 from tests import builder
 from tests.ui.pictures import picture
+from tests.ui.showing import show_active
 
 INDIVIDUAL = {"npa-club-pinochle", "sun-city-west-pinochle", "house-gin"}
 
@@ -48,9 +49,7 @@ def open_page(qtbot, db, clock):
         page = DrawPage(UiContext(db, clock, event_id))
         qtbot.addWidget(page)
         page.resize(1400, 900)
-        with qtbot.waitActive(page):
-            page.show()
-            page.activateWindow()
+        show_active(page)
         page.setFocus(Qt.FocusReason.OtherFocusReason)
         return page
 

@@ -14,6 +14,7 @@ from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
+from tests.ui.showing import show_active
 
 
 def test_twelve_paper_sheets_typed_in_by_keyboard_give_the_standings(qtbot, db, clock) -> None:
@@ -29,9 +30,7 @@ def test_twelve_paper_sheets_typed_in_by_keyboard_give_the_standings(qtbot, db, 
     qtbot.addWidget(standings)
     standings.show()  # a page reads what changed while it is on show
     page.resize(1280, 800)
-    with qtbot.waitActive(page):
-        page.show()
-        page.activateWindow()
+    show_active(page)
     assert page.model.rowCount() == 12
     typed: dict[int, int] = {}
     for row in range(12):

@@ -16,6 +16,7 @@ from clubdesk.ui.players.entry import summary_text
 from clubdesk.ui.players.model import EntrantTableModel, RosterPreviewModel
 from clubdesk.ui.players.page import PlayersPage
 from tests import builder
+from tests.ui.showing import show_active
 
 SPRING = "Spring Grand Prix"
 
@@ -26,9 +27,7 @@ def make_page(qtbot, db, clock):
         page = PlayersPage(UiContext(db, clock, event_id))
         qtbot.addWidget(page)
         page.resize(1400, 900)
-        with qtbot.waitActive(page):
-            page.show()
-            page.activateWindow()
+        show_active(page)
         return page
 
     return make

@@ -24,6 +24,7 @@ from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.rounds.ruling_dialogs import WithdrawalDialog
 from clubdesk.ui.style import is_invalid
 from tests import builder
+from tests.ui.showing import show_active
 
 NEVER = "Bid Whist gives no refunds of the entry fee (rules: money.refunds = false)"
 
@@ -38,9 +39,7 @@ def pages(qtbot, db, clock):
         for page in (money, players):
             qtbot.addWidget(page)
             page.resize(1280, 820)
-            with qtbot.waitActive(page):
-                page.show()
-                page.activateWindow()
+            show_active(page)
         return players, money
 
     return make
@@ -292,9 +291,7 @@ def test_a_late_entry_placed_on_a_bye_sits_out_that_round(db, clock, keyboard, q
     builder.close(db, event, 1, clock)  # round 2 is published by the close
     page = PlayersPage(UiContext(db, clock, event))
     qtbot.addWidget(page)
-    with qtbot.waitActive(page):
-        page.show()
-        page.activateWindow()
+    show_active(page)
     keyboard.type("Late Player")
     keyboard.press(Qt.Key.Key_Return)
     assert page.entry.message_text().endswith("· late entry: sits out round 2, plays from round 3")

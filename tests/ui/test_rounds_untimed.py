@@ -17,6 +17,7 @@ from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.rounds.page import SCHEDULE_TAB, RoundsPage
 from tests import builder
+from tests.ui.showing import show_active
 
 
 @pytest.fixture
@@ -33,9 +34,7 @@ def npa(qtbot, db, clock):
     qtbot.addWidget(page)
     qtbot.addWidget(bar)
     page.resize(1280, 800)
-    with qtbot.waitActive(page):
-        page.show()
-        page.activateWindow()
+    show_active(page)
     page.confirm = lambda title, question: True
     return page, bar, ticker, context, event_id
 

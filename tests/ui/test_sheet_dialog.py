@@ -13,6 +13,7 @@ from clubdesk.ui.context import UiContext
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.style import is_invalid
 from tests import builder
+from tests.ui.showing import show_active
 
 PINOCHLE_HANDS = [
     {"bidder": "A", "bid": 50, "meld": {"A": 20, "B": 20}, "tricks": {"A": 30, "B": 20}},
@@ -31,9 +32,7 @@ def open_sheet(qtbot, db, clock, event_id: str, table: int = 1) -> SheetDialog:
     dialog.confirm = lambda title, question: True  # closing at the end drops what was typed
     qtbot.addWidget(dialog)
     dialog.resize(1280, 700)
-    with qtbot.waitActive(dialog):
-        dialog.show()
-        dialog.activateWindow()
+    show_active(dialog)
     dialog.rows[0].first().setFocus()
     return dialog
 

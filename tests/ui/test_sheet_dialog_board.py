@@ -15,6 +15,7 @@ from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.style import role_of
 from tests import builder
+from tests.ui.showing import show_active
 
 
 def make_page(qtbot, db, clock) -> tuple[RoundsPage, str]:
@@ -27,9 +28,7 @@ def make_page(qtbot, db, clock) -> tuple[RoundsPage, str]:
     page = RoundsPage(context, ClockWatch(context, ticker, context))
     qtbot.addWidget(page)
     page.resize(1280, 800)
-    with qtbot.waitActive(page):
-        page.show()
-        page.activateWindow()
+    show_active(page)
     return page, event_id
 
 
