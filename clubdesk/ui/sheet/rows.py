@@ -46,8 +46,10 @@ class HandRow:
         self.filled: set[str] = set()  # halves of a pair filled in as the rest, not typed
         self.skipped: frozenset[str] = frozenset()  # fields the hand has no use for
         self.read_only = False
+        self._read: tuple[dict[str, Any], dict[str, Any]] | None = None  # (raw, hand) as typed
         for column in columns:
-            self.widgets[column.key] = _widget(column, parent)
+            widget = self.widgets[column.key] = _widget(column, parent)
+            on_change(widget, self._changed)  # first of its slots: read afresh after a change
         for column in columns:
             if column.kind == "player" and column.side_from in self.widgets:
                 picker, side = self.widgets[column.key], self.widgets[column.side_from]
@@ -59,6 +61,9 @@ class HandRow:
         for key, widget in self.widgets.items():
             if isinstance(widget, QLineEdit) and rest(rules, key, 0) is not None:
                 widget.textEdited.connect(lambda _="", k=key: self._fill_rest(k))
+
+    def _changed(self) -> None:
+        self._read = None
 
     def _list_players(self, picker: QComboBox, side: str | None) -> None:
         """The picker lists the players of ``side`` (none: only "–"), keeping the one picked
@@ -128,6 +133,22 @@ class HandRow:
 
     def raw(self) -> dict[str, Any]:
         """Every field as typed, None where blank, in the shape of the hand JSON."""
+        return self._reading()[0]
+
+    def hand(self) -> dict[str, Any]:
+        """The row as a hand in docs/cli.md's JSON, as the domain reads what is typed
+        (``asked.typed_hand``)."""
+        return self._reading()[1]
+
+    def _reading(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The fields read once after each change: a sheet is worked out again on every key
+        typed, from every row."""
+        if self._read is None:
+            raw = self._fields()
+            self._read = raw, typed_hand(raw, self.rules)
+        return self._read
+
+    def _fields(self) -> dict[str, Any]:
         hand: dict[str, Any] = {}
         for column in self.columns:
             value = _value(self.widgets[column.key])
@@ -137,11 +158,6 @@ class HandRow:
             else:
                 hand[outer] = value
         return hand
-
-    def hand(self) -> dict[str, Any]:
-        """The row as a hand in docs/cli.md's JSON, as the domain reads what is typed
-        (``asked.typed_hand``)."""
-        return typed_hand(self.raw(), self.rules)
 
     def check_pairs(self, number: int) -> None:
         """HandError at the blank half of a pair that may be left out only as a whole (the
