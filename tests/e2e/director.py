@@ -243,7 +243,7 @@ class Director:
         Alt+P (the paper attested), Return submits, Escape back to the board."""
         dialog = self.open_sheet(table)
         self.press(Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
-        self.qtbot.waitUntil(dialog.final_only.isChecked)
+        assert dialog.final_only.isChecked()  # ticked as the key is read
         assert self.focused() is dialog.score_a
         self.type(str(a))
         self.tab()
@@ -254,7 +254,7 @@ class Director:
             self.type(winner.upper())  # "B won the tie"
             assert dialog.tie_winner.currentData() == winner
         self.press(Qt.Key.Key_P, Qt.KeyboardModifier.AltModifier)
-        self.qtbot.waitUntil(dialog.paper.isChecked)
+        assert dialog.paper.isChecked()
         self.press(Qt.Key.Key_Return)
         self._submitted(dialog)
 

@@ -4,9 +4,10 @@ was called on a game its hands do not finish."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from clubdesk.errors import UserError
+from clubdesk.ui.widgets.check_box import CheckBox
 
 
 class FinalScoreBox(QWidget):
@@ -73,7 +74,7 @@ class TieBox(QWidget):
         return self.winner.currentData() if not self.isHidden() else None
 
 
-class TimeCalledBox(QCheckBox):
+class TimeCalledBox(CheckBox):
     """The director's word that time was called: the hands stop before the game's end (only
     where the round clock ends a game); ticked by itself once the round's clock has ended."""
 

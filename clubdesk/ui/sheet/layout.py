@@ -16,7 +16,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDialog,
     QHBoxLayout,
     QLabel,
@@ -35,6 +34,7 @@ from clubdesk.ui.sheet.final import FinalScoreBox, TieBox, TimeCalledBox
 from clubdesk.ui.sheet.grid import HandsGrid
 from clubdesk.ui.sheet.signers import SignersBox
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
+from clubdesk.ui.widgets.check_box import CheckBox
 
 SHEET_SIZE = (1280, 820)  # the window's own default size: the sheet opened on its own
 SUBMITTED_BANNER = (
@@ -57,7 +57,7 @@ class SheetFrame(QDialog):
         self.heading = set_role(QLabel(), "subheading")
         self.heading.setWordWrap(True)
         top.addWidget(self.heading, 1)
-        self.final_only = QCheckBox("&Final score only (a paper sheet typed in)  (Alt+F)")
+        self.final_only = CheckBox("&Final score only (a paper sheet typed in)  (Alt+F)")
         self.final_only.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Alt+F; Tab stays in hands
         top.addWidget(self.final_only)
         layout.addLayout(top)

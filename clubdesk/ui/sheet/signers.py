@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QWidget
 
 from clubdesk.domain.event.model import Signature
 from clubdesk.domain.limits import SIGNATURE_PAD_ASPECT
@@ -24,6 +24,7 @@ from clubdesk.printing.text import time_of_day
 from clubdesk.services.sheets import SignatureInput
 from clubdesk.ui.sheet.signature_pad import SignaturePad
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.check_box import CheckBox
 
 ROLES = ("scorekeeper", "countersign")
 PAD_HEIGHT = 100  # the pad's area at least 300 x 90 pixels (its shape: SIGNATURE_PAD_ASPECT)
@@ -64,7 +65,7 @@ class SignersBox(QWidget):
             grid.addWidget(note, 2, column)
             self.pickers[role], self.pads[role], self.notes[role] = picker, pad, note
         self.fit(0, 0)
-        self.paper = QCheckBox("Signed &paper sheet received (no pads)  (Alt+P)")
+        self.paper = CheckBox("Signed &paper sheet received (no pads)  (Alt+P)")
         self.paper.toggled.connect(self._attested)
 
     def fit(self, width: int, height: int) -> None:
