@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QRadioButton,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from clubdesk.domain.event.cross_check import Disagreement, disagreements
 from clubdesk.domain.games.columns import Column
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.buttons import RadioButton
 
 ACCEPT = (("accept –", None), ("sheet 1 is right", "first"), ("sheet 2 is right", "second"))
 
@@ -45,8 +45,8 @@ class CrossCheckBar(QWidget):
         layout.setSpacing(2)
         top = QHBoxLayout()
         top.addWidget(QLabel("Both sides' sheets:"))
-        self.first = QRadioButton("Sheet &1 (the scorekeeper's)")
-        self.second = QRadioButton("Sheet &2 (the other side's)")
+        self.first = RadioButton("Sheet &1 (the scorekeeper's)")
+        self.second = RadioButton("Sheet &2 (the other side's)")
         self.group = QButtonGroup(self)
         for number, button in enumerate((self.first, self.second)):
             self.group.addButton(button, number)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from clubdesk.errors import UserError
-from clubdesk.ui.widgets.check_box import CheckBox
+from clubdesk.ui.widgets.buttons import CheckBox
 
 
 class FinalScoreBox(QWidget):

@@ -34,7 +34,7 @@ from clubdesk.ui.sheet.final import FinalScoreBox, TieBox, TimeCalledBox
 from clubdesk.ui.sheet.grid import HandsGrid
 from clubdesk.ui.sheet.signers import SignersBox
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
-from clubdesk.ui.widgets.check_box import CheckBox
+from clubdesk.ui.widgets.buttons import CheckBox
 
 SHEET_SIZE = (1280, 820)  # the window's own default size: the sheet opened on its own
 SUBMITTED_BANNER = (

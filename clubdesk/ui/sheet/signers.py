@@ -24,7 +24,7 @@ from clubdesk.printing.text import time_of_day
 from clubdesk.services.sheets import SignatureInput
 from clubdesk.ui.sheet.signature_pad import SignaturePad
 from clubdesk.ui.style import set_role
-from clubdesk.ui.widgets.check_box import CheckBox
+from clubdesk.ui.widgets.buttons import CheckBox
 
 ROLES = ("scorekeeper", "countersign")
 PAD_HEIGHT = 100  # the pad's area at least 300 x 90 pixels (its shape: SIGNATURE_PAD_ASPECT)

@@ -1,11 +1,11 @@
-"""The check box its Alt+letter ticks as the key is read (clubdesk/ui/widgets/check_box.py)."""
+"""Boxes and radio buttons their Alt+letter clicks as the key is read (ui/widgets/buttons.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
-from clubdesk.ui.widgets.check_box import CheckBox
+from clubdesk.ui.widgets.buttons import CheckBox, RadioButton
 from tests.ui.showing import show_active
 
 ALT = Qt.KeyboardModifier.AltModifier
@@ -39,3 +39,20 @@ def test_a_box_that_is_greyed_is_not_ticked_by_its_letter(qtbot):
     box.setEnabled(False)
     qtbot.keyClick(edit, Qt.Key.Key_P, ALT)
     assert not box.isChecked() and edit.hasFocus()
+
+
+def test_alt_and_its_letter_choose_the_radio_button_before_the_next_key_is_read(qtbot):
+    window = QWidget()
+    qtbot.addWidget(window)
+    first, second, edit = RadioButton("Sheet &1"), RadioButton("Sheet &2"), QLineEdit()
+    layout = QVBoxLayout(window)
+    for widget in (first, second, edit):
+        layout.addWidget(widget)
+    first.setChecked(True)
+    second.toggled.connect(lambda on: on and edit.setFocus())  # as the sheet moves to its hands
+    show_active(window)
+    edit.setFocus()
+    qtbot.keyClick(edit, Qt.Key.Key_2, ALT)
+    qtbot.keyClicks(QApplication.focusWidget(), "55")
+    assert second.isChecked() and not first.isChecked()
+    assert edit.text() == "55"  # typed after the switch, where the switch put it
