@@ -11,6 +11,7 @@ connections and events: what a test sees of the database is unchanged.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from sqlalchemy import Engine
@@ -27,8 +28,8 @@ def share() -> None:
         return
     first: list[Engine] = []
 
-    def engine(path: Path) -> Engine:
-        made = make(path)
+    def engine(path: Path, first_connection: sqlite3.Connection) -> Engine:
+        made = make(path, first_connection)
         if not first:
             first.append(made)
         elif _shareable(made):

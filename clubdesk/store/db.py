@@ -156,12 +156,17 @@ def open_database(
         raise DatabaseError(f"Could not open {path}: {_reason(exc)}.") from None
     if not locked:
         raise DatabaseError(f"{path} is already open in {holder_of(lock.refused_by)}.")
+    prepared: sqlite3.Connection | None = None
     try:
-        _prepare(path, Path(backups) if backups is not None else None, clock)
+        prepared = _prepare(path, Path(backups) if backups is not None else None, clock)
         if not lock.cover_new_file():
             raise DatabaseError(f"{path} is already open in {holder_of(lock.refused_by)}.")
-        engine = _engine(path)
+        engine = _engine(path, prepared)
+        with engine.connect():  # the prepared connection into the pool, closed with it
+            prepared = None
     except BaseException:
+        if prepared is not None:
+            prepared.close()
         lock.release()
         raise
     return Database(path, engine, lock)
@@ -355,26 +360,31 @@ def _check_writable(path: Path) -> None:
 # --- setting up and upgrading --------------------------------------------------------------
 
 
-def _prepare(path: Path, backups: Path | None, clock: TimeSource) -> None:
-    """Create or upgrade the schema (after a backup copy), then switch to WAL."""
+def _prepare(path: Path, backups: Path | None, clock: TimeSource) -> sqlite3.Connection:
+    """Create or upgrade the schema (after a backup copy), then switch to WAL; the
+    connection that did it, open, to serve as the first of the database's connections
+    (each new connection reads the whole schema again: a few milliseconds)."""
     created = not path.exists()
+    conn = _connect(path)
     try:
-        with closing(sqlite3.connect(path, isolation_level=None)) as conn:
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            version = schema_version(conn)
-            if version > SCHEMA_VERSION:  # upgraded by a newer clubdesk since the check
-                raise _newer(path, version)
-            if 0 < version < SCHEMA_VERSION:
-                _backup_before_upgrade(conn, path, version, backups or paths.backups_dir(), clock)
-            migrate(conn)
-            conn.execute("PRAGMA journal_mode = WAL")
-    except sqlite3.Error as exc:
+        version = schema_version(conn)
+        if version > SCHEMA_VERSION:  # upgraded by a newer clubdesk since the check
+            raise _newer(path, version)
+        if 0 < version < SCHEMA_VERSION:
+            _backup_before_upgrade(conn, path, version, backups or paths.backups_dir(), clock)
+        migrate(conn)
+        conn.execute("PRAGMA journal_mode = WAL")
+    except BaseException as exc:
+        conn.close()
+        if not isinstance(exc, sqlite3.Error):
+            raise
         if created:
             for leftover in (path, Path(f"{path}-journal")):
                 leftover.unlink(missing_ok=True)
         raise DatabaseError(
             f"{path} could not be set up for this clubdesk ({_reason(exc)}); it was left as it was."
         ) from None
+    return conn
 
 
 def _backup_before_upgrade(
@@ -399,12 +409,21 @@ def _backup_before_upgrade(
     return target
 
 
-def _engine(path: Path) -> Engine:
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection as the database's sessions use it: transactions begun by them
+    (``_begin``), usable from the thread that reads off the window's, links checked."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def _engine(path: Path, first: sqlite3.Connection) -> Engine:
+    """The database's connections: ``first`` (from ``_prepare``), then new ones as needed."""
+    waiting = [first]
+
     def connect() -> sqlite3.Connection:
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA foreign_keys = ON")
-        return conn
+        return waiting.pop() if waiting else _connect(path)
 
     engine = create_engine("sqlite://", creator=connect, poolclass=QueuePool)
 
