@@ -24,9 +24,9 @@ HANDS = [
 
 
 @pytest.fixture
-def night(tmp_path, clock) -> Path:
+def night(tmp_path, clock, new_database) -> Path:
     """A four-team warm-up (teams North{n} / South{n}), drawn, round 1 published."""
-    path = tmp_path / "club.sqlite"
+    path = new_database(tmp_path / "club.sqlite")
     with open_database(path) as db:
         event = builder.event(db, clock, "grand-prix-warmup", name="Warm-up", entrants=4)
         builder.draw(db, event, clock, seed=5)
