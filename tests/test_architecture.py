@@ -1,6 +1,7 @@
 """The layer rule is checked, not hoped for (docs/architecture.md, "The layers")."""
 
 import ast
+import functools
 import re
 import subprocess
 import sys
@@ -161,6 +162,12 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every test here that reads it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _module_imports(path: Path, name: str, modules: set[str]) -> set[str]:
     """The clubdesk modules ``path`` imports when it is loaded: its imports at module level,
     those under an ``if`` (``TYPE_CHECKING`` too) or a ``try`` included, none in a function.
@@ -186,7 +193,7 @@ def _module_imports(path: Path, name: str, modules: set[str]) -> set[str]:
                     walk(handler.body)
                 walk(getattr(node, "finalbody", []))
 
-    walk(ast.parse(path.read_text(encoding="utf-8")).body)
+    walk(_tree(path).body)
     return {module for module in found if module in modules and module != name}
 
 
@@ -277,7 +284,7 @@ def test_no_module_hands_on_a_name_it_imports() -> None:
     # never a name it imported to pass on (callers import the owner)
     passed_on = {}
     for path in sorted((ROOT / "clubdesk").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         imported = {
             alias.asname or alias.name.split(".")[0]
             for node in tree.body
