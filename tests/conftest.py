@@ -223,7 +223,7 @@ def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     if not _uses_qt(request):
         yield
         return
-    from PySide6.QtCore import QObject, QTimer
+    from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
     started: weakref.WeakKeyDictionary[QTimer, str] = weakref.WeakKeyDictionary()
@@ -264,6 +264,8 @@ def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
             problems.append(f"a QTimer is still running; it was started at:\n{where}")
     app = QApplication.instance()
     if app is not None:
+        # the widgets qtbot closed are deleted now: no event loop runs between tests to do it
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         modal = QApplication.activeModalWidget()
         if modal is not None:
             title = modal.windowTitle() or type(modal).__name__
