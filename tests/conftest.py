@@ -13,7 +13,8 @@
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
 - Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
-- The databases a test process opens share one compiled-statement cache (statement_cache.py).
+- The databases a test process opens share one compiled-statement cache (statement_cache.py),
+  and each new one is a copy of the first one made (new_schema.py).
 - Property tests run Hypothesis's ``quick`` profile unless another is given (properties.py).
 """
 
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pytest
 
 from clubdesk.timesource import FakeTime
-from tests import properties, statement_cache
+from tests import new_schema, properties, statement_cache
 from tests.isolation import own_user_data
 
 if TYPE_CHECKING:
@@ -63,6 +64,9 @@ if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os
 
 # Every database a test opens compiles its SQL once per process, not once per test.
 statement_cache.share()
+
+# A database created for a test is a copy of the first new one, not the migration steps again.
+new_schema.share()
 
 # The property tests try a fifth of their examples unless ``--hypothesis-profile thorough``.
 properties.load_quick()
