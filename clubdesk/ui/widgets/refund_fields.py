@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QFormLayout,
     QLabel,
@@ -33,6 +32,7 @@ from clubdesk.errors import UserError
 from clubdesk.services.payments import Refund, RefundOffer
 from clubdesk.ui.operations import FieldMarks
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.buttons import CheckBox
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 
 
@@ -56,7 +56,7 @@ class RefundFields(QWidget):
     ):
         super().__init__(parent)
         self.offer: RefundOffer | None = None
-        self.ask = QCheckBox("Re&fund the fee?") if optional else None
+        self.ask = CheckBox("Re&fund the fee?") if optional else None
         self.about = set_role(QLabel(), "hint")
         self.about.setWordWrap(True)
         self.amount = MoneyEdit()
