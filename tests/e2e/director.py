@@ -22,6 +22,7 @@ from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.sheet.rows import HandRow
 from tests.sheet_typing import type_hand
+from tests.ui.showing import exposed
 
 PAGES = {"event": 1, "players": 2, "draw": 3, "rounds": 4, "standings": 5, "money": 6,
          "print": 7}  # fmt: skip
@@ -233,7 +234,7 @@ class Director:
         self.press(Qt.Key.Key_Return)
         board = page.board()
         dialog = page.sheets_open[(board.round_number, table)]
-        self.qtbot.waitExposed(dialog)
+        exposed(dialog)
         self.qtbot.waitUntil(lambda: QApplication.focusWidget() in dialog.rows[0].widgets.values())
         dialog.confirm = self._yes
         return dialog

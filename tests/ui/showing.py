@@ -1,8 +1,8 @@
-"""A widget put on screen for a test as a director's window is: shown, and active.
+"""A widget put on screen for a test as a director's window is: shown, exposed, active.
 
-On the offscreen platform a window becomes active on the next turn of the event loop, so
-this turns the loop until it has (pytest-qt's ``waitActive`` sleeps 10 ms first, on every
-window of the suite).
+On the offscreen platform a window is exposed and becomes active on the next turns of the
+event loop, so these turn the loop until it has (pytest-qt's ``waitActive`` and
+``waitExposed`` sleep 10 ms first, on every window of the suite).
 """
 
 from __future__ import annotations
@@ -21,4 +21,13 @@ def show_active(widget: QWidget) -> None:
     deadline = time.monotonic() + LONGEST_S
     while not widget.isActiveWindow():
         assert time.monotonic() < deadline, f"{widget!r} never became the active window"
+        QApplication.processEvents()
+
+
+def exposed(widget: QWidget) -> None:
+    """Turn the event loop until ``widget``'s window is on screen (it was shown)."""
+    assert widget.isVisible(), f"{widget!r} was not shown"
+    deadline = time.monotonic() + LONGEST_S
+    while (handle := widget.window().windowHandle()) is None or not handle.isExposed():
+        assert time.monotonic() < deadline, f"{widget!r} never came on screen"
         QApplication.processEvents()

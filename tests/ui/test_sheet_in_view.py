@@ -18,6 +18,7 @@ from clubdesk.ui import style
 from clubdesk.ui.sheet.dialog import SheetDialog
 from tests import builder
 from tests.ui.pictures import picture
+from tests.ui.showing import exposed
 
 SIZES = [(1280, 820), (1600, 1000)]
 # format: entrants, players per entrant
@@ -97,7 +98,7 @@ def test_the_whole_sheet_is_in_view(
     row = next(r for r in range(page.model.rowCount()) if page.model.table_at(r).table == 1)
     dialog = page.open_sheet(page.model.index(row, 0))
     assert dialog is not None
-    qtbot.waitExposed(dialog)
+    exposed(dialog)
     assert dialog.geometry() == window.geometry()  # over the window: larger with it
     for hand in hands_of(rules):
         dialog.rows[-1].set_hand(hand)

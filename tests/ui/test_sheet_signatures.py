@@ -13,6 +13,7 @@ from clubdesk.ui.context import UiContext
 from clubdesk.ui.sheet.amend_dialog import AmendDialog
 from clubdesk.ui.sheet.dialog import SheetDialog
 from tests import builder
+from tests.ui.showing import exposed
 from tests.ui.test_sheet_dialog import PINOCHLE_HANDS, seated
 from tests.ui.test_signature_pad import draw
 
@@ -28,7 +29,7 @@ def open_sheet(qtbot, db, clock, event_id: str) -> SheetDialog:
     qtbot.addWidget(dialog)
     dialog.resize(1280, 820)
     dialog.show()
-    qtbot.waitExposed(dialog)
+    exposed(dialog)
     return dialog
 
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from clubdesk.domain.limits import SIGNATURE_PAD_ASPECT, strokes_problem
 from clubdesk.ui.sheet.signature_pad import SignaturePad
+from tests.ui.showing import exposed
 
 
 def make_pad(qtbot, name: str = "Ann Smith", width: int = 700) -> SignaturePad:
@@ -17,7 +18,7 @@ def make_pad(qtbot, name: str = "Ann Smith", width: int = 700) -> SignaturePad:
     qtbot.addWidget(pad)
     pad.resize(width, round(width / SIGNATURE_PAD_ASPECT) + 40)
     pad.show()
-    qtbot.waitExposed(pad)
+    exposed(pad)
     return pad
 
 

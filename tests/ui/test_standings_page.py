@@ -15,6 +15,7 @@ from clubdesk.ui.standings.chart import LEADERS
 from clubdesk.ui.standings.model import CUT_COLOUR, DROPPED_ROLE, TIED_ROLE, StandingsModel
 from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
+from tests.ui.showing import exposed
 
 
 def make_page(qtbot, db, clock, event_id: str) -> StandingsPage:
@@ -236,10 +237,10 @@ def test_the_columns_fit_every_row_sized_once_not_on_every_showing(
     page.hide()
     asked.clear()
     page.show()
-    qtbot.waitExposed(page)
-    page.table.viewport().grab()  # painted
+    exposed(page)  # painted on screen
+    page.table.viewport().grab()  # and painted again
     cells = page.model.rowCount() * page.model.columnCount()  # the demo's 16 rows all in view
-    assert 0 < asked.count(Qt.ItemDataRole.DisplayRole) <= cells  # painted, not measured
+    assert 0 < asked.count(Qt.ItemDataRole.DisplayRole) <= 2 * cells  # painted, not measured
 
 
 def test_a_sheet_that_leaves_the_standings_as_they_are_leaves_the_page_alone(qtbot, db, clock):
