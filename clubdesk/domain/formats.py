@@ -131,18 +131,36 @@ def scan_rules(extra_dirs: Iterable[Path] | None = None) -> tuple[list[FormatInf
         if not folder.is_dir():
             continue
         for file in sorted(folder.glob("*.toml")):
-            heading = _heading(file) if bundled else None
+            try:
+                stamp = file.stat()
+            except OSError:
+                stamp = None
+            heading, problem = _read_heading(
+                file, bundled, stamp and (stamp.st_mtime_ns, stamp.st_size, stamp.st_ino)
+            )
             if heading is None:
-                from clubdesk.domain.rules import RulesError
-
-                try:
-                    rules = load_rules_file(file)
-                except RulesError as exc:
-                    problems.append(exc.problems[0])
-                    continue
-                heading = rules.id, rules.title
+                problems.append(problem)
+                continue
             found[heading[0]] = FormatInfo(*heading, file, bundled)
     return list(found.values()), problems
+
+
+@lru_cache(maxsize=256)
+def _read_heading(
+    file: Path, bundled: bool, stamp: tuple[int, int, int] | None
+) -> tuple[tuple[str, str] | None, str]:
+    """A rules file's id and title, or its first problem: read once while the file stays
+    as it was (``stamp``: its time written, size and inode), not on every listing."""
+    heading = _heading(file) if bundled else None
+    if heading is not None:
+        return heading, ""
+    from clubdesk.domain.rules import RulesError
+
+    try:
+        rules = load_rules_file(file)
+    except RulesError as exc:
+        return None, exc.problems[0]
+    return (rules.id, rules.title), ""
 
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")  # as Rules.id: the same pattern and lengths
