@@ -13,9 +13,9 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from clubdesk.store import ledger
 from clubdesk.store.db import plain_rows
@@ -85,13 +85,27 @@ def entrant_numbers(session: Session, event_id: str) -> dict[int, int]:
 
 
 def list_entrants(session: Session, event_id: str) -> list[EntrantRecord]:
-    """Every entrant of the event, in number order, with players and money."""
-    rows = session.exec(
-        select(Entrant.id, Entrant.number, Entrant.name, Entrant.status, Entrant.created_at)
-        .where(Entrant.event_id == event_id)
-        .order_by(col(Entrant.number))
-    ).all()  # the columns, not the rows as objects (the Money page lists 512 after a change)
+    """Every entrant of the event, in number order, with players and money. Read as plain
+    rows: the pages list the field after each change (the Money page 512 entrants), and
+    the ORM's rows took most of each reading."""
+    rows = [
+        _Columns(id_, number, name, status, dt.datetime.fromisoformat(created_at))
+        for id_, number, name, status, created_at in plain_rows(
+            session,
+            "SELECT id, number, name, status, created_at FROM entrant WHERE event_id = ? "
+            "ORDER BY number",
+            (event_id,),
+        )
+    ]
     return _records(session, event_id, rows)
+
+
+class _Columns(NamedTuple):
+    id: int
+    number: int
+    name: str
+    status: str
+    created_at: dt.datetime
 
 
 def players_of(
@@ -209,15 +223,12 @@ def _records(
     ids = [row.id for row in rows]
     one = len(ids) == 1
     players: dict[int, list[str]] = defaultdict(list)
-    player_query = select(Player.entrant_id, Player.name).order_by(
-        col(Player.entrant_id), col(Player.position)
-    )
-    player_query = (
-        player_query.where(Player.entrant_id == ids[0])
-        if one
-        else player_query.where(Player.event_id == event_id)
-    )
-    for entrant_id, name in session.exec(player_query):
+    whose = "entrant_id = ?" if one else "event_id = ?"
+    for entrant_id, name in plain_rows(
+        session,
+        f"SELECT entrant_id, name FROM player WHERE {whose} ORDER BY entrant_id, position",
+        (ids[0] if one else event_id,),
+    ):
         players[entrant_id].append(name)
     money = ledger.entrant_money(session, event_id, ids[0] if one else None)
     return [

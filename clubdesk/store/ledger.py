@@ -11,9 +11,9 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Entrant, LedgerEntry
 
 
@@ -71,22 +71,21 @@ def add_entries(session: Session, event_id: str, entries: Iterable[NewLedgerEntr
 def entrant_money(
     session: Session, event_id: str, entrant_id: int | None = None
 ) -> dict[int, EntrantMoney]:
-    """Fees and refunds per entrant id: one entrant's, or (None) every entrant's."""
-    query = (
-        select(LedgerEntry.entrant_id, LedgerEntry.kind, func.sum(LedgerEntry.cents))
-        .where(
-            LedgerEntry.event_id == event_id,
-            col(LedgerEntry.kind).in_(("fee", "refund")),
-        )
-        .group_by(col(LedgerEntry.entrant_id), col(LedgerEntry.kind))
-    )
-    query = (
-        query.where(LedgerEntry.entrant_id == entrant_id)
+    """Fees and refunds per entrant id: one entrant's, or (None) every entrant's (plain
+    rows, read with every listing of the field)."""
+    whose, params = (
+        ("entrant_id = ?", (event_id, entrant_id))
         if entrant_id is not None
-        else query.where(col(LedgerEntry.entrant_id).is_not(None))
+        else ("entrant_id IS NOT NULL", (event_id,))
     )
     sums: dict[tuple[int, str], int] = {}
-    for found_id, kind, cents in session.exec(query):
+    for found_id, kind, cents in plain_rows(
+        session,
+        "SELECT entrant_id, kind, sum(cents) FROM ledger_entry "
+        f"WHERE event_id = ? AND kind IN ('fee', 'refund') AND {whose} "
+        "GROUP BY entrant_id, kind",
+        params,
+    ):
         sums[(found_id, kind)] = int(cents or 0)
     return {
         found_id: EntrantMoney(sums.get((found_id, "fee"), 0), sums.get((found_id, "refund"), 0))
