@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from clubdesk.domain.event.model import Event as EventFacts
 from clubdesk.domain.rulings.warnings import LoggedWarning
+from clubdesk.store.db import plain_rows
 from clubdesk.store.models import (
     Adjustment,
     Entrant,
@@ -70,23 +71,26 @@ def add_warning(session: Session, event_id: str, warning: NewWarning) -> None:
 
 
 def warnings(session: Session, event_id: str) -> list[LoggedWarning]:
-    """The warnings logged in the event, in the order logged."""
-    rows = session.exec(
-        select(Warning, Entrant.number)
-        .join(Entrant, col(Entrant.id) == col(Warning.entrant_id))
-        .where(Warning.event_id == event_id)
-        .order_by(col(Warning.id))
-    ).all()
+    """The warnings logged in the event, in the order logged (plain rows: read with every
+    listing of the field, for each entrant's history)."""
+    rows = plain_rows(
+        session,
+        "SELECT warning.round_number, entrant.number, warning.reason, warning.playoff, "
+        "warning.ruling, warning.at FROM warning "
+        "JOIN entrant ON entrant.id = warning.entrant_id "
+        "WHERE warning.event_id = ? ORDER BY warning.id",
+        (event_id,),
+    )
     return [
         LoggedWarning(
-            round=row.round_number,
+            round=round_number,
             team=number,
-            reason=row.reason,
-            playoff=row.playoff,
-            kind="loss-of-hand" if row.ruling == "loss-of-hand" else "warning",
-            at=row.at,
+            reason=reason,
+            playoff=bool(playoff),
+            kind="loss-of-hand" if ruling == "loss-of-hand" else "warning",
+            at=dt.datetime.fromisoformat(at),
         )
-        for row, number in rows
+        for round_number, number, reason, playoff, ruling, at in rows
     ]
 
 
@@ -108,14 +112,19 @@ def add_removal(
 
 
 def removals(session: Session, event_id: str) -> dict[int, RemovalRecord]:
-    """The event's removals from the tournament, by entrant number."""
-    rows = session.exec(
-        select(Removal, Entrant.number)
-        .join(Entrant, col(Entrant.id) == col(Removal.entrant_id))
-        .where(Entrant.event_id == event_id)
-        .order_by(col(Removal.id))
-    ).all()
-    return {number: RemovalRecord(number, row.director, row.reason, row.at) for row, number in rows}
+    """The event's removals from the tournament, by entrant number (plain rows, as
+    ``warnings``)."""
+    rows = plain_rows(
+        session,
+        "SELECT entrant.number, removal.director, removal.reason, removal.at FROM removal "
+        "JOIN entrant ON entrant.id = removal.entrant_id "
+        "WHERE entrant.event_id = ? ORDER BY removal.id",
+        (event_id,),
+    )
+    return {
+        number: RemovalRecord(number, director, reason, dt.datetime.fromisoformat(at))
+        for number, director, reason, at in rows
+    }
 
 
 def add_tiebreak(
