@@ -19,7 +19,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
 from clubdesk.errors import UserError
@@ -52,9 +52,16 @@ class DrawRecord:
 
 
 def current_draw(session: Session, event_id: str) -> StoredDraw | None:
-    """The event's draw in force (None before the draw is made)."""
-    row = _current_row(session, event_id)
-    return None if row is None else _stored(session, row)
+    """The event's draw in force (None before the draw is made). Read as plain rows, as
+    the draw's other readings: the field's listing reads it after every change."""
+    rows = plain_rows(
+        session, f"SELECT {_DRAW_COLUMNS} FROM draw WHERE event_id = ? AND superseded = 0",
+        (event_id,),
+    )  # fmt: skip
+    return _stored(session, *rows[0]) if rows else None
+
+
+_DRAW_COLUMNS = "id, event_id, method, seed, made_at, superseded"  # as ``_stored`` takes them
 
 
 def draw_made(session: Session, event_id: str) -> DrawRecord | None:
@@ -72,25 +79,18 @@ def draw_made(session: Session, event_id: str) -> DrawRecord | None:
 
 def drawn_entrant_ids(session: Session, draw_id: int) -> set[int]:
     """The entrants a draw placed (by entrant id)."""
-    return set(
-        session.exec(
-            select(DrawAssignment.entrant_id).where(DrawAssignment.draw_id == draw_id)
-        ).all()
+    rows = plain_rows(
+        session, "SELECT entrant_id FROM draw_assignment WHERE draw_id = ?", (draw_id,)
     )
-
-
-def _current_row(session: Session, event_id: str) -> DrawRow | None:
-    return session.exec(
-        select(DrawRow).where(DrawRow.event_id == event_id, col(DrawRow.superseded).is_(False))
-    ).first()
+    return {entrant_id for (entrant_id,) in rows}
 
 
 def draw_history(session: Session, event_id: str) -> list[StoredDraw]:
     """Every draw of the event, the first one first; redrawn ones are marked superseded."""
-    rows = session.exec(
-        select(DrawRow).where(DrawRow.event_id == event_id).order_by(col(DrawRow.id))
+    rows = plain_rows(
+        session, f"SELECT {_DRAW_COLUMNS} FROM draw WHERE event_id = ? ORDER BY id", (event_id,)
     )
-    return [_stored(session, row) for row in rows]
+    return [_stored(session, *row) for row in rows]
 
 
 def add_draw(session: Session, event_id: str, draw: Draw, made_at: dt.datetime) -> int:
@@ -147,23 +147,33 @@ def supersede(session: Session, draw_id: int) -> None:
     session.flush()  # before the new draw: one current draw per event
 
 
-def _stored(session: Session, row: DrawRow) -> StoredDraw:
-    numbers = entrant_numbers(session, row.event_id)
-    assignments = session.exec(select(DrawAssignment).where(DrawAssignment.draw_id == row.id))
+def _stored(
+    session: Session,
+    id_: int,
+    event_id: str,
+    method: str,
+    seed: int | None,
+    made_at: str,
+    superseded: int,
+) -> StoredDraw:
+    """A draw from its row's columns (``_DRAW_COLUMNS``) and who drew what."""
+    numbers = entrant_numbers(session, event_id)
+    assignments = plain_rows(
+        session, "SELECT entrant_id, card FROM draw_assignment WHERE draw_id = ?", (id_,)
+    )
     drawn = sorted(
-        (Drawn(numbers[a.entrant_id], _pick(a.card)) for a in assignments),
+        (Drawn(numbers[entrant_id], _pick(card)) for entrant_id, card in assignments),
         key=lambda d: d.entrant,
     )
     kinds = {_kind(d.pick) for d in drawn}
     if len(kinds) > 1:
-        raise UserError(f"draw {row.id} mixes cards, chits and lots; make the draw again")
+        raise UserError(f"draw {id_} mixes cards, chits and lots; make the draw again")
     kind = kinds.pop() if kinds else "cards"
-    method = "physical" if row.method == "physical" else "random"
     return StoredDraw(
-        id=row.id or 0,
-        made_at=row.made_at,
-        superseded=row.superseded,
-        draw=Draw(kind, method, row.seed, tuple(drawn)),
+        id=id_,
+        made_at=dt.datetime.fromisoformat(made_at),
+        superseded=bool(superseded),
+        draw=Draw(kind, "physical" if method == "physical" else "random", seed, tuple(drawn)),
     )
 
 
