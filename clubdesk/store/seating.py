@@ -53,12 +53,12 @@ def find_round(session: Session, event_id: str, number: int) -> RoundRecord | No
 
 def rounds_before(session: Session, event_id: str, number: int) -> list[RoundRecord]:
     """The published rounds before round ``number``, in order."""
-    rows = session.exec(
-        select(Round)
-        .where(Round.event_id == event_id, Round.number < number)
-        .order_by(col(Round.number))
+    rows = plain_rows(
+        session,
+        "SELECT id, number, status FROM round WHERE event_id = ? AND number < ? ORDER BY number",
+        (event_id, number),
     )
-    return [RoundRecord(row.id or 0, row.number, row.status) for row in rows]
+    return [RoundRecord(*row) for row in rows]
 
 
 def set_round_status(session: Session, round_id: int, status: str) -> None:
@@ -86,14 +86,16 @@ def published_rounds(session: Session, event_id: str) -> list[int]:
 
 def round_started(session: Session, event_id: str, number: int) -> bool:
     """Has round ``number`` started: running or closed, its clock started, or a sheet in?"""
-    row = round_row(session, event_id, number)
+    row = find_round(session, event_id, number)
     if row is not None:
         if row.status != "pending":
             return True
-        submitted = session.exec(
-            select(Game.id).where(Game.round_id == row.id, col(Game.submitted_at).is_not(None))
-        ).first()
-        if submitted is not None:
+        submitted = plain_rows(
+            session,
+            "SELECT 1 FROM game WHERE round_id = ? AND submitted_at IS NOT NULL LIMIT 1",
+            (row.id,),
+        )
+        if submitted:
             return True
     found = roundclock.clock_of(session, event_id, number)
     return found is not None and found.started
@@ -101,8 +103,9 @@ def round_started(session: Session, event_id: str, number: int) -> bool:
 
 def load_seating(session: Session, event_id: str, number: int) -> RoundSeating | None:
     """Round ``number``'s seating as stored (None when it is not published). Every table's
-    seats are read in one query (a round of 256 tables read table by table took 0.1 s)."""
-    row = round_row(session, event_id, number)
+    seats are read in one query (a round of 256 tables read table by table took 0.1 s),
+    all as plain rows."""
+    row = find_round(session, event_id, number)
     if row is None:
         return None
     numbers = entrant_numbers(session, event_id)
@@ -126,8 +129,8 @@ def load_seating(session: Session, event_id: str, number: int) -> RoundSeating |
         TableSeating(table, tuple(seated["a"]), tuple(seated["b"]))
         for table, seated in sides.items()
     )
-    byes = session.exec(select(Bye.entrant_id).where(Bye.round_id == row.id)).all()
-    return RoundSeating(number, tables, tuple(sorted(numbers[i] for i in byes)))
+    byes = plain_rows(session, "SELECT entrant_id FROM bye WHERE round_id = ?", (row.id,))
+    return RoundSeating(number, tables, tuple(sorted(numbers[i] for (i,) in byes)))
 
 
 def byes_by_round(session: Session, event_id: str) -> dict[int, tuple[int, ...]]:
