@@ -10,9 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from clubdesk.domain.roundclock.state import ClockFact, Reading
+from clubdesk.store.db import plain_rows
 from clubdesk.store.models import ClockFact as ClockFactRow
 
 
@@ -33,21 +34,23 @@ class ClockRecord:
 
 def facts(session: Session, event_id: str) -> list[ClockFact]:
     """Every clock fact of the event, round by round, each round's in the order they were
-    recorded (rounds follow one another, so this is the order they happened in)."""
-    rows = session.exec(
-        select(ClockFactRow)
-        .where(ClockFactRow.event_id == event_id)
-        .order_by(col(ClockFactRow.round_number), col(ClockFactRow.id))
+    recorded (rounds follow one another, so this is the order they happened in). Plain
+    rows: the window's clock reads them every second and after every change."""
+    rows = plain_rows(
+        session,
+        "SELECT round_number, kind, at, monotonic, seconds, announcement FROM clock_fact "
+        "WHERE event_id = ? ORDER BY round_number, id",
+        (event_id,),
     )
     return [
         ClockFact(
-            round=row.round_number,
-            kind=row.kind,  # type: ignore[arg-type]
-            reading=Reading(row.at, row.monotonic),
-            seconds=row.seconds,
-            announcement=row.announcement,  # type: ignore[arg-type]
+            round=round_number,
+            kind=kind,
+            reading=Reading(dt.datetime.fromisoformat(at), monotonic),
+            seconds=seconds,
+            announcement=announcement,
         )
-        for row in rows
+        for round_number, kind, at, monotonic, seconds, announcement in rows
     ]
 
 
@@ -70,13 +73,12 @@ def add_fact(session: Session, event_id: str, fact: ClockFact) -> None:
 def clock_of(session: Session, event_id: str, round_number: int) -> ClockRecord | None:
     """Round ``round_number``'s clock, if it has started."""
     found = {
-        row.kind: row.at
-        for row in session.exec(
-            select(ClockFactRow).where(
-                ClockFactRow.event_id == event_id,
-                ClockFactRow.round_number == round_number,
-                col(ClockFactRow.kind).in_(("start", "end")),
-            )
+        kind: dt.datetime.fromisoformat(at)
+        for kind, at in plain_rows(
+            session,
+            "SELECT kind, at FROM clock_fact WHERE event_id = ? AND round_number = ? "
+            "AND kind IN ('start', 'end') ORDER BY id",
+            (event_id, round_number),
         )
     }
     if "start" not in found:

@@ -149,15 +149,11 @@ def byes_by_round(session: Session, event_id: str) -> dict[int, tuple[int, ...]]
 
 def unsubmitted_tables(session: Session, event_id: str, number: int) -> list[int] | None:
     """The tables of round ``number`` whose sheet is not in (None: the round is not published)."""
-    row = round_row(session, event_id, number)
+    row = find_round(session, event_id, number)
     if row is None:
         return None
-    tables = session.exec(
-        select(Game.table_number)
-        .where(Game.round_id == row.id, col(Game.submitted_at).is_(None))
-        .order_by(col(Game.table_number))
-    ).all()
-    return list(tables)
+    sql = "SELECT table_number FROM game WHERE round_id = ? AND submitted_at IS NULL"
+    return [table for (table,) in plain_rows(session, f"{sql} ORDER BY table_number", (row.id,))]
 
 
 def save_seating(session: Session, event_id: str, seating: RoundSeating) -> int:
@@ -165,7 +161,7 @@ def save_seating(session: Session, event_id: str, seating: RoundSeating) -> int:
 
     Returns the round's id. Side a takes seats 1 and 3, side b seats 2 and 4.
     """
-    if round_row(session, event_id, seating.round) is not None:
+    if find_round(session, event_id, seating.round) is not None:
         raise UserError(f"round {seating.round}'s seating is already published")
     ids = entrant_ids(session, event_id)
     row = Round(event_id=event_id, number=seating.round, status="pending")
