@@ -103,8 +103,8 @@ def _empty(path: Path) -> bool:
     if not path.is_file():
         return False
     wal = Path(f"{path}-wal")
-    if wal.exists() and wal.stat().st_size:  # what the log holds counts too
-        return _asked_empty(path)
+    if wal.exists() and wal.stat().st_size:  # written to since it was opened: taken as not
+        return False  # empty, so a step from it is made by the services, never copied wrongly
     content = hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
     if content not in _empty_files:
         if not _asked_empty(path):
