@@ -1,9 +1,10 @@
-"""Child processes for the kill -9 tests, started from a fork server: a process that has
-imported clubdesk (the services, the store, the window) once, and forks a copy of itself for
-each child. A child is a real process with its own pid, running the victim module as
-``python -m MODULE ARGS`` would, writing to a real database; the test kills it with SIGKILL
-mid-write. Only the second or so of importing clubdesk that each ``python -m`` paid is
-saved (multiprocessing's forkserver start method).
+"""Child processes for the kill -9 and full-disk tests, started from a fork server: a
+process that has imported clubdesk (the services, the store, the window) once, and forks a
+copy of itself for each child. A child is a real process with its own pid, running the
+victim module as ``python -m MODULE ARGS`` would, writing to a real database; the test kills
+it with SIGKILL mid-write, or lets no file it writes grow past a limit (a full disk). Only
+the second or so of importing clubdesk that each ``python -m`` paid is saved
+(multiprocessing's forkserver start method).
 
 ``start(module, args, env)`` gives a ``Child``: its ``pid``, ``stdout`` (the lines it prints,
 as text), ``stderr`` (what it wrote there, kept in a file), ``stdin`` (with ``stdin=True``),
@@ -17,7 +18,9 @@ import contextlib
 import io
 import multiprocessing
 import os
+import resource
 import runpy
+import signal
 import sys
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -46,9 +49,14 @@ def _child(
     out: Connection,
     inp: Connection | None,
     errors: str,
+    file_limit: int | None,
 ) -> None:
     """In the forked child: its environment, folder and standard streams as a new process
     would have them, then the module run as ``__main__``."""
+    if file_limit is not None:  # no file it writes grows past this: a full disk's refusal
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
+        sys.dont_write_bytecode = True  # a module compiled now would be kept cut off
     os.environ.clear()
     os.environ.update(env)
     os.chdir(PROJECT)
@@ -71,7 +79,15 @@ class Child:
     """A forked child, seen as ``subprocess.Popen`` sees one (text mode, stdout a pipe,
     stderr kept in a file and read at the end)."""
 
-    def __init__(self, module: str, args: list[str], env: dict[str, str], *, stdin: bool):
+    def __init__(
+        self,
+        module: str,
+        args: list[str],
+        env: dict[str, str],
+        *,
+        stdin: bool,
+        file_limit: int | None = None,
+    ):
         context = _server()
         self._errors = Path(env.get("TMPDIR", "/tmp"), f"child-{os.getpid()}-{id(self)}.err")
         self._errors.write_bytes(b"")
@@ -80,7 +96,7 @@ class Child:
         read_in, write_in = context.Pipe(duplex=False) if stdin else (None, None)
         self._process = context.Process(
             target=_child,
-            args=(module, args, env, write_out, read_in, str(self._errors)),
+            args=(module, args, env, write_out, read_in, str(self._errors), file_limit),
             daemon=True,
         )
         self._process.start()
@@ -139,6 +155,14 @@ def _take(end: Connection) -> int:
     return fd
 
 
-def start(module: str, args: list[str], env: dict[str, str], *, stdin: bool = False) -> Child:
-    """``python -m MODULE ARGS`` with the environment ``env``, forked from the fork server."""
-    return Child(module, args, env, stdin=stdin)
+def start(
+    module: str,
+    args: list[str],
+    env: dict[str, str],
+    *,
+    stdin: bool = False,
+    file_limit: int | None = None,
+) -> Child:
+    """``python -m MODULE ARGS`` with the environment ``env``, forked from the fork server;
+    ``file_limit``: the bytes any file it writes may grow to (RLIMIT_FSIZE)."""
+    return Child(module, args, env, stdin=stdin, file_limit=file_limit)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import resource
-import signal
 import sqlite3
 import subprocess
 from contextlib import closing
@@ -17,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import kill_harness
-from tests.cli.helpers import COMMAND
+from tests import forked, kill_harness
 
 LIMITS = (4096, 65536)  # bytes a file may grow to: the first page, a few dozen pages
 
@@ -39,21 +36,12 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def on_a_full_disk(limit: int, *args: str | Path, data: Path) -> subprocess.CompletedProcess:
-    def small_files() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    return subprocess.run(
-        [*COMMAND, *(str(arg) for arg in args)],
-        preexec_fn=small_files,  # noqa: PLW1509 - the child only sets its own limits
-        capture_output=True,
-        text=True,
-        # no bytecode written: a module compiled under the limit would be kept cut off at it,
-        # and every later import of it, in any process, would fail
-        env={**os.environ, "XDG_DATA_HOME": str(data), "PYTHONDONTWRITEBYTECODE": "1"},
-        timeout=120,
-        check=False,
-    )
+    """``clubdesk ARGS`` in a child process (forked, tests/forked.py) whose files may not
+    grow past ``limit`` bytes."""
+    env = {**os.environ, "XDG_DATA_HOME": str(data)}
+    child = forked.start("clubdesk", [str(arg) for arg in args], env, file_limit=limit)
+    out, err = child.communicate()
+    return subprocess.CompletedProcess(["clubdesk", *map(str, args)], child.returncode, out, err)
 
 
 def refused_plainly(done: subprocess.CompletedProcess) -> None:
