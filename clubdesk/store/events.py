@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, Table, insert, update
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from clubdesk.errors import UserError
 from clubdesk.store.audit import add_entry
@@ -42,25 +42,8 @@ class EventRecord:
 def find_event(session: Session, event_id: str) -> EventRecord | None:
     """The event ``event_id`` (None: no such event). Read as a plain row: commands and
     pages look their event up many times, and the ORM's object took most of each look."""
-    rows = plain_rows(
-        session,
-        "SELECT id, name, date, venue, rules_id, rules_text, settings, created_at"
-        " FROM event WHERE id = ?",
-        (event_id,),
-    )
-    if not rows:
-        return None
-    id_, name, date, venue, rules_id, rules_text, settings, created_at = rows[0]
-    return EventRecord(
-        id=id_,
-        name=name,
-        date=dt.date.fromisoformat(date),
-        venue=venue,
-        rules_id=rules_id,
-        rules_text=rules_text,
-        settings=json.loads(settings),
-        created_at=dt.datetime.fromisoformat(created_at),
-    )
+    rows = plain_rows(session, f"SELECT {_COLUMNS} FROM event WHERE id = ?", (event_id,))
+    return _record(*rows[0]) if rows else None
 
 
 def get_event(session: Session, event_id: str) -> EventRecord:
@@ -72,18 +55,17 @@ def get_event(session: Session, event_id: str) -> EventRecord:
 
 
 def event_exists(session: Session, event_id: str) -> bool:
-    return session.exec(select(Event.id).where(Event.id == event_id)).first() is not None
+    return bool(plain_rows(session, "SELECT 1 FROM event WHERE id = ?", (event_id,)))
 
 
 def current_events(session: Session) -> list[EventRecord]:
     """The events not archived, the latest first (by date, then id)."""
-    archived = select(EventArchive.event_id)
-    rows = session.exec(
-        select(Event)
-        .where(col(Event.id).not_in(archived))
-        .order_by(col(Event.date).desc(), col(Event.id))
+    rows = plain_rows(
+        session,
+        f"SELECT {_COLUMNS} FROM event WHERE id NOT IN (SELECT event_id FROM event_archive) "
+        "ORDER BY date DESC, id",
     )
-    return [_record(row) for row in rows]
+    return [_record(*row) for row in rows]
 
 
 def current_event_ids(session: Session) -> list[str]:
@@ -115,8 +97,7 @@ def add_event(
         created_at=created_at,
     )
     session.add(row)
-    session.flush()
-    return _record(row)
+    return get_event(session, event_id)  # as written (the reading flushes the session first)
 
 
 def update_event(session: Session, event_id: str, values: Mapping[str, Any]) -> EventRecord:
@@ -130,8 +111,7 @@ def update_event(session: Session, event_id: str, values: Mapping[str, Any]) -> 
     for key, value in values.items():
         setattr(row, key, dict(value) if key == "settings" else value)
     session.add(row)
-    session.flush()
-    return _record(row)
+    return get_event(session, event_id)
 
 
 # --- archiving ------------------------------------------------------------------------------
@@ -207,14 +187,27 @@ def _table(model: type[Event] | type[EventArchive]) -> Table:
     return model.__table__  # type: ignore[attr-defined]
 
 
-def _record(row: Event) -> EventRecord:
+_COLUMNS = "id, name, date, venue, rules_id, rules_text, settings, created_at"  # as _record
+
+
+def _record(
+    id_: str,
+    name: str,
+    date: str,
+    venue: str,
+    rules_id: str,
+    rules_text: str,
+    settings: str,
+    created_at: str,
+) -> EventRecord:
+    """An event from its row's columns as SQLite holds them (``_COLUMNS``)."""
     return EventRecord(
-        id=row.id,
-        name=row.name,
-        date=row.date,
-        venue=row.venue,
-        rules_id=row.rules_id,
-        rules_text=row.rules_text,
-        settings=dict(row.settings),
-        created_at=row.created_at,
+        id=id_,
+        name=name,
+        date=dt.date.fromisoformat(date),
+        venue=venue,
+        rules_id=rules_id,
+        rules_text=rules_text,
+        settings=json.loads(settings),
+        created_at=dt.datetime.fromisoformat(created_at),
     )
