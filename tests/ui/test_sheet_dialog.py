@@ -13,6 +13,7 @@ from clubdesk.ui.context import UiContext
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.style import is_invalid
 from tests import builder
+from tests.ui.pictures import picture
 from tests.ui.showing import show_active
 
 PINOCHLE_HANDS = [
@@ -153,6 +154,7 @@ def test_submitting_a_sheet_then_it_reopens_read_only(qtbot, db, clock, pinochle
     assert len(again.rows) == 8 and all(r.widgets["bid"].isReadOnly() for r in again.rows)
     assert "Amended by Dee Rector (meld miscounted)" in again.amendments.text()
     assert again.total_label.text() == "Submitted · counts 400 to 300"
+    picture(again, "sheet-submitted")
 
 
 def test_a_refused_submission_is_shown_in_plain_words(qtbot, db, clock, pinochle) -> None:

@@ -126,13 +126,19 @@ class HandsGrid(QScrollArea):
         self.rows.clear()
         self.totals.clear()
         self.lines.clear()
-        self.hands_box.setStyleSheet(COMPACT)
+        self._look(COMPACT)
 
     def show_read_only(self) -> None:
-        """A submitted sheet: its numbers as written, nothing to type into."""
+        """A submitted sheet: its numbers as written, nothing to type into. Given before its
+        rows are added, each row takes the look as it comes (a style sheet given to the
+        sheet later restyles every field of it again)."""
+        self._look(READ_ONLY)
         for row in self.rows:
             row.set_read_only()
-        self.hands_box.setStyleSheet(READ_ONLY)
+
+    def _look(self, sheet: str) -> None:
+        if self.hands_box.styleSheet() != sheet:
+            self.hands_box.setStyleSheet(sheet)
 
     def show_newest(self) -> None:
         """Scroll so the newest hand (or the field being typed) is in view."""

@@ -31,10 +31,11 @@ class SubmittedHost(Protocol):
 def show_submitted(dialog: SheetFrame, host: SubmittedHost, sheet: sheets.TableSheet) -> None:
     """Show ``sheet`` (submitted) in ``dialog``, read-only; ``host`` is the dialog that acts."""
     game = sheet.game
+    dialog.scroll.show_read_only()  # before the rows: each takes the look as it comes
     for hand in game.hands:
         row = host.new_row()
         row.set_hand(hand)
-    dialog.scroll.show_read_only()
+        row.set_read_only()
     dialog.final_only.setChecked(not game.hands)
     typed = game.amendments[0].before.score if game.amendments else game.score
     if not game.hands and typed is not None:  # as typed in (an amendment shown beside)
