@@ -250,3 +250,18 @@ def test_rounds_with_a_clock_need_round_ones_start():
 def test_a_format_with_a_cut_drops_no_games():
     with pytest.raises(UserError, match="drop_lowest must be 0: the cut is made on every game"):
         load_rules("house-gin").with_settings({"drop_lowest": 1})
+
+
+def test_a_rules_file_changed_or_mended_is_listed_as_it_is_now(tmp_path: Path) -> None:
+    # the list of formats reads a file once while it stays as it was (domain/formats.py)
+    own = tmp_path / "friday.toml"
+    own.write_text(GP_TEXT.replace('id = "grand-prix-pinochle"', 'id = "friday"'))
+    [friday] = [f for f in available_formats([tmp_path]) if f.id == "friday"]
+    title = friday.title
+    own.write_text(own.read_text().replace(f'title = "{title}"', 'title = "Friday Night"'))
+    [friday] = [f for f in available_formats([tmp_path]) if f.id == "friday"]
+    assert friday.title == "Friday Night"
+    own.write_text(own.read_text().replace("[money]", "[mony]"))  # a typo: left out
+    assert "friday" not in {f.id for f in available_formats([tmp_path])}
+    own.write_text(own.read_text().replace("[mony]", "[money]"))  # mended: listed again
+    assert "friday" in {f.id for f in available_formats([tmp_path])}
