@@ -120,10 +120,17 @@ def plain_rows(session: Session, sql: str, params: Sequence[Any] = ()) -> list[t
     """The rows of plain SQL run on the session's own connection, in its transaction (what
     it holds written first): for a command's many small rows, where building SQLAlchemy's
     row objects takes longer than SQLite takes to read them."""
+    return plain_cursor(session).execute(sql, tuple(params)).fetchall()
+
+
+def plain_cursor(session: Session) -> sqlite3.Cursor:
+    """A cursor on the session's own connection, in its transaction, what the session holds
+    written first: for plain SQL where the ORM's work per row costs more than SQLite's (a
+    round's games and seats written, many small rows read)."""
     session.flush()
     driver = session.connection().connection.driver_connection
     assert driver is not None
-    return driver.execute(sql, tuple(params)).fetchall()
+    return driver.cursor()
 
 
 def open_database(

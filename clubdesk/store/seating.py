@@ -19,7 +19,7 @@ from sqlmodel import Session, col, select
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.errors import UserError
 from clubdesk.store import roundclock
-from clubdesk.store.db import plain_rows
+from clubdesk.store.db import plain_cursor, plain_rows
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
 from clubdesk.store.models import (
     Adjustment,
@@ -164,23 +164,30 @@ def save_seating(session: Session, event_id: str, seating: RoundSeating) -> int:
     if find_round(session, event_id, seating.round) is not None:
         raise UserError(f"round {seating.round}'s seating is already published")
     ids = entrant_ids(session, event_id)
-    row = Round(event_id=event_id, number=seating.round, status="pending")
-    session.add(row)
-    session.flush()
+    cursor = plain_cursor(session)  # a game's id is needed for its seats: one flush a table
+    cursor.execute(  # through the ORM took most of publishing a round
+        "INSERT INTO round (event_id, number, status) VALUES (?, ?, 'pending')",
+        (event_id, seating.round),
+    )
+    round_id = cursor.lastrowid
+    seats = []
     for table in seating.tables:
-        game = Game(round_id=row.id, table_number=table.table)
-        session.add(game)
-        session.flush()
-        for side, members, seats in (("a", table.a, (1, 3)), ("b", table.b, (2, 4))):
-            for entrant, seat in zip(members, seats, strict=False):
-                session.add(
-                    GameSeat(game_id=game.id, side=side, seat=seat, entrant_id=ids[entrant])
-                )
-    for entrant in seating.byes:
-        session.add(Bye(round_id=row.id, entrant_id=ids[entrant]))
-    session.flush()
-    assert row.id is not None
-    return row.id
+        cursor.execute(
+            "INSERT INTO game (round_id, table_number, time_called) VALUES (?, ?, 0)",
+            (round_id, table.table),
+        )
+        for side, members, numbers in (("a", table.a, (1, 3)), ("b", table.b, (2, 4))):
+            for entrant, seat in zip(members, numbers, strict=False):
+                seats.append((cursor.lastrowid, side, seat, ids[entrant]))
+    cursor.executemany(
+        "INSERT INTO game_seat (game_id, side, seat, entrant_id) VALUES (?, ?, ?, ?)", seats
+    )
+    cursor.executemany(
+        "INSERT INTO bye (round_id, entrant_id) VALUES (?, ?)",
+        [(round_id, ids[entrant]) for entrant in seating.byes],
+    )
+    assert round_id is not None
+    return round_id
 
 
 def unpublish_pending(session: Session, event_id: str) -> list[int]:
