@@ -1,5 +1,7 @@
 """How a value that SQLite has no type for is written in a column: a timezone-aware time and a
-date as ISO-8601 text, any JSON value as text (the tables in ``models.py`` use these)."""
+date as ISO-8601 text, any JSON value as text (the tables in ``models.py`` use these); and how
+it is read back, by the models and by the plain reads alike (``read_time``, ``read_date``,
+``read_json``)."""
 
 import datetime as dt
 import json
@@ -22,7 +24,7 @@ class IsoDateTime(TypeDecorator[dt.datetime]):
         return value.isoformat()
 
     def process_result_value(self, value: str | None, dialect: Any) -> dt.datetime | None:
-        return None if value is None else dt.datetime.fromisoformat(value)
+        return None if value is None else read_time(value)
 
 
 class IsoDate(TypeDecorator[dt.date]):
@@ -35,7 +37,7 @@ class IsoDate(TypeDecorator[dt.date]):
         return None if value is None else value.isoformat()
 
     def process_result_value(self, value: str | None, dialect: Any) -> dt.date | None:
-        return None if value is None else dt.date.fromisoformat(value)
+        return None if value is None else read_date(value)
 
 
 class JsonText(TypeDecorator[Any]):
@@ -48,4 +50,19 @@ class JsonText(TypeDecorator[Any]):
         return None if value is None else json.dumps(value, ensure_ascii=False)
 
     def process_result_value(self, value: str | None, dialect: Any) -> Any:
-        return None if value is None else json.loads(value)
+        return read_json(value)
+
+
+def read_time(text: str) -> dt.datetime:
+    """A time as ``IsoDateTime`` writes it, read back."""
+    return dt.datetime.fromisoformat(text)
+
+
+def read_date(text: str) -> dt.date:
+    """A date as ``IsoDate`` writes it, read back."""
+    return dt.date.fromisoformat(text)
+
+
+def read_json(text: str | None) -> Any:
+    """A value as ``JsonText`` writes it, read back (None stays None)."""
+    return None if text is None else json.loads(text)

@@ -23,6 +23,7 @@ from sqlmodel import Session
 
 from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
 from clubdesk.errors import UserError
+from clubdesk.store.columns import read_time
 from clubdesk.store.db import plain_rows
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
 from clubdesk.store.models import Draw as DrawRow
@@ -74,7 +75,7 @@ def draw_made(session: Session, event_id: str) -> DrawRecord | None:
     if not rows:
         return None
     id_, method, made_at = rows[0]
-    return DrawRecord(id_, method, dt.datetime.fromisoformat(made_at))
+    return DrawRecord(id_, method, read_time(made_at))
 
 
 def drawn_entrant_ids(session: Session, draw_id: int) -> set[int]:
@@ -171,7 +172,7 @@ def _stored(
     kind = kinds.pop() if kinds else "cards"
     return StoredDraw(
         id=id_,
-        made_at=dt.datetime.fromisoformat(made_at),
+        made_at=read_time(made_at),
         superseded=bool(superseded),
         draw=Draw(kind, "physical" if method == "physical" else "random", seed, tuple(drawn)),
     )

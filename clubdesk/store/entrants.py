@@ -18,6 +18,7 @@ from typing import NamedTuple, Protocol
 from sqlmodel import Session, select
 
 from clubdesk.store import ledger
+from clubdesk.store.columns import read_time
 from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Entrant, Player
 
@@ -89,7 +90,7 @@ def list_entrants(session: Session, event_id: str) -> list[EntrantRecord]:
     rows: the pages list the field after each change (the Money page 512 entrants), and
     the ORM's rows took most of each reading."""
     rows = [
-        _Columns(id_, number, name, status, dt.datetime.fromisoformat(created_at))
+        _Columns(id_, number, name, status, read_time(created_at))
         for id_, number, name, status, created_at in plain_rows(
             session,
             "SELECT id, number, name, status, created_at FROM entrant WHERE event_id = ? "

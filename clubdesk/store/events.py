@@ -8,7 +8,6 @@ archived under a new id, with every row that names it.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +17,7 @@ from sqlmodel import Session, select
 
 from clubdesk.errors import UserError
 from clubdesk.store.audit import add_entry
+from clubdesk.store.columns import read_date, read_json, read_time
 from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Event, EventArchive
 
@@ -204,10 +204,10 @@ def _record(
     return EventRecord(
         id=id_,
         name=name,
-        date=dt.date.fromisoformat(date),
+        date=read_date(date),
         venue=venue,
         rules_id=rules_id,
         rules_text=rules_text,
-        settings=json.loads(settings),
-        created_at=dt.datetime.fromisoformat(created_at),
+        settings=read_json(settings),
+        created_at=read_time(created_at),
     )

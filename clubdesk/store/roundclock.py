@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.domain.roundclock.state import ClockFact, Reading
+from clubdesk.store.columns import read_time
 from clubdesk.store.db import plain_rows
 from clubdesk.store.models import ClockFact as ClockFactRow
 
@@ -46,7 +47,7 @@ def facts(session: Session, event_id: str) -> list[ClockFact]:
         ClockFact(
             round=round_number,
             kind=kind,
-            reading=Reading(dt.datetime.fromisoformat(at), monotonic),
+            reading=Reading(read_time(at), monotonic),
             seconds=seconds,
             announcement=announcement,
         )
@@ -73,7 +74,7 @@ def add_fact(session: Session, event_id: str, fact: ClockFact) -> None:
 def clock_of(session: Session, event_id: str, round_number: int) -> ClockRecord | None:
     """Round ``round_number``'s clock, if it has started."""
     found = {
-        kind: dt.datetime.fromisoformat(at)
+        kind: read_time(at)
         for kind, at in plain_rows(
             session,
             "SELECT kind, at FROM clock_fact WHERE event_id = ? AND round_number = ? "

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from clubdesk.domain.event.model import Event as EventFacts
 from clubdesk.domain.rulings.warnings import LoggedWarning
+from clubdesk.store.columns import read_time
 from clubdesk.store.db import plain_rows
 from clubdesk.store.models import (
     Adjustment,
@@ -88,7 +89,7 @@ def warnings(session: Session, event_id: str) -> list[LoggedWarning]:
             reason=reason,
             playoff=bool(playoff),
             kind="loss-of-hand" if ruling == "loss-of-hand" else "warning",
-            at=dt.datetime.fromisoformat(at),
+            at=read_time(at),
         )
         for round_number, number, reason, playoff, ruling, at in rows
     ]
@@ -122,7 +123,7 @@ def removals(session: Session, event_id: str) -> dict[int, RemovalRecord]:
         (event_id,),
     )
     return {
-        number: RemovalRecord(number, director, reason, dt.datetime.fromisoformat(at))
+        number: RemovalRecord(number, director, reason, read_time(at))
         for number, director, reason, at in rows
     }
 

@@ -40,7 +40,7 @@ from clubdesk.domain.event.model import Signature as DomainSignature
 from clubdesk.domain.limits import Strokes, as_strokes
 from clubdesk.domain.sides import SIDES
 from clubdesk.errors import UserError
-from clubdesk.store.columns import IsoDateTime, JsonText
+from clubdesk.store.columns import IsoDateTime, JsonText, read_json, read_time
 from clubdesk.store.db import plain_rows
 from clubdesk.store.models import Amendment as AmendmentRow
 
@@ -160,14 +160,14 @@ class _Details:
             "ORDER BY game_id, number",
             params,
         ):
-            self.hands[game_id].append(_json(data))
+            self.hands[game_id].append(read_json(data))
         for game_id, role, name, at, strokes in _plain(
             conn,
             "SELECT game_id, role, name, at, strokes FROM signature "
             f"WHERE game_id IN ({in_games}) ORDER BY id",
             params,
         ):
-            signature = DomainSignature(role, name, _time(at), strokes_of(strokes))
+            signature = DomainSignature(role, name, read_time(at), strokes_of(strokes))
             self.signatures[game_id].append(signature)
 
     def fill(self, game_id: int, game: Game) -> Game:
@@ -201,7 +201,9 @@ def _amendment_rows(
         params,
     ):
         found[game_id].append(
-            _AmendmentRow(what, _json(old), _json(new), who, why, _time(at), strokes_of(drawn))
+            _AmendmentRow(
+                what, read_json(old), read_json(new), who, why, read_time(at), strokes_of(drawn)
+            )
         )
     return found
 
@@ -412,14 +414,6 @@ def strokes_of(text: str | None) -> Strokes:
         return as_strokes(json.loads(text))
     except ValueError:
         return ()
-
-
-def _json(value: Any) -> Any:
-    return None if value is None else json.loads(value)
-
-
-def _time(value: str) -> dt.datetime:
-    return dt.datetime.fromisoformat(value)
 
 
 def _is_int(value: Any) -> bool:
