@@ -65,16 +65,18 @@ class Database:
 
     @contextmanager
     def _transaction(self, engine: Engine, *, reading: bool) -> Iterator[Session]:
-        """A session on ``engine`` in one transaction; SQLite's errors in plain words (a
-        write tried in a reading is the code's fault, not the file's: raised as it is)."""
+        """A session on ``engine`` in one transaction; SQLite's errors in plain words, raised
+        through SQLAlchemy or straight from the plain SQL run on its connection (a write tried
+        in a reading is the code's fault, not the file's: raised as it is)."""
         if self.closed:
             raise DatabaseError(f"{self.path} is closed.")
         try:
             with Session(engine, expire_on_commit=False) as session, session.begin():
                 yield session
-        except DBAPIError as exc:
-            error = _plain_error(self.path, exc.orig)
-            refused = _error_name(exc.orig).startswith("SQLITE_READONLY")  # type: ignore[arg-type]
+        except (DBAPIError, sqlite3.Error) as exc:
+            found = exc.orig if isinstance(exc, DBAPIError) else exc
+            error = _plain_error(self.path, found)
+            refused = _error_name(found).startswith("SQLITE_READONLY")  # type: ignore[arg-type]
             if error is None or (reading and refused):
                 raise
             if refused and self.changed_outside is not None:

@@ -41,7 +41,7 @@ from clubdesk.domain.limits import Strokes, as_strokes
 from clubdesk.domain.sides import SIDES
 from clubdesk.errors import UserError
 from clubdesk.store.columns import IsoDateTime, JsonText, read_json, read_time
-from clubdesk.store.db import plain_rows
+from clubdesk.store.db import plain_cursor, plain_rows
 from clubdesk.store.models import Amendment as AmendmentRow
 
 RESULT = "result"  # an amendment row of the whole result, before and after
@@ -350,11 +350,9 @@ def submit(
     The rows are written as ``models.py`` writes them (JSON as ``JsonText``, times as
     ``IsoDateTime``), in plain SQL on the session's connection: a sheet is many small rows,
     and SQLAlchemy's unit of work took longer than SQLite to write them."""
-    session.flush()  # anything the session holds goes first
+    db = plain_cursor(session)  # anything the session holds goes first
     game_id = sheet.game_id
     when = IsoDateTime().process_bind_param(at, None)
-    db = session.connection().connection.driver_connection
-    assert db is not None
     db.executemany(
         "INSERT INTO hand (game_id, number, data) VALUES (?, ?, ?)",
         [(game_id, n, _json_text(dict(hand))) for n, hand in enumerate(hands, start=1)],

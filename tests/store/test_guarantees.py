@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from clubdesk.store.db import Database
+from clubdesk.store.db import Database, plain_cursor
 from clubdesk.store.errors import SHEET_LOCKED, DatabaseError, RecordLockedError
 from clubdesk.store.models import (
     Adjustment,
@@ -104,6 +104,15 @@ def test_a_submitted_sheet_refuses_orm_changes_and_keeps_its_rows(db: Database) 
         session.add(Hand(game_id=game_id, number=2, data=HAND))
     with db.session() as session:
         assert session.exec(select(Hand.number)).all() == [1]
+        assert session.get(Game, game_id).score_a == 520
+
+
+def test_a_submitted_sheet_refuses_plain_sql_in_the_same_words(db: Database) -> None:
+    # the store writes a sheet's rows in plain SQL on the session's connection (store/sheets.py)
+    game_id = add_sheet(db, submitted=True)
+    with pytest.raises(RecordLockedError, match=SHEET_LOCKED), db.session() as session:
+        plain_cursor(session).execute("UPDATE game SET score_a = 1 WHERE id = ?", (game_id,))
+    with db.session() as session:
         assert session.get(Game, game_id).score_a == 520
 
 
