@@ -100,16 +100,8 @@ class SeatingListModel(RowsModel):
             return font
         return None
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self.HEADERS)
-        ):
-            return self._entrant_word if section == 0 else self.HEADERS[section]
-        return None
+    def heading(self, section: int) -> str:
+        return self._entrant_word if section == 0 else self.HEADERS[section]
 
 
 def _text(row: SeatRow, column: int) -> str:

@@ -1,6 +1,7 @@
 """What the pages' tables of rows share: a Qt table model over a sequence of rows under
 fixed headings (``HEADERS``), the rows and headings counted and the headings shown across
-the top. A page's model holds its rows in ``_rows`` and says what each cell shows."""
+the top. A page's model holds its rows in ``_rows`` and says what each cell shows; one whose
+heading changes with the event says it in ``heading``."""
 
 from __future__ import annotations
 
@@ -35,5 +36,9 @@ class RowsModel(QAbstractTableModel):
             and orientation == Qt.Orientation.Horizontal
             and 0 <= section < len(self.HEADERS)
         ):
-            return self.HEADERS[section]
+            return self.heading(section)
         return None
+
+    def heading(self, section: int) -> str:
+        """The heading shown over column ``section``."""
+        return self.HEADERS[section]
