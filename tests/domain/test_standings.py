@@ -402,24 +402,31 @@ def test_the_text_table_is_aligned_and_marks_ties_drops_and_byes() -> None:
 # --- order does not matter ----------------------------------------------------------------
 
 
+def random_round(
+    rng: random.Random, numbers: list[int], *, highest: int
+) -> tuple[dict[str, Any], list[int]]:
+    """A round of ``numbers`` seated in a random order (returned too): one game in ten an
+    award, the others scored below ``highest``, the odd one out a bye."""
+    teams = len(numbers)
+    order = rng.sample(numbers, teams)
+    games_ = []
+    for table, start in enumerate(range(0, teams - 1, 2), start=1):
+        if rng.random() < 0.1:
+            award = {"kind": rng.choice(["dq", "removed"]), "against": rng.choice("ab")}
+            games_.append(game(table, order[start], order[start + 1], award=award))
+        else:
+            a, b = rng.randrange(0, highest, 10), rng.randrange(0, highest, 10)
+            games_.append(game(table, order[start], order[start + 1], a, b))
+    return {"games": games_, "byes": order[teams - teams % 2 :]}, order
+
+
 @settings(max_examples=examples(40), deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(3, 11), st.integers(1, 4))
 def test_standings_do_not_depend_on_the_order_entrants_and_games_are_listed(
     rng: random.Random, teams: int, rounds: int
 ) -> None:
     numbers = list(range(1, teams + 1))
-    played = []
-    for _ in range(rounds):
-        order = rng.sample(numbers, teams)
-        games_ = []
-        for table, start in enumerate(range(0, teams - 1, 2), start=1):
-            if rng.random() < 0.1:
-                award = {"kind": rng.choice(["dq", "removed"]), "against": rng.choice("ab")}
-                games_.append(game(table, order[start], order[start + 1], award=award))
-            else:
-                a, b = rng.randrange(0, 700, 10), rng.randrange(0, 700, 10)
-                games_.append(game(table, order[start], order[start + 1], a, b))
-        played.append({"games": games_, "byes": order[teams - teams % 2 :]})
+    played = [random_round(rng, numbers, highest=700)[0] for _ in range(rounds)]
     event, rules = make_event(played, numbers=numbers)
     shuffled_rounds = [{**r, "games": rng.sample(r["games"], len(r["games"]))} for r in played]
     shuffled, _ = make_event(shuffled_rounds, numbers=rng.sample(numbers, teams))
@@ -441,16 +448,7 @@ def test_running_totals_are_each_rounds_standings_totals(
     statuses = {n: rng.choice(["active", "active", "withdrawn", "removed"]) for n in numbers}
     played: list[dict[str, Any]] = []
     for _ in range(min(rounds, 3) if gin else rounds):  # gin plays 3 rounds
-        order = rng.sample(numbers, teams)
-        games_ = []
-        for table, start in enumerate(range(0, teams - 1, 2), start=1):
-            if rng.random() < 0.1:
-                award = {"kind": rng.choice(["dq", "removed"]), "against": rng.choice("ab")}
-                games_.append(game(table, order[start], order[start + 1], award=award))
-            else:
-                a, b = rng.randrange(0, 400, 10), rng.randrange(0, 400, 10)
-                games_.append(game(table, order[start], order[start + 1], a, b))
-        one: dict[str, Any] = {"games": games_, "byes": order[teams - teams % 2 :]}
+        one, order = random_round(rng, numbers, highest=400)
         if gin and rng.random() < 0.5:
             one["tiebreaks"] = [{"a": order[0], "b": order[1], "winner": rng.choice("ab")}]
         played.append(one)
