@@ -61,6 +61,7 @@ from clubdesk.domain.event.model import (
 from clubdesk.errors import UserError
 from clubdesk.store import draw as draw_store
 from clubdesk.store import models, sheets
+from clubdesk.store.db import plain_rows
 
 
 def _table(model: type[SQLModel]) -> Table:
@@ -320,10 +321,6 @@ _IN_EVENT = "SELECT id FROM round WHERE event_id = ?"
 _BYES_SQL = f"SELECT round_id, entrant_id FROM bye WHERE round_id IN ({_IN_EVENT}) ORDER BY id"
 
 
-def _plain(conn: Connection, sql: str, event_id: str) -> list[tuple[Any, ...]]:
-    return conn.connection.driver_connection.execute(sql, (event_id,)).fetchall()  # type: ignore[union-attr]
-
-
 def load_event(session: Session, event_id: str, *, results_only: bool = False) -> Event:
     """The event as stored, every fact of it in the order it was written.
 
@@ -340,10 +337,10 @@ def load_event(session: Session, event_id: str, *, results_only: bool = False) -
     if event_row is None:
         raise UserError(f"event: there is no event with id {event_id!r}")
 
-    entrant_rows = _plain(conn, _ENTRANTS_SQL, event_id)
+    entrant_rows = plain_rows(session, _ENTRANTS_SQL, (event_id,))
     numbers = {entrant_id: number for entrant_id, number, _, _ in entrant_rows}
     players: dict[int, list[str]] = defaultdict(list)
-    for entrant_id, name in _plain(conn, _PLAYERS_SQL, event_id):
+    for entrant_id, name in plain_rows(session, _PLAYERS_SQL, (event_id,)):
         players[entrant_id].append(name)
     ledger, paid = _ledger(conn, event_id, numbers)
     entrants = tuple(
@@ -410,9 +407,9 @@ def _rounds(
 ) -> tuple[Round, ...]:
     conn = session.connection()
     in_event = select(_ROUND.c.id).where(_ROUND.c.event_id == event_id)
-    round_rows = _plain(conn, _ROUNDS_SQL, event_id)
+    round_rows = plain_rows(session, _ROUNDS_SQL, (event_id,))
     byes: dict[int, list[int]] = defaultdict(list)
-    for round_id, entrant_id in _plain(conn, _BYES_SQL, event_id):
+    for round_id, entrant_id in plain_rows(session, _BYES_SQL, (event_id,)):
         byes[round_id].append(numbers[entrant_id])
     tiebreaks: dict[int, list[Tiebreak]] = defaultdict(list)
     hands_column = [] if results_only else [_TIEBREAK.c.hands]

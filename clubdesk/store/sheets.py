@@ -32,7 +32,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Connection
 from sqlmodel import Session
 
 from clubdesk.domain.event.model import Adjustment, Amendment, Award, Game, Score, SheetResult
@@ -62,12 +61,6 @@ _IN_ROUNDS = "SELECT id FROM round WHERE event_id = ?"
 _IN_ROUND = "SELECT id FROM round WHERE event_id = ? AND number = ?"
 
 
-def _plain(conn: Connection, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-    """Rows of plain SQL run on the driver's connection, in the session's transaction:
-    building SQLAlchemy's row objects for the many rows standings read would take longer."""
-    return conn.connection.driver_connection.execute(sql, params).fetchall()  # type: ignore[union-attr]
-
-
 def load_games(
     session: Session,
     event_id: str,
@@ -88,10 +81,9 @@ def load_games(
     the hands and the signatures but keeps the adjustment lines (the board's reading:
     a round's signatures are most of what its sheets hold).
     """
-    conn = session.connection()
     if numbers is None:
         numbers = dict(
-            _plain(conn, "SELECT id, number FROM entrant WHERE event_id = ?", (event_id,))
+            plain_rows(session, "SELECT id, number FROM entrant WHERE event_id = ?", (event_id,))
         )
     rounds = _IN_ROUNDS if round_number is None else _IN_ROUND
     params: tuple[Any, ...] = (event_id,) if round_number is None else (event_id, round_number)
@@ -99,23 +91,23 @@ def load_games(
     if table is not None and round_number is not None:
         where, params = f"{where} AND table_number = ?", (*params, table)
     in_games = f"SELECT id FROM game WHERE {where}"
-    rows = _plain(
-        conn,
+    rows = plain_rows(
+        session,
         "SELECT id, round_id, table_number, score_a, score_b, award_kind, award_against, "
         f"winner, submitted_at, time_called FROM game WHERE {where} "
         "ORDER BY round_id, id",
         params,
     )
     sides: dict[str, dict[int, list[int]]] = {"a": defaultdict(list), "b": defaultdict(list)}
-    for game_id, side, entrant_id in _plain(
-        conn,
+    for game_id, side, entrant_id in plain_rows(
+        session,
         f"SELECT game_id, side, entrant_id FROM game_seat WHERE game_id IN ({in_games}) "
         "ORDER BY game_id, seat",
         params,
     ):
         sides[side][game_id].append(numbers[entrant_id])
-    sheets = _Details(conn, in_games, params, drawn) if details else None
-    amendments = _amendment_rows(conn, in_games, params)
+    sheets = _Details(session, in_games, params, drawn) if details else None
+    amendments = _amendment_rows(session, in_games, params)
     found = []
     for game_id, round_id, table, score_a, score_b, kind, against, winner, submitted, time in rows:
         score = None if score_a is None or score_b is None else Score(score_a, score_b)
@@ -140,13 +132,13 @@ class _Details:
     """What the sheets say beyond their results: hands, adjustments, signatures, by game id."""
 
     def __init__(
-        self, conn: Connection, in_games: str, params: tuple[Any, ...], drawn: bool = True
+        self, session: Session, in_games: str, params: tuple[Any, ...], drawn: bool = True
     ) -> None:
         self.hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
         self.adjustments: dict[int, list[Adjustment]] = defaultdict(list)
         self.signatures: dict[int, list[DomainSignature]] = defaultdict(list)
-        for game_id, side, points, reason in _plain(
-            conn,
+        for game_id, side, points, reason in plain_rows(
+            session,
             "SELECT game_id, side, points, reason FROM adjustment "
             f"WHERE game_id IN ({in_games}) ORDER BY id",
             params,
@@ -154,15 +146,15 @@ class _Details:
             self.adjustments[game_id].append(Adjustment(side, points, reason))
         if not drawn:
             return
-        for game_id, data in _plain(
-            conn,
+        for game_id, data in plain_rows(
+            session,
             f"SELECT game_id, data FROM hand WHERE game_id IN ({in_games}) "
             "ORDER BY game_id, number",
             params,
         ):
             self.hands[game_id].append(read_json(data))
-        for game_id, role, name, at, strokes in _plain(
-            conn,
+        for game_id, role, name, at, strokes in plain_rows(
+            session,
             "SELECT game_id, role, name, at, strokes FROM signature "
             f"WHERE game_id IN ({in_games}) ORDER BY id",
             params,
@@ -191,11 +183,11 @@ class _AmendmentRow:
 
 
 def _amendment_rows(
-    conn: Connection, in_games: str, params: tuple[Any, ...]
+    session: Session, in_games: str, params: tuple[Any, ...]
 ) -> dict[int, list[_AmendmentRow]]:
     found: dict[int, list[_AmendmentRow]] = defaultdict(list)
-    for game_id, what, old, new, who, why, at, drawn in _plain(
-        conn,
+    for game_id, what, old, new, who, why, at, drawn in plain_rows(
+        session,
         "SELECT game_id, what, old_value, new_value, who, why, at, strokes FROM amendment "
         f"WHERE game_id IN ({in_games}) ORDER BY id",
         params,
