@@ -374,8 +374,9 @@ def _prepare(path: Path, backups: Path | None, clock: TimeSource) -> sqlite3.Con
     connection that did it, open, to serve as the first of the database's connections
     (each new connection reads the whole schema again: a few milliseconds)."""
     created = not path.exists()
-    conn = _connect(path)
+    conn: sqlite3.Connection | None = None
     try:
+        conn = _connect(path)
         version = schema_version(conn)
         if version > SCHEMA_VERSION:  # upgraded by a newer clubdesk since the check
             raise _newer(path, version)
@@ -383,8 +384,9 @@ def _prepare(path: Path, backups: Path | None, clock: TimeSource) -> sqlite3.Con
             _backup_before_upgrade(conn, path, version, backups or paths.backups_dir(), clock)
         migrate(conn)
         conn.execute("PRAGMA journal_mode = WAL")
-    except BaseException as exc:
-        conn.close()
+    except BaseException as exc:  # the connection closed, whatever stopped the setting up
+        if conn is not None:
+            conn.close()
         if not isinstance(exc, sqlite3.Error):
             raise
         if created:
