@@ -47,7 +47,7 @@ class UiContext(QObject):
         self.clock = clock
         self.workers = QThreadPool(self)  # slow commands run here (operations.run_in_background)
         self.workers.setMaxThreadCount(1)  # one write at a time, in the order asked
-        self.readers = QThreadPool(self)  # reads off the window's thread (ui/clock/off_thread.py)
+        self.readers = QThreadPool(self)  # reads off the window's thread (ui/off_thread.py)
         self.readers.setMaxThreadCount(1)
         self.shown_by: QWidget | None = None  # the page that shows the change being published
         self.from_server = False  # the change being published came from the tables' server

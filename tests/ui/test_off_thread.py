@@ -1,4 +1,4 @@
-"""Reads off the window's thread (``ui/clock/off_thread.py``): one at a time, the last one
+"""Reads off the window's thread (``ui/off_thread.py``): one at a time, the last one
 asked meanwhile run once after it, a dropped one never shown, a failed one shown as None."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import threading
 
 from PySide6.QtCore import QThreadPool
 
-from clubdesk.ui.clock.off_thread import LatestRead
+from clubdesk.ui.off_thread import LatestRead
 
 
 def test_reads_asked_while_one_runs_are_run_once_after_it(qtbot):

@@ -6,7 +6,7 @@ tick, and the rounds and the round's board when a command changes the clock,
 a sheet or a seating; they are sent out together as a ``ClockView`` (the
 status bar, the Rounds page and the projector show it). The board is read only
 while the Rounds page or the projector shows it (``want_board``); what the
-tables' server changed is read off the window's thread (``off_thread.py``;
+tables' server changed is read off the window's thread (``ui/off_thread.py``;
 docs/architecture.md, "The tables' pages"). Where the event's
 rounds have no clock there is no clock status: the rounds say which is in
 play and since when (``in_play_words``). The ticker's single shot is aimed at the next
@@ -39,7 +39,7 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.services.changes import Change, changes_of
-from clubdesk.ui.clock.off_thread import LatestRead
+from clubdesk.ui.off_thread import LatestRead
 from clubdesk.ui.clock.ticker import Ticker
 from clubdesk.ui.context import UiContext
 
@@ -314,7 +314,7 @@ class ClockWatch(QObject):
     def refresh_later(self) -> None:
         """``refresh`` for what the tables' server changed (sheets, drafts): the board and
         the rounds read off the window's thread, then shown; the window's thread never waits
-        on the reads (``off_thread.py``)."""
+        on the reads (``ui/off_thread.py``)."""
         self.reads.ask(self._reader(), self._show_read)
 
     def _reader(self) -> Callable[[], _Read | None]:
