@@ -14,7 +14,12 @@ director's window on it offscreen (its clock's timers fire only by hand), then t
   it changed (every handler of ``changed`` on the window's thread), the first publish and
   the best of ``--runs`` publishes of the same change, each with the share of it spent in
   the pages' own handlers (``follow_changes``); the rest is the window's status bar (the
-  round clock's watch and the event's count line);
+  round clock's watch and the event's count line). The Standings and Money pages read off
+  the window's thread (``ui/off_thread.py``): for them, also the time until the read is in
+  and shown, and the window's thread's share of the showing;
+- a switch to each page just after a sheet was handed in on the Rounds page (the page
+  catches up as it is shown), and for the two pages that read off the window's thread, the
+  time until the read is in and shown;
 
 and prints each figure against the 100 ms goal.
 """
@@ -39,6 +44,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 GOAL_MS = 100.0
 PENDING = 16  # tables of the last round with no sheet in yet
+OFF_THREAD = ("standings", "money")  # the pages that read off the window's thread
 
 
 def ms(seconds: float) -> str:
@@ -144,6 +150,16 @@ def main() -> None:
         window.context.publish(change)
         return time.perf_counter() - start, own[0]
 
+    def read_in() -> tuple[float, float]:
+        """After a publish or a switch: the time until what is read off the window's thread
+        is in and shown, and the window's thread's share of the showing."""
+        start = time.perf_counter()
+        window.context.readers.waitForDone()
+        shown = time.perf_counter()
+        app.processEvents()  # the reads' results, queued to the window's thread, shown
+        end = time.perf_counter()
+        return end - start, end - shown
+
     keys = window.page_keys()
     print(f"\npage switches (goal {GOAL_MS:.0f} ms)   first visit     then, best of {args.runs}")
     for key in keys:
@@ -170,11 +186,37 @@ def main() -> None:
         call = time.perf_counter() - call
         change = changes_of(result)
         first, first_own = publish(change)
+        later, showing = read_in()
         again, again_own = min(publish(change) for _ in range(args.runs))
+        read_in()
         print(
             f"  {key:<10} in view  {call * 1000:7.1f} ms   {ms(first)} [{first_own * 1000:5.1f}]"
             f"    {ms(again)} [{again_own * 1000:5.1f}]"
         )
+        if key in OFF_THREAD:
+            print(f"             read off the window's thread, in and shown "
+                  f"{later * 1000:5.1f} ms later; showing it {ms(showing)}")  # fmt: skip
+
+    print("\na switch to each page just after a sheet went in on the Rounds page")
+    for key in keys:
+        if key == "rounds":
+            continue
+        switch("rounds")
+        table = next(tables)
+        signers = builder.signers(db, EVENT_ID, ROUNDS, table)
+        result = sheets.submit_sheet(
+            db, EVENT_ID, ROUNDS, table, hands=[hand(rng) for _ in range(8)],
+            signatures=signers, clock=clock,
+        )  # fmt: skip
+        window.context.publish(changes_of(result))
+        took = timed(partial(switch, key))
+        later, showing = read_in()
+        extra = (
+            f";  its read in and shown {later * 1000:5.1f} ms later, showing it {ms(showing)}"
+            if key in OFF_THREAD
+            else ""
+        )
+        print(f"  {key:<10} {ms(took)}{extra}")
 
     window.close()
     app.processEvents()

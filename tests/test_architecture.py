@@ -249,6 +249,7 @@ UI_SHELL = {
     "context.py",
     "main_window.py",
     "none_guard.py",
+    "off_thread.py",
     "operations.py",
     "pages.py",
     "style.py",

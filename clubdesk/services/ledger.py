@@ -155,7 +155,7 @@ def preview(db: Database, event_id: str, settings: Mapping[str, Any]) -> MoneySh
 
 
 def _sheet(db: Database, event_id: str, overrides: dict[str, Any] | None) -> MoneySheet:
-    with db.session() as session:
+    with db.reading() as session:  # read off the window's thread too (ui/money)
         record = events.get_event(session, event_id)
         event = store.load_event(session, event_id, results_only=True)
         saved = dict(record.settings)

@@ -124,7 +124,7 @@ def payouts(db: Database, event_id: str) -> Payouts:
 
 
 def _results(db: Database, event_id: str) -> tuple[Event, Rules]:
-    with db.session() as session:
+    with db.reading() as session:  # read off the window's thread too (ui/standings)
         record = events.get_event(session, event_id)
         event = store.load_event(session, event_id, results_only=True)
     return event, rules_for(record)

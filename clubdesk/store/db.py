@@ -9,15 +9,16 @@ import datetime as dt
 import os
 import sqlite3
 import stat
+import threading
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, closing, contextmanager, suppress
+from contextlib import AbstractContextManager, closing, contextmanager, nullcontext, suppress
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.pool import QueuePool
+from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session
 
 from clubdesk import paths
@@ -47,6 +48,8 @@ class Database:
         self._reader = engine.execution_options(reading=True)  # same connections, read only
         self._lock = lock
         self.changed_outside = changed_outside
+        # one connection for every thread (a copy in memory): its transactions take turns
+        self._turns = threading.RLock() if isinstance(engine.pool, StaticPool) else nullcontext()
 
     @property
     def closed(self) -> bool:
@@ -71,7 +74,7 @@ class Database:
         if self.closed:
             raise DatabaseError(f"{self.path} is closed.")
         try:
-            with Session(engine, expire_on_commit=False) as session, session.begin():
+            with self._turns, Session(engine, expire_on_commit=False) as session, session.begin():
                 yield session
         except (DBAPIError, sqlite3.Error) as exc:
             found = exc.orig if isinstance(exc, DBAPIError) else exc

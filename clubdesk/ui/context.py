@@ -11,7 +11,9 @@ A page follows the changes with ``follow_changes``: while it is on show its hand
 runs at once; while it is hidden the changes are merged and handled once, when it is
 next shown, so that only what shows does any work (docs/architecture.md, "The window").
 A page that published a change and already shows its result names itself
-(``publish(change, shown_by=page)``) and is not told of it.
+(``publish(change, shown_by=page)``) and is not told of it. A page whose reading is long on
+the largest field reads off the window's thread (``ui/off_thread.py``) and names its reads
+to ``follow_changes``: code that reads the page (``catch_up``) finds them finished.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from clubdesk.timesource import TimeSource
 
 if TYPE_CHECKING:
     from clubdesk.store.db import Database
+    from clubdesk.ui.off_thread import LatestRead
 
 
 class UiContext(QObject):
@@ -103,12 +106,14 @@ class ChangeFollower(QObject):
         page: QWidget,
         handler: Callable[[Change], None],
         reads: Change,
+        off_thread: LatestRead | None = None,
     ):
         super().__init__(page)
         self._context = context
         self._page = page
         self._handler = handler
         self._reads = reads
+        self._off_thread = off_thread
         self.missed = Change.NONE  # changes made while the page was hidden
         context.changed.connect(self._changed)
         page.installEventFilter(self)
@@ -122,14 +127,20 @@ class ChangeFollower(QObject):
             self.missed |= change
 
     def catch_up(self) -> None:
-        """Handle now, in one, what the page missed while it was hidden."""
+        """Handle now, in one, what the page missed while it was hidden, and finish what it
+        reads off the window's thread: the page is up to date when this returns."""
+        self._handle_missed()
+        if self._off_thread is not None:
+            self._off_thread.finish()
+
+    def _handle_missed(self) -> None:
         if self.missed:
             missed, self.missed = self.missed, Change.NONE
             self._handler(missed)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.Show:
-            self.catch_up()
+            self._handle_missed()  # its reads off the window's thread shown when read
         return False
 
 
@@ -138,11 +149,13 @@ def follow_changes(
     page: QWidget,
     handler: Callable[[Change], None],
     reads: Change | None = None,
+    off_thread: LatestRead | None = None,
 ) -> ChangeFollower:
     """Have ``handler(change)`` run for the changes of ``reads`` where ``page`` shows them:
     now while it is on show, once when it is next shown while it is hidden (``reads``: every
-    change unless named)."""
-    return ChangeFollower(context, page, handler, Change.everything() if reads is None else reads)
+    change unless named); ``off_thread``: where the handler reads off the window's thread."""
+    everything = Change.everything() if reads is None else reads
+    return ChangeFollower(context, page, handler, everything, off_thread)
 
 
 def catch_up(page: QWidget) -> None:

@@ -262,7 +262,15 @@ class MainWindow(QMainWindow):
 
     def page(self, key: str) -> QWidget:
         """The page ``key``, built now if it has not been yet, and showing what changed
-        while it was hidden (code that reads a hidden page reads it up to date)."""
+        while it was hidden and what it reads off the window's thread (code that reads a
+        page reads it up to date)."""
+        widget = self._built(key)
+        catch_up(widget)
+        return widget
+
+    def _built(self, key: str) -> QWidget:
+        """The page ``key``, built now if it has not been yet; a page shown catches up as it
+        is shown, its long reads off the window's thread."""
         for page in self._pages:
             if page.key == key:
                 if page.widget is None:
@@ -272,8 +280,6 @@ class MainWindow(QMainWindow):
                         else make_page(key, self.context, self.clock_watch)
                     )
                     page.holder.setWidget(page.widget)
-                else:
-                    catch_up(page.widget)
                 return page.widget
         raise KeyError(key)
 
@@ -289,7 +295,7 @@ class MainWindow(QMainWindow):
             if page is None:  # the last was built, or shown or asked for meanwhile
                 self.all_built.emit()
                 return
-            self.page(page.key)
+            self._built(page.key)
             # laid out and drawn once, hidden, at the size it will be shown at: its first
             # showing then finds its widgets polished and its pictures drawn
             page.holder.setGeometry(self.stack.currentWidget().geometry())
@@ -335,7 +341,7 @@ class MainWindow(QMainWindow):
 
     def _go_to(self, row: int) -> None:
         """Show the page in list row ``row``, built first if it is its first showing."""
-        self.page(self._pages[row].key)
+        self._built(self._pages[row].key)
         self.stack.setCurrentIndex(row)
 
     @property
@@ -360,7 +366,7 @@ class MainWindow(QMainWindow):
     def _focus_page(self, index: int) -> None:
         """The page just shown takes the keyboard where the director types next (its
         ``focus_in``), else on its first control."""
-        page = self.page(self._pages[index].key)
+        page = self._built(self._pages[index].key)
         focus_in = getattr(page, "focus_in", None)
         if focus_in is not None:
             focus_in()

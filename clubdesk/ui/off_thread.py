@@ -3,8 +3,11 @@
 The clock's watch reads the round's board and the rounds again after what the tables' server
 changed (``ui/tables_dialog.py``): many phones at once would otherwise have the window's
 thread wait on those reads between two of its frames (docs/architecture.md, "The tables'
-pages"). One read runs at a time, on the context's pool of readers; a read asked for while one
-runs is run once after it, so a burst costs one read more, never a queue of them.
+pages"). The Standings and Money pages read the whole event's results after a sheet: on the
+largest field that is longer than a page switch may take (docs/architecture.md, "The
+window"). One read runs at a time, on the context's pool of readers; a read asked for while
+one runs is run once after it, so a burst costs one read more, never a queue of them. Code
+that reads the page itself has the last read finished first (``finish``).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ class LatestRead(QObject):
         self.running = False
         self._asked: tuple[Callable[[], Any], Callable[[Any], None]] | None = None
         self._number = 0  # the number of the last read asked; older results are stale
-        self._show: Callable[[Any], None] | None = None
+        self._running: tuple[Callable[[], Any], Callable[[Any], None]] | None = None
         self._done.connect(self._finished)
 
     def ask(self, read: Callable[[], Any], show: Callable[[Any], None]) -> None:
@@ -37,14 +40,35 @@ class LatestRead(QObject):
         if not self.running:
             self._start()
 
+    @property
+    def pending(self) -> bool:
+        """A read is under way or asked for: what it reads is not shown yet."""
+        return self.running or self._asked is not None
+
     def drop(self) -> None:
         """What is being read is no longer wanted (the window read it itself since)."""
         self._number += 1
         self._asked = None
 
+    def finish(self) -> None:
+        """Read now, on this thread, the last read asked (or the one under way), and show it:
+        for code that reads what the reads show, which must not find it behind."""
+        latest = self._asked or self._running
+        if latest is None:
+            return
+        self.drop()  # the one under way, if any, is never shown
+        self._running = None
+        read, show = latest
+        try:
+            found = read()
+        except Exception:  # as off the thread: nothing read
+            found = None
+        show(found)
+
     def _start(self) -> None:
         assert self._asked is not None
-        read, self._show = self._asked
+        self._running = self._asked
+        read = self._asked[0]
         self._asked = None
         self._number += 1
         number = self._number
@@ -62,8 +86,8 @@ class LatestRead(QObject):
 
     def _finished(self, number: int, found: Any) -> None:
         self.running = False
-        show, self._show = self._show, None
-        if number == self._number and show is not None:
-            show(found)
+        done, self._running = self._running, None
+        if number == self._number and done is not None:
+            done[1](found)
         if self._asked is not None:
             self._start()

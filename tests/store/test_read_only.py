@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from clubdesk.services import events
+from clubdesk.services import events, results
 from clubdesk.store.errors import DatabaseError
 from clubdesk.store.read_only import is_read_only, open_for_reading
 from clubdesk.timesource import FakeTime
@@ -87,3 +88,28 @@ def test_an_older_write_protected_database_is_upgraded_in_memory_only(tmp_path: 
         with open_for_reading(folder / V1_FIXTURE.name) as db:
             assert [e.name for e in events.list_events(db)] == ["Grand Prix Pinochle 2011"]
         assert contents(folder) == before
+
+
+def test_the_copy_in_memory_serves_reads_from_two_threads_in_turn(stick: Path) -> None:
+    """The window reads some pages off its thread: on the one connection of a copy in memory
+    the two threads' transactions take turns instead of meeting in one."""
+    database = open_for_reading(stick / "club.sqlite")
+    event_id = events.list_events(database)[0].id
+    expected = results.standings_board(database, event_id)
+    found: list[object] = []
+
+    def read() -> None:
+        for _ in range(10):
+            try:
+                found.append(results.standings_board(database, event_id))
+            except Exception as exc:  # noqa: BLE001 (any error is the finding)
+                found.append(exc)
+
+    threads = [threading.Thread(target=read) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    read()
+    for thread in threads:
+        thread.join()
+    database.close()
+    assert found == [expected] * 30

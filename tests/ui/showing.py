@@ -1,4 +1,5 @@
-"""A widget put on screen for a test as a director's window is: shown, exposed, active.
+"""A widget put on screen for a test as a director's window is: shown, exposed, active;
+and a page's reads off the window's thread, in.
 
 On the offscreen platform a window is exposed and becomes active on the next turns of the
 event loop, so these turn the loop until it has (pytest-qt's ``waitActive`` and
@@ -10,6 +11,8 @@ from __future__ import annotations
 import time
 
 from PySide6.QtWidgets import QApplication, QWidget
+
+from clubdesk.ui.off_thread import LatestRead
 
 LONGEST_S = 5.0
 
@@ -30,4 +33,14 @@ def exposed(widget: QWidget) -> None:
     deadline = time.monotonic() + LONGEST_S
     while (handle := widget.window().windowHandle()) is None or not handle.isExposed():
         assert time.monotonic() < deadline, f"{widget!r} never came on screen"
+        QApplication.processEvents()
+
+
+def read_in(reads: LatestRead) -> None:
+    """Wait for what ``reads`` reads off the window's thread, and turn the event loop until
+    it is shown (a page's reads: the Standings and Money pages after a sheet)."""
+    deadline = time.monotonic() + LONGEST_S
+    while reads.pending:
+        assert time.monotonic() < deadline, "a read off the window's thread never came in"
+        reads.pool.waitForDone(int(LONGEST_S * 1000))
         QApplication.processEvents()

@@ -7,10 +7,11 @@ from pathlib import Path
 
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import paid_in
-from clubdesk.services import events, ledger, results
+from clubdesk.services import events, ledger, results, sheets
 from clubdesk.services.changes import Change
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.payments import record_payment
+from clubdesk.services.seating import seating
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.money.dialogs import MoneyEntry
 from clubdesk.ui.money.page import MoneyPage
@@ -18,6 +19,7 @@ from clubdesk.ui.money.payout_editor import FIXED
 from clubdesk.ui.money.texts import pool_lines, prize_lines
 from clubdesk.ui.style import is_invalid
 from tests import builder
+from tests.ui.showing import read_in
 
 DATA = Path(__file__).resolve().parents[1] / "domain" / "data"
 GP = "gp-mini-2011"
@@ -238,3 +240,21 @@ def test_prizes_before_the_last_round_are_marked_provisional(qtbot, db, demo_eve
     assert paid.provisional
     assert page.status.text() == f"PROVISIONAL ({paid.why}). Prizes are paid in cash."
     assert page.prize_table.rowCount() == len(prize_lines(paid))
+
+
+def test_after_a_sheet_the_prizes_are_read_off_the_windows_thread(qtbot, db, demo_event, clock):
+    """The prizes follow the standings: after sheets alone the money sheet is read off the
+    window's thread, the page showing what it showed until the read is in."""
+    event = demo_event.id
+    page = make_page(qtbot, db, clock, event)
+    before, status = page.shown, page.status.text()
+    going = results.standings(db, event).after_round + 1
+    out = [t.table for t in seating(db, event, going).tables
+           if not sheets.table_sheet(db, event, going, t.table).submitted]  # fmt: skip
+    builder.scores(db, event, going, {t: (900, 10) for t in out}, clock)  # the round complete
+    page.context.publish(Change.SHEETS)
+    assert page.shown is before and page.status.text() == status  # the window did not wait
+    read_in(page.reads)
+    now = ledger.money_sheet(db, event)
+    assert page.shown == now != before
+    assert cells(page.prize_table, 1) == [line[1] for line in prize_lines(now.payouts)]

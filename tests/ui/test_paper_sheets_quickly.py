@@ -1,5 +1,6 @@
 """Done when: a recorder takes 12 signed paper sheets and types them in, final score only,
-from the keyboard; the standings are right the moment the last one is submitted."""
+from the keyboard; the standings are right the moment the last one is submitted (the
+Standings page on show reads them off the window's thread as it goes in)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
-from tests.ui.showing import show_active
+from tests.ui.showing import read_in, show_active
 
 
 def test_twelve_paper_sheets_typed_in_by_keyboard_give_the_standings(qtbot, db, clock) -> None:
@@ -63,7 +64,8 @@ def test_twelve_paper_sheets_typed_in_by_keyboard_give_the_standings(qtbot, db, 
     after = results.standings(db, event_id)
     assert after.after_round == 1
     assert {row.number: row.total for row in after.rows} == typed
-    # the Standings page read them the moment the last sheet was in
+    # the Standings page on show read them as the last sheet went in
+    read_in(standings.reads)
     shown = [standings.model.row_at(r) for r in range(standings.model.rowCount())]
     assert [(r.number, r.total) for r in shown] == [(r.number, r.total) for r in after.rows]
     assert shown[0].total == 511

@@ -18,6 +18,7 @@ from clubdesk.store.db import open_database
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.main_window import MainWindow
 from tests import builder
+from tests.ui.showing import read_in
 
 # The goals, on the window's thread's own clock (its CPU time: what other work on a loaded
 # machine takes from it is not counted), with a little room; the demo before pages read only
@@ -66,6 +67,8 @@ def test_a_hidden_page_reads_once_when_shown_what_changed_meanwhile(
     assert page.after_label.text() == before
 
     window.show_page("standings")
+    assert page.after_label.text() == before  # shown at once, read off the window's thread
+    read_in(page.reads)
     assert len(reads) == 1  # three changes, read once
     assert page.after_label.text() == "After round 1 of 11"
     assert page.model.row_at(0).total == 610

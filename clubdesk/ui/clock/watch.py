@@ -39,9 +39,9 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.services.changes import Change, changes_of
-from clubdesk.ui.off_thread import LatestRead
 from clubdesk.ui.clock.ticker import Ticker
 from clubdesk.ui.context import UiContext
+from clubdesk.ui.off_thread import LatestRead
 
 _Read = tuple["Board | None", "RoundsStatus | None", bool]  # board, rounds, board missed
 ROUND_GOING = ("running", "warning", "paused", "time")  # phases with a round's clock going

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import events, final_payouts, ledger, payments
@@ -48,6 +49,7 @@ from clubdesk.ui.money.dialogs import MoneyEntry, RefundDialog, ask_money
 from clubdesk.ui.money.payout_actions import PayoutActions
 from clubdesk.ui.money.payout_editor import PayoutEditor
 from clubdesk.ui.money.texts import cash_lines, pool_lines, prize_lines, row_cells, status_line
+from clubdesk.ui.off_thread import LatestRead
 from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
@@ -75,8 +77,9 @@ class MoneyPage(QWidget):
         self._paid: dict[int, int] = {}  # cash handed over for prizes, by entrant number
         # asks for the amount, method and note of added money or an expense (tests stub it)
         self.ask: Callable[[str, QWidget], MoneyEntry | None] = ask_money
+        self.reads = LatestRead(context.readers, self)
         self._build()
-        follow_changes(context, self, self._changed, self.READS)
+        follow_changes(context, self, self._changed, self.READS, self.reads)
         self.refresh()
 
     # --- building ---------------------------------------------------------------------------
@@ -178,8 +181,16 @@ class MoneyPage(QWidget):
     # --- reading ----------------------------------------------------------------------------
 
     def _changed(self, change: Change) -> None:
-        if change & self.READS:
+        """After sheets or seatings alone only the money sheet is read again, off the
+        window's thread (its prizes follow the standings: a tenth of a second on the largest
+        field); what is shown stays until it is in. Anything else is read at once."""
+        if not change & self.READS:
+            return
+        db, event_id = self.context.db, self.context.event_id
+        if change & ~_PRIZES_ONLY or self.sheet is None or db is None or event_id is None:
             self.refresh(change)
+            return
+        self.reads.ask(lambda: ledger.money_sheet(db, event_id), self._prizes_read)
 
     def refresh(self, change: Change | None = None) -> None:
         """Read the ledger, pool and prizes again; a scheme being edited stays on screen.
@@ -188,6 +199,7 @@ class MoneyPage(QWidget):
         refunds that can be given and the prizes paid are as they were, and only the money
         sheet is read again (its prizes follow the standings); a table or a list is filled
         again only when what it shows changed."""
+        self.reads.drop()  # a read under way is older than this one
         db, event_id = self.context.db, self.context.event_id
         before, self.sheet = self.sheet, None
         problem = "Open or create an event on the Event page first."
@@ -203,19 +215,34 @@ class MoneyPage(QWidget):
         if self.sheet is None:
             self.shown = None
             return
-        if before is None or self.sheet.rows != before.rows:
-            self._show_ledger(self.sheet)
         assert db is not None and event_id is not None
         if before is None or change is None or change & ~_PRIZES_ONLY:
             self._show_refunds(db, event_id)
             self._paid = final_payouts.paid_so_far(db, event_id)
-        self.actions.show_payouts(self.sheet.payouts, self._paid)
+        self._show_sheet(before, rules)
+
+    def _prizes_read(self, sheet: MoneySheet | None) -> None:
+        """The money sheet read off the window's thread after sheets or seatings."""
+        if sheet is None or self.sheet is None:  # the read failed, or no event is shown now
+            return
+        before, self.sheet = self.sheet, sheet
+        self._show_sheet(before, None)
+
+    def _show_sheet(self, before: MoneySheet | None, rules: Rules | None) -> None:
+        """Show ``self.sheet`` where it differs from ``before`` (``rules``: the event's, to
+        load the scheme from; None where they are as they were)."""
+        sheet = self.sheet
+        assert sheet is not None
+        if before is None or sheet.rows != before.rows:
+            self._show_ledger(sheet)
+        self.actions.show_payouts(sheet.payouts, self._paid)
         if self.edited:
             self._scheme_edited()
         else:
-            self.editor.load(rules.money)
-            if self.sheet != self.shown:
-                self._show_preview(self.sheet)
+            if rules is not None:
+                self.editor.load(rules.money)
+            if sheet != self.shown:
+                self._show_preview(sheet)
         self._show_scheme_state()
 
     def _show_ledger(self, sheet: MoneySheet) -> None:

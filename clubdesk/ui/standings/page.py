@@ -18,6 +18,8 @@ recorded, or seating or entrants change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,6 +40,7 @@ from clubdesk.services import results, tiebreaks
 from clubdesk.services.changes import Change
 from clubdesk.services.results import CutLine, StandingsBoard
 from clubdesk.ui.context import UiContext, follow_changes
+from clubdesk.ui.off_thread import LatestRead
 from clubdesk.ui.operations import run_command
 from clubdesk.ui.standings.chart import StandingsChart
 from clubdesk.ui.standings.model import (
@@ -49,6 +52,8 @@ from clubdesk.ui.standings.model import (
 from clubdesk.ui.standings.tiebreak_dialog import TiebreakDialog
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.column_widths import bold, content_width, widest_row
+
+_Read = tuple[StandingsBoard | None, str]  # the board, or why there is none
 
 FINAL_ROWS = 16  # the final order's rows in view at once; a bigger bracket scrolls
 SEEDING_NOTE = (
@@ -94,8 +99,9 @@ class StandingsPage(QWidget):
         super().__init__(parent)
         self.context = context
         self.board: StandingsBoard | None = None
+        self.reads = LatestRead(context.readers, self)
         self._build()
-        follow_changes(context, self, self._changed, self.READS)
+        follow_changes(context, self, self._changed, self.READS, self.reads)
         self.refresh()
 
     def _build(self) -> None:
@@ -186,19 +192,35 @@ class StandingsPage(QWidget):
         return table
 
     def _changed(self, change: Change) -> None:
+        """Read again off the window's thread: the whole event's results, a tenth of a
+        second on the largest field; what is shown stays until the read is in."""
         if change & self.READS:
-            self.refresh()
+            self.reads.ask(self._reader(), self._show)
 
     def refresh(self) -> None:
         """Read the standings again from the engine and show them."""
+        self.reads.drop()  # a read under way is older than this one
+        self._show(self._reader()())
+
+    def _reader(self) -> Callable[[], _Read]:
+        """What a refresh reads, as a function that may run on another thread: the board,
+        or why there is none."""
         db, event_id = self.context.db, self.context.event_id
-        board = None
-        problem = "Open or create an event on the Event page first."
-        if db is not None and event_id is not None:
+
+        def read() -> _Read:
+            if db is None or event_id is None:
+                return None, "Open or create an event on the Event page first."
             try:
-                board = results.standings_board(db, event_id)
+                return results.standings_board(db, event_id), ""
             except UserError as exc:
-                problem = sentence(str(exc))
+                return None, sentence(str(exc))
+
+        return read
+
+    def _show(self, read: _Read | None) -> None:
+        if read is None:  # the read off the window's thread failed (the database closed)
+            return
+        board, problem = read
         if board is not None and board == self.board:
             return  # as shown already (a sheet of a round not complete yet)
         self.board = board
@@ -287,14 +309,18 @@ class StandingsPage(QWidget):
         dialog: TiebreakDialog
 
         def record(between: list[int], winner: int, reason: str) -> object | None:
-            return run_command(
+            done = run_command(
                 self.context,
                 lambda: tiebreaks.break_tie(db, event_id, between, winner, clock, reason=reason),
                 parent=dialog,
                 title="Record tie-break",
                 fields=dialog.fields,
                 show_error=dialog.show_error,
+                shown_by=self,  # read at once below: the director's own action
             )
+            if done is not None:
+                self.refresh()
+            return done
 
         dialog = TiebreakDialog(board.ties, board.standings.unit, names, record, self)
         return dialog
