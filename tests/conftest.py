@@ -29,7 +29,7 @@ import tempfile
 import traceback
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import closing
+from contextlib import closing, suppress
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -320,3 +320,18 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 10, 10)
+
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """The widgets qtbot closes after the test stop drawing as its body ends: pytest-qt turns
+    the event loop once more first, and they would draw what the test left on them (a few
+    seconds of the run), for nobody."""
+    result = yield
+    for kept, _ in getattr(item, "qt_widgets", ()):
+        widget = kept()
+        if widget is not None:
+            with suppress(RuntimeError):  # its C++ object is gone already
+                widget.setUpdatesEnabled(False)
+    return result
