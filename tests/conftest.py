@@ -322,7 +322,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(10_000, 10, 10)
 
 
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item):
     """The widgets qtbot closes after the test stop drawing as its body ends: pytest-qt turns

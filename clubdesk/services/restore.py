@@ -26,8 +26,9 @@ from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.store.backups import write_backup
 from clubdesk.store.copies import read_whole
-from clubdesk.store.db import check_database_file, check_replaceable, open_database
+from clubdesk.store.db import open_database
 from clubdesk.store.errors import DatabaseError
+from clubdesk.store.file_checks import check_database_file, check_replaceable
 from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.timesource import TimeSource
 

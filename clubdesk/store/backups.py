@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
-from clubdesk.store.errors import DatabaseError
+from clubdesk.store.errors import DatabaseError, reason
 from clubdesk.store.lock import DatabaseLock, FileLock, holder_of
 
 
@@ -31,7 +31,7 @@ def check_backup_target(database: Path, target: Path | str, *, force: bool = Fal
     except FileNotFoundError:
         return real
     except OSError as exc:
-        raise DatabaseError(f"{target} cannot be written: {_reason(exc)}.") from None
+        raise DatabaseError(f"{target} cannot be written: {reason(exc)}.") from None
     if not stat.S_ISREG(info.st_mode):
         raise DatabaseError(f"{target} is not a plain file; choose a file name.")
     if not force:
@@ -77,7 +77,7 @@ def write_backup(source: sqlite3.Connection, target: Path) -> None:
         if not writing.acquire():
             raise DatabaseError(f"A backup to {target} is being written already; wait for it.")
     except OSError as exc:
-        raise DatabaseError(f"Could not write the backup {target}: {_reason(exc)}.") from None
+        raise DatabaseError(f"Could not write the backup {target}: {reason(exc)}.") from None
     try:
         with closing(sqlite3.connect(temporary)) as copy:
             source.backup(copy)
@@ -85,7 +85,7 @@ def write_backup(source: sqlite3.Connection, target: Path) -> None:
         os.replace(temporary, target)
     except (OSError, sqlite3.Error) as exc:
         _remove(temporary)
-        raise DatabaseError(f"Could not write the backup {target}: {_reason(exc)}.") from None
+        raise DatabaseError(f"Could not write the backup {target}: {reason(exc)}.") from None
     finally:
         writing.release()
 
@@ -118,12 +118,6 @@ def _remove(partial: Path) -> None:
     for leftover in (partial, *(Path(f"{partial}{s}") for s in ("-journal", "-wal", "-shm"))):
         with suppress(OSError):
             leftover.unlink(missing_ok=True)
-
-
-def _reason(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror.lower()
-    return str(exc)
 
 
 def event_name_in(backup: Path, event_id: str) -> str | None:

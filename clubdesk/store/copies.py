@@ -9,8 +9,8 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from clubdesk.store.backups import check_backup_target, held_target, write_backup
-from clubdesk.store.db import _check_file, _reason, _writable
-from clubdesk.store.errors import ChangedOutsideError, DatabaseError
+from clubdesk.store.errors import ChangedOutsideError, DatabaseError, reason
+from clubdesk.store.file_checks import check_file, writable
 from clubdesk.store.reading import connection_to_read
 
 
@@ -22,7 +22,7 @@ def backup_database(source: Path | str, target: Path | str, *, force: bool = Fal
     write-protected copy. ``source`` is checked as ``open_database`` checks it.
     """
     source = Path(source).expanduser().absolute()
-    changed = _check_file(source, create=False)
+    changed = check_file(source, create=False)
     if changed is not None:
         raise ChangedOutsideError(source, changed)
     target = check_backup_target(source, target, force=force)
@@ -40,7 +40,7 @@ def read_whole(source: Path) -> Iterator[sqlite3.Connection]:
     # A file nobody can write, and no -wal beside it: the file is the whole database, and
     # "immutable" reads it making nothing beside it (not even where root could).
     wal = Path(f"{source}-wal")
-    protected = not (_writable(source) and _writable(source.parent))
+    protected = not (writable(source) and writable(source.parent))
     mode = "immutable=1" if protected and not wal.exists() else "mode=ro"
     stack = ExitStack()
     try:
@@ -53,6 +53,6 @@ def read_whole(source: Path) -> Iterator[sqlite3.Connection]:
             conn = stack.enter_context(connection_to_read(source, "immutable=1"))
     except sqlite3.Error as exc:
         stack.close()
-        raise DatabaseError(f"{source} cannot be read: {_reason(exc)}.") from None
+        raise DatabaseError(f"{source} cannot be read: {reason(exc)}.") from None
     with stack:
         yield conn

@@ -1,14 +1,12 @@
 """Opening a clubdesk database file safely, and the transactions on it.
 
-``open_database`` checks a file before it writes anything to it: a file it
-refuses (not SQLite, damaged, another program's, from a newer clubdesk,
+``open_database`` checks a file before it writes anything to it (``file_checks.py``): a
+file it refuses (not SQLite, damaged, another program's, from a newer clubdesk,
 read-only, or open in another clubdesk) is left byte for byte as it was.
 """
 
 import datetime as dt
-import os
 import sqlite3
-import stat
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, closing, contextmanager, nullcontext, suppress
@@ -22,15 +20,27 @@ from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session
 
 from clubdesk import paths
-from clubdesk.store import integrity
 from clubdesk.store.backups import check_backup_target, held_target, write_backup
-from clubdesk.store.errors import ChangedOutsideError, DatabaseError, RecordLockedError
+from clubdesk.store.errors import (
+    ChangedOutsideError,
+    DatabaseError,
+    RecordLockedError,
+    error_name,
+    reason,
+)
+from clubdesk.store.file_checks import (
+    anything_beside,
+    check_contents,
+    check_header,
+    check_writable,
+    damaged,
+    newer,
+    read_contents,
+)
 from clubdesk.store.lock import DatabaseLock, holder_of
-from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, migrate, schema_version
-from clubdesk.store.reading import BUSY_TIMEOUT_MS, connection_to_read
+from clubdesk.store.migrations import SCHEMA_VERSION, migrate, schema_version
+from clubdesk.store.reading import BUSY_TIMEOUT_MS
 from clubdesk.timesource import SYSTEM_TIME, TimeSource
-
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class Database:
@@ -79,7 +89,7 @@ class Database:
         except (DBAPIError, sqlite3.Error) as exc:
             found = exc.orig if isinstance(exc, DBAPIError) else exc
             error = _plain_error(self.path, found)
-            refused = _error_name(found).startswith("SQLITE_READONLY")  # type: ignore[arg-type]
+            refused = error_name(found).startswith("SQLITE_READONLY")  # type: ignore[arg-type]
             if error is None or (reading and refused):
                 raise
             if refused and self.changed_outside is not None:
@@ -152,25 +162,32 @@ def open_database(
     for a file it cannot use.
     """
     path = Path(path).expanduser().absolute()
-    changed = _check_file(path, create)
-    if changed is not None:
+    # A file with nothing beside it is read for the checks by the connection that then
+    # serves it (each connection reads the whole schema first: a few milliseconds); one
+    # with a -wal or -journal beside it, which a writing connection would write back into
+    # it, is checked through a reading that writes nothing first.
+    has_contents = check_header(path, create)
+    in_place = has_contents and not anything_beside(path)
+    if has_contents and not in_place and (changed := read_contents(path)) is not None:
         raise ChangedOutsideError(path, changed)
-    _check_writable(path)
+    check_writable(path)
     if not path.parent.exists():
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise DatabaseError(f"Could not create {path}: {_reason(exc)}.") from None
+            raise DatabaseError(f"Could not create {path}: {reason(exc)}.") from None
     lock = DatabaseLock(path)
     try:
         locked = lock.acquire()
     except OSError as exc:
-        raise DatabaseError(f"Could not open {path}: {_reason(exc)}.") from None
+        raise DatabaseError(f"Could not open {path}: {reason(exc)}.") from None
     if not locked:
         raise DatabaseError(f"{path} is already open in {holder_of(lock.refused_by)}.")
     prepared: sqlite3.Connection | None = None
     try:
-        prepared = _prepare(path, Path(backups) if backups is not None else None, clock)
+        prepared = _prepare(
+            path, Path(backups) if backups is not None else None, clock, check=in_place
+        )
         if not lock.cover_new_file():
             raise DatabaseError(f"{path} is already open in {holder_of(lock.refused_by)}.")
         engine = _engine(path, prepared)
@@ -184,205 +201,25 @@ def open_database(
     return Database(path, engine, lock)
 
 
-# --- backups ---------------------------------------------------------------------------------
-
-
-def check_replaceable(path: Path) -> None:
-    """Refuse to put anything in the place of a file that is not a clubdesk database.
-
-    Missing, empty, and damaged clubdesk files may be replaced (restore is how a
-    damaged one is mended); a text file, another program's database or a folder may not.
-    """
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise DatabaseError(f"{path} is not a file.")
-    if info.st_size == 0:
-        return
-    try:
-        with path.open("rb") as file:
-            header = file.read(100)
-    except OSError as exc:
-        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-    not_ours = DatabaseError(f"{path} is not a clubdesk database; it was left as it was.")
-    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
-        raise not_ours
-    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
-        return
-    try:
-        with connection_to_read(path) as conn:
-            _, _, tables = _inspect(path, conn)
-    except (DatabaseError, sqlite3.Error):
-        raise not_ours from None
-    if tables:
-        raise not_ours
-
-
-def check_database_file(path: Path) -> None:
-    """Refuse a file that is not a clubdesk database (``open_database``'s checks, and an
-    SQLite file with nothing in it is not one either, nor one changed outside clubdesk);
-    reads it, never writes it."""
-    changed = _check_file(path, create=False)
-    if changed is not None:
-        raise ChangedOutsideError(path, changed)
-    with path.open("rb") as file:
-        header = file.read(100)
-    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
-        raise DatabaseError(
-            f"{path} is not a clubdesk database (an SQLite file with nothing in it)."
-        )
-
-
-# --- checks before anything is written ------------------------------------------------------
-
-
-def _check_file(path: Path, create: bool) -> str | None:
-    """Refuse a file clubdesk cannot use (a missing or empty one is set up when ``create``);
-    why it was changed outside clubdesk (``store/integrity.py``), or None."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        if create:
-            return None
-        raise DatabaseError(f"{path} does not exist.") from None
-    except OSError as exc:
-        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise DatabaseError(f"{path} is not a file.")
-    if info.st_size == 0:
-        if create:
-            return None  # an empty file is an empty database
-        raise DatabaseError(f"{path} is empty, not a clubdesk database.")
-    try:
-        with path.open("rb") as file:
-            header = file.read(100)
-    except OSError as exc:
-        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
-        raise DatabaseError(f"{path} is not a clubdesk database (it is not an SQLite file).")
-    if _truncated(path, header, info.st_size):
-        raise _damaged(path)
-    try:
-        with connection_to_read(path) as conn:  # one reading for every check
-            app_id, version, tables = _inspect(path, conn)
-            if app_id != APPLICATION_ID and (app_id != 0 or tables):
-                raise DatabaseError(
-                    f"{path} belongs to another program; it is not a clubdesk database."
-                )
-            if version > SCHEMA_VERSION:
-                raise _newer(path, version)
-            return _outside_changes(path, conn, version)
-    except sqlite3.Error as exc:  # the file could not be opened to be read
-        if _error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-            raise _damaged(path) from None
-        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-
-
-def _truncated(path: Path, header: bytes, size: int) -> bool:
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    if page_size < 512 or page_size & (page_size - 1) or size % page_size:
-        return True
-    if Path(f"{path}-wal").exists():
-        return False  # pages may still be in the write-ahead log
-    pages = int.from_bytes(header[28:32], "big")
-    header_size_valid = header[24:28] == header[92:96]
-    return header_size_valid and pages * page_size > size
-
-
-def _inspect(path: Path, conn: sqlite3.Connection) -> tuple[int, int, list[str]]:
-    """Read the application id, schema version and table names without writing a byte."""
-    try:
-        check = conn.execute("PRAGMA quick_check").fetchall()
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = schema_version(conn)
-        tables = [
-            row[0]
-            for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-            )
-        ]
-    except sqlite3.Error as exc:
-        if _error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-            raise _damaged(path) from None
-        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-    if check != [("ok",)]:
-        raise _damaged(path)
-    return app_id, version, tables
-
-
-def _outside_changes(path: Path, conn: sqlite3.Connection, version: int) -> str | None:
-    """Refuse a file whose rows point at rows that are not there; why it was changed outside
-    clubdesk otherwise, or None (``store/integrity.py``). Read without writing a byte."""
-    if version == 0:
-        return None  # nothing in it yet
-    try:
-        broken = integrity.broken_links(conn)
-        changed = integrity.changed_outside(conn, version)
-    except sqlite3.Error as exc:
-        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
-    if broken is not None:
-        raise DatabaseError(
-            f"{path} was changed outside clubdesk and cannot be used: {broken}. "
-            "Restore it from a backup."
-        )
-    return changed
-
-
-def _newer(path: Path, version: int) -> DatabaseError:
-    return DatabaseError(
-        f"{path} was made by a newer clubdesk (database version {version}; this one reads "
-        f"up to {SCHEMA_VERSION}); update clubdesk to open it."
-    )
-
-
-def _damaged(path: Path) -> DatabaseError:
-    return DatabaseError(f"{path} is damaged and cannot be opened; restore it from a backup.")
-
-
-def _writable(path: Path) -> bool:
-    """Writable by us, and not marked read-only (root may write anyway; we do not)."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return os.access(path, os.W_OK) and bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
-
-
-def _check_writable(path: Path) -> None:
-    exists = path.exists()
-    if exists and not _writable(path):
-        raise DatabaseError(f"{path} is read-only; clubdesk needs to write to it.")
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    if not _writable(folder):
-        if exists:
-            raise DatabaseError(
-                f"{path} cannot be opened: its folder {folder} is read-only, and clubdesk "
-                "keeps working files beside the database."
-            )
-        raise DatabaseError(f"Could not create {path}: the folder {folder} is read-only.")
-
-
 # --- setting up and upgrading --------------------------------------------------------------
 
 
-def _prepare(path: Path, backups: Path | None, clock: TimeSource) -> sqlite3.Connection:
+def _prepare(
+    path: Path, backups: Path | None, clock: TimeSource, *, check: bool
+) -> sqlite3.Connection:
     """Create or upgrade the schema (after a backup copy), then switch to WAL; the
     connection that did it, open, to serve as the first of the database's connections
-    (each new connection reads the whole schema again: a few milliseconds)."""
+    (each new connection reads the whole schema again: a few milliseconds). ``check``: the
+    file's contents are checked first, through this connection, before it writes."""
     created = not path.exists()
     conn: sqlite3.Connection | None = None
     try:
         conn = _connect(path)
+        if check and (changed := check_contents(path, conn)) is not None:
+            raise ChangedOutsideError(path, changed)
         version = schema_version(conn)
         if version > SCHEMA_VERSION:  # upgraded by a newer clubdesk since the check
-            raise _newer(path, version)
+            raise newer(path, version)
         if 0 < version < SCHEMA_VERSION:
             _backup_before_upgrade(conn, path, version, backups or paths.backups_dir(), clock)
         migrate(conn)
@@ -396,7 +233,7 @@ def _prepare(path: Path, backups: Path | None, clock: TimeSource) -> sqlite3.Con
             for leftover in (path, Path(f"{path}-journal")):
                 leftover.unlink(missing_ok=True)
         raise DatabaseError(
-            f"{path} could not be set up for this clubdesk ({_reason(exc)}); it was left as it was."
+            f"{path} could not be set up for this clubdesk ({reason(exc)}); it was left as it was."
         ) from None
     return conn
 
@@ -418,7 +255,7 @@ def _backup_before_upgrade(
         with suppress(OSError):
             target.unlink(missing_ok=True)
         raise DatabaseError(
-            f"{path} was not upgraded: could not back it up into {folder} first ({_reason(exc)})."
+            f"{path} was not upgraded: could not back it up into {folder} first ({reason(exc)})."
         ) from None
     return target
 
@@ -469,7 +306,7 @@ def _engine(path: Path, first: sqlite3.Connection) -> Engine:
 def _plain_error(path: Path, error: BaseException | None) -> Exception | None:
     if not isinstance(error, sqlite3.Error):
         return None
-    name = _error_name(error)
+    name = error_name(error)
     if name == "SQLITE_CONSTRAINT_TRIGGER":
         return RecordLockedError(str(error))
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
@@ -481,15 +318,5 @@ def _plain_error(path: Path, error: BaseException | None) -> Exception | None:
     if name.startswith("SQLITE_IOERR"):
         return DatabaseError(f"Could not read or write {path}: the disk reported an error.")
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return _damaged(path)
+        return damaged(path)
     return None
-
-
-def _error_name(error: sqlite3.Error) -> str:
-    return getattr(error, "sqlite_errorname", "")  # e.g. "SQLITE_CORRUPT"
-
-
-def _reason(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror.lower()
-    return str(exc)

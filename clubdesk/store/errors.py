@@ -5,6 +5,8 @@ which ``db.py`` raises as a RecordLockedError. The messages named in the code ar
 each word for word as the step files raise it (tests/store/test_migration_files.py).
 """
 
+import sqlite3
+
 from clubdesk.errors import UserError
 
 # step 1: a submitted sheet's game row, seats, hands, adjustments and signatures
@@ -34,3 +36,15 @@ class ChangedOutsideError(DatabaseError):
         super().__init__(changed_message(path, reason))
         self.path = path
         self.changed = reason
+
+
+def error_name(error: sqlite3.Error) -> str:
+    """SQLite's name for what went wrong."""
+    return getattr(error, "sqlite_errorname", "")  # e.g. "SQLITE_CORRUPT"
+
+
+def reason(exc: BaseException) -> str:
+    """What an OS or SQLite error says, as words to end a sentence with."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc)

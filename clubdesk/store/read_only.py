@@ -17,21 +17,16 @@ from sqlalchemy import Connection, create_engine, event
 from sqlalchemy.pool import StaticPool
 
 from clubdesk.store import integrity
-from clubdesk.store.db import (
-    Database,
-    _check_file,
-    _reason,
-    _writable,
-    open_database,
-)
-from clubdesk.store.errors import ChangedOutsideError, DatabaseError
+from clubdesk.store.db import Database, open_database
+from clubdesk.store.errors import ChangedOutsideError, DatabaseError, reason
+from clubdesk.store.file_checks import check_file, writable
 from clubdesk.store.migrations import SCHEMA_VERSION, migrate
 from clubdesk.store.reading import connection_to_read
 
 
 def is_read_only(path: Path) -> bool:
     """Can clubdesk not write ``path`` (the file, or the folder its working files go in)?"""
-    return path.exists() and not (_writable(path) and _writable(path.parent))
+    return path.exists() and not (writable(path) and writable(path.parent))
 
 
 def open_for_reading(path: Path | str) -> Database:
@@ -41,7 +36,7 @@ def open_for_reading(path: Path | str) -> Database:
     database says why (``changed_outside``)."""
     path = Path(path).expanduser().absolute()
     if is_read_only(path):
-        changed = _check_file(path, create=False)
+        changed = check_file(path, create=False)
     else:
         try:
             return open_database(path, create=False)
@@ -57,7 +52,7 @@ def open_for_reading(path: Path | str) -> Database:
         copy.execute("PRAGMA query_only = ON")
     except sqlite3.Error as exc:
         copy.close()
-        raise DatabaseError(f"{path} cannot be read: {_reason(exc)}.") from None
+        raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
     engine = create_engine("sqlite://", creator=lambda: copy, poolclass=StaticPool)
 
     @event.listens_for(engine, "begin")

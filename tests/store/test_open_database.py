@@ -20,8 +20,14 @@ from clubdesk.store.models import Event
 SOURCE_ROOT = Path(clubdesk.__file__).resolve().parents[1]
 
 
-def folder_state(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+def folder_state(folder: Path) -> dict[str, tuple[bytes, int] | None]:
+    """Each file's bytes and the time it was last written; a -shm only that it is there (the
+    log's index in shared memory, where every reader of the file marks what it reads)."""
+    return {
+        p.name: None if p.name.endswith("-shm") else (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(folder.iterdir())
+        if p.is_file()
+    }
 
 
 def refuse(path: Path, message: str, **options: object) -> None:
@@ -144,6 +150,30 @@ def test_another_programs_database_is_refused(tmp_path: Path) -> None:
         conn.execute("INSERT INTO notes (text) VALUES ('keep me')")
         conn.commit()
     refuse(path, "{path} belongs to another program; it is not a clubdesk database.")
+
+
+@pytest.mark.parametrize("log", [False, True], ids=["closed", "with-its-log-beside"])
+def test_another_programs_database_in_wal_mode_is_refused(tmp_path: Path, log: bool) -> None:
+    """Read for the checks by a connection that could write (nothing beside the file) or by
+    one that reads only (a -wal beside it, which a writing one would write back into it):
+    either way it is left as it was, and nothing is left beside it that was not there."""
+    path = tmp_path / "other.sqlite"
+    keeper = sqlite3.connect(path)
+    keeper.execute("PRAGMA journal_mode = WAL")
+    keeper.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    keeper.execute("INSERT INTO notes (text) VALUES ('keep me')")
+    keeper.commit()
+    if log:  # its program still has it open, its last write in the log
+        keeper.execute("PRAGMA wal_autocheckpoint = 0")
+        keeper.execute("INSERT INTO notes (text) VALUES ('and me')")
+        keeper.commit()
+        assert Path(f"{path}-wal").stat().st_size > 0
+    else:
+        keeper.close()
+    try:
+        refuse(path, "{path} belongs to another program; it is not a clubdesk database.")
+    finally:
+        keeper.close()
 
 
 def test_a_file_with_another_application_id_is_refused(tmp_path: Path) -> None:
