@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import shutil
 import sqlite3
@@ -76,10 +77,27 @@ properties.load_quick()
 # --- the user's data folder -------------------------------------------------------------
 
 
+@pytest.fixture(scope="session")
+def _homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Each test's home below one folder, numbered in order: pytest's ``mktemp`` reads the
+    whole temporary folder to number a new one, and a worker's grows by thousands."""
+    root = tmp_path_factory.mktemp("homes")
+    numbers = itertools.count()
+    return (root / str(number) for number in numbers)
+
+
+@pytest.fixture
+def home(_homes: Iterator[Path]) -> Path:
+    """This test's own empty folder for the user's files and settings."""
+    folder = next(_homes)
+    folder.mkdir()
+    return folder
+
+
 @pytest.fixture(autouse=True)
-def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+def user_data(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty user data folder for this test; ``clubdesk.paths`` points into it."""
-    return own_user_data(tmp_path_factory.mktemp("home"), monkeypatch)
+    return own_user_data(home, monkeypatch)
 
 
 # --- databases --------------------------------------------------------------------------
@@ -203,14 +221,15 @@ def _uses_qt(request: pytest.FixtureRequest) -> bool:
 
 
 @pytest.fixture(autouse=True)
-def qt_settings(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+def qt_settings(request: pytest.FixtureRequest, home: Path):
     """Send QSettings that are not given an explicit file to a temporary folder."""
     if not _uses_qt(request):
         yield None
         return
     from PySide6.QtCore import QSettings
 
-    folder = tmp_path_factory.mktemp("qsettings")
+    folder = home / "qsettings"
+    folder.mkdir()
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
             QSettings.setPath(fmt, scope, str(folder))
