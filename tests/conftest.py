@@ -13,6 +13,8 @@
 - A Qt test that leaves a QTimer running or a modal dialog open fails.
 - Qt settings (QSettings) go to a temporary folder, never the user's.
 - Temporary folders are on a RAM disk (/dev/shm) when there is one and TMPDIR is not set.
+  Each test's (``home``: its user data and Qt settings; ``tmp_path``) is numbered in one
+  folder, not by pytest's ``mktemp``, which reads the whole temporary folder for each.
 - The databases a test process opens share one compiled-statement cache (statement_cache.py),
   and each new one is a copy of the first one made (new_schema.py).
 - Property tests run Hypothesis's ``quick`` profile unless another is given (properties.py).
@@ -90,6 +92,15 @@ def _homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def home(_homes: Iterator[Path]) -> Path:
     """This test's own empty folder for the user's files and settings."""
     folder = next(_homes)
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def tmp_path(home: Path) -> Path:
+    """This test's own empty temporary folder (pytest's own, numbered by ``mktemp``, read
+    the whole temporary folder for each test)."""
+    folder = home / "tmp"
     folder.mkdir()
     return folder
 
