@@ -11,69 +11,68 @@ from PySide6.QtCore import QThreadPool
 from clubdesk.ui.off_thread import LatestRead
 
 
-def test_reads_asked_while_one_runs_are_run_once_after_it(qtbot):
-    pool = QThreadPool()
-    reads = LatestRead(pool)
-    release, shown, threads = threading.Event(), [], []
+class Reads:
+    """``LatestRead`` asked numbered reads: read 1 waits for ``release``; each read says
+    which thread read it (``threads``), each shown one is kept (``shown``)."""
 
-    def read(n: int):
-        def run() -> int:
-            threads.append(threading.get_ident())
+    def __init__(self) -> None:
+        self.pool = QThreadPool()
+        self.latest = LatestRead(self.pool)
+        self.release = threading.Event()
+        self.threads: list[int] = []
+        self.shown: list[int | None] = []
+
+    def ask(self, n: int) -> None:
+        def read() -> int:
+            self.threads.append(threading.get_ident())
             if n == 1:
-                release.wait(5)
+                self.release.wait(5)
             return n
 
-        return run
+        self.latest.ask(read, self.shown.append)
 
-    reads.ask(read(1), shown.append)
+    def run_out(self, qtbot) -> None:
+        """Let read 1 end, and every read under way be in."""
+        self.release.set()
+        self.pool.waitForDone()
+        qtbot.waitUntil(lambda: not self.latest.pending)
+
+
+def test_reads_asked_while_one_runs_are_run_once_after_it(qtbot):
+    reads = Reads()
+    reads.ask(1)
     for n in (2, 3, 4):  # asked while the first runs: only the last is read after it
-        reads.ask(read(n), shown.append)
-    release.set()
-    qtbot.waitUntil(lambda: shown == [1, 4])
-    assert threading.get_ident() not in threads and len(threads) == 2
-    reads.ask(read(5), shown.append)
-    reads.drop()  # the window read it itself meanwhile
-    pool.waitForDone()
+        reads.ask(n)
+    reads.run_out(qtbot)
+    assert reads.shown == [1, 4]
+    assert threading.get_ident() not in reads.threads and len(reads.threads) == 2
+    reads.ask(5)
+    reads.latest.drop()  # the window read it itself meanwhile
+    reads.pool.waitForDone()
     qtbot.wait(50)
-    assert shown == [1, 4] and not reads.running
+    assert reads.shown == [1, 4] and not reads.latest.running
 
     def fails() -> int:
         raise RuntimeError("the database is closed")
 
-    reads.ask(fails, shown.append)
-    qtbot.waitUntil(lambda: shown == [1, 4, None])
+    reads.latest.ask(fails, reads.shown.append)
+    qtbot.waitUntil(lambda: reads.shown == [1, 4, None])
 
 
 def test_finish_reads_the_last_asked_here_and_the_one_under_way_is_never_shown(qtbot):
-    pool = QThreadPool()
-    reads = LatestRead(pool)
-    release, shown, threads = threading.Event(), [], []
+    reads = Reads()
+    reads.ask(1)
+    reads.ask(2)  # asked while the first runs
+    assert reads.latest.pending
+    reads.latest.finish()  # code reading the page: the last asked, read now, on this thread
+    assert reads.shown == [2] and reads.threads[-1] == threading.get_ident()
+    reads.run_out(qtbot)
+    assert reads.shown == [2]  # the first, under way meanwhile, is never shown
 
-    def read(n: int):
-        def run() -> int:
-            threads.append(threading.get_ident())
-            if n == 1:
-                release.wait(5)
-            return n
-
-        return run
-
-    reads.ask(read(1), shown.append)
-    reads.ask(read(2), shown.append)  # asked while the first runs
-    assert reads.pending
-    reads.finish()  # code reading the page: the last asked, read now, on this thread
-    assert shown == [2] and threads[-1] == threading.get_ident()
-    release.set()
-    pool.waitForDone()
-    qtbot.waitUntil(lambda: not reads.pending)
-    assert shown == [2]  # the first, under way meanwhile, is never shown
-
-    reads.ask(read(1), shown.append)  # under way, none asked after it: read again here
-    reads.finish()
-    assert shown == [2, 1]
-    release.set()
-    pool.waitForDone()
-    qtbot.waitUntil(lambda: not reads.pending)
-    assert shown == [2, 1]
-    reads.finish()  # nothing under way: nothing read
-    assert shown == [2, 1]
+    reads.ask(1)  # under way (its result not handed back yet), none asked after it: read here
+    reads.latest.finish()
+    assert reads.shown == [2, 1]
+    reads.run_out(qtbot)
+    assert reads.shown == [2, 1]
+    reads.latest.finish()  # nothing under way: nothing read
+    assert reads.shown == [2, 1]
