@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import atexit
 import gc
 import itertools
 import os
@@ -75,19 +74,6 @@ new_schema.share()
 
 # The property tests try a fifth of their examples unless ``--hypothesis-profile thorough``.
 properties.load_quick()
-
-
-def _leave_at_once() -> None:
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
-
-
-# A worker of pytest-xdist has reported everything when its interpreter begins to end: it
-# ends at once, without tearing down every module and the Qt application one by one (most
-# of a second, which the whole run waited for). Registered first, so run last.
-if os.environ.get("PYTEST_XDIST_WORKER"):
-    atexit.register(_leave_at_once)
 
 
 # --- the user's data folder -------------------------------------------------------------
