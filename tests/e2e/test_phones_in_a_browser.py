@@ -12,7 +12,6 @@ run opens one table's link on a phone and types its first hand, which the board 
 from __future__ import annotations
 
 import socket
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,11 +47,11 @@ def npa_night(db, clock) -> str:
 
 
 @pytest.fixture
-def phones() -> Iterator[BrowserContext]:
+def phones(tmp_path: Path) -> Iterator[BrowserContext]:
     assert Path(CHROMIUM).exists(), "Debian's chromium is needed (.ci/run installs it)"
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="clubdesk-chromium-"),  # a fresh --user-data-dir
+            tmp_path / "chromium",  # a fresh --user-data-dir, the test's own
             executable_path=CHROMIUM, args=FLAGS, viewport={"width": 390, "height": 844},
             has_touch=True, is_mobile=True, device_scale_factor=1,
         )  # fmt: skip
