@@ -154,8 +154,8 @@ def follow_changes(
     """Have ``handler(change)`` run for the changes of ``reads`` where ``page`` shows them:
     now while it is on show, once when it is next shown while it is hidden (``reads``: every
     change unless named); ``off_thread``: where the handler reads off the window's thread."""
-    everything = Change.everything() if reads is None else reads
-    return ChangeFollower(context, page, handler, everything, off_thread)
+    followed = Change.everything() if reads is None else reads
+    return ChangeFollower(context, page, handler, followed, off_thread)
 
 
 def catch_up(page: QWidget) -> None:
