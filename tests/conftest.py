@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import itertools
 import os
@@ -65,6 +66,14 @@ _RAM_DISK = Path("/dev/shm")
 if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os.W_OK):
     os.environ["TMPDIR"] = str(_RAM_DISK)
     tempfile.tempdir = None  # gettempdir() looks again
+
+# The sound library (PulseAudio's, under Qt Multimedia) keeps its files in the session's
+# runtime folder, or in a folder of its own in the temporary folder that it never removes
+# (one for each test process). Where the session has none, the tests lend it one, removed
+# when the process ends; child processes inherit it.
+if "XDG_RUNTIME_DIR" not in os.environ:
+    os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="clubdesk-runtime-")
+    atexit.register(shutil.rmtree, os.environ["XDG_RUNTIME_DIR"], ignore_errors=True)
 
 # Every database a test opens compiles its SQL once per process, not once per test.
 statement_cache.share()
