@@ -166,7 +166,7 @@ def open_database(
     # serves it (each connection reads the whole schema first: a few milliseconds); one
     # with a -wal or -journal beside it, which a writing connection would write back into
     # it, is checked through a reading that writes nothing first.
-    has_contents = check_header(path, create)
+    has_contents = check_header(path, create) is not None
     in_place = has_contents and not anything_beside(path)
     if has_contents and not in_place and (changed := read_contents(path)) is not None:
         raise ChangedOutsideError(path, changed)

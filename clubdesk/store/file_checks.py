@@ -33,15 +33,11 @@ def check_replaceable(path: Path) -> None:
         raise DatabaseError(f"{path} is not a file.")
     if info.st_size == 0:
         return
-    try:
-        with path.open("rb") as file:
-            header = file.read(100)
-    except OSError as exc:
-        raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
+    header = _first_bytes(path)
     not_ours = DatabaseError(f"{path} is not a clubdesk database; it was left as it was.")
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
         raise not_ours
-    if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+    if _application_id(header) == APPLICATION_ID:
         return
     try:
         with connection_to_read(path) as conn:
@@ -56,12 +52,12 @@ def check_database_file(path: Path) -> None:
     """Refuse a file that is not a clubdesk database (``open_database``'s checks, and an
     SQLite file with nothing in it is not one either, nor one changed outside clubdesk);
     reads it, never writes it."""
-    changed = check_file(path, create=False)
+    header = check_header(path, create=False)
+    assert header is not None  # a missing or empty file was refused
+    changed = read_contents(path)
     if changed is not None:
         raise ChangedOutsideError(path, changed)
-    with path.open("rb") as file:
-        header = file.read(100)
-    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+    if _application_id(header) != APPLICATION_ID:
         raise DatabaseError(
             f"{path} is not a clubdesk database (an SQLite file with nothing in it)."
         )
@@ -70,7 +66,7 @@ def check_database_file(path: Path) -> None:
 def check_file(path: Path, create: bool) -> str | None:
     """Refuse a file clubdesk cannot use (a missing or empty one is set up when ``create``);
     why it was changed outside clubdesk (``store/integrity.py``), or None."""
-    return read_contents(path) if check_header(path, create) else None
+    return read_contents(path) if check_header(path, create) is not None else None
 
 
 def read_contents(path: Path) -> str | None:
@@ -79,19 +75,18 @@ def read_contents(path: Path) -> str | None:
         with connection_to_read(path) as conn:  # one reading for every check
             return check_contents(path, conn)
     except sqlite3.Error as exc:  # the file could not be opened to be read
-        if error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-            raise damaged(path) from None
-        raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
+        raise _unreadable(path, exc) from None
 
 
-def check_header(path: Path, create: bool) -> bool:
+def check_header(path: Path, create: bool) -> bytes | None:
     """Refuse a file clubdesk cannot use by what the file system and its first bytes say (a
-    missing or empty one is set up when ``create``); whether it has contents to check."""
+    missing or empty one is set up when ``create``); its first 100 bytes, or None where
+    there are no contents to check."""
     try:
         info = path.stat()
     except FileNotFoundError:
         if create:
-            return False
+            return None
         raise DatabaseError(f"{path} does not exist.") from None
     except OSError as exc:
         raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
@@ -99,18 +94,14 @@ def check_header(path: Path, create: bool) -> bool:
         raise DatabaseError(f"{path} is not a file.")
     if info.st_size == 0:
         if create:
-            return False  # an empty file is an empty database
+            return None  # an empty file is an empty database
         raise DatabaseError(f"{path} is empty, not a clubdesk database.")
-    try:
-        with path.open("rb") as file:
-            header = file.read(100)
-    except OSError as exc:
-        raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
+    header = _first_bytes(path)
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
         raise DatabaseError(f"{path} is not a clubdesk database (it is not an SQLite file).")
     if _truncated(path, header, info.st_size):
         raise damaged(path)
-    return True
+    return header
 
 
 def check_contents(path: Path, conn: sqlite3.Connection) -> str | None:
@@ -127,6 +118,26 @@ def check_contents(path: Path, conn: sqlite3.Connection) -> str | None:
 def anything_beside(path: Path) -> bool:
     """A -wal or -journal beside the file: what a writing connection would write back."""
     return Path(f"{path}-wal").exists() or Path(f"{path}-journal").exists()
+
+
+def _first_bytes(path: Path) -> bytes:
+    """The file's first 100 bytes (SQLite's header), fewer in a shorter file."""
+    try:
+        with path.open("rb") as file:
+            return file.read(100)
+    except OSError as exc:
+        raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
+
+
+def _application_id(header: bytes) -> int:
+    return int.from_bytes(header[68:72], "big")
+
+
+def _unreadable(path: Path, exc: sqlite3.Error) -> DatabaseError:
+    """SQLite could not read the file: damaged, or why not."""
+    if error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return damaged(path)
+    return DatabaseError(f"{path} cannot be read: {reason(exc)}.")
 
 
 def _truncated(path: Path, header: bytes, size: int) -> bool:
@@ -154,9 +165,7 @@ def _inspect(path: Path, conn: sqlite3.Connection) -> tuple[int, int, list[str]]
             )
         ]
     except sqlite3.Error as exc:
-        if error_name(exc).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-            raise damaged(path) from None
-        raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
+        raise _unreadable(path, exc) from None
     if check != [("ok",)]:
         raise damaged(path)
     return app_id, version, tables
