@@ -8,10 +8,12 @@ refusal says why in one line ("the port is in use") before anything is served.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import ipaddress
 import socket
 import threading
+from contextlib import suppress
 from dataclasses import dataclass
 
 import uvicorn
@@ -118,7 +120,7 @@ class TablesServer:
             server_header=False,
             h11_max_incomplete_event_size=16 * 1024,
         )
-        return uvicorn.Server(config), sock
+        return _Server(config), sock
 
     def start(self) -> None:
         """Serve on a thread of its own; returns once the server listens (UserError: the
@@ -129,11 +131,9 @@ class TablesServer:
             target=server.run, kwargs={"sockets": [sock]}, name="tables-server", daemon=True
         )
         self._thread.start()
-        ready = threading.Event()
         for _ in range(int(STARTING_S / 0.01)):
-            if server.started or not self._thread.is_alive():
+            if server.listening.wait(0.01) or not self._thread.is_alive():
                 break
-            ready.wait(0.01)
         if not server.started:
             self.stop()
             raise UserError(f"--port: the server on {self.host}:{self.port} did not start")
@@ -151,7 +151,54 @@ class TablesServer:
     def stop(self) -> None:
         """Stop serving and wait for the server's thread (connections are closed)."""
         if self._server is not None:
-            self._server.should_exit = True
+            self._server.stop_now()
         if self._thread is not None:
             self._thread.join(timeout=STARTING_S)
         self._server = self._thread = None
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, said to listen as soon as it does and stopped as soon as it is told:
+    the window waits for both. uvicorn looks whether it should stop every tenth of a second,
+    then waits another tenth for the connections it closes, so the window that stopped
+    serving (or closed) waited a fifth of a second for an idle server. Here ``stop_now``
+    ends the wait for the next look, and with no connection open there is nothing to wait
+    for; with phones connected, uvicorn's own shutdown runs."""
+
+    _loop: asyncio.AbstractEventLoop | None = None
+    _told: asyncio.Event | None = None
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.listening = threading.Event()  # set once it serves: ``start`` waits for it
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            self.listening.set()
+
+    def stop_now(self) -> None:
+        """Stop serving (from any thread); ``run`` returns soon after."""
+        self.should_exit = True
+        loop, told = self._loop, self._told
+        if loop is not None and told is not None:
+            with suppress(RuntimeError):  # the loop has closed: the server has stopped
+                loop.call_soon_threadsafe(told.set)
+
+    async def main_loop(self) -> None:
+        self._loop, self._told = asyncio.get_running_loop(), asyncio.Event()
+        counter = 0
+        while not await self.on_tick(counter):
+            counter = (counter + 1) % 864_000
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._told.wait(), 0.1)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self.server_state.connections or self.server_state.tasks:
+            await super().shutdown(sockets)
+            return
+        for server in self.servers:
+            server.close()
+        for sock in sockets or []:
+            sock.close()
+        await self.lifespan.shutdown()

@@ -2,8 +2,10 @@
 served and no others, the sheet JSON of ``clubdesk sheet`` and ``submit``, 403 for a token not
 good now and nothing about the event, CSRF on every POST, the body cap and the rate limit."""
 
+import http.client
 import json
 import socket
+import time
 
 import pytest
 
@@ -144,3 +146,29 @@ def test_a_refusal_to_bind_says_why(served) -> None:
 def test_it_listens_only_where_the_director_chose(served) -> None:
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.2", served.server.port), timeout=2).close()
+
+
+def test_stopping_is_at_once_and_closes_the_port(served) -> None:
+    # The window waits for the server when the director stops serving or closes it: uvicorn
+    # alone looked every tenth of a second whether to stop, then waited another tenth.
+    port = served.server.port
+    began = time.perf_counter()
+    served.server.stop()
+    assert time.perf_counter() - began < 0.1
+    assert not served.server.running
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+def test_a_phone_still_connected_is_let_go_when_serving_stops(served) -> None:
+    phone = http.client.HTTPConnection("127.0.0.1", served.server.port, timeout=10)
+    phone.request("GET", f"/t/{served.tokens[0]}")
+    answer = phone.getresponse()
+    assert (answer.status, answer.getheader("connection")) == (200, None)  # kept open
+    answer.read()
+    served.server.stop()
+    assert not served.server.running
+    with pytest.raises((OSError, http.client.HTTPException)):
+        phone.request("GET", f"/t/{served.tokens[0]}")
+        phone.getresponse()
+    phone.close()
