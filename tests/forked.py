@@ -65,8 +65,20 @@ def _child(
     err = os.open(errors, os.O_WRONLY | os.O_APPEND)
     os.dup2(err, 2)
     os.close(err)
-    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), line_buffering=True)
-    sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), line_buffering=True)
+    # as Python sets them up: PYTHONIOENCODING is ENCODING[:ERRORS], stderr's errors escaped
+    encoding, _, handling = env.get("PYTHONIOENCODING", "").partition(":")
+    sys.stdout = io.TextIOWrapper(
+        io.FileIO(1, "w", closefd=False),
+        encoding=encoding or None,
+        errors=handling or None,
+        line_buffering=True,
+    )
+    sys.stderr = io.TextIOWrapper(
+        io.FileIO(2, "w", closefd=False),
+        encoding=encoding or None,
+        errors="backslashreplace",
+        line_buffering=True,
+    )
     if inp is not None:
         os.dup2(inp.fileno(), 0)
         inp.close()

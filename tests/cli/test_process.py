@@ -3,25 +3,34 @@
 Everything else about the command line runs in the test's own process (tests/cli/helpers.py);
 these few start the real program to check what lives outside ``cli.main``: the exit status
 the shell sees (0 on success, 2 on bad input), stderr with no traceback, the ``python -m
-clubdesk`` entry point, and the bytes written when the locale's code page is not UTF-8.
-(That a headless command loads no Qt is in tests/test_architecture.py.)
+clubdesk`` entry point, and the bytes written when the locale's code page is not UTF-8 (the
+installed command once; the other commands in children forked from a process that has
+imported clubdesk, tests/forked.py). (That a headless command loads no Qt is in
+tests/test_architecture.py.)
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+from tests import forked
 from tests.cli.helpers import SMALL, installed, ok
+
+LEGACY = {"PYTHONIOENCODING": "cp1252"}  # stdout and stderr as a Windows pipe has them
 
 
 def legacy_ok(*args: str | Path) -> str:
-    """Run the installed command with stdout and stderr in cp1252 (a Windows pipe)."""
-    ran = installed(*args, env={"PYTHONIOENCODING": "cp1252"})
-    assert (ran.code, ran.err) == (0, ""), ran.err
-    return ran.out
+    """The command with stdout and stderr in cp1252, in a child forked from one that has
+    imported clubdesk (tests/forked.py: its streams set up from PYTHONIOENCODING as Python
+    sets them up); its output, as UTF-8."""
+    child = forked.start("clubdesk", [str(arg) for arg in args], {**os.environ, **LEGACY})
+    out, err = child.communicate()
+    assert (child.returncode, err) == (0, ""), err
+    return out
 
 
 def test_the_installed_entry_point_runs() -> None:
@@ -53,14 +62,14 @@ def test_names_beyond_ascii_come_out_as_utf8_whatever_the_locale(tmp_path: Path)
     source.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
     db = tmp_path / "club.sqlite"
     ok("import", source, "--db", db)
-    csv_text = legacy_ok("standings", "--db", db, "--format", "csv")
-    assert csv_text.splitlines()[1] == "1,3,Łukasz / Zoë,1030,2,no,2,520,470,510"
+    # the installed command itself, started as the shell starts it
+    ran = installed("standings", "--db", db, "--format", "csv", env=LEGACY)
+    assert (ran.code, ran.err) == (0, ""), ran.err
+    assert ran.out.splitlines()[1] == "1,3,Łukasz / Zoë,1030,2,no,2,520,470,510"
     assert "Łukasz / Zoë" in legacy_ok("standings", "--db", db, "--format", "text")
     assert "Zoë Ng" in legacy_ok("payouts", "--db", db, "--format", "text")
-    exported = installed("export", "--db", db, env={"PYTHONIOENCODING": "cp1252"})
-    assert exported.code == 0
     copy_file = tmp_path / "exported.json"
-    copy_file.write_bytes(exported.raw_out)
+    copy_file.write_text(legacy_ok("export", "--db", db), encoding="utf-8")
     other = tmp_path / "other.sqlite"
     ok("import", copy_file, "--db", other)
     assert json.loads(ok("standings", "--db", other))["rows"][0]["name"] == "Łukasz / Zoë"
