@@ -224,10 +224,13 @@ class TablesDialog(QDialog):
 class TablesServing:
     """The View menu's Tables on phones…, and the one server it runs for the window.
 
-    While it serves, what the window held when serving began is left out of Python's full
-    garbage collections (``gc.freeze``), and given back to them when serving stops: a full
-    collection holds every thread, and over all the window's objects it took 60 to 130 ms,
-    on the window's thread or the server's, in a burst of phones (``benchmarks/README.md``).
+    What the window holds when serving begins is left out of Python's full garbage
+    collections (``gc.freeze``), as what it was made of is once it opened (``ui/app.py``):
+    a full collection holds every thread, and over all the window's objects it took 60 to
+    130 ms, on the window's thread or the server's, in a burst of phones
+    (``benchmarks/README.md``). It stays out when serving stops: Python cannot give back
+    part of what it froze, and giving back all of it would put the whole window in the
+    full collections again.
     """
 
     def __init__(
@@ -299,7 +302,6 @@ class TablesServing:
         if self.server is not None:
             self.server.stop()
             self.bridge.stop()
-            gc.unfreeze()
         self.server, self.served, self.address = None, None, ""
 
     def links_text(self) -> str:
