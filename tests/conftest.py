@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, NamedTuple
 import pytest
 
 from clubdesk.timesource import FakeTime
-from tests import new_schema, properties, statement_cache
 from tests.isolation import own_user_data
 
 if TYPE_CHECKING:
@@ -90,14 +89,35 @@ if "XDG_RUNTIME_DIR" not in os.environ:
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="clubdesk-runtime-")
     atexit.register(shutil.rmtree, os.environ["XDG_RUNTIME_DIR"], ignore_errors=True)
 
-# Every database a test opens compiles its SQL once per process, not once per test.
-statement_cache.share()
 
-# A database created for a test is a copy of the first new one, not the migration steps again.
-new_schema.share()
+def _hands_tests_out(config: pytest.Config) -> bool:
+    """Whether this process is pytest-xdist's controller, which hands the tests to its
+    workers and runs none (as pytest-xdist decides it)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or config.getoption("collectonly"):
+        return False
+    return config.getoption("dist", "no") != "no" and bool(config.getoption("tx", None))
 
-# The property tests try a fifth of their examples unless ``--hypothesis-profile thorough``.
-properties.load_quick()
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """What a process that runs tests sets up first. pytest-xdist's controller loads none of
+    it (the store, SQLAlchemy, Hypothesis: half a second), and starts its workers sooner;
+    only a Hypothesis profile named on the command line is loaded there too."""
+    runs_tests = not _hands_tests_out(config)
+    if runs_tests:
+        from tests import new_schema, statement_cache
+
+        # Every database a test opens compiles its SQL once per process, not once per test.
+        statement_cache.share()
+        # A database created for a test is a copy of the first new one, not the migration
+        # steps again.
+        new_schema.share()
+    if runs_tests or config.getoption("--hypothesis-profile", None):
+        from tests import properties
+
+        # The property tests try a fifth of their examples unless ``--hypothesis-profile
+        # thorough`` (loaded after this, by Hypothesis's own plugin).
+        properties.load_quick()
 
 
 # --- the user's data folder -------------------------------------------------------------
