@@ -31,7 +31,7 @@ def test_the_director_turns_it_on_for_the_event(make_window, db, clock, keyboard
     page.overview.edit_button.click()
     form = page.form
     assert not form.cross_check.isChecked()  # the format's own: one sheet typed
-    keyboard.press(Qt.Key.Key_H, ALT)  # Both sides' s&heets
+    keyboard.press(Qt.Key.Key_B, ALT)  # &Both sides' sheets
     assert keyboard.focused() is form.cross_check
     keyboard.press(Qt.Key.Key_Space)
     keyboard.press(Qt.Key.Key_Return)

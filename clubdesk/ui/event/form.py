@@ -128,7 +128,7 @@ class EventForm(QWidget):
         form.addRow("", self.skipped_note)
         self.rows.add("&Name", "name", self.name_edit)
         self.rows.add("&Date", "date", self.date_edit, hint_label=self.weekday)
-        self.rows.add("&Venue", "venue", self.venue_edit)
+        self.rows.add("Ven&ue", "venue", self.venue_edit)
         form.addRow(separator())
         self.rows.add("&Entry fee", "entry_fee_cents", self.fee_edit, prefix="$")
         self.rows.add("Re&turned as prizes", "return_percent", self.return_spin)
@@ -140,7 +140,7 @@ class EventForm(QWidget):
         self.rows.add("Round &1 starts", "first_round_at", self.first_round_edit)
         self.rows.add("Drop l&owest", "drop_lowest", self.drop_spin,
                       hint="rounds not counted in each total")  # fmt: skip
-        self.rows.add("Both sides' s&heets", "cross_check", self.cross_check)
+        self.rows.add("&Both sides' sheets", "cross_check", self.cross_check)
         self.rows.add("Payout", "payout", self.payout_label,
                       hint="as the format says")  # fmt: skip
         self.other_settings = set_role(

@@ -120,7 +120,7 @@ class EventOverview(QWidget):
         for button in (self.open_button, self.new_button, self.edit_button):
             button.setAutoDefault(True)
 
-        list_caption = set_role(QLabel("E&vents in this file"), "subheading")
+        list_caption = set_role(QLabel("Events &in this file"), "subheading")
         list_caption.setBuddy(self.list_view)
         list_buttons = QHBoxLayout()
         list_buttons.addWidget(self.open_button)
