@@ -56,17 +56,14 @@ class EventPage(QWidget):
         self._clock = context.clock
         self._current: EventInfo | None = None
         self._opening = False
-        self.form = EventForm(context.clock)
+        self._form: EventForm | None = None
         self.overview = EventOverview()
         self.stack = QStackedWidget()
         self.stack.addWidget(_scrolling(self.overview))
-        self.stack.addWidget(_scrolling(self.form))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
 
-        self.form.submitted.connect(self._save)
-        self.form.cancelled.connect(self._show_overview)
         self.overview.open_requested.connect(self.open_event)
         self.overview.new_requested.connect(self.new_event)
         self.overview.edit_requested.connect(self.edit_event)
@@ -75,6 +72,17 @@ class EventPage(QWidget):
     @property
     def current_event(self) -> EventInfo | None:
         return self._current
+
+    @property
+    def form(self) -> EventForm:
+        """The form, built the first time it is asked for: a window opened on a night under
+        way shows the overview and may never need it."""
+        if self._form is None:
+            self._form = EventForm(self._clock)
+            self.stack.addWidget(_scrolling(self._form))  # index 1
+            self._form.submitted.connect(self._save)
+            self._form.cancelled.connect(self._show_overview)
+        return self._form
 
     def set_database(self, db: Database, prefer_event: str | None = None) -> None:
         """Show this database's events; open ``prefer_event`` if it is there, else the newest."""
