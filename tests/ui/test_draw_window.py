@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from clubdesk.store.db import open_database
 from tests import builder
 from tests.ui.pictures import picture
+from tests.ui.window_sizes import SIZES
 
-SIZES = [(1280, 820), (1600, 1000)]
 FIRST = ["Margo", "Theo", "Rosa", "Fred", "Anna", "Leo", "Ida", "Al"]
 LAST = ["Donovan", "Whitman", "Castro", "Harris", "Okafor", "Lind", "Moore"]
 

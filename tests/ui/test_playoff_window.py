@@ -15,6 +15,7 @@ from clubdesk.ui.projector.texts import projector_text
 from tests.cli.test_playoffs import clocked_whist
 from tests.services.test_playoff_rounds import play, preliminaries
 from tests.ui.pictures import picture
+from tests.ui.window_sizes import SIZES
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def playoff_window(make_window, db_path, new_database, clock):
     return make_window(db)
 
 
-@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_the_quarter_finals_on_the_rounds_page(playoff_window, size, qtbot):
     window = playoff_window
     window.show_page("rounds")
@@ -60,7 +61,7 @@ def test_the_projector_names_the_playoff_round(playoff_window, clock):
     assert len(slide.rows) == 4
 
 
-@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_the_draw_page_reaches_the_playoff_rounds(playoff_window, size, qtbot):
     window = playoff_window
     window.show_page("draw")

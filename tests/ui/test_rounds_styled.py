@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QScrollArea
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
 from tests.ui.pictures import picture
+from tests.ui.window_sizes import SIZES
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +26,7 @@ def styled(qapp):
     qapp.setWindowIcon(icon)
 
 
-@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
     styled, make_window, db_path, new_demo, size, qtbot
 ):
@@ -50,7 +51,7 @@ def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
     assert page.model.data(page.model.index(2, 3)) == "Waiting"
 
 
-@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_the_styled_draw_page_gives_the_seating_list_its_names_first(
     styled, make_window, db_path, new_demo, size, qtbot
 ):

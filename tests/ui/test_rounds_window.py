@@ -13,6 +13,7 @@ from clubdesk.store.db import open_database
 from clubdesk.ui.clock.status_bar import TIME_BACKGROUND, WARNING_BACKGROUND
 from tests import builder
 from tests.ui.pictures import picture
+from tests.ui.window_sizes import SIZES
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def demo_with_rulings(make_window, db_path, new_demo, demo_database, clock):
     return make_window(db)
 
 
-@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_the_demo_round_fits_the_window(demo_with_rulings, size, qtbot):
     window = demo_with_rulings
     window.show_page("rounds")
@@ -69,7 +70,7 @@ def test_the_demo_round_fits_the_window(demo_with_rulings, size, qtbot):
         assert button.width() >= button.sizeHint().width()  # its text is not cut off
 
 
-@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_no_page_shows_a_sideways_scroll_bar(demo_with_rulings, size, qtbot):
     window = demo_with_rulings
     window.resize(*size)
@@ -152,7 +153,7 @@ def test_an_event_not_seated_yet_says_so(make_window, db, clock):
     )
 
 
-@pytest.mark.parametrize("size", [(1280, 820), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_the_players_list_never_scrolls_sideways(demo_window, size, qtbot):
     window = demo_window
     window.show_page("players")

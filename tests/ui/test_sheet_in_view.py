@@ -19,8 +19,8 @@ from clubdesk.ui.sheet.dialog import SheetDialog
 from tests import builder
 from tests.ui.pictures import picture
 from tests.ui.showing import exposed
+from tests.ui.window_sizes import SIZES
 
-SIZES = [(1280, 820), (1600, 1000)]
 # format: entrants, players per entrant
 FORMATS = {
     "grand-prix-pinochle": (4, 2),
