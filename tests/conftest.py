@@ -361,7 +361,9 @@ def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 # at the end. First the modules that style the whole application (app.py's window, the
 # styled pages): styling re-polishes every widget still alive, and early in a worker few
 # are (test_app.py takes 7 s alone, a minute late in a run). Then the longest modules (half
-# a minute or more of one core each), longest first.
+# a minute or more of one core each), longest first; then the other modules whose children
+# come from the fork server (tests/forked.py), so that one worker starts it, not both (it
+# imports clubdesk and the window: a second or more of a core).
 LONG_FIRST = (
     "ui/test_app.py",
     "ui/test_sheet_in_view.py",
@@ -371,6 +373,8 @@ LONG_FIRST = (
     "e2e/test_phones_in_a_browser.py",
     "ui/test_projector.py",
     "services/test_clock_kill_nine.py",
+    "store/test_full_disk.py",
+    "cli/test_process.py",
 )
 
 
