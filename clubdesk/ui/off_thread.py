@@ -59,11 +59,7 @@ class LatestRead(QObject):
         self.drop()  # the one under way, if any, is never shown
         self._running = None
         read, show = latest
-        try:
-            found = read()
-        except Exception:  # as off the thread: nothing read
-            found = None
-        show(found)
+        show(_read_or_none(read))
 
     def _start(self) -> None:
         assert self._asked is not None
@@ -75,10 +71,7 @@ class LatestRead(QObject):
         self.running = True
 
         def run() -> None:
-            try:
-                found = read()
-            except Exception:  # the database closed under it, ...: nothing read
-                found = None
+            found = _read_or_none(read)
             with suppress(RuntimeError):  # the window is gone meanwhile
                 self._done.emit(number, found)
 
@@ -91,3 +84,11 @@ class LatestRead(QObject):
             done[1](found)
         if self._asked is not None:
             self._start()
+
+
+def _read_or_none(read: Callable[[], Any]) -> Any:
+    """What ``read()`` read; None where it failed (the database closed under it, ...)."""
+    try:
+        return read()
+    except Exception:
+        return None

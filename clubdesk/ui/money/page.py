@@ -219,20 +219,20 @@ class MoneyPage(QWidget):
         if before is None or change is None or change & ~_PRIZES_ONLY:
             self._show_refunds(db, event_id)
             self._paid = final_payouts.paid_so_far(db, event_id)
-        self._show_sheet(before, rules)
+        self._show_sheet(self.sheet, before, rules)
 
     def _prizes_read(self, sheet: MoneySheet | None) -> None:
         """The money sheet read off the window's thread after sheets or seatings."""
         if sheet is None or self.sheet is None:  # the read failed, or no event is shown now
             return
         before, self.sheet = self.sheet, sheet
-        self._show_sheet(before, None)
+        self._show_sheet(sheet, before, None)
 
-    def _show_sheet(self, before: MoneySheet | None, rules: Rules | None) -> None:
-        """Show ``self.sheet`` where it differs from ``before`` (``rules``: the event's, to
-        load the scheme from; None where they are as they were)."""
-        sheet = self.sheet
-        assert sheet is not None
+    def _show_sheet(
+        self, sheet: MoneySheet, before: MoneySheet | None, rules: Rules | None
+    ) -> None:
+        """Show ``sheet`` where it differs from ``before`` (``rules``: the event's, to load
+        the scheme from; None where they are as they were)."""
         if before is None or sheet.rows != before.rows:
             self._show_ledger(sheet)
         self.actions.show_payouts(sheet.payouts, self._paid)
