@@ -142,8 +142,8 @@ def home(_homes: Iterator[Path]) -> Path:
 
 @pytest.fixture
 def tmp_path(home: Path) -> Path:
-    """This test's own empty temporary folder (pytest's own, numbered by ``mktemp``, read
-    the whole temporary folder for each test)."""
+    """This test's own empty temporary folder, in its home (in place of pytest's, which
+    ``mktemp`` numbered by reading the whole temporary folder for each test)."""
     folder = home / "tmp"
     folder.mkdir()
     return folder
