@@ -367,7 +367,7 @@ def qt_leftovers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 LONG_FIRST = (
     "ui/test_app.py",
     "ui/test_sheet_in_view.py",
-    "ui/test_rounds_styled.py",
+    "ui/test_styled_pages.py",
     "store/test_kill_nine.py",
     "e2e/test_window_nights.py",
     "e2e/test_phones_in_a_browser.py",

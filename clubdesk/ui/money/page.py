@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -159,18 +159,13 @@ class MoneyPage(QWidget):
         right_layout.addWidget(pool_box)
         right_layout.addWidget(scheme_box)
         right_layout.addWidget(prizes_box, 1)
-        scroll = QScrollArea()
-        scroll.setWidget(right)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setMinimumWidth(right.minimumSizeHint().width() + _SCROLLBAR_ROOM)
+        scroll = _Column(right)
 
         self.body = QSplitter(Qt.Orientation.Horizontal)
         self.body.addWidget(left)
         self.body.addWidget(scroll)
-        self.body.setStretchFactor(0, 3)
-        self.body.setStretchFactor(1, 2)
+        self.body.setStretchFactor(0, 1)
+        self.body.setStretchFactor(1, 0)
         self.body.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
@@ -399,7 +394,35 @@ class MoneyPage(QWidget):
             dialog.deleteLater()
 
 
-_SCROLLBAR_ROOM = 24
+class _Column(QScrollArea):
+    """The page's right-hand column: scrolls down, never sideways, and is never narrower
+    than what it holds needs (a payout scheme's rows, filled after the page is built)."""
+
+    SCROLLBAR_ROOM = 24
+
+    def __init__(self, content: QWidget) -> None:
+        super().__init__()
+        self.setWidget(content)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        content.installEventFilter(self)
+
+    def minimumSizeHint(self) -> QSize:
+        content = self.widget()
+        hint = super().minimumSizeHint()
+        return QSize(content.minimumSizeHint().width() + self.SCROLLBAR_ROOM, hint.height())
+
+    def sizeHint(self) -> QSize:
+        """As narrow as it may be: the room beyond goes to the ledger first (its names)."""
+        return QSize(self.minimumSizeHint().width(), super().sizeHint().height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # its content's needs changed: the splitter asks again
+        return super().eventFilter(watched, event)
+
+
 _CASH_READING = (
     "Cash rows only: fees, fines and added money paid in cash, less refunds and "
     "expenses paid in cash, less the cash prizes once handed over."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.credit import Credit
@@ -55,15 +55,13 @@ class PayoutActions(QWidget):
         self.redeem_button.clicked.connect(self.redeem)
         self.state = set_role(QLabel(), "hint")
         self.state.setWordWrap(True)
-        buttons = QHBoxLayout()
-        for button in (
-            self.finalize_button,
-            self.reopen_button,
-            self.pay_button,
-            self.redeem_button,
-        ):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+        # two by two: the prizes' column stays narrow enough to leave the ledger its names
+        buttons = QGridLayout()
+        buttons.addWidget(self.finalize_button, 0, 0)
+        buttons.addWidget(self.reopen_button, 0, 1)
+        buttons.addWidget(self.pay_button, 1, 0)
+        buttons.addWidget(self.redeem_button, 1, 1)
+        buttons.setColumnStretch(2, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(buttons)

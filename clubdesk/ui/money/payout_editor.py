@@ -51,7 +51,7 @@ class PlaceRow:
         self.value = QStackedWidget()
         self.value.addWidget(self.percent)
         self.value.addWidget(self.amount)
-        self.value.setMaximumWidth(130)
+        self.value.setMaximumWidth(110)  # "999999.99" whole, and room left for the ledger
         self.paid_in = QComboBox()
         for label, value in PAID_IN_CHOICES:
             self.paid_in.addItem(label, value)

@@ -1,5 +1,6 @@
-"""The demo's Rounds board in the app's own fonts and style sheet at 1280x820 and 1600x1000:
-nothing scrolls sideways, and a sheet open on this computer reads "Being entered"."""
+"""The demo's pages in the app's own fonts and style sheet at 1280x820 and 1600x1000: nothing
+scrolls sideways, and what matters most on each has its room first (the Rounds board's
+states, the Draw page's and the Money ledger's names, every page's title in the list)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
+from clubdesk.ui.money.page import ENTRANT_COLUMN
 from tests.ui.pictures import picture
 from tests.ui.window_sizes import SIZES
 
@@ -66,3 +68,36 @@ def test_the_styled_draw_page_gives_the_seating_list_its_names_first(
     view = page.list_view
     assert view.columnWidth(1) >= view.sizeHintForColumn(1)  # "Grace Wilson / Hank Moore"
     picture(window, f"draw-styled-{size[0]}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_styled_money_page_gives_the_ledger_the_room_the_prizes_leave(
+    styled, make_window, db_path, new_demo, size, qtbot
+):
+    db = open_database(new_demo(db_path))
+    window = make_window(db)
+    window.show_page("money")
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    page = window.money_page
+    qtbot.waitUntil(lambda: page.prize_table.rowCount() > 0)
+    column = page.body.widget(1)
+    content = column.widget()
+    # the payout scheme's rows, filled after the page was built, are whole: the right-hand
+    # column is as wide as they need, and no wider; the ledger has the rest
+    assert content.width() >= content.minimumSizeHint().width()
+    assert column.width() == column.minimumSizeHint().width()
+    ledger = page.ledger_table
+    assert ledger.horizontalHeader().length() <= ledger.viewport().width()
+    width = ledger.columnWidth(ENTRANT_COLUMN)
+    cells = [ledger.model().index(row, ENTRANT_COLUMN) for row in range(ledger.rowCount())]
+    whole = [cell.data() for cell in cells if ledger.sizeHintForIndex(cell).width() <= width]
+    assert "5 Ida Taylor / Jack Anderson" in whole  # cut short when the prizes had half
+    assert len(whole) >= len(cells) - 1
+    picture(window, f"money-styled-{size[0]}")
+
+
+def test_every_page_title_is_whole_in_the_styled_page_list(styled, make_window, db):
+    pages = make_window(db).page_list
+    assert pages.sizeHintForColumn(0) <= pages.viewport().width()  # "Standings", padding and all
+    assert pages.horizontalScrollBar().maximum() == 0
