@@ -8,6 +8,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from clubdesk.store.columns import json_text, time_text
+from clubdesk.store.db import plain_cursor
 from clubdesk.store.models import AuditLog
 
 
@@ -29,8 +31,13 @@ def add_entry(
     event_id: str | None,
     details: dict[str, Any],
 ) -> None:
-    """Add one audit row to the session's transaction."""
-    session.add(AuditLog(at=at, actor=actor, action=action, event_id=event_id, details=details))
+    """Write one audit row in the session's transaction, after what the session holds: the
+    row a guarded change must come just after (the database looks at the latest row). Plain
+    SQL: every command writes one, and SQLAlchemy's unit of work cost more than SQLite."""
+    plain_cursor(session).execute(
+        "INSERT INTO audit_log (at, actor, action, event_id, details) VALUES (?, ?, ?, ?, ?)",
+        (time_text(at), actor, action, event_id, json_text(details)),
+    )
 
 
 def entries(session: Session, event_id: str | None = None) -> list[AuditEntry]:

@@ -1,7 +1,7 @@
 """How a value that SQLite has no type for is written in a column: a timezone-aware time and a
-date as ISO-8601 text, any JSON value as text (the tables in ``models.py`` use these); and how
-it is read back, by the models and by the plain reads alike (``read_time``, ``read_date``,
-``read_json``)."""
+date as ISO-8601 text, any JSON value as text (the tables in ``models.py`` use these, and the
+plain writes ``time_text`` and ``json_text``); and how it is read back, by the models and by
+the plain reads alike (``read_time``, ``read_date``, ``read_json``)."""
 
 import datetime as dt
 import json
@@ -17,11 +17,7 @@ class IsoDateTime(TypeDecorator[dt.datetime]):
     cache_ok = True
 
     def process_bind_param(self, value: dt.datetime | None, dialect: Any) -> str | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError(f"time {value} has no timezone")
-        return value.isoformat()
+        return None if value is None else time_text(value)
 
     def process_result_value(self, value: str | None, dialect: Any) -> dt.datetime | None:
         return None if value is None else read_time(value)
@@ -47,10 +43,22 @@ class JsonText(TypeDecorator[Any]):
     cache_ok = True
 
     def process_bind_param(self, value: Any, dialect: Any) -> str | None:
-        return None if value is None else json.dumps(value, ensure_ascii=False)
+        return None if value is None else json_text(value)
 
     def process_result_value(self, value: str | None, dialect: Any) -> Any:
         return read_json(value)
+
+
+def time_text(value: dt.datetime) -> str:
+    """A time as ``IsoDateTime`` writes it, for plain SQL's writes too."""
+    if value.tzinfo is None:
+        raise ValueError(f"time {value} has no timezone")
+    return value.isoformat()
+
+
+def json_text(value: Any) -> str:
+    """A value as ``JsonText`` writes it, for plain SQL's writes too."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def read_time(text: str) -> dt.datetime:

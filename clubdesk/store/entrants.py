@@ -18,9 +18,9 @@ from typing import NamedTuple, Protocol
 from sqlmodel import Session, select
 
 from clubdesk.store import ledger
-from clubdesk.store.columns import read_time
-from clubdesk.store.db import plain_rows
-from clubdesk.store.models import Entrant, Player
+from clubdesk.store.columns import read_time, time_text
+from clubdesk.store.db import plain_cursor, plain_rows
+from clubdesk.store.models import Entrant
 
 NO_MONEY = ledger.EntrantMoney()
 
@@ -157,35 +157,41 @@ class NewEntrant:
 def add_entrants(
     session: Session, event_id: str, new: Sequence[NewEntrant], created_at: dt.datetime
 ) -> list[EntrantRecord]:
-    """Add entrants with their players and fees (two flushes, however many)."""
-    rows = [
-        Entrant(event_id=event_id, number=item.number, name=item.name, created_at=created_at)
-        for item in new
-    ]
-    session.add_all(rows)
-    session.flush()
+    """Add entrants, active, with their players and fees; in plain SQL, after what the
+    session holds (the ORM's unit of work took half of registering one)."""
+    cursor = plain_cursor(session)
+    when = time_text(created_at)
     records = []
+    players: list[tuple[str, int, int, str]] = []
     fees: list[ledger.NewLedgerEntry] = []
-    for row, item in zip(rows, new, strict=True):
-        assert row.id is not None
-        session.add_all(
-            Player(event_id=event_id, entrant_id=row.id, position=position, name=player)
+    for item in new:
+        cursor.execute(
+            "INSERT INTO entrant (event_id, number, name, status, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (event_id, item.number, item.name, "active", when),
+        )
+        entrant_id = cursor.lastrowid
+        assert entrant_id is not None
+        players.extend(
+            (event_id, entrant_id, position, player)
             for position, player in enumerate(item.players, start=1)
         )
         if item.paid_cents:
             fees.append(
                 ledger.NewLedgerEntry(
-                    "fee", item.paid_cents, row.id, item.method, item.note, created_at
+                    "fee", item.paid_cents, entrant_id, item.method, item.note, created_at
                 )
             )
         records.append(
             EntrantRecord(
-                row.id, item.number, item.name, row.status, item.players, item.paid_cents, 0,
+                entrant_id, item.number, item.name, "active", item.players, item.paid_cents, 0,
                 created_at,
             )
         )  # fmt: skip
+    cursor.executemany(
+        "INSERT INTO player (event_id, entrant_id, position, name) VALUES (?, ?, ?, ?)", players
+    )
     ledger.add_entries(session, event_id, fees)
-    session.flush()
     return records
 
 

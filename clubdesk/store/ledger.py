@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from clubdesk.store.db import plain_rows
+from clubdesk.store.columns import time_text
+from clubdesk.store.db import plain_cursor, plain_rows
 from clubdesk.store.models import Entrant, LedgerEntry
 
 
@@ -49,23 +50,20 @@ class FineRow:
 def add_entry(session: Session, event_id: str, entry: NewLedgerEntry) -> None:
     """Write one money row."""
     add_entries(session, event_id, [entry])
-    session.flush()
 
 
 def add_entries(session: Session, event_id: str, entries: Iterable[NewLedgerEntry]) -> None:
-    """Add money rows to the transaction (written with the caller's next flush)."""
-    session.add_all(
-        LedgerEntry(
-            event_id=event_id,
-            kind=entry.kind,
-            cents=entry.cents,
-            entrant_id=entry.entrant_id,
-            method=entry.method,
-            note=entry.note,
-            at=entry.at,
-        )
-        for entry in entries
-    )
+    """Write money rows in the session's transaction, after what it holds (plain SQL: a
+    field's fees are many small rows)."""
+    plain_cursor(session).executemany(
+        "INSERT INTO ledger_entry (event_id, kind, cents, entrant_id, method, note, at, "
+        "from_paid_cents) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+        [
+            (event_id, entry.kind, entry.cents, entry.entrant_id, entry.method, entry.note,
+             time_text(entry.at))
+            for entry in entries
+        ],
+    )  # fmt: skip
 
 
 def entrant_money(

@@ -39,7 +39,7 @@ from clubdesk.domain.event.model import Signature as DomainSignature
 from clubdesk.domain.limits import Strokes, as_strokes
 from clubdesk.domain.sides import SIDES
 from clubdesk.errors import UserError
-from clubdesk.store.columns import IsoDateTime, JsonText, read_json, read_time
+from clubdesk.store.columns import json_text, read_json, read_time, time_text
 from clubdesk.store.db import plain_cursor, plain_rows
 from clubdesk.store.models import Amendment as AmendmentRow
 
@@ -344,10 +344,10 @@ def submit(
     and SQLAlchemy's unit of work took longer than SQLite to write them."""
     db = plain_cursor(session)  # anything the session holds goes first
     game_id = sheet.game_id
-    when = IsoDateTime().process_bind_param(at, None)
+    when = time_text(at)
     db.executemany(
         "INSERT INTO hand (game_id, number, data) VALUES (?, ?, ?)",
-        [(game_id, n, _json_text(dict(hand))) for n, hand in enumerate(hands, start=1)],
+        [(game_id, n, json_text(dict(hand))) for n, hand in enumerate(hands, start=1)],
     )
     db.executemany(
         "INSERT INTO adjustment (game_id, side, points, reason) VALUES (?, ?, ?, ?)",
@@ -369,13 +369,6 @@ def submit(
     )
     if sheet.round_status == "pending":
         db.execute("UPDATE round SET status = 'running' WHERE id = ?", (sheet.round_id,))
-
-
-def _json_text(value: Any) -> str:
-    """A value as a ``JsonText`` column writes it."""
-    text = JsonText().process_bind_param(value, None)
-    assert text is not None
-    return text
 
 
 def sheets_in(session: Session, round_id: int) -> tuple[int, int]:
