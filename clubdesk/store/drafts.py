@@ -8,9 +8,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-from clubdesk.store.models import SheetDraft
+from clubdesk.store.columns import json_text, read_json, read_time, time_text
+from clubdesk.store.db import plain_cursor, plain_rows
 
 
 @dataclass(frozen=True)
@@ -32,39 +33,43 @@ def save_draft(
     confirmed: int | None = None,
 ) -> None:
     """Keep ``hands`` as the game's draft (replacing the one before); ``confirmed``: how many
-    of them, from the first, the opponents confirmed on the phone."""
-    row = session.exec(select(SheetDraft).where(SheetDraft.game_id == game_id)).first()
-    if row is None:
-        row = SheetDraft(game_id=game_id, hands=[], saved_at=at, source=source)
-    row.hands = [dict(hand) for hand in hands]
-    row.saved_at = at
-    row.source = source
-    row.confirmed = confirmed
-    session.add(row)
-    session.flush()
+    of them, from the first, the opponents confirmed on the phone. Plain SQL, as every read
+    and write of drafts here: one is saved after every hand typed."""
+    values = (json_text([dict(hand) for hand in hands]), time_text(at), source, confirmed)
+    cursor = plain_cursor(session)
+    cursor.execute(
+        "UPDATE sheet_draft SET hands = ?, saved_at = ?, source = ?, confirmed = ? "
+        "WHERE game_id = ?",
+        (*values, game_id),
+    )
+    if cursor.rowcount == 0:
+        cursor.execute(
+            "INSERT INTO sheet_draft (hands, saved_at, source, confirmed, game_id) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (*values, game_id),
+        )
 
 
 def load_draft(session: Session, game_id: int) -> Draft | None:
     """The game's draft, if one is kept."""
-    row = session.exec(select(SheetDraft).where(SheetDraft.game_id == game_id)).first()
-    if row is None:
-        return None
-    return _draft(row)
+    return drafts_by_game(session, [game_id]).get(game_id)
 
 
 def drafts_by_game(session: Session, game_ids: Sequence[int]) -> dict[int, Draft]:
     """The drafts kept for these games, by game id."""
-    rows = session.exec(select(SheetDraft).where(SheetDraft.game_id.in_(list(game_ids)))).all()  # type: ignore[attr-defined]
-    return {row.game_id: _draft(row) for row in rows}
-
-
-def _draft(row: SheetDraft) -> Draft:
-    return Draft(tuple(dict(h) for h in row.hands), row.saved_at, row.source, row.confirmed)
+    ids = list(game_ids)
+    rows = plain_rows(
+        session,
+        "SELECT game_id, hands, saved_at, source, confirmed FROM sheet_draft "
+        f"WHERE game_id IN ({', '.join('?' * len(ids))})",
+        ids,
+    )
+    return {
+        game_id: Draft(tuple(read_json(hands)), read_time(saved_at), source, confirmed)
+        for game_id, hands, saved_at, source, confirmed in rows
+    }
 
 
 def drop_draft(session: Session, game_id: int) -> None:
     """The game's draft is no longer needed (its sheet is submitted)."""
-    row = session.exec(select(SheetDraft).where(SheetDraft.game_id == game_id)).first()
-    if row is not None:
-        session.delete(row)
-        session.flush()
+    plain_cursor(session).execute("DELETE FROM sheet_draft WHERE game_id = ?", (game_id,))

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.domain.roundclock.state import ClockFact, Reading
-from clubdesk.store.columns import read_time
-from clubdesk.store.db import plain_rows
-from clubdesk.store.models import ClockFact as ClockFactRow
+from clubdesk.store.columns import read_time, time_text
+from clubdesk.store.db import plain_cursor, plain_rows
 
 
 @dataclass(frozen=True)
@@ -56,19 +55,16 @@ def facts(session: Session, event_id: str) -> list[ClockFact]:
 
 
 def add_fact(session: Session, event_id: str, fact: ClockFact) -> None:
-    """Record one fact in the session's transaction."""
-    session.add(
-        ClockFactRow(
-            event_id=event_id,
-            round_number=fact.round,
-            kind=fact.kind,
-            at=fact.reading.at,
-            monotonic=fact.reading.monotonic,
-            seconds=fact.seconds,
-            announcement=fact.announcement,
-        )
-    )
-    session.flush()
+    """Record one fact in the session's transaction, after what it holds (plain SQL: the
+    clock writes one at every start, pause, minute given and announcement)."""
+    plain_cursor(session).execute(
+        "INSERT INTO clock_fact (event_id, round_number, kind, at, monotonic, seconds, "
+        "announcement) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            event_id, fact.round, fact.kind, time_text(fact.reading.at),
+            fact.reading.monotonic, fact.seconds, fact.announcement,
+        ),
+    )  # fmt: skip
 
 
 def clock_of(session: Session, event_id: str, round_number: int) -> ClockRecord | None:
