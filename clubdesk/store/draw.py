@@ -23,8 +23,8 @@ from sqlmodel import Session
 
 from clubdesk.domain.seating.draw import Card, Chit, Draw, Drawn, Lot, Pick
 from clubdesk.errors import UserError
-from clubdesk.store.columns import read_time
-from clubdesk.store.db import plain_rows
+from clubdesk.store.columns import read_time, time_text
+from clubdesk.store.db import plain_cursor, plain_rows
 from clubdesk.store.entrants import entrant_ids, entrant_numbers
 from clubdesk.store.models import Draw as DrawRow
 from clubdesk.store.models import DrawAssignment
@@ -100,25 +100,25 @@ def add_draw(session: Session, event_id: str, draw: Draw, made_at: dt.datetime) 
     Any current draw must have been superseded first (the database allows one).
     """
     ids = entrant_ids(session, event_id)
-    row = DrawRow(event_id=event_id, method=draw.method, seed=draw.seed, made_at=made_at)
-    session.add(row)
-    session.flush()
-    for drawn in draw.drawn:
-        if drawn.entrant not in ids:
-            raise UserError(f"entrant {drawn.entrant} is not registered in this event")
-        table, seat = _place(drawn.pick)
-        session.add(
-            DrawAssignment(
-                draw_id=row.id,
-                entrant_id=ids[drawn.entrant],
-                table_number=table,
-                seat=seat,
-                card=_card_text(drawn.pick),
-            )
-        )
-    session.flush()
-    assert row.id is not None
-    return row.id
+    unknown = [drawn.entrant for drawn in draw.drawn if drawn.entrant not in ids]
+    if unknown:
+        raise UserError(f"entrant {unknown[0]} is not registered in this event")
+    cursor = plain_cursor(session)  # a field's places are many small rows: plain SQL
+    cursor.execute(
+        "INSERT INTO draw (event_id, method, seed, made_at, superseded) VALUES (?, ?, ?, ?, 0)",
+        (event_id, draw.method, draw.seed, time_text(made_at)),
+    )
+    draw_id = cursor.lastrowid
+    assert draw_id is not None
+    cursor.executemany(
+        "INSERT INTO draw_assignment (draw_id, entrant_id, table_number, seat, card) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [
+            (draw_id, ids[drawn.entrant], *_place(drawn.pick), _card_text(drawn.pick))
+            for drawn in draw.drawn
+        ],
+    )
+    return draw_id
 
 
 def add_to_draw(session: Session, event_id: str, draw_id: int, drawn: Drawn) -> None:
