@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
+from clubdesk.ui.main_window import MainWindow
 from clubdesk.ui.money.page import ENTRANT_COLUMN
 from tests.ui.pictures import picture
 from tests.ui.window_sizes import SIZES
@@ -28,19 +29,23 @@ def styled(qapp):
     qapp.setWindowIcon(icon)
 
 
+def on_the_demo(window: MainWindow, key: str, size: tuple[int, int], qtbot) -> MainWindow:
+    """``window`` showing page ``key`` at ``size``; nothing on it scrolls sideways."""
+    window.show_page(key)
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    holder = window.stack.currentWidget()
+    assert isinstance(holder, QScrollArea)
+    assert holder.horizontalScrollBar().maximum() == 0
+    return window
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
     styled, make_window, db_path, new_demo, size, qtbot
 ):
-    db = open_database(new_demo(db_path))
-    window = make_window(db)
-    window.show_page("rounds")
-    window.resize(*size)
-    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    window = on_the_demo(make_window(open_database(new_demo(db_path))), "rounds", size, qtbot)
     page = window.rounds_page
-    holder = window.stack.currentWidget()
-    assert isinstance(holder, QScrollArea)
-    assert holder.horizontalScrollBar().maximum() == 0  # nothing scrolls sideways
     view = page.table_view
     assert view.horizontalHeader().length() <= view.viewport().width()
     assert view.isColumnHidden(4)  # no ruling yet: the names have the room
@@ -57,15 +62,8 @@ def test_the_styled_board_fits_and_shows_a_sheet_being_entered(
 def test_the_styled_draw_page_gives_the_seating_list_its_names_first(
     styled, make_window, db_path, new_demo, size, qtbot
 ):
-    db = open_database(new_demo(db_path))
-    window = make_window(db)
-    window.show_page("draw")
-    window.resize(*size)
-    qtbot.waitUntil(lambda: window.size().width() == size[0])
-    page = window.draw_page
-    holder = window.stack.currentWidget()
-    assert holder.horizontalScrollBar().maximum() == 0  # nothing scrolls sideways
-    view = page.list_view
+    window = on_the_demo(make_window(open_database(new_demo(db_path))), "draw", size, qtbot)
+    view = window.draw_page.list_view
     assert view.columnWidth(1) >= view.sizeHintForColumn(1)  # "Grace Wilson / Hank Moore"
     picture(window, f"draw-styled-{size[0]}")
 
@@ -74,11 +72,7 @@ def test_the_styled_draw_page_gives_the_seating_list_its_names_first(
 def test_the_styled_money_page_gives_the_ledger_the_room_the_prizes_leave(
     styled, make_window, db_path, new_demo, size, qtbot
 ):
-    db = open_database(new_demo(db_path))
-    window = make_window(db)
-    window.show_page("money")
-    window.resize(*size)
-    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    window = on_the_demo(make_window(open_database(new_demo(db_path))), "money", size, qtbot)
     page = window.money_page
     qtbot.waitUntil(lambda: page.prize_table.rowCount() > 0)
     column = page.body.widget(1)
