@@ -7,7 +7,9 @@ pages"). The Standings and Money pages read the whole event's results after a sh
 largest field that is longer than a page switch may take (docs/architecture.md, "The
 window"). One read runs at a time, on the context's pool of readers; a read asked for while
 one runs is run once after it, so a burst costs one read more, never a queue of them. Code
-that reads the page itself has the last read finished first (``finish``).
+that reads the page itself has the last read finished first (``finish``). A read that fails
+(the database closed under it as the window closed) shows nothing: what is on the page
+stays.
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ from PySide6.QtCore import QObject, QThreadPool, Signal
 
 class LatestRead(QObject):
     """``ask(read, show)``: ``read()`` on a thread of ``pool``, then ``show(result)`` on the
-    window's thread (None when the read failed); ``show`` is not called for a read
-    ``drop()`` made stale."""
+    window's thread; ``show`` is not called for a read that failed, nor for one ``drop()``
+    made stale."""
 
-    _done = Signal(int, object)  # (the read's number, what it read): queued to this thread
+    _done = Signal(int, object)  # (the read's number, what it read or FAILED): queued here
 
     def __init__(self, pool: QThreadPool, parent: QObject | None = None):
         super().__init__(parent)
@@ -59,7 +61,9 @@ class LatestRead(QObject):
         self.drop()  # the one under way, if any, is never shown
         self._running = None
         read, show = latest
-        show(_read_or_none(read))
+        found = _read(read)
+        if found is not FAILED:
+            show(found)
 
     def _start(self) -> None:
         assert self._asked is not None
@@ -71,7 +75,7 @@ class LatestRead(QObject):
         self.running = True
 
         def run() -> None:
-            found = _read_or_none(read)
+            found = _read(read)
             with suppress(RuntimeError):  # the window is gone meanwhile
                 self._done.emit(number, found)
 
@@ -80,15 +84,18 @@ class LatestRead(QObject):
     def _finished(self, number: int, found: Any) -> None:
         self.running = False
         done, self._running = self._running, None
-        if number == self._number and done is not None:
+        if number == self._number and done is not None and found is not FAILED:
             done[1](found)
         if self._asked is not None:
             self._start()
 
 
-def _read_or_none(read: Callable[[], Any]) -> Any:
-    """What ``read()`` read; None where it failed (the database closed under it, ...)."""
+FAILED = object()  # what a read that raised gives back: nothing is shown
+
+
+def _read(read: Callable[[], Any]) -> Any:
+    """What ``read()`` read; ``FAILED`` where it raised (the database closed under it, ...)."""
     try:
         return read()
     except Exception:
-        return None
+        return FAILED

@@ -1,5 +1,5 @@
 """Reads off the window's thread (``ui/off_thread.py``): one at a time, the last one
-asked meanwhile run once after it, a dropped one never shown, a failed one shown as None;
+asked meanwhile run once after it, a dropped one never shown, nor a failed one;
 ``finish`` reads the latest here, for code that reads what the reads show."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ class Reads:
         self.latest = LatestRead(self.pool)
         self.release = threading.Event()
         self.threads: list[int] = []
-        self.shown: list[int | None] = []
+        self.shown: list[int] = []
 
     def ask(self, n: int) -> None:
         def read() -> int:
@@ -56,7 +56,15 @@ def test_reads_asked_while_one_runs_are_run_once_after_it(qtbot):
         raise RuntimeError("the database is closed")
 
     reads.latest.ask(fails, reads.shown.append)
-    qtbot.waitUntil(lambda: reads.shown == [1, 4, None])
+    reads.pool.waitForDone()
+    qtbot.waitUntil(lambda: not reads.latest.pending)
+    reads.ask(6)  # the next read is shown as ever
+    reads.run_out(qtbot)
+    assert reads.shown == [1, 4, 6]
+    reads.latest.ask(fails, reads.shown.append)
+    reads.latest.finish()  # a failed read finished here shows nothing either
+    reads.run_out(qtbot)
+    assert reads.shown == [1, 4, 6]
 
 
 def test_finish_reads_the_last_asked_here_and_the_one_under_way_is_never_shown(qtbot):

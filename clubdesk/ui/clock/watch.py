@@ -343,9 +343,7 @@ class ClockWatch(QObject):
 
         return read
 
-    def _show_read(self, found: _Read | None) -> None:
-        if found is None:  # the read off the window's thread failed (the database closed)
-            return
+    def _show_read(self, found: _Read) -> None:
         board, rounds, self.board_missed = found
         self._read(board, rounds)
         if self.board_missed and self._board_wanted():  # shown since the read was asked

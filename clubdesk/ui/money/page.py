@@ -216,9 +216,9 @@ class MoneyPage(QWidget):
             self._paid = final_payouts.paid_so_far(db, event_id)
         self._show_sheet(self.sheet, before, rules)
 
-    def _prizes_read(self, sheet: MoneySheet | None) -> None:
+    def _prizes_read(self, sheet: MoneySheet) -> None:
         """The money sheet read off the window's thread after sheets or seatings."""
-        if sheet is None or self.sheet is None:  # the read failed, or no event is shown now
+        if self.sheet is None:  # no event is shown now
             return
         before, self.sheet = self.sheet, sheet
         self._show_sheet(sheet, before, None)

@@ -217,9 +217,7 @@ class StandingsPage(QWidget):
 
         return read
 
-    def _show(self, read: _Read | None) -> None:
-        if read is None:  # the read off the window's thread failed (the database closed)
-            return
+    def _show(self, read: _Read) -> None:
         board, problem = read
         if board is not None and board == self.board:
             return  # as shown already (a sheet of a round not complete yet)
