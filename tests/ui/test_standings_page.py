@@ -135,6 +135,18 @@ def test_the_chart_has_a_line_per_leader(qtbot, db, demo_event, clock):
                                                            (3, totals[2])]  # fmt: skip
 
 
+def test_the_charts_first_and_last_points_are_drawn_whole_inside_it(qtbot, db, demo_event, clock):
+    page = make_page(qtbot, db, clock, demo_event.id)
+    chart = page.chart.chart_
+    qtbot.waitUntil(lambda: chart.plotArea().width() > 0)
+    area = chart.plotArea()
+    for line in page.chart.series():
+        radius = line.markerSize()  # as drawn (half its size is the least it could be)
+        for point in line.points():
+            at = chart.mapToPosition(point, line)
+            assert area.left() + radius <= at.x() <= area.right() - radius, (line.name(), point)
+
+
 def gin_event(db, clock) -> str:
     """Nine gin players (four tables and a bye a round) through round 1."""
     event_id = builder.event(db, clock, "house-gin", entrants=9)

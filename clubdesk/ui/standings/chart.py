@@ -43,8 +43,12 @@ class StandingsChart(QChartView):
             return
         played = board.standings.after_round
         x_axis = QValueAxis()
-        x_axis.setRange(1, max(played, 2))
-        x_axis.setTickCount(max(played, 2))
+        # half a round of room on either side: the first and the last round's points are
+        # drawn whole, not cut in half by the axes (after round 1 they are all there is)
+        x_axis.setRange(0.5, max(played, 2) + 0.5)
+        x_axis.setTickType(QValueAxis.TickType.TicksDynamic)
+        x_axis.setTickAnchor(1)
+        x_axis.setTickInterval(1)
         x_axis.setLabelFormat("%d")
         x_axis.setTitleText("After round")
         y_axis = QValueAxis()
@@ -64,6 +68,7 @@ class StandingsChart(QChartView):
                 lowest = total if lowest is None else min(lowest, total)
                 highest = total if highest is None else max(highest, total)
             line.setPointsVisible(True)
+            line.setMarkerSize(6)
             chart.addSeries(line)
             line.attachAxis(x_axis)
             line.attachAxis(y_axis)
