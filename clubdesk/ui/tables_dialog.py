@@ -41,6 +41,7 @@ from clubdesk.services import board, links
 from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.buttons import PushButton
 from clubdesk.web import DEFAULT_PORT
 
 if TYPE_CHECKING:  # the server and its web stack load when serving starts
@@ -137,8 +138,8 @@ class TablesDialog(QDialog):
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
         self.port.setAccessibleName("Port")
-        self.start_button = QPushButton("&Start serving")
-        self.stop_button = QPushButton("S&top")
+        self.start_button = PushButton("&Start serving")
+        self.stop_button = PushButton("S&top")
         self.status = set_role(QLabel(), "hint")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

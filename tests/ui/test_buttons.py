@@ -1,11 +1,12 @@
-"""Boxes and radio buttons their Alt+letter clicks as the key is read (ui/widgets/buttons.py)."""
+"""Buttons, boxes and radio buttons their Alt+letter clicks as the key is read
+(ui/widgets/buttons.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
-from clubdesk.ui.widgets.buttons import CheckBox, RadioButton
+from clubdesk.ui.widgets.buttons import CheckBox, PushButton, RadioButton
 from tests.ui.showing import show_active
 
 ALT = Qt.KeyboardModifier.AltModifier
@@ -56,3 +57,29 @@ def test_alt_and_its_letter_choose_the_radio_button_before_the_next_key_is_read(
     qtbot.keyClicks(QApplication.focusWidget(), "55")
     assert second.isChecked() and not first.isChecked()
     assert edit.text() == "55"  # typed after the switch, where the switch put it
+
+
+def test_alt_and_its_letter_press_the_button_before_the_next_key_is_read(qtbot):
+    window = QWidget()
+    qtbot.addWidget(window)
+    name, button = QLineEdit(), PushButton("&Register")
+    registered: list[str] = []
+
+    def register() -> None:  # as the Players page does: the entry is emptied for the next
+        registered.append(name.text())
+        name.clear()
+        name.setFocus()
+
+    button.clicked.connect(register)
+    layout = QVBoxLayout(window)
+    layout.addWidget(name)
+    layout.addWidget(button)
+    show_active(window)
+    name.setFocus()
+    qtbot.keyClicks(name, "Ann Ash")
+    qtbot.keyClick(name, Qt.Key.Key_R, ALT)
+    qtbot.keyClicks(QApplication.focusWidget(), "Bob")
+    assert registered == ["Ann Ash"] and name.text() == "Bob"  # the next name, whole
+    button.setEnabled(False)
+    qtbot.keyClick(name, Qt.Key.Key_R, ALT)
+    assert registered == ["Ann Ash"] and name.hasFocus()

@@ -245,8 +245,7 @@ def test_new_event_from_the_overview_and_back(qtbot, make_window, db, clock, key
     add_event(db, clock, name="Friday")
     window = make_window(db)
     page = window.event_page
-    with qtbot.waitSignal(page.overview.new_button.clicked):  # a mnemonic clicks after a flash
-        keyboard.press(Qt.Key.Key_N, Qt.KeyboardModifier.AltModifier)
+    keyboard.press(Qt.Key.Key_N, Qt.KeyboardModifier.AltModifier)  # clicked as the key is read
     assert page.showing_form()
     assert page.form.format_combo.currentData() == "npa-club-pinochle"  # the current one's
     assert page.form.cancel_button.isVisible()

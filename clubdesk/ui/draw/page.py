@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMessageBox,
-    QPushButton,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -52,6 +51,7 @@ from clubdesk.ui.draw.physical import PhysicalDrawDialog
 from clubdesk.ui.draw.seating_model import SeatingListModel
 from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
+from clubdesk.ui.widgets.buttons import PushButton
 from clubdesk.ui.widgets.column_widths import bold, content_width, widest_row
 from clubdesk.ui.widgets.table_map import TableMap
 
@@ -121,10 +121,10 @@ class DrawPage(QWidget):
         self.heading = set_role(QLabel("Draw"), "heading")
         self.subtitle = set_role(QLabel(), "hint")
         self.subtitle.setWordWrap(True)  # a long event name wraps: the page never scrolls sideways
-        self.make_button = set_role(QPushButton("&Make the draw"), "primary")
+        self.make_button = set_role(PushButton("&Make the draw"), "primary")
         self.make_button.setToolTip("Make the round-1 draw (Ctrl+D)")
-        self.physical_button = QPushButton("Record a &physical draw…")
-        self.redo_button = QPushButton("&Redo the draw…")
+        self.physical_button = PushButton("Record a &physical draw…")
+        self.redo_button = PushButton("&Redo the draw…")
         for button in (self.make_button, self.physical_button, self.redo_button):
             button.setAutoDefault(True)
         self.status_label = QLabel()

@@ -30,6 +30,7 @@ from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.seating.physical import Deck, PickCheck, check_typed
 from clubdesk.services.draw import EntrantLine
 from clubdesk.ui.style import DISABLED_PRIMARY, ERROR_COLOUR, set_invalid, set_role
+from clubdesk.ui.widgets.buttons import PushButton
 
 FIELD_STYLE = f"""
 QLineEdit[invalid="true"] {{
@@ -107,7 +108,7 @@ class PhysicalDrawDialog(QDialog):
 
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.save_button = set_role(QPushButton("&Save the draw"), "primary")
+        self.save_button = set_role(PushButton("&Save the draw"), "primary")
         self.save_button.setAutoDefault(False)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setAutoDefault(False)

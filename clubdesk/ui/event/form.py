@@ -44,6 +44,7 @@ from clubdesk.ui.event.settings import (
     time_shown,
 )
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.buttons import PushButton
 from clubdesk.ui.widgets.date_edit import DateEdit
 from clubdesk.ui.widgets.form_rows import GENERAL, FormRows, separator, spin_box
 from clubdesk.ui.widgets.money_edit import NOT_AN_AMOUNT, MoneyEdit
@@ -110,7 +111,7 @@ class EventForm(QWidget):
         self.general_error = set_role(QLabel(), "error")
         self.general_error.setWordWrap(True)
         self.general_error.hide()
-        self.submit_button = set_role(QPushButton("&Create event"), "primary")
+        self.submit_button = set_role(PushButton("&Create event"), "primary")
         self.cancel_button = QPushButton("Cancel")
         for button in (self.submit_button, self.cancel_button):
             button.setAutoDefault(True)  # Return on a focused button presses that button

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListView,
-    QPushButton,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -31,6 +30,7 @@ from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo
 from clubdesk.ui.event.settings import format_rules, payout_summary, setting_default, time_shown
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.buttons import PushButton
 from clubdesk.ui.widgets.rows_model import Index
 
 
@@ -114,9 +114,9 @@ class EventOverview(QWidget):
         self.list_view.setMinimumWidth(300)
         self.list_view.setMaximumWidth(380)
         self.list_view.setSpacing(2)
-        self.open_button = QPushButton("&Open event")
-        self.new_button = QPushButton("&New event…")
-        self.edit_button = QPushButton("&Edit…")
+        self.open_button = PushButton("&Open event")
+        self.new_button = PushButton("&New event…")
+        self.edit_button = PushButton("&Edit…")
         for button in (self.open_button, self.new_button, self.edit_button):
             button.setAutoDefault(True)
 

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.ui.players.model import EntrantFilterModel, EntrantTableModel
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.buttons import PushButton
 
 
 class EntrantList(QWidget):
@@ -45,10 +45,10 @@ class EntrantList(QWidget):
         self.search_edit.setMinimumWidth(320)
         self.search_edit.installEventFilter(self)
         self.shown_label = set_role(QLabel(), "hint")
-        self.payment_button = QPushButton("Record pa&yment…")
-        self.status_button = QPushButton("&Withdraw…")
-        self.renumber_button = QPushButton("Ren&umber…")
-        self.import_button = QPushButton("&Import roster…")
+        self.payment_button = PushButton("Record pa&yment…")
+        self.status_button = PushButton("&Withdraw…")
+        self.renumber_button = PushButton("Ren&umber…")
+        self.import_button = PushButton("&Import roster…")
         tools = QHBoxLayout()
         tools.setSpacing(10)
         tools.addWidget(self.search_edit, 2)

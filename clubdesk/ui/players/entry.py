@@ -17,13 +17,13 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QWidget,
 )
 
 from clubdesk.services.entrants import RegistrationSummary
 from clubdesk.services.registration import Duplicate
 from clubdesk.ui.style import role_of, set_role
+from clubdesk.ui.widgets.buttons import PushButton
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 
 BASE_POINT_SIZE = 12
@@ -117,7 +117,7 @@ class EntryRow(QFrame):
         self.method_combo.setObjectName("methodCombo")
         for key, text in METHODS:
             self.method_combo.addItem(text, key)
-        self.register_button = QPushButton("&Register")
+        self.register_button = PushButton("&Register")
         self.register_button.setAutoDefault(True)
         self.register_button.setToolTip("Register (Enter)")
 

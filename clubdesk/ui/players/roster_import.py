@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QProgressBar,
-    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -34,6 +33,7 @@ from clubdesk.ui.operations import BackgroundCommand, run_in_background
 from clubdesk.ui.players.entry import plural, readable
 from clubdesk.ui.players.model import RosterPreviewModel
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.buttons import PushButton
 
 ROSTER_FILTER = "Spreadsheet (CSV) files (*.csv *.txt);;All files (*)"
 
@@ -58,8 +58,8 @@ class RosterImportDialog(QDialog):
         self.path_edit = QLineEdit()
         self.path_edit.setReadOnly(True)
         self.path_edit.setPlaceholderText("No file chosen")
-        self.choose_button = QPushButton("&Choose file…")
-        self.reload_button = QPushButton("Re&load")
+        self.choose_button = PushButton("&Choose file…")
+        self.reload_button = PushButton("Re&load")
         self.reload_button.setToolTip("Read the file again after fixing it")
         self.reload_button.setEnabled(False)
         file_row = QHBoxLayout()

@@ -1,19 +1,25 @@
-"""Check boxes and radio buttons that their Alt+letter works at once, in turn with the keys
-typed around it.
+"""Buttons, check boxes and radio buttons whose Alt+letter works at once, in turn with the
+keys typed around it.
 
 Qt's own, given their Alt+letter, show themselves pressed for a tenth of a second and only
 then click: a director who typed Alt+P and Return at once handed the sheet in before the
-box said the paper was signed, and the hand typed straight after Alt+2 went onto sheet 1.
-These take the focus and click as the key is read, as a click with the mouse would.
+box said the paper was signed, the hand typed straight after Alt+2 went onto sheet 1, and a
+name typed straight after Alt+R went into the entry being registered. These take the focus
+and click as the key is read, as a click with the mouse would.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QShortcutEvent
-from PySide6.QtWidgets import QAbstractButton, QCheckBox, QRadioButton
+from PySide6.QtWidgets import QAbstractButton, QCheckBox, QPushButton, QRadioButton
 
-__all__ = ["CheckBox", "RadioButton"]
+__all__ = ["CheckBox", "PushButton", "RadioButton"]
+
+
+class PushButton(QPushButton):
+    def event(self, event: QEvent) -> bool:  # noqa: D102 (Qt's)
+        return _clicked_at_once(self, event) or super().event(event)
 
 
 class CheckBox(QCheckBox):
