@@ -89,9 +89,8 @@ class RosterImportDialog(QDialog):
         self.progress.hide()
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.import_button = self.buttons.addButton(
-            "&Import", QDialogButtonBox.ButtonRole.AcceptRole
-        )
+        self.import_button = PushButton("&Import")
+        self.buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.import_button.setEnabled(False)
         self.buttons.rejected.connect(self.reject)
         self.import_button.clicked.connect(self.import_rows)
