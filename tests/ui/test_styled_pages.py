@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QScrollArea
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
 from clubdesk.ui.main_window import MainWindow
-from clubdesk.ui.money.page import ENTRANT_COLUMN
+from clubdesk.ui.money.page import ENTRANT_COLUMN, NOTE_COLUMN
 from tests.ui.pictures import picture
 from tests.ui.window_sizes import SIZES
 
@@ -88,6 +88,9 @@ def test_the_styled_money_page_gives_the_ledger_the_room_the_prizes_leave(
     whole = [cell.data() for cell in cells if ledger.sizeHintForIndex(cell).width() <= width]
     assert "5 Ida Taylor / Jack Anderson" in whole  # cut short when the prizes had half
     assert len(whole) >= len(cells) - 1
+    fee_note = ledger.model().index(0, NOTE_COLUMN)
+    assert fee_note.data() == "entry fee"
+    assert ledger.sizeHintForIndex(fee_note).width() <= ledger.columnWidth(NOTE_COLUMN)
     picture(window, f"money-styled-{size[0]}")
 
 
