@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QCoreApplication, QThreadPool
 
 from clubdesk.ui.off_thread import LatestRead
 
@@ -49,7 +49,7 @@ def test_reads_asked_while_one_runs_are_run_once_after_it(qtbot):
     reads.ask(5)
     reads.latest.drop()  # the window read it itself meanwhile
     reads.pool.waitForDone()
-    qtbot.wait(50)
+    QCoreApplication.processEvents()  # its result, handed back (queued), is delivered now
     assert reads.shown == [1, 4] and not reads.latest.running
 
     def fails() -> int:
