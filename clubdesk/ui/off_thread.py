@@ -26,7 +26,7 @@ class LatestRead(QObject):
     window's thread; ``show`` is not called for a read that failed, nor for one ``drop()``
     made stale."""
 
-    _done = Signal(int, object)  # (the read's number, what it read or FAILED): queued here
+    _done = Signal(int, object)  # (the read's number, what it read or _FAILED): queued here
 
     def __init__(self, pool: QThreadPool, parent: QObject | None = None):
         super().__init__(parent)
@@ -62,7 +62,7 @@ class LatestRead(QObject):
         self._running = None
         read, show = latest
         found = _read(read)
-        if found is not FAILED:
+        if found is not _FAILED:
             show(found)
 
     def _start(self) -> None:
@@ -84,18 +84,18 @@ class LatestRead(QObject):
     def _finished(self, number: int, found: Any) -> None:
         self.running = False
         done, self._running = self._running, None
-        if number == self._number and done is not None and found is not FAILED:
+        if number == self._number and done is not None and found is not _FAILED:
             done[1](found)
         if self._asked is not None:
             self._start()
 
 
-FAILED = object()  # what a read that raised gives back: nothing is shown
+_FAILED = object()  # what a read that raised gives back: nothing is shown
 
 
 def _read(read: Callable[[], Any]) -> Any:
-    """What ``read()`` read; ``FAILED`` where it raised (the database closed under it, ...)."""
+    """What ``read()`` read; ``_FAILED`` where it raised (the database closed under it, ...)."""
     try:
         return read()
     except Exception:
-        return FAILED
+        return _FAILED
