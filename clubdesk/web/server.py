@@ -131,9 +131,7 @@ class TablesServer:
             target=server.run, kwargs={"sockets": [sock]}, name="tables-server", daemon=True
         )
         self._thread.start()
-        for _ in range(int(STARTING_S / 0.01)):
-            if server.listening.wait(0.01) or not self._thread.is_alive():
-                break
+        server.settled.wait(STARTING_S)
         if not server.started:
             self.stop()
             raise UserError(f"--port: the server on {self.host}:{self.port} did not start")
@@ -170,12 +168,21 @@ class _Server(uvicorn.Server):
 
     def __init__(self, config: uvicorn.Config) -> None:
         super().__init__(config)
-        self.listening = threading.Event()  # set once it serves: ``start`` waits for it
+        # set once it serves, or once it has stopped without serving: ``start`` waits for it
+        self.settled = threading.Event()
+
+    def run(self, sockets: list[socket.socket] | None = None) -> None:
+        try:
+            super().run(sockets)
+        finally:  # however it ended, stopped or never serving: its socket is closed
+            for sock in sockets or []:
+                sock.close()
+            self.settled.set()
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if self.started:
-            self.listening.set()
+            self.settled.set()
 
     def stop_now(self) -> None:
         """Stop serving (from any thread); ``run`` returns soon after."""

@@ -111,6 +111,21 @@ def test_every_post_needs_the_pages_csrf_token_as_json(served) -> None:
     assert served.post(token, "hand", hand, good).status == 200
 
 
+def test_a_server_that_stops_before_it_serves_is_said_at_once(npa_db, clock, monkeypatch):
+    # uvicorn gives up on a start that fails (its own settings, the app) by stopping there
+    async def gives_up(self, sockets=None) -> None:
+        self.should_exit = True
+
+    monkeypatch.setattr("uvicorn.Server.startup", gives_up)
+    db, event_id = npa_db
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    began = time.monotonic()
+    with pytest.raises(UserError, match=r"--port: the server on 127\.0\.0\.1:\d+ did not start"):
+        server.start()
+    assert time.monotonic() - began < 2  # not the ten seconds a start may take
+    assert not server.running
+
+
 def test_a_body_over_the_cap_is_refused(served) -> None:
     token = served.tokens[0]
     answer = served.post(token, "submit", {"hands": ["x" * (BODY_MAX + 1)]})
