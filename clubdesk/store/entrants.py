@@ -23,6 +23,7 @@ from clubdesk.store.db import plain_cursor, plain_rows
 from clubdesk.store.models import Entrant
 
 NO_MONEY = ledger.EntrantMoney()
+_NEW_STATUS: str = Entrant.model_fields["status"].default  # a new entrant is active
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ def add_entrants(
         cursor.execute(
             "INSERT INTO entrant (event_id, number, name, status, created_at) "
             "VALUES (?, ?, ?, ?, ?)",
-            (event_id, item.number, item.name, "active", when),
+            (event_id, item.number, item.name, _NEW_STATUS, when),
         )
         entrant_id = cursor.lastrowid
         assert entrant_id is not None
@@ -184,7 +185,7 @@ def add_entrants(
             )
         records.append(
             EntrantRecord(
-                entrant_id, item.number, item.name, "active", item.players, item.paid_cents, 0,
+                entrant_id, item.number, item.name, _NEW_STATUS, item.players, item.paid_cents, 0,
                 created_at,
             )
         )  # fmt: skip
