@@ -205,7 +205,5 @@ class _Server(uvicorn.Server):
             await super().shutdown(sockets)
             return
         for server in self.servers:
-            server.close()
-        for sock in sockets or []:
-            sock.close()
+            server.close()  # its sockets are closed as ``run`` ends
         await self.lifespan.shutdown()
