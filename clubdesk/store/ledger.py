@@ -56,8 +56,8 @@ def add_entries(session: Session, event_id: str, entries: Iterable[NewLedgerEntr
     """Write money rows in the session's transaction, after what it holds (plain SQL: a
     field's fees are many small rows)."""
     plain_cursor(session).executemany(
-        "INSERT INTO ledger_entry (event_id, kind, cents, entrant_id, method, note, at, "
-        "from_paid_cents) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+        "INSERT INTO ledger_entry (event_id, kind, cents, entrant_id, method, note, at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             (event_id, entry.kind, entry.cents, entry.entrant_id, entry.method, entry.note,
              time_text(entry.at))
