@@ -18,8 +18,11 @@ field changes (an entrant registered, withdrawn or reinstated):
    unpublished and published again, with a ``seating.reseat`` audit row naming
    the rounds. So a withdrawn team's opponents get the bye in every round not
    yet played, also a round a progressive close has already published, and a
-   late team placed now plays from that round (a playoff round, a bracket
-   seeded by the cut, stays as it is). A round that has started keeps
+   late team placed now plays from that round. Bid whist's first playoff round,
+   a bracket seeded by the cut, is seeded again too while none of it is played: a
+   team gone before the playoffs is passed over and the next team advances in its
+   place (docs/rules.md §6); the later playoff rounds, seeded by the matches won,
+   stay as they are. A round that has started keeps
    its seating, and so does every unplayed round when one of them cannot be
    seated again (a sheet already written on, a field too small to seat): the
    change of the field itself stands.
@@ -133,11 +136,11 @@ def _places(seating: RoundSeating | None) -> tuple[object, ...]:
 
 def _unplayed_rounds(session: Session, event_id: str) -> list[int]:
     """The published rounds, in order, that have not started (one with something written on
-    a sheet is refused by the store when it is unpublished, and keeps its seating). Playoff
-    rounds (bid whist) are a bracket seeded by the cut and stay as they are: a withdrawn
-    team's opponents win that match."""
+    a sheet is refused by the store when it is unpublished, and keeps its seating). Of bid
+    whist's playoff rounds only the first, seeded by the cut, may be seated again: in a
+    later one a withdrawn team's opponents win that match."""
     _, rules = event_and_rules(session, event_id)
-    last = rules.schedule.rounds if has_playoffs(rules) else None
+    last = rules.schedule.rounds + 1 if has_playoffs(rules) else None
     found = []
     for number in seat_store.published_rounds(session, event_id):
         if last is not None and number > last:

@@ -117,3 +117,28 @@ def test_a_team_ejected_after_the_preliminaries_is_passed_over(tmp_path: Path, c
     )
     playoff = json.loads(ok(*args))
     assert (playoff["ruling"], playoff["count"]) == ("loss-of-hand", 1)
+
+
+def test_a_team_ejected_once_the_bracket_is_seated_is_passed_over(tmp_path: Path, clock) -> None:
+    # docs/rules.md §6: "a team withdrawn or ejected before the playoffs is passed over and the
+    # next team in the standings advances in its place", also once the preliminaries are closed
+    # and the first playoff round is seated, as long as none of it is played
+    db = tmp_path / "whist.sqlite"
+    with open_database(db) as database:
+        preliminaries(database, clock)
+    ok("round", "close", "--db", db, "--round", "3")
+    rows = json.loads(ok("standings", "--db", db))["rows"]
+    top, seventeenth = rows[0]["number"], rows[16]["number"]
+    seeded = json.loads(ok("seating", "--db", db, "--round", "4"))
+    assert top in {n for t in seeded["tables"] for n in (t["a"], t["b"])}
+    out = json.loads(ok("remove", "--db", db, "--entrant", str(top), "--director",
+                        "Lee Official", "--reason", "argumentative behaviour"))  # fmt: skip
+    assert out["reseated"] is True
+    fourth = json.loads(ok("seating", "--db", db, "--round", "4"))
+    seated = {n for t in fourth["tables"] for n in (t["a"], t["b"])} | set(fourth["byes"])
+    assert len(fourth["tables"]) == 8 and top not in seated and seventeenth in seated
+    # the bracket is seeded again from the cut without the ejected team: the new first seed
+    # (the old second) meets the new last (the seventeenth)
+    second = rows[1]["number"]
+    [first_table] = [t for t in fourth["tables"] if second in (t["a"], t["b"])]
+    assert seventeenth in (first_table["a"], first_table["b"])

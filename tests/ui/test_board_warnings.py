@@ -12,7 +12,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import entrants as entrants_service
-from clubdesk.services import registration, warnings
+from clubdesk.services import registration, results, warnings
+from clubdesk.services import rounds as rounds_service
+from clubdesk.services import seating as seating_service
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -21,6 +23,7 @@ from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.rounds.ruling_dialogs import ExpulsionDialog, WarningDialog
 from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
+from tests.services.test_playoff_rounds import preliminaries
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
@@ -276,3 +279,37 @@ def test_the_standings_mark_an_entrant_withdrawn_before_the_last_round(qtbot, db
     assert model.index(last, 0).data() == "—"
     assert model.index(last, 2).data().endswith("(withdrawn)")
     assert [model.index(r, 0).data() for r in range(last)][:1] == ["1="]
+
+
+def test_a_team_ejected_once_the_bracket_is_seated_makes_way_for_the_next(
+    qtbot, monkeypatch, db, clock
+) -> None:
+    # docs/rules.md §6: "a team withdrawn or ejected before the playoffs is passed over and the
+    # next team in the standings advances in its place"
+    event_id = preliminaries(db, clock)
+    rounds_service.close_round(db, event_id, 3, clock)
+    order = [row.number for row in results.standings(db, event_id).rows]
+    top, seventeenth = order[0], order[16]
+    page = rounds_page(qtbot, db, clock, event_id)
+    board = page.board()
+    assert board is not None and (board.round_number, board.status) == (3, "closed")
+    tables = [page.model.table_at(r) for r in range(page.model.rowCount())]
+    [row] = [r for r, t in enumerate(tables) if top in {s.number for s in (*t.a, *t.b)}]
+    click_row(qtbot, page, row)
+
+    def typed(dialog: ExpulsionDialog) -> None:
+        type_into(qtbot, "Lee Official")
+        press(qtbot, Qt.Key.Key_Tab)
+        type_into(qtbot, "argumentative behaviour")
+        press(qtbot, Qt.Key.Key_Return)
+
+    answer(qtbot, monkeypatch, ExpulsionDialog, typed)
+    back(qtbot, page)
+    qtbot.keyClick(page.table_view, Qt.Key.Key_E, CTRL_SHIFT)
+    assert page.error_label.text() == (
+        f"Team {top} is ejected from the tournament; its fee stays in the prize fund. The "
+        "rounds not played yet are seated again."
+    )
+    fourth = seating_service.seating(db, event_id, 4)
+    assert top not in fourth.entrants and seventeenth in fourth.entrants
+    assert seventeenth in fourth.tables[0].entrants  # the new first seed's opponent
