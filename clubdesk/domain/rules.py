@@ -172,6 +172,16 @@ class Penalties(Section):
     removed_award_points: int = Field(default=0, ge=0)
     removed_forfeits_fee: bool = True
     warnings_before_loss: int | None = Field(default=None, ge=0)
+    conduct_warnings: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Penalties:
+        if self.conduct_warnings and self.warnings_before_loss is not None:
+            raise ValueError(
+                "conduct_warnings never cost the hand: leave out warnings_before_loss, or "
+                "conduct_warnings"
+            )
+        return self
 
 
 class CutSize(Section):

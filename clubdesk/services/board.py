@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from clubdesk.domain.event.model import Adjustment, Award
 from clubdesk.domain.results.playoffs import round_title
 from clubdesk.domain.rulings.penalties import removal_word, status_word
-from clubdesk.domain.rulings.warnings import LoggedWarning
+from clubdesk.domain.rulings.warnings import LoggedWarning, has_warnings
 from clubdesk.errors import UserError
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.playoffs import round_titles
@@ -181,7 +181,7 @@ def board(db: Database, event_id: str, round_number: int | None = None) -> Board
                 {f.round for f in clock_store.facts(session, event_id) if f.kind == "start"},
                 published,
             )
-        warned = rules.penalties.warnings_before_loss is not None
+        warned = has_warnings(rules)
         if round_number is None:
             unit = "team" if rules.unit == "team" else "player"
             return Board(event_id, event.name, rules.schedule.rounds, None, "", unit=unit,

@@ -142,3 +142,26 @@ def test_a_team_ejected_once_the_bracket_is_seated_is_passed_over(tmp_path: Path
     second = rows[1]["number"]
     [first_table] = [t for t in fourth["tables"] if second in (t["a"], t["b"])]
     assert seventeenth in (first_table["a"], first_table["b"])
+
+
+def test_a_grand_prix_warning_for_conduct_is_logged_and_carried(tmp_path: Path, clock) -> None:
+    # seed 000: table talk "will result in the opponents receiving a warning for conduct"; a
+    # warning for conduct never costs the hand
+    db = tmp_path / "gp.sqlite"
+    with open_database(db) as database:
+        event = builder.event(database, clock, entrants=8)
+        builder.draw(database, event, clock, seed=3)
+        team = builder.publish(database, event, 1, clock).tables[0].a[0]
+    args = ("warning", "--db", db, "--round", "1", "--team", str(team), "--reason", "table talk")
+    assert [json.loads(ok(*args))["ruling"] for _ in range(2)] == ["warning", "warning"]
+    assert refused(*args, "--loss-of-hand") == (
+        f"loss_of_hand: team {team}'s infraction is a warning for conduct, which never costs "
+        "the hand"
+    )
+    exported = json.loads(ok("export", "--db", db))
+    assert [w["ruling"] for w in exported["warnings"]] == ["warning", "warning"]
+    path = tmp_path / "gp.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    ok("import", path, "--db", tmp_path / "other.sqlite")
+    again = json.loads(ok("warnings", "--db", tmp_path / "other.sqlite", "--team", str(team)))
+    assert [w["ruling"] for w in again] == ["warning", "warning"]

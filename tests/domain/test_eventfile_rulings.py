@@ -91,8 +91,8 @@ def test_a_warning_the_window_refuses_is_refused_naming_its_row(logged, message)
 
 def test_a_format_without_warnings_has_none_in_its_file() -> None:
     data = whist(warnings=[warning(1, 1)])
-    data["rules"] = "grand-prix-warmup"
-    assert "warnings: Grand Prix Warm-up has no warnings" in " ".join(problems(data))
+    data["rules"] = "sun-city-west-pinochle"
+    assert "warnings: Sun City West Pinochle has no warnings" in " ".join(problems(data))
 
 
 def test_a_removal_goes_with_the_entrant_removed() -> None:

@@ -102,14 +102,14 @@ def test_a_log_the_window_could_not_have_written_is_named_row_by_row() -> None:
 
 
 def test_a_format_without_warnings_refuses_one() -> None:
-    gp = load_rules("grand-prix-pinochle")
-    with pytest.raises(UserError, match=r"^warning: Grand Prix Pinochle has no warnings"):
-        rule([], rules=gp)
+    gin = load_rules("house-gin")
+    with pytest.raises(UserError, match=r"^warning: House Gin Rummy \(Hollywood\) has no warnings"):
+        rule([], rules=gin)
 
 
 def test_a_format_without_playoffs_has_no_playoff_warnings() -> None:
-    gp = load_rules("grand-prix-pinochle").with_settings({"warnings_before_loss": 1})
-    assert rule([], rules=gp) == WarningRuling("warning", 1)
+    gp = load_rules("grand-prix-pinochle")
+    assert rule([], rules=gp) == WarningRuling("warning", 1, conduct=True)
     with pytest.raises(UserError, match=r"^playoff: Grand Prix Pinochle has no playoffs"):
         rule([], rules=gp, playoff=True)
 
@@ -117,3 +117,23 @@ def test_a_format_without_playoffs_has_no_playoff_warnings() -> None:
 def test_warnings_allowed() -> None:
     assert warnings_allowed(WHIST) == 1
     assert warnings_allowed(WHIST, playoff=True) == 0
+
+
+def test_a_warning_for_conduct_never_costs_the_hand() -> None:
+    # seed 000: "Any discussion between team members regarding the renege is considered
+    # 'Table Talk' and will result in the opponents receiving a warning for conduct."
+    gp = load_rules("grand-prix-pinochle")
+    assert gp.penalties.conduct_warnings and warnings_allowed(gp) is None
+    log = [LoggedWarning(1, 3, "table talk"), LoggedWarning(4, 3, "table talk again")]
+    third = rule(log, rules=gp, team=3)
+    assert (third.kind, third.count, third.to_decide, third.text) == ("warning", 3, False,
+                                                                      "Warning 3")  # fmt: skip
+    assert check_log([*log, LoggedWarning(6, 3, "books")], gp) == []
+    assert check_log([*log, LoggedWarning(6, 3, "talk", kind="loss-of-hand")], gp) == [
+        (2, "team 3's infraction is a warning for conduct, which never costs the hand")
+    ]
+
+
+def test_a_rules_file_with_both_kinds_of_warning_is_refused() -> None:
+    with pytest.raises(UserError, match="conduct_warnings never cost the hand"):
+        load_rules("grand-prix-pinochle").with_settings({"warnings_before_loss": 1})

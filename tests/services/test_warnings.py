@@ -149,8 +149,8 @@ def test_a_withdrawn_team_gets_no_warning(db, clock, whist) -> None:
 
 
 def test_a_format_without_warnings_refuses_them(db, clock) -> None:
-    info = create_event(db, NewEvent("GP", NIGHT, "", "grand-prix-warmup"), clock)
-    registration.register(db, info.id, registration.RegisterEntrant(players=["A", "B"]), clock)
+    info = create_event(db, NewEvent("Gin", NIGHT, "", "house-gin"), clock)
+    registration.register(db, info.id, registration.RegisterEntrant(players=["A"]), clock)
     with pytest.raises(UserError, match="^warning: .* has no warnings"):
         warnings.log_warning(db, info.id, 1, 1, "talking", clock)
 

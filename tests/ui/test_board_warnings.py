@@ -245,18 +245,41 @@ def test_the_menu_holds_the_rulings_and_a_declined_ejection_changes_nothing(
     assert entrants_service.get_entrant(*event, team).status == "active"
 
 
-def test_a_grand_prix_board_has_no_warning_and_removes_from_the_tournament(
-    qtbot, db, clock
+def test_a_grand_prix_team_gets_warnings_for_conduct_that_never_cost_the_hand(
+    qtbot, monkeypatch, db, clock
 ) -> None:
+    # seed 000: "Any discussion between team members regarding the renege is considered
+    # 'Table Talk' and will result in the opponents receiving a warning for conduct."
     event_id = builder.event(db, clock, entrants=7)
     builder.draw(db, event_id, clock, seed=3)
     builder.publish(db, event_id, 1, clock)
     builder.start(db, event_id, 1, clock)
     page = rounds_page(qtbot, db, clock, event_id)
     click_row(qtbot, page, 0)
-    assert not page.rulings.warning_button.isVisible()
+    team = page.model.table_at(0).a[0].number
+    assert page.rulings.warning_button.isVisible() and page.rulings.warning_button.isEnabled()
     assert page.rulings.expel_button.text() == "Remove from the tournament…  (Ctrl+Shift+E)"
     assert page.rulings.expel_button.isEnabled()
+    seen: list[tuple[str, bool]] = []
+
+    def typed(dialog: WarningDialog) -> None:
+        seen.append((dialog.outcome.text(), dialog.confirm.isVisible()))
+        type_into(qtbot, "table talk over a renege")
+        press(qtbot, Qt.Key.Key_Return)
+
+    answer(qtbot, monkeypatch, WarningDialog, typed)
+    for count in (1, 2):
+        back(qtbot, page)
+        qtbot.keyClick(page.table_view, Qt.Key.Key_I, CTRL_SHIFT)
+        assert page.error_label.text() == (
+            f"Team {team}: warning logged (infraction {count} of the event)."
+        )
+    assert seen == [("Warning 1", False), ("Warning 2", False)]  # never a loss of hand
+    event = page.open_event()
+    assert event is not None
+    assert [w.kind for w in warnings.warnings_logged(*event, team=team)] == ["warning"] * 2
+    info = entrants_service.get_entrant(*event, team)
+    assert info.history == ("Round 1: warning (table talk over a renege)",) * 2
 
 
 def test_the_standings_mark_an_entrant_withdrawn_before_the_last_round(qtbot, db, clock) -> None:

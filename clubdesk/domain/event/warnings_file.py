@@ -21,7 +21,7 @@ from clubdesk.domain.event import schema
 from clubdesk.domain.event.model import Round
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.rulings.warnings import LoggedWarning, check_log
+from clubdesk.domain.rulings.warnings import LoggedWarning, check_log, has_warnings
 
 
 class Reader(Protocol):
@@ -39,10 +39,10 @@ def read_warnings(reader: Reader, value: Any, rounds: Sequence[Round]) -> tuple[
     """The file's warnings, each checked; problems go to ``reader.problems``."""
     items = reader.listing(value, "warnings")
     rules = reader.rules
-    if items and rules is not None and rules.penalties.warnings_before_loss is None:
+    if items and rules is not None and not has_warnings(rules):
         reader.problems.append(
-            f"warnings: {rules.title} has no warnings (its rules set no "
-            "penalties.warnings_before_loss)"
+            f"warnings: {rules.title} has no warnings (its rules set neither "
+            "penalties.warnings_before_loss nor penalties.conduct_warnings)"
         )
         return ()
     by_number = {r.number: r for r in rounds}

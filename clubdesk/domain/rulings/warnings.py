@@ -1,4 +1,5 @@
-"""Warnings in bid whist (docs/rules.md §6): a warning, or a loss of hand the director confirms.
+"""Warnings: in bid whist (docs/rules.md §6) a warning, or a loss of hand the director confirms;
+in the Grand Prix (§1) a warning for conduct, which never costs the hand.
 
 How the rule is read (seed 004: "the team causing the infraction will be
 given a warning. Any further infractions may result in the loss of the hand.
@@ -14,8 +15,12 @@ There will be no warnings allowed during the Playoff Rounds"):
   warning. An infraction ruled either way counts for the next one.
 - No warnings in playoffs: there every infraction is a loss of hand, the
   first too; nothing to decide.
-- A format whose rules file does not set ``warnings_before_loss`` has no
-  warnings at all; logging one is refused.
+- A format whose rules file sets ``penalties.conduct_warnings`` logs
+  warnings for conduct (seed 000: "will result in the opponents receiving a
+  warning for conduct"): counted per team over the event like bid whist's,
+  every one a warning, never a loss of hand.
+- A format whose rules file sets neither has no warnings at all; logging
+  one is refused.
 - The loss of hand itself is scored as a hand on the table's sheet with
   ``infraction`` set to the offending side (``whist.score_hand``): the other
   side scores the bid.
@@ -63,6 +68,7 @@ class WarningRuling:
     count: int
     playoff: bool = False
     earlier: tuple[LoggedWarning, ...] = ()
+    conduct: bool = False  # a warning for conduct: never a loss of hand
 
     @property
     def loss_of_hand(self) -> bool:
@@ -90,18 +96,25 @@ def of_team(logged: Sequence[LoggedWarning], team: int) -> list[LoggedWarning]:
     return [w for w in logged if w.team == team]
 
 
-def warnings_allowed(rules: Rules, *, playoff: bool = False) -> int:
-    """Warnings a team has over the event before a loss of hand is proposed; UserError
-    where the format has none."""
-    allowed = rules.penalties.warnings_before_loss
-    if allowed is None:
+def has_warnings(rules: Rules) -> bool:
+    """Does the format log warnings (bid whist's, or warnings for conduct)?"""
+    penalties = rules.penalties
+    return penalties.conduct_warnings or penalties.warnings_before_loss is not None
+
+
+def warnings_allowed(rules: Rules, *, playoff: bool = False) -> int | None:
+    """Warnings a team has over the event before a loss of hand is proposed (None: every
+    infraction is a warning, for conduct); UserError where the format has none."""
+    if not has_warnings(rules):
         raise UserError(
-            f"warning: {rules.title} has no warnings (its rules set no "
-            "penalties.warnings_before_loss)"
+            f"warning: {rules.title} has no warnings (its rules set neither "
+            "penalties.warnings_before_loss nor penalties.conduct_warnings)"
         )
     if playoff and rules.cut is None:
         raise UserError(f"playoff: {rules.title} has no playoffs")
-    return 0 if playoff else allowed
+    if rules.penalties.conduct_warnings:
+        return None
+    return 0 if playoff else rules.penalties.warnings_before_loss
 
 
 def rule_on_warning(
@@ -111,8 +124,9 @@ def rule_on_warning(
     event's log, or only this team's: other teams are not counted)."""
     allowed = warnings_allowed(rules, playoff=playoff)
     earlier = tuple(of_team(logged, team))
-    kind: WarningKind = "loss-of-hand" if len(earlier) >= allowed else "warning"
-    return WarningRuling(kind, len(earlier) + 1, playoff, earlier)
+    lost = allowed is not None and len(earlier) >= allowed
+    kind: WarningKind = "loss-of-hand" if lost else "warning"
+    return WarningRuling(kind, len(earlier) + 1, playoff, earlier, conduct=allowed is None)
 
 
 def decided(ruling: WarningRuling, loss_of_hand: bool | None, team: int) -> WarningKind:
@@ -127,6 +141,12 @@ def decided(ruling: WarningRuling, loss_of_hand: bool | None, team: int) -> Warn
                 field="loss_of_hand",
             )
         return "loss-of-hand" if loss_of_hand else "warning"
+    if loss_of_hand is True and ruling.conduct:
+        raise UserError(
+            f"loss_of_hand: team {team}'s infraction is a warning for conduct, which never "
+            "costs the hand",
+            field="loss_of_hand",
+        )
     if loss_of_hand is True and not ruling.loss_of_hand:
         raise UserError(
             f"loss_of_hand: team {team}'s first infraction is a warning, not a loss of hand",

@@ -11,12 +11,12 @@ menu, with their keys):
   gives refunds and it paid, whether its fee is refunded), confirmed first;
   the entrant's status becomes withdrawn (registration service, the refund in
   the same command), and the rounds not yet played are seated without it;
-- **Warning…** (Ctrl+Shift+I; only where the format logs warning infractions, bid
-  whist): which team and what it did; the dialog shows the team's infractions so far
-  and what this one is ("Warning 1", or "Loss of hand proposed: confirm?" with the
-  director's choice; in the playoffs a loss of hand). A loss of hand confirmed is
-  scored on the table's sheet: the board says which side to mark the hand's
-  infraction against there;
+- **Warning…** (Ctrl+Shift+I; only where the format logs warning infractions: bid
+  whist's, the Grand Prix's for conduct): which team and what it did; the dialog shows
+  the team's infractions so far and what this one is ("Warning 1", or "Loss of hand
+  proposed: confirm?" with the director's choice; in the playoffs a loss of hand). A
+  loss of hand confirmed is scored on the table's sheet: the board says which side to
+  mark the hand's infraction against there;
 - **Remove from the tournament…** (bid whist: **Eject…**; Ctrl+Shift+E): which entrant,
   the director's name and why, confirmed first; it plays no further rounds, its fee
   stays in the prize fund.
