@@ -270,7 +270,7 @@ def test_a_grand_prix_team_gets_warnings_for_conduct_that_never_cost_the_hand(
     answer(qtbot, monkeypatch, WarningDialog, typed)
     for count in (1, 2):
         back(qtbot, page)
-        qtbot.keyClick(page.table_view, Qt.Key.Key_I, CTRL_SHIFT)
+        qtbot.mouseClick(page.rulings.warning_button, Qt.MouseButton.LeftButton)
         assert page.error_label.text() == (
             f"Team {team}: warning logged (infraction {count} of the event)."
         )
@@ -327,8 +327,7 @@ def test_a_team_ejected_once_the_bracket_is_seated_makes_way_for_the_next(
         press(qtbot, Qt.Key.Key_Return)
 
     answer(qtbot, monkeypatch, ExpulsionDialog, typed)
-    back(qtbot, page)
-    qtbot.keyClick(page.table_view, Qt.Key.Key_E, CTRL_SHIFT)
+    qtbot.mouseClick(page.rulings.expel_button, Qt.MouseButton.LeftButton)
     assert page.error_label.text() == (
         f"Team {top} is ejected from the tournament; its fee stays in the prize fund. The "
         "rounds not played yet are seated again."

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton, QTableView, QWidget
+from PySide6.QtWidgets import QDialog, QMenu, QPushButton, QTableView, QWidget
 
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.services import payments, registration, removal
@@ -60,6 +60,7 @@ from clubdesk.ui.rounds.ruling_dialogs import (
     expulsion_question,
     withdrawal_question,
 )
+from clubdesk.ui.widgets.flow_layout import FlowLayout
 
 # the button that removes an entrant from the tournament, as the format names it
 EXPEL_TEXT = {
@@ -130,11 +131,9 @@ class BoardRulings(QObject):
             action.triggered.connect(lambda _=False, b=button, r=run: b.isEnabled() and r())
             parent.addAction(action)
             self.actions.append(action)
-        self.row = QHBoxLayout()
-        self.row.setSpacing(8)
+        self.row = FlowLayout()  # on a narrow page the buttons take a second line
         for button in self.buttons:
             self.row.addWidget(button)
-        self.row.addStretch(1)
         view = page.table_view
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._menu)
