@@ -61,16 +61,41 @@ def json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+class UnreadableValue(ValueError):
+    """A stored value that is not as clubdesk writes it (a time, a date or JSON that does not
+    read): something other than clubdesk wrote it. ``store/db.py`` names its row."""
+
+    def __init__(self, kind: str, text: object) -> None:
+        super().__init__(f"{text!r} is not a {kind}")
+        self.kind = kind
+        self.text = text
+
+
 def read_time(text: str) -> dt.datetime:
-    """A time as ``IsoDateTime`` writes it, read back."""
-    return dt.datetime.fromisoformat(text)
+    """A time as ``IsoDateTime`` writes it, read back (UnreadableValue: not one)."""
+    try:
+        value = dt.datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise UnreadableValue("time", text) from None
+    if value.tzinfo is None:  # clubdesk writes every time with its offset
+        raise UnreadableValue("time", text)
+    return value
 
 
 def read_date(text: str) -> dt.date:
-    """A date as ``IsoDate`` writes it, read back."""
-    return dt.date.fromisoformat(text)
+    """A date as ``IsoDate`` writes it, read back (UnreadableValue: not one)."""
+    try:
+        return dt.date.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise UnreadableValue("date", text) from None
 
 
 def read_json(text: str | None) -> Any:
-    """A value as ``JsonText`` writes it, read back (None stays None)."""
-    return None if text is None else json.loads(text)
+    """A value as ``JsonText`` writes it, read back (None stays None; UnreadableValue: not
+    JSON)."""
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise UnreadableValue("JSON value", text) from None

@@ -21,10 +21,12 @@ from sqlmodel import Session
 
 from clubdesk import paths
 from clubdesk.store.backups import check_backup_target, held_target, write_backup
+from clubdesk.store.columns import UnreadableValue
 from clubdesk.store.errors import (
     ChangedOutsideError,
     DatabaseError,
     RecordLockedError,
+    UnreadableError,
     error_name,
     reason,
 )
@@ -37,6 +39,7 @@ from clubdesk.store.file_checks import (
     newer,
     read_contents,
 )
+from clubdesk.store.integrity import unreadable_where
 from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.store.migrations import SCHEMA_VERSION, migrate, schema_version
 from clubdesk.store.reading import BUSY_TIMEOUT_MS
@@ -95,6 +98,19 @@ class Database:
             if refused and self.changed_outside is not None:
                 error = ChangedOutsideError(self.path, self.changed_outside)
             raise error from exc
+        except UnreadableValue as exc:
+            raise UnreadableError(self.path, self._unreadable_where(exc)) from None
+
+    def _unreadable_where(self, exc: UnreadableValue) -> str:
+        """The row and column of a value that does not read, with the value, in words."""
+        found = None
+        with suppress(sqlite3.Error, DBAPIError):
+            raw = self._engine.raw_connection()
+            try:
+                found = unreadable_where(raw.driver_connection, exc.text)
+            finally:
+                raw.close()
+        return f"{found} = {exc}" if found is not None else str(exc)
 
     def backup_to(self, target: Path | str, *, force: bool = False) -> Path:
         """Copy the whole database, consistent as of now, into one file at ``target``.

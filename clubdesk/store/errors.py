@@ -38,6 +38,17 @@ class ChangedOutsideError(DatabaseError):
         self.changed = reason
 
 
+class UnreadableError(DatabaseError):
+    """A stored value that does not read (``columns.UnreadableValue``), its row named: the
+    file was changed outside clubdesk, and what cannot be read is not shown."""
+
+    def __init__(self, path: object, where: str) -> None:
+        super().__init__(
+            f"{path} was changed outside clubdesk ({where}); clubdesk cannot read it. "
+            "Restore it from a backup."
+        )
+
+
 def error_name(error: sqlite3.Error) -> str:
     """SQLite's name for what went wrong."""
     return getattr(error, "sqlite_errorname", "")  # e.g. "SQLITE_CORRUPT"

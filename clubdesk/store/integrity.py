@@ -24,7 +24,7 @@ import functools
 import re
 import sqlite3
 from collections import Counter
-from contextlib import closing
+from contextlib import closing, suppress
 
 from clubdesk.store.migrations import MIGRATIONS, migrate
 
@@ -112,6 +112,21 @@ def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
         if unlogged:
             amendments = "an amendment" if unlogged == 1 else f"{unlogged} amendments"
             return f"{amendments} without the audit row clubdesk writes with each"
+    return None
+
+
+def unreadable_where(conn: sqlite3.Connection, value: object) -> str | None:
+    """Which row holds ``value``, a value that does not read as its column's kind, in words
+    (``signature row 1: at``); None when no time, date or JSON column holds it."""
+    from clubdesk.store.models import typed_columns  # the tables, only when one is needed
+
+    for table, column in typed_columns():
+        with suppress(sqlite3.Error):  # a column this file's schema version has not got
+            found = conn.execute(
+                f'SELECT rowid FROM "{table}" WHERE "{column}" = ? LIMIT 1', (value,)
+            ).fetchone()
+            if found is not None:
+                return f"{table} row {found[0]}: {column}"
     return None
 
 

@@ -423,3 +423,13 @@ class CreditRedeemed(SQLModel, table=True):
 
 
 metadata = SQLModel.metadata
+
+
+def typed_columns() -> list[tuple[str, str]]:
+    """Every (table, column) that holds a time, a date or JSON as text (``columns.py``)."""
+    return [
+        (table.name, column.name)
+        for table in metadata.sorted_tables
+        for column in table.columns
+        if isinstance(column.type, (IsoDateTime, IsoDate, JsonText))
+    ]

@@ -156,3 +156,50 @@ def test_a_file_whose_rows_point_nowhere_is_refused_plainly(db_file: Path, tmp_p
         assert refused(*args, "--db", db_file) == line
     assert refused("restore", db_file, "--db", tmp_path / "other.sqlite") == line
     assert db_file.read_bytes() == before
+
+
+def under_its_triggers(db_file: Path, table: str, statement: str) -> None:
+    """``statement`` typed into the sqlite3 shell with ``table``'s triggers dropped and made
+    again after it, as they were: the schema is clubdesk's own again."""
+    with closing(sqlite3.connect(db_file, isolation_level=None)) as conn:
+        triggers = conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?",
+            (table,),
+        ).fetchall()
+        for name, _ in triggers:
+            conn.execute(f"DROP TRIGGER {name}")
+        conn.execute(statement)
+        for _, sql in triggers:
+            conn.execute(sql)
+
+
+@pytest.mark.parametrize(
+    ("table", "statement", "where"),
+    [
+        ("signature", "UPDATE signature SET at = 'not a time' WHERE id = 1",
+         "signature row 1: at = 'not a time' is not a time"),
+        ("ledger_entry", "UPDATE ledger_entry SET at = 'not a time' WHERE id = 2",
+         "ledger_entry row 2: at = 'not a time' is not a time"),
+        ("signature", "UPDATE signature SET at = 20111022 WHERE id = 2",
+         "signature row 2: at = '20111022' is not a time"),
+        ("ledger_entry", "UPDATE ledger_entry SET at = '2011-10-22T12:00:00' WHERE id = 1",
+         "ledger_entry row 1: at = '2011-10-22T12:00:00' is not a time"),
+    ],
+)  # fmt: skip
+def test_a_stored_value_that_does_not_read_is_refused_naming_its_row(
+    db_file: Path, table: str, statement: str, where: str
+) -> None:
+    under_its_triggers(db_file, table, statement)
+    expected = (
+        f"{db_file} was changed outside clubdesk ({where}); clubdesk cannot read it. "
+        "Restore it from a backup."
+    )
+    reads = [("standings",), ("payouts",), ("export",), ("round", "status")]
+    reads.append(("sheet", "--round", "1", "--table", "1"))
+    refusals = set()
+    for args in reads:
+        ran = clubdesk(*args, "--db", db_file)
+        assert ran.code in (0, 2) and "internal error" not in ran.err, (args, ran.err)
+        if ran.code == 2:
+            refusals.add(ran.err)
+    assert refusals == {f"clubdesk: {expected}\n"}
