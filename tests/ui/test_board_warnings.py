@@ -11,7 +11,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration, warnings
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
@@ -189,7 +188,7 @@ def test_a_team_is_ejected_from_the_board_asked_first(qtbot, monkeypatch, db, wh
     )
     event = page.open_event()
     assert event is not None
-    info = entrants_service.get_entrant(*event, team)
+    info = builder.entrant(*event, team)
     assert (info.status, info.status_text) == ("removed", "ejected")
     assert info.history == ("Ejected by Lee Official: argumentative behaviour",)
 
@@ -239,7 +238,7 @@ def test_the_menu_holds_the_rulings_and_a_declined_ejection_changes_nothing(
     event = page.open_event()
     assert event is not None
     team = page.model.table_at(0).a[0].number
-    assert entrants_service.get_entrant(*event, team).status == "active"
+    assert builder.entrant(*event, team).status == "active"
 
 
 def test_a_grand_prix_board_has_no_warning_and_removes_from_the_tournament(
