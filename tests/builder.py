@@ -181,6 +181,11 @@ def default_players(size: int) -> Players:
     return lambda n: [f"Player {n}"]
 
 
+def entrant(db: Database, event_id: str, number: int) -> EntrantInfo:
+    """Entrant ``number`` as the window lists it."""
+    return next(e for e in entrants_service.list_entrants(db, event_id) if e.number == number)
+
+
 def withdraw(db: Database, event_id: str, number: int, clock: TimeSource) -> EntrantInfo:
     return registration.withdraw(db, event_id, number, "left early", clock)
 

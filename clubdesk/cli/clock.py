@@ -61,7 +61,7 @@ def local_time(text: str) -> dt.datetime:
 
 
 def _clock(args: argparse.Namespace) -> int:
-    from clubdesk.services import roundclock
+    from clubdesk.services import roundclock, rounds
 
     if args.action == "start" and args.round is None:
         raise UserError("--round: clock start needs the round to start (--round N)")
@@ -77,7 +77,8 @@ def _clock(args: argparse.Namespace) -> int:
         if args.action == "status":
             found = roundclock.status(db, event_id, common.CLOCK, at=at)
         elif args.action == "start":
-            found = roundclock.start(db, event_id, args.round, common.CLOCK, at=at).status
+            roundclock.status(db, event_id, common.CLOCK, at=at)  # refused without a clock
+            found = rounds.start_round(db, event_id, args.round, common.CLOCK, at=at).clock
         elif args.action == "add":
             found = roundclock.adjust(db, event_id, args.minutes, common.CLOCK, at=at).status
         else:

@@ -51,25 +51,13 @@ def _sheet(args: argparse.Namespace) -> int:
 
 
 def _submit(args: argparse.Namespace) -> int:
-    from clubdesk.services import sheets
-    from clubdesk.services.sheet_json import read_submitted
+    from clubdesk.services.sheet_json import submit_json
     from clubdesk.store.db import open_database
 
-    sheet = read_submitted(read_json_stdin())
+    data = read_json_stdin()
     with open_database(args.db, create=False) as db:
-        done = sheets.submit_sheet(
-            db,
-            chosen_event(db, args.event),
-            args.round,
-            args.table,
-            hands=sheet.hands,
-            final_score=sheet.final_score,
-            adjustments=sheet.adjustments,
-            winner=sheet.winner,
-            time_called=sheet.time_called,
-            signatures=sheet.signatures,
-            clock=SYSTEM_TIME,
-        )
+        done = submit_json(db, chosen_event(db, args.event), args.round, args.table, data,
+                           SYSTEM_TIME)  # fmt: skip
     print(
         f"round {done.round_number}, table {done.table}: submitted, "
         f"a {done.score_a}, b {done.score_b} ({done.sheets_in} of {done.sheets_total} sheets in)"

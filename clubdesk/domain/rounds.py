@@ -25,6 +25,21 @@ STORED_STATES: dict[str, RoundState] = {
 }
 
 
+def in_play(state: RoundState | None) -> bool:
+    """A round seated or started, not closed: its sheets are still out, rulings are made."""
+    return state in ("seated", "started")
+
+
+def can_close(state: RoundState | None) -> bool:
+    """The director may close the round: it has started, and is not closed."""
+    return state == "started"
+
+
+def can_reopen(state: RoundState | None) -> bool:
+    """The director may undo the round's close (until the next round starts)."""
+    return state == "closed"
+
+
 @dataclass(frozen=True)
 class RoundLine:
     """One round: its state, its tables and the sheets in, and when it started and ended

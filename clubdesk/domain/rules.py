@@ -134,7 +134,7 @@ class Schedule(Section):
         return self
 
 
-Movement = Literal[
+MovementName = Literal[  # each described in domain/seating/movements.py
     "stationary-rotating",  # Grand Prix, bid whist preliminaries: N/S stay, E/W move up
     "winners-stay",  # NPA: winners stay, losers up one table, partners re-drawn
     "winners-down",  # Sun City West: higher pair down one table, partners split
@@ -145,7 +145,7 @@ ByeScore = Literal["average-winning", "average-match", "none"]
 
 
 class Seating(Section):
-    movement: Movement
+    movement: MovementName
     draw: DrawKind
     min_tables: int = Field(default=1, ge=1)
     bye_score: ByeScore = "average-winning"

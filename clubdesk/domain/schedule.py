@@ -30,6 +30,11 @@ class ScheduledRound:
     pause_minutes: int  # 0 after the last round and before an overnight gap
     pause_name: str = ""  # what the hall calls a meal ("Lunch"); empty when the rules say not
 
+    @property
+    def ends_the_day(self) -> bool:
+        """The day's play ends after this round: the next is the next morning's first."""
+        return self.pause_after == "overnight"
+
 
 def timetable(
     rules: Rules,

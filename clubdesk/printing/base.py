@@ -239,9 +239,3 @@ def build_pdf(
 def frame_width(paper: Paper, *, wide: bool = False) -> float:
     """The width the documents' tables may take."""
     return page_size(paper, wide=wide)[0] - 2 * MARGIN
-
-
-def frame_height(paper: Paper, *, wide: bool = False, first: bool = False) -> float:
-    """The height of a page's frame (the first page's header takes more)."""
-    header = FIRST_HEADER if first else LATER_HEADER
-    return page_size(paper, wide=wide)[1] - 2 * MARGIN - header - FOOTER

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from clubdesk.domain.event.model import Adjustment, Award
 from clubdesk.domain.results.playoffs import round_title
+from clubdesk.domain.rounds import STORED_STATES, RoundState
 from clubdesk.domain.rulings.penalties import removal_word, status_word
 from clubdesk.domain.rulings.warnings import LoggedWarning, has_warnings
 from clubdesk.errors import UserError
@@ -78,6 +79,17 @@ class Board:
     seats_next: bool = False  # the round after it is seated from this round's results
     warnings: bool = False  # the format logs warning infractions (bid whist)
     removal: str = "removed"  # what the format calls removal from the tournament ("ejected")
+
+    @property
+    def state(self) -> RoundState | None:
+        """The round's state (``domain/rounds.py`` says what may be done in it); None with
+        no round."""
+        return STORED_STATES.get(self.status)
+
+    @property
+    def state_word(self) -> str:
+        """What the board's heading adds: "not started", "closed", or "" (in play)."""
+        return {"seated": "not started", "closed": "closed"}.get(self.state or "", "")
 
     @property
     def next_note(self) -> str:

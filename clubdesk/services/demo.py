@@ -19,7 +19,6 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.schedule import timetable
 from clubdesk.services import draw, events, registration, rounds, sheets
-from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change, writes
 from clubdesk.services.demo_signatures import signature_strokes
@@ -97,7 +96,7 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
                 _amend(db, event.id, number, table.table, then)
         rounds.close_round(db, event.id, number, then)
     seating_service.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
-    clock_service.start(db, event.id, PLAYED_ROUNDS + 1, clock, at=round_four)
+    rounds.start_round(db, event.id, PLAYED_ROUNDS + 1, clock, at=round_four)
     return event
 
 

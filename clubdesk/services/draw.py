@@ -35,13 +35,14 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating import draw as domain_draw
 from clubdesk.domain.seating.draw import Card, Draw, draw_for
 from clubdesk.domain.seating.field import field_problem
+from clubdesk.domain.seating.movements import movement_of
 from clubdesk.domain.seating.physical import Deck
 from clubdesk.domain.seating.physical import record_physical_draw as physical_draw
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
-from clubdesk.services.field_note import FIXED_FIELD, field_note_in
+from clubdesk.services.field_note import field_note_in
 from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
@@ -361,7 +362,7 @@ def _entrant_notes(session: Session, event_id: str, rules: Rules, draw: Draw) ->
         notes.append(f"{word} no longer playing since the draw: {_listed(gone)}")
     if late:
         started = seat_store.round_started(session, event_id, 1)
-        if rules.seating.movement not in FIXED_FIELD and started:
+        if not movement_of(rules).fixed_field and started:
             how = "the movement seats them from the next round"
         elif started:
             how = "round 1 has started, and this movement has no place for them"

@@ -108,11 +108,6 @@ def entrant_search_text(info: EntrantInfo) -> str:
     return search_text(info.number, (info.name, *info.players))
 
 
-def get_entrant(db: Database, event_id: str, number: int) -> EntrantInfo:
-    with db.session() as session:
-        return current_info(session, events.get_event(session, event_id), number)
-
-
 def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
     with db.session() as session:
         event, rules = event_and_rules(session, event_id)

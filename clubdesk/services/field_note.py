@@ -17,14 +17,12 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.seating.movements import movement_of
 from clubdesk.services.common import event_and_rules
 from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import entrant_refs
-
-# movements whose field is fixed by the round-1 draw (the stations, the pairs)
-FIXED_FIELD = ("stationary-rotating", "random-pairs")
 
 
 @dataclass(frozen=True)
@@ -71,7 +69,7 @@ def field_note_in(session: Session, event_id: str, rules: Rules) -> FieldNote:
     outside = [n for n in active if n not in seated]
     stored = draw_store.current_draw(session, event_id)
     drawn = set(stored.draw.entrants) if stored is not None else set()
-    fixed = rules.seating.movement in FIXED_FIELD
+    fixed = movement_of(rules).fixed_field
     unseated = tuple(n for n in outside if fixed and n not in drawn)
     after_cut = rules.cut is not None and number > rules.cut.after_round
     joining = () if after_cut else tuple(n for n in outside if n not in unseated)

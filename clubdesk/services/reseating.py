@@ -38,11 +38,11 @@ from sqlmodel import Session
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.seating.draw import Drawn, Pick
 from clubdesk.domain.seating.first_round import late_place
+from clubdesk.domain.seating.movements import movement_of
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.common import event_and_rules
-from clubdesk.services.field_note import FIXED_FIELD
 from clubdesk.services.seating import publish_in
 from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
@@ -81,7 +81,7 @@ def _place_late_entries(
     session: Session, event_id: str, at: dt.datetime, actor: str
 ) -> list[LatePlace]:
     _, rules = event_and_rules(session, event_id)
-    if rules.seating.movement not in FIXED_FIELD:
+    if not movement_of(rules).fixed_field:
         return []
     stored = draw_store.current_draw(session, event_id)
     if stored is None:

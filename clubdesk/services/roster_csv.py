@@ -28,9 +28,8 @@ from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.limits import control_characters
 from clubdesk.domain.money.amounts import MoneyError, parse_money
 from clubdesk.errors import UserError
-from clubdesk.services import audit
+from clubdesk.services import audit, registration
 from clubdesk.services import entrants as entrants_service
-from clubdesk.services import registration as reg
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import rules_for
 from clubdesk.services.entrants import EntrantInfo
@@ -145,11 +144,11 @@ def import_roster(
         taken = {record.number for record in existing}
         new = []
         for row in checked.rows:
-            number = reg.lowest_free(taken)
+            number = registration.lowest_free(taken)
             taken.add(number)
             name = entrant_name(row.players)
             new.append(NewEntrant(number, name, row.players, row.paid_cents, None, IMPORT_NOTE))
-        infos = reg.add_entrants(session, event_id, new, at)
+        infos = registration.add_entrants(session, event_id, new, at)
         audit.record(
             session,
             at=at,
@@ -261,8 +260,8 @@ def _row(line: int, cells: list[str], columns: dict[str, int], width: int, team:
         if not partner:
             problems.append(f"line {line}: partner: missing (a team event registers two players)")
     for field, player in zip(("name", "partner"), players, strict=False):
-        if len(player) > reg.MAX_NAME:
-            problems.append(f"line {line}: {field}: longer than {reg.MAX_NAME} characters")
+        if len(player) > registration.MAX_NAME:
+            problems.append(f"line {line}: {field}: longer than {registration.MAX_NAME} characters")
         elif control_characters(player):
             problems.append(f"line {line}: {field}: holds a control character")
     paid = 0
@@ -291,7 +290,7 @@ def _check_rows(
                 f"line {row.line}: needs {len(fields)} player{'s' if team else ''}, "
                 f"not {len(row.players)}"
             )
-        for duplicate in reg.duplicates_of(existing, row.players):
+        for duplicate in registration.duplicates_of(existing, row.players):
             field = fields[duplicate.index] if duplicate.index < len(fields) else "name"
             problems.append(
                 f"line {row.line}: {field}: "

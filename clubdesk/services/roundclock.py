@@ -1,5 +1,6 @@
-"""The round clock: start, pause, resume, add or take off minutes, end; its status, the
-announcements due, and the timetable as it now stands.
+"""The round clock: pause, resume, add or take off minutes, end; its status, the
+announcements due, and the timetable as it now stands. A round's clock starts as the round
+starts (``services/rounds.start_round``, through ``start_in`` here).
 
 Each change is one fact, written in one transaction with its audit row
 (``store/roundclock.py``); what the facts mean is ``domain/roundclock/``. Every
@@ -54,7 +55,6 @@ __all__ = [
     "resume",
     "schedule",
     "set_start_times",
-    "start",
     "status",
     "time_of_day",
 ]
@@ -129,36 +129,11 @@ def in_range(read: Callable[P, T]) -> Callable[P, T]:
     return guarded
 
 
-@in_range
-def start(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    clock: TimeSource,
-    *,
-    at: dt.datetime | None = None,
-    actor: str = "director",
-) -> ClockChanged:
-    """Start round ``round_number``'s clock: its seating is published and the round before
-    it has ended (its sheets may still be coming in)."""
-    with db.session() as session:
-        now = given_reading(session, event_id, clock, at)
-        rows = _timetable(session, event_id, now)
-        fact, published = start_in(session, event_id, round_number, now, actor=actor)
-        changed = ClockChanged(
-            event_id, fact, clock_state.status(store.facts(session, event_id), rows, now)
-        )
-    return with_changes(changed, Change.CLOCK | (Change.SEATING if published else Change.NONE))
-
-
-start.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
-
-
 def start_in(
     session: Session, event_id: str, round_number: int, now: Reading, *, actor: str
 ) -> tuple[ClockFact, bool]:
-    """Start a round in ``session``'s transaction (the rounds service shares it), and say
-    whether its seating was published for it. A round
+    """Start a round in ``session``'s transaction (for ``services/rounds.start_round``, the
+    one door to start a round), and say whether its seating was published for it. A round
     not published yet whose seating can be made now (round 1 from the draw, a round of a
     stationary movement, the next round once its results are in) is published first, in
     the same transaction."""
@@ -271,9 +246,13 @@ def status_in(
     session: Session, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None
 ) -> ClockStatus:
     """``status`` inside the caller's transaction."""
-    now = given_reading(session, event_id, clock, at)
-    rows = _timetable(session, event_id, now)
-    return clock_state.status(store.facts(session, event_id), rows, now)
+    return status_at(session, event_id, given_reading(session, event_id, clock, at))
+
+
+def status_at(session: Session, event_id: str, now: Reading) -> ClockStatus:
+    """The clock's status at the reading ``now``, inside the caller's transaction."""
+    return clock_state.status(store.facts(session, event_id), _timetable(session, event_id, now),
+                              now)  # fmt: skip
 
 
 @in_range

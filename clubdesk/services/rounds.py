@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from clubdesk.domain.roundclock.state import ClockFact, ClockStatus
 from clubdesk.domain.rounds import STORED_STATES, RoundLine, RoundsStatus
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating
@@ -50,10 +51,15 @@ from clubdesk.timesource import TimeSource
 
 @dataclass(frozen=True)
 class RoundChanged:
+    """A round started: its clock's start, and the clock's status just after it (None where
+    rounds have no clock)."""
+
     event_id: str
     round_number: int
     status: str
     at: dt.datetime
+    fact: ClockFact
+    clock: ClockStatus | None
     changes: Change = changes_field()  # what the command that made it changed
 
 
@@ -105,6 +111,7 @@ def _waits(db: Database, event_id: str, rules: Rules, lines: list[RoundLine]) ->
     return ""
 
 
+@clock_service.in_range
 def start_round(
     db: Database,
     event_id: str,
@@ -118,12 +125,16 @@ def start_round(
     ``at`` (the round before has ended, its sheets may still be coming in; without a
     clock, the round before is closed). A round not published yet is published first when
     its seating can be made (round 1 from the draw, a stationary movement's next round), in
-    the same transaction."""
+    the same transaction. The one way a round starts: the window, ``clubdesk round start``,
+    ``clubdesk clock start`` and the demo all call it."""
     with db.session() as session:
         events.get_event(session, event_id)  # the event exists
         now = clock_service.given_reading(session, event_id, clock, at)
-        _, published = clock_service.start_in(session, event_id, round_number, now, actor=actor)
-    started = RoundChanged(event_id, round_number, "running", now.at)
+        fact, published = clock_service.start_in(session, event_id, round_number, now,
+                                                 actor=actor)  # fmt: skip
+        _, rules = event_and_rules(session, event_id)
+        after = clock_service.status_at(session, event_id, now) if rules.schedule.timed else None
+    started = RoundChanged(event_id, round_number, "running", now.at, fact, after)
     return with_changes(started, Change.CLOCK | (Change.SEATING if published else Change.NONE))
 
 

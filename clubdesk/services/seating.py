@@ -39,16 +39,15 @@ from sqlmodel import Session
 from clubdesk.domain.results import playoffs
 from clubdesk.domain.results.playoffs import Match, has_playoffs
 from clubdesk.domain.rules import Rules
-from clubdesk.domain.seating.first_round import first_round, random_pairs, starting_pairs
+from clubdesk.domain.seating.first_round import random_pairs
+from clubdesk.domain.seating.movements import movement_of
 from clubdesk.domain.seating.progressive import bye_counts, progressive_round
-from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.domain.sides import Side
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware, event_and_rules
-from clubdesk.services.field_note import FIXED_FIELD
 from clubdesk.services.playoffs import playoff_seating, settled_cut
 from clubdesk.store import draw as draw_store
 from clubdesk.store import games
@@ -139,23 +138,20 @@ def _seating(session: Session, event: Event, rules: Rules, number: int) -> Round
         raise UserError("the draw is not made yet: make the draw first")
     draw = current.draw
     active = _still_playing(session, event.id)
-    movement = rules.seating.movement
-    if movement in FIXED_FIELD:
+    movement = movement_of(rules)
+    if movement.fixed_field:
         # a late entry has no card or lot in the draw: the draw's notes say so, and the
         # rest of the field is seated as drawn
         active = [number for number in active if number in set(draw.entrants)]
-    if movement == "stationary-rotating":
-        return stationary_rotating(draw, number, active)
-    if number == 1:
-        return first_round(draw, active)
-    if movement == "random-pairs":
-        return starting_pairs(draw, number, active)
+    drawn = movement.from_draw(draw, number, active)
+    if drawn is not None:
+        return drawn
     previous = _seating(session, event, rules, number - 1)
     winners = _winners(session, event.id, number - 1)
     earlier = seat_store.byes_by_round(session, event.id)
     sat_out = bye_counts(earlier.get(n, ()) for n in range(1, number))
     return progressive_round(
-        movement,
+        movement.name,
         previous,
         winners,
         random.Random(f"{draw.seed}:{number}"),
@@ -173,7 +169,7 @@ def _after_cut(
 ) -> RoundSeating:
     """A round after the cut (gin's final): the players who advance, in new random pairs."""
     lead = f"round {number} is played after the cut after round {cut_round}"
-    if rules.seating.movement != "random-pairs":
+    if not movement_of(rules).pairs_after_cut:
         raise UserError(f"{lead}: {rules.title} draws it as a playoff bracket, not a seating")
     result = settled_cut(session, event, rules, f"{lead}, which cannot be made yet")
     current = draw_store.current_draw(session, event.id)
@@ -189,12 +185,9 @@ def follows_from(rules: Rules, number: int) -> bool:
     following = number + 1
     if following > rules.schedule.rounds:
         return has_playoffs(rules) and number >= rules.cut.after_round  # type: ignore[union-attr]
-    if rules.seating.movement in PROGRESSIVE:
+    if movement_of(rules).from_results:
         return True
     return rules.cut is not None and number == rules.cut.after_round
-
-
-PROGRESSIVE = ("winners-stay", "winners-down")  # movements seated from the last round's results
 
 
 def playoff_bracket(db: Database, event_id: str) -> list[Match]:

@@ -141,10 +141,6 @@ def entrant_by_number(session: Session, event_id: str, number: int) -> EntrantRe
     return record
 
 
-def numbers_in_use(session: Session, event_id: str) -> set[int]:
-    return set(session.exec(select(Entrant.number).where(Entrant.event_id == event_id)).all())
-
-
 @dataclass(frozen=True)
 class NewEntrant:
     number: int

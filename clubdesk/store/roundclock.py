@@ -81,27 +81,3 @@ def clock_of(session: Session, event_id: str, round_number: int) -> ClockRecord 
     if "start" not in found:
         return None
     return ClockRecord(event_id, round_number, found["start"], found.get("end"))
-
-
-def start_clock(
-    session: Session,
-    event_id: str,
-    round_number: int,
-    at: dt.datetime,
-    monotonic: float | None = None,
-) -> ClockRecord:
-    """The round's clock starts at ``at``."""
-    add_fact(session, event_id, ClockFact(round_number, "start", Reading(at, monotonic)))
-    return clock_of(session, event_id, round_number)  # type: ignore[return-value]
-
-
-def stop_clock(
-    session: Session,
-    event_id: str,
-    round_number: int,
-    at: dt.datetime,
-    monotonic: float | None = None,
-) -> ClockRecord:
-    """The round's clock ends at ``at``."""
-    add_fact(session, event_id, ClockFact(round_number, "end", Reading(at, monotonic)))
-    return clock_of(session, event_id, round_number)  # type: ignore[return-value]

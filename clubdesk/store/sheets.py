@@ -41,6 +41,7 @@ from clubdesk.domain.sides import SIDES
 from clubdesk.errors import UserError
 from clubdesk.store.columns import json_text, read_json, read_time, time_text
 from clubdesk.store.db import plain_cursor, plain_rows
+from clubdesk.store.drafts import drop_draft
 from clubdesk.store.models import Amendment as AmendmentRow
 
 RESULT = "result"  # an amendment row of the whole result, before and after
@@ -361,7 +362,7 @@ def submit(
             for role, name in signatures.items()
         ],
     )
-    db.execute("DELETE FROM sheet_draft WHERE game_id = ?", (game_id,))  # it is now the sheet
+    drop_draft(session, game_id)  # it is now the sheet
     db.execute(  # submitted_at with the result: the sheet is locked from here on
         "UPDATE game SET score_a = ?, score_b = ?, winner = ?, submitted_at = ?, "
         "time_called = ? WHERE id = ?",

@@ -2,11 +2,14 @@
 
 import random
 from collections import Counter
+from typing import get_args
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clubdesk.domain.formats import load_rules
+from clubdesk.domain.rules import MovementName
 from clubdesk.domain.seating.draw import (
     Card,
     Chit,
@@ -23,6 +26,7 @@ from clubdesk.domain.seating.first_round import (
     random_pairs,
     starting_pairs,
 )
+from clubdesk.domain.seating.movements import MOVEMENTS, movement_of
 from clubdesk.domain.seating.physical import record_physical_draw
 from clubdesk.domain.seating.progressive import (
     bye_counts,
@@ -781,3 +785,24 @@ def test_first_round_of_a_chit_draw_after_a_withdrawal_asks_for_a_new_draw() -> 
         first_round(chits, set(range(1, 13)) - {5})
     with pytest.raises(UserError, match="player 13 is not in the draw"):
         first_round(chits, set(range(1, 14)))
+
+
+def test_every_movement_a_rules_file_may_name_is_described_once() -> None:
+    """The registry says what each movement needs (domain/seating/movements.py): the
+    services ask it, never a movement's name."""
+    assert set(MOVEMENTS) == set(get_args(MovementName))
+    needs = {
+        name: (m.fixed_field, m.from_results, m.pairs_after_cut) for name, m in MOVEMENTS.items()
+    }
+    assert needs == {
+        "stationary-rotating": (True, False, False),
+        "random-pairs": (True, False, True),
+        "winners-stay": (False, True, False),
+        "winners-down": (False, True, False),
+    }
+    npa = load_rules("npa-club-pinochle")
+    assert movement_of(npa).winner_moves == "the winning pair stays at the table"
+    draw = card_draw(list(range(1, 9)), random.Random(1))
+    grand_prix = movement_of(load_rules("grand-prix-pinochle"))
+    assert grand_prix.from_draw(draw, 3, range(1, 9)) == stationary_rotating(draw, 3, range(1, 9))
+    assert movement_of(npa).from_draw(draw, 2, range(1, 9)) is None  # from round 1's results

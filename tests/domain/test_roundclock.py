@@ -469,3 +469,50 @@ def test_a_round_closed_without_its_clock_lets_the_next_one_start() -> None:
     assert clock_actions.start([], len(ROWS), 2, now, previous_closed=True) == ClockFact(
         2, "start", now
     )
+
+
+def test_what_the_director_may_do_in_each_phase_is_what_the_actions_accept() -> None:
+    """The status says what may be done (the Rounds page greys its buttons by it); each
+    says so exactly where the action is accepted."""
+
+    def accepted(day: Day, action, *args) -> bool:
+        try:
+            action(day.facts, ROWS, *args, day.now())
+        except UserError:
+            return False
+        return True
+
+    day = Day(at("10:15"))
+    seen = {}
+
+    def look() -> None:
+        status = day.status()
+        may = (status.can_pause, status.can_resume, status.can_adjust, status.can_end)
+        assert may == (
+            accepted(day, clock_actions.pause),
+            accepted(day, clock_actions.resume),
+            accepted(day, clock_actions.adjust, 1),
+            accepted(day, clock_actions.end),
+        ), status.phase
+        seen[status.phase] = may
+
+    look()  # not started
+    day.start(1)
+    look()  # running
+    day.wait(51 * 60)
+    look()  # the warning
+    day.do(clock_actions.pause)
+    look()
+    day.do(clock_actions.resume)
+    day.wait(10 * 60)
+    look()  # time
+    day.do(clock_actions.end)
+    look()  # the break
+    assert seen == {
+        "not_started": (False, False, False, False),
+        "running": (True, False, True, True),
+        "warning": (True, False, True, True),
+        "paused": (False, True, True, True),
+        "time": (False, False, True, True),
+        "break": (False, False, False, False),
+    }

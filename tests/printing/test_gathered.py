@@ -77,7 +77,7 @@ def test_seating_table_cards_chits_and_schedule_of_the_demo(db, clock, demo) -> 
     for number in seats.entrants:
         table = seats.table_of(number)
         lines.append(
-            f"{number} {entrants_service.get_entrant(db, demo, number).name} {table.table} "
+            f"{number} {builder.entrant(db, demo, number).name} {table.table} "
             f"{'N/S' if table.side_of(number) == 'a' else 'E/W'}"
         )
     assert wall.in_order(*lines)

@@ -11,6 +11,7 @@ from sqlmodel import col, select
 
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.results.playoffs import playoff_bracket as bracket_of
+from clubdesk.domain.roundclock.state import ClockFact, Reading
 from clubdesk.domain.seating.draw import Card, Chit, Lot
 from clubdesk.domain.seating.first_round import random_pairs
 from clubdesk.domain.seating.physical import Deck, check_typed
@@ -242,7 +243,7 @@ def test_a_started_clock_also_counts_as_round_1_started(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=8)
     make_draw(db, event, 1, clock)
     with db.session() as session:
-        clock_store.start_clock(session, event, 1, clock.now())
+        clock_store.add_fact(session, event, ClockFact(1, "start", Reading(clock.now())))
     with pytest.raises(UserError, match="round 1 has started"):
         make_draw(db, event, 2, clock, redo=True)
     assert draw_overview(db, event).can_redo is False

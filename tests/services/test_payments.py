@@ -8,7 +8,7 @@ from sqlmodel import select
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
-from clubdesk.services.entrants import get_entrant, list_entrants, registration_summary
+from clubdesk.services.entrants import list_entrants, registration_summary
 from clubdesk.services.ledger import add_money, money_sheet
 from clubdesk.services.payments import (
     Refund,
@@ -63,7 +63,7 @@ def test_bid_whist_withdraws_without_a_refund_and_refuses_one_with_it(db, clock)
     assert refund_offers(db, event) == []
     with pytest.raises(UserError, match="^refund: Bid Whist gives no refunds"):
         withdraw(db, event, 2, "ill", clock, with_refund=Refund(4000, "cash", "ill"))
-    assert get_entrant(db, event, 2).status == "active"  # nothing of it was written
+    assert builder.entrant(db, event, 2).status == "active"  # nothing of it was written
     assert refunds(db) == []
     assert withdraw(db, event, 2, "ill", clock).status == "withdrawn"
     assert registration_summary(db, event).paid == 2
@@ -138,7 +138,7 @@ def test_a_refund_refused_leaves_the_entrant_playing(db, clock) -> None:
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16, paid_cents=5000)
     with pytest.raises(UserError, match=r"^cents: entrant 3 has paid \$50.00; a refund of \$90"):
         withdraw(db, event, 3, "", clock, with_refund=Refund(9000, "cash", "left"))
-    assert get_entrant(db, event, 3).status == "active"
+    assert builder.entrant(db, event, 3).status == "active"
     assert refunds(db) == []
     assert [e.action for e in list_audit(db, event)][-1] != "entrant.withdraw"
 
@@ -150,7 +150,7 @@ def test_a_refund_to_an_entrant_still_playing_counts_alike_everywhere(db, clock)
     refund(db, event, 4, 1000, "cash", clock, note="paid twice by mistake")
     summary = registration_summary(db, event)
     assert (summary.entrants, summary.paid) == (16, 15)
-    assert get_entrant(db, event, 4).owed_cents == 1000
+    assert builder.entrant(db, event, 4).owed_cents == 1000
     sheet = money_sheet(db, event)
     assert (sheet.pool.fees_cents, sheet.pool.refunds_cents) == (80_000, 1000)
     assert sheet.pool.pool_cents == 79_000

@@ -14,7 +14,6 @@ from clubdesk.services.draw import make_draw
 from clubdesk.services.entrants import (
     EntrantInfo,
     RegistrationSummary,
-    get_entrant,
     list_entrants,
     registration_setup,
     registration_summary,
@@ -218,7 +217,7 @@ def test_the_paid_amount_is_the_fees_minus_the_refunds_in_the_ledger(db, teams, 
         ("fee", 3500, "check"),
         ("refund", 500, "cash"),
     ]
-    assert get_entrant(db, teams, 1).paid_cents == 5100
+    assert builder.entrant(db, teams, 1).paid_cents == 5100
     actions = [e.action for e in list_audit(db, teams)]
     assert actions[-2:] == ["entrant.payment", "entrant.refund"]
 

@@ -10,7 +10,6 @@ from clubdesk.errors import UserError
 from clubdesk.services import payments, registration, removal, results, seating
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
-from clubdesk.services.entrants import get_entrant
 from clubdesk.services.eventfile import export_event, import_event
 from tests import builder
 
@@ -101,7 +100,7 @@ def test_a_removal_without_its_reason_or_director_is_refused(
     audit = list_audit(db, grand_prix)
     with pytest.raises(UserError, match=message):
         removal.remove_from_tournament(db, grand_prix, 2, reason, director, clock)
-    assert get_entrant(db, grand_prix, 2).status == "active"
+    assert builder.entrant(db, grand_prix, 2).status == "active"
     assert list_audit(db, grand_prix) == audit
 
 

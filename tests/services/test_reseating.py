@@ -13,7 +13,6 @@ from clubdesk.domain.seating.stationary import bye_station_card
 from clubdesk.services import board, draw, field_note, rounds, rulings, seating
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
-from clubdesk.services.entrants import get_entrant
 from clubdesk.services.registration import reinstate
 from tests import builder
 
@@ -50,7 +49,7 @@ def test_a_sixteenth_team_takes_the_bye_station_from_the_next_round(db, clock, g
 
 def test_a_second_late_team_has_no_place(db, clock, grand_prix):
     builder.add_entrants(db, grand_prix, clock, [16, 17])
-    assert get_entrant(db, grand_prix, 17).late is True
+    assert builder.entrant(db, grand_prix, 17).late is True
     second = seating.seating(db, grand_prix, 2)
     assert 17 not in second.entrants and 16 in second.entrants
     [note] = [n for n in draw.current_draw(db, grand_prix).notes if "17" in n]

@@ -42,9 +42,9 @@ def clock_actions(db, event_id: str) -> list[tuple[str, dict]]:
 
 def test_each_change_is_a_fact_with_its_audit_row(db, clock, gp) -> None:
     clock.set(at("10:15"))
-    started = service.start(db, gp, 1, clock)
+    started = rounds.start_round(db, gp, 1, clock)
     assert started.changes == Change.CLOCK
-    assert (started.fact.kind, started.status.phase, started.status.remaining_s) == (
+    assert (started.fact.kind, started.clock.phase, started.clock.remaining_s) == (
         "start", "running", 3600)  # fmt: skip
     clock.advance(minutes=20)
     service.pause(db, gp, clock)
@@ -73,11 +73,11 @@ def test_a_refusal_leaves_nothing_behind(db, clock, gp) -> None:
         service.pause(db, gp, clock)
     assert caught.value.field == "clock"
     clock.set(at("10:20"))
-    service.start(db, gp, 1, clock, at=at("10:15"))
+    rounds.start_round(db, gp, 1, clock, at=at("10:15"))
     with pytest.raises(UserError, match=r"at: 10:10 AM is before the clock's"):
         service.pause(db, gp, clock, at=at("10:10"))
     with pytest.raises(UserError, match="round 3's seating is not published yet"):
-        service.start(db, gp, 3, clock)
+        rounds.start_round(db, gp, 3, clock)
     with db.session() as session:
         assert [f.kind for f in clock_store.facts(session, gp)] == ["start"]
     assert [a for a, _ in clock_actions(db, gp)] == ["round.start"]
@@ -85,7 +85,7 @@ def test_a_refusal_leaves_nothing_behind(db, clock, gp) -> None:
 
 def test_a_time_typed_afterwards_is_when_it_happened(db, clock, gp) -> None:
     clock.set(at("10:40"))
-    service.start(db, gp, 1, clock, at=at("10:20"))
+    rounds.start_round(db, gp, 1, clock, at=at("10:20"))
     now = service.status(db, gp, clock)
     assert (now.started_at, now.remaining_s, now.ends_at) == (at("10:20"), 40 * 60, at("11:20"))
     clock.set(at("11:15"))
@@ -100,7 +100,7 @@ def test_a_restart_resumes_the_clock_and_gives_nothing_twice(tmp_path: Path, new
         builder.draw(db, event_id, clock)
         builder.publish(db, event_id, 1, clock)
         clock.set(at("10:15"))
-        service.start(db, event_id, 1, clock)
+        rounds.start_round(db, event_id, 1, clock)
         clock.advance(minutes=50)
         assert [d.announcement for d in service.fire_due(db, event_id, clock).given] == ["warning"]
     clock.advance(minutes=5)  # the laptop was killed at 11:05 and comes back at 11:10
@@ -152,11 +152,11 @@ def test_a_progressive_round_starts_once_it_is_seated(db, clock) -> None:
     builder.draw(db, event_id, clock)
     builder.publish(db, event_id, 1, clock)
     clock.set(at("19:00"))
-    service.start(db, event_id, 1, clock)
+    rounds.start_round(db, event_id, 1, clock)
     clock.advance(minutes=45)
     service.end(db, event_id, clock)
     with pytest.raises(UserError, match="round 2's seating is not published yet"):
-        service.start(db, event_id, 2, clock)  # round 1's results decide who sits where
+        rounds.start_round(db, event_id, 2, clock)  # round 1's results decide who sits where
 
 
 def test_a_format_without_a_clock_says_so(db, clock) -> None:
@@ -173,7 +173,7 @@ def test_the_director_sets_the_first_and_the_next_mornings_start(db, clock, gp) 
     rows = service.schedule(db, gp, clock).rounds
     assert (rows[0].starts, rows[8].starts) == (at("10:30"), at("09:00", 10))
     clock.set(at("10:40"))
-    service.start(db, gp, 1, clock)
+    rounds.start_round(db, gp, 1, clock)
     clock.advance(minutes=60)
     service.end(db, gp, clock)  # 11:40
     rows = service.schedule(db, gp, clock).rounds

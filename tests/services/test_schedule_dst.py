@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from clubdesk.services import roundclock as service
+from clubdesk.services import rounds
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime, zone_of
 from tests import builder
@@ -91,7 +92,7 @@ def test_a_round_across_the_change_neither_skips_nor_repeats(tmp_path: Path) -> 
     clock = FakeTime(dt.datetime(2026, 11, 1, 1, 20, tzinfo=MDT))
     with open_database(tmp_path / "club.sqlite") as db:
         event_id = weekend(db, clock)
-        service.start(db, event_id, 1, clock)
+        rounds.start_round(db, event_id, 1, clock)
         given = []
         for minute in range(1, 71):
             clock.advance(minutes=1)

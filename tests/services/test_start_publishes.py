@@ -7,7 +7,6 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import draw, rounds
-from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
@@ -31,7 +30,7 @@ def test_a_stationary_movements_next_round_starts_after_the_close(db, clock) -> 
     builder.scores(db, event, 1, {t.table: (300, 200) for t in seats.tables}, clock)
     rounds.close_round(db, event, 1, clock)
     clock.advance(minutes=75)
-    clock_service.start(db, event, 2, clock)
+    rounds.start_round(db, event, 2, clock)
     assert seating_service.seating(db, event, 2).round == 2
     assert draw.draw_overview(db, event).published_rounds == (1, 2)
 

@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from sqlmodel import SQLModel, select
 
+from clubdesk.domain.roundclock.state import ClockFact, Reading
 from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.domain.seating.draw import Card, Draw, Drawn
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
@@ -195,13 +196,15 @@ def test_a_round_moves_on_and_its_clock_is_kept(db: Database) -> None:
     assert_plain(found)
     with db.session() as session:
         seating.set_round_status(session, round_id, "running")
-        started = roundclock.start_clock(session, "gp", 1, AT)
+        roundclock.add_fact(session, "gp", ClockFact(1, "start", Reading(AT)))
+        started = roundclock.clock_of(session, "gp", 1)
     with db.session() as session:
         assert seating.round_started(session, "gp", 1)
         assert seating.rounds_before(session, "gp", 2) == [
             seating.RoundRecord(round_id, 1, "running")
         ]
-        stopped = roundclock.stop_clock(session, "gp", 1, LATER)
+        roundclock.add_fact(session, "gp", ClockFact(1, "end", Reading(LATER)))
+        stopped = roundclock.clock_of(session, "gp", 1)
     assert started.started and started.ended_at is None
     assert (stopped.started_at, stopped.ended_at) == (AT, LATER)
     assert_plain(stopped)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from clubdesk.services import entrants as entrants_service
 from clubdesk.services import rounds, rulings, seating
 from clubdesk.services.board import BoardTable, Seated
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
@@ -101,7 +100,7 @@ def test_a_withdrawal_is_confirmed_then_marked_on_the_board(page, db):
     assert page.asked[0].startswith(f"Withdraw team {team.number} (Team {team.number})")
     event = page.open_event()
     assert event is not None
-    info = entrants_service.get_entrant(db, event[1], team.number)
+    info = builder.entrant(db, event[1], team.number)
     assert info.status == "withdrawn"
     assert page.model.index(0, 2).data().endswith("(withdrawn)")
     assert "Withdrawn since this round was seated:" in page.byes_label.text()
@@ -115,7 +114,7 @@ def test_a_withdrawal_declined_changes_nothing(page, db):
     page.rulings.withdraw_button.click()
     event = page.open_event()
     assert event is not None
-    assert entrants_service.get_entrant(db, event[1], team.number).status == "active"
+    assert builder.entrant(db, event[1], team.number).status == "active"
 
 
 def _table() -> BoardTable:

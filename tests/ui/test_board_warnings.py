@@ -11,7 +11,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration, results, warnings
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services import seating as seating_service
@@ -192,7 +191,7 @@ def test_a_team_is_ejected_from_the_board_asked_first(qtbot, monkeypatch, db, wh
     )
     event = page.open_event()
     assert event is not None
-    info = entrants_service.get_entrant(*event, team)
+    info = builder.entrant(*event, team)
     assert (info.status, info.status_text) == ("removed", "ejected")
     assert info.history == ("Ejected by Lee Official: argumentative behaviour",)
 
@@ -242,7 +241,7 @@ def test_the_menu_holds_the_rulings_and_a_declined_ejection_changes_nothing(
     event = page.open_event()
     assert event is not None
     team = page.model.table_at(0).a[0].number
-    assert entrants_service.get_entrant(*event, team).status == "active"
+    assert builder.entrant(*event, team).status == "active"
 
 
 def test_a_grand_prix_team_gets_warnings_for_conduct_that_never_cost_the_hand(
@@ -278,7 +277,7 @@ def test_a_grand_prix_team_gets_warnings_for_conduct_that_never_cost_the_hand(
     event = page.open_event()
     assert event is not None
     assert [w.kind for w in warnings.warnings_logged(*event, team=team)] == ["warning"] * 2
-    info = entrants_service.get_entrant(*event, team)
+    info = builder.entrant(*event, team)
     assert info.history == ("Round 1: warning (table talk over a renege)",) * 2
 
 

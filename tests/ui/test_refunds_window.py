@@ -11,7 +11,6 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
-from clubdesk.services import entrants as entrants_service
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.ledger import add_money, money_sheet
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
@@ -125,7 +124,7 @@ def test_withdraw_with_a_refund_by_keyboard_and_everything_follows(
     players.select_number(7)
     qtbot.mouseClick(players.status_button, Qt.MouseButton.LeftButton)
     assert len(shown) == 1 and typed == ["30"]
-    info = entrants_service.get_entrant(db, event, 7)
+    info = builder.entrant(db, event, 7)
     assert (info.status, info.paid_cents) == ("withdrawn", 2000)
     assert players.entry.message_text() == ("✓ Withdrew 7 North7 / South7 · refunded $30.00 cash")
     # at once, on every page of the window
@@ -271,7 +270,7 @@ def test_the_boards_withdrawal_asks_about_the_refund_of_the_entrant_chosen(
     answered_by(monkeypatch, qtbot, WithdrawalDialog, answer)
     qtbot.mouseClick(page.rulings.withdraw_button, Qt.MouseButton.LeftButton)
     assert asked[0].endswith("Its fee is refunded: $50.00 cash.")
-    info = entrants_service.get_entrant(db, event, leaving)
+    info = builder.entrant(db, event, leaving)
     assert (info.status, info.paid_cents) == ("withdrawn", 0)
     assert page.error_label.text().startswith(
         f"Team {leaving} is withdrawn. Its fee is refunded: $50.00 cash."

@@ -48,6 +48,7 @@ from clubdesk.domain.event.model import (
 from clubdesk.domain.games import gin
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
+from clubdesk.domain.seating.movements import movement_of
 from clubdesk.domain.sides import Side, hand_side, side_name
 from clubdesk.errors import UserError
 
@@ -112,21 +113,14 @@ class UndecidedError(UserError):
         )
 
 
-# movements that seat the next round from who won each table (``seating.progressive``)
-WINNERS_MOVE = {
-    "winners-stay": "the winning pair stays at the table",
-    "winners-down": "the winning pair moves down a table",
-}
-
-
 def why_winner(rules: Rules, round_number: int) -> str | None:
     """Why round ``round_number``'s games each need a winner, or None where a level game
     may stay a tie: the format ranks by rounds won, or the next round is seated from who
     won (winners stay, winners down; not after the last round)."""
     if "wins" in rules.standings.rank_by:
         return "the format counts rounds won"
-    moves = WINNERS_MOVE.get(rules.seating.movement)
-    if moves is not None and round_number < rules.schedule.rounds:
+    moves = movement_of(rules).winner_moves
+    if moves and round_number < rules.schedule.rounds:
         return f"{moves} for round {round_number + 1}"
     return None
 

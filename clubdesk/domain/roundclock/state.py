@@ -57,6 +57,11 @@ class Due:
     announcement: Announcement
     at: dt.datetime
 
+    @property
+    def is_warning(self) -> bool:
+        """The warning (the minutes left), not time."""
+        return self.announcement == "warning"
+
 
 @dataclass(frozen=True)
 class RoundClock:
@@ -112,6 +117,70 @@ class ClockStatus:
     warning_at: dt.datetime | None
     next: NextRound | None
     pause_name: str = ""  # between rounds: what the hall calls the meal ("Lunch"), if named
+
+    # What the phase means and what the director may do in it: the screens read these,
+    # never the phase's name.
+
+    @property
+    def going(self) -> bool:
+        """A round's clock is going (running, in its warning, paused, or at time): it may be
+        given minutes or ended."""
+        return self.phase in ("running", "warning", "paused", "time")
+
+    @property
+    def counting(self) -> bool:
+        """The round's time is counting down (running, or in its warning)."""
+        return self.phase in ("running", "warning")
+
+    @property
+    def warned(self) -> bool:
+        """The round is in its warning."""
+        return self.phase == "warning"
+
+    @property
+    def paused(self) -> bool:
+        return self.phase == "paused"
+
+    @property
+    def time_up(self) -> bool:
+        """Time is called: the hand in play is finished."""
+        return self.phase == "time"
+
+    @property
+    def on_break(self) -> bool:
+        """A break or a meal between two rounds of the day."""
+        return self.phase in ("break", "meal")
+
+    @property
+    def at_meal(self) -> bool:
+        return self.phase == "meal"
+
+    @property
+    def overnight(self) -> bool:
+        """Between the last round of a day and the next morning's first."""
+        return self.phase == "overnight"
+
+    @property
+    def finished(self) -> bool:
+        """Every round is played."""
+        return self.phase == "finished"
+
+    @property
+    def can_pause(self) -> bool:
+        return self.counting
+
+    @property
+    def can_resume(self) -> bool:
+        return self.paused
+
+    @property
+    def can_adjust(self) -> bool:
+        """Minutes may be added or taken off (``actions.adjust``)."""
+        return self.going
+
+    @property
+    def can_end(self) -> bool:
+        return self.going
 
 
 def stretch_s(earlier: Reading, later: Reading) -> float:

@@ -44,7 +44,7 @@ TEST_WORDS = "This is how announcements will sound"
 def spoken_words(due: Due, schedule: Schedule) -> str:
     """The rules' words for one announcement with its round (and the warning's minutes)
     filled in."""
-    words = schedule.warning_words if due.announcement == "warning" else schedule.time_words
+    words = schedule.warning_words if due.is_warning else schedule.time_words
     return announcement_words(words, round_number=due.round, minutes=schedule.warning_minutes)
 
 

@@ -44,7 +44,6 @@ from clubdesk.ui.context import UiContext
 from clubdesk.ui.off_thread import LatestRead
 
 _Read = tuple["Board | None", "RoundsStatus | None", bool]  # board, rounds, board missed
-ROUND_GOING = ("running", "warning", "paused", "time")  # phases with a round's clock going
 LATE_S = 2  # an announcement given more than this after it fell due says when it was due
 
 
@@ -97,33 +96,33 @@ def until_text(status: ClockStatus, now: dt.datetime) -> str:
     if following is None:
         return ""
     when = clock_time(following.at)
-    if following.at <= now and status.phase in ("break", "meal"):
+    if following.at <= now and status.on_break:
         return f"Round {following.round} was due at {when}"
-    if status.phase == "overnight" or following.at.date() != now.date():
+    if status.overnight or following.at.date() != now.date():
         day = (
             "tomorrow"
             if following.at.date() == now.date() + dt.timedelta(days=1)
             else f"on {following.at:%a} {following.at.day} {following.at:%b}"
         )
         return f"Round {following.round} starts {day} at {when}"
-    if status.phase == "meal":
+    if status.at_meal:
         return f"{status.pause_name or 'Meal'}: back at {when}"
-    if status.phase == "break":
+    if status.on_break:
         return f"Break until {when}"
     return f"Round {following.round} starts at {when}"
 
 
 def phase_words(status: ClockStatus, now: dt.datetime) -> str:
     """The phase in a few words (``Running``, ``Paused``, ``TIME``, ``Break until 11:46 AM``)."""
-    if status.phase == "warning":
+    if status.warned:
         return "Warning"
-    if status.phase == "running":
+    if status.counting:
         return "Running"
-    if status.phase == "paused":
+    if status.paused:
         return "Paused"
-    if status.phase == "time":
+    if status.time_up:
         return "TIME: finish the hand in play"
-    if status.phase == "finished":
+    if status.finished:
         return "Every round is played"
     return until_text(status, now) or "Not started"
 
@@ -173,11 +172,11 @@ def status_line(view: ClockView) -> str:
         count = line.count_text
     if status.round is None:
         parts = [until_text(status, view.now) or "No round started"]
-    elif status.phase in ("running", "warning"):
+    elif status.counting:
         parts = [f"Round {status.round}", f"{time_left(status.remaining_s or 0)} left"]
-    elif status.phase == "paused":
+    elif status.paused:
         parts = [f"Round {status.round}", "Paused", f"{time_left(status.remaining_s or 0)} left"]
-    elif status.phase == "time":
+    elif status.time_up:
         parts = [f"Round {status.round}", "TIME"]
     else:
         parts = [f"Round {status.round}", phase_words(status, view.now)]
@@ -207,7 +206,7 @@ def _untimed_line(view: ClockView) -> str:
 
 def announcement_text(due: Due, now: dt.datetime, status: ClockStatus | None) -> str:
     """What the status bar says when an announcement is given."""
-    if due.announcement == "warning":
+    if due.is_warning:
         minutes = 0
         if status is not None and status.ends_at and status.warning_at:
             minutes = round((status.ends_at - status.warning_at).total_seconds() / 60)
@@ -219,7 +218,7 @@ def announcement_text(due: Due, now: dt.datetime, status: ClockStatus | None) ->
     else:
         words = f"Time in round {due.round}: finish the hand in play"
     if (now - due.at).total_seconds() > LATE_S:
-        what = "the warning" if due.announcement == "warning" else "time"
+        what = "the warning" if due.is_warning else "time"
         words += f" ({what} was due at {clock_time(due.at)})"
     return words
 
@@ -397,7 +396,7 @@ class ClockWatch(QObject):
     def _read(self, board: Board | None, rounds: RoundsStatus | None) -> None:
         self.view = ClockView(self.context.clock.now(), self._status(rounds), board, rounds)
         status = self.view.status
-        if self.last_announcement and (status is None or status.phase not in ROUND_GOING):
+        if self.last_announcement and (status is None or not status.going):
             self.last_announcement = ""  # the round it was about is over
             self.announced.emit("")
         self.updated.emit(self.view)

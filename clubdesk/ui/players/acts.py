@@ -15,8 +15,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.services import board as board_service
-from clubdesk.services import payments
-from clubdesk.services import registration as service
+from clubdesk.services import payments, registration
 from clubdesk.services.changes import Change
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.field_note import field_note
@@ -69,7 +68,7 @@ def ask_status(parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = N
         if answer != QMessageBox.StandardButton.Ok:
             return None
         return Act(
-            lambda db, event_id, clock: service.reinstate(db, event_id, info.number, clock),
+            lambda db, event_id, clock: registration.reinstate(db, event_id, info.number, clock),
             "Reinstate",
             f"Reinstated {info.number} {info.name}",
         )
@@ -81,7 +80,7 @@ def ask_status(parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = N
     if refund is not None:
         done += f" · refunded {format_money(refund.cents)} {refund.method}"
     return Act(
-        lambda db, event_id, clock: service.withdraw(
+        lambda db, event_id, clock: registration.withdraw(
             db, event_id, info.number, reason, clock, with_refund=refund
         ),
         "Withdraw",
@@ -96,7 +95,7 @@ def ask_renumber(parent: QWidget, info: EntrantInfo) -> Act | None:
         return None
     number = dialog.number()
     return Act(
-        lambda db, event_id, clock: service.renumber(db, event_id, info.number, number, clock),
+        lambda db, event_id, clock: registration.renumber(db, event_id, info.number, number, clock),
         "Renumber",
         f"Renumbered {info.number} {info.name} as {number}",
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
-from clubdesk.services import registration as service
+from clubdesk.services import registration
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.payments import Refund, RefundOffer
 from clubdesk.ui.players.entry import METHODS, readable
@@ -94,7 +94,7 @@ class RenumberDialog(FormDialog):
         super().__init__(f"Renumber entrant {info.number}", parent)
         readable(self)
         self.number_spin = QSpinBox()
-        self.number_spin.setRange(1, service.MAX_NUMBER)
+        self.number_spin.setRange(1, registration.MAX_NUMBER)
         self.number_spin.setValue(info.number)
         self.number_spin.selectAll()
         self.form.addRow(QLabel(f"<b>{info.number} · {info.name}</b>"))

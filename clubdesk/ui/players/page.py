@@ -38,8 +38,7 @@ from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import entrants as entrants_service
-from clubdesk.services import payments
-from clubdesk.services import registration as service
+from clubdesk.services import payments, registration
 from clubdesk.services.changes import Change
 from clubdesk.services.entrants import EntrantInfo, RegistrationSetup
 from clubdesk.services.registration import RegisterEntrant
@@ -263,7 +262,7 @@ class PlayersPage(QWidget):
         allow = self._confirmed == key
         if not allow:
             try:
-                duplicates = service.find_duplicates(db, event_id, names)
+                duplicates = registration.find_duplicates(db, event_id, names)
             except UserError as exc:
                 refused(exc, parent=self, title="Register", fields=self.entry_fields,
                         show_error=lambda e: self.entry.show_message(str(e), "error"))  # fmt: skip
@@ -280,7 +279,7 @@ class PlayersPage(QWidget):
         )
         info = run_command(
             self.context,
-            lambda: service.register(db, event_id, request, self._clock),
+            lambda: registration.register(db, event_id, request, self._clock),
             parent=self,
             title="Register",
             fields=self.entry_fields,

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from clubdesk.domain.roundclock.state import ClockStatus
 from clubdesk.ui.clock.watch import ClockView, clock_time, time_left, until_text
 
-BETWEEN_ROUNDS = ("not_started", "break", "meal", "overnight", "finished")
-
 
 @dataclass(frozen=True)
 class ProjectorText:
@@ -36,7 +34,7 @@ def coming_next(status: ClockStatus, now: dt.datetime) -> str:
     """``Break until 11:46 AM``, ``Lunch: back at 2:10 PM``, ``Round 9 starts tomorrow at
     9:30 AM`` (the status bar's words, ``until_text``); ``Every round is played`` at the
     end; empty when nothing comes next."""
-    if status.next is None and status.phase == "finished":
+    if status.next is None and status.finished:
         return "Every round is played"
     return until_text(status, now)
 
@@ -63,15 +61,15 @@ def projector_text(view: ClockView, rounds: int | None) -> ProjectorText:
     number = status.round
     round_line = titled(number) if number is not None else ""
     remaining = time_left(status.remaining_s or 0)
-    if status.phase == "running":
-        return ProjectorText(title, round_line, remaining, "", "", "calm")
-    if status.phase == "warning":
+    if status.warned:
         minutes = warning_minutes(status)
         words = f"{minutes} MINUTES LEFT IN ROUND {number}" if minutes else f"ROUND {number}"
         return ProjectorText(title, round_line, remaining, words, "", "warning")
-    if status.phase == "paused":
+    if status.counting:
+        return ProjectorText(title, round_line, remaining, "", "", "calm")
+    if status.paused:
         return ProjectorText(title, round_line, remaining, "PAUSED", "", "paused")
-    if status.phase == "time":
+    if status.time_up:
         return ProjectorText(title, round_line, "0:00", "TIME: finish the hand in play", "", "time")
     following = status.next
     next_line = coming_next(status, view.now)

@@ -38,6 +38,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QPushButton, QTableView, QWidget
 
 from clubdesk.domain.money.amounts import format_money
+from clubdesk.domain.rounds import in_play
 from clubdesk.services import payments, registration, removal
 from clubdesk.services import rulings as rulings_service
 from clubdesk.services import warnings as warnings_service
@@ -154,7 +155,7 @@ class BoardRulings(QObject):
         not closed; withdrawal and removal from the tournament for a table with someone
         still playing. Warning… only where the format logs warnings."""
         board, table = self.page.board(), self.selected()
-        open_round = board is not None and board.status in ("pending", "running")
+        open_round = board is not None and in_play(board.state)
         open_sheet = open_round and table is not None and table.state == "waiting"
         playing = table is not None and any(not s.withdrawn for s in (*table.a, *table.b))
         warned = board is not None and board.warnings

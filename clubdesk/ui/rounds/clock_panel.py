@@ -19,7 +19,6 @@ from clubdesk.ui.clock.status_bar import (
     WARNING_COLOUR,
     set_phase,
 )
-from clubdesk.ui.clock.watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock.watch import (
     ClockView,
     clock_time,
@@ -117,9 +116,9 @@ class ClockPanel(QFrame):
             set_phase(self, "")
             return
         self.big_time.setAccessibleName("Time left")
-        if status.phase in RUNNING:
+        if status.going:
             self.big_time.setText(time_left(status.remaining_s or 0))
-        elif status.phase in ("break", "meal") and status.next is not None:
+        elif status.on_break and status.next is not None:
             until = (status.next.at - view.now).total_seconds()
             self.big_time.setText(time_left(math.ceil(until)))  # the break counting down
         else:
@@ -128,9 +127,9 @@ class ClockPanel(QFrame):
             self.round_label.setText("No round has started")
         else:
             ends = ""
-            if status.phase in RUNNING and status.phase != "paused" and status.ends_at:
+            if status.going and not status.paused and status.ends_at:
                 ends = f" · ends at {clock_time(status.ends_at)}"
-                if status.warning_at and status.phase == "running":
+                if status.warning_at and status.counting and not status.warned:
                     ends += f" · warning at {clock_time(status.warning_at)}"
             board = view.board
             title = board.round_title(status.round) if board else f"Round {status.round}"

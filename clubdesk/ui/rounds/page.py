@@ -43,11 +43,11 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.domain.event.sheet_words import plain_words, sentence
+from clubdesk.domain.rounds import can_close, can_reopen
 from clubdesk.errors import UserError
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
-from clubdesk.ui.clock.watch import ROUND_GOING as RUNNING
 from clubdesk.ui.clock.watch import ClockView, ClockWatch, time_left
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import ask_yes_no, run_command
@@ -58,7 +58,6 @@ from clubdesk.ui.rounds.schedule_panel import SchedulePanel
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
-STARTABLE = ("not_started", "break", "meal", "overnight")
 TABLES_TAB = 0
 SCHEDULE_TAB = 1
 
@@ -270,30 +269,26 @@ class RoundsPage(QWidget):
         status, board = view.status, view.board
         self.clock_panel.show_view(view, self.watch.last_announcement)
         self._show_board(board)
-        phase = status.phase if status is not None else ""
-        if view.timed:
-            following = status.next.round if status is not None and status.next else None
-            startable = phase in STARTABLE and following is not None
-        else:  # no clock: the next round starts once the one before is closed
-            following = view.rounds.startable if view.rounds is not None else None
-            startable = following is not None
-        self._label(self.start_button, f"Start round {following}" if following else "Start round")
-        self.start_button.setEnabled(startable)
+        startable = view.rounds.startable if view.rounds is not None else None
+        self._label(self.start_button, f"Start round {startable}" if startable else "Start round")
+        self.start_button.setEnabled(startable is not None)
         self.tabs.setTabVisible(SCHEDULE_TAB, view.timed)  # no clock: no timetable
         for button in (self.pause_button, self.less_button, self.more_button, self.end_button):
             button.setVisible(view.timed)  # without a clock there is nothing to pause or end
-        self._label(self.pause_button, "Resume" if phase == "paused" else "Pause")
-        self.pause_button.setEnabled(phase in ("running", "warning", "paused"))
-        for button in (self.less_button, self.more_button, self.end_button):
-            button.setEnabled(phase in RUNNING)
+        resume = status is not None and status.can_resume
+        self._label(self.pause_button, "Resume" if resume else "Pause")
+        self.pause_button.setEnabled(resume or (status is not None and status.can_pause))
+        for button in (self.less_button, self.more_button):
+            button.setEnabled(status is not None and status.can_adjust)
+        self.end_button.setEnabled(status is not None and status.can_end)
         self._label(self.less_button, "-1 min")
         self._label(self.more_button, "+1 min")
         self._label(self.end_button, "End round")
         number = board.round_number if board is not None else None
         self._label(self.close_button, f"Close round {number}…" if number else "Close round…")
-        self.close_button.setEnabled(board is not None and board.status == "running")
+        self.close_button.setEnabled(board is not None and can_close(board.state))
         self._label(self.reopen_button, f"Reopen round {number}" if number else "Reopen round")
-        self.reopen_button.setEnabled(board is not None and board.status == "closed")
+        self.reopen_button.setEnabled(board is not None and can_reopen(board.state))
 
     def _show_board(self, board: Board | None) -> None:
         if board != self._shown:  # each tick brings the same board: keep the selection
@@ -324,7 +319,7 @@ class RoundsPage(QWidget):
             )
             self.byes_label.setText("")
             return
-        state = {"pending": "not started", "running": "", "closed": "closed"}.get(board.status, "")
+        state = board.state_word
         self.board_heading.setText(board.tables_heading + (f" · {state}" if state else ""))
         self.count_label.setText(board.count_text)
         byes = ",   ".join(side_text((bye,)) for bye in board.byes)
@@ -370,11 +365,8 @@ class RoundsPage(QWidget):
 
     def start_round(self) -> None:
         self.watch.read_clock()  # the time as it is now, not at the last tick
-        found, status, view = self._event(), self.view.status, self.view
-        if view.timed:
-            number = status.next.round if status is not None and status.next else None
-        else:
-            number = view.rounds.startable if view.rounds is not None else None
+        found, rounds = self._event(), self.view.rounds
+        number = rounds.startable if rounds is not None else None  # with a clock or without
         if found is None or number is None:
             return
         db, event_id = found
@@ -387,7 +379,7 @@ class RoundsPage(QWidget):
         if found is None or status is None:
             return
         db, event_id = found
-        if status.phase == "paused":
+        if status.can_resume:
             self._run(lambda: clock_service.resume(db, event_id, self.context.clock), "Resume")
         else:
             self._run(lambda: clock_service.pause(db, event_id, self.context.clock), "Pause")
@@ -407,7 +399,7 @@ class RoundsPage(QWidget):
             return
         db, event_id = found
         left = status.remaining_s or 0
-        if status.phase != "time" and left > 0:
+        if not status.time_up and left > 0:
             question = f"Round {status.round} has {time_left(left)} left. End it now?"
             if not self.confirm(f"End round {status.round}", question):
                 return

@@ -42,7 +42,7 @@ from clubdesk.errors import UserError
 from clubdesk.printing.text import pause_text
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change
-from clubdesk.ui.clock.watch import ROUND_GOING, ClockView, ClockWatch, clock_time
+from clubdesk.ui.clock.watch import ClockView, ClockWatch, clock_time
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import FieldMarks, run_command
 from clubdesk.ui.style import set_role
@@ -169,12 +169,12 @@ class SchedulePanel(QWidget):
             except UserError as error:
                 self.note.setText(plain_words(error))
         status = self.view.status
-        playing = status.round if status is not None and status.phase in ROUND_GOING else None
+        playing = status.round if status is not None and status.going else None
         started = status.round or 0 if status is not None else 0
         self._fill(playing, started)
         self.table.setVisible(bool(self.rows))  # a format without a clock has no timetable
         self.times_box.setVisible(bool(self.rows))
-        after = next((r for r in self.rows if r.pause_after == "overnight"), None)
+        after = next((r for r in self.rows if r.ends_the_day), None)
         self.morning_label.setVisible(after is not None)
         self.morning_edit.setVisible(after is not None)
         self.morning_edit.setEnabled(after is not None and started <= after.number)
