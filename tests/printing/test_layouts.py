@@ -481,3 +481,22 @@ def test_a_round_not_seated_in_prints_a_dash_not_a_score() -> None:
     assert doc.in_order("1 4 Ann Lee 900 400 350 150", "2 9 Bo Chen 500 260 240 -")
     assert "- not seated (not in the round)" in doc.text
     assert standings_legend(lines) == ["- not seated (not in the round)"]
+
+
+def test_a_round_across_midnight_keeps_its_times_apart() -> None:
+    zone = dt.timezone(dt.timedelta(hours=-7))
+    day = dt.datetime(2026, 12, 3, 23, 45, tzinfo=zone)
+    hour = dt.timedelta(hours=1)
+    lines = (
+        ScheduleLine(2, day, day + hour, day + hour * 50 / 60, "Late supper break 90 min"),
+        ScheduleLine(3, day + hour * 3, day + hour * 4, day + hour * 3.8, ""),
+    )
+    doc = printed(lambda out: schedule_pdf(out, HEADING, lines, "letter"))
+    assert doc.in_order(
+        "2 Thu 3 Dec 11:45 PM Fri 4 Dec 12:35 AM Fri 4 Dec 12:45 AM Late supper break 90 min",
+        "3 Fri 4 Dec 2:45 AM 3:33 AM 3:45 AM",
+    )
+    for piece in doc.placed:  # nothing runs into what is beside it, nor past the margin
+        beside = [p for p in doc.placed if p.baseline == piece.baseline and p.left > piece.left]
+        assert all(piece.right < p.left for p in beside), f"{piece.text!r} runs into the next"
+        assert piece.right <= LETTER[0] - 42
