@@ -500,3 +500,12 @@ def test_a_round_across_midnight_keeps_its_times_apart() -> None:
         beside = [p for p in doc.placed if p.baseline == piece.baseline and p.left > piece.left]
         assert all(piece.right < p.left for p in beside), f"{piece.text!r} runs into the next"
         assert piece.right <= LETTER[0] - 42
+
+
+def test_three_team_prizes_fit_on_one_award_page() -> None:
+    rows = _payouts("round 3, the last, is not finished", prizes_in="store-credit")
+    for paper in ("letter", "a4"):
+        doc = printed(lambda out, paper=paper: awards_pdf(out, HEADING, rows, paper))
+        assert len(doc.pages) == 1, paper
+        assert doc.in_order("PROVISIONAL", "1st place", "2nd place", "3rd place", "Flo Kim")
+        assert doc.text.count("Received by (signature)") == 6
