@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from clubdesk.domain.games.sheets import SheetLayout
+import pytest
+
+from clubdesk.domain.formats import load_rules
+from clubdesk.domain.games.sheets import SheetLayout, describe_sheet
 from clubdesk.printing.awards import awards_pdf, ordinal
 from clubdesk.printing.chits import chits_pdf
 from clubdesk.printing.payouts import payouts_pdf
@@ -319,6 +322,29 @@ def test_blank_pinochle_sheets_have_a_row_per_hand_for_every_table() -> None:
         "Signed for N/S (A)",
     )
     assert "Score sheet · Round 2 · Table 2" in doc.pages[1]
+
+
+GRAND_PRIX_ENDS = (
+    "The game ends when a side reaches 500, after 8 hands, or when time is called, whichever "
+    "comes first."
+)
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "ends"),
+    [
+        ("grand-prix-pinochle", GRAND_PRIX_ENDS),
+        ("grand-prix-warmup", GRAND_PRIX_ENDS),
+        ("npa-club-pinochle", "The game ends after 8 hands."),
+        ("sun-city-west-pinochle", "The game ends after 6 deals."),
+        ("bid-whist", "The game ends after 4 hands; hand 5 is played only to break a tie."),
+    ],
+)
+def test_a_blank_sheet_says_how_the_formats_game_ends(rules_id: str, ends: str) -> None:
+    layout = describe_sheet(load_rules(rules_id, extra_dirs=[])).layout
+    doc = printed(lambda out: score_sheets_pdf(out, HEADING, layout, [_sheet(1)], "letter"))
+    assert ends in doc.text
+    assert doc.in_order("Final" if layout.game == "pinochle" else "Kind", ends, "Signed for")
 
 
 def test_the_gin_sheet_is_the_hollywood_grid() -> None:
