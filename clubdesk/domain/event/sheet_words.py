@@ -34,10 +34,10 @@ def game_text(result: GameResult | None, rules: Rules) -> str:
     if result.ended_by == "limit":
         limit = rules.game_end.point_limit
         parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
-    elif result.ended_by == "hands":
-        regular = rules.game_end.max_hands
-        extra = " and the tiebreak hand" if len(result.hands) > regular else ""
-        parts.append(f"Game over: all {regular} hands{extra} played")
+    elif result.ended_by == "hands":  # in the club's own word for a hand ("deal")
+        regular, word = rules.game_end.max_hands, rules.game_end.hand_word
+        extra = f" and the tiebreak {word}" if len(result.hands) > regular else ""
+        parts.append(f"Game over: all {regular} {word}s{extra} played")
     winner = result.extra.get("winner")
     if winner is not None:
         parts.append(f"Won by side {winner}")
