@@ -29,6 +29,8 @@ def test_sun_city_wests_phone_types_deals(phones, db, clock) -> None:  # noqa: F
         assert page.inner_text("thead th >> nth=0") == "Deal"
         assert page.is_visible("text=No deals yet.")
         page.tap("#f-bidder button[data-value=A]")
+        page.fill("#f-bid", "5")  # below Sun City West's 15
+        page.wait_for_selector("text=Deal 1, Bid: 5 is below the minimum bid of 15.")
         page.fill("#f-bid", "20")
         page.fill("#f-meld-A", "12")
         page.fill("#f-meld-B", "6")

@@ -23,3 +23,10 @@ def test_sun_city_wests_sheet_counts_deals(qtbot, db, clock) -> None:
     printed = Printed(documents.build_document(db, event_id, "scoresheets", clock, round_number=1))
     assert printed.in_order("Deal score", "Deal Bidder Bid", "1", "6", "Final")
     assert "Hand" not in printed.text
+
+
+def test_a_wrong_deal_is_named_a_deal(qtbot, db, clock) -> None:
+    event_id = players_seated(db, clock, "sun-city-west-pinochle", 8)
+    dialog = open_sheet(qtbot, db, clock, event_id)
+    dialog.rows[-1].set_hand({**DEAL, "bid": 5})  # Sun City West's bids start at 15
+    assert dialog.problem.text().startswith("Deal 1, Bid: ")
