@@ -112,6 +112,11 @@ class Schedule(Section):
         """Rounds have a round clock (a length); without one a round is its hands."""
         return self.round_minutes > 0
 
+    @property
+    def calls_time(self) -> bool:
+        """Does time called end a game: rounds have a clock, and the clock ends games?"""
+        return self.timed and self.clock_ends_game
+
     @model_validator(mode="after")
     def _check(self) -> Schedule:
         for key in ("warning_words", "time_words"):

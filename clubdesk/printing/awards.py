@@ -43,20 +43,22 @@ def _award(prize: PrizeLine, width: float) -> Flowable:
     for share in shares:
         paid = f"{format_money(share.cents)} {paid_in_text(share.cents, share.credit_cents)}"
         rows.append([share.player, Paragraph(escape(paid), style("cell-right"))])
-        rows.append(["", ""])  # room to sign, above a rule
+        rows.append(["", ""])  # room to sign, above a rule (about 12 mm)
         rows.append(["Received by (signature)", "Date"])
         sign, caption = len(rows) - 2, len(rows) - 1
         commands += [
             ("TOPPADDING", (0, sign), (-1, sign), 18),
+            ("BOTTOMPADDING", (0, sign), (-1, sign), 2),
             ("LINEBELOW", (0, sign), (0, sign), 0.6, colors.black),
             ("LINEBELOW", (1, sign), (1, sign), 0.6, colors.black),
             ("FONT", (0, caption), (-1, caption), FONT, 7),
             ("TEXTCOLOR", (0, caption), (-1, caption), GREY),
             ("ALIGN", (1, caption), (1, caption), "LEFT"),
             ("TOPPADDING", (0, caption), (-1, caption), 1),
+            ("BOTTOMPADDING", (0, caption), (-1, caption), 2),
         ]
     table = Table(rows, colWidths=[width * 0.68, width * 0.32], style=TableStyle(commands))
-    return KeepTogether([table, Spacer(1, 12)])
+    return KeepTogether([table])
 
 
 def awards_pdf(target: Path | IO[bytes], heading: Heading, rows: PayoutRows, paper: Paper) -> None:
@@ -83,6 +85,11 @@ def awards_pdf(target: Path | IO[bytes], heading: Heading, rows: PayoutRows, pap
         story.append(
             Paragraph("No round has been played yet: there are no prizes to award.", style("body"))
         )
-    story += [Spacer(1, 6), *(_award(prize, width) for prize in rows.prizes)]
+    story.append(Spacer(1, 6))
+    for index, prize in enumerate(rows.prizes):  # a gap between the boxes, none after the last
+        story += [Spacer(1, 12)] if index else []
+        story.append(_award(prize, width))
+    if rows.prizes and rows.undecided:
+        story.append(Spacer(1, 12))
     story += [Paragraph(escape(u.text), style("body")) for u in rows.undecided]
     build_pdf(target, story, heading, title, paper)

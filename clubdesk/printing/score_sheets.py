@@ -84,8 +84,9 @@ def _hand_rows(
 
 
 def pinochle_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = None) -> Table:
-    top = [BLANK, BLANK, BLANK, *_pairs(["Meld", "Tricks", "Hand score", "Running total"])]
-    sub = ["Hand", "Bidder", "Bid", *(["A", "B"] * 4)]
+    word = layout.hand_word.capitalize()
+    top = [BLANK, BLANK, BLANK, *_pairs(["Meld", "Tricks", f"{word} score", "Running total"])]
+    sub = [word, "Bidder", "Bid", *(["A", "B"] * 4)]
     rows = _hand_rows(filled, layout.rows, 11)
     closing = _cells(filled.closing[0]) if filled and filled.closing else [BLANK] * 10
     final = [layout.closing[0], *closing]
@@ -111,7 +112,7 @@ def gin_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = Non
         for n in range(1, layout.columns + 1)
     ]
     top = [BLANK, *_pairs(games)]
-    sub = ["Hand", *(["A", "B"] * layout.columns)]
+    sub = [layout.hand_word.capitalize(), *(["A", "B"] * layout.columns)]
     blank = [BLANK] * (2 * layout.columns)
     rows = _hand_rows(filled, layout.rows, 1 + 2 * layout.columns)
     if filled is not None and filled.rows:
@@ -147,8 +148,9 @@ def gin_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = Non
 
 
 def whist_grid(layout: SheetLayout, width: float, filled: FilledSheet | None = None) -> Table:
-    top = [BLANK, BLANK, BLANK, BLANK, *_pairs(["Books", "Hand score", "Running total"])]
-    sub = ["Hand", "Bidder", "Bid", "Kind", *(["A", "B"] * 3)]
+    word = layout.hand_word.capitalize()
+    top = [BLANK, BLANK, BLANK, BLANK, *_pairs(["Books", f"{word} score", "Running total"])]
+    sub = [word, "Bidder", "Bid", "Kind", *(["A", "B"] * 3)]
     rows = _hand_rows(filled, layout.rows, 10)  # the last: the fifth hand, for a tie
     widths = [width * 0.08, width * 0.1, width * 0.08, width * 0.2] + [width * 0.09] * 6
     commands = [

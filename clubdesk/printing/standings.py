@@ -21,16 +21,8 @@ from clubdesk.printing.base import (
     frame_width,
     style,
 )
-from clubdesk.printing.rows import Heading, Paper, PlayoffLine, StandingLine, StandingsRows
-from clubdesk.printing.text import standings_legend
-
-
-def _cell(line: StandingLine, index: int) -> str:
-    number = index + 1
-    if number in line.absent:
-        return "-"
-    text = str(line.rounds[index]) + ("b" if number in line.byes else "")
-    return f"({text})" if number in line.dropped else text
+from clubdesk.printing.rows import Heading, Paper, PlayoffLine, StandingsRows
+from clubdesk.printing.text import round_text, standings_legend, total_text
 
 
 def standings_table(rows: StandingsRows, width: float) -> Table:
@@ -45,10 +37,10 @@ def standings_table(rows: StandingsRows, width: float) -> Table:
             "-" if line.place is None else f"{'=' if line.tied else ''}{line.place}",
             str(line.number),
             line.name,
-            f"{line.total}{'*' if line.bonus else ''}",
+            total_text(line),
         ]
         cells += [str(line.wins)] if rows.show_wins else []
-        cells += [_cell(line, i) for i in range(rounds)]
+        cells += [round_text(line, n) for n in range(1, rounds + 1)]
         body.append(cells)
     fixed = len(header) - 1  # every column but the name
     narrow = min(0.085, 0.6 / fixed)

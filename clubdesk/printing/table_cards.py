@@ -58,11 +58,20 @@ class LinkCode(Flowable):
         canvas.restoreState()
         below = top - QR_SIZE
         for text, look in (("Scorekeeper: scan to score on your phone", SCAN),
-                           (escape(self.link), LINK)):  # fmt: skip
+                           (link_lines(self.link), LINK)):  # fmt: skip
             line = Paragraph(text, look)
             _, high = line.wrapOn(canvas, QR_SIZE + 40, 60)
             below -= high
             line.drawOn(canvas, left - 20, below)
+
+
+def link_lines(link: str) -> str:
+    """The link as the card prints it: the address, then the table's token on a line of its
+    own, so the line breaks between them and never inside the token."""
+    address, slash, token = link.rpartition("/")
+    if not slash:
+        return escape(link)
+    return f"{escape(address + slash)}<br/>{escape(token)}"
 
 
 def _side(label: str, side: Side) -> list[Flowable]:

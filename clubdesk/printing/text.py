@@ -80,21 +80,14 @@ def standings_csv(standings: Standings) -> str:
     return out.getvalue()
 
 
-def _cell(row: StandingRow, index: int) -> str:
-    number = index + 1
-    if number in row.absent:
-        return "-"
-    text = str(row.rounds[index])
-    if number in row.byes:
-        text += "b"
-    if number in row.dropped:
-        text = f"({text})"
-    return text
-
-
 class MarkedRow(Protocol):
-    """What the standings legend reads of a row: the marks it may carry."""
+    """What the standings' cells and legend read of a row: its scores and the marks they may
+    carry (the domain's ``StandingRow``, the paper's ``StandingLine``)."""
 
+    @property
+    def total(self) -> int: ...
+    @property
+    def rounds(self) -> tuple[int, ...]: ...
     @property
     def tied(self) -> bool: ...
     @property
@@ -107,10 +100,26 @@ class MarkedRow(Protocol):
     def absent(self) -> tuple[int, ...]: ...
 
 
+def round_text(row: MarkedRow, number: int) -> str:
+    """Round ``number``'s cell as every view of the standings shows it (the window, the
+    paper, the command line's text): ``-`` for a round the entrant was not seated in (no
+    score, not a 0), else the score, ``b`` after a bye's, in brackets when not counted."""
+    if number in row.absent:
+        return "-"
+    text = str(row.rounds[number - 1]) + ("b" if number in row.byes else "")
+    return f"({text})" if number in row.dropped else text
+
+
+def total_text(row: MarkedRow) -> str:
+    """The total as every view shows it: ``469``, or ``469*`` when it includes a tie-break
+    bonus (gin's sudden-death +1)."""
+    return f"{row.total}*" if row.bonus else str(row.total)
+
+
 def standings_legend(rows: Iterable[MarkedRow]) -> list[str]:
     """The standings' legend, one entry per mark the rows carry (shared place, a round
-    not counted, a bye, a tie-break bonus, a round not seated in), in the words the text
-    and the paper both use."""
+    not counted, a bye, a tie-break bonus, a round not seated in), in the words every view
+    uses."""
     rows = list(rows)
     marks = (
         (any(row.tied for row in rows), "= shares the place (tied)"),
@@ -142,10 +151,9 @@ def standings_text(standings: Standings) -> str:
     header += [f"R{n}" for n in range(1, after + 1)]
     rows = []
     for row in standings.rows:
-        total = f"{row.total}" + ("*" if row.bonus else "")
-        cells = [place_text(row), str(row.number), name_with_status(row), total]
+        cells = [place_text(row), str(row.number), name_with_status(row), total_text(row)]
         cells += [str(row.wins)] if show_wins else []
-        cells += [_cell(row, i) for i in range(after)]
+        cells += [round_text(row, n) for n in range(1, after + 1)]
         rows.append(cells)
     lines = titled(title) + text_table(header, rows, left={2})
     if not standings.rows:

@@ -118,7 +118,7 @@ def _worked_out(
         error = {
             "hand": so_far.error.hand_number,
             "field": _field_key(so_far.error, columns),
-            "text": problem_text(so_far.error, columns),
+            "text": problem_text(so_far.error, columns, rules.game_end.hand_word),
         }
     held = None
     if so_far.error is None:
@@ -287,7 +287,8 @@ def _hand_problem(
         error = sheet_so_far(rules, round_number, [*before, typed_hand(raw, rules)], lines).error
     if error is None:
         return None
-    return {"field": _field_key(error, columns), "text": problem_text(error, columns)}
+    word = rules.game_end.hand_word
+    return {"field": _field_key(error, columns), "text": problem_text(error, columns, word)}
 
 
 def enter_hand(

@@ -141,7 +141,8 @@ def application() -> QApplication:
         app = QApplication([sys.argv[0] if sys.argv else APP_NAME])
     assert isinstance(app, QApplication)
     app.setApplicationName(APP_NAME)
-    app.setApplicationDisplayName(APP_NAME)
+    # no display name: a desktop's platform (X11, Windows) adds one to every window's title,
+    # and the window's own title already names the app ("clubdesk — Spring Grand Prix")
     app.setApplicationVersion(__version__)
     app.setOrganizationName(ORGANISATION)
     app.setDesktopFileName(APP_NAME)

@@ -27,12 +27,13 @@ ACCENT = "#1f5f8b"
 INVALID_BACKGROUND = "#fdf1f0"
 
 # A primary button that cannot be pressed yet: greyed, not the accent colour.
-DISABLED_PRIMARY = """
-QPushButton[role="primary"]:disabled {
-    background: #b4c3cf;
+GREYED_ACCENT = "#b4c3cf"
+DISABLED_PRIMARY = f"""
+QPushButton[role="primary"]:disabled {{
+    background: {GREYED_ACCENT};
     color: #f2f5f7;
-    border: 1px solid #b4c3cf;
-}
+    border: 1px solid {GREYED_ACCENT};
+}}
 """
 
 STYLE_SHEET = f"""

@@ -108,7 +108,7 @@
     const lines = (sheet.lines || []).map((line) => el("tr", { class: "line" },
       el("td", { colspan: "3" }, line.text), el("td", {}, String(line.totals.A)), el("td", {}, String(line.totals.B))));
     const body = sheet.lines_first ? [...lines, ...rows] : [...rows, ...lines];
-    const word = sheet.hand_word.charAt(0).toUpperCase() + sheet.hand_word.slice(1);
+    const word = handWord();
     return el("section", {},
       el("table", {},
         el("thead", {}, el("tr", {}, el("th", {}, word), el("th", {}, "A"), el("th", {}, "B"),
@@ -119,6 +119,9 @@
       sheet.hands.length ? null : el("p", { class: "note" }, "No " + sheet.hand_word + "s yet."));
   }
 
+  // the club's own word for a hand, from its rules file ("Deal" at Sun City West)
+  function handWord() { return sheet.hand_word.charAt(0).toUpperCase() + sheet.hand_word.slice(1); }
+
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
   // a hand being typed -------------------------------------------------------------------------
@@ -126,7 +129,7 @@
 
   function handForm() {
     fields = {};
-    const form = el("section", {}, el("h2", {}, "Hand " + number()));
+    const form = el("section", {}, el("h2", {}, handWord() + " " + number()));
     for (const column of sheet.columns) form.append(field(column));
     form.append(el("p", { class: "preview", id: "preview" }));
     if (formProblem) form.append(el("p", { class: "problem", id: "form-problem" }, formProblem));
@@ -135,7 +138,7 @@
         el("input", { type: "checkbox", onchange: (e) => { timeCalled = e.target.checked; render(); } })));
     }
     main.append(form);
-    setActions([["Enter hand " + number(), enterHand, true]]);
+    setActions([["Enter " + sheet.hand_word + " " + number(), enterHand, true]]);
     check();
   }
 
@@ -257,7 +260,7 @@
       if (found.error.field && fields[found.error.field]) mark(found.error.field, found.error.text);
       else if (preview) preview.textContent = found.error.text;
     } else if (preview) {
-      preview.textContent = found.gain ? "This hand: A " + signed(found.gain.A) + ", B " + signed(found.gain.B) +
+      preview.textContent = found.gain ? "This " + sheet.hand_word + ": A " + signed(found.gain.A) + ", B " + signed(found.gain.B) +
         "  ·  totals A " + found.total.A + ", B " + found.total.B : "";
     }
   }
@@ -304,9 +307,9 @@
     }
     const points = row ? "Points: A " + signed(row.A) + ", B " + signed(row.B) + "  ·  totals A " +
       row.total.A + ", B " + row.total.B : "";
-    main.append(el("section", {}, el("h2", {}, "Hand " + n + ": for the opponents to check"),
+    main.append(el("section", {}, el("h2", {}, handWord() + " " + n + ": for the opponents to check"),
       el("ul", { class: "hand-words" }, ...words), el("p", {}, points),
-      el("p", { class: "note" }, "Hand the phone to the opponents' scorekeeper: they confirm the hand, or send it back to be fixed.")));
+      el("p", { class: "note" }, "Hand the phone to the opponents' scorekeeper: they confirm the " + sheet.hand_word + ", or send it back to be fixed.")));
     setActions([["Not right: fix it", fixHand], ["Opponents confirm", confirmHand, true]]);
   }
 

@@ -17,6 +17,7 @@ from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import event_rules
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.results.standings import compute_standings
+from clubdesk.printing.text import total_text
 from clubdesk.services import draw as draw_service
 from clubdesk.services import events, results
 from clubdesk.services.eventfile import export_event
@@ -94,7 +95,7 @@ def check_the_night(director: Director, event_id: str, tmp_path: Path, *, rounds
     engine = the_engines_standings(director, event_id)
     assert engine.after_round == rounds
     assert shown == [
-        (f"{r.place}{'=' if r.tied else ''}" if r.placed else "—", str(r.number), str(r.total))
+        (f"{r.place}{'=' if r.tied else ''}" if r.placed else "—", str(r.number), total_text(r))
         for r in engine.rows
     ]
     pdf = director.print_to("awards", tmp_path / "awards.pdf")

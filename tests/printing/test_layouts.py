@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from clubdesk.domain.games.sheets import SheetLayout
+import pytest
+
+from clubdesk.domain.formats import load_rules
+from clubdesk.domain.games.sheets import SheetLayout, describe_sheet
 from clubdesk.printing.awards import awards_pdf, ordinal
 from clubdesk.printing.chits import chits_pdf
 from clubdesk.printing.payouts import payouts_pdf
@@ -321,6 +324,29 @@ def test_blank_pinochle_sheets_have_a_row_per_hand_for_every_table() -> None:
     assert "Score sheet · Round 2 · Table 2" in doc.pages[1]
 
 
+GRAND_PRIX_ENDS = (
+    "The game ends when a side reaches 500, after 8 hands, or when time is called, whichever "
+    "comes first."
+)
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "ends"),
+    [
+        ("grand-prix-pinochle", GRAND_PRIX_ENDS),
+        ("grand-prix-warmup", GRAND_PRIX_ENDS),
+        ("npa-club-pinochle", "The game ends after 8 hands."),
+        ("sun-city-west-pinochle", "The game ends after 6 deals."),
+        ("bid-whist", "The game ends after 4 hands; hand 5 is played only to break a tie."),
+    ],
+)
+def test_a_blank_sheet_says_how_the_formats_game_ends(rules_id: str, ends: str) -> None:
+    layout = describe_sheet(load_rules(rules_id, extra_dirs=[])).layout
+    doc = printed(lambda out: score_sheets_pdf(out, HEADING, layout, [_sheet(1)], "letter"))
+    assert ends in doc.text
+    assert doc.in_order("Final" if layout.game == "pinochle" else "Kind", ends, "Signed for")
+
+
 def test_the_gin_sheet_is_the_hollywood_grid() -> None:
     layout = SheetLayout("gin", 12, columns=3, target=120)
     doc = printed(lambda out: score_sheets_pdf(out, HEADING, layout, [_sheet(1)], "letter"))
@@ -481,3 +507,31 @@ def test_a_round_not_seated_in_prints_a_dash_not_a_score() -> None:
     assert doc.in_order("1 4 Ann Lee 900 400 350 150", "2 9 Bo Chen 500 260 240 -")
     assert "- not seated (not in the round)" in doc.text
     assert standings_legend(lines) == ["- not seated (not in the round)"]
+
+
+def test_a_round_across_midnight_keeps_its_times_apart() -> None:
+    zone = dt.timezone(dt.timedelta(hours=-7))
+    day = dt.datetime(2026, 12, 3, 23, 45, tzinfo=zone)
+    hour = dt.timedelta(hours=1)
+    lines = (
+        ScheduleLine(2, day, day + hour, day + hour * 50 / 60, "Late supper break 90 min"),
+        ScheduleLine(3, day + hour * 3, day + hour * 4, day + hour * 3.8, ""),
+    )
+    doc = printed(lambda out: schedule_pdf(out, HEADING, lines, "letter"))
+    assert doc.in_order(
+        "2 Thu 3 Dec 11:45 PM Fri 4 Dec 12:35 AM Fri 4 Dec 12:45 AM Late supper break 90 min",
+        "3 Fri 4 Dec 2:45 AM 3:33 AM 3:45 AM",
+    )
+    for piece in doc.placed:  # nothing runs into what is beside it, nor past the margin
+        beside = [p for p in doc.placed if p.baseline == piece.baseline and p.left > piece.left]
+        assert all(piece.right < p.left for p in beside), f"{piece.text!r} runs into the next"
+        assert piece.right <= LETTER[0] - 42
+
+
+def test_three_team_prizes_fit_on_one_award_page() -> None:
+    rows = _payouts("round 3, the last, is not finished", prizes_in="store-credit")
+    for paper in ("letter", "a4"):
+        doc = printed(lambda out, paper=paper: awards_pdf(out, HEADING, rows, paper))
+        assert len(doc.pages) == 1, paper
+        assert doc.in_order("PROVISIONAL", "1st place", "2nd place", "3rd place", "Flo Kim")
+        assert doc.text.count("Received by (signature)") == 6

@@ -1,6 +1,10 @@
 """The table cards carry each table's private link for the round as a QR code, with the link
 under it, once an address is known (docs/cli.md, "The tables' pages")."""
 
+import io
+
+from pypdf import PdfReader
+
 from clubdesk.services import documents, links
 from tests import builder
 from tests.printing.reading import Printed
@@ -25,3 +29,17 @@ def test_a_link_printed_again_is_the_same(db, clock) -> None:
     builder.publish(db, event_id, 1, clock)
     first = links.round_links(db, event_id, 1, clock, base_url="http://10.0.0.5:8765/")
     assert links.printed_links(db, event_id, 1) == {t.table: t.url for t in first.tables}
+
+
+def test_the_link_under_the_code_keeps_its_token_on_one_line(db, clock) -> None:
+    event_id = builder.event(db, clock, "npa-club-pinochle", entrants=16)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    found = links.round_links(db, event_id, 1, clock, base_url="http://192.168.100.200:8765/")
+    data = documents.build_document(db, event_id, "tablecards", clock, round_number=1)
+    pages = PdfReader(io.BytesIO(data)).pages
+    lines = [[line.strip() for line in page.extract_text().splitlines()] for page in pages]
+    for page, link in zip(lines, found.tables, strict=True):
+        assert link.url is not None
+        address, _, token = link.url.rpartition("/")
+        assert token in page and f"{address}/" in page  # two whole lines, each as typed

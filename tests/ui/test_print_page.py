@@ -6,12 +6,14 @@ import io
 from pathlib import Path
 
 from pypdf import PdfReader
+from PySide6.QtGui import QColor
 from PySide6.QtPrintSupport import QPrinter
 
 from clubdesk.services import documents, rounds
 from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.print.page import TITLES, PrintPage
+from clubdesk.ui.style import ACCENT, GREYED_ACCENT, STYLE_SHEET
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries
 from tests.ui.pictures import picture
@@ -207,3 +209,26 @@ def test_the_rounds_seated_are_listed_by_title_playoffs_included(qtbot, db, cloc
     assert page.status.text() == "Table cards, Playoffs: quarter-final (Letter): 4 pages."
     assert "Table · Playoffs: quarter-final" in pages_of(page.data).pages[0].extract_text()
     picture(page, "print-playoffs")
+
+
+def background(button) -> QColor:
+    """The colour a button is painted in, just inside its left edge (clear of its text)."""
+    image = button.grab().toImage()
+    return image.pixelColor(4, image.height() // 2)
+
+
+def test_the_print_button_is_greyed_while_there_is_nothing_to_print(qtbot, qapp, db, clock):
+    before = qapp.styleSheet()
+    qapp.setStyleSheet(STYLE_SHEET)  # the application's look, as ``style.apply`` gives it
+    try:
+        event_id = builder.event(db, clock, entrants=8)
+        page = make_page(qtbot, db, clock, event_id)
+        built(qtbot, page, "standings")  # nobody ranked yet, but a document to print
+        assert page.print_button.isEnabled()
+        assert background(page.print_button) == QColor(ACCENT)
+        page.choose("tablecards", 1)  # no draw yet: nothing to print
+        qtbot.waitUntil(lambda: page.job is None and page.built_for is not None, timeout=WAIT)
+        assert not page.print_button.isEnabled()
+        assert background(page.print_button) == QColor(GREYED_ACCENT)
+    finally:
+        qapp.setStyleSheet(before)

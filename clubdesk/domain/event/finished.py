@@ -53,7 +53,7 @@ class NotOverError(UserError):
 
 def clock_calls_time(rules: Rules) -> bool:
     """Does time called end a game: rounds have a clock, and the format's clock ends games?"""
-    return rules.schedule.timed and rules.schedule.clock_ends_game
+    return rules.schedule.calls_time
 
 
 def not_over(

@@ -34,19 +34,20 @@ def game_text(result: GameResult | None, rules: Rules) -> str:
     if result.ended_by == "limit":
         limit = rules.game_end.point_limit
         parts.append(f"Game over: a side reached {limit}" if limit else "Game over")
-    elif result.ended_by == "hands":
-        regular = rules.game_end.max_hands
-        extra = " and the tiebreak hand" if len(result.hands) > regular else ""
-        parts.append(f"Game over: all {regular} hands{extra} played")
+    elif result.ended_by == "hands":  # in the club's own word for a hand ("deal")
+        regular, word = rules.game_end.max_hands, rules.game_end.hand_word
+        extra = f" and the tiebreak {word}" if len(result.hands) > regular else ""
+        parts.append(f"Game over: all {regular} {word}s{extra} played")
     winner = result.extra.get("winner")
     if winner is not None:
         parts.append(f"Won by side {winner}")
     return "\n".join(parts)
 
 
-def problem_text(error: HandError, columns: tuple[Column, ...] = ()) -> str:
+def problem_text(error: HandError, columns: tuple[Column, ...] = (), word: str = "hand") -> str:
     """The engine's reason for a wrong hand, a blank field called blank; the field named
-    by its heading on the sheet ("Hand 3, Meld A: must be at most 1140, not 9999.")."""
+    by its heading on the sheet ("Hand 3, Meld A: must be at most 1140, not 9999."), the
+    hand in the club's own ``word`` ("Deal 3, ...")."""
     headings = {column.key: column.heading for column in columns}
     heading = headings.get(error.field) or headings.get(f"{error.field}.A")
     if heading is None or error.hand_number is None:
@@ -57,4 +58,4 @@ def problem_text(error: HandError, columns: tuple[Column, ...] = ()) -> str:
         if error.message.endswith(", not None"):
             words = PAIR_WORDS.get(error.field, (heading.lower(), ""))[0]
             text = f"left blank; type both sides' {words}."
-    return f"Hand {error.hand_number}, {heading}: {text[:1].lower()}{text[1:]}"
+    return f"{word.capitalize()} {error.hand_number}, {heading}: {text[:1].lower()}{text[1:]}"

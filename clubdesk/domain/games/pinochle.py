@@ -296,7 +296,7 @@ def score_game(
         if limit and max(total.values()) >= limit:
             ended_by, why = "limit", f"a side reached {limit} in hand {number}"
         elif most and number >= most:
-            ended_by, why = "hands", f"all {most} hands were played"
+            ended_by, why = "hands", f"all {most} {rules.game_end.hand_word}s were played"
     return GameResult(
         hands=tuple(results),
         totals=tuple(totals),

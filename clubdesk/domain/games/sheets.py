@@ -56,8 +56,24 @@ class GridRows:
     closing: tuple[str, ...] = ()
 
 
+def _ends(layout: SheetLayout) -> str:
+    """How the format's game ends, in words: ``when a side reaches 500, after 8 hands, or
+    when time is called, whichever comes first``; "" when nothing in the format ends it."""
+    ways = []
+    if layout.point_limit:
+        ways.append(f"when a side reaches {layout.point_limit}")
+    if layout.max_hands:
+        ways.append(f"after {layout.max_hands} {layout.hand_word}s")
+    if layout.calls_time:
+        ways.append("when time is called")
+    if len(ways) < 2:
+        return "".join(ways)
+    return ", ".join(ways[:-1]) + f", or {ways[-1]}, whichever comes first"
+
+
 def _pinochle_note(layout: SheetLayout) -> str:
-    return f"The game ends when a side reaches {layout.point_limit}." if layout.point_limit else ""
+    ends = _ends(layout)
+    return f"The game ends {ends}." if ends else ""
 
 
 def _gin_note(layout: SheetLayout) -> str:
@@ -65,7 +81,9 @@ def _gin_note(layout: SheetLayout) -> str:
 
 
 def _whist_note(layout: SheetLayout) -> str:
-    return f"Hand {layout.hands + 1} is played only to break a tie."
+    tie = f"{layout.hand_word} {layout.hands + 1} is played only to break a tie."
+    ends = _ends(layout)
+    return f"The game ends {ends}; {tie}" if ends else tie.capitalize()
 
 
 # by the rules' game kind: the printed grid's own rows, and the note under it
@@ -86,6 +104,9 @@ class SheetLayout:
     columns: int = 3  # gin's Hollywood games at once
     target: int = 0  # gin: points to win a game
     point_limit: int = 0  # pinochle: a side reaching this ends the game
+    max_hands: int = 0  # the hands that end a game (0: none do)
+    calls_time: bool = False  # time called ends a game (the round clock's end)
+    hand_word: str = "hand"  # what the club's sheet calls a hand ("deal")
 
     @property
     def rows(self) -> int:
@@ -116,13 +137,20 @@ class SheetDescription:
     melds: bool = False
 
 
+def _layout(game: str, hands: int, rules: Rules, **more: int) -> SheetLayout:
+    """A grid of ``hands`` rows that says how the format's game ends, in its own words."""
+    end = rules.game_end
+    return SheetLayout(game, hands, max_hands=end.max_hands, calls_time=rules.schedule.calls_time,
+                       hand_word=end.hand_word, **more)  # fmt: skip
+
+
 def _pinochle(rules: Rules) -> SheetDescription:
     end = rules.game_end
     pair = ("tricks", rules.pinochle.trick_points) if rules.pinochle is not None else None
     return SheetDescription(
         pinochle_columns(rules),
         pinochle_asks,
-        SheetLayout("pinochle", end.max_hands or 12, point_limit=end.point_limit),
+        _layout("pinochle", end.max_hands or 12, rules, point_limit=end.point_limit),
         pair,
         melds=rules.pinochle is not None,
     )
@@ -133,14 +161,14 @@ def _gin(rules: Rules) -> SheetDescription:
     layout = (
         SheetLayout("gin", 12, gin.columns, gin.target)
         if gin is not None
-        else SheetLayout("pinochle", rules.game_end.max_hands or 12)
+        else _layout("pinochle", rules.game_end.max_hands or 12, rules)
     )
     return SheetDescription(gin_columns(rules), gin_asks, layout)
 
 
 def _whist(rules: Rules) -> SheetDescription:
     pair = ("books", rules.whist.books) if rules.whist is not None else None
-    layout = SheetLayout("bid-whist", rules.game_end.max_hands or 4)
+    layout = _layout("bid-whist", rules.game_end.max_hands or 4, rules)
     return SheetDescription(whist_columns(rules), asks_everything, layout, pair)
 
 

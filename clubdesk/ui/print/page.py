@@ -43,7 +43,7 @@ from clubdesk.services import documents
 from clubdesk.services.changes import Change
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import BackgroundCommand, run_in_background
-from clubdesk.ui.style import set_role
+from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
 TITLES = {
     "standings": "Standings",
@@ -113,6 +113,7 @@ class PrintPage(QWidget):
 
     def __init__(self, context: UiContext, parent: QWidget | None = None):
         super().__init__(parent)
+        self.setStyleSheet(DISABLED_PRIMARY)  # Print… greyed while there is nothing to print
         self.context = context
         self.data: bytes | None = None  # the PDF on show
         self.built_for: tuple[str, int | None, str] | None = None  # kind, round, paper

@@ -273,7 +273,9 @@ class SheetDialog(SheetFrame):
             said = game_text(self.result, self.rules)
             self.game_label.setText("\n".join(text for text in (said, held) if text))
             self.problem.setText(
-                "" if self.error is None else problem_text(self.error, self.columns)
+                ""
+                if self.error is None
+                else problem_text(self.error, self.columns, self.rules.game_end.hand_word)
             )
         else:
             self.game_label.setText(held)

@@ -52,7 +52,8 @@ class HandsGrid(QScrollArea):
         self.grid.setHorizontalSpacing(6)
         self.grid.setVerticalSpacing(3)
         self.grid.setContentsMargins(6, 4, 6, 4)
-        headings = ("Hand", *(column.heading for column in columns), "Total A", "Total B")
+        word = rules.game_end.hand_word.capitalize()  # the club's own word: "Deal"
+        headings = (word, *(column.heading for column in columns), "Total A", "Total B")
         for n, heading in enumerate(headings):
             label = QLabel(heading)
             if n > len(columns):

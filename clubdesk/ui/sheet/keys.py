@@ -163,7 +163,7 @@ class SheetKeys(QObject):
     def refuse(self, error: HandError) -> None:
         """A wrong hand: the cursor on its field, selected, the reason beside it."""
         widget = self.sheet.field_of(error)
-        text = problem_text(error, self.frame.columns)
+        text = problem_text(error, self.frame.columns, self.frame.rules.game_end.hand_word)
         self.frame.problem.setText(text)
         if widget is None:
             return

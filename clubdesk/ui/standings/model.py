@@ -2,10 +2,12 @@
 
 Columns: Place (``2=`` when tied, ``—`` for an entrant listed without a place: withdrawn
 before the last round, removed or ejected, its name marked so), No., Name, one column per
-round played
-(a dropped round's score struck through), Total, and Wins where the format
-counts them. The cut line is drawn by ``CutLineDelegate`` under the last row
-above the cut. ``PlayoffOrderModel`` is bid whist's final order from its playoffs.
+round played (a dropped round's score struck through), Total, and Wins where the format
+counts them. A round's score and the total are written as on paper and in the command
+line's text (``printing.text.round_text``, ``total_text``): ``-`` for a round not seated
+in, ``469b`` a bye, ``(320)`` not counted, ``469*`` a total with a tie-break bonus. The
+cut line is drawn by ``CutLineDelegate`` under the last row above the cut.
+``PlayoffOrderModel`` is bid whist's final order from its playoffs.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from clubdesk.domain.results.playoff_order import PlayoffPlace
 from clubdesk.domain.results.standings import StandingRow
+from clubdesk.printing.text import round_text, total_text
 from clubdesk.services.results import StandingsBoard
 from clubdesk.ui.widgets.rows_model import Index, RowsModel
 
@@ -140,10 +143,9 @@ class StandingsModel(QAbstractTableModel):
             mark = "" if row.status == "active" else f"  ({row.status})"
             return names_text(row) + mark
         if round_number is not None:
-            score = row.rounds[round_number - 1]
-            return f"{score} bye" if round_number in row.byes else str(score)
+            return round_text(row, round_number)
         if column == self.total_column():
-            return str(row.total)
+            return total_text(row)
         return str(row.wins)
 
     def _tip(self, row: StandingRow, column: int, round_number: int | None, dropped: bool) -> Any:

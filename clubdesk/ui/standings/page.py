@@ -9,7 +9,8 @@ tie-break…" button (``tiebreak_dialog.py``). After bid whist's final, the
 final order from the playoffs comes first, with the note that the
 preliminaries decided only the seeding. The table lists every
 entrant in the engine's order (place, number, names, each round's score with
-dropped rounds struck through, total, wins where they count) with the cut
+dropped rounds struck through, total, wins where they count; a round not seated in, a bye,
+a dropped round and a tie-break bonus marked as on paper, the legend under them) with the cut
 line drawn under the last place that advances; the chart below plots the top
 eight's running totals. Everything comes from ``services.results.standings_board``;
 the page reads it again when a sheet is submitted or amended, a tie-break is
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.errors import UserError
+from clubdesk.printing.text import standings_legend
 from clubdesk.services import results, tiebreaks
 from clubdesk.services.changes import Change
 from clubdesk.services.results import CutLine, StandingsBoard
@@ -244,9 +246,9 @@ class StandingsPage(QWidget):
         cut = self.board.cut
         self.cut_label.setVisible(cut is not None)
         self.cut_label.setText(cut_text(cut) if cut is not None else "")
-        tied = any(row.tied for row in self.board.standings.rows)
-        self.message.setText("= marks entrants sharing a place." if tied else "")
-        self.message.setVisible(tied)
+        legend = standings_legend(self.board.standings.rows)  # the paper's and the text's
+        self.message.setText(sentence("; ".join(legend)) if legend else "")
+        self.message.setVisible(bool(legend))
 
     def _place_cut_line(self) -> None:
         """The cut line's delegate on the one row it is drawn under: the other rows are
