@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from clubdesk.domain.limits import quoted
-from clubdesk.domain.links import looks_like_token, same_token, table_token
+from clubdesk.domain.links import csrf_token, looks_like_token, same_token, table_token
 from clubdesk.errors import UserError
 from clubdesk.services.common import aware
 from clubdesk.store import links as store
@@ -51,10 +51,12 @@ class RoundLinks:
 
 @dataclass(frozen=True)
 class TableAt:
-    """The table and round a good token is for."""
+    """The table and round a good token is for, and the CSRF token its page carries (derived
+    from the event's kept secret: good for the link's life, across restarts)."""
 
     round_number: int
     table: int
+    csrf: str
 
 
 def checked_base_url(text: str) -> str:
@@ -151,7 +153,7 @@ def find_table(db: Database, event_id: str, token: str) -> TableAt | None:
         if kept is not None and same_token(
             token, table_token(kept.secret, event_id, number, table)
         ):
-            found = TableAt(number, table)
+            found = TableAt(number, table, csrf_token(kept.secret, token))
     return found
 
 

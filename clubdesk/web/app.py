@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -41,7 +40,7 @@ from clubdesk.services.sheet_json import sheet_json, submit_json
 from clubdesk.store.db import Database
 from clubdesk.store.errors import DatabaseError
 from clubdesk.timesource import TimeSource
-from clubdesk.web.guard import BODY_MAX, RateLimit, Refused, csrf_problem, csrf_token, parsed_json
+from clubdesk.web.guard import BODY_MAX, RateLimit, Refused, csrf_problem, parsed_json
 from clubdesk.web.hall import hall
 
 __all__ = ["TablesApp"]
@@ -83,7 +82,6 @@ class TablesApp:
         self.db, self.event_id, self.clock = db, event_id, clock
         self.on_change = on_change
         self.rate = rate if rate is not None else RateLimit(clock)
-        self.key = secrets.token_bytes(32)  # the CSRF tokens' key, for this server's life
         self.one_at_a_time = anyio.CapacityLimiter(1)
         self.turn = turn if turn is not None else threading.Lock()
         self._pages: dict[str, str] = {}
@@ -134,10 +132,10 @@ class TablesApp:
         if at is None:
             raise Refused(403, NOT_GOOD)
         if action == "page":
-            return self._page("phone.html", {"csrf": csrf_token(self.key, token)})
+            return self._page("phone.html", {"csrf": at.csrf})
         if action in ("sheet", "state"):
             return _json(await self._run(lambda: self._read(action, at)))
-        problem = csrf_problem(self.key, token, dict(request.headers), request.headers.get("host"))
+        problem = csrf_problem(at.csrf, dict(request.headers), request.headers.get("host"))
         if problem is not None:
             raise Refused(403, problem)
         try:

@@ -7,6 +7,7 @@ the opponents, both players sign with their finger (touch events), and the sheet
 The window's board follows, and its standings are those of the same sheets typed in the
 window by keys, as a director types the paper. That round is in the slow tier; the quick
 run opens one table's link on a phone and types its first hand, which the board follows.
+A page opened before the server restarts goes on posting.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 from PySide6.QtCore import Qt
 
-from clubdesk.services import links, results, sheets
+from clubdesk.services import links, phone_sheet, results, sheets
 from clubdesk.store.db import open_database
+from clubdesk.web.app import TablesApp
+from clubdesk.web.server import TablesServer
 from tests import builder
 from tests.e2e.director import Director
 
@@ -82,7 +85,7 @@ def serve(qtbot, window) -> int:
     return port
 
 
-def type_hand(page: Page, number: int, hand: dict) -> None:
+def fill_hand(page: Page, number: int, hand: dict) -> None:
     """The scorekeeper taps the bidder and types the numbers; the other side's trick points
     fill in as the rest."""
     page.bring_to_front()  # this phone in its scorekeeper's hand
@@ -93,8 +96,17 @@ def type_hand(page: Page, number: int, hand: dict) -> None:
     page.fill("#f-meld-B", str(hand["meld"]["B"]))
     page.fill("#f-tricks-A", str(hand["tricks"]["A"]))
     assert page.input_value("#f-tricks-B") == str(hand["tricks"]["B"])
+
+
+def type_hand(page: Page, number: int, hand: dict) -> None:
+    """The hand typed and entered: it waits for the opponents' check (or the page says why
+    not, and the test fails with its words)."""
+    fill_hand(page, number, hand)
     page.tap(f"text=Enter hand {number}")
-    page.wait_for_selector(f"text=Hand {number}: for the opponents to check")
+    page.wait_for_selector("h2:has-text('for the opponents to check'), #form-problem")
+    problem = page.locator("#form-problem")
+    assert not problem.count(), problem.inner_text()
+    assert page.locator(f"h2:text-is('Hand {number}: for the opponents to check')").count()
 
 
 def touch(page: Page, points: list[dict]) -> None:
@@ -115,6 +127,35 @@ def sign(page: Page, role: str) -> None:
     assert box is not None
     touch(page, [{"x": box["x"] + x * box["width"], "y": box["y"] + y * box["height"]}
                  for x, y in SIGNATURE])  # fmt: skip
+
+
+def test_a_page_opened_before_a_restart_goes_on_posting(
+    phones, new_database, tmp_path, clock
+) -> None:
+    """``clubdesk serve`` stopped and started again on the same database and port, as after
+    the laptop restarts: the page a phone opened before goes on posting its hands, with the
+    CSRF token it carries."""
+    path = new_database(tmp_path / "club.sqlite")
+    db = open_database(path, backups=tmp_path / "b")
+    event_id = npa_night(db, clock)
+    link = links.round_links(db, event_id, 1, clock).tables[0]
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    server.start()
+    port = server.port
+    page = phones.new_page()
+    page.goto(f"http://127.0.0.1:{port}/t/{link.token}")
+    page.wait_for_selector("h2:text-is('Hand 1')")
+    server.stop()
+    db.close()
+    db = open_database(path, backups=tmp_path / "b")
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", port)
+    server.start()
+    try:
+        type_hand(page, 1, builder.npa_sheet(1)[0])
+        assert len(phone_sheet.phone_sheet(db, event_id, 1, 1)["hands"]) == 1
+    finally:
+        server.stop()
+        db.close()
 
 
 def standings_shown(window) -> list[tuple]:
