@@ -3,10 +3,13 @@
 // knows comes from the laptop: the columns of the format, what each hand asks for and why a
 // hand is refused (POST check), the running totals and the end of the game (GET state). A hand
 // entered is kept on the laptop at once (POST hand) and waits for the opponents to confirm it
-// (POST confirm); both players sign on the glass, and the sheet goes in (POST submit).
+// (POST confirm); both players sign on the glass, and the sheet goes in (POST submit). A hand
+// typed and not yet sent is kept in the phone's own storage until the laptop has it, so a
+// reload (or the laptop out of reach) loses nothing.
 (function () {
   const token = location.pathname.split("/")[2] || "";
   const base = "/t/" + encodeURIComponent(token);
+  const KEPT = "clubdesk.typed." + token;  // the hand being typed, in localStorage
   const csrf = document.querySelector('meta[name="csrf"]').content;
   const main = document.getElementById("main");
   const STROKES_MAX = 100, STROKE_POINTS_MAX = 1000, ASPECT = 3.5;
@@ -65,13 +68,41 @@
       setActions([]);
       return;
     }
-    show(answer.data);
+    show(answer.data, true);
   }
 
-  function show(data) {
+  // the laptop's sheet shown; ``again``: the page (re)loaded, and a hand typed here before
+  // and not sent is typed again, if it is still the hand the sheet waits for
+  function show(data, again) {
     sheet = data;
     typed = {}; byHand = new Set(); fixing = false; formProblem = null;
+    const kept = again ? keptHand() : null;
+    const waiting = sheet.hands.length > sheet.confirmed;
+    if (kept && sheet.state === "waiting" && kept.number === number() && kept.fixing === waiting) {
+      typed = kept.typed; byHand = new Set(kept.byHand); fixing = kept.fixing;
+    } else {
+      forget();
+    }
     render();
+  }
+
+  function keep() {
+    const kept = { number: number(), fixing, typed, byHand: [...byHand] };
+    try { localStorage.setItem(KEPT, JSON.stringify(kept)); } catch (e) { /* no storage: kept on the page only */ }
+  }
+
+  function forget() {
+    try { localStorage.removeItem(KEPT); } catch (e) { /* no storage */ }
+  }
+
+  function keptHand() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(KEPT) || "null");
+      const fine = kept && typeof kept.typed === "object" && kept.typed && Array.isArray(kept.byHand);
+      return fine ? kept : null;
+    } catch (e) {
+      return null;
+    }
   }
 
   // the sheet ----------------------------------------------------------------------------------
@@ -213,6 +244,7 @@
         fields[other].control.value = rest === null ? "" : String(rest);
       }
     }
+    keep();
     for (const f of Object.values(fields)) {
       if (f.column.kind === "player" && f.column.side_from === key) fillSelect(f.control, f.column);
     }
@@ -320,6 +352,7 @@
       if (value !== undefined) { typed[column.key] = value; byHand.add(column.key); }
     }
     fixing = true;
+    keep();
     render();
   }
 

@@ -7,7 +7,8 @@ the opponents, both players sign with their finger (touch events), and the sheet
 The window's board follows, and its standings are those of the same sheets typed in the
 window by keys, as a director types the paper. That round is in the slow tier; the quick
 run opens one table's link on a phone and types its first hand, which the board follows.
-A page opened before the server restarts goes on posting.
+A page opened before the server restarts goes on posting, and a hand typed on it and not yet
+sent survives a reload.
 """
 
 from __future__ import annotations
@@ -61,6 +62,22 @@ def phones(tmp_path: Path) -> Iterator[BrowserContext]:
         context.set_default_timeout(15_000)
         yield context
         context.close()
+
+
+@pytest.fixture
+def served_night(new_database, tmp_path, clock) -> Iterator[tuple]:
+    """``clubdesk serve``'s server over an NPA night whose round 1 is started: the database,
+    the event and table 1's link."""
+    db = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "b")
+    event_id = npa_night(db, clock)
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    server.start()
+    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    try:
+        yield db, event_id, f"http://127.0.0.1:{server.port}/t/{token}"
+    finally:
+        server.stop()
+        db.close()
 
 
 def free_port() -> int:
@@ -156,6 +173,34 @@ def test_a_page_opened_before_a_restart_goes_on_posting(
     finally:
         server.stop()
         db.close()
+
+
+def test_a_hand_typed_and_not_sent_survives_a_reload(phones, served_night) -> None:
+    """The page reloaded (the phone's browser dropped it, or the laptop was out of reach) with
+    a hand typed and not entered: it is typed there again, kept in the phone's own storage
+    until the laptop has it."""
+    db, event_id, url = served_night
+    hand = builder.npa_sheet(1)[0]
+    page = phones.new_page()
+    page.goto(url)
+    fill_hand(page, 1, hand)
+    page.reload()
+    page.wait_for_selector("h2:text-is('Hand 1')")
+    assert page.get_attribute(f"#f-bidder button[data-value={hand['bidder']}]",
+                              "aria-pressed") == "true"  # fmt: skip
+    shown = [page.input_value(f"#f-{key}") for key in ("bid", "meld-A", "meld-B", "tricks-A",
+                                                       "tricks-B")]  # fmt: skip
+    assert shown == [str(n) for n in (hand["bid"], *hand["meld"].values(),
+                                      *hand["tricks"].values())]  # fmt: skip
+    page.tap("text=Enter hand 1")
+    page.wait_for_selector("text=Hand 1: for the opponents to check")
+    assert phone_sheet.phone_sheet(db, event_id, 1, 1)["hands"][0]["bid"] == hand["bid"]
+    assert page.evaluate("Object.keys(localStorage)") == []  # the laptop has it
+    page.tap("text=Opponents confirm")
+    page.wait_for_selector("h2:text-is('Hand 2')")
+    page.reload()
+    page.wait_for_selector("h2:text-is('Hand 2')")
+    assert page.input_value("#f-bid") == ""
 
 
 def standings_shown(window) -> list[tuple]:
