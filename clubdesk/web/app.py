@@ -10,7 +10,8 @@ Only these paths are served; anything else is 404, a method a path does not take
   ``/submit`` (``clubdesk submit``'s JSON);
 - ``GET /static/NAME`` the pages' own scripts and styles, by name.
 
-A token that is not good now gets 403 and nothing about the event. A refusal is 400 with
+A token that is not good now gets 403 and nothing about the event: a page in words for a
+browser (``Accept: text/html``) saying why, JSON to any other client. A refusal is 400 with
 ``{"error": ..., "field": ...}``; a body over the cap 413; a client over its rate 429
 (``guard.py``). The services run one at a time on a worker thread, never on the server's
 event loop, each holding ``turn``: the window that serves takes it, when it is free, while
@@ -20,6 +21,7 @@ its pages read what a phone changed (it never waits for it: its reads never wait
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import re
@@ -62,6 +64,12 @@ HEADERS = {
     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 }
 NOT_GOOD = "token: this link is not good now (ask the director for your table's link)"
+# a link not good now, opened by a browser: why, in words (the page says what to do)
+REFUSED_WORDS: dict[links.NotGood, str] = {
+    "old": "This is an earlier round's table card: that round is over.",
+    "closed": "The round this link is for is closed: no more can be entered on it.",
+    "unknown": "This is not a link of tonight's: it may be from another night, or mistyped.",
+}
 _TABLE_PATH = re.compile(r"/t/([^/]{1,64})(?:/(sheet|state|check|hand|confirm|submit))?")
 ACTOR = "phone"  # who the audit log says submitted a sheet from a table's page
 
@@ -129,6 +137,9 @@ class TablesApp:
         token, action = found.group(1), found.group(2) or "page"
         _only(method, "POST" if action in ("check", "hand", "confirm", "submit") else "GET")
         at = await self._run(lambda: links.find_table(self.db, self.event_id, token))
+        if at is None and "text/html" in request.headers.get("accept", ""):  # a browser's
+            why = await self._run(lambda: links.why_not_good(self.db, self.event_id, token))
+            return self._page("refused.html", {"why": REFUSED_WORDS[why]}, 403)
         if at is None:
             raise Refused(403, NOT_GOOD)
         if action == "page":
@@ -195,13 +206,13 @@ class TablesApp:
                 log.exception("a listener of the tables' pages failed")
 
     # pages ---------------------------------------------------------------------------------
-    def _page(self, name: str, values: dict[str, str]) -> Response:
+    def _page(self, name: str, values: dict[str, str], status: int = 200) -> Response:
         if name not in self._pages:
             self._pages[name] = paths.resource(f"web/{name}").read_text(encoding="utf-8")
         text = self._pages[name]
         for key, value in values.items():
-            text = text.replace("{{" + key + "}}", value)
-        return Response(text, media_type="text/html; charset=utf-8")
+            text = text.replace("{{" + key + "}}", html.escape(value))
+        return Response(text, status, media_type="text/html; charset=utf-8")
 
 
 class _Refusal(Refused):

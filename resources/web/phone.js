@@ -165,9 +165,23 @@
       form.append(el("label", { class: "field" }, el("span", { class: "label" }, "Time was called"),
         el("input", { type: "checkbox", onchange: (e) => { timeCalled = e.target.checked; render(); } })));
     }
+    form.addEventListener("keydown", onEnter);
     main.append(form);
     setActions([["Enter hand " + number(), enterHand, true]]);
     check();
+  }
+
+  // Enter in a number or a list moves to the next one the hand asks for; in the last, it
+  // enters the hand (the buttons and boxes are tapped: Enter on one presses it, as ever)
+  function onEnter(e) {
+    if (e.key !== "Enter" || e.isComposing) return;
+    const typedIn = Object.values(fields).map((f) => f.control)
+      .filter((c) => (c.tagName === "INPUT" && c.type === "number" || c.tagName === "SELECT") && !c.disabled);
+    const at = typedIn.indexOf(e.target);
+    if (at < 0) return;
+    e.preventDefault();
+    if (at + 1 < typedIn.length) typedIn[at + 1].focus();
+    else enterHand();
   }
 
   function field(column) {
@@ -176,7 +190,7 @@
     let control;
     const current = typed[column.key];
     if (column.kind === "int") {
-      control = el("input", { id, type: "number", inputmode: "numeric", step: "1",
+      control = el("input", { id, type: "number", inputmode: "numeric", step: "1", enterkeyhint: "next",
         value: current === null || current === undefined ? null : String(current) });
       control.addEventListener("input", () => {
         const text = control.value.trim();

@@ -8,7 +8,8 @@ The window's board follows, and its standings are those of the same sheets typed
 window by keys, as a director types the paper. That round is in the slow tier; the quick
 run opens one table's link on a phone and types its first hand, which the board follows.
 A page opened before the server restarts goes on posting, and a hand typed on it and not yet
-sent survives a reload.
+sent survives a reload; Enter moves on to the next number. An old link gets a page in words,
+and the hall page reads on a phone and on a laptop's screen.
 """
 
 from __future__ import annotations
@@ -201,6 +202,111 @@ def test_a_hand_typed_and_not_sent_survives_a_reload(phones, served_night) -> No
     page.reload()
     page.wait_for_selector("h2:text-is('Hand 2')")
     assert page.input_value("#f-bid") == ""
+
+
+def test_enter_moves_to_the_next_number_and_enters_the_hand(phones, served_night) -> None:
+    """The phone's keyboard: the bidder tapped, then each number typed and Enter (the
+    keyboard's Next) to the next one; Enter in the last enters the hand."""
+    db, event_id, url = served_night
+    hand = builder.npa_sheet(1)[0]
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Hand 1')")
+    page.tap(f"#f-bidder button[data-value={hand['bidder']}]")
+    page.focus("#f-bid")
+    for value, then in (
+        (hand["bid"], "f-meld-A"),
+        (hand["meld"]["A"], "f-meld-B"),
+        (hand["meld"]["B"], "f-tricks-A"),
+        (hand["tricks"]["A"], "f-tricks-B"),
+    ):
+        page.keyboard.type(str(value))
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == then
+    assert page.input_value("#f-tricks-B") == str(hand["tricks"]["B"])
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Hand 1: for the opponents to check")
+    assert phone_sheet.phone_sheet(db, event_id, 1, 1)["hands"][0]["bid"] == hand["bid"]
+
+
+# the words and numbers of the page's table cells that break over two lines
+BROKEN = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll("td, th")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/[^\\s-]+/g)) {  // a name may break at its hyphen
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
+SURNAMES = ["Fitzgerald", "Montgomery", "Vanderbilt", "Abernathy", "Kowalczyk", "Oyelaran"]
+FIRST = ["Margaret", "Bartholomew", "Christopher", "Evangeline"]
+
+
+def long_names(number: int) -> list[str]:
+    """Two long names of entrant ``number``'s (1 to 23), no two alike."""
+    surname, first = SURNAMES[number % 6], FIRST[number // 6]
+    return [f"{first} {surname}", f"{first} {surname}-Whitaker"]
+
+
+def test_the_hall_page_reads_on_a_phone_and_a_laptop(phones, new_database, tmp_path, clock):
+    """The hall page held upright on a phone (390 px) and on a laptop's screen (1280 px): no
+    number or word broken over two lines, nothing to scroll sideways; between rounds it
+    shows the laptop's time now, and a next round whose time has gone by starts shortly."""
+    db = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "b")
+    event_id = builder.event(db, clock, entrants=16, players=long_names)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.start(db, event_id, 1, clock)
+    clock.advance(minutes=30)
+    builder.scores(db, event_id, 1, {t: (1110, 520 + t) for t in range(1, 9)}, clock)
+    builder.close(db, event_id, 1, clock)  # a break of 15 minutes: round 2 at 10:15 AM
+    clock.advance(minutes=25)
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    server.start()
+    try:
+        page = phones.new_page()
+        for width, height in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"http://127.0.0.1:{server.port}/")
+            page.wait_for_selector("#standings td")
+            page.screenshot(path=tmp_path / f"hall-{width}.png", full_page=True)
+            assert page.evaluate(BROKEN) == [], width
+            assert page.evaluate(SIDEWAYS) <= 0, width
+            assert page.inner_text("#now") == "10:25 AM"
+            assert page.inner_text("#phase").endswith("round 2 starting shortly")
+            assert page.locator("#standings td.num", has_text="1110").count() == 8
+    finally:
+        server.stop()
+        db.close()
+
+
+def test_an_old_link_opened_on_a_phone_says_why_in_words(
+    phones, served_night, clock, tmp_path
+) -> None:
+    """Last round's table card scanned: a page in words at the phone's width, saying why the
+    link is not good and what to do, and nothing about the event."""
+    db, event_id, url = served_night
+    builder.scores(db, event_id, 1, {t: (300, 200) for t in range(1, 5)}, clock)
+    builder.close(db, event_id, 1, clock)  # round 2 seated from round 1's results
+    page = phones.new_page()
+    answer = page.goto(url)
+    assert answer is not None and answer.status == 403
+    page.screenshot(path=tmp_path / "refused-390.png", full_page=True)
+    assert page.inner_text("h1") == "This link is not good now"
+    assert page.inner_text("#why") == "This is an earlier round's table card: that round is over."
+    assert "Ask the director" in page.inner_text("main")
+    assert page.evaluate(SIDEWAYS) <= 0
+    assert (
+        page.evaluate("parseFloat(getComputedStyle(document.getElementById('why')).fontSize)") >= 15
+    )
+    assert "npa" not in page.content().lower()
 
 
 def standings_shown(window) -> list[tuple]:

@@ -99,6 +99,21 @@ def test_links_are_good_for_their_table_and_round_until_it_closes(db, npa, clock
     assert links.find_table(db, npa, tokens[2]) is None
 
 
+def test_a_link_not_good_says_why(db, clock) -> None:
+    # grand prix: stationary, so round 2 is seated only as it starts
+    event_id = builder.event(db, clock, entrants=16)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.start(db, event_id, 1, clock)
+    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    assert links.why_not_good(db, event_id, "A" * 20) == "unknown"
+    assert links.why_not_good(db, event_id, "../../etc/passwd") == "unknown"
+    builder.scores(db, event_id, 1, {t: (300, 200) for t in range(1, 9)}, clock)
+    builder.close(db, event_id, 1, clock)
+    assert links.why_not_good(db, event_id, token) == "closed"  # no round after it seated
+    builder.start(db, event_id, 2, clock)
+    assert links.why_not_good(db, event_id, token) == "old"  # last round's card
+
+
 def test_a_base_address_that_is_not_one_is_refused(db, npa, clock) -> None:
     for wrong in ("ftp://x/", "http://", "http://host/path", "javascript:alert(1)"):
         with pytest.raises(UserError) as refused:
