@@ -185,7 +185,7 @@ class TablesApp:
             done = submit_json(db, event_id, number, table, data, self.clock, actor=ACTOR)
             self._changed(changes_of(done))
             return sheet_json(sheets.table_sheet(db, event_id, number, table))
-        given = _fields(data, ("number", "hand") if action != "confirm" else ("number",))
+        given = _fields(data, ("number", "hand") if action != "confirm" else ("number", "version"))
         if action == "check":
             return phone_sheet.check_hand(db, event_id, number, table, given["number"],
                                           given["hand"])  # fmt: skip
@@ -194,7 +194,7 @@ class TablesApp:
                                            given["hand"], self.clock)  # fmt: skip
         else:
             sheet = phone_sheet.confirm_hand(db, event_id, number, table, given["number"],
-                                             self.clock)  # fmt: skip
+                                             given["version"], self.clock)  # fmt: skip
         self._changed(Change.SHEETS)
         return sheet
 

@@ -20,6 +20,7 @@
   let fields = {};           // field key -> {wrap, control, problem, column}
   let fixing = false;        // the hand waiting for its confirmation is typed over
   let timeCalled = false, winner = null, checking = null, formProblem = null;
+  let notice = null;         // a refusal to say once above the sheet as it now is
   let pads = {};             // role -> {strokes, canvas}
   let signers = {};          // role -> select
 
@@ -112,6 +113,12 @@
     document.getElementById("sides").textContent = "A: " + sheet.sides.A + "  ·  B: " + sheet.sides.B;
     document.title = sheet.title;
     main.replaceChildren();
+    if (notice) {
+      const said = el("p", { class: "problem", id: "notice", role: "alert" }, notice);
+      main.append(el("section", {}, said));
+      requestAnimationFrame(() => said.scrollIntoView({ block: "nearest" }));
+      notice = null;
+    }
     if (sheet.state !== "waiting") {
       const score = sheet.score ? "It counts A " + sheet.score.a + " to B " + sheet.score.b + ". " : "";
       main.append(el("section", {}, el("h2", { class: "done" }, "Sheet submitted"),
@@ -371,9 +378,15 @@
   }
 
   async function confirmHand() {
-    const answer = await api("/confirm", { number: sheet.hands.length });
+    // the hand as this phone shows it: another phone may have typed it over since
+    const n = sheet.hands.length;
+    const answer = await api("/confirm", { number: n, version: sheet.versions[n - 1] });
     if (answer.ok) return show(answer.data);
     if (answer.data.field === "number") return load();
+    if (answer.data.field === "version") {  // the hand as it is now, for the opponents to check
+      notice = says(answer);
+      return load();
+    }
     main.append(el("section", {}, el("p", { class: "problem" }, says(answer))));
   }
 

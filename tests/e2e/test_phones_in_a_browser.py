@@ -8,7 +8,8 @@ The window's board follows, and its standings are those of the same sheets typed
 window by keys, as a director types the paper. That round is in the slow tier; the quick
 run opens one table's link on a phone and types its first hand, which the board follows.
 A page opened before the server restarts goes on posting, and a hand typed on it and not yet
-sent survives a reload; Enter moves on to the next number. An old link gets a page in words,
+sent survives a reload; Enter moves on to the next number; of two phones on one link, a hand
+the other typed over is never confirmed unseen. An old link gets a page in words,
 and the hall page reads on a phone and on a laptop's screen.
 """
 
@@ -227,6 +228,32 @@ def test_enter_moves_to_the_next_number_and_enters_the_hand(phones, served_night
     page.keyboard.press("Enter")
     page.wait_for_selector("text=Hand 1: for the opponents to check")
     assert phone_sheet.phone_sheet(db, event_id, 1, 1)["hands"][0]["bid"] == hand["bid"]
+
+
+def test_a_hand_another_phone_typed_over_is_not_confirmed_unseen(phones, served_night) -> None:
+    """Two phones on one table's link: phone 1 hands its hand 1 to the opponents, phone 2
+    types a different hand 1 over it; the opponents' Confirm on phone 1 is refused in words
+    there, phone 1 then shows phone 2's hand, and that is the one they confirm."""
+    db, event_id, url = served_night
+    shown, other = builder.npa_sheet(1)[0], builder.npa_sheet(2)[0]
+    assert shown != other
+    first, second = phones.new_page(), phones.new_page()
+    first.goto(url)
+    second.goto(url)
+    type_hand(first, 1, shown)
+    type_hand(second, 1, other)
+    first.bring_to_front()
+    first.tap("text=Opponents confirm")
+    first.wait_for_selector("#notice, h2:text-is('Hand 2')")
+    assert first.locator("#notice").count(), "confirmed a hand the opponents never saw"
+    assert first.inner_text("#notice") == "Another phone changed hand 1; look again"
+    assert phone_sheet.phone_sheet(db, event_id, 1, 1)["confirmed"] == 0
+    first.wait_for_selector("text=Hand 1: for the opponents to check")
+    assert f"Bid: {other['bid']}" in first.inner_text("ul.hand-words")
+    first.tap("text=Opponents confirm")
+    first.wait_for_selector("h2:text-is('Hand 2')")
+    sheet = phone_sheet.phone_sheet(db, event_id, 1, 1)
+    assert sheet["confirmed"] == 1 and sheet["hands"][0]["bid"] == other["bid"]
 
 
 # the words and numbers of the page's table cells that break over two lines

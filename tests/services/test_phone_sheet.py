@@ -43,10 +43,22 @@ def test_a_hand_entered_is_the_tables_draft_at_once_and_waits_for_confirmation(
     assert (shown.draft, shown.draft_source) == (1, "phone")
     with pytest.raises(UserError, match="hand 1 waits|the hand to type is hand 1"):
         phone_sheet.enter_hand(db, npa, 1, 2, 2, HAND, clock)
-    sheet = phone_sheet.confirm_hand(db, npa, 1, 2, 1, clock)
+    sheet = phone_sheet.confirm_hand(db, npa, 1, 2, 1, sheet["versions"][0], clock)
     assert sheet["confirmed"] == 1
     with pytest.raises(UserError, match="no hand waits"):
-        phone_sheet.confirm_hand(db, npa, 1, 2, 2, clock)
+        phone_sheet.confirm_hand(db, npa, 1, 2, 2, sheet["versions"][0], clock)
+
+
+def test_a_hand_typed_over_since_it_was_shown_is_not_confirmed(db, npa, clock) -> None:
+    shown = phone_sheet.enter_hand(db, npa, 1, 2, 1, HAND, clock)["versions"][0]
+    assert phone_sheet.enter_hand(db, npa, 1, 2, 1, HAND, clock)["versions"][0] == shown
+    other = phone_sheet.enter_hand(db, npa, 1, 2, 1, {**HAND, "bid": 60}, clock)
+    assert other["versions"][0] != shown
+    with pytest.raises(UserError, match="^version: another phone changed hand 1; look again$"):
+        phone_sheet.confirm_hand(db, npa, 1, 2, 1, shown, clock)
+    assert drafts.table_draft(db, npa, 1, 2).confirmed == 0
+    sheet = phone_sheet.confirm_hand(db, npa, 1, 2, 1, other["versions"][0], clock)
+    assert sheet["confirmed"] == 1 and sheet["hands"][0]["bid"] == 60
 
 
 def test_a_wrong_hand_is_refused_at_its_field_and_not_kept(db, npa, clock) -> None:
