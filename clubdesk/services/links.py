@@ -170,7 +170,7 @@ def why_not_good(db: Database, event_id: str, token: str) -> NotGood:
     return "old" if any(number > found[0] for number, _, _ in tables) else "closed"
 
 
-Seated = tuple[int, int, bool]  # a round seated so far: (round, table, open)
+Seated = tuple[int, int, bool]  # a table seated so far: (round, table, open)
 
 
 def _looked_up(

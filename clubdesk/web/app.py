@@ -137,7 +137,7 @@ class TablesApp:
         token, action = found.group(1), found.group(2) or "page"
         _only(method, "POST" if action in ("check", "hand", "confirm", "submit") else "GET")
         at = await self._run(lambda: links.find_table(self.db, self.event_id, token))
-        if at is None and "text/html" in request.headers.get("accept", ""):  # a browser's
+        if at is None and "text/html" in request.headers.get("accept", ""):  # a browser opened it
             why = await self._run(lambda: links.why_not_good(self.db, self.event_id, token))
             return self._page("refused.html", {"why": REFUSED_WORDS[why]}, 403)
         if at is None:
