@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Literal
 from urllib.parse import urlsplit
 
 from clubdesk.domain.limits import quoted
-from clubdesk.domain.links import looks_like_token, same_token, table_token
+from clubdesk.domain.links import csrf_token, looks_like_token, same_token, table_token
 from clubdesk.errors import UserError
 from clubdesk.services.common import aware
 from clubdesk.store import links as store
@@ -24,9 +25,19 @@ from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 
-__all__ = ["RoundLinks", "TableAt", "TableLink", "base_url_of", "find_table", "round_links"]
+__all__ = [
+    "NotGood",
+    "RoundLinks",
+    "TableAt",
+    "TableLink",
+    "base_url_of",
+    "find_table",
+    "round_links",
+    "why_not_good",
+]
 
 BASE_URL_MAX = 200
+NotGood = Literal["old", "closed", "unknown"]
 
 
 @dataclass(frozen=True)
@@ -51,10 +62,12 @@ class RoundLinks:
 
 @dataclass(frozen=True)
 class TableAt:
-    """The table and round a good token is for."""
+    """The table and round a good token is for, and the CSRF token its page carries (derived
+    from the event's kept secret: good for the link's life, across restarts)."""
 
     round_number: int
     table: int
+    csrf: str
 
 
 def checked_base_url(text: str) -> str:
@@ -141,18 +154,44 @@ def printed_links(db: Database, event_id: str, round_number: int) -> dict[int, s
 def find_table(db: Database, event_id: str, token: str) -> TableAt | None:
     """The table and round ``token`` is good for now (a round seated or started, not closed);
     None for any other token."""
-    if not looks_like_token(token):
+    secret, found, _ = _looked_up(db, event_id, token, only_open=True)
+    if secret is None or found is None:
         return None
+    return TableAt(found[0], found[1], csrf_token(secret, token))
+
+
+def why_not_good(db: Database, event_id: str, token: str) -> NotGood:
+    """Why ``token``, which ``find_table`` refuses, is not good now: ``old`` (a table's link
+    of a closed round, a later round seated since: last round's card), ``closed`` (its round
+    is closed, and none seated after it) or ``unknown`` (no table's link of this event)."""
+    _, found, tables = _looked_up(db, event_id, token, only_open=False)
+    if found is None:
+        return "unknown"
+    return "old" if any(number > found[0] for number, _, _ in tables) else "closed"
+
+
+Seated = tuple[int, int, bool]  # a table seated so far: (round, table, open)
+
+
+def _looked_up(
+    db: Database, event_id: str, token: str, *, only_open: bool
+) -> tuple[str | None, Seated | None, list[Seated]]:
+    """The event's secret, the table seated (``only_open``: and open) whose link ``token`` is
+    (None: no table's), and every table seated so far; every table's token compared, in
+    constant time each."""
+    if not looks_like_token(token):
+        return None, None, []
     with db.session() as session:
         kept = store.link_secret(session, event_id)
-        tables = store.open_tables(session, event_id) if kept is not None else []
+        tables = store.seated_tables(session, event_id) if kept is not None else []
+    if kept is None:
+        return None, None, []
     found = None
-    for number, table in tables:  # every one compared, in constant time each
-        if kept is not None and same_token(
-            token, table_token(kept.secret, event_id, number, table)
-        ):
-            found = TableAt(number, table)
-    return found
+    for number, table, good in tables:
+        expected = table_token(kept.secret, event_id, number, table)
+        if (good or not only_open) and same_token(token, expected):
+            found = (number, table, good)
+    return kept.secret, found, tables
 
 
 def _link(secret: str, event_id: str, number: int, table: int, base: str | None) -> TableLink:

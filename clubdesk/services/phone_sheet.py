@@ -9,12 +9,16 @@ A hand being typed is read as the window reads a row (``check_hand``: the fields
 for, ``domain.games.asked``, and its refusal at its field). A hand entered is kept at once as
 the table's draft, source "phone" (``enter_hand``), and waits for the opponents' scorekeeper
 to confirm it on the same phone (``confirm_hand``) before the next one; another phone with
-the same link carries on from the draft. The signed sheet goes in through
-``services.sheet_json.submit_json``, as ``clubdesk submit``'s.
+the same link carries on from the draft. Every hand shown carries its version (``versions``:
+a digest of its number and its fields), and a confirmation names the version the opponents
+saw: a hand another phone typed over since is refused, never confirmed unseen. The signed
+sheet goes in through ``services.sheet_json.submit_json``, as ``clubdesk submit``'s.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,7 +42,7 @@ from clubdesk.store.drafts import Draft
 from clubdesk.store.entrants import players_of
 from clubdesk.timesource import TimeSource
 
-__all__ = ["check_hand", "confirm_hand", "enter_hand", "phone_sheet"]
+__all__ = ["check_hand", "confirm_hand", "enter_hand", "hand_version", "phone_sheet"]
 
 
 def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> dict[str, Any]:
@@ -73,6 +77,7 @@ def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> d
         "pair": None if pair is None else {"key": pair[0], "total": pair[1]},
         "hand_word": rules.game_end.hand_word,
         "hands": hands,
+        "versions": [hand_version(n, hand) for n, hand in enumerate(hands, start=1)],
         "confirmed": confirmed,
     }
     if found.submitted:
@@ -80,6 +85,13 @@ def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> d
         sheet["score"] = None if score is None else {"a": score.a, "b": score.b}
         return sheet
     return sheet | _worked_out(rules, round_number, hands, game.adjustments)
+
+
+def hand_version(number: int, hand: Mapping[str, Any]) -> str:
+    """The version of hand ``number`` as kept: the same for the same fields, another once a
+    phone types it over with anything else (16 hexadecimal characters)."""
+    text = json.dumps([number, hand], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _confirmed(draft: Draft | None, hands: list[dict[str, Any]]) -> int:
@@ -318,15 +330,25 @@ def enter_hand(
 
 
 def confirm_hand(
-    db: Database, event_id: str, round_number: int, table: int, number: Any, clock: TimeSource
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    number: Any,
+    version: Any,
+    clock: TimeSource,
 ) -> dict[str, Any]:
-    """The opponents' scorekeeper confirms hand ``number`` (the one waiting); the sheet."""
+    """The opponents' scorekeeper confirms hand ``number`` (the one waiting) as the phone
+    showed it to them (its ``version``); the sheet."""
     draft = drafts.table_draft(db, event_id, round_number, table)
     hands = list(draft.hands) if draft is not None else []
     confirmed = _confirmed(draft, hands)
     if confirmed >= len(hands) or number != confirmed + 1 or isinstance(number, bool):
         waiting = f"hand {confirmed + 1} waits" if confirmed < len(hands) else "no hand waits"
         raise UserError(f"number: {waiting} for the opponents' confirmation", field="number")
+    if version != hand_version(number, hands[number - 1]):
+        raise UserError(f"version: another phone changed hand {number}; look again",
+                        field="version")  # fmt: skip
     drafts.save_draft(db, event_id, round_number, table, hands, clock,
                       source="phone", confirmed=number)  # fmt: skip
     return phone_sheet(db, event_id, round_number, table)

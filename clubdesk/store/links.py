@@ -46,13 +46,14 @@ def keep_base_url(session: Session, event_id: str, base_url: str) -> None:
     session.flush()
 
 
-def open_tables(session: Session, event_id: str) -> list[tuple[int, int]]:
-    """(round, table) of every table of the event's rounds seated or started and not closed:
-    the tables whose link is good now."""
+def seated_tables(session: Session, event_id: str) -> list[tuple[int, int, bool]]:
+    """(round, table, open) of every table of the event's rounds seated so far, in round
+    order: open for a round seated or started and not closed (the tables whose link is good
+    now)."""
     rows = session.connection().exec_driver_sql(
-        "SELECT round.number, game.table_number FROM game JOIN round ON round.id = game.round_id "
-        "WHERE round.event_id = ? AND round.status <> 'closed' "
+        "SELECT round.number, game.table_number, round.status <> 'closed' FROM game "
+        "JOIN round ON round.id = game.round_id WHERE round.event_id = ? "
         "ORDER BY round.number, game.table_number",
         (event_id,),
     )
-    return [(int(number), int(table)) for number, table in rows]
+    return [(int(number), int(table), bool(good)) for number, table, good in rows]

@@ -10,7 +10,8 @@ Only these paths are served; anything else is 404, a method a path does not take
   ``/submit`` (``clubdesk submit``'s JSON);
 - ``GET /static/NAME`` the pages' own scripts and styles, by name.
 
-A token that is not good now gets 403 and nothing about the event. A refusal is 400 with
+A token that is not good now gets 403 and nothing about the event: a page in words for a
+browser (``Accept: text/html``) saying why, JSON to any other client. A refusal is 400 with
 ``{"error": ..., "field": ...}``; a body over the cap 413; a client over its rate 429
 (``guard.py``). The services run one at a time on a worker thread, never on the server's
 event loop, each holding ``turn``: the window that serves takes it, when it is free, while
@@ -20,10 +21,10 @@ its pages read what a phone changed (it never waits for it: its reads never wait
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import re
-import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -41,7 +42,7 @@ from clubdesk.services.sheet_json import sheet_json, submit_json
 from clubdesk.store.db import Database
 from clubdesk.store.errors import DatabaseError
 from clubdesk.timesource import TimeSource
-from clubdesk.web.guard import BODY_MAX, RateLimit, Refused, csrf_problem, csrf_token, parsed_json
+from clubdesk.web.guard import BODY_MAX, RateLimit, Refused, csrf_problem, parsed_json
 from clubdesk.web.hall import hall
 
 __all__ = ["TablesApp"]
@@ -63,6 +64,12 @@ HEADERS = {
     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 }
 NOT_GOOD = "token: this link is not good now (ask the director for your table's link)"
+# a link not good now, opened by a browser: why, in words (the page says what to do)
+REFUSED_WORDS: dict[links.NotGood, str] = {
+    "old": "This is an earlier round's table card: that round is over.",
+    "closed": "The round this link is for is closed: no more can be entered on it.",
+    "unknown": "This is not a link of tonight's: it may be from another night, or mistyped.",
+}
 _TABLE_PATH = re.compile(r"/t/([^/]{1,64})(?:/(sheet|state|check|hand|confirm|submit))?")
 ACTOR = "phone"  # who the audit log says submitted a sheet from a table's page
 
@@ -83,7 +90,6 @@ class TablesApp:
         self.db, self.event_id, self.clock = db, event_id, clock
         self.on_change = on_change
         self.rate = rate if rate is not None else RateLimit(clock)
-        self.key = secrets.token_bytes(32)  # the CSRF tokens' key, for this server's life
         self.one_at_a_time = anyio.CapacityLimiter(1)
         self.turn = turn if turn is not None else threading.Lock()
         self._pages: dict[str, str] = {}
@@ -131,13 +137,16 @@ class TablesApp:
         token, action = found.group(1), found.group(2) or "page"
         _only(method, "POST" if action in ("check", "hand", "confirm", "submit") else "GET")
         at = await self._run(lambda: links.find_table(self.db, self.event_id, token))
+        if at is None and "text/html" in request.headers.get("accept", ""):  # a browser opened it
+            why = await self._run(lambda: links.why_not_good(self.db, self.event_id, token))
+            return self._page("refused.html", {"why": REFUSED_WORDS[why]}, 403)
         if at is None:
             raise Refused(403, NOT_GOOD)
         if action == "page":
-            return self._page("phone.html", {"csrf": csrf_token(self.key, token)})
+            return self._page("phone.html", {"csrf": at.csrf})
         if action in ("sheet", "state"):
             return _json(await self._run(lambda: self._read(action, at)))
-        problem = csrf_problem(self.key, token, dict(request.headers), request.headers.get("host"))
+        problem = csrf_problem(at.csrf, dict(request.headers), request.headers.get("host"))
         if problem is not None:
             raise Refused(403, problem)
         try:
@@ -176,7 +185,7 @@ class TablesApp:
             done = submit_json(db, event_id, number, table, data, self.clock, actor=ACTOR)
             self._changed(changes_of(done))
             return sheet_json(sheets.table_sheet(db, event_id, number, table))
-        given = _fields(data, ("number", "hand") if action != "confirm" else ("number",))
+        given = _fields(data, ("number", "hand") if action != "confirm" else ("number", "version"))
         if action == "check":
             return phone_sheet.check_hand(db, event_id, number, table, given["number"],
                                           given["hand"])  # fmt: skip
@@ -185,7 +194,7 @@ class TablesApp:
                                            given["hand"], self.clock)  # fmt: skip
         else:
             sheet = phone_sheet.confirm_hand(db, event_id, number, table, given["number"],
-                                             self.clock)  # fmt: skip
+                                             given["version"], self.clock)  # fmt: skip
         self._changed(Change.SHEETS)
         return sheet
 
@@ -197,13 +206,13 @@ class TablesApp:
                 log.exception("a listener of the tables' pages failed")
 
     # pages ---------------------------------------------------------------------------------
-    def _page(self, name: str, values: dict[str, str]) -> Response:
+    def _page(self, name: str, values: dict[str, str], status: int = 200) -> Response:
         if name not in self._pages:
             self._pages[name] = paths.resource(f"web/{name}").read_text(encoding="utf-8")
         text = self._pages[name]
         for key, value in values.items():
-            text = text.replace("{{" + key + "}}", value)
-        return Response(text, media_type="text/html; charset=utf-8")
+            text = text.replace("{{" + key + "}}", html.escape(value))
+        return Response(text, status, media_type="text/html; charset=utf-8")
 
 
 class _Refusal(Refused):

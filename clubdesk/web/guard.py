@@ -4,16 +4,16 @@ request's JSON read with the command line's limits.
 
 - ``RateLimit``: a token bucket per client address (``BURST`` requests at once, ``PER_SECOND``
   after that), on the injected clock's monotonic time; a client over it gets 429.
-- ``csrf_token``: an HMAC of the table's link token under a key made when the server starts.
-  The phone's page carries it, and every POST must send it back in the ``X-CSRF-Token``
-  header, as ``application/json``, from no other origin than the server's own.
+- ``csrf_problem``: the phone's page carries its CSRF token (``domain/links.py``: an HMAC of
+  the table's link token under the event's kept secret, so it outlives a restart), and every
+  POST must send it back in the ``X-CSRF-Token`` header, as ``application/json``, from no
+  other origin than the server's own.
 - ``parsed_json``: a body as JSON, with ``BODY_MAX`` bytes at most, UTF-8, no ``NaN``, no
   nesting beyond what a sheet needs, no lone surrogate.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 from collections import OrderedDict
@@ -30,7 +30,6 @@ __all__ = [
     "Refused",
     "RateLimit",
     "csrf_problem",
-    "csrf_token",
     "parsed_json",
 ]
 
@@ -75,22 +74,14 @@ class RateLimit:
             self._buckets.popitem(last=False)
 
 
-def csrf_token(key: bytes, link_token: str) -> str:
-    """The CSRF token the page of ``link_token`` carries, under the server's ``key``."""
-    return hmac.new(key, b"csrf\x00" + link_token.encode(), hashlib.sha256).hexdigest()[:32]
-
-
-def csrf_problem(
-    key: bytes, link_token: str, headers: dict[str, str], host: str | None
-) -> str | None:
-    """Why a POST for ``link_token`` with these (lower-case) headers is not the phone page's
-    own, or None: JSON only, the CSRF token sent back, and no other origin."""
+def csrf_problem(expected: str, headers: dict[str, str], host: str | None) -> str | None:
+    """Why a POST with these (lower-case) headers is not the phone page's own, or None: JSON
+    only, the page's CSRF token ``expected`` sent back, and no other origin."""
     kind = headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         return "content-type: a POST here is application/json"
     given = headers.get("x-csrf-token", "")
-    if not hmac.compare_digest(given.encode("utf-8", "replace"),
-                               csrf_token(key, link_token).encode()):  # fmt: skip
+    if not hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode()):
         return "csrf: the page's X-CSRF-Token is missing or out of date; load the page again"
     origin = headers.get("origin")
     if origin is not None and (host is None or _netloc(origin) != host.lower()):

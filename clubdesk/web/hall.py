@@ -1,11 +1,12 @@
-"""The hall page's JSON (``GET /api/hall``): the round clock, this round's seating and the
-standings, read only, as the projector shows them to the room."""
+"""The hall page's JSON (``GET /api/hall``): the laptop's time, the round clock, this round's
+seating and the standings, read only, as the projector shows them to the room."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from clubdesk.errors import UserError
+from clubdesk.printing.text import time_of_day
 from clubdesk.services import board, events, results, roundclock
 from clubdesk.services.board import Seated
 from clubdesk.store.db import Database
@@ -34,12 +35,13 @@ STATE_WORDS = {
 
 
 def hall(db: Database, event_id: str, time: TimeSource) -> dict[str, Any]:
-    """What the hall page shows now."""
+    """What the hall page shows now (``now``: the laptop's time of day)."""
     rules = events.event_rules(db, event_id)
     found = board.board(db, event_id)
     table = results.standings(db, event_id)
     return {
         "event": found.event_name,
+        "now": time_of_day(time.now()),
         "clock": _clock(db, event_id, time) if rules.schedule.timed else None,
         "round": found.round_title() if found.round_number is not None else "",
         "tables": [
@@ -75,7 +77,11 @@ def _clock(db: Database, event_id: str, time: TimeSource) -> dict[str, Any] | No
         "remaining_s": status.remaining_s,
         "next": None
         if upcoming is None
-        else {"round": upcoming.round, "at": upcoming.at.strftime("%H:%M")},
+        else {  # due: its time has gone by (never "at" a time gone by: starting shortly)
+            "round": upcoming.round,
+            "at": time_of_day(upcoming.at),
+            "due": upcoming.at <= time.now(),
+        },
     }
 
 

@@ -1,6 +1,6 @@
 "use strict";
-// The hall page: the round clock, this round's seating and the standings, read every few
-// seconds from /api/hall; the clock counts down between readings.
+// The hall page: the laptop's time, the round clock, this round's seating and the standings,
+// read every few seconds from /api/hall; the clock counts down between readings.
 (function () {
   let remaining = null, phase = null, words = "";
 
@@ -38,11 +38,15 @@
     phase = clock ? clock.phase : null;
     remaining = clock ? clock.remaining_s : null;
     words = clock ? (clock.round ? "Round " + clock.round + " · " : "") + clock.words : hall.round;
-    if (clock && clock.next && !remaining) words += " · round " + clock.next.round + " at " + clock.next.at;
+    if (clock && clock.next && !remaining) {  // never "at" a time gone by
+      words += " · round " + clock.next.round + (clock.next.due ? " starting shortly" : " at " + clock.next.at);
+    }
+    document.getElementById("now").textContent = hall.now;
     clockText();
     document.getElementById("round").textContent = hall.round ? hall.round + ": seating" : "Seating";
     rows(document.querySelector("#seating tbody"), hall.tables, (t) => [
-      text("td", t.table, "num"), text("td", t.a), text("td", t.b), text("td", t.state, "state")]);
+      text("td", t.table, "num"), text("td", t.a, "side a"), text("td", t.b, "side b"),
+      text("td", t.state, "state")]);
     document.getElementById("byes").textContent = hall.byes ? "Bye: " + hall.byes : "";
     document.getElementById("after").textContent =
       hall.after_round ? "Standings after round " + hall.after_round : "Standings";

@@ -3,10 +3,13 @@
 // knows comes from the laptop: the columns of the format, what each hand asks for and why a
 // hand is refused (POST check), the running totals and the end of the game (GET state). A hand
 // entered is kept on the laptop at once (POST hand) and waits for the opponents to confirm it
-// (POST confirm); both players sign on the glass, and the sheet goes in (POST submit).
+// (POST confirm); both players sign on the glass, and the sheet goes in (POST submit). A hand
+// typed and not yet sent is kept in the phone's own storage until the laptop has it, so a
+// reload (or the laptop out of reach) loses nothing.
 (function () {
   const token = location.pathname.split("/")[2] || "";
   const base = "/t/" + encodeURIComponent(token);
+  const KEPT = "clubdesk.typed." + token;  // the hand being typed, in localStorage
   const csrf = document.querySelector('meta[name="csrf"]').content;
   const main = document.getElementById("main");
   const STROKES_MAX = 100, STROKE_POINTS_MAX = 1000, ASPECT = 3.5;
@@ -17,6 +20,7 @@
   let fields = {};           // field key -> {wrap, control, problem, column}
   let fixing = false;        // the hand waiting for its confirmation is typed over
   let timeCalled = false, winner = null, checking = null, formProblem = null;
+  let notice = null;         // a refusal to say once above the sheet as it now is
   let pads = {};             // role -> {strokes, canvas}
   let signers = {};          // role -> select
 
@@ -65,13 +69,41 @@
       setActions([]);
       return;
     }
-    show(answer.data);
+    show(answer.data, true);
   }
 
-  function show(data) {
+  // the laptop's sheet shown; ``again``: the page (re)loaded, and a hand typed here before
+  // and not sent is typed again, if it is still the hand the sheet waits for
+  function show(data, again) {
     sheet = data;
     typed = {}; byHand = new Set(); fixing = false; formProblem = null;
+    const kept = again ? keptHand() : null;
+    const waiting = sheet.hands.length > sheet.confirmed;
+    if (kept && sheet.state === "waiting" && kept.number === number() && kept.fixing === waiting) {
+      typed = kept.typed; byHand = new Set(kept.byHand); fixing = kept.fixing;
+    } else {
+      forget();
+    }
     render();
+  }
+
+  function keep() {
+    const kept = { number: number(), fixing, typed, byHand: [...byHand] };
+    try { localStorage.setItem(KEPT, JSON.stringify(kept)); } catch (e) { /* no storage: kept on the page only */ }
+  }
+
+  function forget() {
+    try { localStorage.removeItem(KEPT); } catch (e) { /* no storage */ }
+  }
+
+  function keptHand() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(KEPT) || "null");
+      const fine = kept && typeof kept.typed === "object" && kept.typed && Array.isArray(kept.byHand);
+      return fine ? kept : null;
+    } catch (e) {
+      return null;
+    }
   }
 
   // the sheet ----------------------------------------------------------------------------------
@@ -81,6 +113,12 @@
     document.getElementById("sides").textContent = "A: " + sheet.sides.A + "  ·  B: " + sheet.sides.B;
     document.title = sheet.title;
     main.replaceChildren();
+    if (notice) {
+      const said = el("p", { class: "problem", id: "notice", role: "alert" }, notice);
+      main.append(el("section", {}, said));
+      requestAnimationFrame(() => said.scrollIntoView({ block: "nearest" }));
+      notice = null;
+    }
     if (sheet.state !== "waiting") {
       const score = sheet.score ? "It counts A " + sheet.score.a + " to B " + sheet.score.b + ". " : "";
       main.append(el("section", {}, el("h2", { class: "done" }, "Sheet submitted"),
@@ -137,9 +175,23 @@
       form.append(el("label", { class: "field" }, el("span", { class: "label" }, "Time was called"),
         el("input", { type: "checkbox", onchange: (e) => { timeCalled = e.target.checked; render(); } })));
     }
+    form.addEventListener("keydown", onEnter);
     main.append(form);
     setActions([["Enter " + sheet.hand_word + " " + number(), enterHand, true]]);
     check();
+  }
+
+  // Enter in a number or a list moves to the next one the hand asks for; in the last, it
+  // enters the hand (the buttons and boxes are tapped: Enter on one presses it, as ever)
+  function onEnter(e) {
+    if (e.key !== "Enter" || e.isComposing) return;
+    const typedIn = Object.values(fields).map((f) => f.control)
+      .filter((c) => (c.tagName === "INPUT" && c.type === "number" || c.tagName === "SELECT") && !c.disabled);
+    const at = typedIn.indexOf(e.target);
+    if (at < 0) return;
+    e.preventDefault();
+    if (at + 1 < typedIn.length) typedIn[at + 1].focus();
+    else enterHand();
   }
 
   function field(column) {
@@ -148,7 +200,7 @@
     let control;
     const current = typed[column.key];
     if (column.kind === "int") {
-      control = el("input", { id, type: "number", inputmode: "numeric", step: "1",
+      control = el("input", { id, type: "number", inputmode: "numeric", step: "1", enterkeyhint: "next",
         value: current === null || current === undefined ? null : String(current) });
       control.addEventListener("input", () => {
         const text = control.value.trim();
@@ -216,6 +268,7 @@
         fields[other].control.value = rest === null ? "" : String(rest);
       }
     }
+    keep();
     for (const f of Object.values(fields)) {
       if (f.column.kind === "player" && f.column.side_from === key) fillSelect(f.control, f.column);
     }
@@ -323,13 +376,20 @@
       if (value !== undefined) { typed[column.key] = value; byHand.add(column.key); }
     }
     fixing = true;
+    keep();
     render();
   }
 
   async function confirmHand() {
-    const answer = await api("/confirm", { number: sheet.hands.length });
+    // the hand as this phone shows it: another phone may have typed it over since
+    const n = sheet.hands.length;
+    const answer = await api("/confirm", { number: n, version: sheet.versions[n - 1] });
     if (answer.ok) return show(answer.data);
     if (answer.data.field === "number") return load();
+    if (answer.data.field === "version") {  // the hand as it is now, for the opponents to check
+      notice = says(answer);
+      return load();
+    }
     main.append(el("section", {}, el("p", { class: "problem" }, says(answer))));
   }
 

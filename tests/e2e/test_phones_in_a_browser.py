@@ -7,6 +7,10 @@ the opponents, both players sign with their finger (touch events), and the sheet
 The window's board follows, and its standings are those of the same sheets typed in the
 window by keys, as a director types the paper. That round is in the slow tier; the quick
 run opens one table's link on a phone and types its first hand, which the board follows.
+A page opened before the server restarts goes on posting, and a hand typed on it and not yet
+sent survives a reload; Enter moves on to the next number; of two phones on one link, a hand
+the other typed over is never confirmed unseen. An old link gets a page in words,
+and the hall page reads on a phone and on a laptop's screen.
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 from PySide6.QtCore import Qt
 
-from clubdesk.services import links, results, sheets
+from clubdesk.services import links, phone_sheet, results, sheets
 from clubdesk.store.db import open_database
+from clubdesk.web.app import TablesApp
+from clubdesk.web.server import TablesServer
 from tests import builder
 from tests.e2e.director import Director
 
@@ -60,6 +66,22 @@ def phones(tmp_path: Path) -> Iterator[BrowserContext]:
         context.close()
 
 
+@pytest.fixture
+def served_night(new_database, tmp_path, clock) -> Iterator[tuple]:
+    """``clubdesk serve``'s server over an NPA night whose round 1 is started: the database,
+    the event and table 1's link."""
+    db = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "b")
+    event_id = npa_night(db, clock)
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    server.start()
+    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    try:
+        yield db, event_id, f"http://127.0.0.1:{server.port}/t/{token}"
+    finally:
+        server.stop()
+        db.close()
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -82,7 +104,7 @@ def serve(qtbot, window) -> int:
     return port
 
 
-def type_hand(page: Page, number: int, hand: dict) -> None:
+def fill_hand(page: Page, number: int, hand: dict) -> None:
     """The scorekeeper taps the bidder and types the numbers; the other side's trick points
     fill in as the rest."""
     page.bring_to_front()  # this phone in its scorekeeper's hand
@@ -93,8 +115,17 @@ def type_hand(page: Page, number: int, hand: dict) -> None:
     page.fill("#f-meld-B", str(hand["meld"]["B"]))
     page.fill("#f-tricks-A", str(hand["tricks"]["A"]))
     assert page.input_value("#f-tricks-B") == str(hand["tricks"]["B"])
+
+
+def type_hand(page: Page, number: int, hand: dict) -> None:
+    """The hand typed and entered: it waits for the opponents' check (or the page says why
+    not, and the test fails with its words)."""
+    fill_hand(page, number, hand)
     page.tap(f"text=Enter hand {number}")
-    page.wait_for_selector(f"text=Hand {number}: for the opponents to check")
+    page.wait_for_selector("h2:has-text('for the opponents to check'), #form-problem")
+    problem = page.locator("#form-problem")
+    assert not problem.count(), problem.inner_text()
+    assert page.locator(f"h2:text-is('Hand {number}: for the opponents to check')").count()
 
 
 def touch(page: Page, points: list[dict]) -> None:
@@ -115,6 +146,194 @@ def sign(page: Page, role: str) -> None:
     assert box is not None
     touch(page, [{"x": box["x"] + x * box["width"], "y": box["y"] + y * box["height"]}
                  for x, y in SIGNATURE])  # fmt: skip
+
+
+def test_a_page_opened_before_a_restart_goes_on_posting(
+    phones, new_database, tmp_path, clock
+) -> None:
+    """``clubdesk serve`` stopped and started again on the same database and port, as after
+    the laptop restarts: the page a phone opened before goes on posting its hands, with the
+    CSRF token it carries."""
+    path = new_database(tmp_path / "club.sqlite")
+    db = open_database(path, backups=tmp_path / "b")
+    event_id = npa_night(db, clock)
+    link = links.round_links(db, event_id, 1, clock).tables[0]
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    server.start()
+    port = server.port
+    page = phones.new_page()
+    page.goto(f"http://127.0.0.1:{port}/t/{link.token}")
+    page.wait_for_selector("h2:text-is('Hand 1')")
+    server.stop()
+    db.close()
+    db = open_database(path, backups=tmp_path / "b")
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", port)
+    server.start()
+    try:
+        type_hand(page, 1, builder.npa_sheet(1)[0])
+        assert len(phone_sheet.phone_sheet(db, event_id, 1, 1)["hands"]) == 1
+    finally:
+        server.stop()
+        db.close()
+
+
+def test_a_hand_typed_and_not_sent_survives_a_reload(phones, served_night) -> None:
+    """The page reloaded (the phone's browser dropped it, or the laptop was out of reach) with
+    a hand typed and not entered: it is typed there again, kept in the phone's own storage
+    until the laptop has it."""
+    db, event_id, url = served_night
+    hand = builder.npa_sheet(1)[0]
+    page = phones.new_page()
+    page.goto(url)
+    fill_hand(page, 1, hand)
+    page.reload()
+    page.wait_for_selector("h2:text-is('Hand 1')")
+    assert page.get_attribute(f"#f-bidder button[data-value={hand['bidder']}]",
+                              "aria-pressed") == "true"  # fmt: skip
+    shown = [page.input_value(f"#f-{key}") for key in ("bid", "meld-A", "meld-B", "tricks-A",
+                                                       "tricks-B")]  # fmt: skip
+    assert shown == [str(n) for n in (hand["bid"], *hand["meld"].values(),
+                                      *hand["tricks"].values())]  # fmt: skip
+    page.tap("text=Enter hand 1")
+    page.wait_for_selector("text=Hand 1: for the opponents to check")
+    assert phone_sheet.phone_sheet(db, event_id, 1, 1)["hands"][0]["bid"] == hand["bid"]
+    assert page.evaluate("Object.keys(localStorage)") == []  # the laptop has it
+    page.tap("text=Opponents confirm")
+    page.wait_for_selector("h2:text-is('Hand 2')")
+    page.reload()
+    page.wait_for_selector("h2:text-is('Hand 2')")
+    assert page.input_value("#f-bid") == ""
+
+
+def test_enter_moves_to_the_next_number_and_enters_the_hand(phones, served_night) -> None:
+    """The phone's keyboard: the bidder tapped, then each number typed and Enter (the
+    keyboard's Next) to the next one; Enter in the last enters the hand."""
+    db, event_id, url = served_night
+    hand = builder.npa_sheet(1)[0]
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Hand 1')")
+    page.tap(f"#f-bidder button[data-value={hand['bidder']}]")
+    page.focus("#f-bid")
+    for value, then in (
+        (hand["bid"], "f-meld-A"),
+        (hand["meld"]["A"], "f-meld-B"),
+        (hand["meld"]["B"], "f-tricks-A"),
+        (hand["tricks"]["A"], "f-tricks-B"),
+    ):
+        page.keyboard.type(str(value))
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == then
+    assert page.input_value("#f-tricks-B") == str(hand["tricks"]["B"])
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Hand 1: for the opponents to check")
+    assert phone_sheet.phone_sheet(db, event_id, 1, 1)["hands"][0]["bid"] == hand["bid"]
+
+
+def test_a_hand_another_phone_typed_over_is_not_confirmed_unseen(phones, served_night) -> None:
+    """Two phones on one table's link: phone 1 hands its hand 1 to the opponents, phone 2
+    types a different hand 1 over it; the opponents' Confirm on phone 1 is refused in words
+    there, phone 1 then shows phone 2's hand, and that is the one they confirm."""
+    db, event_id, url = served_night
+    shown, other = builder.npa_sheet(1)[0], builder.npa_sheet(2)[0]
+    assert shown != other
+    first, second = phones.new_page(), phones.new_page()
+    first.goto(url)
+    second.goto(url)
+    type_hand(first, 1, shown)
+    type_hand(second, 1, other)
+    first.bring_to_front()
+    first.tap("text=Opponents confirm")
+    first.wait_for_selector("#notice, h2:text-is('Hand 2')")
+    assert first.locator("#notice").count(), "confirmed a hand the opponents never saw"
+    assert first.inner_text("#notice") == "Another phone changed hand 1; look again"
+    assert phone_sheet.phone_sheet(db, event_id, 1, 1)["confirmed"] == 0
+    first.wait_for_selector("text=Hand 1: for the opponents to check")
+    assert f"Bid: {other['bid']}" in first.inner_text("ul.hand-words")
+    first.tap("text=Opponents confirm")
+    first.wait_for_selector("h2:text-is('Hand 2')")
+    sheet = phone_sheet.phone_sheet(db, event_id, 1, 1)
+    assert sheet["confirmed"] == 1 and sheet["hands"][0]["bid"] == other["bid"]
+
+
+# the words and numbers of the page's table cells that break over two lines
+BROKEN = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll("td, th")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/[^\\s-]+/g)) {  // a name may break at its hyphen
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
+SURNAMES = ["Fitzgerald", "Montgomery", "Vanderbilt", "Abernathy", "Kowalczyk", "Oyelaran"]
+FIRST = ["Margaret", "Bartholomew", "Christopher", "Evangeline"]
+
+
+def long_names(number: int) -> list[str]:
+    """Two long names of entrant ``number``'s (1 to 23), no two alike."""
+    surname, first = SURNAMES[number % 6], FIRST[number // 6]
+    return [f"{first} {surname}", f"{first} {surname}-Whitaker"]
+
+
+def test_the_hall_page_reads_on_a_phone_and_a_laptop(phones, new_database, tmp_path, clock):
+    """The hall page held upright on a phone (390 px) and on a laptop's screen (1280 px): no
+    number or word broken over two lines, nothing to scroll sideways; between rounds it
+    shows the laptop's time now, and a next round whose time has gone by starts shortly."""
+    db = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "b")
+    event_id = builder.event(db, clock, entrants=16, players=long_names)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.start(db, event_id, 1, clock)
+    clock.advance(minutes=30)
+    builder.scores(db, event_id, 1, {t: (1110, 520 + t) for t in range(1, 9)}, clock)
+    builder.close(db, event_id, 1, clock)  # a break of 15 minutes: round 2 at 10:15 AM
+    clock.advance(minutes=25)
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    server.start()
+    try:
+        page = phones.new_page()
+        for width, height in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"http://127.0.0.1:{server.port}/")
+            page.wait_for_selector("#standings td")
+            page.screenshot(path=tmp_path / f"hall-{width}.png", full_page=True)
+            assert page.evaluate(BROKEN) == [], width
+            assert page.evaluate(SIDEWAYS) <= 0, width
+            assert page.inner_text("#now") == "10:25 AM"
+            assert page.inner_text("#phase").endswith("round 2 starting shortly")
+            assert page.locator("#standings td.num", has_text="1110").count() == 8
+    finally:
+        server.stop()
+        db.close()
+
+
+def test_an_old_link_opened_on_a_phone_says_why_in_words(
+    phones, served_night, clock, tmp_path
+) -> None:
+    """Last round's table card scanned: a page in words at the phone's width, saying why the
+    link is not good and what to do, and nothing about the event."""
+    db, event_id, url = served_night
+    builder.scores(db, event_id, 1, {t: (300, 200) for t in range(1, 5)}, clock)
+    builder.close(db, event_id, 1, clock)  # round 2 seated from round 1's results
+    page = phones.new_page()
+    answer = page.goto(url)
+    assert answer is not None and answer.status == 403
+    page.screenshot(path=tmp_path / "refused-390.png", full_page=True)
+    assert page.inner_text("h1") == "This link is not good now"
+    assert page.inner_text("#why") == "This is an earlier round's table card: that round is over."
+    assert "Ask the director" in page.inner_text("main")
+    assert page.evaluate(SIDEWAYS) <= 0
+    assert (
+        page.evaluate("parseFloat(getComputedStyle(document.getElementById('why')).fontSize)") >= 15
+    )
+    assert "npa" not in page.content().lower()
 
 
 def standings_shown(window) -> list[tuple]:

@@ -43,10 +43,22 @@ def test_a_hand_entered_is_the_tables_draft_at_once_and_waits_for_confirmation(
     assert (shown.draft, shown.draft_source) == (1, "phone")
     with pytest.raises(UserError, match="hand 1 waits|the hand to type is hand 1"):
         phone_sheet.enter_hand(db, npa, 1, 2, 2, HAND, clock)
-    sheet = phone_sheet.confirm_hand(db, npa, 1, 2, 1, clock)
+    sheet = phone_sheet.confirm_hand(db, npa, 1, 2, 1, sheet["versions"][0], clock)
     assert sheet["confirmed"] == 1
     with pytest.raises(UserError, match="no hand waits"):
-        phone_sheet.confirm_hand(db, npa, 1, 2, 2, clock)
+        phone_sheet.confirm_hand(db, npa, 1, 2, 2, sheet["versions"][0], clock)
+
+
+def test_a_hand_typed_over_since_it_was_shown_is_not_confirmed(db, npa, clock) -> None:
+    shown = phone_sheet.enter_hand(db, npa, 1, 2, 1, HAND, clock)["versions"][0]
+    assert phone_sheet.enter_hand(db, npa, 1, 2, 1, HAND, clock)["versions"][0] == shown
+    other = phone_sheet.enter_hand(db, npa, 1, 2, 1, {**HAND, "bid": 60}, clock)
+    assert other["versions"][0] != shown
+    with pytest.raises(UserError, match="^version: another phone changed hand 1; look again$"):
+        phone_sheet.confirm_hand(db, npa, 1, 2, 1, shown, clock)
+    assert drafts.table_draft(db, npa, 1, 2).confirmed == 0
+    sheet = phone_sheet.confirm_hand(db, npa, 1, 2, 1, other["versions"][0], clock)
+    assert sheet["confirmed"] == 1 and sheet["hands"][0]["bid"] == 60
 
 
 def test_a_wrong_hand_is_refused_at_its_field_and_not_kept(db, npa, clock) -> None:
@@ -86,7 +98,8 @@ def test_links_are_good_for_their_table_and_round_until_it_closes(db, npa, clock
     assert again.tables == found.tables  # printed again: the same links
     tokens = [t.token for t in found.tables]
     assert len(set(tokens)) == len(tokens) == 4
-    assert links.find_table(db, npa, tokens[2]) == links.TableAt(1, 3)
+    at = links.find_table(db, npa, tokens[2])
+    assert at is not None and (at.round_number, at.table) == (1, 3)
     wrong = tokens[2][:-1] + ("y" if tokens[2].endswith("x") else "x")  # one character off
     assert links.find_table(db, npa, wrong) is None
     assert links.find_table(db, npa, "../../etc/passwd") is None
@@ -96,6 +109,21 @@ def test_links_are_good_for_their_table_and_round_until_it_closes(db, npa, clock
                                "signatures": _signers(db, npa, table)}, clock)  # fmt: skip
     builder.close(db, npa, 1, clock)
     assert links.find_table(db, npa, tokens[2]) is None
+
+
+def test_a_link_not_good_says_why(db, clock) -> None:
+    # grand prix: stationary, so round 2 is seated only as it starts
+    event_id = builder.event(db, clock, entrants=16)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.start(db, event_id, 1, clock)
+    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    assert links.why_not_good(db, event_id, "A" * 20) == "unknown"
+    assert links.why_not_good(db, event_id, "../../etc/passwd") == "unknown"
+    builder.scores(db, event_id, 1, {t: (300, 200) for t in range(1, 9)}, clock)
+    builder.close(db, event_id, 1, clock)
+    assert links.why_not_good(db, event_id, token) == "closed"  # no round after it seated
+    builder.start(db, event_id, 2, clock)
+    assert links.why_not_good(db, event_id, token) == "old"  # last round's card
 
 
 def test_a_base_address_that_is_not_one_is_refused(db, npa, clock) -> None:

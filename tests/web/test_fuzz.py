@@ -12,8 +12,9 @@ from tests import builder
 from tests.properties import examples
 
 ACTIONS = ("check", "hand", "confirm", "submit")
-FIELDS = ("number", "hand", "hands", "signatures", "score", "winner", "time_called", "bidder",
-          "bid", "meld", "tricks", "marriage", "strokes", "role", "name", "A", "B")  # fmt: skip
+FIELDS = ("number", "version", "hand", "hands", "signatures", "score", "winner", "time_called",
+          "bidder", "bid", "meld", "tricks", "marriage", "strokes", "role", "name", "A",
+          "B")  # fmt: skip
 SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
     st.floats(allow_nan=False), st.text(max_size=30), st.sampled_from(["A", "B", "a", "b"]),

@@ -2,8 +2,10 @@
 served and no others, the sheet JSON of ``clubdesk sheet`` and ``submit``, 403 for a token not
 good now and nothing about the event, CSRF on every POST, the body cap and the rate limit."""
 
+import html
 import http.client
 import json
+import re
 import socket
 import time
 
@@ -69,6 +71,33 @@ def test_a_token_not_good_now_gets_403_and_nothing_about_the_event(served, clock
     assert closed.status == 403 and closed.json() == {
         "error": "token: this link is not good now (ask the director for your table's link)"
     }
+
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+def refused_words(answer) -> str:
+    assert answer.status == 403 and answer.headers["content-type"].startswith("text/html")
+    page = html.unescape(answer.body.decode())
+    found = re.search(r'<h2 id="why">(.*)</h2>', page)
+    assert found is not None and "Ask the director for your table's link" in page
+    assert "npa" not in page.lower() and "Player" not in page and "{{" not in page
+    return found.group(1)
+
+
+def test_a_link_not_good_opened_by_a_browser_says_why_in_words(served, clock) -> None:
+    made_up = "A" * 20
+    assert refused_words(served.call("GET", f"/t/{made_up}", headers=BROWSER)).startswith(
+        "This is not a link of tonight's"
+    )
+    assert served.call("GET", f"/t/{made_up}").json()["error"].startswith("token:")
+    assert served.call("GET", f"/t/{made_up}/sheet", headers={"Accept": "application/json"}
+                       ).headers["content-type"].startswith("application/json")  # fmt: skip
+    builder.scores(served.db, served.event_id, 1, {t: (300, 200) for t in range(1, 5)}, clock)
+    builder.close(served.db, served.event_id, 1, clock)  # round 2 seated from its results
+    assert refused_words(served.call("GET", f"/t/{served.tokens[0]}", headers=BROWSER)) == (
+        "This is an earlier round's table card: that round is over."
+    )
 
 
 def test_only_the_pages_are_served(served) -> None:
