@@ -82,3 +82,16 @@ def test_the_readme_layout_table_matches_the_tree() -> None:
                 absent.append(f"{where}{name}")
     assert unnamed == [], "name these modules in the README's layout table"
     assert absent == [], "the README's layout table names modules that are not there"
+
+
+def test_no_file_holds_a_merge_left_half_done() -> None:
+    markers = re.compile(r"^(<{7} |>{7} |={7}$)", re.M)
+    folders = ("clubdesk", "tests", "docs", "rules", "resources", "benchmarks", "packaging")
+    paths = [ROOT / "README.md", *(p for f in folders for p in (ROOT / f).rglob("*"))]
+    found = [
+        str(path.relative_to(ROOT))
+        for path in paths
+        if path.suffix in (".md", ".py", ".toml", ".js", ".html", ".css", ".sql", ".spec")
+        and markers.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert found == []
