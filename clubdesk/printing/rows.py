@@ -111,6 +111,7 @@ class StandingsRows:
     advance: int | None = None  # how many advance at the cut (default: ``cut_size``)
     ties: tuple[str, ...] = ()  # the tie-breaks due, a line each
     playoff: tuple[PlayoffLine, ...] = ()  # the final order from the playoffs, once played
+    warnings: tuple[tuple[int, int], ...] = ()  # (entrant, warnings logged), by entrant number
 
 
 @dataclass(frozen=True)

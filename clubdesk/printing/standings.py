@@ -22,7 +22,7 @@ from clubdesk.printing.base import (
     style,
 )
 from clubdesk.printing.rows import Heading, Paper, PlayoffLine, StandingsRows
-from clubdesk.printing.text import round_text, standings_legend, total_text
+from clubdesk.printing.text import round_text, standings_legend, total_text, warnings_note
 
 
 def standings_table(rows: StandingsRows, width: float) -> Table:
@@ -77,6 +77,9 @@ def _notes(rows: StandingsRows) -> list[str]:
         else:
             advance = rows.cut_size if rows.advance is None else rows.advance
             notes.append(f"the heavy line is the cut: the top {advance} advance")
+    warned = warnings_note(rows.warnings, rows.unit)
+    if warned is not None:
+        notes.append(warned)
     return notes
 
 

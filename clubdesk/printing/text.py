@@ -131,6 +131,14 @@ def standings_legend(rows: Iterable[MarkedRow]) -> list[str]:
     return [words for shown, words in marks if shown]
 
 
+def warnings_note(warned: Iterable[tuple[int, int]], unit: str) -> str | None:
+    """The standings' note of the warnings logged (``warnings: team 3 (2), team 7 (1)``),
+    as the window and the paper both give it; None when there are none."""
+    who = "team" if unit == "team" else "player"
+    listed = ", ".join(f"{who} {number} ({count})" for number, count in warned)
+    return f"warnings: {listed}" if listed else None
+
+
 def place_text(row: StandingRow) -> str:
     """``3``, ``=3`` when shared, ``-`` for an entrant listed without a place."""
     return f"{'=' if row.tied else ''}{row.place}" if row.placed else "-"

@@ -116,7 +116,7 @@ def standings_rows(db: Database, event_id: str) -> StandingsRows:
         cut_size=cut.above if cut is not None else None,
         advance=len(cut.advancing) if cut is not None and not cut.tied else None,
         ties=tuple(tie.describe(table.unit) for tie in board.ties),
-        playoff=playoff,
+        playoff=playoff, warnings=board.warnings,
     )  # fmt: skip
 
 

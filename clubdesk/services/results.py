@@ -7,6 +7,7 @@ event's settings applied; the domain does the rest.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from clubdesk.domain.event.model import Event
@@ -24,6 +25,7 @@ from clubdesk.services import final_payouts
 from clubdesk.services.common import rules_for
 from clubdesk.store import eventfile as store
 from clubdesk.store import events
+from clubdesk.store import rulings as rulings_store
 from clubdesk.store.db import Database
 
 
@@ -63,6 +65,7 @@ class StandingsBoard:
     cut: CutLine | None
     ties: tuple[TieDue, ...] = ()  # tie-breaks the standings call for now
     playoff_order: tuple[PlayoffPlace, ...] = ()  # bid whist after its final: the final order
+    warnings: tuple[tuple[int, int], ...] = ()  # (entrant, warnings logged), by entrant number
 
 
 def standings_board(db: Database, event_id: str) -> StandingsBoard:
@@ -80,7 +83,15 @@ def standings_board(db: Database, event_id: str) -> StandingsBoard:
         cut=_cut_line(event, rules, current),
         ties=ties_due(event, rules),
         playoff_order=playoff_order(event, rules),
+        warnings=_warned(db, event_id),
     )
+
+
+def _warned(db: Database, event_id: str) -> tuple[tuple[int, int], ...]:
+    """How many warnings each entrant warned has had over the event, by entrant number."""
+    with db.reading() as session:
+        counted = Counter(w.team for w in rulings_store.warnings(session, event_id))
+    return tuple(sorted(counted.items()))
 
 
 def _cut_line(event: Event, rules: Rules, current: Standings) -> CutLine | None:

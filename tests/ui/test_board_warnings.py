@@ -22,6 +22,7 @@ from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.rounds.ruling_dialogs import ExpulsionDialog, WarningDialog
 from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
+from tests.printing.test_standings_ties_printed import printed
 from tests.services.test_playoff_rounds import preliminaries
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -279,6 +280,12 @@ def test_a_grand_prix_team_gets_warnings_for_conduct_that_never_cost_the_hand(
     assert [w.kind for w in warnings.warnings_logged(*event, team=team)] == ["warning"] * 2
     info = builder.entrant(*event, team)
     assert info.history == ("Round 1: warning (table talk over a renege)",) * 2
+    standings = StandingsPage(page.context)  # the standings' notes say so, as the paper does
+    qtbot.addWidget(standings)
+    standings.show()
+    qtbot.waitUntil(lambda: standings.board is not None)
+    assert f"warnings: team {team} (2)" in standings.message.text()
+    assert f"warnings: team {team} (2)" in printed(db, event_id, clock).text
 
 
 def test_the_standings_mark_an_entrant_withdrawn_before_the_last_round(qtbot, db, clock) -> None:

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.errors import UserError
-from clubdesk.printing.text import standings_legend
+from clubdesk.printing.text import standings_legend, warnings_note
 from clubdesk.services import results, tiebreaks
 from clubdesk.services.changes import Change
 from clubdesk.services.results import CutLine, StandingsBoard
@@ -247,6 +247,8 @@ class StandingsPage(QWidget):
         self.cut_label.setVisible(cut is not None)
         self.cut_label.setText(cut_text(cut) if cut is not None else "")
         legend = standings_legend(self.board.standings.rows)  # the paper's and the text's
+        warned = warnings_note(self.board.warnings, self.board.standings.unit)
+        legend += [warned] if warned is not None else []
         self.message.setText(sentence("; ".join(legend)) if legend else "")
         self.message.setVisible(bool(legend))
 
