@@ -43,6 +43,10 @@ from clubdesk.store.migrations import SCHEMA_VERSION, migrate, schema_version
 from clubdesk.store.reading import BUSY_TIMEOUT_MS
 from clubdesk.timesource import SYSTEM_TIME, TimeSource
 
+# Commands on one file take their turns: one finds it held by another for as long as SQLite
+# waits on a file busy with another's write (``BUSY_TIMEOUT_MS``), then says who holds it.
+LOCK_WAIT_S = BUSY_TIMEOUT_MS / 1000
+
 
 class Database:
     """An open clubdesk database; holds the file's lock until ``close()``.
@@ -229,10 +233,11 @@ def new_database(
 
 
 def _taken_lock(path: Path) -> DatabaseLock:
-    """``path``'s lock, taken; DatabaseError saying who holds it when another clubdesk does."""
+    """``path``'s lock, taken; DatabaseError saying who holds it when another clubdesk does
+    (a command that holds it is waited for, ``LOCK_WAIT_S`` at most)."""
     lock = DatabaseLock(path)
     try:
-        locked = lock.acquire()
+        locked = lock.acquire(wait_s=LOCK_WAIT_S)
     except OSError as exc:
         raise DatabaseError(f"Could not open {path}: {reason(exc)}.") from None
     if not locked:

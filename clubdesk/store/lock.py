@@ -5,7 +5,9 @@ one named by the file's identity (device and inode), in the system's temporary f
 (``/tmp``, whatever ``TMPDIR`` says), so that a hard link's other name for the same file
 finds it taken too, by any clubdesk of the same user. A lock file also says who
 holds it (a window or a command), so that another clubdesk refused the file can say so.
-Byte 0 is the one locked (Windows locks are mandatory); the holder's words follow it.
+Byte 0 is the one locked (Windows locks are mandatory); the holder's words follow it. A
+command holds its file for a moment, so one that finds a file held by another tries again
+for a few seconds before it is refused (a window holds its file until it is closed).
 
 The temporary folder is shared by every account on the computer, so the identity locks'
 folder there must be the user's own: a folder (not a symbolic link) the user owns that no
@@ -19,6 +21,7 @@ import errno
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -209,6 +212,13 @@ class FileLock:
         return os.path.samestat(os.fstat(fd), on_disk)
 
 
+WAIT_STEP_S = 0.02  # how often a clubdesk waiting for a lock tries it again
+
+
+def _pause() -> None:
+    time.sleep(WAIT_STEP_S)
+
+
 class DatabaseLock:
     """A database's locks (see the module): taken both or neither, let go together."""
 
@@ -238,8 +248,19 @@ class DatabaseLock:
     def held(self) -> bool:
         return all(lock.held for lock in self._locks)
 
-    def acquire(self) -> bool:
-        """Take every lock; False (none kept) when another clubdesk holds one of them."""
+    def acquire(self, *, wait_s: float = 0.0) -> bool:
+        """Take every lock; False (none kept) when another clubdesk holds one of them, after
+        waiting up to ``wait_s`` seconds for it to let go where it is not a window (a
+        command holds a file for a moment; a window, until it is closed)."""
+        for _ in range(round(wait_s / WAIT_STEP_S)):
+            if self._acquire_once():
+                return True
+            if holder_of(self.refused_by) == _HOLDERS[WINDOW]:
+                return False
+            _pause()
+        return self._acquire_once()
+
+    def _acquire_once(self) -> bool:
         for taken, lock in enumerate(self._locks):
             try:
                 locked = lock.acquire()

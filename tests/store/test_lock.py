@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.store import lock
-from clubdesk.store.db import open_database
+from clubdesk.store.db import LOCK_WAIT_S, open_database
 from clubdesk.store.errors import DatabaseError
 from clubdesk.store.lock import COMMAND, acting_as, holder_of, identity_lock_file, lock_file_for
 
@@ -30,8 +30,11 @@ def test_a_symbolic_link_or_another_spelling_shares_the_lock(tmp_path: Path) -> 
     assert lock_file_for(link) == tmp_path / "club.sqlite.lock"
 
 
-def test_the_refusal_says_whether_a_window_or_a_command_holds_the_file(tmp_path: Path) -> None:
+def test_the_refusal_says_whether_a_window_or_a_command_holds_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "club.sqlite"
+    monkeypatch.setattr(lock, "_pause", lambda: None)  # the command holds it past the wait
     with acting_as(COMMAND), open_database(path):
         assert holder_of(lock_file_for(path)) == "a clubdesk command still running"
         with pytest.raises(DatabaseError) as caught:
@@ -48,7 +51,8 @@ def test_a_lock_file_that_says_nothing_is_another_clubdesk(tmp_path: Path) -> No
     assert holder_of(tmp_path / "missing.lock") == "another clubdesk"
 
 
-def test_a_hard_link_shares_the_lock(tmp_path: Path) -> None:
+def test_a_hard_link_shares_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lock, "_pause", lambda: None)  # the command holds it past the wait
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     real = tmp_path / "a" / "club.sqlite"
@@ -95,6 +99,54 @@ def test_a_hard_link_cannot_take_a_restore_round_the_lock(tmp_path: Path, clock)
     ):
         restore_database(source, second_name, clock, backups=tmp_path / "kept")
     assert real.read_bytes() == before
+
+
+# --- commands taking their turns ------------------------------------------------------------
+
+
+def test_a_command_holding_the_file_is_waited_for(
+    tmp_path: Path, new_database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = new_database(tmp_path / "club.sqlite")
+    with acting_as(COMMAND):
+        other = open_database(path)
+    waited = []
+
+    def pause() -> None:  # the other command finishes while this one waits for it
+        waited.append(True)
+        other.close()
+
+    monkeypatch.setattr(lock, "_pause", pause)
+    with acting_as(COMMAND), open_database(path) as db:
+        assert not db.closed
+    assert waited == [True]
+
+
+def test_a_command_is_waited_for_a_few_seconds_then_named(
+    tmp_path: Path, new_database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = new_database(tmp_path / "club.sqlite")
+    pauses = []
+    monkeypatch.setattr(lock, "_pause", lambda: pauses.append(True))
+    with (
+        acting_as(COMMAND),
+        open_database(path),
+        pytest.raises(DatabaseError, match="already open in a clubdesk command still"),
+    ):
+        open_database(path)
+    assert len(pauses) * lock.WAIT_STEP_S == pytest.approx(LOCK_WAIT_S) == 5.0
+
+
+def test_a_window_holding_the_file_is_not_waited_for(
+    tmp_path: Path, new_database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = new_database(tmp_path / "club.sqlite")
+    monkeypatch.setattr(lock, "_pause", lambda: pytest.fail("waited for a window"))
+    with (
+        open_database(path),  # a window holds it until it is closed
+        pytest.raises(DatabaseError, match="already open in another clubdesk window"),
+    ):
+        open_database(path)
 
 
 # --- a computer shared with other accounts ---------------------------------------------------
