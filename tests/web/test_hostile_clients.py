@@ -8,7 +8,6 @@ from __future__ import annotations
 import http.client
 import json
 import logging
-import os
 import re
 import select
 import signal
@@ -89,11 +88,9 @@ def serving(tmp_path: Path, new_database, clock) -> Iterator[Serving]:
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
-    env = {**os.environ, **{f"XDG_{kind}_HOME": str(tmp_path / kind.lower())
-                            for kind in ("DATA", "CONFIG", "CACHE")}}  # fmt: skip
-    process = subprocess.Popen(
+    process = subprocess.Popen(  # with the test's own user data folder (its environment)
         [*COMMAND, "serve", "--db", str(path), "--port", str(port)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
     try:
         _listening(port, process)
