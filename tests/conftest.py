@@ -375,6 +375,7 @@ LONG_FIRST = (
     "services/test_clock_kill_nine.py",
     "store/test_full_disk.py",
     "cli/test_process.py",
+    "web/test_hostile_clients.py",  # ten seconds of a real server's timers, little work
 )
 
 

@@ -43,7 +43,7 @@ def _import(args: argparse.Namespace) -> int:
     from clubdesk.domain.event.model import EventError
     from clubdesk.domain.event.names import shared_names
     from clubdesk.services import eventfile
-    from clubdesk.store.db import open_database
+    from clubdesk.store.db import new_database, open_database
 
     data = read_json_file(args.file)
     when = args.date
@@ -54,7 +54,9 @@ def _import(args: argparse.Namespace) -> int:
         event = eventfile.check_event_file(data, date=when, now=common.CLOCK.now())
     except EventError as exc:
         raise UserError(first_problem(args.file, exc.problems)) from None
-    with open_database(args.db) as db:
+    # a new file is written beside its name and moved there whole: a kill leaves none
+    database = args.db.expanduser()
+    with open_database(database) if database.exists() else new_database(database) as db:
         done = eventfile.import_event(db, event, common.CLOCK, replace=args.replace)
     print(
         f"imported {done.event_id} into {args.db}: {count(done.entrants, 'entrant')}, "

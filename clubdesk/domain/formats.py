@@ -62,8 +62,9 @@ def _text_of(path: Path) -> str:
 
 
 def parse_rules(text: str, name: str = "<rules>") -> Rules:
-    """Validate a rules file's text (``name`` is how messages name the file)."""
-    return _parsed(text, name)
+    """Validate a rules file's text (``name`` is how messages name the file); the byte order
+    mark an editor may save at its start (Windows' Notepad) is no part of it."""
+    return _parsed(text.removeprefix("\ufeff"), name)
 
 
 @lru_cache(maxsize=64)

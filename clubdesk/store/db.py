@@ -6,6 +6,7 @@ read-only, or open in another clubdesk) is left byte for byte as it was.
 """
 
 import datetime as dt
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -44,6 +45,10 @@ from clubdesk.store.lock import DatabaseLock, holder_of
 from clubdesk.store.migrations import SCHEMA_VERSION, migrate, schema_version
 from clubdesk.store.reading import BUSY_TIMEOUT_MS
 from clubdesk.timesource import SYSTEM_TIME, TimeSource
+
+# Commands on one file take their turns: one finds it held by another for as long as SQLite
+# waits on a file busy with another's write (``BUSY_TIMEOUT_MS``), then says who holds it.
+LOCK_WAIT_S = BUSY_TIMEOUT_MS / 1000
 
 
 class Database:
@@ -192,13 +197,7 @@ def open_database(
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise DatabaseError(f"Could not create {path}: {reason(exc)}.") from None
-    lock = DatabaseLock(path)
-    try:
-        locked = lock.acquire()
-    except OSError as exc:
-        raise DatabaseError(f"Could not open {path}: {reason(exc)}.") from None
-    if not locked:
-        raise DatabaseError(f"{path} is already open in {holder_of(lock.refused_by)}.")
+    lock = _taken_lock(path)
     prepared: sqlite3.Connection | None = None
     try:
         prepared = _prepare(
@@ -215,6 +214,57 @@ def open_database(
         lock.release()
         raise
     return Database(path, engine, lock)
+
+
+@contextmanager
+def new_database(
+    path: Path | str, *, backups: Path | str | None = None, clock: TimeSource = SYSTEM_TIME
+) -> Iterator[Database]:
+    """A new database at ``path``, there whole or not at all: made beside it (``.NAME.new``),
+    written by the block, and moved onto ``path`` once the block is done, in one step; a
+    block that fails, or a process killed, leaves no file at ``path``. ``path``'s lock is
+    held throughout, so no other clubdesk makes or opens it meanwhile."""
+    path = Path(path).expanduser().absolute()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(f"Could not create {path}: {reason(exc)}.") from None
+    lock = _taken_lock(path)
+    staged = path.with_name(f".{path.name}.new")
+    try:
+        if path.exists():  # made by another program since it was found missing
+            raise DatabaseError(f"{path} was made meanwhile; run the command again.")
+        _remove_with_logs(staged)  # left by one killed part-way
+        with open_database(staged, backups=backups, clock=clock) as db:
+            yield db
+        if anything_beside(staged):  # closed, its log is written back: one file to move
+            raise DatabaseError(f"Could not create {path}: its log could not be written back.")
+        try:
+            os.replace(staged, path)
+        except OSError as exc:
+            raise DatabaseError(f"Could not create {path}: {reason(exc)}.") from None
+    finally:
+        _remove_with_logs(staged)
+        lock.release()
+
+
+def _taken_lock(path: Path) -> DatabaseLock:
+    """``path``'s lock, taken; DatabaseError saying who holds it when another clubdesk does
+    (a command that holds it is waited for, ``LOCK_WAIT_S`` at most)."""
+    lock = DatabaseLock(path)
+    try:
+        locked = lock.acquire(wait_s=LOCK_WAIT_S)
+    except OSError as exc:
+        raise DatabaseError(f"Could not open {path}: {reason(exc)}.") from None
+    if not locked:
+        raise DatabaseError(f"{path} is already open in {holder_of(lock.refused_by)}.")
+    return lock
+
+
+def _remove_with_logs(path: Path) -> None:
+    for leftover in (path, *(Path(f"{path}{end}") for end in ("-journal", "-wal", "-shm"))):
+        with suppress(OSError):
+            leftover.unlink(missing_ok=True)
 
 
 # --- setting up and upgrading --------------------------------------------------------------

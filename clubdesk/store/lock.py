@@ -5,14 +5,27 @@ one named by the file's identity (device and inode), in the system's temporary f
 (``/tmp``, whatever ``TMPDIR`` says), so that a hard link's other name for the same file
 finds it taken too, by any clubdesk of the same user. A lock file also says who
 holds it (a window or a command), so that another clubdesk refused the file can say so.
-Byte 0 is the one locked (Windows locks are mandatory); the holder's words follow it.
+Byte 0 is the one locked (Windows locks are mandatory); the holder's words follow it. A
+command holds its file for a moment, so one that finds a file held by another tries again
+for a few seconds before it is refused (a window holds its file until it is closed).
+
+The temporary folder is shared by every account on the computer, so the identity locks'
+folder there must be the user's own: a folder (not a symbolic link) the user owns that no
+one else may enter (mode 0700); another is refused in plain words, never used. No lock file
+is opened through a symbolic link: one planted where a lock file goes is refused, so that
+taking a lock never writes into a file it points at.
 """
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from clubdesk.store.errors import DatabaseError
 
 WINDOW = "window"
 COMMAND = "command"
@@ -33,7 +46,7 @@ def acting_as(role: str) -> Iterator[None]:
 def holder_of(lock_path: Path) -> str:
     """Who holds the lock at ``lock_path``, in words ("another clubdesk window")."""
     try:
-        with lock_path.open("rb") as file:
+        with open(os.open(lock_path, os.O_RDONLY | _NO_FOLLOW), "rb") as file:
             file.seek(1)
             written = file.read(64).decode("ascii", "replace").split()
     except OSError:
@@ -60,10 +73,39 @@ def identity_lock_file(database: Path) -> Path | None:
         return None
     folder = _shared_folder() / f"clubdesk-locks-{_user()}"
     try:
-        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
     except OSError:
         return None
+    _check_private(folder)
     return folder / f"{found.st_dev:x}-{found.st_ino:x}.lock"
+
+
+def _check_private(folder: Path) -> None:
+    """DatabaseError unless ``folder`` is a folder of this user's that no one else may
+    enter (where the system has users: on POSIX)."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:  # Windows: the temporary folder is the user's own
+        return
+    try:
+        info = os.lstat(folder)
+    except OSError as exc:
+        raise DatabaseError(f"{folder} cannot hold clubdesk's locks ({exc.strerror}).") from None
+    if stat.S_ISLNK(info.st_mode):
+        why = "it is a symbolic link"
+    elif not stat.S_ISDIR(info.st_mode):
+        why = "it is not a folder"
+    elif info.st_uid != getuid():
+        why = f"it belongs to another user (user id {info.st_uid})"
+    elif info.st_mode & 0o077:
+        why = f"other users may use it (mode {stat.S_IMODE(info.st_mode):04o}, not 0700)"
+    else:
+        return
+    raise DatabaseError(
+        f"{folder} is where clubdesk keeps its locks, but {why}; clubdesk does not use it. "
+        "Remove it (or ask the computer's administrator to), then try again."
+    )
 
 
 SYSTEM_TEMPORARY = Path("/tmp")  # the system's own, whatever TMPDIR says
@@ -82,6 +124,8 @@ def _user() -> str:
     getuid = getattr(os, "getuid", None)  # the temporary folder is shared on POSIX
     return str(getuid()) if getuid is not None else "user"
 
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # Windows has no symbolic links to plant
 
 if os.name == "nt":
     import msvcrt
@@ -117,7 +161,7 @@ class FileLock:
     def acquire(self) -> bool:
         """Take the lock; False when another process (or another open) holds it."""
         for _ in range(3):
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = self._open()
             try:
                 _lock(fd)
             except OSError:
@@ -131,6 +175,17 @@ class FileLock:
             _unlock(fd)
             os.close(fd)
         return False
+
+    def _open(self) -> int:
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | _NO_FOLLOW, 0o644)
+        except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                raise
+        raise DatabaseError(
+            f"{self.path} is a symbolic link where clubdesk keeps a lock file; clubdesk does "
+            "not follow it. Remove it, then try again."
+        )
 
     def release(self) -> None:
         """Remove the lock file (where the OS allows it while open) and let go of the lock."""
@@ -155,6 +210,13 @@ class FileLock:
         except FileNotFoundError:
             return False
         return os.path.samestat(os.fstat(fd), on_disk)
+
+
+WAIT_STEP_S = 0.02  # how often a clubdesk waiting for a lock tries it again
+
+
+def _pause() -> None:
+    time.sleep(WAIT_STEP_S)
 
 
 class DatabaseLock:
@@ -186,12 +248,23 @@ class DatabaseLock:
     def held(self) -> bool:
         return all(lock.held for lock in self._locks)
 
-    def acquire(self) -> bool:
-        """Take every lock; False (none kept) when another clubdesk holds one of them."""
+    def acquire(self, *, wait_s: float = 0.0) -> bool:
+        """Take every lock; False (none kept) when another clubdesk holds one of them, after
+        waiting up to ``wait_s`` seconds for it to let go where it is not a window (a
+        command holds a file for a moment; a window, until it is closed)."""
+        for _ in range(round(wait_s / WAIT_STEP_S)):
+            if self._acquire_once():
+                return True
+            if holder_of(self.refused_by) == _HOLDERS[WINDOW]:
+                return False
+            _pause()
+        return self._acquire_once()
+
+    def _acquire_once(self) -> bool:
         for taken, lock in enumerate(self._locks):
             try:
                 locked = lock.acquire()
-            except OSError:
+            except BaseException:  # an OSError, or a lock file refused: none kept
                 self._release(self._locks[:taken])
                 raise
             if not locked:

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 import anyio
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
@@ -244,11 +244,15 @@ async def _body(request: Request) -> bytes:
     if declared.isdigit() and int(declared) > BODY_MAX:
         raise Refused(413, f"body: more than {BODY_MAX // 1024} KB")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_MAX:
-            raise Refused(413, f"body: more than {BODY_MAX // 1024} KB")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > BODY_MAX:
+                raise Refused(413, f"body: more than {BODY_MAX // 1024} KB")
+            chunks.append(chunk)
+    except ClientDisconnect:  # the phone left, or was too slow: nobody hears the answer
+        log.info("a client left before its request's body was all sent")
+        raise Refused(400, "body: the request ended before its body was all sent") from None
     return b"".join(chunks)
 
 

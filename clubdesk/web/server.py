@@ -4,6 +4,13 @@ uvicorn runs on its own thread with its own asyncio loop, so the window that ser
 waits on it; ``clubdesk serve`` runs it on the main thread until Ctrl+C. The socket is bound
 here first, where the director chose (an address of this laptop and a port), so that a
 refusal says why in one line ("the port is in use") before anything is served.
+
+Each connection (``_Connection``, uvicorn's own HTTP/1.1 one) is held to what a phone on
+the club's network needs, so that no client can hold the others out: a request's line and
+headers arrive within ``HEAD_S`` of the connection opening or of its last answer, the whole
+request within ``REQUEST_S``, or the connection is closed; one address holds at most
+``PER_CLIENT_MAX`` connections at once; an ``Upgrade`` header (a websocket) is answered as
+a plain request, with nothing said to the director about packages to install.
 """
 
 from __future__ import annotations
@@ -16,7 +23,9 @@ import threading
 from contextlib import suppress
 from dataclasses import dataclass
 
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from clubdesk.errors import UserError
 from clubdesk.web.app import TablesApp
@@ -24,6 +33,9 @@ from clubdesk.web.app import TablesApp
 __all__ = ["TablesServer", "bound_socket", "lan_addresses", "link_host"]
 
 CONNECTIONS_MAX = 512  # open at once: far more than a hall's phones
+PER_CLIENT_MAX = 16  # open at once from one address: a phone's browser opens six at most
+HEAD_S = 5.0  # a request's line and headers arrive within this, or the connection is closed
+REQUEST_S = 10.0  # and its body too within this (a sheet's megabyte at most, on slow Wi-Fi)
 STARTING_S = 10.0
 
 
@@ -113,7 +125,7 @@ class TablesServer:
             access_log=False,
             lifespan="off",
             loop="asyncio",
-            http="h11",
+            http=_Connection,
             ws="none",
             limit_concurrency=CONNECTIONS_MAX,
             timeout_keep_alive=5,
@@ -207,3 +219,48 @@ class _Server(uvicorn.Server):
         for server in self.servers:
             server.close()  # its sockets are closed as ``run`` ends
         await self.lifespan.shutdown()
+
+
+class _Connection(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, held to the limits the module names."""
+
+    _deadlines: tuple[asyncio.TimerHandle, ...] = ()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        host = self.client[0] if self.client is not None else None
+        held = sum(1 for other in self.connections if other.client and other.client[0] == host)
+        if host is not None and held > PER_CLIENT_MAX:
+            transport.close()  # the address holds its share already
+            return
+        self._set_deadlines()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._set_deadlines()  # the next request's, on a connection kept open
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_deadlines()
+        super().connection_lost(exc)
+
+    def _set_deadlines(self) -> None:
+        self._cancel_deadlines()
+        self._deadlines = (
+            self.loop.call_later(HEAD_S, self._overdue, (h11.IDLE,)),
+            self.loop.call_later(REQUEST_S, self._overdue, (h11.IDLE, h11.SEND_BODY)),
+        )
+
+    def _cancel_deadlines(self) -> None:
+        for deadline in self._deadlines:
+            deadline.cancel()
+        self._deadlines = ()
+
+    def _overdue(self, unfinished: tuple[object, ...]) -> None:
+        # IDLE: the request's head is not all in; SEND_BODY: its body is not. A request in
+        # whole is answered however long the answer takes.
+        if self.conn.their_state in unfinished and not self.transport.is_closing():
+            self.transport.close()  # the app reading the body is told the client left
+
+    def _unsupported_upgrade_warning(self) -> None:
+        pass  # answered as a plain request: nothing for the director to do

@@ -65,6 +65,35 @@ def test_import_says_what_it_loaded(tmp_path: Path) -> None:
     )
 
 
+def test_an_import_stopped_part_way_leaves_no_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the new file is made beside its name and moved there whole: a kill at any point
+    # before leaves nothing at the name, not an empty file nor one with the schema alone
+    from clubdesk.services import eventfile
+
+    folder = tmp_path / "club"
+    path = folder / "club.sqlite"
+    imported = eventfile.import_event
+    seen = []
+
+    def stopped(db, *args, **kwargs):
+        imported(db, *args, **kwargs)
+        seen.append(sorted(p.name for p in folder.iterdir()))  # what a kill here would leave
+        raise KeyboardInterrupt  # Ctrl+C, the last moment before it would be done
+
+    monkeypatch.setattr(eventfile, "import_event", stopped)
+    assert clubdesk("import", SMALL, "--db", path) == (130, "", "")
+    assert "club.sqlite" not in seen[0]
+    assert list(folder.iterdir()) == []
+    monkeypatch.undo()
+    (folder / ".club.sqlite.new").write_bytes(b"SQLite format 3\x00half")  # a killed one's
+    code, out, err = clubdesk("import", SMALL, "--db", path)
+    assert (code, err) == (0, ""), err
+    assert [p.name for p in folder.iterdir()] == ["club.sqlite"]
+    assert json.loads(clubdesk("standings", "--db", path).out)["event"] == "gp-mini-2011"
+
+
 def test_export_import_export_gives_the_same_text(db_file: Path, tmp_path: Path) -> None:
     code, first, _ = clubdesk("export", "--db", db_file)
     assert code == 0

@@ -3,10 +3,10 @@
 Everything else about the command line runs in the test's own process (tests/cli/helpers.py);
 these few start the real program to check what lives outside ``cli.main``: the exit status
 the shell sees (0 on success, 2 on bad input), stderr with no traceback, the ``python -m
-clubdesk`` entry point, and the bytes written when the locale's code page is not UTF-8 (the
+clubdesk`` entry point, the bytes written when the locale's code page is not UTF-8 (the
 installed command once; the other commands in children forked from a process that has
-imported clubdesk, tests/forked.py). (That a headless command loads no Qt is in
-tests/test_architecture.py.)
+imported clubdesk, tests/forked.py), and commands at once on one file taking their turns.
+(That a headless command loads no Qt is in tests/test_architecture.py.)
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests import forked
+from clubdesk.store.db import open_database
+from tests import builder, forked
 from tests.cli.helpers import SMALL, installed, ok
 
 LEGACY = {"PYTHONIOENCODING": "cp1252"}  # stdout and stderr as a Windows pipe has them
@@ -73,3 +74,31 @@ def test_names_beyond_ascii_come_out_as_utf8_whatever_the_locale(tmp_path: Path)
     other = tmp_path / "other.sqlite"
     ok("import", copy_file, "--db", other)
     assert json.loads(ok("standings", "--db", other))["rows"][0]["name"] == "Łukasz / Zoë"
+
+
+def test_commands_at_once_on_one_file_take_their_turns(tmp_path: Path, new_database, clock):
+    # eight tables' scorekeepers submit from eight terminals at the same moment: each waits
+    # for the one before to let go of the file, none is refused
+    path = new_database(tmp_path / "club.sqlite")
+    with open_database(path, backups=tmp_path / "backups") as db:
+        event_id = builder.event(db, clock, "npa-club-pinochle", entrants=32)
+        builder.draw(db, event_id, clock, seed=3)
+        builder.start(db, event_id, 1, clock)
+        sheets = {
+            table: {"hands": builder.npa_sheet(table),
+                    "signatures": [{"role": role, "name": name} for role, name in
+                                   builder.signers(db, event_id, 1, table).items()]}
+            for table in range(1, 9)
+        }  # fmt: skip
+    args = ["submit", "--db", str(path), "--round", "1"]
+    children = [forked.start("clubdesk", [*args, "--table", str(t)], dict(os.environ), stdin=True)
+                for t in sheets]  # fmt: skip
+    for child, sheet in zip(children, sheets.values(), strict=True):
+        assert child.stdin is not None
+        child.stdin.write(json.dumps(sheet))
+        child.stdin.close()
+    done = [child.communicate() for child in children]
+    assert [(child.returncode, err) for child, (_, err) in zip(children, done, strict=True)] == [
+        (0, "")
+    ] * 8
+    assert sorted(out.split(":")[0] for out, _ in done) == [f"round 1, table {t}" for t in sheets]

@@ -1,5 +1,6 @@
 """The command line contract (docs/cli.md): exit 0 on success, 2 and one line on bad input."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,28 @@ def test_rules_list_includes_the_users_own_files() -> None:
     (paths.user_rules_dir() / "our-gin.toml").write_text(own)
     code, out, _ = clubdesk("rules", "list")
     assert code == 0 and "our-gin\t" in out
+
+
+def test_a_rules_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    # Notepad saves "UTF-8" with a byte order mark; TOML itself takes none
+    own = (RULES / "grand-prix-warmup.toml").read_text(encoding="utf-8")
+    own = own.replace('id = "grand-prix-warmup"', 'id = "our-warmup"')
+    paths.user_rules_dir().mkdir(parents=True, exist_ok=True)
+    saved = paths.user_rules_dir() / "our-warmup.toml"
+    saved.write_text(own, encoding="utf-8-sig")
+    assert clubdesk("rules", "check", str(saved)) == (0, f"{saved}: ok (our-warmup: Grand Prix "
+                                                         "Warm-up)\n", "")  # fmt: skip
+    code, out, err = clubdesk("rules", "list")
+    assert code == 0 and "our-warmup\t" in out and err == ""
+    event = {"format": "clubdesk-event/1", "id": "warmup", "name": "Friday warm-up",
+             "date": "2024-03-08", "rules": "our-warmup", "entrants": [], "rounds": [],
+             "ledger": []}  # fmt: skip
+    source = tmp_path / "event.json"
+    source.write_text(json.dumps(event), encoding="utf-8")
+    db = tmp_path / "club.sqlite"
+    assert clubdesk("import", source, "--db", db).code == 0
+    code, out, err = clubdesk("schedule", "--db", db)  # the event's own copy of the file, read
+    assert (code, err) == (0, "") and len(json.loads(out)["rounds"]) == 4
 
 
 def test_rules_check_accepts_a_good_file() -> None:

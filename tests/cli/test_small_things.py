@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.domain.formats import available_formats
+from clubdesk.store import lock
 from clubdesk.store.db import open_database
 from clubdesk.store.lock import COMMAND, acting_as
 from tests.cli.helpers import SMALL, clubdesk, ok, refused
@@ -45,6 +46,7 @@ def test_a_hard_link_is_refused_whatever_tmpdir_says(
         (tmp_path / f"tmp{n}").mkdir()
     monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp1"))
     monkeypatch.setattr(tempfile, "tempdir", None)
+    monkeypatch.setattr(lock, "_pause", lambda: None)  # the command holds it past the wait
     with acting_as(COMMAND), open_database(real):  # a command holds it, with one TMPDIR
         monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp2"))  # another with its own
         monkeypatch.setattr(tempfile, "tempdir", None)

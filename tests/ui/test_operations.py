@@ -134,7 +134,7 @@ def test_a_refusal_marks_the_partner_field(make_window, db, clock, keyboard):
     entry = window.players_page.entry
     keyboard.type("Ann Smith")
     keyboard.press(Qt.Key.Key_Return)  # no partner
-    assert entry.message_text() == "A name is needed."
+    assert entry.message_text() == "Partner: a name is needed."
     assert is_invalid(entry.partner_edit)
     assert not is_invalid(entry.name_edit)
     assert keyboard.focused() is entry.partner_edit

@@ -167,9 +167,30 @@ def test_changing_a_flagged_name_asks_again(page, db, teams, clock, keyboard) ->
 def test_a_missing_name_is_shown_beside_the_row(page, db, teams, keyboard) -> None:
     keyboard.type("Ann Smith")
     keyboard.press(Qt.Key.Key_Return)  # no partner
-    assert page.entry.message_text() == "A name is needed."
+    assert page.entry.message_text() == "Partner: a name is needed."
     assert page.entry.message_role() == "error"
     assert keyboard.focused() is page.entry.partner_edit
+    assert list_entrants(db, teams) == []
+
+
+def test_each_name_box_has_its_own_message(page, db, teams, keyboard) -> None:
+    entry = page.entry
+    keyboard.tab()
+    keyboard.type("Bob Jones")
+    keyboard.press(Qt.Key.Key_Return)  # no name, a partner
+    assert (entry.message_text(), keyboard.focused()) == ("Name: a name is needed.",
+                                                          entry.name_edit)  # fmt: skip
+    keyboard.type("Ann Smith")
+    keyboard.tab()
+    keyboard.press(Qt.Key.Key_End)
+    keyboard.type("x" * 80)
+    keyboard.press(Qt.Key.Key_Return)
+    assert entry.message_text().startswith("Partner: a name can be at most ")
+    assert keyboard.focused() is entry.partner_edit
+    entry.partner_edit.selectAll()
+    keyboard.type("ann smith")
+    keyboard.press(Qt.Key.Key_Return)
+    assert entry.message_text() == "Partner: Ann Smith is named twice in this entrant."
     assert list_entrants(db, teams) == []
 
 

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words
+from clubdesk.errors import UserError
 from clubdesk.services.entrants import RegistrationSummary
 from clubdesk.services.registration import Duplicate
 from clubdesk.ui.style import role_of, set_role
@@ -28,6 +30,7 @@ from clubdesk.ui.widgets.money_edit import MoneyEdit
 
 BASE_POINT_SIZE = 12
 METHODS = (("cash", "Cash"), ("check", "Check"), ("other", "Other"))
+NAME_BOXES = {"players[0]": "Name", "players[1]": "Partner"}  # the field each box is
 
 
 def readable(widget: QWidget) -> QWidget:
@@ -197,6 +200,12 @@ class EntryRow(QFrame):
         """A message under the row; none shows how the row is used."""
         self.message.setText(text or self._usage)
         set_role(self.message, role if text else "hint")
+
+    def refusal_text(self, error: UserError) -> str:
+        """A refusal as the row says it: one about a name box names that box
+        (``Partner: a name is needed.``), so that the two boxes' are told apart."""
+        box = NAME_BOXES.get(error.field or "")
+        return plain_words(error) if box is None else f"{box}: {error.reason.rstrip('.')}."
 
     def message_text(self) -> str:
         """The message shown under the row (empty when it only shows how to use the row)."""

@@ -283,7 +283,7 @@ class PlayersPage(QWidget):
             parent=self,
             title="Register",
             fields=self.entry_fields,
-            show_error=lambda e: self.entry.show_message(plain_words(e), "error"),
+            show_error=lambda e: self.entry.show_message(self.entry.refusal_text(e), "error"),
         )
         if info is not None:
             self._confirmed = None
