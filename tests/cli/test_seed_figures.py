@@ -30,3 +30,32 @@ def test_a_team_removed_from_the_table_throws_out_that_0(tmp_path: Path) -> None
     assert (fourth["rounds"], fourth["dropped"], fourth["total"]) == ([380, 420, 500], [1], 920)
     text = ok("standings", "--db", db, "--format", "text").splitlines()
     assert text[5].split() == ["1", "1", "Smith", "/", "Jones", "930", "1", "450", "480", "(0)"]
+
+
+def prizes(db: Path) -> list[tuple[int, int, int]]:
+    found = json.loads(ok("payouts", "--db", db))
+    assert found["provisional"] is False
+    return [(p["place"], p["number"], p["amount_cents"]) for p in found["places"]]
+
+
+def test_three_gin_players_are_paid_3rd_then_the_rest_60_40(tmp_path: Path) -> None:
+    """Seed 003: "The percentages for 1st and 2nd place are for the remainder of the prize
+    pot after the 3rd and 4th place prizes are allocated." Three players at $30: nobody
+    finishes 4th, so only 3rd's $35 is allocated and the $55 left is split 60/40."""
+    db = tmp_path / "club.sqlite"
+    ok("import", DATA / "event_gin_three_players.json", "--db", db)
+    assert prizes(db) == [(1, 1, 3300), (2, 3, 2200), (3, 2, 3500)]
+    text = ok("payouts", "--db", db, "--format", "text").splitlines()
+    assert [" ".join(line.split()) for line in text[-3:]] == [
+        "1. 1 Ann Smith $33.00",
+        "2. 3 Cy Lee $22.00",
+        "3. 2 Bob Jones $35.00",
+    ]
+
+
+def test_two_gin_players_split_the_whole_pot_60_40(tmp_path: Path) -> None:
+    """Seed 003, as above: with two players there is no 3rd or 4th place, so nothing fixed
+    is allocated and the whole $60 pot is the remainder: $36 and $24."""
+    db = tmp_path / "club.sqlite"
+    ok("import", DATA / "event_gin_two_players.json", "--db", db)
+    assert prizes(db) == [(1, 1, 3600), (2, 2, 2400)]
