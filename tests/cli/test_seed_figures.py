@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.cli.helpers import DATA, ok
+from tests.cli.helpers import DATA, clubdesk, ok
 
 REMOVED = DATA / "event_grand_prix_removed_from_table.json"
 
@@ -59,3 +59,34 @@ def test_two_gin_players_split_the_whole_pot_60_40(tmp_path: Path) -> None:
     db = tmp_path / "club.sqlite"
     ok("import", DATA / "event_gin_two_players.json", "--db", db)
     assert prizes(db) == [(1, 1, 3600), (2, 2, 2400)]
+
+
+MAKES_5 = {
+    "A": {"bidder": "A", "bid": 5, "kind": "cards", "books": {"A": 11, "B": 2}},
+    "B": {"bidder": "B", "bid": 5, "kind": "cards", "books": {"A": 2, "B": 11}},
+}
+
+
+def scored(hands: list[dict]) -> dict:
+    """``clubdesk score-game --rules bid-whist`` on these hands."""
+    ran = clubdesk("score-game", "--rules", "bid-whist", stdin=json.dumps(hands))
+    assert (ran.code, ran.err) == (0, ""), ran.err
+    return json.loads(ran.out)
+
+
+def test_a_level_bid_whist_game_of_four_hands_may_go_on() -> None:
+    """Seed 004: "In the event of a tie, a fifth hand shall be played to determine a winner
+    for the round. Points earned in the fifth hand will not count toward the cumulative
+    total for the round." Level at 10 to 10 after four hands, the game is not over
+    (``ended_by`` null, no winner); the fifth hand ends it and names the winner."""
+    four = [MAKES_5[side] for side in "ABAB"]
+    level = scored(four)
+    assert (level["total"], level["ended_by"]) == ({"A": 10, "B": 10}, None)
+    assert "winner" not in level
+    fifth = [*four, MAKES_5["B"]]
+    decided = scored(fifth)
+    assert (decided["total"], decided["ended_by"], decided["winner"]) == (
+        {"A": 10, "B": 10},
+        "hands",
+        "B",
+    )

@@ -3,6 +3,7 @@ the game as a whole, and a wrong hand named by its field's heading."""
 
 from __future__ import annotations
 
+from clubdesk.domain.games import level_after_its_hands
 from clubdesk.domain.games.columns import PAIR_WORDS, Column
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
@@ -38,6 +39,8 @@ def game_text(result: GameResult | None, rules: Rules) -> str:
         regular = rules.game_end.max_hands
         extra = " and the tiebreak hand" if len(result.hands) > regular else ""
         parts.append(f"Game over: all {regular} hands{extra} played")
+    elif level_after_its_hands(result, rules):
+        parts.append(f"Level after all {rules.game_end.max_hands} hands: a fifth hand decides")
     winner = result.extra.get("winner")
     if winner is not None:
         parts.append(f"Won by side {winner}")
