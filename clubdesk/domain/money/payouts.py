@@ -116,9 +116,9 @@ def place_prizes(pool_cents: int, money: Money, places: int | None = None) -> tu
     places after those are not allocated."""
     if pool_cents < 0:
         raise UserError(f"the prize pool cannot be negative ({format_money(pool_cents)})")
-    scheme = sorted(money.payout, key=lambda p: p.place)[:places]
     if places == 0:
         return ()
+    scheme = sorted(money.payout, key=lambda p: p.place)[:places]
     if not scheme:
         return (pool_cents,) if pool_cents else ()
     fixed = sum(p.fixed_cents or 0 for p in scheme)
