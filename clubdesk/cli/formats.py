@@ -38,8 +38,9 @@ def _rules(args: argparse.Namespace) -> int:
 
     if args.rules_command == "list":
         formats, problems = formats.scan_rules()
-        for info in formats:
-            print(f"{info.id}\t{info.title}")
+        for info in formats:  # a club's own file says so, and what it takes the place of
+            own = f"\t{info.own_note}: {info.path}" if info.own_note else ""
+            print(f"{info.id}\t{info.title}{own}")
         for problem in problems:  # a club's own file with a mistake is left out, and said so
             print(f"skipped {problem}", file=sys.stderr)
         return 0

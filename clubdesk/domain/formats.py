@@ -28,12 +28,23 @@ RULES_FILE_MAX = 1024 * 1024  # the bundled files are a few kilobytes
 
 
 class FormatInfo(NamedTuple):
-    """A format found: its id and title, its file, and whether it came with clubdesk."""
+    """A format found: its id and title, its file, whether it came with clubdesk, and
+    whether it is the club's own file in place of a bundled format of the same id."""
 
     id: str
     title: str
     path: Path
     bundled: bool
+    replaces: bool = False
+
+    @property
+    def own_note(self) -> str:
+        """What a list of formats says beside a club's own file ("" for a bundled one)."""
+        if self.bundled:
+            return ""
+        if self.replaces:
+            return "the club's own, in place of the bundled one"
+        return "the club's own"
 
 
 def load_rules_file(path: Path | str) -> Rules:
@@ -110,6 +121,12 @@ def _parsed(text: str, name: str) -> Rules:
             prefix = f"{where}: " if where else ""
             problems.append(f"{name}:{line}: {prefix}{error_text(error)}")
         raise RulesError(problems) from None
+    beyond = rules.schedule.past_the_last_round()
+    if beyond:
+        locator = _LineLocator(text)
+        raise RulesError(
+            [f"{name}:{locator.line_of(loc)}: {dotted_path(loc)}: {why}" for loc, why in beyond]
+        )
     return rules.model_copy(update={"source_path": name})
 
 
@@ -120,13 +137,15 @@ def available_formats(extra_dirs: Iterable[Path] | None = None) -> list[FormatIn
 
 def scan_rules(extra_dirs: Iterable[Path] | None = None) -> tuple[list[FormatInfo], list[str]]:
     """Every usable format, and for each rules file that cannot be used its first
-    problem as ``FILE:LINE: message`` (such a file is left out of the formats)."""
+    problem as ``FILE:LINE: message`` (such a file is left out of the formats). A club's
+    own file with a bundled format's id is used in its place (``FormatInfo.replaces``)."""
     from clubdesk import paths
 
     dirs: list[tuple[Path, bool]] = [(paths.bundled_rules_dir(), True)]
     user_dirs = list(extra_dirs) if extra_dirs is not None else [paths.user_rules_dir()]
     dirs += [(d, False) for d in user_dirs]
     found: dict[str, FormatInfo] = {}
+    bundled_ids: set[str] = set()
     problems: list[str] = []
     for folder, bundled in dirs:
         if not folder.is_dir():
@@ -142,7 +161,10 @@ def scan_rules(extra_dirs: Iterable[Path] | None = None) -> tuple[list[FormatInf
             if heading is None:
                 problems.append(problem)
                 continue
-            found[heading[0]] = FormatInfo(*heading, file, bundled)
+            if bundled:
+                bundled_ids.add(heading[0])
+            replaces = not bundled and heading[0] in bundled_ids
+            found[heading[0]] = FormatInfo(*heading, file, bundled, replaces)
     return list(found.values()), problems
 
 

@@ -117,6 +117,32 @@ class Schedule(Section):
         """Does time called end a game: rounds have a clock, and the clock ends games?"""
         return self.timed and self.clock_ends_game
 
+    def past_the_last_round(self) -> list[tuple[tuple[str | int, ...], str]]:
+        """The entries placed after the last round, each as (its key path, what is wrong):
+        a meal break after it, or a next day from a round past it. A rules file holding one
+        is refused (``formats``); an event that plays fewer rounds than its format (an event
+        setting) keeps them, and they simply never happen."""
+        found: list[tuple[tuple[str | int, ...], str]] = []
+        last = f"(schedule.rounds = {self.rounds})"
+        for index, meal in enumerate(self.meal_breaks):
+            if meal.after_round >= self.rounds:
+                found.append(
+                    (
+                        ("schedule", "meal_breaks", index, "after_round"),
+                        f"no round follows round {meal.after_round}, the last round or past "
+                        f"it {last}",
+                    )
+                )
+        for index, day in enumerate(self.next_day):
+            if day.before_round > self.rounds:
+                found.append(
+                    (
+                        ("schedule", "next_day", index, "before_round"),
+                        f"round {day.before_round} is after the last round {last}",
+                    )
+                )
+        return found
+
     @model_validator(mode="after")
     def _check(self) -> Schedule:
         for key in ("warning_words", "time_words"):

@@ -16,6 +16,8 @@ How the rules are read:
   (``date: the event file has no date ...``) unless the date is given with
   the import (``date=``, the command line's ``--date``); a date given for a
   file that has a different one is refused too.
+- A store credit the file says was redeemed after the tournament's day is refused,
+  naming its row, as the window refuses a credit lapsed (``credit.late_redemptions``).
 - An event id already in the database is refused unless ``replace``: then
   the event there is archived, never deleted. It keeps every row under a
   new id (``gp-2011--replaced-1``, the next free number), is listed in
@@ -45,6 +47,7 @@ from clubdesk.domain.event.finished import clock_calls_time, not_over
 from clubdesk.domain.event.model import Entrant, Event, EventError, Game, Removal, Round
 from clubdesk.domain.event.sheet import played_hands, sheet_result
 from clubdesk.domain.formats import load_rules
+from clubdesk.domain.money.credit import late_redemptions
 from clubdesk.domain.roundclock.actions import AHEAD_S, check_given
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
@@ -128,6 +131,9 @@ def _check(data: Any, date: dt.date | None) -> _Checked:
         raise EventError(problems)
     if event.date is None:
         event = dataclasses.replace(event, date=date)
+    late = late_redemptions(event)  # seed 003: "must be redeemed the day of the tournament"
+    if late:
+        raise EventError(late)
     return _Checked(event, found[event.rules])
 
 

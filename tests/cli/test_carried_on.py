@@ -141,6 +141,36 @@ def test_payouts_prizes_paid_and_credits_redeemed_are_carried_on(paid_night, tmp
     assert "finalized by Pat Lee" in text
 
 
+@pytest.mark.parametrize(
+    ("at", "refusal"),
+    [
+        ("2024-03-09T23:59:00-07:00", None),  # late on the tournament's day: taken
+        ("2024-03-10T09:00:00-07:00", "2024-03-10"),  # the next morning: refused
+    ],
+)
+def test_a_credit_redeemed_after_the_tournaments_day_is_refused_naming_its_row(
+    paid_night: Path, tmp_path: Path, at: str, refusal: str | None
+) -> None:
+    """Seed 003: "All prizes are for store credit only and must be redeemed the day of the
+    tournament": a file that says a credit was redeemed on a later day is refused at import,
+    as the window refuses a credit that has lapsed."""
+    event = json.loads(ok("export", "--db", paid_night, "--event", "credit-night-2024-03-09"))
+    [row] = event["payouts"][0]["redeemed"]
+    row["at"] = at
+    source = tmp_path / "credit-night.json"
+    source.write_text(json.dumps(event), encoding="utf-8")
+    copy = tmp_path / "elsewhere.sqlite"
+    if refusal is None:
+        ok("import", source, "--db", copy)
+        assert json.loads(ok("export", "--db", copy))["payouts"][0]["redeemed"] == [row]
+        return
+    assert refused("import", source, "--db", copy) == (
+        f"{source}: payouts[0].redeemed[0]: at: entrant {row['entrant']}'s store credit is "
+        f"redeemed on {refusal}; it had to be redeemed the day of the tournament (2024-03-09)"
+    )
+    assert not copy.exists()
+
+
 def carried_both(source: Path, folder: Path) -> Path:
     copy = folder / "elsewhere.sqlite"
     for event_id in ("cash-night-2024-03-09", "credit-night-2024-03-09"):

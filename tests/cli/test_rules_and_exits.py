@@ -121,3 +121,31 @@ def test_rules_check_reads_the_refunds_setting(tmp_path: Path) -> None:
     code, out, err = clubdesk("rules", "check", str(bad))
     assert code == 2 and out == ""
     assert err.strip().startswith(f"{bad}:{line}: money.refunds: must be a valid boolean")
+
+
+def test_rules_check_refuses_a_next_day_after_the_last_round(tmp_path: Path) -> None:
+    # seed 000: "ROUNDS 9, 10, 11 WILL BE PLAYED ON SUNDAY MORNING"; a copy cut to 7 rounds
+    # that keeps the next morning from round 9 has no round 9
+    bad = tmp_path / "club.toml"
+    text = (RULES / "grand-prix-pinochle.toml").read_text().replace("rounds = 11", "rounds = 7")
+    bad.write_text(text)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("next_day = "))
+    code, out, err = clubdesk("rules", "check", str(bad))
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"{bad}:{line}: schedule.next_day[0].before_round: round 9 is after the last round "
+        "(schedule.rounds = 7)"
+    )
+
+
+def test_rules_list_names_a_users_file_with_a_bundled_id_as_the_clubs_own() -> None:
+    own = (RULES / "house-gin.toml").read_text().replace("target = 120", "target = 100")
+    paths.user_rules_dir().mkdir(parents=True, exist_ok=True)
+    ours = paths.user_rules_dir() / "our-gin.toml"
+    ours.write_text(own)
+    code, out, err = clubdesk("rules", "list")
+    assert (code, err) == (0, "")
+    note = "the club's own, in place of the bundled one"
+    assert f"house-gin\tHouse Gin Rummy (Hollywood)\t{note}: {ours}" in out.splitlines()
+    assert "bid-whist\tBid Whist" in out.splitlines()  # a bundled one as ever
+    assert len(out.splitlines()) == 6

@@ -114,6 +114,42 @@ def test_the_gin_prizes_pay_3rd_and_4th_first_and_split_the_rest_60_40() -> None
     assert place_prizes(45_050, gin) == (23_450, 15_600, 3500, 2500)
 
 
+def test_a_gin_place_nobody_finishes_in_is_not_allocated() -> None:
+    """Seed 003: "The percentages for 1st and 2nd place are for the remainder of the prize
+    pot after the 3rd and 4th place prizes are allocated." With three players there is no
+    4th place: the $90 pot less 3rd's $35 leaves $55, split 60/40 ($33, $22). With two
+    there is no 3rd or 4th: nothing fixed is allocated and the whole pot is split 60/40,
+    rounded down to the dollar with what is left to 1st."""
+    gin = lookup("house-gin").money
+    assert place_prizes(9000, gin, 3) == (3300, 2200, 3500)
+    assert place_prizes(6000, gin, 2) == (3600, 2400)
+    # $67: 60% = 40.20 -> 40; 40% = 26.80 -> 26; the $1 left to 1st
+    assert place_prizes(6700, gin, 2) == (4100, 2600)
+    assert place_prizes(3000, gin, 1) == (3000,)  # one player: the pot, not $60 short
+    assert place_prizes(9000, gin, 12) == place_prizes(9000, gin) == (1800, 1200, 3500, 2500)
+
+
+@pytest.mark.parametrize(
+    ("file", "prizes"),
+    [
+        ("event_gin_three_players.json", [(1, 1, 3300), (2, 3, 2200), (3, 2, 3500)]),
+        ("event_gin_two_players.json", [(1, 1, 3600), (2, 2, 2400)]),
+    ],
+)
+def test_a_gin_night_of_three_or_two_pays_the_places_it_has(
+    file: str, prizes: list[tuple[int, int, int]]
+) -> None:
+    """Seed 003: "the remainder of the prize pot after the 3rd and 4th place prizes are
+    allocated": $90 from three players pays 3rd $35, then $33 and $22; $60 from two pays
+    $36 and $24. Every prize is store credit and they add up to the pot."""
+    event, rules = load(json.loads((DATA / file).read_text(encoding="utf-8")))
+    payouts = compute_payouts(event, rules)
+    assert not payouts.provisional
+    assert [(p.place, p.number, p.amount_cents) for p in payouts.prizes] == prizes
+    assert all(p.credit_cents == p.amount_cents for p in payouts.prizes)
+    assert sum(p.amount_cents for p in payouts.prizes) == payouts.pool_cents
+
+
 def test_a_pool_too_small_for_the_fixed_prizes_is_explained() -> None:
     gin = lookup("house-gin").money
     with pytest.raises(UserError) as caught:

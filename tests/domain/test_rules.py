@@ -265,3 +265,25 @@ def test_a_rules_file_changed_or_mended_is_listed_as_it_is_now(tmp_path: Path) -
     assert "friday" not in {f.id for f in available_formats([tmp_path])}
     own.write_text(own.read_text().replace("[mony]", "[money]"))  # mended: listed again
     assert "friday" in {f.id for f in available_formats([tmp_path])}
+
+
+def test_a_schedule_entry_after_the_last_round_names_its_line() -> None:
+    # seed 000: "ROUNDS 9, 10, 11 WILL BE PLAYED ON SUNDAY MORNING": in a copy cut to seven
+    # rounds there is no round 9 for the next morning to start
+    text = spoil("rounds = 11", "rounds = 7")
+    (problem,) = problems(text)
+    assert problem == (
+        f"club.toml:{line_of(text, 'next_day = ')}: schedule.next_day[0].before_round: "
+        "round 9 is after the last round (schedule.rounds = 7)"
+    )
+    text = spoil("rounds = 11", "rounds = 5")  # dinner after round 5 too: both named
+    assert problems(text) == [
+        f"club.toml:{line_of(text, 'Dinner')}: schedule.meal_breaks[1].after_round: no round "
+        "follows round 5, the last round or past it (schedule.rounds = 5)",
+        f"club.toml:{line_of(text, 'next_day = ')}: schedule.next_day[0].before_round: "
+        "round 9 is after the last round (schedule.rounds = 5)",
+    ]
+    assert parse_rules(spoil("rounds = 11", "rounds = 9"), "club.toml").schedule.rounds == 9
+    # an event that plays fewer rounds than its format keeps the schedule, never reached
+    gp = load_rules("grand-prix-pinochle", extra_dirs=[])
+    assert gp.with_settings({"rounds": 7}).schedule.next_day == gp.schedule.next_day

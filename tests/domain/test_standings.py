@@ -199,7 +199,7 @@ def test_the_small_grand_prix_file_gives_these_standings() -> None:
         (3, 2, (218, 501, 450), (1,), 951, 2),  # 501: the dq award in round 2
         (4, 4, (430, 300, 500), (2,), 930, 1),  # 500: removed award in round 3
         (5, 7, (414, 500, 480), (2,), 894, 1),  # byes in rounds 1 and 3 count: 500 dropped
-        (6, 1, (116, 501, 0), (1,), 501, 1),  # removed from the table in round 3: 0 counts
+        (6, 1, (116, 501, 0), (3,), 617, 1),  # removed from the table in round 3: 0 dropped
         (7, 5, (480, 0, 390), (3,), 480, 0),  # disqualified in round 2: 0 counts
     ]
     assert not any(r.tied for r in standings.rows)
@@ -226,6 +226,53 @@ def test_drop_lowest_drops_a_game_played_never_a_bye_and_the_earliest_of_equals(
     assert (row.rounds, row.dropped, row.total) == ((395, 499), (2,), 395)
     row = compute_standings(event, rules).row(4)  # 390, then a bye of (395 + 500) / 2 = 448
     assert (row.rounds, row.dropped, row.total) == ((390, 448), (1,), 448)
+
+
+def test_a_team_removed_from_the_table_played_that_game_so_its_0_may_be_thrown_out() -> None:
+    """Seed 000: "A TEAM WILL BE ALLOWED TO "throw out" THEIR LOWEST SCORE OF ONE OF THEIR
+    11 GAMES WHICH THEY PLAYED", and "the TD will have the discretion to remove a team from
+    that table for the round; therefore, forfeiting points for the round". Team 1: 450, 480
+    and a removal's 0 gives 930."""
+    removal = {"kind": "removed", "against": "a"}
+    event, rules = make_event(
+        [
+            {"games": [game(1, 1, 2, 450, 300), game(2, 3, 4, 400, 380)]},
+            {"games": [game(1, 1, 3, 480, 500), game(2, 2, 4, 410, 420)]},
+            {"games": [game(1, 1, 4, award=removal), game(2, 2, 3, 390, 350)]},
+        ],
+        numbers=range(1, 5),
+    )
+    assert round_results(event, rules, 3)[1].kind == "removed"
+    row = compute_standings(event, rules).row(1)
+    assert (row.rounds, row.dropped, row.total) == ((450, 480, 0), (3,), 930)
+    row = compute_standings(event, rules).row(4)  # the removal's 500 for the opponents counts
+    assert (row.rounds, row.dropped, row.total) == ((380, 420, 500), (1,), 920)
+
+
+@pytest.mark.parametrize(
+    ("award", "rounds", "total"),
+    [
+        ({"kind": "dq", "against": "a"}, (450, 480, 0), 480),  # a DQ for lateness: 0 counts
+        ({"kind": "dq", "against": "b"}, (450, 480, 390), 870),  # the opponents DQ'd: 390
+        ({"kind": "removed", "against": "b"}, (450, 480, 500), 980),  # the opponents removed
+    ],
+)
+def test_a_dq_for_lateness_and_an_award_for_the_opponents_always_count(
+    award: dict[str, str], rounds: tuple[int, ...], total: int
+) -> None:
+    """Seed 000: "their lowest score of one of their 11 games which they played": a team
+    DQ'd for lateness never sat down to that game, and an award for the opponents' absence
+    is not a game played; the lowest game played is thrown out instead."""
+    event, rules = make_event(
+        [
+            {"games": [game(1, 1, 2, 450, 300), game(2, 3, 4, 400, 380)]},
+            {"games": [game(1, 1, 3, 480, 500), game(2, 2, 4, 410, 420)]},
+            {"games": [game(1, 1, 4, award=award), game(2, 2, 3, 390, 350)]},
+        ],
+        numbers=range(1, 5),
+    )
+    row = compute_standings(event, rules).row(1)
+    assert (row.rounds, row.dropped, row.total) == (rounds, (1,), total)  # the 450 thrown out
 
 
 def test_ties_share_a_place_are_flagged_and_listed_in_number_order() -> None:

@@ -167,7 +167,7 @@ def expected_scores(
                 other = "b" if against == "a" else "a"
                 scores[g[against]].append(0)
                 scores[g[other]].append(average if kind == "dq" else 500)
-                played[g[against]].append(False)
+                played[g[against]].append(kind == "removed")  # removed: it played
                 played[g[other]].append(False)
             else:
                 for n, side in enumerate("ab"):

@@ -347,3 +347,33 @@ def test_a_clubs_rules_file_with_a_mistake_is_named_on_the_form(make_window, db)
     assert note.isVisible()
     assert note.text().startswith(f"Left out, it has a mistake: {broken}:")
     assert "gin.target" in note.text()
+
+
+def test_a_clubs_own_file_with_a_bundled_id_is_named_so_and_used(make_window, db, keyboard):
+    from clubdesk import paths
+    from clubdesk.services.events import event_rules
+
+    paths.user_rules_dir().mkdir(parents=True, exist_ok=True)
+    with open(load_rules("house-gin").source_path, encoding="utf-8") as source:
+        text = source.read().replace("target = 120", "target = 100")
+    ours = paths.user_rules_dir() / "our-gin.toml"
+    ours.write_text(text, encoding="utf-8")
+    window = make_window(db)
+    form = window.event_page.form
+    combo = form.format_combo
+    at = combo.findData("house-gin")
+    assert combo.itemText(at) == (
+        "House Gin Rummy (Hollywood) (the club's own, in place of the bundled one)"
+    )
+    assert combo.itemData(at, Qt.ItemDataRole.ToolTipRole) == str(ours)
+    assert combo.itemText(combo.findData("bid-whist")) == "Bid Whist"  # bundled, as ever
+    assert [combo.itemData(i) for i in range(combo.count())].count("house-gin") == 1
+
+    keyboard.type("House")  # the combo's keyboard search
+    assert combo.currentData() == "house-gin"
+    keyboard.tab()
+    keyboard.type("Our gin night")
+    keyboard.press(Qt.Key.Key_Return)
+    [event] = list_events(db)
+    assert event.rules_id == "house-gin"
+    assert event_rules(db, event.id).gin.target == 100  # the club's file, not the bundled one

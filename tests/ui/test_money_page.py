@@ -68,6 +68,25 @@ def test_the_page_shows_the_ledger_pool_and_prizes(qtbot, db, clock):
     assert page.ledger_table.horizontalScrollBar().maximum() == 0
 
 
+def test_three_gin_players_are_paid_3rd_then_the_rest_60_40(qtbot, db, clock):
+    """Seed 003: "The percentages for 1st and 2nd place are for the remainder of the prize
+    pot after the 3rd and 4th place prizes are allocated": nobody finishes 4th, so of the
+    $90 pot 3rd's $35 is taken and the $55 left is split $33 / $22, as `clubdesk payouts`
+    gives it from the same file."""
+    data = json.loads((DATA / "event_gin_three_players.json").read_text(encoding="utf-8"))
+    import_event(db, data, clock)
+    page = make_page(qtbot, db, clock, "gin-three")
+    assert page.prize_table.isVisible()
+    assert cells(page.prize_table, 0) == ["1st", "2nd", "3rd"]
+    assert cells(page.prize_table, 1) == ["1 Ann Smith", "3 Cy Lee", "2 Bob Jones"]
+    assert cells(page.prize_table, 2) == [
+        "$33.00 store credit",
+        "$22.00 store credit",
+        "$35.00 store credit",
+    ]
+    assert grid_texts(page.pool_grid)[-2:] == ["Prize pool", "$90.00"]
+
+
 def test_the_saved_scheme_is_shown_and_its_prizes_are_the_engines(qtbot, db, clock):
     event = small_gp(db, clock)
     page = make_page(qtbot, db, clock, event)

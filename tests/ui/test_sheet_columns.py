@@ -164,6 +164,10 @@ def test_a_level_game_asks_who_won_the_tie_and_submits_it(qtbot, db, clock):
         dialog.rows[-1].set_hand({"bidder": side, "bid": 4, "kind": kind, "books": made[side]})
         dialog.add_hand()
     assert dialog.tie_box.isVisible()  # a fifth hand, or who won the tie
+    assert dialog.game_label.text().splitlines()[0] == (
+        "Level after all 4 hands: a fifth hand decides"
+    )
+    assert len(dialog.rows) == 5  # the fifth hand's row, open to type
     dialog.tie_winner.setFocus()
     qtbot.keyClick(dialog.tie_winner, Qt.Key.Key_End)  # the last: "B won the tie"
     assert dialog.tie_winner.currentData() == "b"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHeaderView
@@ -9,6 +12,7 @@ from PySide6.QtWidgets import QHeaderView
 from clubdesk.services import results, sheets
 from clubdesk.services.changes import changes_of
 from clubdesk.services.draw import make_draw
+from clubdesk.services.eventfile import import_event
 from clubdesk.services.seating import publish_seating, seating
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.standings.chart import LEADERS
@@ -16,6 +20,8 @@ from clubdesk.ui.standings.model import CUT_COLOUR, DROPPED_ROLE, TIED_ROLE, Sta
 from clubdesk.ui.standings.page import StandingsPage
 from tests import builder
 from tests.ui.showing import exposed, read_in
+
+DATA = Path(__file__).resolve().parents[1] / "domain" / "data"
 
 
 def make_page(qtbot, db, clock, event_id: str) -> StandingsPage:
@@ -70,6 +76,26 @@ def test_a_dropped_game_is_struck_through(qtbot, db, demo_event, clock):
                 assert "dropped" in model.data(cell, Qt.ItemDataRole.ToolTipRole)
         counted = sum(s for n, s in enumerate(row.rounds, start=1) if n not in row.dropped)
         assert counted + row.bonus == row.total
+
+
+def test_a_removal_from_the_table_is_the_game_struck_through(qtbot, db, clock):
+    """Seed 000: "A TEAM WILL BE ALLOWED TO "throw out" THEIR LOWEST SCORE OF ONE OF THEIR
+    11 GAMES WHICH THEY PLAYED". Team 1: 450, 480 and a removal's 0 shows 930, as
+    `clubdesk standings` gives it from the same file."""
+    data = DATA / "event_grand_prix_removed_from_table.json"
+    import_event(db, json.loads(data.read_text(encoding="utf-8")), clock)
+    page = make_page(qtbot, db, clock, "gp-drop")
+    model = page.model
+    assert [shown(model, 0, column) for column in range(7)] == [
+        "1", "1", "Smith / Jones  (Ann Smith / Bob Jones)", "450", "480", "0", "930",
+    ]  # fmt: skip
+    removal = model.index(0, model.round_column(3))
+    assert model.data(removal, DROPPED_ROLE) is True
+    assert model.data(removal, Qt.ItemDataRole.FontRole).strikeOut()
+    assert model.data(removal, Qt.ItemDataRole.ToolTipRole) == (
+        "Round 3: dropped, not counted in the total"
+    )
+    assert page.table.isVisible() and page.table.model() is model
 
 
 def test_submitting_the_last_sheet_refreshes_the_page(qtbot, db, clock):

@@ -35,6 +35,7 @@ from clubdesk.domain.event.sheet import (
     played_hands,
     sheet_result,
 )
+from clubdesk.domain.games import hands_end_it
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.sides import Side
@@ -62,7 +63,7 @@ def not_over(
     """What keeps the game of ``played`` (``sheet.played_hands``, adjustment lines in it)
     from being over, in words, or None when it is over (``time_called``: the clock's end or
     the director's "time was called", where ``clock_calls_time``)."""
-    if played.ended_by is not None:
+    if hands_end_it(played, rules):
         return None
     if time_called and clock_calls_time(rules):
         return None

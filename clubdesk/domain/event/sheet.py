@@ -262,7 +262,9 @@ class SheetSoFar:
     totals after each, ``lines_first`` where they come before the hands (pinochle: the
     running totals start from them) rather than after them; ``score``: what the sheet
     counts so far (``sheet_result`` of the right hands and the lines); ``decided``: the
-    side the hands themselves give a level game to (bid whist's fifth hand), if any.
+    side the hands themselves give a level game to (bid whist's fifth hand), if any;
+    ``over_by_hands``: the hands end the game (the limit, the round's hands; bid whist's
+    four level, where the fifth hand or the sheet's winner decides: ``games.hands_end_it``).
     """
 
     played: GameResult | None
@@ -271,11 +273,7 @@ class SheetSoFar:
     lines_first: bool
     score: Score
     decided: Side | None = None
-
-    @property
-    def over_by_hands(self) -> bool:
-        """Do the hands end the game (the limit, the round's hands)?"""
-        return self.played is not None and self.played.ended_by is not None
+    over_by_hands: bool = False
 
     @property
     def level(self) -> bool:
@@ -310,7 +308,8 @@ def sheet_so_far(
     for line in adjustments:
         running[hand_side(line.side)] += line.points
         rows.append(LineTotals(line, dict(running)))
-    return SheetSoFar(played, error, tuple(rows), first, counted.score, counted.winner)
+    ended = played is not None and games.hands_end_it(played, rules)
+    return SheetSoFar(played, error, tuple(rows), first, counted.score, counted.winner, ended)
 
 
 def apply_amendments(submitted: SheetResult, amendments: Sequence[Amendment]) -> SheetResult:

@@ -3,6 +3,7 @@ the game as a whole, and a wrong hand named by its field's heading."""
 
 from __future__ import annotations
 
+from clubdesk.domain.games import level_after_its_hands
 from clubdesk.domain.games.columns import PAIR_WORDS, Column
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
@@ -38,6 +39,9 @@ def game_text(result: GameResult | None, rules: Rules) -> str:
         regular, word = rules.game_end.max_hands, rules.game_end.hand_word
         extra = f" and the tiebreak {word}" if len(result.hands) > regular else ""
         parts.append(f"Game over: all {regular} {word}s{extra} played")
+    elif level_after_its_hands(result, rules):
+        regular, word = rules.game_end.max_hands, rules.game_end.hand_word
+        parts.append(f"Level after all {regular} {word}s: a fifth {word} decides")
     winner = result.extra.get("winner")
     if winner is not None:
         parts.append(f"Won by side {winner}")

@@ -64,8 +64,19 @@ def score_game(
 
 
 def another_hand_follows(result: GameResult, rules: Rules) -> bool:
-    """May a hand follow the hands scored so far: the game has not ended, or it ended level
-    and the format decides it with a tiebreak hand (bid whist's fifth hand)."""
-    if result.ended_by is None:
-        return True
+    """May a hand follow the hands scored so far: the game has not ended (bid whist's
+    regular hands level: the fifth hand decides)."""
+    return result.ended_by is None
+
+
+def level_after_its_hands(result: GameResult, rules: Rules) -> bool:
+    """Are bid whist's regular hands in and level, with the fifth hand to decide? The game
+    may go on (``ended_by`` None), and a sheet may say who won the tie instead."""
     return rules.game == "bid-whist" and whist.tiebreak_hand_due(result, rules)
+
+
+def hands_end_it(result: GameResult, rules: Rules) -> bool:
+    """Do the hands end the game as far as a sheet goes: it ended, or it is level after its
+    regular hands (``level_after_its_hands``: the fifth hand, or the winner the sheet
+    names, decides it)?"""
+    return result.ended_by is not None or level_after_its_hands(result, rules)

@@ -180,7 +180,9 @@ def improper_bid_correction(
 def score_game(hands: Sequence[dict], rules: Rules, *, final: bool = False) -> GameResult:
     """A round of ``game_end.max_hands`` hands, and a tiebreak hand on a tie.
 
-    ``ended_by`` is "hands" once the regular hands are in. ``extra["winner"]``
+    ``ended_by`` is "hands" once the regular hands are in, unless they end level and the
+    format plays a tiebreak hand: then it is None until that hand (the game may go on:
+    the fifth hand decides). ``extra["winner"]``
     is set once the round is decided: after the regular hands unless they
     end tied, else by the tiebreak hand, whose points are shown on the hand
     (``detail["tiebreak"]``) but not added to the totals. ``final`` changes
@@ -211,13 +213,10 @@ def score_game(hands: Sequence[dict], rules: Rules, *, final: bool = False) -> G
         results.append(result)
         totals.append(dict(total))
     extra: dict[str, Any] = {"winner": winner} if winner is not None else {}
-    return GameResult(
-        hands=tuple(results),
-        totals=tuple(totals),
-        total=dict(total),
-        ended_by="hands" if regular and len(results) >= regular else None,
-        extra=extra,
-    )
+    found = GameResult(tuple(results), tuple(totals), dict(total), None, extra)
+    if regular and len(results) >= regular and not tiebreak_hand_due(found, rules):
+        found = replace(found, ended_by="hands")
+    return found
 
 
 def tiebreak_hand_due(result: GameResult, rules: Rules) -> bool:

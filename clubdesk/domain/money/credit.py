@@ -5,7 +5,9 @@ Once the payouts are final, each prize with a store-credit part is a credit its 
 redeems at the store, once, on the tournament's day: the event's date, or the day the
 payouts were finalized when that is later (a tournament that runs into a second day awards
 its prizes on that day). The treasurer records a credit redeemed; after that day a credit
-not redeemed has lapsed and can no longer be redeemed.
+not redeemed has lapsed and can no longer be redeemed. So at every door: the window refuses
+a credit lapsed (``redeem_problem``), and an event file that says a credit was redeemed after
+that day is refused at import, naming the row (``late_redemptions``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from clubdesk.domain.event.carried import FrozenPrize
+from clubdesk.domain.event.model import Event
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.results.ties import ordinal
 
@@ -102,3 +105,21 @@ def redeem_problem(credit: Credit, today: dt.date) -> str | None:
             f"day of the tournament ({credit.day.isoformat()})"
         )
     return None
+
+
+def late_redemptions(event: Event) -> list[str]:
+    """Each credit the event's finalized payouts say was redeemed after the tournament's
+    day, one line naming its row (``payouts[0].redeemed[1]: ...``); none without a date."""
+    if event.date is None:
+        return []
+    problems = []
+    for index, payout in enumerate(event.payouts):
+        day = redemption_day(event.date, payout.at)
+        for row, redeemed in enumerate(payout.redeemed):
+            if redeemed.at.date() > day:
+                problems.append(
+                    f"payouts[{index}].redeemed[{row}]: at: entrant {redeemed.entrant}'s store "
+                    f"credit is redeemed on {redeemed.at.date().isoformat()}; it had to be "
+                    f"redeemed the day of the tournament ({day.isoformat()})"
+                )
+    return problems

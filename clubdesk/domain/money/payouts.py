@@ -14,6 +14,12 @@ How each rule is read:
   remains, rounded down to ``money.rounding_cents``; whatever rounding
   leaves goes to 1st place, so the prizes add up to the pool exactly.
   A pool that cannot cover the fixed prizes is an error saying by how much.
+  A place nobody finishes in (fewer entrants than places) is not allocated
+  (seed 003: "the remainder of the prize pot after the 3rd and 4th place
+  prizes are allocated"): its fixed prize is not taken from the pool, so
+  with three gin players the rest after 3rd's $35 is split 60/40, and with
+  two the whole pot is; a percent place left out leaves its share to 1st as
+  rounding does.
 - Prizes follow the finishing order (``finish.py``: the standings, or bid
   whist's playoffs; or an order a caller passes in), marked provisional
   until it is final. With no round played there is no prize to show.
@@ -22,9 +28,10 @@ How each rule is read:
   entrant with the lowest number. A group whose place is not decided yet
   (a gin tie waiting for its sudden-death match, the teams still in bid
   whist's playoffs) is not shared: the places it covers and their money are
-  listed as undecided, with the entrants who play for them. A place nobody finishes in (fewer
-  entrants than prizes) is not paid out: its prize is added to 1st place,
-  so the pool is still paid in full.
+  listed as undecided, with the entrants who play for them. Prizes handed
+  out for more places than finishers (``hand_out`` called with them) add
+  the places nobody finishes in to 1st place, so the pool is still paid in
+  full.
 - A team's prize is split between its two players, the odd cent to the
   first-listed player; its cash and its store credit are each split so (the
   odd cent of credit to the first too), so each share says its own kinds.
@@ -103,11 +110,15 @@ def paid_in(money: Money, place: int) -> str:
     return money.prizes_in
 
 
-def place_prizes(pool_cents: int, money: Money) -> tuple[int, ...]:
-    """The prize for each place 1, 2, 3, ... of the scheme; they add up to the pool."""
+def place_prizes(pool_cents: int, money: Money, places: int | None = None) -> tuple[int, ...]:
+    """The prize for each place 1, 2, 3, ... of the scheme; they add up to the pool.
+    ``places``: how many places anyone finishes in (None: all of them); the scheme's
+    places after those are not allocated."""
     if pool_cents < 0:
         raise UserError(f"the prize pool cannot be negative ({format_money(pool_cents)})")
-    scheme = sorted(money.payout, key=lambda p: p.place)
+    if places == 0:
+        return ()
+    scheme = sorted(money.payout, key=lambda p: p.place)[:places]
     if not scheme:
         return (pool_cents,) if pool_cents else ()
     fixed = sum(p.fixed_cents or 0 for p in scheme)
@@ -332,7 +343,7 @@ def compute_payouts(
     handed: tuple[Prize, ...] = ()
     undecided: tuple[Undecided, ...] = ()
     if order.played:
-        prizes = place_prizes(pool.pool_cents, rules.money)
+        prizes = place_prizes(pool.pool_cents, rules.money, len(order.finish))
         money = rules.money
         handed, undecided = hand_out(
             prizes,
@@ -374,7 +385,7 @@ def frozen_payouts(
     )
     return Payouts(
         pool,
-        place_prizes(pool.pool_cents, rules.money),
+        place_prizes(pool.pool_cents, rules.money, len(prizes)),
         handed,
         prizes_in=rules.money.prizes_in,
         final=final,

@@ -21,7 +21,9 @@ How each rule is read:
 - Awards: ``dq`` against a side: it scores 0, the other side the round's
   average winning score (as for a bye, whatever the bye rule); ``removed``:
   0 and ``penalties.removed_award_points`` (500). The side not against wins.
-  An award decides the game: a score recorded beside it is not used.
+  An award decides the game: a score recorded beside it is not used. A side removed
+  from the table played that game (kind ``removed``); every other award is kind
+  ``award``.
 - A game won: the higher score, or on equal scores the game's ``winner``
   (a tie without one is won by nobody).
 - An entrant not seated in a round (joined late, or withdrawn) scores 0.
@@ -32,10 +34,12 @@ How each rule is read:
 - ``standings.drop_lowest`` of the entrant's round scores are not counted.
   Only a game the entrant played can be dropped (seed 000: "their lowest
   score of one of their 11 games which they played"): a bye, an award for
-  the opponents' absence or against the entrant, and a round it sat out
-  always count; a game played whose sheet never came in (a 0) may be
-  dropped. Of equal scores the earliest round is dropped. At least one round
-  always counts (after round 1 nothing is dropped when one would be).
+  the opponents' absence, a DQ for lateness against the entrant (it never sat
+  down to that game) and a round it sat out always count; a game played whose
+  sheet never came in (a 0), and the 0 of a team removed from the table for the
+  round (it did play that game), may be dropped. Of equal scores the earliest
+  round is dropped. At least one round always counts (after round 1 nothing is
+  dropped when one would be).
 - Ranking follows ``standings.rank_by``: total (pinochle, gin) or wins then
   total (bid whist). Tie-breaks recorded in the rounds counted (sudden death,
   play-off hand; see ``event.py``) then act: in gin the winner gets
@@ -76,7 +80,7 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.rulings.penalties import status_word
 from clubdesk.errors import UserError
 
-ResultKind = Literal["game", "bye", "award", "absent", "pending", "no-sheet"]
+ResultKind = Literal["game", "bye", "award", "removed", "absent", "pending", "no-sheet"]
 
 
 @dataclass(frozen=True)
@@ -210,13 +214,16 @@ def round_results(event: Event, rules: Rules, number: int) -> dict[int, RoundRes
         winner = game.won_by()
         for side in ("a", "b"):
             if game.award is not None:
+                kind: ResultKind = "award"
                 if side == game.award.against:
                     score = 0
+                    if game.award.kind == "removed":  # it sat down to the game: it played
+                        kind = "removed"
                 elif game.award.kind == "dq":
                     score = average_winning
                 else:
                     score = rules.penalties.removed_award_points
-                result = RoundResult(score, side == winner, "award")
+                result = RoundResult(score, side == winner, kind)
             elif game.score is not None:
                 result = RoundResult(game.score.of(side), side == winner, "game")
             elif round_.closed:  # closed without this table's sheet: no score
@@ -273,7 +280,7 @@ def _check_after_round(event: Event, after_round: int | None, rounds: int) -> in
 
 
 # what an entrant's round was, where it is one it played (a game it can throw out)
-PLAYED: frozenset[ResultKind] = frozenset({"game", "no-sheet"})
+PLAYED: frozenset[ResultKind] = frozenset({"game", "removed", "no-sheet"})
 _ABSENT = RoundResult(0, False, "absent")  # an entrant not seated in a round
 
 

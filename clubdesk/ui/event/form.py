@@ -256,8 +256,14 @@ class EventForm(QWidget):
         try:
             self.format_combo.clear()
             formats, problems = scan_rules()
-            for info in formats:
-                self.format_combo.addItem(info.title, info.id)
+            for info in formats:  # a club's own file says so, and what it takes the place of
+                note = f" ({info.own_note})" if info.own_note else ""
+                self.format_combo.addItem(info.title + note, info.id)
+                if note:
+                    where = self.format_combo.count() - 1
+                    self.format_combo.setItemData(
+                        where, str(info.path), Qt.ItemDataRole.ToolTipRole
+                    )
             # a club's own rules file with a mistake is left out; say which and why
             self.skipped_note.setText(
                 "\n".join(f"Left out, it has a mistake: {problem}" for problem in problems)
