@@ -179,6 +179,20 @@ class Window:
         name = self.desktop.focused()
         return name if EVENT in name and "projector" not in name else ""
 
+    def menu(self, *keys: str) -> None:
+        """Each key in turn, each once the menu the one before opened is on the screen (Alt+V,
+        then an item's letter, ...)."""
+        for opened, key in enumerate(keys):
+            wait_for(lambda n=opened: self.menus_open() >= n, f"{opened} menus open")
+            self.desktop.key(key)
+
+    def menus_open(self) -> int:
+        """How many of the window's menus are on the screen."""
+        shown = self.desktop.run("xdotool", "search", "--onlyvisible", "--pid",
+                                 str(self.process.pid)).split()  # fmt: skip
+        kinds = [self.desktop.run("xprop", "-id", w, "_NET_WM_WINDOW_TYPE") for w in shown]
+        return sum("_NET_WM_WINDOW_TYPE_POPUP_MENU" in kind for kind in kinds)
+
     def projector(self) -> str:
         """The projector's window id, once it is on the screen."""
         return wait_for(lambda: self.desktop.window("clubdesk projector"), "the projector")

@@ -54,7 +54,7 @@ def test_the_view_menus_projector_leaves_every_shortcut_with_the_director(
 ) -> None:
     window = start_window(drawn_event)
     desktop = window.desktop
-    desktop.key("alt+v", "p", "Return")  # View > Projector > Projector on screen 1
+    window.menu("alt+v", "p", "Return")  # View > Projector > Projector on screen 1
     projector = window.projector()
     wait_for(lambda: _full_screen_on(window, projector, 1), "the projector full screen on 1")
     assert window.director_has_keyboard(), desktop.focused()
