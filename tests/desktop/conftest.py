@@ -74,9 +74,14 @@ class Desktop:
     def type(self, text: str) -> None:
         subprocess.run(["xdotool", "type", "--delay", "20", text], env=self.env(), check=True)
 
-    def click(self, x: int, y: int) -> None:
+    def click(self, x: int, y: int) -> str:
+        """A click at ``x``, ``y``; xwininfo's tree of the window it was on, as the window
+        manager framed it (every window inside, by its id in hex)."""
         subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"],
                        env=self.env(), check=True)  # fmt: skip
+        under = self.run("xdotool", "getmouselocation", "--shell").splitlines()
+        frame = dict(line.split("=", 1) for line in under if "=" in line).get("WINDOW", "0")
+        return self.run("xwininfo", "-tree", "-id", frame)
 
     def focused(self) -> str:
         """The name of the window that has X's input focus (the keyboard)."""

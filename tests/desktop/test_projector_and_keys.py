@@ -83,8 +83,10 @@ def test_the_command_lines_projector_leaves_the_keyboard_with_the_director(
     wait_for(lambda: not desktop.full_screen(projector), "the projector in a window")
     assert window.director_has_keyboard(), desktop.focused()
     # a click on the projector's window leaves the keyboard where it was
-    desktop.click(*_bare_corner(desktop.geometry(projector),
-                                desktop.geometry(desktop.window("clubdesk — "))))  # fmt: skip
+    corner = _bare_corner(
+        desktop.geometry(projector), desktop.geometry(desktop.window("clubdesk — "))
+    )
+    assert hex(int(projector)) in desktop.click(*corner)  # on the projector's window
     desktop.key("F11")  # and back to full screen, from the director's window
     wait_for(lambda: _full_screen_on(window, projector, 1), "the projector full screen again")
     assert window.director_has_keyboard(), desktop.focused()
