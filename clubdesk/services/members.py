@@ -12,6 +12,7 @@ order) and any other columns, which are kept under their headings. Every row is 
 before anything is written: a bad row is refused naming its line, and nothing of the file
 is taken. A number already a member updates that member (its name, and the columns the
 file has; the others stay), never a second member; a number twice in one file is refused.
+An ``events`` column (``members list --format csv`` writes one) is counted, not imported.
 
 A search matches any part of the name (case, accents and spacing ignored) or of the number,
 each word typed (``domain/event/names.py``'s ``matches``).
@@ -37,6 +38,7 @@ from clubdesk.timesource import TimeSource
 MAX_MEMBER_NUMBER = 99_999_999  # a club's own numbers, or a league's eight digits
 MAX_CLUB_COLUMNS = 30
 REQUIRED = ("number", "name")
+COUNTED = "events"  # what ``members list`` writes beside them: counted, never imported
 MAX_SHOWN_PROBLEMS = 5
 
 
@@ -286,7 +288,8 @@ def _header(line: int, header: list[str]) -> tuple[list[str], list[MemberProblem
             MemberProblem(line, f"more than {MAX_CLUB_COLUMNS} columns besides number and name")
         )
     kept = [
-        key if key in REQUIRED else heading for key, heading in zip(keys, headings, strict=True)
+        key if key in (*REQUIRED, COUNTED) else heading
+        for key, heading in zip(keys, headings, strict=True)
     ]
     return kept, problems
 
@@ -300,6 +303,7 @@ def _row(
         return None, [MemberProblem(line, "has more values than the header has columns")]
     values = dict(zip(headings, [*cells, *[""] * (len(headings) - len(cells))], strict=False))
     values.pop("", None)
+    values.pop(COUNTED, None)
     problems = []
     number = None
     try:
