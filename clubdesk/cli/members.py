@@ -78,16 +78,12 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _headings(members: Sequence[MemberInfo]) -> list[str]:
-    """The club's own columns the members have, in the order first met."""
-    return list(dict.fromkeys(key for member in members for key in member.club_columns))
-
-
 def members_csv(members: Sequence[MemberInfo]) -> str:
     """``number,name,events`` and the club's own columns: a file ``members import`` reads."""
     from clubdesk.printing.text import spreadsheet_safe
+    from clubdesk.services.members import club_headings
 
-    headings = _headings(members)
+    headings = club_headings(members)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["number", "name", "events", *(spreadsheet_safe(h) for h in headings)])
@@ -102,10 +98,11 @@ def members_text(members: Sequence[MemberInfo]) -> str:
     """A fixed-width table: number, name, events, and the club's own columns."""
     from clubdesk.printing.text import plain
     from clubdesk.printing.text_table import text_table
+    from clubdesk.services.members import club_headings
 
     if not members:
         return "no members yet: clubdesk members import FILE adds them\n"
-    headings = _headings(members)
+    headings = club_headings(members)
     rows = [
         [str(member.number), plain(member.name), str(member.events),
          *(plain(member.club_columns.get(h, "")) for h in headings)]

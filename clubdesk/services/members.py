@@ -113,6 +113,11 @@ def member_matches(member: MemberInfo, text: str) -> bool:
     return matches(text, search_text(member.number, [member.name]))
 
 
+def club_headings(members: Sequence[MemberInfo]) -> list[str]:
+    """The club's own columns the members have, in the order first met."""
+    return list(dict.fromkeys(key for member in members for key in member.club_columns))
+
+
 def get_member(db: Database, number: int) -> MemberInfo:
     """The member numbered ``number`` (UserError naming ``number`` where there is none)."""
     with db.reading() as session:
