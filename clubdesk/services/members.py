@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from clubdesk.domain.event.names import clean_name, matches, search_text
+from clubdesk.domain.event.names import clean_name, fold, matches, search_text
 from clubdesk.domain.limits import NAME_MAX, line_problem, name_problem, quoted
 from clubdesk.errors import UserError
 from clubdesk.services import audit
@@ -111,6 +111,32 @@ def search_members(db: Database, text: str) -> list[MemberInfo]:
 def member_matches(member: MemberInfo, text: str) -> bool:
     """Whether ``text`` finds ``member``: any part of its name or number, each word typed."""
     return matches(text, search_text(member.number, [member.name]))
+
+
+class MemberFinder:
+    """The members a few keys typed at the front table suggest: digits find the members whose
+    number starts with them, in number order; letters the members each of whose words typed
+    starts a word of their name ("ann", "smi", "a smi"), in name order. Case, accents and
+    spacing are ignored."""
+
+    def __init__(self, members: Sequence[MemberInfo]):
+        self._rows = [(str(m.number), fold(m.name).split(), m) for m in members]
+        self._rows.sort(key=lambda row: (row[1], row[2].number))
+
+    def suggest(self, text: str, limit: int = 10) -> list[MemberInfo]:
+        typed = fold(text).lstrip("#").split()
+        if not typed:
+            return []
+        if len(typed) == 1 and typed[0].isdigit():
+            found = [m for number, _, m in self._rows if number.startswith(typed[0])]
+            return sorted(found, key=lambda m: m.number)[:limit]
+        found = []
+        for _, words, member in self._rows:
+            if all(any(word.startswith(part) for word in words) for part in typed):
+                found.append(member)
+                if len(found) == limit:
+                    break
+        return found
 
 
 def club_headings(members: Sequence[MemberInfo]) -> list[str]:

@@ -68,6 +68,42 @@ def members_by_number(session: Session, numbers: Sequence[int]) -> dict[int, Mem
     return {record.number: record for record in map(_record, rows)}
 
 
+@dataclass(frozen=True)
+class EnteredMember:
+    """A member who plays in an event: as which player of which entrant."""
+
+    member_number: int
+    entrant_number: int
+    entrant_name: str
+    status: str  # the entrant's
+    player_name: str
+
+
+def entered_members(session: Session, event_id: str) -> dict[int, EnteredMember]:
+    """The members entered in the event (withdrawn entrants too), by member number."""
+    rows = plain_rows(
+        session,
+        "SELECT member.number, entrant.number, entrant.name, entrant.status, player.name "
+        "FROM player JOIN member ON member.id = player.member_id "
+        "JOIN entrant ON entrant.id = player.entrant_id WHERE player.event_id = ? "
+        "ORDER BY entrant.number, player.position",
+        (event_id,),
+    )
+    return {row[0]: EnteredMember(*row) for row in rows}
+
+
+def member_numbers_of_players(session: Session, event_id: str) -> dict[tuple[int, int], int]:
+    """Each linked player's member number, by (entrant number, player position)."""
+    rows = plain_rows(
+        session,
+        "SELECT entrant.number, player.position, member.number FROM player "
+        "JOIN member ON member.id = player.member_id "
+        "JOIN entrant ON entrant.id = player.entrant_id WHERE player.event_id = ?",
+        (event_id,),
+    )
+    return {(entrant, position): number for entrant, position, number in rows}
+
+
 def add_members(
     session: Session, new: Sequence[MemberValues], created_at: dt.datetime
 ) -> list[MemberRecord]:

@@ -7,7 +7,9 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.entrants import list_entrants
 from clubdesk.services.members import (
+    MemberFinder,
     MemberInfo,
     MembersFileError,
     add_member,
@@ -17,7 +19,10 @@ from clubdesk.services.members import (
     list_members,
     search_members,
 )
+from clubdesk.services.registration import RegisterEntrant, register, withdraw
 from clubdesk.store.db import Database
+from clubdesk.store.members import member_numbers_of_players
+from tests import builder
 
 CLUB = "number,name,phone,email\n12,Ann Smith,555-0101,ann@example.org\n40,Bob Jones,,\n"
 
@@ -146,3 +151,75 @@ def test_a_search_finds_any_part_of_the_name_or_the_number(db: Database, clock) 
 def test_a_spreadsheets_empty_column_is_not_kept(db: Database, clock) -> None:
     import_members(db, "number,name,,phone,\r\n12,Ann Smith,,555,\r\n", clock)
     assert get_member(db, 12).club_columns == {"phone": "555"}
+
+
+# --- registering members ---------------------------------------------------------------------
+
+
+def test_a_player_registered_as_a_member_is_linked_and_counts_an_event(db: Database, clock) -> None:
+    import_members(db, CLUB, clock)
+    night = builder.event(db, clock, "npa-club-pinochle", name="Night 1")
+    other = builder.event(db, clock, "grand-prix-pinochle", name="Grand Prix")
+    register(db, night, RegisterEntrant(["Ann Smith"], members=[12]), clock)
+    register(db, night, RegisterEntrant(["Carl Diaz"]), clock)  # no member: as before
+    register(db, other, RegisterEntrant(["Ann Smith", "Bob Jones"], members=[12, 40]), clock)
+    assert [(m.number, m.events) for m in list_members(db)] == [(12, 2), (40, 1)]
+    assert list_audit(db, night)[-2].details["members"] == [12]
+    with db.session() as session:
+        assert member_numbers_of_players(session, other) == {(1, 1): 12, (1, 2): 40}
+
+
+@pytest.mark.parametrize(
+    ("players", "numbers", "message"),
+    [
+        (["Annie Smith"], [12], "players[0]: member 12 (Ann Smith) is already registered "
+         "(entrant 1)"),
+        (["Someone"], [99], "players[0]: no member is numbered 99"),
+        (["A", "B"], [40], "players: an individual event registers 1 player, not 2"),
+        (["Bob Jones"], [40, 12], "members: 2 given for 1 players"),
+    ],
+)  # fmt: skip
+def test_a_member_already_in_the_event_is_refused_by_number(
+    db: Database, clock, players: list[str], numbers: list[int], message: str
+) -> None:
+    import_members(db, CLUB, clock)
+    night = builder.event(db, clock, "npa-club-pinochle", name="Night 1")
+    register(db, night, RegisterEntrant(["Ann Smith"], members=[12]), clock)
+    with pytest.raises(UserError) as refused:
+        register(db, night, RegisterEntrant(players, members=numbers, allow_duplicate_name=True),
+                 clock)  # fmt: skip
+    assert str(refused.value) == message
+    assert [e.number for e in list_entrants(db, night)] == [1]
+
+
+def test_a_withdrawn_member_is_still_entered_and_one_member_is_one_player(
+    db: Database, clock
+) -> None:
+    import_members(db, CLUB, clock)
+    night = builder.event(db, clock, "grand-prix-pinochle", name="Grand Prix")
+    register(db, night, RegisterEntrant(["Ann Smith", "Dee Ray"], members=[12, None]), clock)
+    withdraw(db, night, 1, "went home", clock)
+    with pytest.raises(UserError, match=r"players\[1\]: member 12 \(Ann Smith\) is already "
+                       r"registered \(entrant 1, withdrawn\)"):  # fmt: skip
+        register(db, night, RegisterEntrant(["Bob Jones", "Ann"], members=[40, 12]), clock)
+    with pytest.raises(UserError, match=r"players\[1\]: member 40 \(Bob Jones\) is named twice"):
+        register(db, night, RegisterEntrant(["Bob Jones", "Bobby"], members=[40, 40]), clock)
+
+
+def test_a_few_keys_suggest_the_members(db: Database, clock) -> None:
+    import_members(db, "number,name\n12,Ann Smith\n40,Bob Jones\n112,José Smithers\n"
+                   "120,Annie Hall\n", clock)  # fmt: skip
+    finder = MemberFinder(list_members(db))
+
+    def suggested(text: str, limit: int = 10) -> list[int]:
+        return [member.number for member in finder.suggest(text, limit)]
+
+    assert suggested("12") == [12, 120]  # numbers that start with what is typed
+    assert suggested("1") == [12, 112, 120]
+    assert suggested("1", limit=2) == [12, 112]
+    assert suggested("ann") == [12, 120]  # by name: Ann Smith, Annie Hall
+    assert suggested("smi") == [12, 112]
+    assert suggested("a smi") == [12]
+    assert suggested("JOSE") == [112]
+    assert suggested("") == suggested("  ") == []
+    assert suggested("zed") == []
