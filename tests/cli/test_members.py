@@ -113,3 +113,22 @@ def test_a_database_without_members_lists_none(tmp_path: Path) -> None:
     assert refused("members", "list", "--db", tmp_path / "nothing.sqlite").startswith(
         f"{tmp_path / 'nothing.sqlite'}"
     )
+
+
+def test_an_event_file_carries_the_members_through_import_and_export(tmp_path: Path) -> None:
+    db = tmp_path / "club.sqlite"
+    ok("members", "import", write(tmp_path, CLUB), "--db", db)
+    data = json.loads(SMALL.read_text(encoding="utf-8"))
+    data["entrants"][0]["members"] = [12, 40]
+    data["entrants"][1]["members"] = [None, 99]
+    event = write(tmp_path, json.dumps(data), "event.json")
+    line = refused("import", event, "--db", db)
+    assert line == (
+        "entrants[1] (number 2): members[1]: no member is numbered 99 in this database "
+        "(clubdesk members import adds them)"
+    )
+    data["entrants"][1]["members"] = [None, None]
+    ok("import", write(tmp_path, json.dumps(data), "event.json"), "--db", db)
+    exported = json.loads(ok("export", "--db", db))["entrants"]
+    assert [e.get("members") for e in exported[:2]] == [[12, 40], None]
+    assert [(m["number"], m["events"]) for m in members(db)] == [(12, 1), (40, 1)]
