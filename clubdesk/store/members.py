@@ -92,18 +92,6 @@ def entered_members(session: Session, event_id: str) -> dict[int, EnteredMember]
     return {row[0]: EnteredMember(*row) for row in rows}
 
 
-def member_numbers_of_players(session: Session, event_id: str) -> dict[tuple[int, int], int]:
-    """Each linked player's member number, by (entrant number, player position)."""
-    rows = plain_rows(
-        session,
-        "SELECT entrant.number, player.position, member.number FROM player "
-        "JOIN member ON member.id = player.member_id "
-        "JOIN entrant ON entrant.id = player.entrant_id WHERE player.event_id = ?",
-        (event_id,),
-    )
-    return {(entrant, position): number for entrant, position, number in rows}
-
-
 def add_members(
     session: Session, new: Sequence[MemberValues], created_at: dt.datetime
 ) -> list[MemberRecord]:

@@ -21,7 +21,6 @@ from clubdesk.services.members import (
 )
 from clubdesk.services.registration import RegisterEntrant, register, withdraw
 from clubdesk.store.db import Database
-from clubdesk.store.members import member_numbers_of_players
 from tests import builder
 
 CLUB = "number,name,phone,email\n12,Ann Smith,555-0101,ann@example.org\n40,Bob Jones,,\n"
@@ -165,8 +164,7 @@ def test_a_player_registered_as_a_member_is_linked_and_counts_an_event(db: Datab
     register(db, other, RegisterEntrant(["Ann Smith", "Bob Jones"], members=[12, 40]), clock)
     assert [(m.number, m.events) for m in list_members(db)] == [(12, 2), (40, 1)]
     assert list_audit(db, night)[-2].details["members"] == [12]
-    with db.session() as session:
-        assert member_numbers_of_players(session, other) == {(1, 1): 12, (1, 2): 40}
+    assert builder.members_of(db, other) == {(1, 1): 12, (1, 2): 40}
 
 
 @pytest.mark.parametrize(

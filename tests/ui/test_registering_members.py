@@ -9,8 +9,6 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.members import import_members, list_members
-from clubdesk.store.db import Database
-from clubdesk.store.members import member_numbers_of_players
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.players.page import PlayersPage
 from tests import builder
@@ -29,11 +27,6 @@ def make_page(qtbot, db, clock):
         return page
 
     return make
-
-
-def linked(db: Database, event_id: str) -> dict[tuple[int, int], int]:
-    with db.session() as session:
-        return member_numbers_of_players(session, event_id)
 
 
 class FrontTable:
@@ -80,7 +73,7 @@ def test_a_member_number_down_enter_registers_the_member(make_page, db, night, k
     keys.press(Qt.Key.Key_Return)  # registers her
     assert keys.keys == 5
     assert [e.name for e in list_entrants(db, night)] == ["Ann Smith"]
-    assert linked(db, night) == {(1, 1): 12}
+    assert builder.members_of(db, night) == {(1, 1): 12}
     assert [(m.number, m.events) for m in list_members(db)][:1] == [(12, 1)]
     assert QApplication.focusWidget() is name and name.text() == ""
 
@@ -90,7 +83,7 @@ def test_a_member_number_down_enter_registers_the_member(make_page, db, night, k
     keys.press(Qt.Key.Key_Down)
     keys.press(Qt.Key.Key_Return)
     keys.press(Qt.Key.Key_Return)
-    assert linked(db, night) == {(1, 1): 12, (2, 1): 112}
+    assert builder.members_of(db, night) == {(1, 1): 12, (2, 1): 112}
     assert [e.name for e in list_entrants(db, night)] == ["Ann Smith", "José Smithers"]
 
 
@@ -100,14 +93,14 @@ def test_a_name_typed_is_registered_as_before(make_page, db, night, keys) -> Non
     keys.press(Qt.Key.Key_Escape)
     keys.press(Qt.Key.Key_Return)
     assert [e.name for e in list_entrants(db, night)] == ["Ann Smith"]
-    assert linked(db, night) == {}
+    assert builder.members_of(db, night) == {}
     keys.type("1")
     keys.press(Qt.Key.Key_Down)
     keys.press(Qt.Key.Key_Return)  # Ann Smith, member 12 ...
     keys.type("e")  # ... then changed by hand: "Ann Smithe" is no member
     keys.press(Qt.Key.Key_Escape)
     keys.press(Qt.Key.Key_Return)
-    assert linked(db, night) == {}
+    assert builder.members_of(db, night) == {}
 
 
 def test_a_member_already_entered_tonight_is_refused_by_number(make_page, db, night, keys) -> None:
@@ -138,7 +131,7 @@ def test_a_team_of_two_members_in_a_few_keys(make_page, db, clock, keys) -> None
     assert keys.keys == 11
     [team] = list_entrants(db, grand_prix)
     assert team.players == ("Ann Smith", "Bob Jones")
-    assert linked(db, grand_prix) == {(1, 1): 12, (1, 2): 40}
+    assert builder.members_of(db, grand_prix) == {(1, 1): 12, (1, 2): 40}
 
 
 def test_a_member_added_on_the_members_page_is_offered_at_once(
