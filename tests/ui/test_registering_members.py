@@ -147,3 +147,15 @@ def test_a_member_added_on_the_members_page_is_offered_at_once(
     window.show_page("players")
     keys.type("nov")
     assert page.member_picker.suggestions(page.entry.name_edit) == ["77 · Zed Novak"]
+
+
+def test_enter_with_no_member_chosen_registers_the_name_as_typed(
+    make_page, db, night, keys
+) -> None:
+    make_page(night)
+    keys.type("Ann")  # Ann Smith and Annie Hall are offered; none chosen
+    assert QApplication.activePopupWidget() is not None
+    keys.press(Qt.Key.Key_Return)
+    assert QApplication.activePopupWidget() is None
+    assert [e.name for e in list_entrants(db, night)] == ["Ann"]
+    assert builder.members_of(db, night) == {}

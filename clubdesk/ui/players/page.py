@@ -183,6 +183,7 @@ class PlayersPage(QWidget):
 
     def _connect(self) -> None:
         self.entry.submitted.connect(self.submit)
+        self.member_picker.entered.connect(self.submit)
         self.member_picker.picked.connect(
             lambda number, name: self.entry.show_message(f"Member {number}: {name}")
         )
