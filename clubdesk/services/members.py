@@ -338,7 +338,7 @@ def _row(
     problems = []
     number = None
     try:
-        number = check_number("number", _whole(values.pop("number")))
+        number = typed_number("number", values.pop("number"))
     except UserError as exc:
         problems.append(MemberProblem(line, str(exc)))
     name = ""
@@ -355,13 +355,17 @@ def _row(
     return MemberValues(number, name, columns), []
 
 
-def _whole(text: str) -> object:
-    """A number's cell: the whole number it holds, else the text as it was (refused)."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else text
-
-
 # --- checks ----------------------------------------------------------------------------------
+
+
+def typed_number(field_name: str, text: str) -> int:
+    """A member number as typed (a file's cell, a form's field), checked as ``check_number``
+    checks it; digits beyond any number are refused as too large, never read whole."""
+    text = text.strip()
+    digits = text.isascii() and text.isdigit()
+    if digits and len(text) > len(str(MAX_MEMBER_NUMBER)) + 2:
+        return check_number(field_name, MAX_MEMBER_NUMBER + 1)
+    return check_number(field_name, int(text) if digits else text)
 
 
 def check_number(field_name: str, number: object) -> int:

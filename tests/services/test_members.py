@@ -67,6 +67,7 @@ def test_a_known_number_updates_the_member_never_a_second(db: Database, clock) -
         ("number,name\n12,Ann\n\nx2,Bob\n", "line 4: number: 'x2' is not a whole number"),
         ("number,name\n,Ann\n", "line 2: number: missing"),
         ("number,name\n0,Ann\n", "line 2: number: must be from 1 to 99999999"),
+        ("number,name\n" + "9" * 5000 + ",Ann\n", "line 2: number: must be from 1 to 99999999"),
         ("number,name\n12,\n", "line 2: name: a name is needed"),
         ("number,name\n12,Ann\n13,Bob,extra\n", "line 3: has more values than the header"),
         ("number,name\n12,Ann\n12,Bob\n", "line 3: number: 12 is also on line 2"),

@@ -90,6 +90,10 @@ def test_a_refusal_is_shown_beside_its_field_and_nothing_is_added(page, db, keyb
     keyboard.type("x")  # the number selected: typing replaces it
     keyboard.press(Qt.Key.Key_Return)
     assert page.form.error_text() == "'x' is not a whole number."
+    page.form.number_edit.setText("9" * 5000)  # pasted: refused in words, never read whole
+    keyboard.press(Qt.Key.Key_Return)
+    assert page.form.error_text() == "Must be from 1 to 99999999."
+    page.form.number_edit.selectAll()
     keyboard.type("13")
     keyboard.press(Qt.Key.Key_A, Qt.KeyboardModifier.AltModifier)
     keyboard.press(Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)

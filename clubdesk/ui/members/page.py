@@ -248,6 +248,4 @@ class MembersPage(QWidget):
 def _number(field: str, typed: str) -> int | None:
     """The number typed in the form (None when left empty); the service's refusal for one
     that is not a member number."""
-    if not typed:
-        return None
-    return service.check_number(field, int(typed) if typed.isdigit() and typed.isascii() else typed)
+    return service.typed_number(field, typed) if typed else None
