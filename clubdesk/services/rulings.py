@@ -13,12 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from clubdesk.domain.event.model import Adjustment, Award
 from clubdesk.domain.event.sheet import score_tiebreak
+from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import line_problem
 from clubdesk.domain.rulings.penalties import late_ruling
 from clubdesk.errors import UserError
 from clubdesk.services import audit
+from clubdesk.services.board import adjustment_text, award_text
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import aware
 from clubdesk.services.events import event_rules
@@ -111,9 +114,24 @@ class TableRuling:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-def lateness_preview(db: Database, event_id: str, minutes: int) -> str:
-    """What ``rule_late`` would rule for a side ``minutes`` late, in words (nothing stored)."""
-    return late_ruling(minutes, event_rules(db, event_id)).text
+def lateness_preview(db: Database, event_id: str, side: str, minutes: int) -> str:
+    """What ``rule_late`` would record for ``side`` ``minutes`` late, as the board will show
+    it, then the ruling in words (nothing stored): "+100 to side A (side B 7 minutes late).
+    More than 5 minutes late: 100 points to the opponents"."""
+    ruling = late_ruling(minutes, event_rules(db, event_id))
+    opponents = _other_side(side)
+    if ruling.kind == "points":
+        recorded = adjustment_text(Adjustment(opponents, ruling.points, _late(side, minutes)))
+    elif ruling.kind == "disqualified":
+        recorded = award_text(Award("dq", side))
+    else:
+        recorded = f"nothing recorded for side {side.upper()}"
+    return f"{sentence(recorded)} {sentence(ruling.text)}"
+
+
+def _late(side: str, minutes: int) -> str:
+    """The reason of a late side's adjustment line: ``side B 7 minutes late``."""
+    return f"side {side.upper()} {minutes} minutes late"
 
 
 @writes(Change.SHEETS)
@@ -138,7 +156,7 @@ def rule_late(
         game_id = sheets_store.open_sheet(session, event_id, round_number, table).game_id
         if ruling.kind == "points":
             rulings_store.add_adjustment(session, game_id, opponents, ruling.points,
-                                         f"side {side.upper()} {minutes} minutes late")  # fmt: skip
+                                         _late(side, minutes))  # fmt: skip
         elif ruling.kind == "disqualified":
             rulings_store.award(session, game_id, "dq", side, at)
         audit.record(session, at=at, actor=actor, action="ruling.late", event_id=event_id,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import rounds, rulings, seating
 from clubdesk.services.board import BoardTable, Seated
@@ -20,6 +21,8 @@ from clubdesk.ui.rounds.ruling_dialogs import (
     WithdrawalDialog,
 )
 from tests import builder
+from tests.ui.pictures import picture
+from tests.ui.showing import show_active
 
 
 @pytest.fixture
@@ -123,13 +126,15 @@ def _table() -> BoardTable:
 
 def test_the_late_dialog_shows_what_the_service_will_rule(qtbot, db, clock):
     event_id = builder.event(db, clock, entrants=4)
-    dialog = LateDialog(2, _table(), lambda m: rulings.lateness_preview(db, event_id, m))
+    dialog = LateDialog(
+        2, _table(), lambda side, m: rulings.lateness_preview(db, event_id, side, m)
+    )
     qtbot.addWidget(dialog)
-    assert dialog.outcome.text() == "On time: no penalty."
+    assert dialog.outcome.text() == "Nothing recorded for side A. On time: no penalty."
     dialog.minutes.setValue(6)
-    assert dialog.outcome.text() == "More than 5 minutes late: 100 points to the opponents."
+    assert dialog.outcome.text().endswith("More than 5 minutes late: 100 points to the opponents.")
     dialog.minutes.setValue(11)
-    assert dialog.outcome.text().startswith("More than 10 minutes late: scores 0")
+    assert "More than 10 minutes late: scores 0" in dialog.outcome.text()
     dialog.sides.buttons()[1].setChecked(True)
     assert dialog.answer() == LateAnswer("b", 11)
 
@@ -138,7 +143,9 @@ def test_the_late_dialog_comes_up_as_one_window(qtbot, db, clock, windows_shown)
     # its lead line ("Table 4, round 2: …") was shown before it was in the dialog's layout:
     # a window of its own flashed up, and took the window's activation
     event_id = builder.event(db, clock, entrants=4)
-    dialog = LateDialog(2, _table(), lambda m: rulings.lateness_preview(db, event_id, m))
+    dialog = LateDialog(
+        2, _table(), lambda side, m: rulings.lateness_preview(db, event_id, side, m)
+    )
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.lead.isVisible() and dialog.lead.window() is dialog
@@ -176,3 +183,51 @@ def test_a_withdrawal_between_close_and_start_says_the_next_round_is_seated_agai
         f"Player {player} is withdrawn. The rounds not played yet are seated again."
     )
     assert player not in seating.seating(db, event_id, 2).entrants
+
+
+def test_the_late_side_is_chosen_by_keyboard_where_the_check_and_the_focus_agree(qtbot, db, clock):
+    event_id = builder.event(db, clock, entrants=4)
+    dialog = LateDialog(
+        2, _table(), lambda side, m: rulings.lateness_preview(db, event_id, side, m)
+    )
+    qtbot.addWidget(dialog)
+    show_active(dialog)
+    side_a, side_b = dialog.sides.buttons()
+    assert QApplication.focusWidget() is dialog.minutes
+    qtbot.keyClick(dialog.minutes, Qt.Key.Key_Up)  # 1 minute late
+    qtbot.keyClick(dialog.minutes, Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
+    assert QApplication.focusWidget() is side_a  # the side checked, not the one after it
+    qtbot.keyClick(side_a, Qt.Key.Key_Down)
+    assert QApplication.focusWidget() is side_b and side_b.isChecked()
+    qtbot.keyClick(side_b, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is dialog.minutes
+    qtbot.keyClick(dialog.minutes, Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
+    assert QApplication.focusWidget() is side_b  # B is checked now: Shift+Tab lands on it
+    qtbot.keyClick(side_b, Qt.Key.Key_Up)
+    assert QApplication.focusWidget() is side_a and side_a.isChecked()
+    qtbot.keyClick(side_a, Qt.Key.Key_Down)
+    assert dialog.answer() == LateAnswer("b", 1)
+
+
+def test_the_late_preview_names_the_side_as_the_board_will(qtbot, db, clock):
+    event_id = builder.event(db, clock, entrants=4)
+    dialog = LateDialog(
+        2, _table(), lambda side, m: rulings.lateness_preview(db, event_id, side, m)
+    )
+    qtbot.addWidget(dialog)
+    show_active(dialog)
+    assert dialog.outcome.text() == "Nothing recorded for side A. On time: no penalty."
+    qtbot.keyClicks(dialog.minutes, "7")
+    assert dialog.outcome.text() == (
+        "+100 to side B (side A 7 minutes late). "
+        "More than 5 minutes late: 100 points to the opponents."
+    )
+    qtbot.keyClick(dialog.minutes, Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert dialog.outcome.text().startswith("+100 to side A (side B 7 minutes late). ")
+    picture(dialog, "late-dialog")
+    dialog.minutes.setFocus()
+    qtbot.keyClicks(dialog.minutes, "1")  # 71 minutes
+    assert dialog.outcome.text().startswith(
+        "Award: side B disqualified for lateness. More than 10 minutes late: scores 0"
+    )

@@ -316,7 +316,7 @@ class BoardRulings(QObject):
         dialog = LateDialog(
             number,
             table,
-            lambda m: rulings_service.lateness_preview(db, event_id, m),
+            lambda side, m: rulings_service.lateness_preview(db, event_id, side, m),
             self.parent_widget,
         )
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -4,8 +4,8 @@ whist), removal from the tournament (bid whist: ejection).
 
 Each asks only what the director saw (which side, how many minutes, why);
 what that costs is the rulings service's business. The lateness dialog shows
-the service's own wording of the ruling as the minutes are typed
-(``preview``), so the director sees what will be recorded before saying OK; the
+what will be recorded for the side chosen as the minutes are typed, in the
+board's words and the service's (``preview``), before the director says OK; the
 warning dialog shows the team's infractions so far and what this one is
 (``warnings.warning_preview``): "Warning 1", or "Loss of hand proposed: confirm?"
 with the director's choice.
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk.domain.event.sheet_words import plain_words
+from clubdesk.domain.event.sheet_words import plain_words, sentence
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rulings.warnings import WarningRuling
 from clubdesk.errors import UserError
@@ -92,8 +93,24 @@ class _RulingDialog(FormDialog):
             group.addButton(button, number)  # the id says the side: 0 is a, 1 is b
             box.addWidget(button)
         group.buttons()[0].setChecked(True)
+        tab_to_the_checked(group)
         self.form.addRow(label, box)
         return group
+
+
+def tab_to_the_checked(group: QButtonGroup) -> None:
+    """Tab and Shift+Tab into ``group`` land on its checked button, and the arrows move the
+    check with the focus: the focus mark is never on one choice while another is checked
+    (Qt leaves every button of a group in the tab chain until one of them has had focus)."""
+
+    def follow() -> None:
+        for button in group.buttons():
+            button.setFocusPolicy(
+                Qt.FocusPolicy.StrongFocus if button.isChecked() else Qt.FocusPolicy.ClickFocus
+            )
+
+    group.buttonToggled.connect(follow)
+    follow()
 
 
 def _chosen(group: QButtonGroup) -> str:
@@ -101,13 +118,14 @@ def _chosen(group: QButtonGroup) -> str:
 
 
 class LateDialog(_RulingDialog):
-    """Which side came late to a table, and by how many minutes."""
+    """Which side came late to a table, and by how many minutes; ``preview`` gives, for a
+    side and its minutes, what will be recorded, in the board's words."""
 
     def __init__(
         self,
         round_number: int,
         table: BoardTable,
-        preview: Callable[[int], str],
+        preview: Callable[[str, int], str],
         parent: QWidget | None = None,
     ):
         super().__init__(
@@ -125,15 +143,16 @@ class LateDialog(_RulingDialog):
         self.outcome.setWordWrap(True)
         self.extra.addWidget(self.outcome)
         self.minutes.valueChanged.connect(self._show_outcome)
-        self._show_outcome(self.minutes.value())
+        self.sides.idToggled.connect(lambda _id, on: on and self._show_outcome())
+        self._show_outcome()
         self.minutes.setFocus()
 
-    def _show_outcome(self, minutes: int) -> None:
+    def _show_outcome(self, *args: object) -> None:
         try:
-            text = self._preview(minutes)
+            text = self._preview(_chosen(self.sides), self.minutes.value())
         except UserError as error:
             text = str(error)
-        self.outcome.setText(text[:1].upper() + text[1:] + "." if text else "")
+        self.outcome.setText(sentence(text))
 
     def answer(self) -> LateAnswer:
         return LateAnswer(_chosen(self.sides), self.minutes.value())
@@ -258,6 +277,7 @@ class WarningDialog(_RulingDialog):
             self.choice.addButton(button)
             self.extra.addWidget(button)
         self.confirm.setChecked(True)
+        tab_to_the_checked(self.choice)
         self._ruling: WarningRuling | None = None
         self._preview_of = preview_of
         self.sides.idToggled.connect(lambda _id, on: on and self._show())
