@@ -5,7 +5,8 @@ states, the Draw page's and the Money ledger's names, every page's title in the 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QScrollArea
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QScrollArea, QWidget
 
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
@@ -92,6 +93,29 @@ def test_the_styled_money_page_gives_the_ledger_the_room_the_prizes_leave(
     assert fee_note.data() == "entry fee"
     assert ledger.sizeHintForIndex(fee_note).width() <= ledger.columnWidth(NOTE_COLUMN)
     picture(window, f"money-styled-{size[0]}")
+
+
+def _in_view(widget: QWidget, column: QScrollArea) -> bool:
+    """Whether all of ``widget`` shows in ``column`` as it is scrolled now."""
+    corner = widget.mapTo(column.viewport(), QPoint(0, 0))
+    return widget.isVisible() and column.viewport().rect().contains(QRect(corner, widget.size()))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_styled_money_page_shows_the_prizes_and_their_actions_without_scrolling(
+    styled, make_window, db_path, new_demo, size, qtbot
+):
+    window = on_the_demo(make_window(open_database(new_demo(db_path))), "money", size, qtbot)
+    page = window.money_page
+    qtbot.waitUntil(lambda: page.prize_table.rowCount() > 0)
+    column = page.body.widget(1)
+    assert column.verticalScrollBar().value() == 0
+    prizes = page.prize_table
+    assert prizes.verticalScrollBar().maximum() == 0  # every line of the prizes, no scroller
+    actions = page.actions
+    for widget in (prizes, actions.finalize_button, actions.reopen_button, actions.pay_button):
+        assert _in_view(widget, column), widget.text() if widget is not prizes else "prizes"
+    picture(window, f"money-actions-{size[0]}")
 
 
 def test_every_page_title_is_whole_in_the_styled_page_list(styled, make_window, db):

@@ -4,8 +4,9 @@ its prizes, and what the cash box should hold.
 On the left the event's ledger (entry fees by entrant with their method,
 fines, added money, expenses, refunds), the buttons that add added money and
 an expense and give a fee back (Refund…, where the format gives refunds), and the
-cash box. On the right every term of the prize pool, the
-payout scheme editor and the prizes it pays against the current standings.
+cash box. On the right every term of the prize pool, the prizes the
+scheme pays against the current standings (every line of them, with Finalize,
+Mark a prize paid and the rest above them) and the payout scheme editor.
 Editing the scheme previews its prizes at once (``services.ledger.preview``:
 the rules check the scheme, the domain hands out the prizes); nothing is
 written until Save, which stores the scheme in the event's settings. The
@@ -145,20 +146,23 @@ class MoneyPage(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.prize_table = _table(PRIZE_COLUMNS)
-        self.prize_table.setMinimumHeight(160)
+        # every line shows, and the column scrolls as one: no scroller inside a scroller
+        self.prize_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.prizes_box = prizes_box = QGroupBox(PRIZES_TITLE)
         prizes_layout = QVBoxLayout(prizes_box)
         prizes_layout.addWidget(self.status)
-        prizes_layout.addWidget(self.prize_table)
         self.actions = PayoutActions(self.context)
-        prizes_layout.addWidget(self.actions)
+        prizes_layout.addWidget(self.actions)  # above the prizes, however many they are
+        prizes_layout.addWidget(self.prize_table)
 
+        # the prizes and their actions before the scheme (set once): in view at 1280x820
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 8, 0)
         right_layout.addWidget(pool_box)
+        right_layout.addWidget(prizes_box)
         right_layout.addWidget(scheme_box)
-        right_layout.addWidget(prizes_box, 1)
+        right_layout.addStretch(1)
         scroll = _Column(right)
 
         self.body = QSplitter(Qt.Orientation.Horizontal)
@@ -285,9 +289,9 @@ class MoneyPage(QWidget):
         if final:
             self.scheme_state.setText("The payouts are final: reopen them to change the scheme.")
         elif not self.edited:
-            self.scheme_state.setText("Saved. The prizes below follow it.")
+            self.scheme_state.setText("Saved. The prizes above follow it.")
         elif valid:
-            self.scheme_state.setText("Not saved yet: the prizes below preview it.")
+            self.scheme_state.setText("Not saved yet: the prizes above preview it.")
         else:
             self.scheme_state.setText("Not saved: the scheme is not valid.")
 
@@ -469,6 +473,10 @@ def _fill(
             table.setItem(r, c, item)
     for column, mode in enumerate(modes):
         header.setSectionResizeMode(column, mode)
+    if table.verticalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
+        lines = table.verticalHeader()  # a table that never scrolls is as tall as its lines
+        height = lines.length() if rows else lines.defaultSectionSize()
+        table.setFixedHeight(header.sizeHint().height() + height + 2 * table.frameWidth())
 
 
 def _fill_lines(grid: QGridLayout, lines: Sequence[tuple[str, str]], first_row: int = 0) -> None:
