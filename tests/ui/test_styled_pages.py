@@ -5,13 +5,14 @@ states, the Draw page's and the Money ledger's names, every page's title in the 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtWidgets import QScrollArea, QWidget
 
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
 from clubdesk.ui.main_window import MainWindow
 from clubdesk.ui.money.page import ENTRANT_COLUMN, NOTE_COLUMN
+from tests import builder
 from tests.ui.pictures import picture
 from tests.ui.window_sizes import SIZES
 
@@ -122,3 +123,26 @@ def test_every_page_title_is_whole_in_the_styled_page_list(styled, make_window, 
     pages = make_window(db).page_list
     assert pages.sizeHintForColumn(0) <= pages.viewport().width()  # "Standings", padding and all
     assert pages.horizontalScrollBar().maximum() == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("tables", [3, 24])
+def test_every_table_card_is_whole_on_the_styled_draw_page(
+    styled, make_window, db_path, new_database, clock, tables, size, qtbot
+):
+    db = open_database(new_database(db_path))
+    event_id = builder.event(db, clock, "grand-prix-pinochle", entrants=2 * tables)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.publish(db, event_id, 1, clock)
+    window = make_window(db)
+    window.show_page("draw")
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().width() == size[0])
+    room = window.draw_page.table_map
+    assert len(room.shown_tables()) == tables
+    holder = window.stack.currentWidget()
+    corner = room.mapTo(holder.viewport(), QPoint(0, 0))
+    seen = holder.viewport().rect().intersected(QRect(corner, room.size())).translated(-corner)
+    for number, cell in room.cells().items():
+        assert QRectF(seen).contains(room.card_rect(cell)), f"table {number}'s card is cut"
+    picture(window, f"draw-{tables}-tables-{size[0]}")

@@ -191,7 +191,11 @@ class TableMap(QWidget):
         self.setAccessibleDescription("; ".join(parts))
 
     def sizeHint(self) -> QSize:
-        return QSize(900, 600)
+        """Wide, and no taller than its least: a page in a scroll area is laid out at least
+        as tall as its parts ask (the wrapped texts above the room give it a height for its
+        width), so a taller wish made the page scroll and cut the bottom tables' cards; the
+        room takes the height the page leaves it (it expands)."""
+        return QSize(900, self.minimumHeight())
 
     # geometry
 
