@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         from clubdesk.ui.event.page import EventPage
         from clubdesk.ui.projector.menu import ProjectorMenu
         from clubdesk.ui.tables_dialog import TablesServing
+        from clubdesk.ui.widgets.elided_label import ElidedLabel
 
         settings, make_timer = self._settings, self._make_timer
         self._db = db
@@ -173,7 +174,7 @@ class MainWindow(QMainWindow):
         self.summary_label = QLabel()
         self.statusBar().addWidget(self.summary_label)
         self.context.changed.connect(self._show_summary)
-        self.database_label = QLabel()
+        self.database_label = ElidedLabel(keeps=12)  # a long file name gives way, path in tip
         self.statusBar().addPermanentWidget(self.database_label)
 
         self._show_database()

@@ -146,3 +146,35 @@ def test_every_table_card_is_whole_on_the_styled_draw_page(
     for number, cell in room.cells().items():
         assert QRectF(seen).contains(room.card_rect(cell)), f"table {number}'s card is cut"
     picture(window, f"draw-{tables}-tables-{size[0]}")
+
+
+LONG_FILE = "Lakeside Card Club, Spring Grand Prix, Saturday 14 March 2026.sqlite"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("file_name", ["club.sqlite", LONG_FILE])
+def test_every_part_of_the_styled_status_bar_is_whole_beside_an_announcement(
+    styled, make_window, tmp_path, new_demo, clock, file_name, size, qtbot
+):
+    db = open_database(new_demo(tmp_path / file_name))
+    clock.advance(minutes=14)  # the warning fell due while the window was closed: its words
+    window = on_the_demo(make_window(db), "rounds", size, qtbot)  # are the longest there are
+    qtbot.waitUntil(lambda: window.announcer.loaded)
+    bar, clock_part = window.statusBar(), window.status_clock
+    announcement = clock_part.announcement_label
+    assert announcement.text() == "10 minutes left in round 4 (the warning was due at 9:43 AM)"
+    parts = (clock_part.clock_label, window.summary_label, window.sound_label)
+    file_label = window.database_label
+    for label in (*parts, announcement, file_label):
+        corner = label.mapTo(bar, QPoint(0, 0))
+        assert bar.rect().contains(QRect(corner, label.size())), label.text()
+    assert clock_part.text() == "Round 4 · 09:41 left · 0 of 8 sheets in"
+    for label in parts:  # round, time left and sheets in first of all
+        assert label.width() >= label.sizeHint().width(), f"{label.text()!r} is cut"
+    if file_name == "club.sqlite":
+        assert file_label.shown_text() == "club.sqlite"
+    for label in (announcement, file_label):
+        if label.width() < label.sizeHint().width():  # it gives way, and says so
+            assert label.shown_text().endswith("…")
+            assert label.text() in label.tooltip_text()
+    picture(bar, f"status-bar-{size[0]}-{len(file_name)}")

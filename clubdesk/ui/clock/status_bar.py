@@ -1,7 +1,8 @@
 """The status bar's clock, seen from every page: ``Round 4 · 23:41 left · 9 of 12 sheets in``.
 
 Its colour follows the phase (``phase`` property: the warning is amber, time is
-red, paused is grey), and the last announcement given is shown beside it.
+red, paused is grey), and the last announcement given is shown beside it, cut short with
+"…" (whole in its tooltip) where the bar has no room for all of it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import weakref
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from clubdesk.ui.clock.watch import ClockView, ClockWatch, status_line
+from clubdesk.ui.widgets.elided_label import ElidedLabel
 
 WARNING_COLOUR = "#8a4b00"
 WARNING_BACKGROUND = "#ffe2a8"
@@ -68,7 +70,8 @@ class StatusClock(QWidget):
         self.clock_label = QLabel()
         self.clock_label.setObjectName("statusClock")
         self.clock_label.setAccessibleName("Round clock")
-        self.announcement_label = QLabel()
+        # the first to give way where the bar is short of room: the clock stays whole
+        self.announcement_label = ElidedLabel()
         self.announcement_label.setObjectName("statusAnnouncement")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
