@@ -157,10 +157,13 @@ class SheetDialog(SheetFrame):
 
     # entering hands -----------------------------------------------------------------------
     def new_row(self) -> HandRow:
+        """A row for the next hand; one of a submitted sheet is only read (no keys, nothing
+        typed: each event of its fields would call into Python for nothing)."""
         row = self.scroll.new_row(self.final_only, self.table_players)
-        for widget in row.widgets.values():
-            self.keys.watch(widget)
-            on_change(widget, self._typed)
+        if not self.submitted:
+            for widget in row.widgets.values():
+                self.keys.watch(widget)
+                on_change(widget, self._typed)
         return row
 
     def show_hands(self, hands: Sequence[dict[str, Any]]) -> None:
