@@ -11,13 +11,17 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+from shiboken6 import isValid
 
 from clubdesk.ui import style
 from clubdesk.ui.sheet.dialog import SheetDialog
 from tests.ui.pictures import picture
-from tests.ui.test_sheet_dialog import PINOCHLE_HANDS, open_sheet, pinochle, type_pinochle_hand
+from tests.ui.test_sheet_dialog import PINOCHLE_HANDS, open_sheet, seated, type_pinochle_hand
 
-__all__ = ["pinochle"]  # the fixture, imported to be used here
+
+@pytest.fixture
+def pinochle(db, clock) -> str:
+    return seated(db, clock, "grand-prix-pinochle", 4)
 
 
 @pytest.fixture
@@ -102,3 +106,22 @@ def test_opening_sheets_gives_no_style_sheets_and_fills_no_lists_item_by_item(
     assert [first.rows[0].widgets["renege"].itemText(n) for n in range(3)] == ["–", "A", "B"]
     assert first.rows[0].widgets["renege"].itemData(0) is None
     assert first.rows[0].widgets["bidder"].currentData() == PINOCHLE_HANDS[0]["bidder"]
+
+
+def test_a_final_score_submitted_takes_the_blank_hand_row_away(
+    qtbot, db, clock, pinochle, keyboard
+) -> None:
+    dialog = open_sheet(qtbot, db, clock, pinochle)
+    blank = fields(dialog)
+    assert len(dialog.rows) == 1 and dialog.rows[0].is_blank()
+    keyboard.press(Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
+    keyboard.type("512")
+    keyboard.tab()
+    keyboard.type("388")
+    dialog.paper.setChecked(True)
+    keyboard.press(Qt.Key.Key_Return)
+    assert dialog.submitted, dialog.problem.text()
+    assert dialog.rows == [] and dialog.totals == []
+    assert not any(isValid(widget) and widget.isVisible() for widget in blank)  # gone too
+    assert dialog.total_label.text() == "Submitted · counts 512 to 388"
+    assert dialog.score_a.isReadOnly() and dialog.score_a.text() == "512"
