@@ -25,18 +25,6 @@ def pinochle(db, clock) -> str:
 
 
 @pytest.fixture
-def styled(qapp):
-    """The application styled as ``app.py`` styles it; put back as it was after."""
-    saved = (qapp.styleSheet(), qapp.font(), qapp.style().name())
-    style.apply(qapp)
-    yield qapp
-    sheet, font, style_name = saved
-    qapp.setStyleSheet(sheet)
-    qapp.setFont(font)
-    qapp.setStyle(style_name)
-
-
-@pytest.fixture
 def style_sheets_given(monkeypatch) -> Counter:
     """Every style sheet given to a widget from here on, counted by the widget's class."""
     given: Counter = Counter()
