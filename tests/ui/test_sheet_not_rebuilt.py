@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QWidget
 from shiboken6 import isValid
 
 from clubdesk.ui import style
@@ -66,6 +66,10 @@ def test_submitting_switches_the_same_fields_read_only(
     assert dialog.banner.isVisible() and dialog.amend_button.isVisible()
     assert not dialog.add_button.isVisible() and not dialog.submit_button.isVisible()
     assert sum(style_sheets_given.values()) == 0, style_sheets_given
+    QApplication.processEvents()  # the rows' numbers and totals, shown as laid out
+    assert all(number.isVisible() for number in dialog.scroll.numbers)
+    assert [(a.text(), b.text()) for a, b in dialog.totals][-1] == ("367", "330")
+    assert all(a.isVisible() and b.isVisible() for a, b in dialog.totals)
     picture(dialog, "sheet-submitted-in-place")
 
 

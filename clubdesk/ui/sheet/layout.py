@@ -46,8 +46,8 @@ class SheetFrame(QDialog):
         super().__init__(parent)
         self.rules = rules
         self.columns = describe_sheet(rules).columns
-        # its looks are the application's (``style.SHEET_STYLE``), by the names given here:
-        # Submit greyed until the sheet may go in
+        # its looks (Submit greyed until the sheet may go in, the banner, the rows) are the
+        # application's style sheet's (``style.SHEET_STYLE``), by the names given here
         self.setObjectName("scoreSheet")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
