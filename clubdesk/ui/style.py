@@ -13,6 +13,7 @@ from __future__ import annotations
 import weakref
 from typing import TypeVar
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontDatabase, QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -33,6 +34,50 @@ QPushButton[role="primary"]:disabled {{
     background: {GREYED_ACCENT};
     color: #f2f5f7;
     border: 1px solid {GREYED_ACCENT};
+}}
+"""
+
+# The score sheet's own looks (ui/sheet), in the application's style sheet: a sheet is
+# opened for every table of every round, and a style sheet given to a widget of it would
+# restyle every widget under it again as it is given (a tenth of a second a sheet).
+# ``sheetHands`` holds the hand rows: they sit close, as on paper; a submitted sheet's
+# numbers are read, not typed (its fields read-only, its lists given the role ``read``).
+SHEET_STYLE = f"""
+QDialog#scoreSheet QPushButton[role="primary"]:disabled {{
+    background: {GREYED_ACCENT};
+    color: #f2f5f7;
+    border: 1px solid {GREYED_ACCENT};
+}}
+QWidget#sheetHands QLineEdit, QWidget#sheetHands QComboBox {{
+    min-height: 1.45em;
+}}
+QWidget#sheetHands QLineEdit:read-only {{
+    border: none;
+    background: transparent;
+}}
+QWidget#sheetHands QComboBox[role="read"]:disabled {{
+    border: none;
+    background: transparent;
+    color: #1a1a1a;
+}}
+QWidget#sheetHands QComboBox[role="read"]::drop-down:disabled {{
+    border: none;
+    width: 0px;
+}}
+QLabel#submittedBanner {{
+    background: #e6efe6;
+    border: 1px solid #8fb08f;
+    border-radius: 3px;
+    padding: 3px 8px;
+}}
+QLabel#callout {{
+    background: {INVALID_BACKGROUND};
+    border: 1px solid {ERROR_COLOUR};
+    border-radius: 3px;
+    padding: 2px 6px;
+}}
+QWidget#padButtons QPushButton {{
+    padding: 0 8px;
 }}
 """
 
@@ -104,7 +149,7 @@ QPushButton[role="primary"]:focus {{
 QStatusBar QLabel {{
     padding: 0 8px;
 }}
-"""
+{SHEET_STYLE}"""
 
 
 def load_fonts() -> None:
@@ -145,9 +190,16 @@ def set_role(widget: W, role: str) -> W:
     if _ROLES.get(widget) != role:
         _ROLES[widget] = role
         widget.setProperty("role", role)
+        _restyle(widget)
+    return widget
+
+
+def _restyle(widget: QWidget) -> None:
+    """Style ``widget`` again after a property of the style sheet's changed; one not yet
+    styled (not shown yet) takes it as it is first styled, which costs no more."""
+    if widget.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
         widget.style().unpolish(widget)
         widget.style().polish(widget)
-    return widget
 
 
 def role_of(widget: QWidget) -> str:
@@ -165,8 +217,7 @@ def set_invalid(widget: QWidget, invalid: bool) -> None:
     else:
         _INVALID.discard(widget)
     widget.setProperty("invalid", invalid)
-    widget.style().unpolish(widget)
-    widget.style().polish(widget)
+    _restyle(widget)
 
 
 def is_invalid(widget: QWidget) -> bool:

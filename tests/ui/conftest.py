@@ -10,9 +10,23 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from clubdesk.store.db import Database
+from clubdesk.ui import style
 from clubdesk.ui.clock.ticker import FakeTimer
 from clubdesk.ui.main_window import MainWindow
 from tests.ui.showing import WindowsShown, show_active
+
+
+@pytest.fixture(scope="module")
+def styled(qapp):
+    """The application styled as ``app.py`` styles it, once for the module that asks for it
+    (re-styling re-polishes every widget still alive); put back as it was after."""
+    saved = (qapp.styleSheet(), qapp.font(), qapp.style().name())
+    style.apply(qapp)
+    yield qapp
+    sheet, font, style_name = saved
+    qapp.setStyleSheet(sheet)
+    qapp.setFont(font)
+    qapp.setStyle(style_name)
 
 
 @pytest.fixture

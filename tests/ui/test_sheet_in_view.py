@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QWidget
 from clubdesk.services import rulings
 from clubdesk.services.events import event_rules
 from clubdesk.store.db import open_database
-from clubdesk.ui import style
 from clubdesk.ui.sheet.dialog import SheetDialog
 from tests import builder
 from tests.ui.pictures import picture
@@ -30,19 +29,6 @@ FORMATS = {
     "bid-whist": (4, 2),
     "house-gin": (4, 1),
 }
-
-
-@pytest.fixture(scope="module")
-def styled(qapp):
-    """The application styled as ``app.py`` styles it, once for the module (every test here
-    is styled: re-styling re-polishes every widget still alive); put back as it was after."""
-    saved = (qapp.styleSheet(), qapp.font(), qapp.style().name())
-    style.apply(qapp)
-    yield qapp
-    sheet, font, style_name = saved
-    qapp.setStyleSheet(sheet)
-    qapp.setFont(font)
-    qapp.setStyle(style_name)
 
 
 def hands_of(rules) -> list[dict]:

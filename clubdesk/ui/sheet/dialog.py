@@ -13,13 +13,14 @@ Submit waits, saying why, while the game is not over ("Time was called" ends a G
 game early; the clock's end ticks it) or a level game lacks the winner the round needs
 (``domain.event.finished.held_back``). The scorekeeper and the countersigning opponent
 sign on their pads, or the recorder attests that the signed paper sheet was received
-(``signers``). A submitted sheet opens read-only (``submitted``); "Amend…"
+(``signers``). A submitted sheet opens read-only (``submitted``); the sheet just submitted
+is the same rows switched read-only, nothing built again (``show_hands``); "Amend…"
 opens the director's amendment (``amend_dialog``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -124,12 +125,16 @@ class SheetDialog(SheetFrame):
             f"B: {numbers['b']} ({', '.join(sides['b'])})"
         )
         self.signers.set_players(sides, seat_place(self.rules.sheets.scorekeeper_seat))
-        self.submitted = sheet.submitted
         self.lines = game.adjustments
         award = award_text(game.award) if game.award is not None else ""
         before = sheet_so_far(self.rules, self.round_number, (), self.lines)
         for grid in self.grids:
             grid.show_lines(before.lines, before.lines_first, award)
+        self._show(sheet)
+
+    def _show(self, sheet: sheets.TableSheet) -> None:
+        """The sheet as read: to fill in (a draft brought back), or submitted, read-only."""
+        self.submitted = sheet.submitted
         if not sheet.submitted and clock_calls_time(self.rules):
             ended = sheets.time_called_by_clock(
                 self.db, self.event_id, self.round_number, self.context.clock
@@ -152,11 +157,22 @@ class SheetDialog(SheetFrame):
 
     # entering hands -----------------------------------------------------------------------
     def new_row(self) -> HandRow:
+        """A row for the next hand; one of a submitted sheet is only read (no keys, nothing
+        typed: each event of its fields would call into Python for nothing)."""
         row = self.scroll.new_row(self.final_only, self.table_players)
-        for widget in row.widgets.values():
-            self.keys.watch(widget)
-            on_change(widget, self._typed)
+        if not self.submitted:
+            for widget in row.widgets.values():
+                self.keys.watch(widget)
+                on_change(widget, self._typed)
         return row
+
+    def show_hands(self, hands: Sequence[dict[str, Any]]) -> None:
+        """The rows of the sheet being typed show ``hands``: each row there already shows
+        its hand, a row is added for each hand more, a row left over is taken away."""
+        for number, hand in enumerate(hands):
+            row = self.rows[number] if number < len(self.rows) else self.new_row()
+            row.set_hand(hand)
+        self.scroll.keep_rows(len(hands))
 
     def row_of(self, widget: QObject | None) -> int | None:
         """The index of the hand row ``widget`` is a field of, or None."""
@@ -408,10 +424,13 @@ class SheetDialog(SheetFrame):
         done = run_command(
             self.context, action, parent=self, title="Submit sheet", show_error=self.keys.refused
         )
-        if done is not None:
+        if done is not None:  # the same rows, read as they went in: nothing built again
             self.problem.setText("")
-            self._clear_rows()
-            self.load()
+            self.keys.callout.leave()
+            self._sheet(0)
+            for grid in self.grids[1:]:  # the other side's sheet, compared, is done with
+                grid.clear()
+            self._show(sheets.table_sheet(self.db, self.event_id, self.round_number, self.table))
 
     def amend(self) -> AmendDialog:
         """Open the director's amendment of this submitted sheet; shown here once recorded."""

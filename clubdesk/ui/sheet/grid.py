@@ -22,14 +22,6 @@ from clubdesk.services.board import adjustment_text
 from clubdesk.ui.sheet.rows import HandRow
 from clubdesk.ui.style import set_role
 
-# the rows of a sheet sit close, as on paper; a submitted sheet's numbers are read, not typed
-COMPACT = "QLineEdit, QComboBox { min-height: 1.45em; }"
-READ_ONLY = (
-    COMPACT
-    + " QLineEdit { border: none; background: transparent; }"
-    + " QComboBox:disabled { border: none; background: transparent; color: #1a1a1a; }"
-    + " QComboBox::drop-down:disabled { border: none; width: 0px; }"
-)
 LINES_AFTER = 1000  # grid row of the first line under the hands (empty rows take no room)
 
 
@@ -46,8 +38,9 @@ class HandsGrid(QScrollArea):
         self.lines: list[tuple[QLabel, QLabel, QLabel]] = []
         self.first_line = 1  # the grid row of hand 1
         self.lines_first = True
+        self.numbers: list[QLabel] = []  # each hand row's number
         self.hands_box = QWidget()
-        self.hands_box.setStyleSheet(COMPACT)
+        self.hands_box.setObjectName("sheetHands")  # the rows sit close (style.SHEET_STYLE)
         self.grid = QGridLayout(self.hands_box)
         self.grid.setHorizontalSpacing(6)
         self.grid.setVerticalSpacing(3)
@@ -102,7 +95,9 @@ class HandsGrid(QScrollArea):
         """A row for the next hand, its fields in sheet order after ``before`` (Tab)."""
         row = HandRow(self.columns, self.hands_box, self.rules, players)
         line = self.first_line + len(self.rows)
-        self.grid.addWidget(QLabel(str(len(self.rows) + 1)), line, 0)
+        number = QLabel(str(len(self.rows) + 1))
+        self.grid.addWidget(number, line, 0)
+        self.numbers.append(number)
         previous = self.rows[-1].widgets[self.columns[-1].key] if self.rows else before
         for n, column in enumerate(self.columns, start=1):
             widget = row.widgets[column.key]
@@ -125,21 +120,26 @@ class HandsGrid(QScrollArea):
             if widget is not None:
                 widget.deleteLater()
         self.rows.clear()
+        self.numbers.clear()
         self.totals.clear()
         self.lines.clear()
-        self._look(COMPACT)
+
+    def keep_rows(self, count: int) -> None:
+        """Take away the hand rows after the first ``count`` (fields, number and totals)."""
+        for row, number, totals in zip(
+            self.rows[count:], self.numbers[count:], self.totals[count:], strict=True
+        ):
+            for widget in (*row.widgets.values(), number, *totals):
+                self.grid.removeWidget(widget)
+                widget.hide()
+                widget.deleteLater()
+        del self.rows[count:], self.numbers[count:], self.totals[count:]
 
     def show_read_only(self) -> None:
-        """A submitted sheet: its numbers as written, nothing to type into. Given before its
-        rows are added, each row takes the look as it comes (a style sheet given to the
-        sheet later restyles every field of it again)."""
-        self._look(READ_ONLY)
+        """A submitted sheet: its numbers as written, nothing to type into (the same
+        fields, switched read-only)."""
         for row in self.rows:
             row.set_read_only()
-
-    def _look(self, sheet: str) -> None:
-        if self.hands_box.styleSheet() != sheet:
-            self.hands_box.setStyleSheet(sheet)
 
     def show_newest(self) -> None:
         """Scroll so the newest hand (or the field being typed) is in view."""

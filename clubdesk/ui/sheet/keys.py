@@ -45,9 +45,7 @@ class Callout(QLabel):
         super().__init__(parent)
         set_role(self, "error")
         self.setWordWrap(True)
-        self.setStyleSheet(
-            "background: #fdf1f0; border: 1px solid #b3261e; border-radius: 3px; padding: 2px 6px;"
-        )
+        self.setObjectName("callout")  # its frame: the style sheet's (style.SHEET_STYLE)
         self.field: QWidget | None = None
         self.hide()
 

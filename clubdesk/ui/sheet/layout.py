@@ -33,13 +33,10 @@ from clubdesk.ui.sheet.cross import CrossCheckBar
 from clubdesk.ui.sheet.final import FinalScoreBox, TieBox, TimeCalledBox
 from clubdesk.ui.sheet.grid import HandsGrid
 from clubdesk.ui.sheet.signers import SignersBox
-from clubdesk.ui.style import DISABLED_PRIMARY, set_role
+from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.buttons import CheckBox
 
 SHEET_SIZE = (1280, 820)  # the window's own default size: the sheet opened on its own
-SUBMITTED_BANNER = (
-    "background: #e6efe6; border: 1px solid #8fb08f; border-radius: 3px; padding: 3px 8px;"
-)
 
 
 class SheetFrame(QDialog):
@@ -49,7 +46,9 @@ class SheetFrame(QDialog):
         super().__init__(parent)
         self.rules = rules
         self.columns = describe_sheet(rules).columns
-        self.setStyleSheet(DISABLED_PRIMARY)  # Submit greyed until the sheet may go in
+        # its looks (Submit greyed until the sheet may go in, the banner, the rows) are the
+        # application's style sheet's (``style.SHEET_STYLE``), by the names given here
+        self.setObjectName("scoreSheet")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(5)
@@ -62,7 +61,7 @@ class SheetFrame(QDialog):
         top.addWidget(self.final_only)
         layout.addLayout(top)
         self.banner = set_role(QLabel(), "subheading")  # a submitted sheet says so
-        self.banner.setStyleSheet(SUBMITTED_BANNER)
+        self.banner.setObjectName("submittedBanner")
         self.banner.hide()
         layout.addWidget(self.banner)
 

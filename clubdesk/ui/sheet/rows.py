@@ -17,12 +17,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIntValidator
+from PySide6.QtGui import QIntValidator, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clubdesk.domain.games.columns import TOOK_CHOICES, Column, blank_half
 from clubdesk.domain.games.sheets import asked, fixed_pair, rest, typed_hand
 from clubdesk.domain.rules import Rules
+from clubdesk.ui.style import set_role
 
 __all__ = ["HandRow", "on_change"]
 
@@ -193,6 +194,8 @@ class HandRow:
         self.follow()
 
     def set_read_only(self) -> None:
+        """The same fields, read as written: nothing to type into (a list's look is the
+        role ``read``'s, ``style.SHEET_STYLE``)."""
         self.read_only = True
         for widget in self.widgets.values():
             if isinstance(widget, QLineEdit):
@@ -200,6 +203,8 @@ class HandRow:
                 widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             else:
                 widget.setEnabled(False)
+                if isinstance(widget, QComboBox):
+                    set_role(widget, "read")
 
 
 def _widget(column: Column, parent: QWidget) -> QWidget:
@@ -216,20 +221,37 @@ def _widget(column: Column, parent: QWidget) -> QWidget:
         return box
     combo = QComboBox(parent)
     combo.setAccessibleName(column.heading)
-    if column.kind == "side?":
-        combo.addItem("–", None)
     if column.kind == "player":  # filled with the side's players (HandRow)
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(9)
-    if column.kind == "took":
-        for text, value in TOOK_CHOICES:
-            combo.addItem(text, value)
-    if column.kind in ("side", "side?"):
-        combo.addItem("A", "A")
-        combo.addItem("B", "B")
-    for choice in column.choices:
-        combo.addItem(choice, choice)
+    else:
+        combo.setModel(_choices(column))
     return combo
+
+
+# A column's list of choices, made once and shared by that column's field in every row of
+# every sheet: a sheet's lists filled item by item took longer than the rest of its rows.
+_CHOICES: dict[tuple[str, tuple[str, ...]], QStandardItemModel] = {}
+
+
+def _choices(column: Column) -> QStandardItemModel:
+    """The choices of ``column`` (a side, none or a side, which sides took a trick, or the
+    column's own), each with its value."""
+    key = (column.kind, column.choices)
+    model = _CHOICES.get(key)
+    if model is None:
+        items: list[tuple[str, Any]] = [("–", None)] if column.kind == "side?" else []
+        if column.kind == "took":
+            items += TOOK_CHOICES
+        if column.kind in ("side", "side?"):
+            items += [("A", "A"), ("B", "B")]
+        items += [(choice, choice) for choice in column.choices]
+        model = _CHOICES[key] = QStandardItemModel()
+        for text, value in items:
+            item = QStandardItem(text)
+            item.setData(value, Qt.ItemDataRole.UserRole)
+            model.appendRow(item)
+    return model
 
 
 def _empty(widget: QWidget) -> None:

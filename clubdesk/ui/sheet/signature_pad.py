@@ -288,7 +288,7 @@ class SignaturePad(QWidget):
         layout.addWidget(self.canvas, 1)
         self.buttons = QWidget()
         if beside:
-            self.buttons.setStyleSheet("QPushButton { padding: 0 8px; }")
+            self.buttons.setObjectName("padButtons")  # narrow (style.SHEET_STYLE)
         row = QVBoxLayout(self.buttons) if beside else QHBoxLayout(self.buttons)
         row.setContentsMargins(0, 0, 0, 0)
         self.undo_button = QPushButton("Undo stroke")

@@ -7,23 +7,23 @@ names."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from PySide6.QtWidgets import QWidget
 
 from clubdesk.services import sheets
 from clubdesk.ui.sheet.layout import SheetFrame
-from clubdesk.ui.sheet.rows import HandRow
 from clubdesk.ui.sheet.texts import submitted_text
 
 
 class SubmittedHost(Protocol):
-    """What a submitted sheet uses of its dialog: a hand's row, the sheet calculated again,
-    and the meld calculator's button (hidden)."""
+    """What a submitted sheet uses of its dialog: its rows showing the hands, the sheet
+    calculated again, and the meld calculator's button (hidden)."""
 
     meld_button: QWidget
 
-    def new_row(self) -> HandRow: ...
+    def show_hands(self, hands: Sequence[dict[str, Any]]) -> None: ...
 
     def recalculate(self) -> None: ...
 
@@ -31,11 +31,8 @@ class SubmittedHost(Protocol):
 def show_submitted(dialog: SheetFrame, host: SubmittedHost, sheet: sheets.TableSheet) -> None:
     """Show ``sheet`` (submitted) in ``dialog``, read-only; ``host`` is the dialog that acts."""
     game = sheet.game
-    dialog.scroll.show_read_only()  # before the rows: each takes the look as it comes
-    for hand in game.hands:
-        row = host.new_row()
-        row.set_hand(hand)
-        row.set_read_only()
+    host.show_hands(game.hands)  # the rows typed, where it was just submitted
+    dialog.scroll.show_read_only()
     dialog.final_only.setChecked(not game.hands)
     typed = game.amendments[0].before.score if game.amendments else game.score
     if not game.hands and typed is not None:  # as typed in (an amendment shown beside)
