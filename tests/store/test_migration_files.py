@@ -44,6 +44,7 @@ RELEASED = {
     "0013.sql": "5e9de96c1a777dfa7b37972166b30e93f07aeb785703b2d22afabd84ceab5946",
     "0014.sql": "ef122cf1ff8aa2d890812325f8ca94c77ab7392ec16c553156de9b40df266bbf",
     "0015.sql": "fbc96ae1c507aec23ccb97e0b09612f38bb98efaa9bf3bd147e7564bac2c3710",
+    "0017.sql": "76709c9e07b0f5d64c400dcd9c86b0e573ecee9a29571323ca3f2184cd21c405",
 }
 
 # The schema each version makes (SHA-256 of its sqlite_master as store/integrity.py reads
@@ -65,6 +66,7 @@ SCHEMAS = {
     13: "0d9b0fba71de7598a35047833a7df946b3fa60e126cd664650f9914db990f9d3",
     14: "2a771e65292bcb812da9e66c8889494f51c0678df5462c7c311f63fbb59ae597",
     15: "edc200f4cf0825b7538d55d69650e8d8a584e0abaee4174207303fd4f60763a1",
+    17: "59d12d22ebe7487d1bc13796842832777e4f492248682735c2fa005f73ec9f4b",
 }
 
 # each message the code names, and the steps whose triggers raise it

@@ -233,12 +233,29 @@ class Tiebreak:
 
 
 @dataclass(frozen=True)
+class RoundAward:
+    """The director's ruling for a round in which no game was played (every table a DQ or a
+    removal): the points the opponents of a side disqualified and the byes score in place
+    of the round's average (docs/rules.md §1), who gave it and when."""
+
+    points: int
+    director: str
+    at: datetime
+
+
+@dataclass(frozen=True)
 class Round:
     number: int
     games: tuple[Game, ...] = ()
     byes: tuple[int, ...] = ()
     tiebreaks: tuple[Tiebreak, ...] = ()
     closed: bool = False  # the director closed it with tables' sheets missing
+    award: RoundAward | None = None  # given at the close of a round with no game played
+
+    @property
+    def played(self) -> tuple[Game, ...]:
+        """The games actually played: a score and no award (what a round's average reads)."""
+        return tuple(g for g in self.games if g.score is not None and g.award is None)
 
     @property
     def complete(self) -> bool:

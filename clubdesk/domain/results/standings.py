@@ -17,7 +17,9 @@ How each rule is read:
   ``average-match`` (gin): the average of all match scores of the round,
   i.e. both players' scores of every match with a score and no award (one
   match is one game), rounded the same way;
-  ``none``: 0. A round with no game to average gives 0. A bye is not a win.
+  ``none``: 0. A round with no game to average (every table a DQ, a removal or without
+  its sheet) gives the points the director awarded when closing it (``needs_award``;
+  seed 000 is silent, docs/rules.md §1), 0 before the award. A bye is not a win.
 - Awards: ``dq`` against a side: it scores 0, the other side the round's
   average winning score (as for a bye, whatever the bye rule); ``removed``:
   0 and ``penalties.removed_award_points`` (500). The side not against wins.
@@ -176,23 +178,37 @@ def round_half_up(numerator: int, denominator: int) -> int:
 
 
 def _played(round_: Round) -> list[tuple[int, int]]:
-    return [
-        (game.score.a, game.score.b)
-        for game in round_.games
-        if game.score is not None and game.award is None
-    ]
+    return [(game.score.a, game.score.b) for game in round_.played if game.score is not None]
+
+
+def _average(scores: list[int], round_: Round) -> int:
+    """The scores' average, halves up; with no game played, the director's award (0 before
+    one is given)."""
+    if scores:
+        return round_half_up(sum(scores), len(scores))
+    return round_.award.points if round_.award is not None else 0
 
 
 def average_winning_score(round_: Round) -> int:
-    """The average of the higher score of every game played (no award), halves up; 0 if none."""
-    winning = [max(pair) for pair in _played(round_)]
-    return round_half_up(sum(winning), len(winning)) if winning else 0
+    """The average of the higher score of every game played (no award), halves up; with none,
+    the director's award for the round."""
+    return _average([max(pair) for pair in _played(round_)], round_)
 
 
 def average_match_score(round_: Round) -> int:
-    """The average of both sides' scores of every game played (no award), halves up; 0 if none."""
-    scores = [score for pair in _played(round_) for score in pair]
-    return round_half_up(sum(scores), len(scores)) if scores else 0
+    """The average of both sides' scores of every game played (no award), halves up; with
+    none, the director's award for the round."""
+    return _average([score for pair in _played(round_) for score in pair], round_)
+
+
+def needs_award(round_: Round, rules: Rules) -> bool:
+    """Has the round no game played to average (every table a DQ, a removal or without its
+    sheet) while someone scores its average: the opponents of a side disqualified, or a bye
+    where byes score one? The director then gives the award (docs/rules.md §1)."""
+    if round_.played:
+        return False
+    disqualified = any(g.award is not None and g.award.kind == "dq" for g in round_.games)
+    return disqualified or (bool(round_.byes) and rules.seating.bye_score != "none")
 
 
 def bye_score(round_: Round, rules: Rules) -> int:
