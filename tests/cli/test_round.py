@@ -118,7 +118,9 @@ def test_refusals_name_the_flag(npa) -> None:
 
 
 def test_a_round_with_no_game_played_closes_with_the_directors_award(
-    tmp_path: Path, clock, club_time  # noqa: F811 - the fixture above
+    tmp_path: Path,
+    clock,
+    club_time,  # noqa: F811 - the fixture above
 ) -> None:
     # RULES: "A round in which no game was played (every table a DQ or a removal) has no
     # average winning score: the director is asked for the award (the window and `round
