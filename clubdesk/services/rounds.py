@@ -199,6 +199,12 @@ def _checked_award(
             "side disqualified score instead",
             field="award",
         )
+    return checked_award(award, director)
+
+
+def checked_award(award: int, director: str) -> tuple[int, str]:
+    """An award's points and the director who gives it, as a close takes them (the window's
+    dialog checks them as typed); UserError names the field."""
     if not 0 <= award <= POINTS_MAX:
         raise UserError(f"award: {award} is not from 0 to {POINTS_MAX:,} points", field="award")
     named = clean_name(str(director))
