@@ -41,6 +41,10 @@ def test_the_close_is_refused_without_the_award_saying_what_to_give(db, clock, n
         refused.value
     )
     assert rounds.status(db, no_game).rounds[0].state != "closed"
+    # no silent 0 meanwhile: the standings wait for the award
+    assert results.standings(db, no_game).after_round == 0
+    with pytest.raises(UserError, match="round 1 had no game played; its award is given when"):
+        results.standings(db, no_game, after_round=1)
 
 
 def test_the_award_is_the_directors_ruling_and_the_standings_give_it(db, clock, no_game) -> None:

@@ -63,7 +63,8 @@ How each rule is read:
   themselves, without a place (``place`` None); the placed ones take the
   places 1, 2, 3, ... as if the others were not there.
 - ``after_round`` N counts rounds 1..N; each must be complete (every game has
-  a score or an award, or the round is closed). Left out, it is the last round of the unbroken run
+  a score or an award, or the round is closed), and a round with no game played must have
+  the director's award (``needs_award``). Left out, it is the last round of the unbroken run
   of complete rounds from round 1 (0 before any). The standings count the
   format's rounds (``schedule.rounds``) only: bid whist's playoff rounds
   after them are a bracket (``playoffs.py``), not standings rounds.
@@ -264,9 +265,20 @@ def last_complete_round(event: Event) -> int:
     return last
 
 
-def _check_after_round(event: Event, after_round: int | None, rounds: int) -> int:
+def _awaiting_award(event: Event, rules: Rules, upto: int) -> Round | None:
+    """The first of rounds 1..``upto`` with no game played that waits for the director's
+    award (given at its close): its standings are not known before it."""
+    return next(
+        (r for r in event.rounds[:upto] if r.award is None and needs_award(r, rules)), None
+    )
+
+
+def _check_after_round(event: Event, rules: Rules, after_round: int | None) -> int:
+    rounds = rules.schedule.rounds
     if after_round is None:
-        return min(last_complete_round(event), rounds)
+        upto = min(last_complete_round(event), rounds)
+        waiting = _awaiting_award(event, rules, upto)
+        return upto if waiting is None else waiting.number - 1
     if after_round < 0:
         raise UserError(f"after round {after_round}: a round number is 1 or more")
     if after_round > len(event.rounds):
@@ -289,6 +301,12 @@ def _check_after_round(event: Event, after_round: int | None, rounds: int) -> in
                     f"(no result yet at table{'s' if len(missing) > 1 else ''} {tables})"
                 )
             raise UserError(f"after round {after_round}: round {round_.number} seats nobody")
+    waiting = _awaiting_award(event, rules, after_round)
+    if waiting is not None:
+        raise UserError(
+            f"after round {after_round}: round {waiting.number} had no game played; its "
+            "award is given when the director closes it"
+        )
     return after_round
 
 
@@ -340,7 +358,7 @@ def compute_standings(
 
     ``rank_everyone``: every entrant listed takes a place by its results, also one not
     placed for prizes (the cut ranks them so, to pass over those gone)."""
-    upto = _check_after_round(event, after_round, rules.schedule.rounds)
+    upto = _check_after_round(event, rules, after_round)
     lines, finished = _lines(event, rules, upto)
     return _ranked(event, rules, upto, lines, finished, rank_everyone=rank_everyone)
 
@@ -352,7 +370,7 @@ def standings_with_running(
     1, 2, ... up to it, each as the standings after that round give it (0 after a round
     where the entrant is not listed yet). The rounds are read once for all of it, not once
     for each round's standings."""
-    upto = _check_after_round(event, None, rules.schedule.rounds)
+    upto = _check_after_round(event, rules, None)
     lines, finished = _lines(event, rules, upto)
     running = _running(event, rules, upto, lines)
     return _ranked(event, rules, upto, lines, finished, rank_everyone=False), running
