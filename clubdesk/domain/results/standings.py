@@ -268,9 +268,7 @@ def last_complete_round(event: Event) -> int:
 def _awaiting_award(event: Event, rules: Rules, upto: int) -> Round | None:
     """The first of rounds 1..``upto`` with no game played that waits for the director's
     award (given at its close): its standings are not known before it."""
-    return next(
-        (r for r in event.rounds[:upto] if r.award is None and needs_award(r, rules)), None
-    )
+    return next((r for r in event.rounds[:upto] if r.award is None and needs_award(r, rules)), None)
 
 
 def _check_after_round(event: Event, rules: Rules, after_round: int | None) -> int:
