@@ -21,7 +21,7 @@ back, and the round's clock keeps its end.
 
 A round in which no game was played (every table a DQ or a removal, or without its sheet)
 has no average winning score for its byes and the opponents of a side disqualified
-(``standings.needs_award``): the close then takes the director's award (the points, the
+(``model.needs_award``): the close then takes the director's award (the points, the
 director who rules), recorded with it and in the audit row, and refuses to close without
 it. Undoing the close takes the award back; the next close asks again.
 """
@@ -34,9 +34,9 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from clubdesk.domain.event.model import needs_award
 from clubdesk.domain.event.names import clean_name
 from clubdesk.domain.limits import POINTS_MAX, name_problem
-from clubdesk.domain.results.standings import needs_award
 from clubdesk.domain.roundclock.state import ClockFact, ClockStatus
 from clubdesk.domain.rounds import STORED_STATES, RoundLine, RoundsStatus
 from clubdesk.domain.rules import Rules
@@ -193,10 +193,13 @@ def _checked_award(
             )  # fmt: skip
         return None
     if award is None:
+        tables = "a DQ or a removal"
+        if not all(game.award is not None for game in round_.games):
+            tables = "a DQ, a removal or without its sheet"
         raise UserError(
-            f"award: round {number} had no game played (every table a DQ or a removal), so it "
-            "has no average winning score; give the points its byes and the opponents of a "
-            "side disqualified score instead",
+            f"award: round {number} had no game played (every table {tables}), so it has no "
+            "average winning score; give the points its byes and the opponents of a side "
+            "disqualified score instead",
             field="award",
         )
     return checked_award(award, director)
@@ -336,10 +339,11 @@ def reopen_round(
         ):
             unpublished = following
         store.set_round_status(session, found.id, "running")
-        taken_back = rulings_store.take_back_round_award(session, found.id)
+        details: dict[str, object] = {"round": round_number, "unpublished": unpublished}
+        if rulings_store.take_back_round_award(session, found.id):
+            details["award_taken_back"] = True  # the next close asks again
         audit.record(session, at=at, actor=actor, action="round.reopen", event_id=event_id,
-                     details={"round": round_number, "unpublished": unpublished,
-                              "award_taken_back": taken_back})  # fmt: skip
+                     details=details)  # fmt: skip
     changes = Change.CLOCK | (Change.SEATING if unpublished is not None else Change.NONE)
     return with_changes(RoundReopened(event_id, round_number, at, unpublished), changes)
 

@@ -76,6 +76,8 @@ def test_the_award_travels_in_the_event_file(db, clock, no_game) -> None:
 def test_reopening_takes_the_award_back_and_the_next_close_asks_again(db, clock, no_game) -> None:
     rounds.close_round(db, no_game, 1, clock, award=350, director="Pat Lee")
     rounds.reopen_round(db, no_game, 1, clock)
+    reopened = [row for row in list_audit(db, no_game) if row.action == "round.reopen"]
+    assert reopened[-1].details["award_taken_back"] is True
     with pytest.raises(UserError, match="round 1 had no game played"):
         rounds.close_round(db, no_game, 1, clock)
     rounds.close_round(db, no_game, 1, clock, award=300, director="Pat Lee")
@@ -102,3 +104,15 @@ def test_a_round_with_a_game_played_takes_no_award(db, clock) -> None:
         rounds.close_round(db, event_id, 1, clock, award=350, director="Pat Lee")
     rounds.close_round(db, event_id, 1, clock)
     assert sorted(round_one(db, event_id).values()) == [0, 320, 500, 500]  # the DQ: 500
+
+
+def test_a_table_closed_without_its_sheet_plays_no_game_either(db, clock) -> None:
+    event_id = builder.event(db, clock, "grand-prix-warmup", name="Warm-up", entrants=5)
+    builder.draw(db, event_id, clock, seed=5)
+    builder.start(db, event_id, 1, clock)
+    rulings.rule_late(db, event_id, 1, 1, "b", 11, clock)
+    with pytest.raises(UserError, match=r"every table a DQ, a removal or without its sheet\)"):
+        rounds.close_round(db, event_id, 1, clock, missing_ok=[2])
+    rounds.close_round(db, event_id, 1, clock, missing_ok=[2], award=280, director="Pat Lee")
+    seating = seating_service.seating(db, event_id, 1)
+    assert [round_one(db, event_id)[bye] for bye in seating.byes] == [280]

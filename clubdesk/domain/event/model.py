@@ -329,3 +329,19 @@ def side_size(rules: Rules) -> int:
 def plays_final(rules: Rules, round_number: int) -> bool:
     """Is this round played to a format's final-round target (after the cut)?"""
     return rules.cut is not None and round_number > rules.cut.after_round
+
+
+def needs_award(round_: Round, rules: Rules) -> bool:
+    """Has the round no game played to average (every table a DQ, a removal or without its
+    sheet) while someone scores its average: the opponents of a side disqualified, or a bye
+    where byes score one? The director then gives the award (docs/rules.md §1)."""
+    if round_.played:
+        return False
+    disqualified = any(g.award is not None and g.award.kind == "dq" for g in round_.games)
+    return disqualified or (bool(round_.byes) and rules.seating.bye_score != "none")
+
+
+def awaiting_award(rounds: tuple[Round, ...], rules: Rules) -> Round | None:
+    """The first of ``rounds`` that needs the director's award and has none yet (given at
+    its close): the standings are not known from it on."""
+    return next((r for r in rounds if r.award is None and needs_award(r, rules)), None)

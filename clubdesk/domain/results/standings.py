@@ -17,9 +17,8 @@ How each rule is read:
   ``average-match`` (gin): the average of all match scores of the round,
   i.e. both players' scores of every match with a score and no award (one
   match is one game), rounded the same way;
-  ``none``: 0. A round with no game to average (every table a DQ, a removal or without
-  its sheet) gives the points the director awarded when closing it (``needs_award``;
-  seed 000 is silent, docs/rules.md §1), 0 before the award. A bye is not a win.
+  ``none``: 0. A round with no game to average gives the director's award, given at its
+  close (``model.needs_award``, docs/rules.md §1). A bye is not a win.
 - Awards: ``dq`` against a side: it scores 0, the other side the round's
   average winning score (as for a bye, whatever the bye rule); ``removed``:
   0 and ``penalties.removed_award_points`` (500). The side not against wins.
@@ -62,12 +61,11 @@ How each rule is read:
   entrants not placed are listed after the placed ones, ranked among
   themselves, without a place (``place`` None); the placed ones take the
   places 1, 2, 3, ... as if the others were not there.
-- ``after_round`` N counts rounds 1..N; each must be complete (every game has
-  a score or an award, or the round is closed), and a round with no game played must have
-  the director's award (``needs_award``). Left out, it is the last round of the unbroken run
-  of complete rounds from round 1 (0 before any). The standings count the
-  format's rounds (``schedule.rounds``) only: bid whist's playoff rounds
-  after them are a bracket (``playoffs.py``), not standings rounds.
+- ``after_round`` N counts rounds 1..N; each must be complete (every game has a score or
+  an award, or the round is closed; one with no game played, its award). Left out, it is
+  the last round of the unbroken run of complete rounds from round 1 (0 before any). The
+  standings count the format's rounds (``schedule.rounds``) only: bid whist's playoff
+  rounds after them are a bracket (``playoffs.py``), not standings rounds.
 """
 
 from __future__ import annotations
@@ -78,7 +76,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from clubdesk.domain.event.model import Event, Round, Tiebreak
+from clubdesk.domain.event.model import Event, Round, Tiebreak, awaiting_award
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.rulings.penalties import status_word
 from clubdesk.errors import UserError
@@ -183,33 +181,20 @@ def _played(round_: Round) -> list[tuple[int, int]]:
 
 
 def _average(scores: list[int], round_: Round) -> int:
-    """The scores' average, halves up; with no game played, the director's award (0 before
-    one is given)."""
+    """Halves up; no game played: the director's award (0 before one is given)."""
     if scores:
         return round_half_up(sum(scores), len(scores))
     return round_.award.points if round_.award is not None else 0
 
 
 def average_winning_score(round_: Round) -> int:
-    """The average of the higher score of every game played (no award), halves up; with none,
-    the director's award for the round."""
+    """The average of the higher score of every game played (no award), ``_average``."""
     return _average([max(pair) for pair in _played(round_)], round_)
 
 
 def average_match_score(round_: Round) -> int:
-    """The average of both sides' scores of every game played (no award), halves up; with
-    none, the director's award for the round."""
+    """The average of both sides' scores of every game played (no award), ``_average``."""
     return _average([score for pair in _played(round_) for score in pair], round_)
-
-
-def needs_award(round_: Round, rules: Rules) -> bool:
-    """Has the round no game played to average (every table a DQ, a removal or without its
-    sheet) while someone scores its average: the opponents of a side disqualified, or a bye
-    where byes score one? The director then gives the award (docs/rules.md §1)."""
-    if round_.played:
-        return False
-    disqualified = any(g.award is not None and g.award.kind == "dq" for g in round_.games)
-    return disqualified or (bool(round_.byes) and rules.seating.bye_score != "none")
 
 
 def bye_score(round_: Round, rules: Rules) -> int:
@@ -265,17 +250,11 @@ def last_complete_round(event: Event) -> int:
     return last
 
 
-def _awaiting_award(event: Event, rules: Rules, upto: int) -> Round | None:
-    """The first of rounds 1..``upto`` with no game played that waits for the director's
-    award (given at its close): its standings are not known before it."""
-    return next((r for r in event.rounds[:upto] if r.award is None and needs_award(r, rules)), None)
-
-
 def _check_after_round(event: Event, rules: Rules, after_round: int | None) -> int:
     rounds = rules.schedule.rounds
     if after_round is None:
         upto = min(last_complete_round(event), rounds)
-        waiting = _awaiting_award(event, rules, upto)
+        waiting = awaiting_award(event.rounds[:upto], rules)  # no silent 0 before its award
         return upto if waiting is None else waiting.number - 1
     if after_round < 0:
         raise UserError(f"after round {after_round}: a round number is 1 or more")
@@ -299,12 +278,10 @@ def _check_after_round(event: Event, rules: Rules, after_round: int | None) -> i
                     f"(no result yet at table{'s' if len(missing) > 1 else ''} {tables})"
                 )
             raise UserError(f"after round {after_round}: round {round_.number} seats nobody")
-    waiting = _awaiting_award(event, rules, after_round)
+    waiting = awaiting_award(event.rounds[:after_round], rules)
     if waiting is not None:
-        raise UserError(
-            f"after round {after_round}: round {waiting.number} had no game played; its "
-            "award is given when the director closes it"
-        )
+        raise UserError(f"after round {after_round}: round {waiting.number} had no game "
+                        "played; its award is given when the director closes it")  # fmt: skip
     return after_round
 
 
