@@ -274,3 +274,16 @@ def tiebreak(
 ) -> None:
     """The director's record of a sudden-death match or play-off hand (a, b: entrant numbers)."""
     rulings.record_tiebreak(db, event_id, round_number, a, b, clock, winner=winner)
+
+
+def members_of(db: Database, event_id: str) -> dict[tuple[int, int], int]:
+    """Each player who is a member, as the event file says: ``(entrant number, player
+    position)`` to the member's number."""
+    from clubdesk.services.eventfile import export_event
+
+    return {
+        (entrant["number"], position): number
+        for entrant in export_event(db, event_id)["entrants"]
+        for position, number in enumerate(entrant.get("members") or [], start=1)
+        if number is not None
+    }

@@ -259,6 +259,7 @@ UI_FOLDERS = {
     "clock",
     "draw",
     "event",
+    "members",
     "money",
     "players",
     "print",

@@ -22,6 +22,7 @@ from clubdesk.cli import (
     database,
     events,
     formats,
+    members,
     printing,
     results,
     rounds,
@@ -44,6 +45,7 @@ COMMAND_GROUPS = (
     rounds,
     rulings,
     database,
+    members,
     printing,
     serve,
 )  # each adds its commands and handlers

@@ -32,6 +32,7 @@ class Change(Flag):
     SHEETS = auto()  # score sheets handed in
     CLOCK = auto()  # rounds started or closed
     MONEY = auto()  # fees, refunds, fines, payouts
+    MEMBERS = auto()  # the club's members, kept across events
 
     @classmethod
     def everything(cls) -> Change:

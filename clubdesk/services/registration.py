@@ -9,10 +9,14 @@ How the rules are read:
   (the event's rules, ``unit``). Its name is its players joined with
   " / " unless a name is given.
 - A player whose name is already in the event (ignoring case, spacing and
-  accents; withdrawn entrants included) is refused with the entrant it
-  matches, unless the request says ``allow_duplicate_name``: two real
+  accents; withdrawn entrants included), and who is not registered as a member, is refused
+  with the entrant it matches, unless the request says ``allow_duplicate_name``: two real
   people can share a name, and the director is asked first. One name twice in
   the same entrant is refused either way.
+- A player may be one of the club's members (``members``: a member number per player, or
+  None; ``services/members.py``): the player is linked to the member. A member already in
+  the event (withdrawn entrants included) is refused as a duplicate by number, whatever the
+  name is spelled; so is one member twice in an entrant, and a number that is no member.
 - A number is any whole number from 1 not already used in the event;
   without one, the lowest free number is given.
 - What an entrant has paid and owes, late entries and the tables needed:
@@ -57,6 +61,7 @@ from clubdesk.services.reseating import fit_field_in
 from clubdesk.store import draw as draw_store
 from clubdesk.store import entrants as store
 from clubdesk.store import events
+from clubdesk.store import members as members_store
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord
 from clubdesk.timesource import TimeSource
@@ -78,6 +83,7 @@ class RegisterEntrant:
     method: str | None = None  # cash, check or other when something is paid (cash if None)
     name: str | None = None  # None: the players joined with " / "
     allow_duplicate_name: bool = False
+    members: Sequence[int | None] = ()  # each player's member number, if the club knows them
 
 
 @dataclass(frozen=True)
@@ -124,9 +130,11 @@ def register(
         event = events.get_event(session, event_id)
         rules = rules_for(event)
         _check_player_count(rules, players)
+        member_ids = _member_ids(session, event_id, new.members, players)
         existing = store.list_entrants(session, event_id)
         if not new.allow_duplicate_name:  # two people of one name in the club, never in a team
-            found = duplicates_of(existing, players)
+            # a member is told apart by number (``_member_ids``), not by name
+            found = duplicates_of(existing, unlinked(players, member_ids))
             if found:
                 raise UserError(found[0].message, field=f"players[{found[0].index}]")
         taken = {record.number: record for record in existing}
@@ -139,7 +147,7 @@ def register(
         [record] = store.add_entrants(
             session,
             event_id,
-            [store.NewEntrant(number, name, players, paid, method, "entry fee")],
+            [store.NewEntrant(number, name, players, paid, method, "entry fee", member_ids)],
             at,
         )
         draw = draw_store.draw_made(session, event_id)
@@ -158,6 +166,7 @@ def register(
                 "method": method,
                 "late": info.late,
                 "duplicate_name_allowed": new.allow_duplicate_name,
+                "members": list(new.members),
             },
         )
         fit = fit_field_in(session, event_id, at, actor)
@@ -332,6 +341,42 @@ def _clean_players(players: Sequence[str]) -> tuple[str, ...]:
     return cleaned
 
 
+def _member_ids(
+    session: Session, event_id: str, numbers: Sequence[int | None], players: Sequence[str]
+) -> tuple[int | None, ...]:
+    """The member rows of the players' member numbers (None for a player given none);
+    refused: more numbers than players, a number that is no member, a member already in the
+    event or named twice in this entrant."""
+    if len(numbers) > len(players):
+        raise UserError(f"members: {len(numbers)} given for {len(players)} players",
+                        field="members")  # fmt: skip
+    given = [number for number in numbers if number is not None]
+    found = members_store.members_by_number(session, given)
+    entered = members_store.entered_members(session, event_id) if given else {}
+    ids: list[int | None] = []
+    for index, number in enumerate(numbers):
+        field = f"players[{index}]"
+        if number is None:
+            ids.append(None)
+            continue
+        member = found.get(number) if isinstance(number, int) else None
+        if member is None:
+            raise UserError(f"{field}: no member is numbered {number}", field=field)
+        if number in numbers[:index]:
+            raise UserError(f"{field}: member {number} ({member.name}) is named twice in this "
+                            "entrant", field=field)  # fmt: skip
+        there = entered.get(number)
+        if there is not None:
+            state = "" if there.status == "active" else f", {there.status}"
+            raise UserError(
+                f"{field}: member {number} ({member.name}) is already registered "
+                f"(entrant {there.entrant_number}{state})",
+                field=field,
+            )
+        ids.append(member.id)
+    return tuple(ids)
+
+
 def _check_player_count(rules: Rules, players: Sequence[str]) -> None:
     wanted = players_per_entrant(rules)
     if len(players) == wanted:
@@ -376,6 +421,14 @@ def _refuse_repeats(players: Sequence[str]) -> None:
                 f"players[{index}]: {first} is named twice in this entrant",
                 field=f"players[{index}]",
             )
+
+
+def unlinked(names: Sequence[str], members: Sequence[object]) -> list[str]:
+    """The names of the players given no member, the others blank (a duplicate check skips
+    them: a member already in the event is found by number)."""
+    given = list(members)
+    return [name if index >= len(given) or given[index] is None else ""
+            for index, name in enumerate(names)]  # fmt: skip
 
 
 def duplicates_of(records: Sequence[EntrantRecord], names: Sequence[str]) -> list[Duplicate]:

@@ -170,7 +170,7 @@ def import_roster(
 
 
 def _check(csv_text: str, team: bool, existing: list[EntrantRecord]) -> RosterPreview:
-    lines = _records(csv_text)
+    lines = csv_records(csv_text)
     if not lines:
         problem = f"the file is empty: the first line must be the header ({_column_list(team)})"
         return RosterPreview((), (problem,), team)
@@ -185,8 +185,9 @@ def _check(csv_text: str, team: bool, existing: list[EntrantRecord]) -> RosterPr
     return RosterPreview(tuple(_check_rows(rows, team, existing)), (), team)
 
 
-def _records(csv_text: str) -> list[tuple[int, list[str]]]:
-    """The file's non-blank records with the line each starts on."""
+def csv_records(csv_text: str) -> list[tuple[int, list[str]]]:
+    """The file's non-blank records with the line each starts on (commas, else semicolons
+    or tabs); a record CSV cannot read is one cell, its reason after a NUL."""
     text = csv_text.lstrip("\ufeff")
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = ","

@@ -149,6 +149,7 @@ class NewEntrant:
     paid_cents: int = 0  # written as one ``fee`` ledger row when not 0
     method: str | None = None
     note: str = ""
+    member_ids: tuple[int | None, ...] = ()  # each player's member row (None, or none given)
 
 
 def add_entrants(
@@ -159,7 +160,7 @@ def add_entrants(
     cursor = plain_cursor(session)
     when = time_text(created_at)
     records = []
-    players: list[tuple[str, int, int, str]] = []
+    players: list[tuple[str, int, int, str, int | None]] = []
     fees: list[ledger.NewLedgerEntry] = []
     for item in new:
         cursor.execute(
@@ -169,9 +170,12 @@ def add_entrants(
         )
         entrant_id = cursor.lastrowid
         assert entrant_id is not None
+        members = (*item.member_ids, *[None] * (len(item.players) - len(item.member_ids)))
         players.extend(
-            (event_id, entrant_id, position, player)
-            for position, player in enumerate(item.players, start=1)
+            (event_id, entrant_id, position, player, member)
+            for position, (player, member) in enumerate(
+                zip(item.players, members, strict=True), start=1
+            )
         )
         if item.paid_cents:
             fees.append(
@@ -186,7 +190,9 @@ def add_entrants(
             )
         )  # fmt: skip
     cursor.executemany(
-        "INSERT INTO player (event_id, entrant_id, position, name) VALUES (?, ?, ?, ?)", players
+        "INSERT INTO player (event_id, entrant_id, position, name, member_id) "
+        "VALUES (?, ?, ?, ?, ?)",
+        players,
     )
     ledger.add_entries(session, event_id, fees)
     return records

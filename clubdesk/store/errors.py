@@ -11,7 +11,7 @@ from clubdesk.errors import UserError
 
 # step 1: a submitted sheet's game row, seats, hands, adjustments and signatures
 SHEET_LOCKED = "A submitted score sheet is final; record an amendment instead."
-# steps 6, 8, 9, 11, 13: a kept row taken over by REPLACE, or moved onto another's key
+# steps 6, 8, 9, 11, 13, 16: a kept row taken over by REPLACE, or moved onto another's key
 OVERWRITE_REFUSED = "A row clubdesk keeps cannot be overwritten."
 # step 8: finalized payouts and their prizes
 PAYOUTS_FINAL = (

@@ -131,6 +131,7 @@ def save_event(
     )
     rows = _NewRows(conn)
     entrant_ids: dict[int, int] = {}
+    member_ids = _member_ids(session, event)
     for entrant in event.entrants:
         entrant_id = rows.add(
             _ENTRANT,
@@ -141,10 +142,10 @@ def save_event(
             created_at=at,
         )
         entrant_ids[entrant.number] = entrant_id
-        for position, name in enumerate(entrant.players, start=1):
-            rows.add(
-                _PLAYER, event_id=event.id, entrant_id=entrant_id, position=position, name=name
-            )
+        members = (*entrant.members, *[None] * (len(entrant.players) - len(entrant.members)))
+        for position, (name, member) in enumerate(zip(entrant.players, members, strict=True), 1):
+            rows.add(_PLAYER, event_id=event.id, entrant_id=entrant_id, position=position,
+                     name=name, member_id=member_ids.get(member))  # fmt: skip
 
     submitted: list[dict[str, Any]] = []
     started: list[dict[str, Any]] = []
@@ -236,6 +237,30 @@ def save_event(
     )
 
 
+def _member_ids(session: Session, event: Event) -> dict[int | None, int]:
+    """The member rows of the member numbers the entrants' players carry; a number that is no
+    member in this database is refused naming its entrant."""
+    wanted = {n for entrant in event.entrants for n in entrant.members if n is not None}
+    if not wanted:
+        return {}
+    marks = ", ".join("?" * len(wanted))
+    found = dict(
+        plain_rows(
+            session, f"SELECT number, id FROM member WHERE number IN ({marks})", tuple(wanted)
+        )  # fmt: skip
+    )
+    for index, entrant in enumerate(event.entrants):
+        for position, number in enumerate(entrant.members):
+            if number is not None and number not in found:
+                raise UserError(
+                    f"entrants[{index}] (number {entrant.number}): members[{position}]: no "
+                    f"member is numbered {number} in this database (clubdesk members import "
+                    "adds them)",
+                    field=f"entrants[{index}].members[{position}]",
+                )
+    return found
+
+
 def _set_by_id(conn: Connection, table: Table, column: str, rows: list[dict[str, Any]]) -> None:
     """Set ``column`` of each row given as ``{"row": id, "value": value}``."""
     if rows:
@@ -323,7 +348,9 @@ def _ledger_values(
 # session's transaction): building SQLAlchemy's row objects would take longer than the query.
 _ENTRANTS_SQL = "SELECT id, number, name, status FROM entrant WHERE event_id = ? ORDER BY id"
 _PLAYERS_SQL = (
-    "SELECT entrant_id, name FROM player WHERE event_id = ? ORDER BY entrant_id, position"
+    "SELECT player.entrant_id, player.name, member.number FROM player "
+    "LEFT JOIN member ON member.id = player.member_id "
+    "WHERE player.event_id = ? ORDER BY player.entrant_id, player.position"
 )
 _ROUNDS_SQL = "SELECT id, number, status FROM round WHERE event_id = ? ORDER BY number"
 _IN_EVENT = "SELECT id FROM round WHERE event_id = ?"
@@ -352,13 +379,16 @@ def load_event(session: Session, event_id: str, *, results_only: bool = False) -
     entrant_rows = plain_rows(session, _ENTRANTS_SQL, (event_id,))
     numbers = {entrant_id: number for entrant_id, number, _, _ in entrant_rows}
     players: dict[int, list[str]] = defaultdict(list)
-    for entrant_id, name in plain_rows(session, _PLAYERS_SQL, (event_id,)):
+    members: dict[int, list[int | None]] = defaultdict(list)
+    for entrant_id, name, member in plain_rows(session, _PLAYERS_SQL, (event_id,)):
         players[entrant_id].append(name)
+        members[entrant_id].append(member)
     ledger, paid = _ledger(conn, event_id, numbers)
     entrants = tuple(
-        Entrant(number, name, tuple(players[entrant_id]), paid.get(number, 0), status)
+        Entrant(number, name, tuple(players[entrant_id]), paid.get(number, 0), status,
+                members=tuple(members[entrant_id]) if any(members[entrant_id]) else ())
         for entrant_id, number, name, status in entrant_rows
-    )
+    )  # fmt: skip
     draw = None if results_only else draw_store.current_draw(session, event_id)
     return Event(
         id=event_id,

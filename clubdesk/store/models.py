@@ -75,7 +75,8 @@ class Entrant(SQLModel, table=True):
 
 
 class Player(SQLModel, table=True):
-    """A person in an entrant; ``position`` 1 or 2 in a team, 1 in individual events."""
+    """A person in an entrant; ``position`` 1 or 2 in a team, 1 in individual events;
+    ``member_id`` the club's member who plays (None: a player the club does not know)."""
 
     __tablename__ = "player"
     __table_args__ = (UniqueConstraint("entrant_id", "position"),)
@@ -85,6 +86,21 @@ class Player(SQLModel, table=True):
     entrant_id: int = Field(foreign_key="entrant.id")
     position: int = 1
     name: str
+    member_id: int | None = Field(default=None, foreign_key="member.id")
+
+
+class Member(SQLModel, table=True):
+    """A player the club knows across every event of the database: the member number, the
+    name, and the club's own columns (phone, email, notes) as they were imported."""
+
+    __tablename__ = "member"
+    __table_args__ = (UniqueConstraint("number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    number: int
+    name: str
+    club_columns: dict[str, str] = Field(default_factory=dict, sa_type=JsonText, nullable=False)
+    created_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
 
 
 class Round(SQLModel, table=True):

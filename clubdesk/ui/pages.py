@@ -25,6 +25,7 @@ PAGES = (
     ("standings", "Standings"),
     ("money", "Money"),
     ("print", "Print"),
+    ("members", "Members"),
 )
 
 
@@ -54,4 +55,8 @@ def make_page(key: str, context: UiContext, clock_watch: ClockWatch) -> QWidget:
         from clubdesk.ui.print.page import PrintPage  # printing and reportlab with it
 
         return PrintPage(context)
+    if key == "members":
+        from clubdesk.ui.members.page import MembersPage
+
+        return MembersPage(context)
     raise KeyError(key)

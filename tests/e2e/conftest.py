@@ -5,4 +5,5 @@ from tests.ui.conftest import (  # noqa: F401 - fixtures, found by name
     message_boxes,
     qsettings,
     settings_file,
+    windows_shown,
 )

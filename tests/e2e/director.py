@@ -22,7 +22,7 @@ from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.sheet.rows import HandRow
 from tests.sheet_typing import type_hand
-from tests.ui.showing import exposed
+from tests.ui.showing import WindowsShown, exposed
 
 PAGES = {"event": 1, "players": 2, "draw": 3, "rounds": 4, "standings": 5, "money": 6,
          "print": 7}  # fmt: skip
@@ -31,11 +31,19 @@ PAGES = {"event": 1, "players": 2, "draw": 3, "rounds": 4, "standings": 5, "mone
 class Director:
     """Drives ``window`` as a director does (``qtbot`` sends the keys and clicks)."""
 
-    def __init__(self, qtbot, window: MainWindow, clock, monkeypatch) -> None:
+    def __init__(
+        self,
+        qtbot,
+        window: MainWindow,
+        clock,
+        monkeypatch,
+        windows_shown: WindowsShown | None = None,
+    ) -> None:
         self.qtbot = qtbot
         self.window = window
         self.clock = clock
         self.monkeypatch = monkeypatch
+        self.windows_shown = windows_shown  # watching since before the window was made
         self.asked: list[str] = []  # the questions the window asked, answered yes
         self.keys = 0  # every key pressed, a letter or digit typed counting one
         self.sheet_keys: list[int] = []  # the keys each sheet typed hand by hand took

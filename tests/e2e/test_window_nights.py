@@ -30,14 +30,15 @@ DRAW_SEED = 20240309
 
 @pytest.fixture
 def director(
-    qtbot, make_window, db_path, new_database, clock, message_boxes, monkeypatch
+    qtbot, make_window, db_path, new_database, clock, message_boxes, monkeypatch, windows_shown
 ) -> Director:
-    """The window on an empty database, and a director at it. The draw the director makes
+    """The window on an empty database, and a director at it (the windows that come on
+    screen watched from before it is made: ``windows_shown``). The draw the director makes
     is random as at the hall, but from a seed fixed here, so that every run plays the same
     seating (the scores typed are chosen to leave no tie at the cut for this seating)."""
     monkeypatch.setattr(draw_service.random, "SystemRandom", lambda: _FixedSeed())
     window = make_window(open_database(new_database(db_path)))
-    return Director(qtbot, window, clock, monkeypatch)
+    return Director(qtbot, window, clock, monkeypatch, windows_shown)
 
 
 class _FixedSeed:
@@ -89,8 +90,9 @@ def test_a_grand_prix_warm_up_in_the_window(director: Director, tmp_path: Path) 
 
 
 def check_the_night(director: Director, event_id: str, tmp_path: Path, *, rounds: int) -> None:
-    """The Standings page shows the engine's standings on the exported event file, and the
-    award sheet printed from the Print page names the winners in their places."""
+    """The Standings page shows the engine's standings on the exported event file, the
+    award sheet printed from the Print page names the winners in their places, and no window
+    came on screen all night but the director's, the dialogs it opened and their popups."""
     shown = shown_standings(director)
     engine = the_engines_standings(director, event_id)
     assert engine.after_round == rounds
@@ -105,6 +107,8 @@ def check_the_night(director: Director, event_id: str, tmp_path: Path, *, rounds
     paid = results.payouts(director.window.database, event_id)
     first = paid.prizes[0]
     assert f"1st place · No. {first.number} " in text
+    strays = director.windows_shown.strays
+    assert not strays, sorted(set(strays))
 
 
 # slow: eleven rounds; the warm-up above plays a pinochle night on the clock in the quick run,

@@ -400,3 +400,49 @@ def test_a_clock_fact_is_never_changed_and_a_round_starts_once(tmp_path: Path) -
             conn.execute("UPDATE clock_fact SET event_id = 'gp--replaced-1'")
         log_archive(conn, "gp", "gp--replaced-1")
         conn.execute("UPDATE clock_fact SET event_id = 'gp--replaced-1'")  # archiving moves it
+
+
+# --- version 16: the club's members ---------------------------------------------------------
+
+
+def test_a_version_15_database_gets_members_and_keeps_its_players(
+    v1_copy: Path, tmp_path: Path
+) -> None:
+    from clubdesk.store import members
+
+    with closing(sqlite3.connect(v1_copy, isolation_level=None)) as conn:
+        migrate(conn, MIGRATIONS[:15])
+        players = conn.execute("SELECT id, entrant_id, name FROM player ORDER BY id").fetchall()
+    with open_database(v1_copy, backups=tmp_path / "backups") as db, db.session() as session:
+        assert members.list_members(session) == []
+    assert pragma(v1_copy, "user_version") == SCHEMA_VERSION
+    with closing(sqlite3.connect(v1_copy)) as conn:
+        after = conn.execute("SELECT id, entrant_id, name, member_id FROM player ORDER BY id")
+        assert after.fetchall() == [(*row, None) for row in players]  # no player a member yet
+    [backup] = (tmp_path / "backups").iterdir()
+    assert backup.name.startswith("club-v15-") and pragma(backup, "user_version") == 15
+
+
+def test_a_member_is_never_deleted_nor_taken_over(tmp_path: Path) -> None:
+    with closing(sqlite3.connect(tmp_path / "club.sqlite", isolation_level=None)) as conn:
+        migrate(conn)
+        insert = "INSERT INTO member (number, name, created_at) VALUES (?, ?, '2027-01-05')"
+        conn.execute(insert, (12, "Ann Smith"))
+        conn.execute(insert, (40, "Bob Jones"))
+        for change in (
+            "INSERT OR REPLACE INTO member (number, name, created_at) VALUES (12, 'X', 'x')",
+            "UPDATE member SET number = 12 WHERE number = 40",
+        ):
+            with pytest.raises(sqlite3.IntegrityError, match="cannot be overwritten"):
+                conn.execute(change)
+        with pytest.raises(sqlite3.IntegrityError, match="A member is never deleted"):
+            conn.execute("DELETE FROM member")
+        for bad in ((0, "Nobody"), (7, "")):
+            with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+                conn.execute(insert, bad)
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            conn.execute("UPDATE member SET club_columns = '[1]' WHERE number = 12")
+        assert conn.execute("SELECT number, name FROM member ORDER BY number").fetchall() == [
+            (12, "Ann Smith"),
+            (40, "Bob Jones"),
+        ]

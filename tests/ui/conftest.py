@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from clubdesk.store.db import Database
 from clubdesk.ui.clock.ticker import FakeTimer
 from clubdesk.ui.main_window import MainWindow
-from tests.ui.showing import show_active
+from tests.ui.showing import WindowsShown, show_active
 
 
 @pytest.fixture
@@ -42,6 +43,16 @@ def make_window(qtbot, qsettings, clock):
         return window
 
     return make
+
+
+@pytest.fixture
+def windows_shown(qapp) -> Iterator[WindowsShown]:
+    """The top-level windows that become visible during the test, from now on (``strays``:
+    any but the director's window, the projector, the dialogs and the popups)."""
+    shown = WindowsShown()
+    qapp.installEventFilter(shown)
+    yield shown
+    qapp.removeEventFilter(shown)
 
 
 @pytest.fixture

@@ -160,6 +160,7 @@ def test_the_frame_is_on_the_screen_before_the_database_is_opened(
         "Standings",
         "Money",
         "Print",
+        "Members",
     ]
     assert not window.new_event_action.isEnabled()  # nothing to make an event in yet
     assert window.statusBar().currentMessage() == "Opening club.sqlite…"

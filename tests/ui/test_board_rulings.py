@@ -134,6 +134,17 @@ def test_the_late_dialog_shows_what_the_service_will_rule(qtbot, db, clock):
     assert dialog.answer() == LateAnswer("b", 11)
 
 
+def test_the_late_dialog_comes_up_as_one_window(qtbot, db, clock, windows_shown):
+    # its lead line ("Table 4, round 2: …") was shown before it was in the dialog's layout:
+    # a window of its own flashed up, and took the window's activation
+    event_id = builder.event(db, clock, entrants=4)
+    dialog = LateDialog(2, _table(), lambda m: rulings.lateness_preview(db, event_id, m))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.lead.isVisible() and dialog.lead.window() is dialog
+    assert windows_shown.strays == []
+
+
 def test_the_removal_and_withdrawal_dialogs_give_what_was_typed(qtbot):
     removal = RemovalDialog(2, _table())
     qtbot.addWidget(removal)

@@ -92,6 +92,14 @@ def press(qtbot, key: Qt.Key) -> None:
     qtbot.keyClick(QApplication.focusWidget(), key)
 
 
+def test_the_page_built_for_a_bid_whist_event_opens_no_window_of_its_own(
+    windows_shown, whist
+) -> None:
+    # Warning… was shown before its row was in the page's layout: a window of its own
+    assert whist.rulings.warning_button.isVisible()
+    assert windows_shown.strays == ["RoundsPage"]  # the page alone, shown as a window here
+
+
 def test_a_teams_first_infraction_is_a_warning_the_next_proposes_a_loss_of_hand(
     qtbot, monkeypatch, whist
 ) -> None:

@@ -32,6 +32,7 @@ def test_only_real_pages_are_listed(window):
         "standings",
         "money",
         "print",
+        "members",
     ]
     assert [window.page_list.item(i).text() for i in range(3)] == ["Event", "Players", "Draw"]
     assert window.current_page() == "event"

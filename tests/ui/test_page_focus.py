@@ -1,4 +1,4 @@
-"""Switching pages puts the keyboard where the director types next (Ctrl+1 … Ctrl+7), and a
+"""Switching pages puts the keyboard where the director types next (Ctrl+1 … Ctrl+8), and a
 page's Alt+letter keys are its own."""
 
 from __future__ import annotations

@@ -177,7 +177,9 @@ def test_a_refused_amendment_is_shown_and_nothing_is_recorded(qtbot, db, clock, 
     assert amend.result() != QDialog.DialogCode.Accepted
 
 
-def test_a_level_amendment_in_bid_whist_names_the_tie_winner(qtbot, db, clock) -> None:
+def test_a_level_amendment_in_bid_whist_names_the_tie_winner(
+    qtbot, db, clock, windows_shown
+) -> None:
     event_id = seated(db, clock, "bid-whist", 4)
     sheets.submit_sheet(
         db, event_id, 1, 1, final_score=(9, 5),
@@ -187,6 +189,8 @@ def test_a_level_amendment_in_bid_whist_names_the_tie_winner(qtbot, db, clock) -
     amend = dialog.amend()
     qtbot.addWidget(amend)
     assert not amend.tie_winner.isHidden() and not amend.tie_winner.isEnabled()  # not level
+    # the winner's list was shown before it was in the dialog's layout: a window of its own
+    assert amend.tie_winner.window() is amend and windows_shown.strays == []
     amend.score_a.setText("5")
     assert amend.tie_winner.isEnabled()
     amend.tie_winner.setCurrentIndex(amend.tie_winner.findData("b"))

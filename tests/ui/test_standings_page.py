@@ -87,7 +87,7 @@ def test_a_removal_from_the_table_is_the_game_struck_through(qtbot, db, clock):
     page = make_page(qtbot, db, clock, "gp-drop")
     model = page.model
     assert [shown(model, 0, column) for column in range(7)] == [
-        "1", "1", "Smith / Jones  (Ann Smith / Bob Jones)", "450", "480", "0", "930",
+        "1", "1", "Smith / Jones  (Ann Smith / Bob Jones)", "450", "480", "(0)", "930",
     ]  # fmt: skip
     removal = model.index(0, model.round_column(3))
     assert model.data(removal, DROPPED_ROLE) is True

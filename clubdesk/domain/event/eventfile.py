@@ -20,7 +20,9 @@ us, and how we read it:
   individual partnership formats (NPA, Sun City West) each side is a list of
   the two partners' numbers, ``[seat 1, seat 3]`` and ``[seat 2, seat 4]``.
 - Entrants: a team has exactly two ``players``; an individual entrant has
-  one (left out, it is the entrant's ``name``).
+  one (left out, it is the entrant's ``name``). ``members`` beside them gives each
+  player's member number in the club, or null (left out: no player is a member); a member
+  plays once in an event.
 - Gin: a game is one Hollywood match (the starting matches are rounds of
   their own, as the rules file's schedule says); a round after
   ``cut.after_round`` is played to ``gin.final_target``.
@@ -86,6 +88,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -235,6 +238,7 @@ class _Reader:
     def entrants(self, value: Any) -> tuple[Entrant, ...]:
         items = self.listing(value, "entrants")
         parsed = []
+        members: dict[int, str] = {}  # where each member number was first met
         for index, item in enumerate(items):
             where = f"entrants[{index}]"
             found, errors = self.checked(schema.EntrantIn, item)
@@ -246,7 +250,9 @@ class _Reader:
             if found is not None:
                 gone = found.removal and Removal(**dict(found.removal))
                 parsed.append(Entrant(found.number, found.name, found.players,
-                                      found.paid_cents, found.status, gone))  # fmt: skip
+                                      found.paid_cents, found.status, gone,
+                                      found.members if any(found.members) else ()))  # fmt: skip
+                self._member_once(found.members, where, members)
         seen: dict[int, int] = defaultdict(int)
         for item in items:
             number = item.get("number") if isinstance(item, dict) else None
@@ -258,6 +264,17 @@ class _Reader:
         if value is None or isinstance(value, list):
             self.numbers = set(seen)
         return tuple(parsed)
+
+    def _member_once(self, numbers: Sequence[int | None], where: str, seen: dict[int, str]) -> None:
+        """A member plays once in an event: a number met again is a problem naming both."""
+        for index, number in enumerate(numbers):
+            if number is None:
+                continue
+            if number in seen:
+                self.problems.append(f"{where}.members[{index}]: member {number} is also "
+                                     f"{seen[number]}")  # fmt: skip
+            else:
+                seen[number] = f"{where}.members[{index}]"
 
     def draw(self, value: Any) -> tuple[Draw, Any] | None:
         """The round-1 draw in force (null: not made yet) and when it was made."""

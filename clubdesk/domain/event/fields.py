@@ -272,6 +272,24 @@ def _game_side(value: Any, info: ValidationInfo) -> tuple[int, ...]:
     return (entrant_number(value, info),)
 
 
+def entrant_members(value: Any, info: ValidationInfo) -> tuple[int | None, ...]:
+    """Each player's member number in the club, or null: one a player (null: none given)."""
+    if value is None:
+        return ()
+    numbers = []
+    for index, item in enumerate(_listing(value)):
+        try:
+            numbers.append(None if item is None else whole_number(1)(item))
+        except PydanticCustomError as exc:
+            raise problem(f"[{index}]{exc.context['tail']}") from None  # type: ignore[index]
+        if item is not None and numbers[-1] in numbers[:-1]:
+            raise problem(f"[{index}]: member {item} is named twice in this entrant")
+    players = info.data.get("players")
+    if players is not None and len(numbers) != len(players):
+        raise problem(f": {len(numbers)} given for {len(players)} players (one each, or null)")
+    return tuple(numbers)
+
+
 def entrant_players(value: Any, info: ValidationInfo) -> tuple[str, ...]:
     """An entrant's players: two in a team; one in individual events (left out: the name)."""
     team = (info.context or {}).get("team")  # None: the rules are not known
@@ -322,6 +340,7 @@ Side = Annotated[str, PlainValidator(choice(SIDES))]
 MaybeSide = Annotated[str | None, PlainValidator(choice(SIDES, none=True))]
 Hands = Annotated[tuple[dict[str, Any], ...], PlainValidator(_hands), PlainSerializer(list)]
 Players = Annotated[tuple[str, ...], PlainValidator(entrant_players), PlainSerializer(list)]
+Members = Annotated[tuple[int | None, ...], PlainValidator(entrant_members), PlainSerializer(list)]
 DrawnStrokes = Annotated[Strokes, PlainValidator(strokes), PlainSerializer(strokes_json)]
 GameSide = Annotated[tuple[int, ...], PlainValidator(_game_side), PlainSerializer(_side_json)]
 

@@ -60,7 +60,8 @@ class Removal:
 @dataclass(frozen=True)
 class Entrant:
     """What standings rank: a team of two, or one player. ``removal`` says who removed it
-    from the tournament, why and when (status ``removed``; None where that is not known)."""
+    from the tournament, why and when (status ``removed``; None where that is not known);
+    ``members`` each player's member number in the club (None: not a member; empty: none)."""
 
     number: int
     name: str
@@ -68,6 +69,7 @@ class Entrant:
     paid_cents: int = 0
     status: Status = "active"
     removal: Removal | None = None
+    members: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from clubdesk.domain.event.fields import (
     Listed,
     MaybeMoment,
     MaybeSide,
+    Members,
     Moment,
     Note,
     Number,
@@ -241,13 +242,15 @@ class RemovalIn(Part):
 
 
 class EntrantIn(Part):
-    """An entrant; ``removal`` (written only for one removed from the tournament) says who
-    removed it, why and when."""
+    """An entrant; ``members`` (written only where a player is one) each player's member
+    number in the club, or null; ``removal`` (written only for one removed from the
+    tournament) says who removed it, why and when."""
 
     what: ClassVar[str] = "an entrant"
     number: Number = needed()
     name: EntrantName = needed()
     players: Players = needed()
+    members: Members = ()
     paid_cents: Cents = 0
     status: Annotated[str, PlainValidator(choice(STATUSES))] = "active"
     removal: RemovalIn | None = None
@@ -265,7 +268,9 @@ class EntrantIn(Part):
 
     @model_serializer(mode="wrap")
     def _removal_when_removed(self, write: Any) -> dict[str, Any]:
-        return {k: v for k, v in write(self).items() if k != "removal" or v is not None}
+        """``removal`` only for an entrant removed, ``members`` only where one is a member."""
+        return {k: v for k, v in write(self).items()
+                if (k != "removal" or v is not None) and (k != "members" or any(v))}  # fmt: skip
 
 
 class WarningIn(Part):

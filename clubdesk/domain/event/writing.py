@@ -86,6 +86,7 @@ def event_file(event: Event) -> schema.EventFile:
                 number=e.number,
                 name=e.name,
                 players=e.players,
+                members=e.members,
                 paid_cents=e.paid_cents,
                 status=e.status,
                 removal=None

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import (
-    QModelIndex,
-    QObject,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from clubdesk.domain.event.names import matches
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.services.entrants import EntrantInfo, entrant_search_text
 from clubdesk.services.roster_csv import RosterPreview, RosterRow
+from clubdesk.ui.widgets.numbered_list import SearchFilter
 from clubdesk.ui.widgets.rows_model import Index, RowsModel
 
 MUTED = QColor("#6b6b6b")
@@ -183,32 +179,14 @@ def _alignment(column: int) -> int:
     return int((horizontal | Qt.AlignmentFlag.AlignVCenter).value)
 
 
-class EntrantFilterModel(QSortFilterProxyModel):
+class EntrantFilterModel(SearchFilter):
     """The entrants a search matches (names and numbers; case, accents and spaces ignored)."""
 
     def __init__(self, parent: QObject | None = None):
-        super().__init__(parent)
-        self._query = ""
-        self.setSortRole(EntrantTableModel.SortRole)
-        self.setDynamicSortFilter(True)
+        super().__init__(EntrantTableModel.SortRole, parent)
 
-    @property
-    def query(self) -> str:
-        return self._query
-
-    def set_query(self, text: str) -> None:
-        if text == self._query:
-            return
-        self.beginFilterChange()
-        self._query = text
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        if not self._query:
-            return True
-        model = self.sourceModel()
-        index = model.index(source_row, 0, source_parent)
-        return matches(self._query, model.data(index, EntrantTableModel.SearchRole) or "")
+    def accepts(self, model: QAbstractItemModel, row: int, query: str) -> bool:
+        return matches(query, model.data(model.index(row, 0), EntrantTableModel.SearchRole) or "")
 
 
 class RosterPreviewModel(RowsModel):

@@ -38,6 +38,7 @@ from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.domain.money.amounts import MoneyError, format_money, parse_money
 from clubdesk.errors import UserError
 from clubdesk.services import entrants as entrants_service
+from clubdesk.services import members as members_service
 from clubdesk.services import payments, registration
 from clubdesk.services.changes import Change
 from clubdesk.services.entrants import EntrantInfo, RegistrationSetup
@@ -61,6 +62,7 @@ from clubdesk.ui.players.entry import (
     readable,
     summary_text,
 )
+from clubdesk.ui.players.member_picker import MemberPicker
 from clubdesk.ui.players.roster_import import RosterImportDialog
 from clubdesk.ui.style import set_role
 
@@ -83,7 +85,10 @@ class PlayersPage(QWidget):
     """
 
     summary_changed = Signal(str)
-    READS = Change.EVENT | Change.ENTRANTS | Change.MONEY | Change.DRAW | Change.SEATING
+    READS = (
+        Change.EVENT | Change.ENTRANTS | Change.MONEY | Change.DRAW | Change.SEATING
+        | Change.MEMBERS
+    )  # fmt: skip
 
     def __init__(self, context: UiContext, parent: QWidget | None = None):
         super().__init__(parent)
@@ -125,6 +130,9 @@ class PlayersPage(QWidget):
         self.field_note.setWordWrap(True)
         self.field_note.hide()
         self.entry = EntryRow()
+        self.member_picker = MemberPicker(self)  # the club's members, offered as names are typed
+        for edit in (self.entry.name_edit, self.entry.partner_edit):
+            self.member_picker.attach(edit)
         self.entry_fields = FieldMarks(
             {
                 "players[0]": self.entry.name_edit,
@@ -174,6 +182,10 @@ class PlayersPage(QWidget):
 
     def _connect(self) -> None:
         self.entry.submitted.connect(self.submit)
+        self.member_picker.entered.connect(self.submit)
+        self.member_picker.picked.connect(
+            lambda number, name: self.entry.show_message(f"Member {number}: {name}")
+        )
         for edit in (self.entry.name_edit, self.entry.partner_edit):
             edit.textEdited.connect(self._names_edited)
         # the row clicked may be the current one, only not selected: selection counts too
@@ -199,7 +211,13 @@ class PlayersPage(QWidget):
         if self.context.db is not self._db or self.context.event_id != self._event_id:
             self._show_event()
         elif change & self.READS:
+            if change & Change.MEMBERS:
+                self._read_members()
             self.refresh()
+
+    def _read_members(self) -> None:
+        if self._db is not None:
+            self.member_picker.set_members(members_service.list_members(self._db))
 
     def _show_event(self) -> None:
         """Show the context's event (or none); the form starts empty."""
@@ -217,6 +235,7 @@ class PlayersPage(QWidget):
             self._set_summary("")
             return
         self.stack.setCurrentIndex(1)
+        self._read_members()
         self.refresh()
         self.entry.clear(self._fee())
         self.focus_entry()
@@ -258,11 +277,15 @@ class PlayersPage(QWidget):
             self.entry_fields.mark("paid_cents")
             self.entry.show_message(f"Paid: {exc}.", "error")
             return
+        edits = (self.entry.name_edit, self.entry.partner_edit)[: len(names)]
+        members = [self.member_picker.member_of(edit) for edit in edits]
         key = tuple(" ".join(name.split()).casefold() for name in names)
         allow = self._confirmed == key
         if not allow:
-            try:
-                duplicates = registration.find_duplicates(db, event_id, names)
+            try:  # a member is told apart by number: the service checks
+                duplicates = registration.find_duplicates(
+                    db, event_id, registration.unlinked(names, members)
+                )
             except UserError as exc:
                 refused(exc, parent=self, title="Register", fields=self.entry_fields,
                         show_error=lambda e: self.entry.show_message(str(e), "error"))  # fmt: skip
@@ -276,6 +299,7 @@ class PlayersPage(QWidget):
             paid_cents=paid,
             method=self.entry.method() if paid else None,
             allow_duplicate_name=allow,
+            members=members,
         )
         info = run_command(
             self.context,

@@ -10,14 +10,16 @@ Between rounds it counts down to the next round and cycles slides (the next
 round's seating, the leaders, the director's notice) on a timer made by the
 same ``TimerFactory`` as the clock's, so tests step it by hand.
 
-It never takes the keyboard from the director's window: it is shown without being
-activated and takes no focus, and the director's window is activated again after it is
-sent to a screen, so F5 and every shortcut keep working while it is up (its full screen is
-switched from the director's View menu, F11, or with F11 and Esc on the projector itself).
+It never takes the keyboard from the director's window: it is a window that accepts no
+focus (the window manager gives it none, not when it is mapped, sent full screen or clicked
+on), shown without being activated, and the director's window is activated again after it
+is sent to a screen, so F5 and every shortcut keep working while it is up (its full screen
+is switched from the director's View menu, F11; should a key reach the projector itself,
+F11 there toggles it and Esc leaves it).
 
 It reads what the status bar reads: the ``ClockWatch``'s ``updated`` views,
-and the context's ``changed`` for the slides. F11 toggles full screen, Esc
-leaves it; when its screen is unplugged it goes to the first screen left.
+and the context's ``changed`` for the slides. When its screen is unplugged it goes to the
+first screen left.
 """
 
 from __future__ import annotations
@@ -113,7 +115,7 @@ class ProjectorWindow(QWidget):
         make_timer: TimerFactory = qt_timer,
         parent: QWidget | None = None,
     ):
-        super().__init__(parent, Qt.WindowType.Window)
+        super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setObjectName("projector")
@@ -339,7 +341,7 @@ class ProjectorWindow(QWidget):
             self.showNormal()
         self.setScreen(screen)
         self.setGeometry(screen.geometry())
-        self.showFullScreen()
+        self._show_full_screen()
         self.raise_()
 
     def toggle_full_screen(self) -> None:
@@ -348,7 +350,15 @@ class ProjectorWindow(QWidget):
             self._leave_full_screen()
         else:
             self._full_screen_wanted = True
-            self.showFullScreen()
+            self._show_full_screen()
+
+    def _show_full_screen(self) -> None:
+        """Full screen and shown, not activated (Qt's ``showFullScreen`` activates the window:
+        the window manager gave it the keyboard)."""
+        state = Qt.WindowState
+        kept = self.windowState() & ~(state.WindowMinimized | state.WindowMaximized)
+        self.setWindowState(kept | state.WindowFullScreen)
+        self.show()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if event.key() == Qt.Key.Key_F11:

@@ -139,7 +139,8 @@ class BoardRulings(QObject):
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._menu)
         self.menu: QMenu | None = None
-        self.update_buttons()
+        # the buttons are set (``update_buttons``) as the page shows its first view, once the
+        # row is in the page's layout: Warning… shown before that was a window of its own
 
     # what can be done now
 

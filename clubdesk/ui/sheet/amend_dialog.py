@@ -124,7 +124,8 @@ class AmendDialog(QDialog):
             self.tie_winner.setCurrentIndex(self.tie_winner.findData(sheet.game.winner))
         # a level game needs its winner where the round needs one; elsewhere it is a tie
         self.needs_tie_winner = needs_winner(rules, round_number)
-        self.tie_winner.setVisible(self.needs_tie_winner)
+        if not self.needs_tie_winner:  # hidden only: shown before it is in the dialog's
+            self.tie_winner.hide()  # layout, it was a window of its own
         scores.addWidget(self.tie_winner)
         scores.addStretch(1)
         form.addRow("New score", scores)

@@ -123,7 +123,8 @@ def meld_button(sheet: QWidget, rules: Rules, count: Callable[[], None]) -> QPus
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     button.setAutoDefault(False)
     button.setEnabled(melds)
-    button.setHidden(not melds)
+    if not melds:  # hidden only: shown before it is in the sheet's layout, it was a window
+        button.hide()
     button.clicked.connect(count)
     if melds:
         key = QShortcut(QKeySequence(SHORTCUT), sheet)

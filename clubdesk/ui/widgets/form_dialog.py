@@ -42,7 +42,8 @@ class FormDialog(QDialog):
             self.setMinimumWidth(width)
         self.lead = QLabel(lead)
         self.lead.setWordWrap(True)
-        self.lead.setVisible(bool(lead))
+        if not lead:  # hidden only: shown before it is in the layout, it was a window
+            self.lead.hide()
         self.form = QFormLayout()
         self.extra = QVBoxLayout()
         self.error = set_role(QLabel(), "error")

@@ -11,10 +11,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from clubdesk.store.db import open_database
 from tests import builder
 
 WAIT_S = 60  # a busy laptop's slowest start
+
+pytestmark = pytest.mark.desktop  # a real X server: the real-desktop tier
 
 
 def test_the_desktop_shows_the_apps_name_once(user_data, new_database, tmp_path, clock) -> None:

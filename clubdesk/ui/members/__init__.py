@@ -1,0 +1,1 @@
+"""The Members page: the club's members, kept across events."""
