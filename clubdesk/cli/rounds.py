@@ -39,6 +39,11 @@ def add(commands: Any) -> dict[str, Handler]:
                         help="when, e.g. 2026-12-05T19:42:00 (default: now)")  # fmt: skip
     rounds.add_argument("--missing", type=_tables, metavar="T[,T…]",
                         help="close: the tables closed without their sheet")  # fmt: skip
+    rounds.add_argument("--award", type=whole_number, metavar="POINTS",
+                        help="close: what the byes and the opponents of a side disqualified "
+                        "score in a round with no game played")  # fmt: skip
+    rounds.add_argument("--director", metavar="NAME",
+                        help="close: the director who gives the --award")  # fmt: skip
     rounds.add_argument("--format", choices=("json", "text"), default="json",
                         help="status: json (default) or text")  # fmt: skip
     return {"round": _round}
@@ -70,9 +75,13 @@ def _round(args: argparse.Namespace) -> int:
             print(f"round {number} started at {_shown(started.at)}")
         elif args.action == "close":
             closed = rounds.close_round(db, event_id, number, common.CLOCK,
-                                        missing_ok=args.missing or (), at=args.at)  # fmt: skip
+                                        missing_ok=args.missing or (), award=args.award,
+                                        director=args.director or "", at=args.at)  # fmt: skip
             missing = ", ".join(str(t) for t in closed.missing)
             print(f"round {number} closed" + (f" without tables {missing}" if missing else ""))
+            if closed.award is not None:
+                print(f"award: {closed.award} points to the byes and the opponents of a side "
+                      "disqualified (no game was played)")  # fmt: skip
             if closed.next_seating is not None:
                 print(f"round {number + 1} is seated")
             if closed.seating_note:
@@ -92,6 +101,9 @@ def _check(args: argparse.Namespace) -> None:
         raise UserError("--round: round status lists every round; give no --round")
     if args.missing is not None and args.action != "close":
         raise UserError(f"--missing: only round close takes missing tables, not {args.action}")
+    for flag, given in (("--award", args.award), ("--director", args.director)):
+        if given is not None and args.action != "close":
+            raise UserError(f"{flag}: only round close takes an award, not {args.action}")
     if args.at is not None and args.action == "status":
         raise UserError("--at: round status is read now; give no --at")
     if args.format != "json" and args.action != "status":

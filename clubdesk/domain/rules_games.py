@@ -56,7 +56,9 @@ class Pinochle(Section):
     meld_minimum: int = Field(default=0, ge=0)
     tricks_minimum: int = Field(default=0, ge=0)
     set_scoring: Literal["bid-to-opponents", "subtract-bid"]
-    no_marriage: Literal["bid-to-opponents", "bidder-set"]
+    # a bidder without a marriage: the other side scores the bid, or the bidder is set; "off":
+    # a format without the rule (Sun City West's seed has none), the hand scored as played
+    no_marriage: Literal["bid-to-opponents", "bidder-set", "off"]
     short_meld_loses_bid: bool = False
     unplayable_bid_is_set: bool = False
     all_tricks_bonus: int = Field(default=0, ge=0)

@@ -42,7 +42,7 @@ def filled_sheet(game: Game, rules: Rules, round_number: int, layout: SheetLayou
     if game.hands:
         played = played_hands(rules, round_number, game.hands)
         rows, closing = FILLED[layout.game](game.hands, played, layout, rules)
-        notes += _hand_notes(game.hands)
+        notes += _hand_notes(game.hands, played)
     notes += [
         f"{line.points:+d} to side {line.side.upper()}: {line.reason}" for line in game.adjustments
     ]
@@ -173,10 +173,10 @@ FILLED: dict[str, Callable[[Hands, GameResult, SheetLayout, Rules], tuple[Rows, 
 }
 
 
-def _hand_notes(hands: Sequence[Mapping[str, Any]]) -> list[str]:
+def _hand_notes(hands: Sequence[Mapping[str, Any]], played: GameResult) -> list[str]:
     notes = []
-    for number, hand in enumerate(hands, start=1):
-        if hand.get("marriage") is False:
+    for number, (hand, result) in enumerate(zip(hands, played.hands, strict=True), start=1):
+        if result.outcome == "no-marriage":  # not where the format has no such rule
             notes.append(f"Hand {number}: the bidder had no marriage")
         if hand.get("renege"):
             notes.append(f"Hand {number}: renege by side {hand['renege']}")

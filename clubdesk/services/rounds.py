@@ -18,6 +18,12 @@ missing, a tie at the cut line) the close says why, and after the final it
 says who won. A close can be undone (``reopen_round``) until the next round
 starts: the round runs again, a next seating the close published is taken
 back, and the round's clock keeps its end.
+
+A round in which no game was played (every table a DQ or a removal, or without its sheet)
+has no average winning score for its byes and the opponents of a side disqualified
+(``model.needs_award``): the close then takes the director's award (the points, the
+director who rules), recorded with it and in the audit row, and refuses to close without
+it. Undoing the close takes the award back; the next close asks again.
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from clubdesk.domain.event.model import needs_award
+from clubdesk.domain.event.names import clean_name
+from clubdesk.domain.limits import POINTS_MAX, name_problem
 from clubdesk.domain.roundclock.state import ClockFact, ClockStatus
 from clubdesk.domain.rounds import STORED_STATES, RoundLine, RoundsStatus
 from clubdesk.domain.rules import Rules
@@ -40,8 +49,10 @@ from clubdesk.services.common import Command, event_and_rules
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.services.round_checks import check_winners_in
 from clubdesk.services.seating import follows_from, publish_in, seating
+from clubdesk.store import eventfile as event_store
 from clubdesk.store import events
 from clubdesk.store import roundclock as clock_store
+from clubdesk.store import rulings as rulings_store
 from clubdesk.store import seating as store
 from clubdesk.store import sheets as sheets_store
 from clubdesk.store.db import Database
@@ -153,7 +164,58 @@ class RoundClosed:
     missing: tuple[int, ...] = ()
     next_seating: RoundSeating | None = None
     seating_note: str = ""
+    award: int | None = None  # the director's award, for a round with no game played
     changes: Change = changes_field()  # what the command that made it changed
+
+
+def award_needed(db: Database, event_id: str, round_number: int) -> bool:
+    """Does closing the round take the director's award: no game played in it, and a bye or
+    the opponents of a side disqualified to score it (module docstring)?"""
+    with db.reading() as session:
+        _, rules = event_and_rules(session, event_id)
+        event = event_store.load_event(session, event_id, results_only=True)
+    return needs_award(event.round(round_number), rules)
+
+
+def _checked_award(
+    session: Session, event_id: str, rules: Rules, number: int, award: int | None, director: str
+) -> tuple[int, str] | None:
+    """The award given at a round's close, checked against the round: given where it is
+    needed, and only there; None where none is needed."""
+    round_ = event_store.load_event(session, event_id, results_only=True).round(number)
+    if not needs_award(round_, rules):
+        if award is not None:
+            raise UserError(
+                f"award: round {number} needs no award: "
+                + ("it has a game played, whose average stands" if round_.played
+                   else "nobody in it scores the round's average"),
+                field="award",
+            )  # fmt: skip
+        return None
+    if award is None:
+        tables = "a DQ or a removal"
+        if not all(game.award is not None for game in round_.games):
+            tables = "a DQ, a removal or without its sheet"
+        raise UserError(
+            f"award: round {number} had no game played (every table {tables}), so it has no "
+            "average winning score; give the points its byes and the opponents of a side "
+            "disqualified score instead",
+            field="award",
+        )
+    return checked_award(award, director)
+
+
+def checked_award(award: int, director: str) -> tuple[int, str]:
+    """An award's points and the director who gives it, as a close takes them (the window's
+    dialog checks them as typed); UserError names the field."""
+    if not 0 <= award <= POINTS_MAX:
+        raise UserError(f"award: {award} is not from 0 to {POINTS_MAX:,} points", field="award")
+    named = clean_name(str(director))
+    if not named:
+        raise UserError("director: the director who gives the award is named", field="director")
+    if name_problem(named):
+        raise UserError(f"director{name_problem(named)}", field="director")
+    return award, named
 
 
 def close_round(
@@ -163,12 +225,16 @@ def close_round(
     clock: TimeSource,
     *,
     missing_ok: Sequence[int] = (),
+    award: int | None = None,
+    director: str = "",
     at: dt.datetime | None = None,
     actor: str = "director",
 ) -> RoundClosed:
     """Close a round once every table's sheet is in, or with the tables ``missing_ok``
     names still out (they must be exactly the tables missing); its clock ends if it is
-    still running (every table finished early).
+    still running (every table finished early). A round with no game played takes the
+    ``award`` its byes and the opponents of a side disqualified score, by the ``director``
+    named (module docstring).
 
     Where the next round is seated from this one's results, its seating is published too.
     ``at``: when it closed, if not now.
@@ -184,11 +250,16 @@ def close_round(
         if named != missing:
             raise UserError(_missing_text(round_number, missing, named))
         check_winners_in(session, event_id, round_number)  # a level table the next needs
+        _, rules = event_and_rules(session, event_id)
+        given = _checked_award(session, event_id, rules, round_number, award, director)
         store.set_round_status(session, found.id, "closed")
         clock_service.end_in(session, event_id, round_number, now, actor=actor)
+        details: dict[str, object] = {"round": round_number, "missing": missing}
+        if given is not None:
+            rulings_store.give_round_award(session, found.id, given[0], given[1], at)
+            details["award"] = {"points": given[0], "director": given[1]}
         audit.record(session, at=at, actor=actor, action="round.close", event_id=event_id,
-                     details={"round": round_number, "missing": missing})  # fmt: skip
-        _, rules = event_and_rules(session, event_id)
+                     details=details)  # fmt: skip
         following = round_number + 1
         seats, note = None, ""
         if (
@@ -202,7 +273,8 @@ def close_round(
             except UserError as exc:
                 note = f"round {following}'s seating cannot be made yet: {exc}"
     changes = Change.CLOCK | (Change.SEATING if seats is not None else Change.NONE)
-    closed = RoundClosed(event_id, round_number, at, tuple(missing), seats, note)
+    points = None if given is None else given[0]
+    closed = RoundClosed(event_id, round_number, at, tuple(missing), seats, note, points)
     return with_changes(closed, changes)
 
 
@@ -246,9 +318,9 @@ def reopen_round(
     """Undo a round's close while the next round has not started.
 
     The round is running again (sheets still out can be handed in, amendments
-    made before the next round is seated). Where the next round's seating is
-    made from this round's results, it is taken back and made again at the
-    next close.
+    made before the next round is seated); an award given at its close is taken
+    back. Where the next round's seating is made from this round's results, it is
+    taken back and made again at the next close.
     """
     following = round_number + 1
     with db.session() as session:
@@ -267,8 +339,11 @@ def reopen_round(
         ):
             unpublished = following
         store.set_round_status(session, found.id, "running")
+        details: dict[str, object] = {"round": round_number, "unpublished": unpublished}
+        if rulings_store.take_back_round_award(session, found.id):
+            details["award_taken_back"] = True  # the next close asks again
         audit.record(session, at=at, actor=actor, action="round.reopen", event_id=event_id,
-                     details={"round": round_number, "unpublished": unpublished})  # fmt: skip
+                     details=details)  # fmt: skip
     changes = Change.CLOCK | (Change.SEATING if unpublished is not None else Change.NONE)
     return with_changes(RoundReopened(event_id, round_number, at, unpublished), changes)
 

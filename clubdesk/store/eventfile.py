@@ -29,6 +29,8 @@ How the event file's facts are stored:
   rows beside it (``store.sheets``); games are read back through
   ``store.sheets.load_games``, which applies them in order and carries them
   on the game, so the file lists them as amendments again.
+- A round's award, given by the director for a round with no game played, is its
+  ``round_award`` row.
 - A round is ``closed`` when every game has a result (and it seats someone),
   ``running`` when some have, ``pending`` otherwise. Every published round is
   written, played or not.
@@ -56,11 +58,13 @@ from clubdesk.domain.event.model import (
     Game,
     LedgerEntry,
     Round,
+    RoundAward,
     Tiebreak,
 )
 from clubdesk.errors import UserError
 from clubdesk.store import draw as draw_store
 from clubdesk.store import models, sheets
+from clubdesk.store.columns import read_time
 from clubdesk.store.db import plain_rows
 
 
@@ -76,6 +80,7 @@ _ROUND = _table(models.Round)
 _GAME = _table(models.Game)
 _SEAT = _table(models.GameSeat)
 _BYE = _table(models.Bye)
+_ROUND_AWARD = _table(models.RoundAward)
 _HAND = _table(models.Hand)
 _ADJUSTMENT = _table(models.Adjustment)
 _SIGNATURE = _table(models.Signature)
@@ -148,6 +153,10 @@ def save_event(
         round_id = rows.add(_ROUND, event_id=event.id, number=round_.number, status="pending")
         if _round_status(round_) != "pending":  # once its byes are in: they stand from then
             started.append({"row": round_id, "value": _round_status(round_)})
+        if round_.award is not None:
+            award = round_.award
+            rows.add(_ROUND_AWARD, round_id=round_id, points=award.points,
+                     director=award.director, at=award.at)  # fmt: skip
         for game in round_.games:
             game_id = rows.add(_GAME, round_id=round_id, **_game_values(game))
             for side in SIDES:
@@ -267,8 +276,8 @@ class _NewRows:
     """
 
     ORDER = (
-        _ENTRANT, _PLAYER, _ROUND, _GAME, _SEAT, _HAND, _ADJUSTMENT, _SIGNATURE, _AMENDMENT,
-        _BYE, _TIEBREAK, _LEDGER,
+        _ENTRANT, _PLAYER, _ROUND, _ROUND_AWARD, _GAME, _SEAT, _HAND, _ADJUSTMENT, _SIGNATURE,
+        _AMENDMENT, _BYE, _TIEBREAK, _LEDGER,
     )  # fmt: skip
 
     def __init__(self, conn: Connection) -> None:
@@ -346,6 +355,9 @@ _PLAYERS_SQL = (
 _ROUNDS_SQL = "SELECT id, number, status FROM round WHERE event_id = ? ORDER BY number"
 _IN_EVENT = "SELECT id FROM round WHERE event_id = ?"
 _BYES_SQL = f"SELECT round_id, entrant_id FROM bye WHERE round_id IN ({_IN_EVENT}) ORDER BY id"
+_AWARDS_SQL = (
+    f"SELECT round_id, points, director, at FROM round_award WHERE round_id IN ({_IN_EVENT})"
+)
 
 
 def load_event(session: Session, event_id: str, *, results_only: bool = False) -> Event:
@@ -456,6 +468,10 @@ def _rounds(
     ).all():
         played = tuple(hands[0]) if hands else ()
         tiebreaks[round_id].append(Tiebreak(numbers[a_id], numbers[b_id], winner, played))
+    awards = {
+        round_id: RoundAward(points, director, read_time(at))
+        for round_id, points, director, at in plain_rows(session, _AWARDS_SQL, (event_id,))
+    }
     games: dict[int, list[Game]] = defaultdict(list)
     for stored in sheets.load_games(session, event_id, numbers, details=not results_only):
         games[stored.round_id].append(stored.game)
@@ -466,6 +482,7 @@ def _rounds(
             tuple(byes[round_id]),
             tuple(tiebreaks[round_id]),
             closed=status == "closed" and not all(g.decided for g in games[round_id]),
+            award=awards.get(round_id),
         )
         for round_id, number, status in round_rows
     )

@@ -113,6 +113,21 @@ class Round(SQLModel, table=True):
     status: str = "pending"  # model.ROUND_STATUSES
 
 
+class RoundAward(SQLModel, table=True):
+    """The director's award for a round in which no game was played: the points the
+    opponents of a side disqualified and the byes score (docs/rules.md §1), who gave it and
+    when; one per round, given at its close, taken back when the close is undone."""
+
+    __tablename__ = "round_award"
+    __table_args__ = (UniqueConstraint("round_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id")
+    points: int
+    director: str
+    at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+
+
 class Game(SQLModel, table=True):
     """One table's game in a round: its score sheet.
 

@@ -1,4 +1,6 @@
-"""The director's rulings as rows: warnings, removals, tie-breaks, lateness lines and awards.
+"""The director's rulings as rows: warnings, removals, tie-breaks, lateness lines and awards,
+and the award for a round in which no game was played (``round_award``: given as the round
+closes, taken back when its close is undone).
 
 A warning, a removal from the tournament and a tie-break are rows of their own, never
 changed. A lateness ruling is an adjustment line on the table's sheet, or an award; an
@@ -27,6 +29,7 @@ from clubdesk.store.models import (
     Hand,
     Removal,
     Round,
+    RoundAward,
     Tiebreak,
     Warning,
 )
@@ -213,3 +216,21 @@ def save_rulings(session: Session, event: EventFacts, actor: str, at: dt.datetim
             NewWarning(warning.round, warning.playoff, ids[warning.team], warning.reason,
                        warning.kind, actor, warning.at or at),
         )  # fmt: skip
+
+
+def give_round_award(
+    session: Session, round_id: int, points: int, director: str, at: dt.datetime
+) -> None:
+    """The director's award for the round with no game played (docs/rules.md §1)."""
+    session.add(RoundAward(round_id=round_id, points=points, director=director, at=at))
+    session.flush()
+
+
+def take_back_round_award(session: Session, round_id: int) -> bool:
+    """The round's award taken back (its close undone); False: it had none."""
+    row = session.exec(select(RoundAward).where(RoundAward.round_id == round_id)).first()
+    if row is None:
+        return False
+    session.delete(row)
+    session.flush()
+    return True

@@ -115,3 +115,39 @@ def test_refusals_name_the_flag(npa) -> None:
         "round: round 2's seating is not published yet")  # fmt: skip
     assert refused("round", "reopen", "--round", "1", "--db", npa) == (
         "round: round 1's seating is not published yet")  # fmt: skip
+
+
+def test_a_round_with_no_game_played_closes_with_the_directors_award(
+    tmp_path: Path,
+    clock,
+    club_time,  # noqa: F811 - the fixture above
+) -> None:
+    # RULES: "A round in which no game was played (every table a DQ or a removal) has no
+    # average winning score: the director is asked for the award (the window and `round
+    # close` say so) instead of a silent 0."
+    from clubdesk.services import rulings
+
+    path = tmp_path / "club.sqlite"
+    with open_database(path) as database:
+        event_id = builder.event(database, clock, "grand-prix-warmup", entrants=5,
+                                 date=hours_ago(3).date(), name="Warm-up")  # fmt: skip
+        builder.draw(database, event_id, clock, seed=5)
+        builder.start(database, event_id, 1, clock)
+        rulings.rule_late(database, event_id, 1, 1, "b", 11, clock)
+        rulings.remove_from_table(database, event_id, 1, 2, "a", "abusive language", clock)
+    said = refused("round", "close", "--round", "1", "--db", path)
+    assert said.startswith("award: round 1 had no game played (every table a DQ or a removal)")
+    assert refused("round", "close", "--round", "1", "--db", path, "--award", "350") == (
+        "director: the director who gives the award is named"
+    )
+    assert refused("round", "reopen", "--round", "1", "--db", path, "--award", "350") == (
+        "--award: only round close takes an award, not reopen"
+    )
+    out = ok("round", "close", "--round", "1", "--db", path, "--award", "350",
+             "--director", "Pat Lee")  # fmt: skip
+    assert "award: 350 points to the byes" in out
+    standings = json.loads(ok("standings", "--db", path))
+    scores = sorted(row["rounds"][0] for row in standings["rows"])
+    assert scores == [0, 0, 350, 350, 500]  # the DQ's opponents and the bye: 350
+    exported = json.loads(ok("export", "--db", path))
+    assert exported["rounds"][0]["award"]["points"] == 350

@@ -64,6 +64,14 @@ def test_an_npa_hand_without_a_marriage_asks_only_for_the_opponents_meld() -> No
     assert games.score_hand(melded, NPA).A == 30
 
 
+def test_sun_city_west_asks_for_no_marriage_and_plays_every_hand() -> None:
+    # seed 002 has no no-marriage rule (no_marriage = "off"): no Marriage column on the
+    # sheet the window, the phones and the paper read, and a hand always asks for its tricks
+    assert "marriage" not in [column.key for column in games.sheets.columns_for(SCW)]
+    assert "marriage" in [column.key for column in games.sheets.columns_for(NPA)]
+    assert asked(row(bid=20, marriage=False), SCW).skipped == frozenset()
+
+
 def test_an_npa_bid_out_of_reach_is_not_played() -> None:
     """Seed 001: "If you take the bid and have to pull more than 50 points to make your bid,
     the "hand" is not playable"."""

@@ -17,6 +17,10 @@ from tests.properties import examples
 GP = load_rules("grand-prix-pinochle")
 NPA = load_rules("npa-club-pinochle")
 SCW = load_rules("sun-city-west-pinochle")
+# a club's Sun City West that gives itself a no-marriage rule (the seed has none)
+SCW_MARRIAGE = SCW.model_copy(
+    update={"pinochle": SCW.pinochle.model_copy(update={"no_marriage": "bidder-set"})}
+)
 
 
 def hand(**fields: Any) -> dict[str, Any]:
@@ -172,7 +176,7 @@ BAD_HANDS = [
         "side A conceded, so the hand was not played",
     ),
     (
-        SCW,
+        SCW_MARRIAGE,
         {"bid": 20, "conceded": True, "marriage": False},
         "conceded",
         "there was no hand to concede: the bidder had no marriage",
@@ -557,13 +561,24 @@ def test_scw_conceding_loses_the_meld_and_the_other_side_scores_25_and_its_meld(
     assert points(by_other) == (25 + 12, 0, "conceded")
 
 
-def test_scw_no_marriage_sets_the_bidder_and_dropped_is_free() -> None:
-    assert points(score(SCW, bid=20, marriage=False, meld={"A": 5, "B": 7})) == (
+def test_scw_has_no_no_marriage_rule_a_hand_is_scored_as_played() -> None:
+    # seed 002 says nothing of a bidder without a marriage: the rules file's
+    # no_marriage = "off", and the flag plays no part (docs/rules.md, "Where the seeds
+    # are silent")
+    assert SCW.pinochle.no_marriage == "off"
+    played = {"bid": 20, "meld": {"A": 5, "B": 7}, "tricks": {"A": 16, "B": 9}}
+    assert points(score(SCW, marriage=False, **played)) == (21, 16, "made")
+    assert points(score(SCW, marriage=False, **played)) == points(score(SCW, **played))
+
+
+def test_a_club_may_give_scw_a_no_marriage_rule_and_dropped_is_still_free() -> None:
+    rules = SCW_MARRIAGE
+    assert points(score(rules, bid=20, marriage=False, meld={"A": 5, "B": 7})) == (
         -20,
         7,
         "no-marriage",
     )
-    free = score(SCW, bid=15, dropped=True, marriage=False, meld={"A": 5, "B": 7})
+    free = score(rules, bid=15, dropped=True, marriage=False, meld={"A": 5, "B": 7})
     assert points(free) == (0, 7, "no-marriage")
     assert free.detail["set"] is False
 

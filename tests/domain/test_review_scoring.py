@@ -291,11 +291,12 @@ def test_individual_pinochle_no_hand_after_the_last_deal(rules: Rules) -> None:
 # --- §4 Sun City West ---------------------------------------------------------------------
 
 
-def test_scw_a_dropped_bid_without_a_marriage_costs_the_dealer_nothing_but_its_meld() -> None:
+def test_scw_a_dropped_bid_costs_the_dealer_nothing_but_its_meld() -> None:
     # docs/rules.md §4: "the dealer's side plays the bid free of penalty: if it takes no trick
-    # it loses its meld and nothing else."
-    dropped = result(SCW, dropped=True, marriage=False, meld={"A": 9, "B": 6})
-    assert (dropped.A, dropped.B, dropped.outcome) == (0, 6, "no-marriage")
+    # it loses its meld and nothing else." (no marriage asked: the seed has no such rule)
+    dropped = result(SCW, dropped=True, marriage=False, meld={"A": 9, "B": 6},
+                     tricks={"A": 0, "B": 25})  # fmt: skip
+    assert (dropped.A, dropped.B, dropped.outcome) == (0, 31, "dropped-free")
     assert dropped.detail["set"] is False
 
 

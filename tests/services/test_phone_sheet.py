@@ -136,3 +136,17 @@ def test_a_base_address_that_is_not_one_is_refused(db, npa, clock) -> None:
 def _signers(db, event_id, table):
     names = builder.signers(db, event_id, 1, table)
     return [{"role": role, "name": name} for role, name in names.items()]
+
+
+def test_sun_city_west_on_a_phone_asks_for_no_marriage(db, clock) -> None:
+    # seed 002 has no no-marriage rule: its rules file's no_marriage = "off"
+    event_id = builder.event(db, clock, "sun-city-west-pinochle", entrants=8)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.start(db, event_id, 1, clock)
+    keys = [column["key"] for column in phone_sheet.phone_sheet(db, event_id, 1, 1)["columns"]]
+    assert "marriage" not in keys and "meld.A" in keys
+    hand = {"bidder": "A", "bid": 20, "meld": {"A": 6, "B": 4}, "tricks": {"A": 15, "B": 10}}
+    assert phone_sheet.check_hand(db, event_id, 1, 1, 1, hand)["skipped"] == []
+    with pytest.raises(UserError) as refused:
+        phone_sheet.check_hand(db, event_id, 1, 1, 1, {**hand, "marriage": False})
+    assert "hand.marriage: not a field of a Sun City West Pinochle hand" in str(refused.value)

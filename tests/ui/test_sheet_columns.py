@@ -31,10 +31,11 @@ def headings(dialog) -> list[str]:
 
 
 def test_sun_city_west_has_conceded_and_took_a_trick_and_no_all_tricks(qtbot, db, clock):
+    # and no Marriage: seed 002 has no no-marriage rule (its rules file's no_marriage = "off")
     event_id = players_seated(db, clock, "sun-city-west-pinochle", 8)
     dialog = open_sheet(qtbot, db, clock, event_id)
     assert headings(dialog) == [
-        "Bidder", "Bid", "Dropped", "Conceded", "Marriage", "Meld A", "Meld B",
+        "Bidder", "Bid", "Dropped", "Conceded", "Meld A", "Meld B",
         "Tricks A", "Tricks B", "Took a trick", "Renege",
     ]  # fmt: skip
     row = dialog.rows[0]

@@ -106,6 +106,7 @@ from clubdesk.domain.event.model import (
     LedgerEntry,
     Removal,
     Round,
+    RoundAward,
     RulesLookup,
     Tiebreak,
     side_size,
@@ -354,7 +355,14 @@ class _Reader:
             raise Invalid("")
         closed = bool(found is not None and found.closed)
         closed = closed and not all(game.decided for game in parsed_games)  # else says nothing
-        return Round(number, tuple(parsed_games), byes, parsed_tiebreaks, closed)
+        award = None
+        if found is not None and found.award is not None:
+            award = RoundAward(**dict(found.award))
+        made = Round(number, tuple(parsed_games), byes, parsed_tiebreaks, closed, award)
+        if award is not None and made.played:
+            raise Invalid(f"{where}.award: round {number} has a game played, whose average "
+                          "stands; an award is for a round with no game played")  # fmt: skip
+        return made
 
     def game(self, item: Any, where: str, round_number: int) -> Game:
         found, errors = self.checked(schema.GameIn, item)

@@ -235,12 +235,29 @@ class Tiebreak:
 
 
 @dataclass(frozen=True)
+class RoundAward:
+    """The director's ruling for a round in which no game was played (every table a DQ or a
+    removal): the points the opponents of a side disqualified and the byes score in place
+    of the round's average (docs/rules.md §1), who gave it and when."""
+
+    points: int
+    director: str
+    at: datetime
+
+
+@dataclass(frozen=True)
 class Round:
     number: int
     games: tuple[Game, ...] = ()
     byes: tuple[int, ...] = ()
     tiebreaks: tuple[Tiebreak, ...] = ()
     closed: bool = False  # the director closed it with tables' sheets missing
+    award: RoundAward | None = None  # given at the close of a round with no game played
+
+    @property
+    def played(self) -> tuple[Game, ...]:
+        """The games actually played: a score and no award (what a round's average reads)."""
+        return tuple(g for g in self.games if g.score is not None and g.award is None)
 
     @property
     def complete(self) -> bool:
@@ -314,3 +331,19 @@ def side_size(rules: Rules) -> int:
 def plays_final(rules: Rules, round_number: int) -> bool:
     """Is this round played to a format's final-round target (after the cut)?"""
     return rules.cut is not None and round_number > rules.cut.after_round
+
+
+def needs_award(round_: Round, rules: Rules) -> bool:
+    """Has the round no game played to average (every table a DQ, a removal or without its
+    sheet) while someone scores its average: the opponents of a side disqualified, or a bye
+    where byes score one? The director then gives the award (docs/rules.md §1)."""
+    if round_.played:
+        return False
+    disqualified = any(g.award is not None and g.award.kind == "dq" for g in round_.games)
+    return disqualified or (bool(round_.byes) and rules.seating.bye_score != "none")
+
+
+def awaiting_award(rounds: tuple[Round, ...], rules: Rules) -> Round | None:
+    """The first of ``rounds`` that needs the director's award and has none yet (given at
+    its close): the standings are not known from it on."""
+    return next((r for r in rounds if r.award is None and needs_award(r, rules)), None)

@@ -188,9 +188,26 @@ class TiebreakIn(Part):
     hands: Hands = ()
 
 
+class RoundAwardIn(Part):
+    """The director's award for a round with no game played: its points, who gave it, when."""
+
+    what: ClassVar[str] = "points, director, at"
+    points: Points = needed()
+    director: Line = needed()
+    at: Moment = needed()
+
+    @field_validator("points")
+    @classmethod
+    def _not_below_zero(cls, value: int) -> int:
+        if value < 0:
+            raise problem(f" = {value} is below 0: an award only adds")
+        return value
+
+
 class RoundIn(Part):
     """A round; ``closed`` is written only for a round the director closed with tables'
-    sheets missing (a round with every game decided is closed by its results)."""
+    sheets missing (a round with every game decided is closed by its results), ``award``
+    only for a round with no game played that the director gave one."""
 
     what: ClassVar[str] = "a round"
     number: Number = needed()
@@ -198,10 +215,15 @@ class RoundIn(Part):
     byes: Listed(EntrantNumber) = []
     tiebreaks: Listed(TiebreakIn) = []
     closed: Annotated[bool | None, PlainValidator(_true_or_false)] = None
+    award: RoundAwardIn | None = None
 
     @model_serializer(mode="wrap")
     def _closed_when_it_says_more(self, write: Any) -> dict[str, Any]:
-        return {key: value for key, value in write(self).items() if key != "closed" or value}
+        return {
+            key: value
+            for key, value in write(self).items()
+            if (key != "closed" or value) and (key != "award" or value is not None)
+        }
 
 
 def _true_or_false(value: Any) -> bool | None:

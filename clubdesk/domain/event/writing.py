@@ -110,6 +110,11 @@ def event_file(event: Event) -> schema.EventFile:
                     for t in r.tiebreaks
                 ],
                 closed=True if r.closed else None,
+                award=None
+                if r.award is None
+                else schema.RoundAwardIn.model_construct(
+                    points=r.award.points, director=r.award.director, at=r.award.at
+                ),
             )
             for r in event.rounds
         ],

@@ -85,7 +85,7 @@ def pinochle_asks(raw: Mapping[str, Any], rules: Rules) -> Asked:
     bidder = raw.get("bidder")
     meld = raw.get("meld") if isinstance(raw.get("meld"), Mapping) else {}
     conceded = raw.get("conceded")
-    if raw.get("marriage") is False:
+    if raw.get("marriage") is False and pin.no_marriage != "off":
         if pin.no_marriage == "bid-to-opponents" or bidder not in HAND_SIDES:
             counts: tuple[str, ...] = ()  # "Neither side counts anything for meld"
         else:

@@ -72,7 +72,8 @@ def whist_columns(rules: Rules) -> tuple[Column, ...]:
 
 def pinochle_columns(rules: Rules) -> tuple[Column, ...]:
     """A pinochle hand's columns, in the order the paper sheet has them: the format's fines
-    charged to a player, conceding, "took a trick" and the all-tricks bonus add theirs."""
+    charged to a player, conceding, "took a trick" and the all-tricks bonus add theirs; a
+    format without the no-marriage rule (``no_marriage = "off"``) has no Marriage column."""
     pinochle = rules.pinochle
     by_player = fines_name_a_player(rules)  # a fine charged to who bid or reneged (NPA)
     columns = [
@@ -85,7 +86,11 @@ def pinochle_columns(rules: Rules) -> tuple[Column, ...]:
             if pinochle is not None and pinochle.concede_allowed
             else []
         ),
-        Column("marriage", "Marriage", "flag", default=True),
+        *(
+            [Column("marriage", "Marriage", "flag", default=True)]
+            if pinochle is None or pinochle.no_marriage != "off"
+            else []
+        ),
         Column("meld.A", "Meld A", "int"),
         Column("meld.B", "Meld B", "int"),
         Column("tricks.A", "Tricks A", "int"),

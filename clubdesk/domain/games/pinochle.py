@@ -12,7 +12,9 @@ A hand is scored by the first of these that applies:
    points plus its meld (docs/rules.md §4).
 2. No marriage: the hand is not played. ``no_marriage = "bid-to-opponents"``:
    the other side scores the bid, nobody scores meld (§1 rule 1);
-   ``"bidder-set"``: the bidder is set and the other side scores its meld (§3).
+   ``"bidder-set"``: the bidder is set and the other side scores its meld (§3);
+   ``"off"``: the format has no such rule (Sun City West), a hand's marriage flag
+   plays no part and the hand is scored as played.
 3. Short meld (``short_meld_loses_bid``) with no renege: the bidding side's
    meld is under ``meld_minimum``; the bid is lost unplayed and the other
    side scores its meld, and its tricks (at least ``tricks_minimum``) if the

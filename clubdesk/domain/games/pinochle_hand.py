@@ -85,7 +85,8 @@ class PinochleHand:
 def parse_hand(data: dict, rules: Rules) -> PinochleHand:
     """One hand as docs/cli.md writes it, checked against the format; HandError names the field.
 
-    Absent keys: ``dropped`` false, ``marriage`` true, ``meld`` 0 each,
+    Absent keys: ``dropped`` false, ``marriage`` true (and always true where the format has
+    no no-marriage rule, ``no_marriage = "off"``: the flag plays no part), ``meld`` 0 each,
     ``tricks`` not played, ``renege`` / ``all_tricks`` / ``took_trick`` null,
     ``conceded`` false, ``bid_by`` / ``renege_by`` null (nobody named). A
     dropped hand may leave out ``bid`` (it is the minimum bid). A key the
@@ -104,7 +105,7 @@ def parse_hand(data: dict, rules: Rules) -> PinochleHand:
         bidder=bidder,
         bid=_bid(data, pin, dropped),
         dropped=dropped,
-        marriage=_flag(data, "marriage", default=True),
+        marriage=_flag(data, "marriage", default=True) or pin.no_marriage == "off",
         meld=_per_side(data, "meld", max_side_meld(pin.meld)) or PerSide(0, 0),
         tricks=_per_side(data, "tricks", pin.trick_points),
         renege=require_side(data, "renege", allow_none=True),

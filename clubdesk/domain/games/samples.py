@@ -33,7 +33,7 @@ def sample_pinochle_hand(rules: Rules, rng: random.Random) -> dict[str, Any]:
             "bidder": bidder,
             "bid": bid,
             "dropped": dropped,
-            "marriage": rng.random() > 0.03,
+            "marriage": rng.random() > 0.03 or pin.no_marriage == "off",
             "meld": meld,
             "tricks": tricks,
         }

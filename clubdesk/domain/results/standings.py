@@ -17,7 +17,8 @@ How each rule is read:
   ``average-match`` (gin): the average of all match scores of the round,
   i.e. both players' scores of every match with a score and no award (one
   match is one game), rounded the same way;
-  ``none``: 0. A round with no game to average gives 0. A bye is not a win.
+  ``none``: 0. A round with no game to average gives the director's award, given at its
+  close (``model.needs_award``, docs/rules.md §1). A bye is not a win.
 - Awards: ``dq`` against a side: it scores 0, the other side the round's
   average winning score (as for a bye, whatever the bye rule); ``removed``:
   0 and ``penalties.removed_award_points`` (500). The side not against wins.
@@ -60,11 +61,11 @@ How each rule is read:
   entrants not placed are listed after the placed ones, ranked among
   themselves, without a place (``place`` None); the placed ones take the
   places 1, 2, 3, ... as if the others were not there.
-- ``after_round`` N counts rounds 1..N; each must be complete (every game has
-  a score or an award, or the round is closed). Left out, it is the last round of the unbroken run
-  of complete rounds from round 1 (0 before any). The standings count the
-  format's rounds (``schedule.rounds``) only: bid whist's playoff rounds
-  after them are a bracket (``playoffs.py``), not standings rounds.
+- ``after_round`` N counts rounds 1..N; each must be complete (every game has a score or
+  an award, or the round is closed; one with no game played, its award). Left out, it is
+  the last round of the unbroken run of complete rounds from round 1 (0 before any). The
+  standings count the format's rounds (``schedule.rounds``) only: bid whist's playoff
+  rounds after them are a bracket (``playoffs.py``), not standings rounds.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from clubdesk.domain.event.model import Event, Round, Tiebreak
+from clubdesk.domain.event.model import Event, Round, Tiebreak, awaiting_award
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.rulings.penalties import status_word
 from clubdesk.errors import UserError
@@ -176,23 +177,24 @@ def round_half_up(numerator: int, denominator: int) -> int:
 
 
 def _played(round_: Round) -> list[tuple[int, int]]:
-    return [
-        (game.score.a, game.score.b)
-        for game in round_.games
-        if game.score is not None and game.award is None
-    ]
+    return [(game.score.a, game.score.b) for game in round_.played if game.score is not None]
+
+
+def _average(scores: list[int], round_: Round) -> int:
+    """Halves up; no game played: the director's award (0 before one is given)."""
+    if scores:
+        return round_half_up(sum(scores), len(scores))
+    return round_.award.points if round_.award is not None else 0
 
 
 def average_winning_score(round_: Round) -> int:
-    """The average of the higher score of every game played (no award), halves up; 0 if none."""
-    winning = [max(pair) for pair in _played(round_)]
-    return round_half_up(sum(winning), len(winning)) if winning else 0
+    """The average of the higher score of every game played (no award), ``_average``."""
+    return _average([max(pair) for pair in _played(round_)], round_)
 
 
 def average_match_score(round_: Round) -> int:
-    """The average of both sides' scores of every game played (no award), halves up; 0 if none."""
-    scores = [score for pair in _played(round_) for score in pair]
-    return round_half_up(sum(scores), len(scores)) if scores else 0
+    """The average of both sides' scores of every game played (no award), ``_average``."""
+    return _average([score for pair in _played(round_) for score in pair], round_)
 
 
 def bye_score(round_: Round, rules: Rules) -> int:
@@ -248,9 +250,12 @@ def last_complete_round(event: Event) -> int:
     return last
 
 
-def _check_after_round(event: Event, after_round: int | None, rounds: int) -> int:
+def _check_after_round(event: Event, rules: Rules, after_round: int | None) -> int:
+    rounds = rules.schedule.rounds
     if after_round is None:
-        return min(last_complete_round(event), rounds)
+        upto = min(last_complete_round(event), rounds)
+        waiting = awaiting_award(event.rounds[:upto], rules)  # no silent 0 before its award
+        return upto if waiting is None else waiting.number - 1
     if after_round < 0:
         raise UserError(f"after round {after_round}: a round number is 1 or more")
     if after_round > len(event.rounds):
@@ -273,6 +278,10 @@ def _check_after_round(event: Event, after_round: int | None, rounds: int) -> in
                     f"(no result yet at table{'s' if len(missing) > 1 else ''} {tables})"
                 )
             raise UserError(f"after round {after_round}: round {round_.number} seats nobody")
+    waiting = awaiting_award(event.rounds[:after_round], rules)
+    if waiting is not None:
+        raise UserError(f"after round {after_round}: round {waiting.number} had no game "
+                        "played; its award is given when the director closes it")  # fmt: skip
     return after_round
 
 
@@ -324,7 +333,7 @@ def compute_standings(
 
     ``rank_everyone``: every entrant listed takes a place by its results, also one not
     placed for prizes (the cut ranks them so, to pass over those gone)."""
-    upto = _check_after_round(event, after_round, rules.schedule.rounds)
+    upto = _check_after_round(event, rules, after_round)
     lines, finished = _lines(event, rules, upto)
     return _ranked(event, rules, upto, lines, finished, rank_everyone=rank_everyone)
 
@@ -336,7 +345,7 @@ def standings_with_running(
     1, 2, ... up to it, each as the standings after that round give it (0 after a round
     where the entrant is not listed yet). The rounds are read once for all of it, not once
     for each round's standings."""
-    upto = _check_after_round(event, None, rules.schedule.rounds)
+    upto = _check_after_round(event, rules, None)
     lines, finished = _lines(event, rules, upto)
     running = _running(event, rules, upto, lines)
     return _ranked(event, rules, upto, lines, finished, rank_everyone=False), running

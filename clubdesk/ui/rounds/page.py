@@ -32,6 +32,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -54,6 +55,7 @@ from clubdesk.ui.operations import ask_yes_no, run_command
 from clubdesk.ui.rounds.board_model import BoardModel, side_text
 from clubdesk.ui.rounds.board_rulings import BoardRulings
 from clubdesk.ui.rounds.clock_panel import ClockPanel
+from clubdesk.ui.rounds.ruling_dialogs import AwardAnswer, AwardDialog
 from clubdesk.ui.rounds.schedule_panel import SchedulePanel
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
@@ -422,14 +424,26 @@ class RoundsPage(QWidget):
             )
             if not self.confirm(f"Close round {number}", question):
                 return
+        award = None
+        if rounds_service.award_needed(db, event_id, number):
+            award = self.ask_award(number)
+            if award is None:
+                return
         result = self._run(
             lambda: rounds_service.close_round(
-                db, event_id, number, self.context.clock, missing_ok=missing
+                db, event_id, number, self.context.clock, missing_ok=missing,
+                award=None if award is None else award.points,
+                director="" if award is None else award.director,
             ),
             f"Close round {number}",
-        )
+        )  # fmt: skip
         if result is not None and result.seating_note and not missing:
             self.say(result.seating_note)  # the board says what to do about a missing table
+
+    def ask_award(self, number: int) -> AwardAnswer | None:
+        """The director's award for round ``number``, with no game played (None: cancelled)."""
+        dialog = AwardDialog(number, rounds_service.checked_award, self)
+        return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def reopen_round(self) -> None:
         found, board = self._event(), self.view.board

@@ -1,6 +1,7 @@
 """The small dialogs of a ruling at a table: lateness, removal, withdrawal from the event
 (with "Refund the fee?" where the format gives refunds), a warning infraction (bid
-whist), removal from the tournament (bid whist: ejection).
+whist), removal from the tournament (bid whist: ejection), and the award for a round
+closed with no game played.
 
 Each asks only what the director saw (which side, how many minutes, why);
 what that costs is the rulings service's business. The lateness dialog shows
@@ -69,6 +70,15 @@ class ExpulsionAnswer:
     number: int
     director: str
     reason: str
+
+
+@dataclass(frozen=True)
+class AwardAnswer:
+    """What a round with no game played gives its byes and the opponents of a side
+    disqualified, and the director who rules."""
+
+    points: int
+    director: str
 
 
 @dataclass(frozen=True)
@@ -351,3 +361,50 @@ def expulsion_question(seated: Seated, unit: str, word: str, answer: ExpulsionAn
         f"{' '.join(answer.reason.split())}? It plays no further rounds, its fee stays in the "
         "prize fund and is never refunded, and it takes no prize. This cannot be undone."
     )
+
+
+class AwardDialog(_RulingDialog):
+    """The award for a round closed with no game played (every table a DQ or a removal): its
+    points and the director who gives them; OK closes the round with them. ``check`` says
+    under the form which field stops it (``check_award``: the service's own check)."""
+
+    def __init__(
+        self,
+        round_number: int,
+        check_award: Callable[[int, str], object],
+        parent: QWidget | None = None,
+    ):
+        super().__init__(
+            f"Close round {round_number}",
+            f"No game was played in round {round_number} (every table a DQ or a removal), "
+            "so it has no average winning score. What do its byes and the opponents of a "
+            "side disqualified score?",
+            parent,
+        )
+        self.ok_button.setText("Close round")
+        self.points = QLineEdit()
+        self.points.setPlaceholderText("e.g. 350")
+        self.form.addRow("Points", self.points)
+        self.director = QLineEdit()
+        self.director.setPlaceholderText("the director who rules")
+        self.form.addRow("Director", self.director)
+        self._check_award = check_award
+        self.points.setFocus()
+
+    def check(self) -> bool:
+        text = self.points.text().strip()
+        if not text.isdigit():
+            self.fail("Points: type the points as a whole number, e.g. 350.")
+            self.points.setFocus()
+            return False
+        try:
+            self._check_award(int(text), self.director.text())
+        except UserError as error:
+            field = self.director if error.field == "director" else self.points
+            self.fail(f"{'Director' if field is self.director else 'Points'}: {error.reason}.")
+            field.setFocus()
+            return False
+        return True
+
+    def answer(self) -> AwardAnswer:
+        return AwardAnswer(int(self.points.text().strip()), self.director.text())
