@@ -29,7 +29,7 @@ from clubdesk.domain.games import another_hand_follows
 from clubdesk.domain.games.columns import TOOK_CHOICES, Column, blank_half
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.games.sheets import asked, columns_for, fixed_pair, typed_hand
-from clubdesk.domain.limits import POINTS_MAX, hands_problem
+from clubdesk.domain.limits import POINTS_MAX, SIGNATURE_INK_MIN, hands_problem
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.sides import seat_place
 from clubdesk.errors import UserError
@@ -76,6 +76,7 @@ def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> d
         "took": [[text, value] for text, value in TOOK_CHOICES],
         "pair": None if pair is None else {"key": pair[0], "total": pair[1]},
         "hand_word": rules.game_end.hand_word,
+        "ink_min": SIGNATURE_INK_MIN,  # a signature's least ink, in widths of its pad
         "hands": hands,
         "versions": [hand_version(n, hand) for n, hand in enumerate(hands, start=1)],
         "confirmed": confirmed,

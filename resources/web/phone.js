@@ -3,7 +3,8 @@
 // knows comes from the laptop: the columns of the format, what each hand asks for and why a
 // hand is refused (POST check), the running totals and the end of the game (GET state). A hand
 // entered is kept on the laptop at once (POST hand) and waits for the opponents to confirm it
-// (POST confirm); both players sign on the glass, and the sheet goes in (POST submit). A hand
+// (POST confirm); both players sign on the glass (a real stroke each, not a dot), the whole
+// sheet is shown for a last look, and Submit there makes it final (POST submit). A hand
 // typed and not yet sent is kept in the phone's own storage until the laptop has it, so a
 // reload (or the laptop out of reach) loses nothing.
 (function () {
@@ -23,6 +24,10 @@
   let notice = null;         // a refusal to say once above the sheet as it now is
   let pads = {};             // role -> {strokes, canvas}
   let signers = {};          // role -> select
+  let ink = { scorekeeper: [], countersign: [] };  // role -> the strokes drawn on its pad
+  let chosen = {};           // role -> the signer's name picked
+  let padProblem = {};       // role -> the laptop's refusal of that signature, shown by its pad
+  let looking = false;       // the last look at the whole sheet, where Submit makes it final
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -126,22 +131,32 @@
       setActions([]);
       return;
     }
-    main.append(handsTable());
     const waiting = sheet.hands.length > sheet.confirmed;
-    if (waiting && !fixing) return confirming();
+    const view = waiting && !fixing ? "confirm" : sheet.more && !timeCalled ? "hand" : "sign";
+    if (view !== "sign") looking = false;
+    if (looking) {
+      main.append(el("section", {}, el("h2", {}, "Last look before it goes in"),
+        el("p", { class: "note" }, "The whole sheet as it will go in: once submitted it is locked, and only the director can change it.")));
+    }
+    main.append(handsTable(looking));
+    if (view === "confirm") return confirming();
     if (sheet.error) main.append(el("section", {}, el("p", { class: "problem" }, sheet.error.text)));
-    if (sheet.more && !timeCalled) return handForm();
+    if (view === "hand") return handForm();
+    if (looking) return lastLook();
     finishing();
   }
 
-  function handsTable() {
-    const rows = sheet.hands.map((hand, n) => {
+  // the hands, their points and the running totals; ``whole``: each hand's fields too
+  function handsTable(whole) {
+    const rows = sheet.hands.flatMap((hand, n) => {
       const row = sheet.rows[n];
       const waits = n >= sheet.confirmed;
-      return el("tr", { class: waits ? "waits" : "" },
+      const line = el("tr", { class: waits ? "waits" : "" },
         el("td", {}, String(n + 1) + (waits ? " (to confirm)" : "")),
         el("td", {}, row ? signed(row.A) : ""), el("td", {}, row ? signed(row.B) : ""),
         el("td", {}, row ? String(row.total.A) : ""), el("td", {}, row ? String(row.total.B) : ""));
+      if (!whole) return [line];
+      return [line, el("tr", { class: "words" }, el("td", { colspan: "5" }, handWords(hand).join(" · ")))];
     });
     const lines = (sheet.lines || []).map((line) => el("tr", { class: "line" },
       el("td", { colspan: "3" }, line.text), el("td", {}, String(line.totals.A)), el("td", {}, String(line.totals.B))));
@@ -343,11 +358,8 @@
     }
   }
 
-  // the opponents confirm ----------------------------------------------------------------------
-  function confirming() {
-    const n = sheet.hands.length;
-    const hand = sheet.hands[n - 1];
-    const row = sheet.rows[n - 1];
+  // a hand's fields in words, "Bid: 25" each
+  function handWords(hand) {
     const words = [];
     for (const column of sheet.columns) {
       const [outer, inner] = column.key.split(".");
@@ -356,8 +368,17 @@
       if (value === undefined || value === null) continue;
       if (column.kind === "flag") value = value ? "yes" : "no";
       else if (column.kind === "took") value = (sheet.took.find(([, v]) => JSON.stringify(v) === JSON.stringify(value)) || [""])[0];
-      words.push(el("li", {}, column.heading + ": " + value));
+      words.push(column.heading + ": " + value);
     }
+    return words;
+  }
+
+  // the opponents confirm ----------------------------------------------------------------------
+  function confirming() {
+    const n = sheet.hands.length;
+    const hand = sheet.hands[n - 1];
+    const row = sheet.rows[n - 1];
+    const words = handWords(hand).map((text) => el("li", {}, text));
     const points = row ? "Points: A " + signed(row.A) + ", B " + signed(row.B) + "  ·  totals A " +
       row.total.A + ", B " + row.total.B : "";
     main.append(el("section", {}, el("h2", {}, handWord() + " " + n + ": for the opponents to check"),
@@ -420,26 +441,59 @@
     const [keeperSide, place] = sheet.keeper;
     const first = keeperSide === "b" ? sheet.signers.a.length + place : place;
     keeper.selectedIndex = first < keeper.options.length ? first : 0;
+    pick(keeper, chosen.scorekeeper);
     const counter = el("select", { id: "signer-countersign", "aria-label": "Countersigned by" });
     const opponents = () => {
       const side = keeper.selectedOptions[0] ? keeper.selectedOptions[0].dataset.side : "a";
       const other = side === "a" ? "b" : "a";
       counter.replaceChildren(...sheet.signers[other].map((name) => el("option", { value: name }, name + " (" + other.toUpperCase() + ")")));
+      pick(counter, chosen.countersign);
       ready();
     };
     keeper.addEventListener("change", opponents);
     signers = { scorekeeper: keeper, countersign: counter };
     end.append(pad("scorekeeper", "Scorekeeper", keeper), pad("countersign", "Countersigned by", counter));
-    end.append(el("p", { class: "problem", id: "submit-problem", hidden: true }));
     main.append(end);
-    setActions([["Submit sheet", submit, true]]);
+    // the bar below the pads, in the page's flow: nothing covers a pad, a tap on one draws
+    setActions([["Look over the sheet", lookOver, true, "look-over"]], true);
     opponents();
+  }
+
+  function pick(select, name) {
+    const at = [...select.options].findIndex((option) => option.value === name);
+    if (at >= 0) select.selectedIndex = at;
+  }
+
+  function lookOver() {
+    chosen = { scorekeeper: signers.scorekeeper.value, countersign: signers.countersign.value };
+    looking = true;
+    render();
+    scrollTo(0, 0);
+  }
+
+  // the last look: the hands above, then the result and both signatures as drawn
+  function lastLook() {
+    const look = el("section", {}, el("h2", {}, "Result"));
+    if (sheet.game_text) look.append(el("p", { class: "done" }, sheet.game_text.replace(/\n/g, " · ")));
+    look.append(el("p", { id: "look-score" }, "Score: A " + sheet.score.a + ", B " + sheet.score.b));
+    if (sheet.level && winner) look.append(el("p", {}, "Side " + winner.toUpperCase() + " won the tie."));
+    if (timeCalled) look.append(el("p", {}, "Time was called: the game ends with the hands so far."));
+    look.append(el("h2", {}, "Signed"));
+    for (const [role, title] of [["scorekeeper", "Scorekeeper"], ["countersign", "Countersigned by"]]) {
+      const canvas = el("canvas", { class: "signed", "data-role": role, "aria-label": title + "'s signature" });
+      look.append(el("div", { class: "pad" }, el("p", { class: "signer" }, title + ": " + chosen[role]), canvas));
+      requestAnimationFrame(() => draw({ canvas, strokes: ink[role] }));
+    }
+    look.append(el("p", { class: "problem", id: "submit-problem", hidden: true }));
+    main.append(look);
+    setActions([["Change something", () => { looking = false; render(); }], ["Submit sheet", submit, true]]);
   }
 
   function pad(role, title, picker) {
     const canvas = el("canvas", { "aria-label": title + " signs here", "data-role": role });
-    const state = { strokes: [], canvas, current: null };
+    const state = { strokes: ink[role], canvas, current: null };
     pads[role] = state;
+    const problem = el("p", { class: "problem", id: "pad-problem-" + role, hidden: true });
     const point = (e) => {
       const r = canvas.getBoundingClientRect();
       const x = Math.min(1, Math.max(0, (e.clientX - r.left) / r.width));
@@ -462,12 +516,31 @@
       state.current.push(p);
       draw(state);
     });
-    const up = () => { if (state.current) { state.current = null; ready(); } };
+    const up = () => { if (state.current) { state.current = null; delete padProblem[role]; ready(); } };
     canvas.addEventListener("pointerup", up);
     canvas.addEventListener("pointercancel", up);
-    const clear = el("button", { type: "button", onclick: () => { state.strokes = []; draw(state); ready(); } }, "Clear");
+    const clear = el("button", { type: "button", onclick: () => {
+      state.strokes = ink[role] = []; delete padProblem[role]; draw(state); ready(); } }, "Clear");
     requestAnimationFrame(() => draw(state));
-    return el("div", { class: "pad" }, el("div", { class: "pad-head" }, el("label", {}, title), picker, clear), canvas);
+    return el("div", { class: "pad" }, el("div", { class: "pad-head" }, el("label", {}, title), picker, clear), canvas, problem);
+  }
+
+  // how far the pen ran, in widths of the pad, as the laptop measures it
+  function inkOf(strokes) {
+    let length = 0;
+    for (const stroke of strokes) {
+      for (let i = 1; i < stroke.length; i++) {
+        length += Math.hypot(stroke[i][0] - stroke[i - 1][0], (stroke[i][1] - stroke[i - 1][1]) / ASPECT);
+      }
+    }
+    return length;
+  }
+
+  // what is wrong with a pad's signature: a dot, or the laptop's refusal of it; null if none
+  function padSays(role) {
+    if (padProblem[role]) return padProblem[role];
+    const strokes = ink[role];
+    return strokes.length && inkOf(strokes) < sheet.ink_min ? "A dot is not a signature; sign your name across the pad" : null;
   }
 
   function draw(state) {
@@ -487,9 +560,15 @@
   }
 
   function ready() {
-    const signedBoth = pads.scorekeeper && pads.countersign && pads.scorekeeper.strokes.length && pads.countersign.strokes.length;
+    let signedBoth = true;
+    for (const role of ["scorekeeper", "countersign"]) {
+      const said = padSays(role);
+      const shown = document.getElementById("pad-problem-" + role);
+      if (shown) { shown.textContent = said || ""; shown.hidden = !said; }
+      signedBoth = signedBoth && ink[role].length > 0 && !said;
+    }
     const held = sheet.held && !timeCalled && !(sheet.level && winner);
-    const button = document.querySelector(".actions button.main");
+    const button = document.getElementById("look-over");
     if (button) button.disabled = !(signedBoth && signers.countersign.value && !held);
   }
 
@@ -497,24 +576,39 @@
     const body = {
       hands: sheet.hands.slice(0, sheet.confirmed),
       signatures: ["scorekeeper", "countersign"].map((role) => ({
-        role, name: signers[role].value, strokes: pads[role].strokes })),
+        role, name: chosen[role], strokes: ink[role] })),
     };
     if (sheet.level && winner) body.winner = winner;
     if (timeCalled) body.time_called = true;
     const answer = await api("/submit", body);
-    if (answer.ok) { timeCalled = false; winner = null; return load(); }
+    if (answer.ok) {
+      timeCalled = false; winner = null; looking = false; chosen = {};
+      ink = { scorekeeper: [], countersign: [] };
+      return load();
+    }
+    const signature = /^signatures\.(scorekeeper|countersign)/.exec(answer.data.field || "");
+    if (signature) {  // back to the pads, the refusal beside the one it is about
+      padProblem[signature[1]] = says(answer);
+      looking = false;
+      render();
+      const at = document.getElementById("pad-problem-" + signature[1]);
+      if (at) at.scrollIntoView({ block: "center" });
+      return;
+    }
     const shown = document.getElementById("submit-problem");
     if (shown) { shown.textContent = says(answer); shown.hidden = false; shown.scrollIntoView({ block: "center" }); }
   }
 
   // the bar of buttons at the bottom -----------------------------------------------------------
-  function setActions(list) {
+  // ``inFlow``: the bar sits under the page's end instead of over the bottom of the screen
+  function setActions(list, inFlow) {
     let bar = document.querySelector(".actions");
     if (!bar) { bar = el("div", { class: "actions" }); document.body.append(bar); }
-    bar.replaceChildren(...list.map(([text, act, isMain]) =>
-      el("button", { type: "button", class: isMain ? "main" : "", onclick: act }, text)));
+    bar.replaceChildren(...list.map(([text, act, isMain, id]) =>
+      el("button", { type: "button", class: isMain ? "main" : "", onclick: act, id }, text)));
     bar.hidden = list.length === 0;
-    if (list.length && list[0][0] === "Submit sheet") ready();
+    document.body.classList.toggle("bar-in-flow", !!inFlow);
+    if (document.getElementById("look-over")) ready();
   }
 
   load();

@@ -9,7 +9,8 @@ window by keys, as a director types the paper. That round is in the slow tier; t
 run opens one table's link on a phone and types its first hand, which the board follows.
 A page opened before the server restarts goes on posting, and a hand typed on it and not yet
 sent survives a reload; Enter moves on to the next number; of two phones on one link, a hand
-the other typed over is never confirmed unseen. An old link gets a page in words,
+the other typed over is never confirmed unseen. Nothing covers a signature pad, a dot is not
+a signature, and Submit is made only on a last look at the whole sheet. An old link gets a page in words,
 and the hall page reads on a phone and on a laptop's screen.
 """
 
@@ -146,6 +147,94 @@ def sign(page: Page, role: str) -> None:
     assert box is not None
     touch(page, [{"x": box["x"] + x * box["width"], "y": box["y"] + y * box["height"]}
                  for x, y in SIGNATURE])  # fmt: skip
+
+
+def entered(db, event_id: str, table: int, hands: list[dict], clock) -> None:
+    """``hands`` typed and confirmed on table ``table``'s phone, as its page posts them."""
+    for number, hand in enumerate(hands, start=1):
+        sheet = phone_sheet.enter_hand(db, event_id, 1, table, number, hand, clock)
+        phone_sheet.confirm_hand(db, event_id, 1, table, number, sheet["versions"][-1], clock)
+
+
+# what the finger meets at a point of the screen: the element there, or what covers it
+COVERED = """([x, y]) => {
+  const e = document.elementFromPoint(x, y);
+  return e ? e.tagName + (e.dataset.role ? "." + e.dataset.role : "") : "";
+}"""
+
+
+def test_nothing_covers_a_pad_and_a_dot_is_not_a_signature(phones, served_night, clock,
+                                                          tmp_path) -> None:  # fmt: skip
+    """The sheet's eight hands in, both pads shown: the countersign pad's lower edge, at the
+    screen's bottom, is the pad's (no bar over it), and a tap there is a dot, refused in
+    words beside the pad; a dot is not a signature, and nothing is submitted."""
+    db, event_id, url = served_night
+    entered(db, event_id, 1, builder.npa_sheet(1), clock)
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    sign(page, "scorekeeper")
+    pad = page.locator("canvas[data-role=countersign]")
+    pad.evaluate("pad => pad.scrollIntoView({block: 'end'})")
+    box = pad.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 845  # the pad's bottom on screen
+    low = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] - 6}
+    assert page.evaluate(COVERED, [low["x"], low["y"]]) == "CANVAS.countersign"
+    touch(page, [low])  # a dot, low in the pad
+    page.wait_for_selector("#pad-problem-countersign:not([hidden])")
+    assert page.inner_text("#pad-problem-countersign") == (
+        "A dot is not a signature; sign your name across the pad"
+    )
+    assert page.locator("#pad-problem-scorekeeper").is_hidden()
+    assert page.is_disabled("#look-over")
+    page.screenshot(path=tmp_path / "dot-390.png", full_page=True)
+    assert sheets.table_sheet(db, event_id, 1, 1).state == "waiting"
+    page.locator(".pad", has=page.locator("canvas[data-role=countersign]")).locator(
+        "text=Clear").click()  # fmt: skip
+    sign(page, "countersign")
+    page.wait_for_selector("#look-over:enabled")
+    assert page.locator("#pad-problem-countersign").is_hidden()
+
+
+def test_submit_opens_a_last_look_at_the_whole_sheet(phones, served_night, clock,
+                                                    tmp_path) -> None:  # fmt: skip
+    """Both signed, Look over the sheet shows it whole (the eight hands with their fields,
+    the totals, the result, both signers and their signatures as drawn); nothing goes in
+    until Submit there; Back returns to the pads as they were signed."""
+    db, event_id, url = served_night
+    hands = builder.npa_sheet(1)
+    entered(db, event_id, 1, hands, clock)
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    sign(page, "scorekeeper")
+    sign(page, "countersign")
+    names = [page.input_value(f"#signer-{role}") for role in ("scorekeeper", "countersign")]
+    page.click("#look-over")
+    page.wait_for_selector("h2:text-is('Last look before it goes in')")
+    page.screenshot(path=tmp_path / "last-look-390.png", full_page=True)
+    assert sheets.table_sheet(db, event_id, 1, 1).state == "waiting"
+    words = page.locator("tr.words td").all_inner_texts()
+    assert len(words) == 8 and f"Bid: {hands[0]['bid']}" in words[0]
+    state = phone_sheet.phone_sheet(db, event_id, 1, 1)
+    assert page.inner_text("#look-score") == (
+        f"Score: A {state['score']['a']}, B {state['score']['b']}"
+    )
+    signed_by = page.locator("p.signer").all_inner_texts()
+    assert signed_by == [f"Scorekeeper: {names[0]}", f"Countersigned by: {names[1]}"]
+    inked = "c => c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some(v => v)"
+    for role in ("scorekeeper", "countersign"):
+        assert page.locator(f"canvas.signed[data-role={role}]").evaluate(inked)
+    assert page.locator(".actions button").all_inner_texts() == [
+        "Change something", "Submit sheet"]  # fmt: skip
+    page.click("text=Change something")
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    assert page.locator("canvas[data-role=countersign]").evaluate(inked)
+    page.click("#look-over")
+    page.click("text=Submit sheet")
+    page.wait_for_selector("text=Sheet submitted")
+    score = sheets.table_sheet(db, event_id, 1, 1)
+    assert score.submitted and all(len(s.strokes) == 1 for s in score.game.signatures)
 
 
 def test_a_page_opened_before_a_restart_goes_on_posting(
@@ -420,6 +509,7 @@ def test_four_phones_play_an_npa_round_to_the_directors_board(
         pages[0].wait_for_timeout(SETTLE_MS)
         for page in pages:
             page.bring_to_front()
+            page.tap("text=Look over the sheet")
             page.tap("text=Submit sheet")
             page.wait_for_function(ANSWERED)
             problem = page.locator("#submit-problem")

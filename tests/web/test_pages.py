@@ -57,6 +57,20 @@ def test_a_refusal_is_400_naming_the_field(served) -> None:
     assert answer.json()["error"].startswith("signatures.countersign: Nobody Here does not play")
 
 
+def test_a_dot_posted_as_a_signature_is_refused_at_it(served) -> None:
+    """Whatever a client posts: a one-point signature is refused by the laptop, at its field."""
+    body = signed(served.db, served.event_id, 3)
+    body["signatures"][0]["strokes"] = [[[0.4, 0.8]]]
+    answer = served.post(served.tokens[2], "submit", body)
+    assert answer.status == 400
+    assert answer.json() == {
+        "error": "signatures.scorekeeper.strokes: a dot is not a signature; "
+        "sign your name across the pad",
+        "field": "signatures.scorekeeper.strokes",
+    }
+    assert not sheets.table_sheet(served.db, served.event_id, 1, 3).submitted
+
+
 def test_a_token_not_good_now_gets_403_and_nothing_about_the_event(served, clock) -> None:
     made_up = "A" * 20
     for path in (f"/t/{made_up}", f"/t/{made_up}/sheet", "/t/x", "/t/../../etc/passwd"):
