@@ -139,6 +139,7 @@
         el("p", { class: "note" }, "The whole sheet as it will go in: once submitted it is locked, and only the director can change it.")));
     }
     main.append(handsTable(looking));
+    if (sheet.hollywood) main.append(hollywoodTable(sheet.hollywood));
     if (view === "confirm") return confirming();
     if (sheet.error) main.append(el("section", {}, el("p", { class: "problem" }, sheet.error.text)));
     if (view === "hand") return handForm();
@@ -170,6 +171,16 @@
         el("tfoot", {}, el("tr", {}, el("td", { colspan: "3" }, "Score"),
           el("td", {}, String(sheet.score.a)), el("td", {}, String(sheet.score.b))))),
       sheet.hands.length ? null : el("p", { class: "note" }, "No " + sheet.hand_word + "s yet."));
+  }
+
+  // gin's Hollywood columns and the boxes, as the window and the paper sheet have them
+  function hollywoodTable(shown) {
+    const head = shown.games.map((_, n) => el("th", {}, "Game " + (n + 1)));
+    const rows = ["A", "B"].map((side) => el("tr", {}, el("td", {}, "Side " + side),
+      ...shown.games.map((game) => el("td", {}, String(game[side]))), el("td", {}, String(shown.boxes[side]))));
+    return el("section", { id: "hollywood" }, el("h2", {}, "Hollywood"), el("table", {},
+      el("thead", {}, el("tr", {}, el("th", {}, ""), ...head, el("th", {}, "Boxes"))),
+      el("tbody", {}, ...rows)));
   }
 
   // the club's own word for a hand, from its rules file ("Deal" at Sun City West)

@@ -10,21 +10,25 @@ run opens one table's link on a phone and types its first hand, which the board 
 A page opened before the server restarts goes on posting, and a hand typed on it and not yet
 sent survives a reload; Enter moves on to the next number; of two phones on one link, a hand
 the other typed over is never confirmed unseen. Nothing covers a signature pad, a dot is not
-a signature, and Submit is made only on a last look at the whole sheet. An old link gets a page in words,
-and the hall page reads on a phone and on a laptop's screen.
+a signature, and Submit is made only on a last look at the whole sheet; the gin sheet shows
+its Hollywood columns, and a game's end its winner. An old link gets a page in words, and the
+hall page reads on a phone and on a laptop's screen.
 """
 
 from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 from PySide6.QtCore import Qt
 
+from clubdesk.domain import games
 from clubdesk.services import links, phone_sheet, results, sheets
+from clubdesk.services.events import event_rules
 from clubdesk.store.db import open_database
 from clubdesk.web.app import TablesApp
 from clubdesk.web.server import TablesServer
@@ -149,9 +153,37 @@ def sign(page: Page, role: str) -> None:
                  for x, y in SIGNATURE])  # fmt: skip
 
 
+@contextmanager
+def serving(new_database, tmp_path, clock, rules_id: str, entrants: int) -> Iterator[tuple]:
+    """``clubdesk serve``'s server over a night of ``rules_id`` whose round 1 is started: the
+    database, the event and table 1's link."""
+    db = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "b")
+    size = 1 if rules_id == "house-gin" else 2
+
+    def names(n: int) -> list[str]:
+        return [f"Ann{n} Smith", f"Bob{n} Jones"][:size]
+
+    event_id = builder.event(db, clock, rules_id, entrants=entrants, players=names)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.start(db, event_id, 1, clock)
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    server.start()
+    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    try:
+        yield db, event_id, f"http://127.0.0.1:{server.port}/t/{token}"
+    finally:
+        server.stop()
+        db.close()
+
+
 def entered(db, event_id: str, table: int, hands: list[dict], clock) -> None:
     """``hands`` typed and confirmed on table ``table``'s phone, as its page posts them."""
-    for number, hand in enumerate(hands, start=1):
+    entered_after(db, event_id, table, hands, 0, clock)
+
+
+def entered_after(db, event_id: str, table: int, hands: list[dict], done: int, clock) -> None:
+    """``hands`` after the first ``done`` typed and confirmed on table ``table``'s phone."""
+    for number, hand in enumerate(hands[done:], start=done + 1):
         sheet = phone_sheet.enter_hand(db, event_id, 1, table, number, hand, clock)
         phone_sheet.confirm_hand(db, event_id, 1, table, number, sheet["versions"][-1], clock)
 
@@ -235,6 +267,76 @@ def test_submit_opens_a_last_look_at_the_whole_sheet(phones, served_night, clock
     page.wait_for_selector("text=Sheet submitted")
     score = sheets.table_sheet(db, event_id, 1, 1)
     assert score.submitted and all(len(s.strokes) == 1 for s in score.game.signatures)
+
+
+def gin(winner: str, knocker_points: int) -> dict:
+    return {"knocker": winner, "gin": True,
+            "deadwood": {winner: 0, "B" if winner == "A" else "A": knocker_points}}  # fmt: skip
+
+
+# a Hollywood match: A's gins fill the three columns past 120, B knocks once between
+GIN_HANDS = [gin("A", 45), {"knocker": "B", "gin": False, "deadwood": {"A": 30, "B": 5},
+             "knock_card": 10}, gin("A", 45), gin("A", 45), gin("A", 45), gin("A", 45)]  # fmt: skip
+HOLLYWOOD = """() => [...document.querySelectorAll("#hollywood tr")]
+  .map((row) => [...row.cells].map((cell) => cell.innerText))"""
+
+
+def test_the_gin_sheet_shows_the_hollywood_columns_and_names_the_winner(
+    phones, new_database, tmp_path, clock
+) -> None:
+    """House gin on the phone: under the hands, the three Hollywood games and the boxes as
+    the window shows them (from the same engine), while the match is played and at its
+    end, which names the winner."""
+    with serving(new_database, tmp_path, clock, "house-gin", 4) as (db, event_id, url):
+        rules = event_rules(db, event_id)
+        entered(db, event_id, 1, GIN_HANDS[:2], clock)
+        page = phones.new_page()
+        page.goto(url)
+        page.wait_for_selector("h2:text-is('Hand 3')")
+        engine = games.score_game(GIN_HANDS[:2], rules).extra
+        assert page.evaluate(HOLLYWOOD) == [["", "Game 1", "Game 2", "Game 3", "Boxes"],
+            *[[f"Side {s}", *(str(g[s]) for g in engine["games"]), str(engine["boxes"][s])]
+              for s in "AB"]]  # fmt: skip
+        assert page.evaluate(BROKEN) == [] and page.evaluate(SIDEWAYS) <= 0
+        page.screenshot(path=tmp_path / "gin-390.png", full_page=True)
+        entered_after(db, event_id, 1, GIN_HANDS, 2, clock)
+        page.reload()
+        page.wait_for_selector("h2:text-is('Sign the sheet')")
+        engine = games.score_game(GIN_HANDS, rules)
+        assert engine.ended_by == "limit" and engine.total["A"] > engine.total["B"]
+        assert page.evaluate(HOLLYWOOD)[1] == [
+            "Side A", *(str(g["A"]) for g in engine.extra["games"]), str(engine.extra["boxes"]["A"])
+        ]  # fmt: skip
+        assert page.inner_text("p.done") == "Game over · Won by side A"
+        page.screenshot(path=tmp_path / "gin-end-390.png", full_page=True)
+
+
+def whist_hands(rules) -> list[dict]:
+    kind = rules.whist.kinds[0]
+    made = {"A": {"A": 10, "B": 3}, "B": {"A": 3, "B": 10}}
+    return [{"bidder": s, "bid": 4, "kind": kind, "books": made[s]} for s in "ABAA"]
+
+
+def test_the_end_of_a_bid_whist_and_a_pinochle_sheet_names_the_winner(
+    phones, new_database, tmp_path, clock, served_night
+) -> None:
+    """Bid whist's four hands and NPA pinochle's eight: the phone's sheet says who won."""
+    db, event_id, url = served_night
+    entered(db, event_id, 1, builder.npa_sheet(1), clock)
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    score = phone_sheet.phone_sheet(db, event_id, 1, 1)["score"]
+    ahead = "A" if score["a"] > score["b"] else "B"
+    assert page.inner_text("p.done") == f"Game over: all 8 hands played · Won by side {ahead}"
+    assert not page.locator("#hollywood").count()
+    with serving(new_database, tmp_path / "whist", clock, "bid-whist", 8) as (db, event_id, url):
+        hands = whist_hands(event_rules(db, event_id))
+        entered(db, event_id, 1, hands, clock)
+        page.goto(url)
+        page.wait_for_selector("h2:text-is('Sign the sheet')")
+        page.screenshot(path=tmp_path / "whist-end-390.png", full_page=True)
+        assert page.inner_text("p.done") == "Game over: all 4 hands played · Won by side A"
 
 
 def test_a_page_opened_before_a_restart_goes_on_posting(
