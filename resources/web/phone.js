@@ -6,7 +6,10 @@
 // (POST confirm); both players sign on the glass (a real stroke each, not a dot), the whole
 // sheet is shown for a last look, and Submit there makes it final (POST submit). A hand
 // typed and not yet sent is kept in the phone's own storage until the laptop has it, so a
-// reload (or the laptop out of reach) loses nothing.
+// reload (or the laptop out of reach) loses nothing. While the page is in view it follows the
+// laptop's sheet by itself (GET state every FOLLOW_MS), so two phones on one link show the
+// same sheet, and says when another phone is typing at the table (each page sends its own
+// id, X-Phone, and the laptop tells a page whether another one posted lately).
 (function () {
   const token = location.pathname.split("/")[2] || "";
   const base = "/t/" + encodeURIComponent(token);
@@ -14,6 +17,8 @@
   const csrf = document.querySelector('meta[name="csrf"]').content;
   const main = document.getElementById("main");
   const STROKES_MAX = 100, STROKE_POINTS_MAX = 1000, ASPECT = 3.5;
+  const FOLLOW_MS = 1500;    // how often a page in view asks for the laptop's sheet
+  const PHONE = phoneId();
 
   let sheet = null;          // the sheet as the laptop gives it
   let typed = {};            // the hand being typed: field key ("meld.A") -> value
@@ -28,6 +33,19 @@
   let chosen = {};           // role -> the signer's name picked
   let padProblem = {};       // role -> the laptop's refusal of that signature, shown by its pad
   let looking = false;       // the last look at the whole sheet, where Submit makes it final
+  let shownText = "";        // the sheet shown, as text: a sheet followed that reads the same is not shown again
+  let shows = 0, writes = 0, pending = 0;  // sheets shown, and posts that change it (made, under way)
+
+  // this page's own id, for the laptop to tell one phone from another (kept over a reload)
+  function phoneId() {
+    try {
+      const kept = sessionStorage.getItem("clubdesk.phone");
+      if (kept && /^[0-9a-f]{16}$/.test(kept)) return kept;
+    } catch (e) { /* no storage */ }
+    const id = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    try { sessionStorage.setItem("clubdesk.phone", id); } catch (e) { /* a new id on a reload */ }
+    return id;
+  }
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -42,13 +60,18 @@
     return node;
   }
 
-  async function api(path, body) {
-    const options = { cache: "no-store", headers: {} };
+  // ``unsaid``: a post that is not this phone typing (the hand form as shown, nothing typed
+  // in it yet), sent without the page's id
+  async function api(path, body, unsaid) {
+    const options = { cache: "no-store", headers: { "X-Phone": PHONE } };
     if (body !== undefined) {
       options.method = "POST";
       options.headers = { "Content-Type": "application/json", "X-CSRF-Token": csrf };
+      if (!unsaid) options.headers["X-Phone"] = PHONE;
       options.body = JSON.stringify(body);
     }
+    const changes = body !== undefined && path !== "/check";
+    if (changes) { writes += 1; pending += 1; }
     try {
       const answer = await fetch(base + path, options);
       let data = null;
@@ -56,6 +79,8 @@
       return { ok: answer.ok, status: answer.status, data: data || {} };
     } catch (e) {
       return { ok: false, status: 0, data: { error: "The laptop cannot be reached: check the Wi-Fi and try again." } };
+    } finally {
+      if (changes) pending -= 1;
     }
   }
 
@@ -74,22 +99,51 @@
       setActions([]);
       return;
     }
-    show(answer.data, true);
+    show(answer.data, keptHand());
   }
 
-  // the laptop's sheet shown; ``again``: the page (re)loaded, and a hand typed here before
-  // and not sent is typed again, if it is still the hand the sheet waits for
-  function show(data, again) {
+  // the laptop's sheet shown; ``kept``: a hand typed here and not sent (kept over a reload,
+  // or being typed as another phone changed the sheet), typed again if it is still the hand
+  // the sheet waits for; ``followed``: the sheet changed by another phone
+  function show(data, kept, followed) {
     sheet = data;
+    shownText = sheetText(data);
+    shows += 1;
+    typingSaid(data.others_typing);
     typed = {}; byHand = new Set(); fixing = false; formProblem = null;
-    const kept = again ? keptHand() : null;
     const waiting = sheet.hands.length > sheet.confirmed;
     if (kept && sheet.state === "waiting" && kept.number === number() && kept.fixing === waiting) {
       typed = kept.typed; byHand = new Set(kept.byHand); fixing = kept.fixing;
     } else {
+      if (followed && kept && kept.byHand.length) {
+        notice = "Another phone changed the sheet while " + sheet.hand_word + " " + kept.number + " was typed here: look at it again.";
+      }
       forget();
     }
     render();
+  }
+
+  function sheetText(data) { return JSON.stringify({ ...data, others_typing: null }); }
+
+  // whether another phone is typing at this table, said above the sheet
+  function typingSaid(others) {
+    const said = document.getElementById("typing");
+    if (said) said.hidden = !others;
+  }
+
+  // the laptop's sheet followed while the page is in view: shown again only when it changed
+  // (what is being typed here is kept, if it is still the hand the sheet waits for)
+  async function follow() {
+    if (!sheet || pending || document.visibilityState !== "visible") return;
+    const before = [shows, writes];
+    const answer = await api("/state");
+    if (!answer.ok || !answer.data.hands || shows !== before[0] || writes !== before[1] || pending) return;
+    typingSaid(answer.data.others_typing);
+    if (sheetText(answer.data) === shownText) return;
+    const focused = document.activeElement ? document.activeElement.id : "";
+    show(answer.data, { number: number(), fixing, typed, byHand: [...byHand] }, true);
+    const again = focused && document.getElementById(focused);
+    if (again) again.focus();
   }
 
   function keep() {
@@ -319,7 +373,7 @@
 
   async function check() {
     const asked = number();
-    const answer = await api("/check", { number: asked, hand: rawHand() });
+    const answer = await api("/check", { number: asked, hand: rawHand() }, byHand.size === 0);
     if (!sheet || number() !== asked || !answer.ok) return;
     const found = answer.data;
     for (const [key, f] of Object.entries(fields)) {
@@ -461,7 +515,8 @@
       pick(counter, chosen.countersign);
       ready();
     };
-    keeper.addEventListener("change", opponents);
+    keeper.addEventListener("change", () => { chosen.scorekeeper = keeper.value; opponents(); });
+    counter.addEventListener("change", () => { chosen.countersign = counter.value; });
     signers = { scorekeeper: keeper, countersign: counter };
     end.append(pad("scorekeeper", "Scorekeeper", keeper), pad("countersign", "Countersigned by", counter));
     main.append(end);
@@ -623,4 +678,6 @@
   }
 
   load();
+  setInterval(follow, FOLLOW_MS);
+  document.addEventListener("visibilitychange", follow);
 })();

@@ -423,8 +423,9 @@ def test_enter_moves_to_the_next_number_and_enters_the_hand(phones, served_night
 
 def test_a_hand_another_phone_typed_over_is_not_confirmed_unseen(phones, served_night) -> None:
     """Two phones on one table's link: phone 1 hands its hand 1 to the opponents, phone 2
-    types a different hand 1 over it; the opponents' Confirm on phone 1 is refused in words
-    there, phone 1 then shows phone 2's hand, and that is the one they confirm."""
+    (which follows the sheet) sends it back and types a different hand 1 over it; the
+    opponents' Confirm on phone 1, tapped before phone 1 followed, is refused in words there,
+    phone 1 then shows phone 2's hand, and that is the one they confirm."""
     db, event_id, url = served_night
     shown, other = builder.npa_sheet(1)[0], builder.npa_sheet(2)[0]
     assert shown != other
@@ -432,7 +433,20 @@ def test_a_hand_another_phone_typed_over_is_not_confirmed_unseen(phones, served_
     first.goto(url)
     second.goto(url)
     type_hand(first, 1, shown)
-    type_hand(second, 1, other)
+    held = [True]  # the first phone has not followed the sheet yet when Confirm is tapped
+    first.route("**/state", lambda route: route.abort() if held[0] else route.continue_())
+    first.route("**/confirm", lambda route: (held.clear(), held.append(False), route.continue_()))
+    second.bring_to_front()  # the second phone follows, sends the hand back and types it over
+    second.wait_for_selector("text=Hand 1: for the opponents to check")
+    second.tap("text=Not right: fix it")
+    second.tap(f"#f-bidder button[data-value={other['bidder']}]")
+    for key, value in (("bid", other["bid"]), ("meld-A", other["meld"]["A"]),
+                       ("meld-B", other["meld"]["B"]), ("tricks-A", other["tricks"]["A"]),
+                       ("tricks-B", other["tricks"]["B"])):  # fmt: skip
+        second.fill(f"#f-{key}", str(value))
+    second.tap("text=Enter hand 1")
+    second.wait_for_selector("text=Hand 1: for the opponents to check")
+    assert f"Bid: {other['bid']}" in second.inner_text("ul.hand-words")
     first.bring_to_front()
     first.tap("text=Opponents confirm")
     first.wait_for_selector("#notice, h2:text-is('Hand 2')")
@@ -445,6 +459,46 @@ def test_a_hand_another_phone_typed_over_is_not_confirmed_unseen(phones, served_
     first.wait_for_selector("h2:text-is('Hand 2')")
     sheet = phone_sheet.phone_sheet(db, event_id, 1, 1)
     assert sheet["confirmed"] == 1 and sheet["hands"][0]["bid"] == other["bid"]
+
+
+FOLLOWS_MS = 2000  # both phones on one link show the same sheet within this
+
+
+def test_both_phones_on_one_link_show_the_same_sheet_and_say_who_types(
+    phones, served_night
+) -> None:
+    """Two phones on one table's link, neither reloaded: a hand entered on the first shows on
+    the second within 2 s, and the opponents' confirmation there shows on the first; the
+    second says another phone is typing once the first types, and the first says so too once
+    the second takes over; what is typed on a phone while the sheet does not change
+    stays as typed."""
+    db, event_id, url = served_night
+    hand = builder.npa_sheet(1)[0]
+    first, second = phones.new_page(), phones.new_page()
+    first.goto(url)
+    second.goto(url)
+    second.wait_for_selector("h2:text-is('Hand 1')")
+    assert not second.is_visible("#typing")  # a page shown is not a phone typing
+    fill_hand(first, 1, hand)  # the first phone types
+    second.wait_for_selector("#typing:not([hidden])", timeout=FOLLOWS_MS)
+    assert second.inner_text("#typing").startswith("Another phone is entering this table's sheet")
+    assert not first.is_visible("#typing")
+    first.tap("text=Enter hand 1")
+    first.wait_for_selector("text=Hand 1: for the opponents to check")
+    second.wait_for_selector("text=Hand 1: for the opponents to check", timeout=FOLLOWS_MS)
+    assert f"Bid: {hand['bid']}" in second.inner_text("ul.hand-words")
+    second.tap("text=Opponents confirm")  # the second phone takes over
+    second.wait_for_selector("h2:text-is('Hand 2')")
+    first.wait_for_selector("h2:text-is('Hand 2')", timeout=FOLLOWS_MS)
+    first.wait_for_selector("#typing:not([hidden])", timeout=FOLLOWS_MS)
+    assert second.is_visible("#typing")  # both say so
+    assert phone_sheet.phone_sheet(db, event_id, 1, 1)["confirmed"] == 1
+    first.fill("#f-bid", "55")  # typed, not entered: the sheet followed leaves it as it is
+    for _ in range(2):
+        with first.expect_response(lambda answer: answer.url.endswith("/state")):
+            pass
+    assert first.input_value("#f-bid") == "55"
+    assert first.evaluate("document.activeElement.id") == "f-bid"
 
 
 # the words and numbers of the page's table cells that break over two lines
