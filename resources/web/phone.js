@@ -5,8 +5,8 @@
 // entered is kept on the laptop at once (POST hand) and waits for the opponents to confirm it
 // (POST confirm); both players sign on the glass (a real stroke each, not a dot), the whole
 // sheet is shown for a last look, and Submit there makes it final (POST submit). A hand
-// typed and not yet sent is kept in the phone's own storage until the laptop has it, so a
-// reload (or the laptop out of reach) loses nothing. While the page is in view it follows the
+// typed and not yet sent, and the signatures drawn, are kept in the phone's own storage until
+// the laptop has them, so a reload (or the laptop out of reach) loses nothing. While the page is in view it follows the
 // laptop's sheet by itself (GET state every FOLLOW_MS), so two phones on one link show the
 // same sheet, and says when another phone is typing at the table (each page sends its own
 // id, X-Phone, and the laptop tells a page whether another one posted lately).
@@ -14,6 +14,7 @@
   const token = location.pathname.split("/")[2] || "";
   const base = "/t/" + encodeURIComponent(token);
   const KEPT = "clubdesk.typed." + token;  // the hand being typed, in localStorage
+  const SIGNED = "clubdesk.signed." + token;  // the signatures drawn and the signers picked
   const csrf = document.querySelector('meta[name="csrf"]').content;
   const main = document.getElementById("main");
   const STROKES_MAX = 100, STROKE_POINTS_MAX = 1000, ASPECT = 3.5;
@@ -31,6 +32,7 @@
   let signers = {};          // role -> select
   let ink = { scorekeeper: [], countersign: [] };  // role -> the strokes drawn on its pad
   let chosen = {};           // role -> the signer's name picked
+  keptSigned();              // both kept in the phone's own storage until the laptop has the sheet
   let padProblem = {};       // role -> the laptop's refusal of that signature, shown by its pad
   let looking = false;       // the last look at the whole sheet, where Submit makes it final
   let shownText = "";        // the sheet shown, as text: a sheet followed that reads the same is not shown again
@@ -155,6 +157,28 @@
     try { localStorage.removeItem(KEPT); } catch (e) { /* no storage */ }
   }
 
+  function keepSigned() {
+    try { localStorage.setItem(SIGNED, JSON.stringify({ ink, chosen })); } catch (e) { /* no storage */ }
+  }
+
+  function keptSigned() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(SIGNED) || "null");
+      const point = (p) => Array.isArray(p) && p.length === 2 && p.every(Number.isFinite);
+      const strokes = (role) => (Array.isArray(kept.ink[role]) ? kept.ink[role] : [])
+        .filter(Array.isArray).map((stroke) => stroke.filter(point)).filter((stroke) => stroke.length);
+      if (!kept || typeof kept.ink !== "object" || !kept.ink) return;
+      ink = { scorekeeper: strokes("scorekeeper"), countersign: strokes("countersign") };
+      if (kept.chosen && typeof kept.chosen === "object") chosen = kept.chosen;
+    } catch (e) { /* nothing kept, or not readable: nothing drawn yet */ }
+  }
+
+  function forgetSigned() {
+    ink = { scorekeeper: [], countersign: [] };
+    chosen = {};
+    try { localStorage.removeItem(SIGNED); } catch (e) { /* no storage */ }
+  }
+
   function keptHand() {
     try {
       const kept = JSON.parse(localStorage.getItem(KEPT) || "null");
@@ -179,6 +203,7 @@
       notice = null;
     }
     if (sheet.state !== "waiting") {
+      forgetSigned();  // the laptop has the sheet
       const score = sheet.score ? "It counts A " + sheet.score.a + " to B " + sheet.score.b + ". " : "";
       main.append(el("section", {}, el("h2", { class: "done" }, "Sheet submitted"),
         el("p", {}, score + "It is locked: only the director can change it now.")));
@@ -515,8 +540,8 @@
       pick(counter, chosen.countersign);
       ready();
     };
-    keeper.addEventListener("change", () => { chosen.scorekeeper = keeper.value; opponents(); });
-    counter.addEventListener("change", () => { chosen.countersign = counter.value; });
+    keeper.addEventListener("change", () => { chosen.scorekeeper = keeper.value; keepSigned(); opponents(); });
+    counter.addEventListener("change", () => { chosen.countersign = counter.value; keepSigned(); });
     signers = { scorekeeper: keeper, countersign: counter };
     end.append(pad("scorekeeper", "Scorekeeper", keeper), pad("countersign", "Countersigned by", counter));
     main.append(end);
@@ -532,6 +557,7 @@
 
   function lookOver() {
     chosen = { scorekeeper: signers.scorekeeper.value, countersign: signers.countersign.value };
+    keepSigned();
     looking = true;
     render();
     scrollTo(0, 0);
@@ -582,11 +608,11 @@
       state.current.push(p);
       draw(state);
     });
-    const up = () => { if (state.current) { state.current = null; delete padProblem[role]; ready(); } };
+    const up = () => { if (state.current) { state.current = null; delete padProblem[role]; keepSigned(); ready(); } };
     canvas.addEventListener("pointerup", up);
     canvas.addEventListener("pointercancel", up);
     const clear = el("button", { type: "button", onclick: () => {
-      state.strokes = ink[role] = []; delete padProblem[role]; draw(state); ready(); } }, "Clear");
+      state.strokes = ink[role] = []; delete padProblem[role]; keepSigned(); draw(state); ready(); } }, "Clear");
     requestAnimationFrame(() => draw(state));
     return el("div", { class: "pad" }, el("div", { class: "pad-head" }, el("label", {}, title), picker, clear), canvas, problem);
   }
@@ -648,8 +674,8 @@
     if (timeCalled) body.time_called = true;
     const answer = await api("/submit", body);
     if (answer.ok) {
-      timeCalled = false; winner = null; looking = false; chosen = {};
-      ink = { scorekeeper: [], countersign: [] };
+      timeCalled = false; winner = null; looking = false;
+      forgetSigned();
       return load();
     }
     const signature = /^signatures\.(scorekeeper|countersign)/.exec(answer.data.field || "");

@@ -396,6 +396,35 @@ def test_a_hand_typed_and_not_sent_survives_a_reload(phones, served_night) -> No
     assert page.input_value("#f-bid") == ""
 
 
+def test_drawn_signatures_survive_a_reload_until_the_sheet_is_in(
+    phones, served_night, clock
+) -> None:
+    """Both signed and the countersigner picked, the page reloaded: the pads show what was
+    drawn, the picks are kept, and the sheet goes in with them; then nothing is kept."""
+    db, event_id, url = served_night
+    entered(db, event_id, 1, builder.npa_sheet(1), clock)
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    sign(page, "scorekeeper")
+    sign(page, "countersign")
+    picked = page.locator("#signer-countersign option").all_inner_texts()[-1]
+    page.select_option("#signer-countersign", label=picked)
+    page.reload()
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    inked = "c => c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some(v => v)"
+    page.wait_for_function(f"() => [...document.querySelectorAll('canvas')].every({inked})")
+    shown = "document.querySelector('#signer-countersign').selectedOptions[0].textContent"
+    assert page.evaluate(shown) == picked
+    page.click("#look-over")
+    page.click("text=Submit sheet")
+    page.wait_for_selector("text=Sheet submitted")
+    signatures = sheets.table_sheet(db, event_id, 1, 1).game.signatures
+    assert [len(s.strokes) for s in signatures] == [1, 1]
+    assert picked.startswith(signatures[1].name)
+    assert page.evaluate("Object.keys(localStorage)") == []
+
+
 def test_enter_moves_to_the_next_number_and_enters_the_hand(phones, served_night) -> None:
     """The phone's keyboard: the bidder tapped, then each number typed and Enter (the
     keyboard's Next) to the next one; Enter in the last enters the hand."""
