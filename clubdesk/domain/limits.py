@@ -7,6 +7,7 @@ characters"``), or None; the caller puts the field's name in front of it.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import unicodedata
@@ -164,6 +165,9 @@ SIGNATURE_PAD_ASPECT = 3.5
 STROKES_MAX = 100  # strokes in one signature
 STROKE_POINTS_MAX = 1_000  # points in one stroke
 SIGNATURE_POINTS_MAX = 10_000  # points in one signature, all strokes together
+# A signature is a real stroke: its ink, all strokes together, runs at least a tenth of the
+# pad's width (a name written small is several times that; a dot or a tap has none).
+SIGNATURE_INK_MIN = 0.1
 
 Strokes = tuple[tuple[tuple[float, float], ...], ...]
 
@@ -192,6 +196,25 @@ def strokes_problem(value: object) -> str | None:
                 )
     if total > SIGNATURE_POINTS_MAX:
         return f" has {total} points (at most {SIGNATURE_POINTS_MAX})"
+    return None
+
+
+def ink_length(strokes: Strokes) -> float:
+    """How far the pen ran over the pad, all strokes together, in widths of the pad (a
+    height is ``1 / SIGNATURE_PAD_ASPECT`` of a width)."""
+    return sum(
+        math.hypot(x2 - x1, (y2 - y1) / SIGNATURE_PAD_ASPECT)
+        for stroke in strokes
+        for (x1, y1), (x2, y2) in itertools.pairwise(stroke)
+    )
+
+
+def ink_problem(strokes: Strokes) -> str | None:
+    """A signature drawn with less ink than ``SIGNATURE_INK_MIN`` (a dot, a tap): not a
+    signature. Strokes already checked by ``strokes_problem``; none at all is no drawing
+    (a name only), which this does not refuse."""
+    if strokes and ink_length(strokes) < SIGNATURE_INK_MIN:
+        return ": a dot is not a signature; sign your name across the pad"
     return None
 
 

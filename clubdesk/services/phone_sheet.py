@@ -4,7 +4,9 @@ window's, from the same description (``domain/games/columns.py``) and the same c
 The phone's page asks for its sheet as a whole (``phone_sheet``): the hand columns of the
 format, the players at the table, the hands typed so far and how many the opponents
 confirmed, each hand's points and the running totals (``domain.event.sheet.sheet_so_far``),
-the game's end, and what keeps the sheet from going in (``domain.event.finished.held_back``).
+gin's Hollywood columns and boxes (``domain.games.gin.hollywood``, as the window's sheet), the
+game's end and its winner (``domain.event.sheet_words.end_text``), and what keeps the sheet
+from going in (``domain.event.finished.held_back``).
 A hand being typed is read as the window reads a row (``check_hand``: the fields it asks
 for, ``domain.games.asked``, and its refusal at its field). A hand entered is kept at once as
 the table's draft, source "phone" (``enter_hand``), and waits for the opponents' scorekeeper
@@ -24,12 +26,13 @@ from typing import Any
 
 from clubdesk.domain.event.finished import clock_calls_time, held_back
 from clubdesk.domain.event.sheet import sheet_so_far
-from clubdesk.domain.event.sheet_words import game_text, problem_text
+from clubdesk.domain.event.sheet_words import end_text, problem_text
 from clubdesk.domain.games import another_hand_follows
 from clubdesk.domain.games.columns import TOOK_CHOICES, Column, blank_half
+from clubdesk.domain.games.gin import hollywood
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.games.sheets import asked, columns_for, fixed_pair, typed_hand
-from clubdesk.domain.limits import POINTS_MAX, hands_problem
+from clubdesk.domain.limits import POINTS_MAX, SIGNATURE_INK_MIN, hands_problem
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.sides import seat_place
 from clubdesk.errors import UserError
@@ -76,6 +79,7 @@ def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> d
         "took": [[text, value] for text, value in TOOK_CHOICES],
         "pair": None if pair is None else {"key": pair[0], "total": pair[1]},
         "hand_word": rules.game_end.hand_word,
+        "ink_min": SIGNATURE_INK_MIN,  # a signature's least ink, in widths of its pad
         "hands": hands,
         "versions": [hand_version(n, hand) for n, hand in enumerate(hands, start=1)],
         "confirmed": confirmed,
@@ -144,7 +148,8 @@ def _worked_out(
         "lines_first": so_far.lines_first,
         "score": {"a": so_far.score.a, "b": so_far.score.b},
         "over": so_far.over_by_hands,
-        "game_text": game_text(played, rules) if so_far.error is None else "",
+        "game_text": end_text(so_far, rules) if so_far.error is None else "",
+        "hollywood": hollywood(played),
         "held": held,
         "level": so_far.level,
         "more": more and not _too_many(len(hands) + 1),

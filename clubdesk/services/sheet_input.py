@@ -14,6 +14,7 @@ from clubdesk.domain.event.sheet_in import read_line
 from clubdesk.domain.limits import (
     Strokes,
     as_strokes,
+    ink_problem,
     points_problem,
     strokes_problem,
 )
@@ -79,11 +80,16 @@ def signature_input(value: str | SignatureInput) -> SignatureInput:
 
 
 def checked_strokes(given: SignatureInput, field: str) -> Strokes:
-    """The strokes as drawn, checked against the limits on a signature."""
+    """The strokes as drawn, checked against the limits on a signature and refused for a
+    dot (``ink_problem``): the window's pads, a table's phone and ``clubdesk submit`` alike."""
     wrong = strokes_problem(given.strokes)
     if wrong:
         raise UserError(f"{field}{wrong}", field=field)
-    return as_strokes(given.strokes)
+    drawn = as_strokes(given.strokes)
+    wrong = ink_problem(drawn)
+    if wrong:
+        raise UserError(f"{field}{wrong}", field=field)
+    return drawn
 
 
 def _compared(name: str) -> str:

@@ -17,6 +17,12 @@ browser (``Accept: text/html``) saying why, JSON to any other client. A refusal 
 event loop, each holding ``turn``: the window that serves takes it, when it is free, while
 its pages read what a phone changed (it never waits for it: its reads never wait for a write).
 ``on_change`` is told what each write changed (the window refreshes from it).
+
+Each table's page sends its own random id (``X-Phone``) with every request but a check of a
+hand with nothing typed in it yet; a post with it marks that phone as typing at its table
+(``Typing``), and the sheet a phone is given says whether another phone
+is typing there (``others_typing``): a second phone taking over a table is told, and so is
+the first.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import json
 import logging
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -72,6 +79,9 @@ REFUSED_WORDS: dict[links.NotGood, str] = {
 }
 _TABLE_PATH = re.compile(r"/t/([^/]{1,64})(?:/(sheet|state|check|hand|confirm|submit))?")
 ACTOR = "phone"  # who the audit log says submitted a sheet from a table's page
+TYPING_SECONDS = 120.0  # a phone that posted within this is typing at its table
+PHONES_KEPT = 8  # phones remembered at one table, the longest quiet forgotten first
+_PHONE = re.compile(r"[0-9a-f]{16}")  # a page's own id, as phone.js makes it
 
 
 class TablesApp:
@@ -93,6 +103,7 @@ class TablesApp:
         self.one_at_a_time = anyio.CapacityLimiter(1)
         self.turn = turn if turn is not None else threading.Lock()
         self._pages: dict[str, str] = {}
+        self.typing = Typing(clock)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -144,8 +155,10 @@ class TablesApp:
             raise Refused(403, NOT_GOOD)
         if action == "page":
             return self._page("phone.html", {"csrf": at.csrf})
+        phone, place = _phone(request), _place(at)
         if action in ("sheet", "state"):
-            return _json(await self._run(lambda: self._read(action, at)))
+            read = await self._run(lambda: self._read(action, at))
+            return _json(read if action == "sheet" else self.typing.told(read, place, phone))
         problem = csrf_problem(at.csrf, dict(request.headers), request.headers.get("host"))
         if problem is not None:
             raise Refused(403, problem)
@@ -153,7 +166,10 @@ class TablesApp:
             data = parsed_json(await _body(request))
         except UserError as error:
             raise _Refusal(error) from None
-        return _json(await self._run(lambda: self._write(action, at, data)))
+        self.typing.wrote(place, phone)
+        written = await self._run(lambda: self._write(action, at, data))
+        return _json(written if action in ("check", "submit") else
+                     self.typing.told(written, place, phone))  # fmt: skip
 
     # the services, one at a time off the event loop ----------------------------------------
     async def _run(self, work: Callable[[], Any]) -> Any:
@@ -213,6 +229,38 @@ class TablesApp:
         for key, value in values.items():
             text = text.replace("{{" + key + "}}", html.escape(value))
         return Response(text, status, media_type="text/html; charset=utf-8")
+
+
+class Typing:
+    """Which phones are typing at each table, by the id each page sends: a phone that posted
+    at a table in the last ``TYPING_SECONDS`` is typing there. Kept in memory, on the event
+    loop (a restart forgets it; the next posts tell it again)."""
+
+    def __init__(self, clock: TimeSource):
+        self.clock = clock
+        self._tables: dict[tuple[int, int], OrderedDict[str, float]] = {}
+
+    def wrote(self, place: tuple[int, int], phone: str | None) -> None:
+        if phone is None:
+            return
+        phones = self._tables.setdefault(place, OrderedDict())
+        phones[phone] = self.clock.monotonic()
+        phones.move_to_end(phone)
+        while len(phones) > PHONES_KEPT:
+            phones.popitem(last=False)
+
+    def told(self, sheet: dict[str, Any], place: tuple[int, int], phone: str | None) -> Any:
+        """The sheet as given to ``phone``, saying whether another phone is typing there."""
+        since = self.clock.monotonic() - TYPING_SECONDS
+        phones = self._tables.get(place, {})
+        others = any(at >= since for other, at in phones.items() if other != phone)
+        return sheet | {"others_typing": others}
+
+
+def _phone(request: Request) -> str | None:
+    """The id the table's page sends as its own, None for a client without one."""
+    given = request.headers.get("x-phone", "")
+    return given if _PHONE.fullmatch(given) else None
 
 
 class _Refusal(Refused):

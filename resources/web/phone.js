@@ -3,16 +3,23 @@
 // knows comes from the laptop: the columns of the format, what each hand asks for and why a
 // hand is refused (POST check), the running totals and the end of the game (GET state). A hand
 // entered is kept on the laptop at once (POST hand) and waits for the opponents to confirm it
-// (POST confirm); both players sign on the glass, and the sheet goes in (POST submit). A hand
-// typed and not yet sent is kept in the phone's own storage until the laptop has it, so a
-// reload (or the laptop out of reach) loses nothing.
+// (POST confirm); both players sign on the glass (a real stroke each, not a dot), the whole
+// sheet is shown for a last look, and Submit there makes it final (POST submit). A hand
+// typed and not yet sent, and the signatures drawn, are kept in the phone's own storage until
+// the laptop has them, so a reload (or the laptop out of reach) loses nothing. While the page is in view it follows the
+// laptop's sheet by itself (GET state every FOLLOW_MS), so two phones on one link show the
+// same sheet, and says when another phone is typing at the table (each page sends its own
+// id, X-Phone, and the laptop tells a page whether another one posted lately).
 (function () {
   const token = location.pathname.split("/")[2] || "";
   const base = "/t/" + encodeURIComponent(token);
   const KEPT = "clubdesk.typed." + token;  // the hand being typed, in localStorage
+  const SIGNED = "clubdesk.signed." + token;  // the signatures drawn and the signers picked
   const csrf = document.querySelector('meta[name="csrf"]').content;
   const main = document.getElementById("main");
   const STROKES_MAX = 100, STROKE_POINTS_MAX = 1000, ASPECT = 3.5;
+  const FOLLOW_MS = 1500;    // how often a page in view asks for the laptop's sheet
+  const PHONE = phoneId();
 
   let sheet = null;          // the sheet as the laptop gives it
   let typed = {};            // the hand being typed: field key ("meld.A") -> value
@@ -23,6 +30,24 @@
   let notice = null;         // a refusal to say once above the sheet as it now is
   let pads = {};             // role -> {strokes, canvas}
   let signers = {};          // role -> select
+  let ink = { scorekeeper: [], countersign: [] };  // role -> the strokes drawn on its pad
+  let chosen = {};           // role -> the signer's name picked
+  keptSigned();              // both kept in the phone's own storage until the laptop has the sheet
+  let padProblem = {};       // role -> the laptop's refusal of that signature, shown by its pad
+  let looking = false;       // the last look at the whole sheet, where Submit makes it final
+  let shownText = "";        // the sheet shown, as text: a sheet followed that reads the same is not shown again
+  let shows = 0, writes = 0, pending = 0;  // sheets shown, and posts that change it (made, under way)
+
+  // this page's own id, for the laptop to tell one phone from another (kept over a reload)
+  function phoneId() {
+    try {
+      const kept = sessionStorage.getItem("clubdesk.phone");
+      if (kept && /^[0-9a-f]{16}$/.test(kept)) return kept;
+    } catch (e) { /* no storage */ }
+    const id = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    try { sessionStorage.setItem("clubdesk.phone", id); } catch (e) { /* a new id on a reload */ }
+    return id;
+  }
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -37,13 +62,18 @@
     return node;
   }
 
-  async function api(path, body) {
-    const options = { cache: "no-store", headers: {} };
+  // ``unsaid``: a post that is not this phone typing (the hand form as shown, nothing typed
+  // in it yet), sent without the page's id
+  async function api(path, body, unsaid) {
+    const options = { cache: "no-store", headers: { "X-Phone": PHONE } };
     if (body !== undefined) {
       options.method = "POST";
       options.headers = { "Content-Type": "application/json", "X-CSRF-Token": csrf };
+      if (!unsaid) options.headers["X-Phone"] = PHONE;
       options.body = JSON.stringify(body);
     }
+    const changes = body !== undefined && path !== "/check";
+    if (changes) { writes += 1; pending += 1; }
     try {
       const answer = await fetch(base + path, options);
       let data = null;
@@ -51,6 +81,8 @@
       return { ok: answer.ok, status: answer.status, data: data || {} };
     } catch (e) {
       return { ok: false, status: 0, data: { error: "The laptop cannot be reached: check the Wi-Fi and try again." } };
+    } finally {
+      if (changes) pending -= 1;
     }
   }
 
@@ -69,22 +101,51 @@
       setActions([]);
       return;
     }
-    show(answer.data, true);
+    show(answer.data, keptHand());
   }
 
-  // the laptop's sheet shown; ``again``: the page (re)loaded, and a hand typed here before
-  // and not sent is typed again, if it is still the hand the sheet waits for
-  function show(data, again) {
+  // the laptop's sheet shown; ``kept``: a hand typed here and not sent (kept over a reload,
+  // or being typed as another phone changed the sheet), typed again if it is still the hand
+  // the sheet waits for; ``followed``: the sheet changed by another phone
+  function show(data, kept, followed) {
     sheet = data;
+    shownText = sheetText(data);
+    shows += 1;
+    typingSaid(data.others_typing);
     typed = {}; byHand = new Set(); fixing = false; formProblem = null;
-    const kept = again ? keptHand() : null;
     const waiting = sheet.hands.length > sheet.confirmed;
     if (kept && sheet.state === "waiting" && kept.number === number() && kept.fixing === waiting) {
       typed = kept.typed; byHand = new Set(kept.byHand); fixing = kept.fixing;
     } else {
+      if (followed && kept && kept.byHand.length) {
+        notice = "Another phone changed the sheet while " + sheet.hand_word + " " + kept.number + " was typed here: look at it again.";
+      }
       forget();
     }
     render();
+  }
+
+  function sheetText(data) { return JSON.stringify({ ...data, others_typing: null }); }
+
+  // whether another phone is typing at this table, said above the sheet
+  function typingSaid(others) {
+    const said = document.getElementById("typing");
+    if (said) said.hidden = !others;
+  }
+
+  // the laptop's sheet followed while the page is in view: shown again only when it changed
+  // (what is being typed here is kept, if it is still the hand the sheet waits for)
+  async function follow() {
+    if (!sheet || pending || document.visibilityState !== "visible") return;
+    const before = [shows, writes];
+    const answer = await api("/state");
+    if (!answer.ok || !answer.data.hands || shows !== before[0] || writes !== before[1] || pending) return;
+    typingSaid(answer.data.others_typing);
+    if (sheetText(answer.data) === shownText) return;
+    const focused = document.activeElement ? document.activeElement.id : "";
+    show(answer.data, { number: number(), fixing, typed, byHand: [...byHand] }, true);
+    const again = focused && document.getElementById(focused);
+    if (again) again.focus();
   }
 
   function keep() {
@@ -94,6 +155,28 @@
 
   function forget() {
     try { localStorage.removeItem(KEPT); } catch (e) { /* no storage */ }
+  }
+
+  function keepSigned() {
+    try { localStorage.setItem(SIGNED, JSON.stringify({ ink, chosen })); } catch (e) { /* no storage */ }
+  }
+
+  function keptSigned() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(SIGNED) || "null");
+      const point = (p) => Array.isArray(p) && p.length === 2 && p.every(Number.isFinite);
+      const strokes = (role) => (Array.isArray(kept.ink[role]) ? kept.ink[role] : [])
+        .filter(Array.isArray).map((stroke) => stroke.filter(point)).filter((stroke) => stroke.length);
+      if (!kept || typeof kept.ink !== "object" || !kept.ink) return;
+      ink = { scorekeeper: strokes("scorekeeper"), countersign: strokes("countersign") };
+      if (kept.chosen && typeof kept.chosen === "object") chosen = kept.chosen;
+    } catch (e) { /* nothing kept, or not readable: nothing drawn yet */ }
+  }
+
+  function forgetSigned() {
+    ink = { scorekeeper: [], countersign: [] };
+    chosen = {};
+    try { localStorage.removeItem(SIGNED); } catch (e) { /* no storage */ }
   }
 
   function keptHand() {
@@ -120,28 +203,40 @@
       notice = null;
     }
     if (sheet.state !== "waiting") {
+      forgetSigned();  // the laptop has the sheet
       const score = sheet.score ? "It counts A " + sheet.score.a + " to B " + sheet.score.b + ". " : "";
       main.append(el("section", {}, el("h2", { class: "done" }, "Sheet submitted"),
         el("p", {}, score + "It is locked: only the director can change it now.")));
       setActions([]);
       return;
     }
-    main.append(handsTable());
     const waiting = sheet.hands.length > sheet.confirmed;
-    if (waiting && !fixing) return confirming();
+    const view = waiting && !fixing ? "confirm" : sheet.more && !timeCalled ? "hand" : "sign";
+    if (view !== "sign") looking = false;
+    if (looking) {
+      main.append(el("section", {}, el("h2", {}, "Last look before it goes in"),
+        el("p", { class: "note" }, "The whole sheet as it will go in: once submitted it is locked, and only the director can change it.")));
+    }
+    main.append(handsTable(looking));
+    if (sheet.hollywood) main.append(hollywoodTable(sheet.hollywood));
+    if (view === "confirm") return confirming();
     if (sheet.error) main.append(el("section", {}, el("p", { class: "problem" }, sheet.error.text)));
-    if (sheet.more && !timeCalled) return handForm();
+    if (view === "hand") return handForm();
+    if (looking) return lastLook();
     finishing();
   }
 
-  function handsTable() {
-    const rows = sheet.hands.map((hand, n) => {
+  // the hands, their points and the running totals; ``whole``: each hand's fields too
+  function handsTable(whole) {
+    const rows = sheet.hands.flatMap((hand, n) => {
       const row = sheet.rows[n];
       const waits = n >= sheet.confirmed;
-      return el("tr", { class: waits ? "waits" : "" },
+      const line = el("tr", { class: waits ? "waits" : "" },
         el("td", {}, String(n + 1) + (waits ? " (to confirm)" : "")),
         el("td", {}, row ? signed(row.A) : ""), el("td", {}, row ? signed(row.B) : ""),
         el("td", {}, row ? String(row.total.A) : ""), el("td", {}, row ? String(row.total.B) : ""));
+      if (!whole) return [line];
+      return [line, el("tr", { class: "words" }, el("td", { colspan: "5" }, handWords(hand).join(" · ")))];
     });
     const lines = (sheet.lines || []).map((line) => el("tr", { class: "line" },
       el("td", { colspan: "3" }, line.text), el("td", {}, String(line.totals.A)), el("td", {}, String(line.totals.B))));
@@ -155,6 +250,16 @@
         el("tfoot", {}, el("tr", {}, el("td", { colspan: "3" }, "Score"),
           el("td", {}, String(sheet.score.a)), el("td", {}, String(sheet.score.b))))),
       sheet.hands.length ? null : el("p", { class: "note" }, "No " + sheet.hand_word + "s yet."));
+  }
+
+  // gin's Hollywood columns and the boxes, as the window and the paper sheet have them
+  function hollywoodTable(shown) {
+    const head = shown.games.map((_, n) => el("th", {}, "Game " + (n + 1)));
+    const rows = ["A", "B"].map((side) => el("tr", {}, el("td", {}, "Side " + side),
+      ...shown.games.map((game) => el("td", {}, String(game[side]))), el("td", {}, String(shown.boxes[side]))));
+    return el("section", { id: "hollywood" }, el("h2", {}, "Hollywood"), el("table", {},
+      el("thead", {}, el("tr", {}, el("th", {}, ""), ...head, el("th", {}, "Boxes"))),
+      el("tbody", {}, ...rows)));
   }
 
   // the club's own word for a hand, from its rules file ("Deal" at Sun City West)
@@ -293,7 +398,7 @@
 
   async function check() {
     const asked = number();
-    const answer = await api("/check", { number: asked, hand: rawHand() });
+    const answer = await api("/check", { number: asked, hand: rawHand() }, byHand.size === 0);
     if (!sheet || number() !== asked || !answer.ok) return;
     const found = answer.data;
     for (const [key, f] of Object.entries(fields)) {
@@ -343,11 +448,8 @@
     }
   }
 
-  // the opponents confirm ----------------------------------------------------------------------
-  function confirming() {
-    const n = sheet.hands.length;
-    const hand = sheet.hands[n - 1];
-    const row = sheet.rows[n - 1];
+  // a hand's fields in words, "Bid: 25" each
+  function handWords(hand) {
     const words = [];
     for (const column of sheet.columns) {
       const [outer, inner] = column.key.split(".");
@@ -356,8 +458,17 @@
       if (value === undefined || value === null) continue;
       if (column.kind === "flag") value = value ? "yes" : "no";
       else if (column.kind === "took") value = (sheet.took.find(([, v]) => JSON.stringify(v) === JSON.stringify(value)) || [""])[0];
-      words.push(el("li", {}, column.heading + ": " + value));
+      words.push(column.heading + ": " + value);
     }
+    return words;
+  }
+
+  // the opponents confirm ----------------------------------------------------------------------
+  function confirming() {
+    const n = sheet.hands.length;
+    const hand = sheet.hands[n - 1];
+    const row = sheet.rows[n - 1];
+    const words = handWords(hand).map((text) => el("li", {}, text));
     const points = row ? "Points: A " + signed(row.A) + ", B " + signed(row.B) + "  ·  totals A " +
       row.total.A + ", B " + row.total.B : "";
     main.append(el("section", {}, el("h2", {}, handWord() + " " + n + ": for the opponents to check"),
@@ -420,26 +531,61 @@
     const [keeperSide, place] = sheet.keeper;
     const first = keeperSide === "b" ? sheet.signers.a.length + place : place;
     keeper.selectedIndex = first < keeper.options.length ? first : 0;
+    pick(keeper, chosen.scorekeeper);
     const counter = el("select", { id: "signer-countersign", "aria-label": "Countersigned by" });
     const opponents = () => {
       const side = keeper.selectedOptions[0] ? keeper.selectedOptions[0].dataset.side : "a";
       const other = side === "a" ? "b" : "a";
       counter.replaceChildren(...sheet.signers[other].map((name) => el("option", { value: name }, name + " (" + other.toUpperCase() + ")")));
+      pick(counter, chosen.countersign);
       ready();
     };
-    keeper.addEventListener("change", opponents);
+    keeper.addEventListener("change", () => { chosen.scorekeeper = keeper.value; keepSigned(); opponents(); });
+    counter.addEventListener("change", () => { chosen.countersign = counter.value; keepSigned(); });
     signers = { scorekeeper: keeper, countersign: counter };
     end.append(pad("scorekeeper", "Scorekeeper", keeper), pad("countersign", "Countersigned by", counter));
-    end.append(el("p", { class: "problem", id: "submit-problem", hidden: true }));
     main.append(end);
-    setActions([["Submit sheet", submit, true]]);
+    // the bar below the pads, in the page's flow: nothing covers a pad, a tap on one draws
+    setActions([["Look over the sheet", lookOver, true, "look-over"]], true);
     opponents();
+  }
+
+  function pick(select, name) {
+    const at = [...select.options].findIndex((option) => option.value === name);
+    if (at >= 0) select.selectedIndex = at;
+  }
+
+  function lookOver() {
+    chosen = { scorekeeper: signers.scorekeeper.value, countersign: signers.countersign.value };
+    keepSigned();
+    looking = true;
+    render();
+    scrollTo(0, 0);
+  }
+
+  // the last look: the hands above, then the result and both signatures as drawn
+  function lastLook() {
+    const look = el("section", {}, el("h2", {}, "Result"));
+    if (sheet.game_text) look.append(el("p", { class: "done" }, sheet.game_text.replace(/\n/g, " · ")));
+    look.append(el("p", { id: "look-score" }, "Score: A " + sheet.score.a + ", B " + sheet.score.b));
+    if (sheet.level && winner) look.append(el("p", {}, "Side " + winner.toUpperCase() + " won the tie."));
+    if (timeCalled) look.append(el("p", {}, "Time was called: the game ends with the hands so far."));
+    look.append(el("h2", {}, "Signed"));
+    for (const [role, title] of [["scorekeeper", "Scorekeeper"], ["countersign", "Countersigned by"]]) {
+      const canvas = el("canvas", { class: "signed", "data-role": role, "aria-label": title + "'s signature" });
+      look.append(el("div", { class: "pad" }, el("p", { class: "signer" }, title + ": " + chosen[role]), canvas));
+      requestAnimationFrame(() => draw({ canvas, strokes: ink[role] }));
+    }
+    look.append(el("p", { class: "problem", id: "submit-problem", hidden: true }));
+    main.append(look);
+    setActions([["Change something", () => { looking = false; render(); }], ["Submit sheet", submit, true]]);
   }
 
   function pad(role, title, picker) {
     const canvas = el("canvas", { "aria-label": title + " signs here", "data-role": role });
-    const state = { strokes: [], canvas, current: null };
+    const state = { strokes: ink[role], canvas, current: null };
     pads[role] = state;
+    const problem = el("p", { class: "problem", id: "pad-problem-" + role, hidden: true });
     const point = (e) => {
       const r = canvas.getBoundingClientRect();
       const x = Math.min(1, Math.max(0, (e.clientX - r.left) / r.width));
@@ -462,12 +608,31 @@
       state.current.push(p);
       draw(state);
     });
-    const up = () => { if (state.current) { state.current = null; ready(); } };
+    const up = () => { if (state.current) { state.current = null; delete padProblem[role]; keepSigned(); ready(); } };
     canvas.addEventListener("pointerup", up);
     canvas.addEventListener("pointercancel", up);
-    const clear = el("button", { type: "button", onclick: () => { state.strokes = []; draw(state); ready(); } }, "Clear");
+    const clear = el("button", { type: "button", onclick: () => {
+      state.strokes = ink[role] = []; delete padProblem[role]; keepSigned(); draw(state); ready(); } }, "Clear");
     requestAnimationFrame(() => draw(state));
-    return el("div", { class: "pad" }, el("div", { class: "pad-head" }, el("label", {}, title), picker, clear), canvas);
+    return el("div", { class: "pad" }, el("div", { class: "pad-head" }, el("label", {}, title), picker, clear), canvas, problem);
+  }
+
+  // how far the pen ran, in widths of the pad, as the laptop measures it
+  function inkOf(strokes) {
+    let length = 0;
+    for (const stroke of strokes) {
+      for (let i = 1; i < stroke.length; i++) {
+        length += Math.hypot(stroke[i][0] - stroke[i - 1][0], (stroke[i][1] - stroke[i - 1][1]) / ASPECT);
+      }
+    }
+    return length;
+  }
+
+  // what is wrong with a pad's signature: a dot, or the laptop's refusal of it; null if none
+  function padSays(role) {
+    if (padProblem[role]) return padProblem[role];
+    const strokes = ink[role];
+    return strokes.length && inkOf(strokes) < sheet.ink_min ? "A dot is not a signature; sign your name across the pad" : null;
   }
 
   function draw(state) {
@@ -487,9 +652,15 @@
   }
 
   function ready() {
-    const signedBoth = pads.scorekeeper && pads.countersign && pads.scorekeeper.strokes.length && pads.countersign.strokes.length;
+    let signedBoth = true;
+    for (const role of ["scorekeeper", "countersign"]) {
+      const said = padSays(role);
+      const shown = document.getElementById("pad-problem-" + role);
+      if (shown) { shown.textContent = said || ""; shown.hidden = !said; }
+      signedBoth = signedBoth && ink[role].length > 0 && !said;
+    }
     const held = sheet.held && !timeCalled && !(sheet.level && winner);
-    const button = document.querySelector(".actions button.main");
+    const button = document.getElementById("look-over");
     if (button) button.disabled = !(signedBoth && signers.countersign.value && !held);
   }
 
@@ -497,25 +668,42 @@
     const body = {
       hands: sheet.hands.slice(0, sheet.confirmed),
       signatures: ["scorekeeper", "countersign"].map((role) => ({
-        role, name: signers[role].value, strokes: pads[role].strokes })),
+        role, name: chosen[role], strokes: ink[role] })),
     };
     if (sheet.level && winner) body.winner = winner;
     if (timeCalled) body.time_called = true;
     const answer = await api("/submit", body);
-    if (answer.ok) { timeCalled = false; winner = null; return load(); }
+    if (answer.ok) {
+      timeCalled = false; winner = null; looking = false;
+      forgetSigned();
+      return load();
+    }
+    const signature = /^signatures\.(scorekeeper|countersign)/.exec(answer.data.field || "");
+    if (signature) {  // back to the pads, the refusal beside the one it is about
+      padProblem[signature[1]] = says(answer);
+      looking = false;
+      render();
+      const at = document.getElementById("pad-problem-" + signature[1]);
+      if (at) at.scrollIntoView({ block: "center" });
+      return;
+    }
     const shown = document.getElementById("submit-problem");
     if (shown) { shown.textContent = says(answer); shown.hidden = false; shown.scrollIntoView({ block: "center" }); }
   }
 
   // the bar of buttons at the bottom -----------------------------------------------------------
-  function setActions(list) {
+  // ``inFlow``: the bar sits under the page's end instead of over the bottom of the screen
+  function setActions(list, inFlow) {
     let bar = document.querySelector(".actions");
     if (!bar) { bar = el("div", { class: "actions" }); document.body.append(bar); }
-    bar.replaceChildren(...list.map(([text, act, isMain]) =>
-      el("button", { type: "button", class: isMain ? "main" : "", onclick: act }, text)));
+    bar.replaceChildren(...list.map(([text, act, isMain, id]) =>
+      el("button", { type: "button", class: isMain ? "main" : "", onclick: act, id }, text)));
     bar.hidden = list.length === 0;
-    if (list.length && list[0][0] === "Submit sheet") ready();
+    document.body.classList.toggle("bar-in-flow", !!inFlow);
+    if (document.getElementById("look-over")) ready();
   }
 
   load();
+  setInterval(follow, FOLLOW_MS);
+  document.addEventListener("visibilitychange", follow);
 })();

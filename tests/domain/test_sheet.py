@@ -113,3 +113,25 @@ def test_an_amendment_flips_who_won() -> None:
     flipped = sheet_result(GP, 1, hands=GP_HANDS,
                            amendments=[amend(submitted, SheetResult(Score(126, 118)))])  # fmt: skip
     assert flipped.won_by() == "a"
+
+
+GIN = load_rules("house-gin", extra_dirs=[])
+
+
+def test_the_end_of_a_game_names_the_side_ahead_where_the_engine_names_none() -> None:
+    """Gin's match over (every column to 120) and pinochle's limit reached: the side ahead in
+    what the sheet counts; a game not over, or level, names nobody."""
+    from clubdesk.domain.event.sheet import sheet_so_far
+    from clubdesk.domain.event.sheet_words import end_text
+    from clubdesk.domain.games.gin import hollywood
+
+    won = {"knocker": "B", "gin": True, "deadwood": {"A": 45, "B": 0}}
+    so_far = sheet_so_far(GIN, 1, [won] * 5)
+    assert end_text(so_far, GIN) == "Game over\nWon by side B"
+    assert hollywood(so_far.played) == {
+        "games": [{"A": 0, "B": 135}] * 3, "boxes": {"A": 0, "B": 9}
+    }  # fmt: skip
+    assert end_text(sheet_so_far(GIN, 1, [won] * 2), GIN) == ""
+    big = {"bidder": "A", "bid": 60, "meld": {"A": 260, "B": 20}, "tricks": {"A": 40, "B": 10}}
+    assert end_text(sheet_so_far(GP, 1, [big] * 2), GP).endswith("\nWon by side A")
+    assert hollywood(sheet_so_far(GP, 1, [big]).played) is None

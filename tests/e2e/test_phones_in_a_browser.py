@@ -9,21 +9,26 @@ window by keys, as a director types the paper. That round is in the slow tier; t
 run opens one table's link on a phone and types its first hand, which the board follows.
 A page opened before the server restarts goes on posting, and a hand typed on it and not yet
 sent survives a reload; Enter moves on to the next number; of two phones on one link, a hand
-the other typed over is never confirmed unseen. An old link gets a page in words,
-and the hall page reads on a phone and on a laptop's screen.
+the other typed over is never confirmed unseen. Nothing covers a signature pad, a dot is not
+a signature, and Submit is made only on a last look at the whole sheet; the gin sheet shows
+its Hollywood columns, and a game's end its winner. An old link gets a page in words, and the
+hall page reads on a phone and on a laptop's screen.
 """
 
 from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 from PySide6.QtCore import Qt
 
+from clubdesk.domain import games
 from clubdesk.services import links, phone_sheet, results, sheets
+from clubdesk.services.events import event_rules
 from clubdesk.store.db import open_database
 from clubdesk.web.app import TablesApp
 from clubdesk.web.server import TablesServer
@@ -148,6 +153,192 @@ def sign(page: Page, role: str) -> None:
                  for x, y in SIGNATURE])  # fmt: skip
 
 
+@contextmanager
+def serving(new_database, tmp_path, clock, rules_id: str, entrants: int) -> Iterator[tuple]:
+    """``clubdesk serve``'s server over a night of ``rules_id`` whose round 1 is started: the
+    database, the event and table 1's link."""
+    db = open_database(new_database(tmp_path / "club.sqlite"), backups=tmp_path / "b")
+    size = 1 if rules_id == "house-gin" else 2
+
+    def names(n: int) -> list[str]:
+        return [f"Ann{n} Smith", f"Bob{n} Jones"][:size]
+
+    event_id = builder.event(db, clock, rules_id, entrants=entrants, players=names)
+    builder.draw(db, event_id, clock, seed=3)
+    builder.start(db, event_id, 1, clock)
+    server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
+    server.start()
+    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    try:
+        yield db, event_id, f"http://127.0.0.1:{server.port}/t/{token}"
+    finally:
+        server.stop()
+        db.close()
+
+
+def entered(db, event_id: str, table: int, hands: list[dict], clock) -> None:
+    """``hands`` typed and confirmed on table ``table``'s phone, as its page posts them."""
+    entered_after(db, event_id, table, hands, 0, clock)
+
+
+def entered_after(db, event_id: str, table: int, hands: list[dict], done: int, clock) -> None:
+    """``hands`` after the first ``done`` typed and confirmed on table ``table``'s phone."""
+    for number, hand in enumerate(hands[done:], start=done + 1):
+        sheet = phone_sheet.enter_hand(db, event_id, 1, table, number, hand, clock)
+        phone_sheet.confirm_hand(db, event_id, 1, table, number, sheet["versions"][-1], clock)
+
+
+# what the finger meets at a point of the screen: the element there, or what covers it
+COVERED = """([x, y]) => {
+  const e = document.elementFromPoint(x, y);
+  return e ? e.tagName + (e.dataset.role ? "." + e.dataset.role : "") : "";
+}"""
+
+
+def test_nothing_covers_a_pad_and_a_dot_is_not_a_signature(phones, served_night, clock,
+                                                          tmp_path) -> None:  # fmt: skip
+    """The sheet's eight hands in, both pads shown: the countersign pad's lower edge, at the
+    screen's bottom, is the pad's (no bar over it), and a tap there is a dot, refused in
+    words beside the pad; a dot is not a signature, and nothing is submitted."""
+    db, event_id, url = served_night
+    entered(db, event_id, 1, builder.npa_sheet(1), clock)
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    sign(page, "scorekeeper")
+    pad = page.locator("canvas[data-role=countersign]")
+    pad.evaluate("pad => pad.scrollIntoView({block: 'end'})")
+    box = pad.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 845  # the pad's bottom on screen
+    low = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] - 6}
+    assert page.evaluate(COVERED, [low["x"], low["y"]]) == "CANVAS.countersign"
+    touch(page, [low])  # a dot, low in the pad
+    page.wait_for_selector("#pad-problem-countersign:not([hidden])")
+    assert page.inner_text("#pad-problem-countersign") == (
+        "A dot is not a signature; sign your name across the pad"
+    )
+    assert page.locator("#pad-problem-scorekeeper").is_hidden()
+    assert page.is_disabled("#look-over")
+    page.screenshot(path=tmp_path / "dot-390.png", full_page=True)
+    assert sheets.table_sheet(db, event_id, 1, 1).state == "waiting"
+    page.locator(".pad", has=page.locator("canvas[data-role=countersign]")).locator(
+        "text=Clear").click()  # fmt: skip
+    sign(page, "countersign")
+    page.wait_for_selector("#look-over:enabled")
+    assert page.locator("#pad-problem-countersign").is_hidden()
+
+
+def test_submit_opens_a_last_look_at_the_whole_sheet(phones, served_night, clock,
+                                                    tmp_path) -> None:  # fmt: skip
+    """Both signed, Look over the sheet shows it whole (the eight hands with their fields,
+    the totals, the result, both signers and their signatures as drawn); nothing goes in
+    until Submit there; Back returns to the pads as they were signed."""
+    db, event_id, url = served_night
+    hands = builder.npa_sheet(1)
+    entered(db, event_id, 1, hands, clock)
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    sign(page, "scorekeeper")
+    sign(page, "countersign")
+    names = [page.input_value(f"#signer-{role}") for role in ("scorekeeper", "countersign")]
+    page.click("#look-over")
+    page.wait_for_selector("h2:text-is('Last look before it goes in')")
+    page.screenshot(path=tmp_path / "last-look-390.png", full_page=True)
+    assert sheets.table_sheet(db, event_id, 1, 1).state == "waiting"
+    words = page.locator("tr.words td").all_inner_texts()
+    assert len(words) == 8 and f"Bid: {hands[0]['bid']}" in words[0]
+    state = phone_sheet.phone_sheet(db, event_id, 1, 1)
+    assert page.inner_text("#look-score") == (
+        f"Score: A {state['score']['a']}, B {state['score']['b']}"
+    )
+    signed_by = page.locator("p.signer").all_inner_texts()
+    assert signed_by == [f"Scorekeeper: {names[0]}", f"Countersigned by: {names[1]}"]
+    inked = "c => c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some(v => v)"
+    for role in ("scorekeeper", "countersign"):
+        assert page.locator(f"canvas.signed[data-role={role}]").evaluate(inked)
+    assert page.locator(".actions button").all_inner_texts() == [
+        "Change something", "Submit sheet"]  # fmt: skip
+    page.click("text=Change something")
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    assert page.locator("canvas[data-role=countersign]").evaluate(inked)
+    page.click("#look-over")
+    page.click("text=Submit sheet")
+    page.wait_for_selector("text=Sheet submitted")
+    score = sheets.table_sheet(db, event_id, 1, 1)
+    assert score.submitted and all(len(s.strokes) == 1 for s in score.game.signatures)
+
+
+def gin(winner: str, knocker_points: int) -> dict:
+    return {"knocker": winner, "gin": True,
+            "deadwood": {winner: 0, "B" if winner == "A" else "A": knocker_points}}  # fmt: skip
+
+
+# a Hollywood match: A's gins fill the three columns past 120, B knocks once between
+GIN_HANDS = [gin("A", 45), {"knocker": "B", "gin": False, "deadwood": {"A": 30, "B": 5},
+             "knock_card": 10}, gin("A", 45), gin("A", 45), gin("A", 45), gin("A", 45)]  # fmt: skip
+HOLLYWOOD = """() => [...document.querySelectorAll("#hollywood tr")]
+  .map((row) => [...row.cells].map((cell) => cell.innerText))"""
+
+
+def test_the_gin_sheet_shows_the_hollywood_columns_and_names_the_winner(
+    phones, new_database, tmp_path, clock
+) -> None:
+    """House gin on the phone: under the hands, the three Hollywood games and the boxes as
+    the window shows them (from the same engine), while the match is played and at its
+    end, which names the winner."""
+    with serving(new_database, tmp_path, clock, "house-gin", 4) as (db, event_id, url):
+        rules = event_rules(db, event_id)
+        entered(db, event_id, 1, GIN_HANDS[:2], clock)
+        page = phones.new_page()
+        page.goto(url)
+        page.wait_for_selector("h2:text-is('Hand 3')")
+        engine = games.score_game(GIN_HANDS[:2], rules).extra
+        assert page.evaluate(HOLLYWOOD) == [["", "Game 1", "Game 2", "Game 3", "Boxes"],
+            *[[f"Side {s}", *(str(g[s]) for g in engine["games"]), str(engine["boxes"][s])]
+              for s in "AB"]]  # fmt: skip
+        assert page.evaluate(BROKEN) == [] and page.evaluate(SIDEWAYS) <= 0
+        page.screenshot(path=tmp_path / "gin-390.png", full_page=True)
+        entered_after(db, event_id, 1, GIN_HANDS, 2, clock)
+        page.reload()
+        page.wait_for_selector("h2:text-is('Sign the sheet')")
+        engine = games.score_game(GIN_HANDS, rules)
+        assert engine.ended_by == "limit" and engine.total["A"] > engine.total["B"]
+        assert page.evaluate(HOLLYWOOD)[1] == [
+            "Side A", *(str(g["A"]) for g in engine.extra["games"]), str(engine.extra["boxes"]["A"])
+        ]  # fmt: skip
+        assert page.inner_text("p.done") == "Game over · Won by side A"
+        page.screenshot(path=tmp_path / "gin-end-390.png", full_page=True)
+
+
+def whist_hands(rules) -> list[dict]:
+    kind = rules.whist.kinds[0]
+    made = {"A": {"A": 10, "B": 3}, "B": {"A": 3, "B": 10}}
+    return [{"bidder": s, "bid": 4, "kind": kind, "books": made[s]} for s in "ABAA"]
+
+
+def test_the_end_of_a_bid_whist_and_a_pinochle_sheet_names_the_winner(
+    phones, new_database, tmp_path, clock, served_night
+) -> None:
+    """Bid whist's four hands and NPA pinochle's eight: the phone's sheet says who won."""
+    db, event_id, url = served_night
+    entered(db, event_id, 1, builder.npa_sheet(1), clock)
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    score = phone_sheet.phone_sheet(db, event_id, 1, 1)["score"]
+    ahead = "A" if score["a"] > score["b"] else "B"
+    assert page.inner_text("p.done") == f"Game over: all 8 hands played · Won by side {ahead}"
+    assert not page.locator("#hollywood").count()
+    with serving(new_database, tmp_path / "whist", clock, "bid-whist", 8) as (db, event_id, url):
+        hands = whist_hands(event_rules(db, event_id))
+        entered(db, event_id, 1, hands, clock)
+        page.goto(url)
+        page.wait_for_selector("h2:text-is('Sign the sheet')")
+        page.screenshot(path=tmp_path / "whist-end-390.png", full_page=True)
+        assert page.inner_text("p.done") == "Game over: all 4 hands played · Won by side A"
+
+
 def test_a_page_opened_before_a_restart_goes_on_posting(
     phones, new_database, tmp_path, clock
 ) -> None:
@@ -205,6 +396,35 @@ def test_a_hand_typed_and_not_sent_survives_a_reload(phones, served_night) -> No
     assert page.input_value("#f-bid") == ""
 
 
+def test_drawn_signatures_survive_a_reload_until_the_sheet_is_in(
+    phones, served_night, clock
+) -> None:
+    """Both signed and the countersigner picked, the page reloaded: the pads show what was
+    drawn, the picks are kept, and the sheet goes in with them; then nothing is kept."""
+    db, event_id, url = served_night
+    entered(db, event_id, 1, builder.npa_sheet(1), clock)
+    page = phones.new_page()
+    page.goto(url)
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    sign(page, "scorekeeper")
+    sign(page, "countersign")
+    picked = page.locator("#signer-countersign option").all_inner_texts()[-1]
+    page.select_option("#signer-countersign", label=picked)
+    page.reload()
+    page.wait_for_selector("h2:text-is('Sign the sheet')")
+    inked = "c => c.getContext('2d').getImageData(0, 0, c.width, c.height).data.some(v => v)"
+    page.wait_for_function(f"() => [...document.querySelectorAll('canvas')].every({inked})")
+    shown = "document.querySelector('#signer-countersign').selectedOptions[0].textContent"
+    assert page.evaluate(shown) == picked
+    page.click("#look-over")
+    page.click("text=Submit sheet")
+    page.wait_for_selector("text=Sheet submitted")
+    signatures = sheets.table_sheet(db, event_id, 1, 1).game.signatures
+    assert [len(s.strokes) for s in signatures] == [1, 1]
+    assert picked.startswith(signatures[1].name)
+    assert page.evaluate("Object.keys(localStorage)") == []
+
+
 def test_enter_moves_to_the_next_number_and_enters_the_hand(phones, served_night) -> None:
     """The phone's keyboard: the bidder tapped, then each number typed and Enter (the
     keyboard's Next) to the next one; Enter in the last enters the hand."""
@@ -232,8 +452,9 @@ def test_enter_moves_to_the_next_number_and_enters_the_hand(phones, served_night
 
 def test_a_hand_another_phone_typed_over_is_not_confirmed_unseen(phones, served_night) -> None:
     """Two phones on one table's link: phone 1 hands its hand 1 to the opponents, phone 2
-    types a different hand 1 over it; the opponents' Confirm on phone 1 is refused in words
-    there, phone 1 then shows phone 2's hand, and that is the one they confirm."""
+    (which follows the sheet) sends it back and types a different hand 1 over it; the
+    opponents' Confirm on phone 1, tapped before phone 1 followed, is refused in words there,
+    phone 1 then shows phone 2's hand, and that is the one they confirm."""
     db, event_id, url = served_night
     shown, other = builder.npa_sheet(1)[0], builder.npa_sheet(2)[0]
     assert shown != other
@@ -241,7 +462,20 @@ def test_a_hand_another_phone_typed_over_is_not_confirmed_unseen(phones, served_
     first.goto(url)
     second.goto(url)
     type_hand(first, 1, shown)
-    type_hand(second, 1, other)
+    held = [True]  # the first phone has not followed the sheet yet when Confirm is tapped
+    first.route("**/state", lambda route: route.abort() if held[0] else route.continue_())
+    first.route("**/confirm", lambda route: (held.clear(), held.append(False), route.continue_()))
+    second.bring_to_front()  # the second phone follows, sends the hand back and types it over
+    second.wait_for_selector("text=Hand 1: for the opponents to check")
+    second.tap("text=Not right: fix it")
+    second.tap(f"#f-bidder button[data-value={other['bidder']}]")
+    for key, value in (("bid", other["bid"]), ("meld-A", other["meld"]["A"]),
+                       ("meld-B", other["meld"]["B"]), ("tricks-A", other["tricks"]["A"]),
+                       ("tricks-B", other["tricks"]["B"])):  # fmt: skip
+        second.fill(f"#f-{key}", str(value))
+    second.tap("text=Enter hand 1")
+    second.wait_for_selector("text=Hand 1: for the opponents to check")
+    assert f"Bid: {other['bid']}" in second.inner_text("ul.hand-words")
     first.bring_to_front()
     first.tap("text=Opponents confirm")
     first.wait_for_selector("#notice, h2:text-is('Hand 2')")
@@ -254,6 +488,46 @@ def test_a_hand_another_phone_typed_over_is_not_confirmed_unseen(phones, served_
     first.wait_for_selector("h2:text-is('Hand 2')")
     sheet = phone_sheet.phone_sheet(db, event_id, 1, 1)
     assert sheet["confirmed"] == 1 and sheet["hands"][0]["bid"] == other["bid"]
+
+
+FOLLOWS_MS = 2000  # both phones on one link show the same sheet within this
+
+
+def test_both_phones_on_one_link_show_the_same_sheet_and_say_who_types(
+    phones, served_night
+) -> None:
+    """Two phones on one table's link, neither reloaded: a hand entered on the first shows on
+    the second within 2 s, and the opponents' confirmation there shows on the first; the
+    second says another phone is typing once the first types, and the first says so too once
+    the second takes over; what is typed on a phone while the sheet does not change
+    stays as typed."""
+    db, event_id, url = served_night
+    hand = builder.npa_sheet(1)[0]
+    first, second = phones.new_page(), phones.new_page()
+    first.goto(url)
+    second.goto(url)
+    second.wait_for_selector("h2:text-is('Hand 1')")
+    assert not second.is_visible("#typing")  # a page shown is not a phone typing
+    fill_hand(first, 1, hand)  # the first phone types
+    second.wait_for_selector("#typing:not([hidden])", timeout=FOLLOWS_MS)
+    assert second.inner_text("#typing").startswith("Another phone is entering this table's sheet")
+    assert not first.is_visible("#typing")
+    first.tap("text=Enter hand 1")
+    first.wait_for_selector("text=Hand 1: for the opponents to check")
+    second.wait_for_selector("text=Hand 1: for the opponents to check", timeout=FOLLOWS_MS)
+    assert f"Bid: {hand['bid']}" in second.inner_text("ul.hand-words")
+    second.tap("text=Opponents confirm")  # the second phone takes over
+    second.wait_for_selector("h2:text-is('Hand 2')")
+    first.wait_for_selector("h2:text-is('Hand 2')", timeout=FOLLOWS_MS)
+    first.wait_for_selector("#typing:not([hidden])", timeout=FOLLOWS_MS)
+    assert second.is_visible("#typing")  # both say so
+    assert phone_sheet.phone_sheet(db, event_id, 1, 1)["confirmed"] == 1
+    first.fill("#f-bid", "55")  # typed, not entered: the sheet followed leaves it as it is
+    for _ in range(2):
+        with first.expect_response(lambda answer: answer.url.endswith("/state")):
+            pass
+    assert first.input_value("#f-bid") == "55"
+    assert first.evaluate("document.activeElement.id") == "f-bid"
 
 
 # the words and numbers of the page's table cells that break over two lines
@@ -420,6 +694,7 @@ def test_four_phones_play_an_npa_round_to_the_directors_board(
         pages[0].wait_for_timeout(SETTLE_MS)
         for page in pages:
             page.bring_to_front()
+            page.tap("text=Look over the sheet")
             page.tap("text=Submit sheet")
             page.wait_for_function(ANSWERED)
             problem = page.locator("#submit-problem")

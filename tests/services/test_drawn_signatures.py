@@ -68,6 +68,29 @@ def test_strokes_off_the_pad_are_refused_and_nothing_is_kept(db, clock, event_id
     assert sheets.table_sheet(db, event_id, 1, 1).state == "waiting"
 
 
+@pytest.mark.parametrize("dot", [[[[0.5, 0.5]]], [[[0.5, 0.5], [0.52, 0.51]], [[0.6, 0.5]]]])
+def test_a_dot_is_not_a_signature(db, clock, event_id, dot) -> None:
+    """A tap or a flick on the pad (less ink than a tenth of its width) is refused, at the
+    signature, for a sheet and for an amendment alike; nothing is kept."""
+    with pytest.raises(UserError) as refused:
+        sheets.submit_sheet(
+            db, event_id, 1, 1, final_score=(510, 300),
+            signatures=signed(db, event_id, counter=dot), clock=clock,
+        )  # fmt: skip
+    assert str(refused.value) == (
+        "signatures.countersign.strokes: a dot is not a signature; sign your name across the pad"
+    )
+    assert refused.value.field == "signatures.countersign.strokes"
+    assert sheets.table_sheet(db, event_id, 1, 1).state == "waiting"
+    names = builder.signers(db, event_id, 1, 1)
+    sheets.submit_sheet(db, event_id, 1, 1, final_score=(510, 300), signatures=names, clock=clock)
+    with pytest.raises(UserError, match=r"^strokes: a dot is not a signature"):
+        sheets.amend_sheet(
+            db, event_id, 1, 1, score=(500, 310), director="Dee", reason="again",
+            strokes=dot, clock=clock,
+        )  # fmt: skip
+
+
 def test_an_amendment_keeps_the_directors_drawn_signature(db, clock, event_id) -> None:
     names = builder.signers(db, event_id, 1, 1)
     sheets.submit_sheet(db, event_id, 1, 1, final_score=(510, 300), signatures=names, clock=clock)

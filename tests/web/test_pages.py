@@ -57,6 +57,20 @@ def test_a_refusal_is_400_naming_the_field(served) -> None:
     assert answer.json()["error"].startswith("signatures.countersign: Nobody Here does not play")
 
 
+def test_a_dot_posted_as_a_signature_is_refused_at_it(served) -> None:
+    """Whatever a client posts: a one-point signature is refused by the laptop, at its field."""
+    body = signed(served.db, served.event_id, 3)
+    body["signatures"][0]["strokes"] = [[[0.4, 0.8]]]
+    answer = served.post(served.tokens[2], "submit", body)
+    assert answer.status == 400
+    assert answer.json() == {
+        "error": "signatures.scorekeeper.strokes: a dot is not a signature; "
+        "sign your name across the pad",
+        "field": "signatures.scorekeeper.strokes",
+    }
+    assert not sheets.table_sheet(served.db, served.event_id, 1, 3).submitted
+
+
 def test_a_token_not_good_now_gets_403_and_nothing_about_the_event(served, clock) -> None:
     made_up = "A" * 20
     for path in (f"/t/{made_up}", f"/t/{made_up}/sheet", "/t/x", "/t/../../etc/passwd"):
@@ -216,3 +230,30 @@ def test_a_phone_still_connected_is_let_go_when_serving_stops(served) -> None:
         phone.request("GET", f"/t/{served.tokens[0]}")
         phone.getresponse()
     phone.close()
+
+
+def test_a_phone_is_told_when_another_phone_types_at_its_table(served, clock) -> None:
+    """Each page sends its own id (X-Phone): a post from one marks it typing at its table for
+    two minutes, and the sheet given to any other phone there says so (not to itself, not at
+    another table); a client without an id is told of any phone typing."""
+    token = served.tokens[0]
+    first, second = "0123456789abcdef", "fedcba9876543210"
+
+    def told(phone: str | None, at: str = token) -> bool:
+        headers = {} if phone is None else {"X-Phone": phone}
+        return served.call("GET", f"/t/{at}/state", headers=headers).json()["others_typing"]
+
+    assert not told(first) and not told(second)
+    body = json.dumps({"number": 1, "hand": HAND})
+    headers = {"Content-Type": "application/json", "X-CSRF-Token": served.csrf(token),
+               "X-Phone": first}  # fmt: skip
+    entered = served.call("POST", f"/t/{token}/hand", body, headers).json()
+    assert entered["others_typing"] is False and entered["hands"][0]["bid"] == HAND["bid"]
+    assert told(second) and told(None) and not told(first)
+    assert not told(second, served.tokens[1])
+    headers["X-Phone"] = second
+    body = json.dumps({"number": 1, "version": entered["versions"][0]})
+    assert served.call("POST", f"/t/{token}/confirm", body, headers).json()["others_typing"]
+    assert told(first)  # the second phone took over: the first is told too
+    clock.advance(seconds=121)
+    assert not told(first) and not told(second)

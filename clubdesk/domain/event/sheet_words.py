@@ -3,13 +3,14 @@ the game as a whole, and a wrong hand named by its field's heading."""
 
 from __future__ import annotations
 
+from clubdesk.domain.event.sheet import SheetSoFar
 from clubdesk.domain.games import level_after_its_hands
 from clubdesk.domain.games.columns import PAIR_WORDS, Column
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 
-__all__ = ["game_text", "plain_words", "problem_text", "sentence"]
+__all__ = ["end_text", "game_text", "plain_words", "problem_text", "sentence"]
 
 
 def sentence(message: str) -> str:
@@ -46,6 +47,18 @@ def game_text(result: GameResult | None, rules: Rules) -> str:
     if winner is not None:
         parts.append(f"Won by side {winner}")
     return "\n".join(parts)
+
+
+def end_text(so_far: SheetSoFar, rules: Rules) -> str:
+    """``game_text`` of a sheet being typed, and at the game's end (by its points or its
+    hands) the winner where the engine names none (pinochle, gin): the side ahead in what
+    the sheet counts, its lines included; a level game's winner is for the players to say."""
+    played = so_far.played
+    said = game_text(played, rules)
+    if played is None or played.ended_by is None or "winner" in played.extra:
+        return said
+    ahead = so_far.score.higher()
+    return said if ahead is None else f"{said}\nWon by side {ahead.upper()}"
 
 
 def problem_text(error: HandError, columns: tuple[Column, ...] = (), word: str = "hand") -> str:

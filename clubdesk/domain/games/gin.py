@@ -239,6 +239,19 @@ def score_game(hands: Sequence[dict], rules: Rules, *, final: bool = False) -> G
     )
 
 
+def hollywood(result: GameResult | None) -> dict[str, Any] | None:
+    """A match's Hollywood columns and boxes as its hands left them, as the paper sheet has
+    them: ``games`` (one ``{"A", "B"}`` per column) and ``boxes`` (``{"A", "B"}``); None for
+    no hands yet, or a game of another kind."""
+    if result is None or "games" not in result.extra:
+        return None
+    boxes = result.extra.get("boxes", {})
+    return {
+        "games": [{side: game[side] for side in HAND_SIDES} for game in result.extra["games"]],
+        "boxes": {side: boxes.get(side, 0) for side in HAND_SIDES},
+    }
+
+
 def score_sudden_death(hands: Sequence[dict], rules: Rules) -> GameResult:
     """A sudden-death match: one column to ``sudden_death_target``.
 

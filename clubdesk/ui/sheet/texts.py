@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 from clubdesk.domain.event.model import Score
+from clubdesk.domain.games.gin import hollywood
 from clubdesk.domain.games.hands import GameResult
 from clubdesk.printing.text import time_of_day
 
@@ -14,15 +15,15 @@ from clubdesk.printing.text import time_of_day
 def hollywood_html(result: GameResult | None) -> str:
     """Gin's three Hollywood columns and the boxes, as the paper sheet has them: a row per
     side, a column per game ("" for a format without them)."""
-    if result is None or "games" not in result.extra:
+    shown = hollywood(result)
+    if shown is None:
         return ""
-    games = result.extra["games"]
-    boxes = result.extra.get("boxes", {})
+    games, boxes = shown["games"], shown["boxes"]
     head = "".join(f"<th>&nbsp;Game {n}&nbsp;</th>" for n in range(1, len(games) + 1))
     rows = "".join(
         f"<tr><th>Side {side}&nbsp;</th>"
         + "".join(f"<td align='right'>{game[side]}</td>" for game in games)
-        + f"<td align='right'>{boxes.get(side, 0)}</td></tr>"
+        + f"<td align='right'>{boxes[side]}</td></tr>"
         for side in ("A", "B")
     )
     return (
