@@ -503,11 +503,11 @@ def event_files(draw: st.DrawFn) -> dict[str, Any]:
         games = []
         for table, start in enumerate(range(0, len(order) - 1, 2), start=1):
             game: dict[str, Any] = {"table": table, "a": order[start], "b": order[start + 1]}
-            if draw(st.booleans()):
-                game["score"] = {"a": draw(st.integers(0, 900)), "b": draw(st.integers(0, 900))}
-            if draw(st.integers(0, 4)) == 0:
+            if draw(st.integers(0, 4)) == 0:  # an award gives the score: never both
                 kind = draw(st.sampled_from(["dq", "removed"]))
                 game["award"] = {"kind": kind, "against": draw(st.sampled_from(["a", "b"]))}
+            elif draw(st.booleans()):
+                game["score"] = {"a": draw(st.integers(0, 900)), "b": draw(st.integers(0, 900))}
             if draw(st.integers(0, 3)) == 0:
                 game["adjustments"] = [{"side": "a", "points": 100, "reason": "late"}]
             if draw(st.booleans()):

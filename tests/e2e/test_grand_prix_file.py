@@ -88,7 +88,6 @@ def build(rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 fact["award"] = ("dq", "b")
             elif number == 7 and table == 5:
                 game["award"] = {"kind": "removed", "against": "a"}
-                game["score"] = {"a": 120, "b": 160}  # as far as they got; the award decides
                 fact["award"] = ("removed", "a")
             elif roll < 0.2:
                 hands, (sa, sb) = HANDS[rng.randrange(len(HANDS))]

@@ -189,6 +189,19 @@ def finished(game: Game, rules: Rules, round_number: int, where: str) -> None:
         raise Invalid(f"{where}: {exc}") from None
 
 
+def awarded(game: Game, where: str) -> None:
+    """A game the director's award decides has no score of its own: the award gives it
+    (``submit`` and the award take one or the other, never both)."""
+    if game.award is None:
+        return
+    for field, given in (("score", game.score), ("hands", game.hands)):
+        if given:
+            raise Invalid(
+                f"{where}: {field}: a game decided by an award ({game.award.kind} against "
+                f"{game.award.against}) has no {field} of its own; the award gives its score"
+            )
+
+
 def unscored_winner(score: Score | None, winner: Side | None, where: str) -> None:
     """Without the rules: a recorded winner must not go against the higher score."""
     if score is not None and winner is not None and score.higher() not in (None, winner):

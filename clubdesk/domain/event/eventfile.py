@@ -359,6 +359,7 @@ class _Reader:
         if len(self.problems) > before:
             raise Invalid("")
         game = game_of(found)
+        checks.awarded(game, at)
         if self.rules is None:
             checks.unscored_winner(game.score, game.winner, at)
             return game

@@ -1,0 +1,70 @@
+"""Import checks what the window's and the command line's own doors check (docs/event-file.md):
+a file edited by hand to hold what ``submit``, an award, ``finalize`` or the clock would
+refuse is refused, naming its row, and nothing is written; what export writes, import takes."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clubdesk.services import final_payouts
+from clubdesk.store.db import open_database
+from clubdesk.timesource import FakeTime
+from tests import builder
+from tests.cli.helpers import ok, refused
+from tests.services.test_final_payouts import ROUNDS, play
+
+MST = dt.timezone(dt.timedelta(hours=-7))
+NIGHT = dt.datetime(2024, 3, 9, 19, 0, tzinfo=MST)
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A warm-up of 6 teams at $20 played to the end, its sheets signed at the tables and
+    its payouts finalized: the event file export gives."""
+    path = tmp_path_factory.mktemp("night") / "club.sqlite"
+    clock = FakeTime(NIGHT)
+    with open_database(path) as db:
+        event_id = builder.event(db, clock, "grand-prix-warmup", entrants=6, paid_cents=2000)
+        builder.draw(db, event_id, clock, seed=2)
+        play(db, event_id, clock, range(1, ROUNDS + 1))
+        final_payouts.finalize_payouts(db, event_id, "Pat Lee", clock)
+    return json.loads(ok("export", "--db", path))
+
+
+def forged(night: dict[str, Any], folder: Path, change) -> Path:  # type: ignore[no-untyped-def]
+    """The night's file as a forger left it, after ``change`` (given the file's JSON)."""
+    event = copy.deepcopy(night)
+    change(event)
+    path = folder / "forged.json"
+    path.write_text(json.dumps(event), encoding="utf-8")
+    return path
+
+
+def test_the_night_as_exported_is_taken(night: dict[str, Any], tmp_path: Path) -> None:
+    source = forged(night, tmp_path, lambda event: None)
+    ok("import", source, "--db", tmp_path / "club.sqlite")
+    assert json.loads(ok("export", "--db", tmp_path / "club.sqlite")) == night
+
+
+def test_an_award_beside_a_score_is_refused_naming_the_game(
+    night: dict[str, Any], tmp_path: Path
+) -> None:
+    """A DQ award written beside a contrary score would show the score on the sheet and the
+    award in the standings: a game is decided by one or the other."""
+
+    def dq(event: dict[str, Any]) -> None:
+        event["rounds"][1]["games"][2]["award"] = {"kind": "dq", "against": "a"}
+
+    source = forged(night, tmp_path, dq)
+    copy_db = tmp_path / "club.sqlite"
+    assert refused("import", source, "--db", copy_db) == (
+        f"{source}: rounds[1].games[2] (round 2, table 3): score: a game decided by an award "
+        "(dq against a) has no score of its own; the award gives its score"
+    )
+    assert not copy_db.exists()
