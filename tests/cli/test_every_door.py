@@ -16,7 +16,7 @@ from clubdesk.services import final_payouts
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
-from tests.cli.helpers import ok, refused
+from tests.cli.helpers import commands_at, ok, refused
 from tests.services.test_final_payouts import ROUNDS, play
 
 MST = dt.timezone(dt.timedelta(hours=-7))
@@ -68,3 +68,36 @@ def test_an_award_beside_a_score_is_refused_naming_the_game(
         "(dq against a) has no score of its own; the award gives its score"
     )
     assert not copy_db.exists()
+
+
+@pytest.fixture
+def drawn(tmp_path: Path) -> Path:
+    """A Grand Prix on Saturday 9 March 2024, drawn, no round started."""
+    path = tmp_path / "club.sqlite"
+    with open_database(path) as db:
+        event_id = builder.event(db, FakeTime(NIGHT), "grand-prix-pinochle", entrants=8)
+        builder.draw(db, event_id, FakeTime(NIGHT))
+    return path
+
+
+def test_no_clock_starts_before_the_events_day_so_its_file_is_taken_anywhere(
+    drawn: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clock's doors and the import hold a clock's times to one bound: a round started
+    on the computer's Friday for Saturday's event would be a file no import takes."""
+    commands_at(monkeypatch, dt.datetime(2024, 3, 8, 20, 0, tzinfo=MST))
+    assert refused("clock", "start", "--round", "1", "--db", drawn) == (
+        "clock: Fri 8 Mar 2024 8:00 PM is before the event's day (Sat 9 Mar 2024)"
+    )
+    assert refused("round", "start", "--round", "1", "--db", drawn) == (
+        "clock: Fri 8 Mar 2024 8:00 PM is before the event's day (Sat 9 Mar 2024)"
+    )
+    assert json.loads(ok("export", "--db", drawn)).get("clock") is None
+    commands_at(monkeypatch, dt.datetime(2024, 3, 9, 0, 30, tzinfo=MST))
+    ok("clock", "start", "--round", "1", "--db", drawn)
+    source = tmp_path / "event.json"
+    source.write_text(ok("export", "--db", drawn), encoding="utf-8")
+    hawaii = dt.timezone(dt.timedelta(hours=-10))  # a laptop where it was still Friday then
+    commands_at(monkeypatch, dt.datetime(2024, 3, 9, 9, 0, tzinfo=hawaii))
+    ok("import", source, "--db", tmp_path / "elsewhere.sqlite")
+    assert ok("export", "--db", tmp_path / "elsewhere.sqlite") == source.read_text("utf-8")
