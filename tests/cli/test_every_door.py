@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from clubdesk.services import final_payouts
+from clubdesk.services import final_payouts, sheets
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
@@ -23,18 +23,26 @@ MST = dt.timezone(dt.timedelta(hours=-7))
 NIGHT = dt.datetime(2024, 3, 9, 19, 0, tzinfo=MST)
 
 
-@pytest.fixture(scope="module")
-def night(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def played(path: Path, *, amended: bool = False) -> dict[str, Any]:
     """A warm-up of 6 teams at $20 played to the end, its sheets signed at the tables and
-    its payouts finalized: the event file export gives."""
-    path = tmp_path_factory.mktemp("night") / "club.sqlite"
+    its payouts finalized (then, ``amended``, a sheet amended to turn a game round): the
+    event file export gives."""
     clock = FakeTime(NIGHT)
     with open_database(path) as db:
         event_id = builder.event(db, clock, "grand-prix-warmup", entrants=6, paid_cents=2000)
         builder.draw(db, event_id, clock, seed=2)
         play(db, event_id, clock, range(1, ROUNDS + 1))
         final_payouts.finalize_payouts(db, event_id, "Pat Lee", clock)
+        if amended:
+            clock.advance(minutes=5)
+            sheets.amend_sheet(db, event_id, ROUNDS, 1, score=(0, 2000), director="Pat Lee",
+                               reason="a sheet added up wrong", clock=clock)  # fmt: skip
     return json.loads(ok("export", "--db", path))
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return played(tmp_path_factory.mktemp("night") / "club.sqlite")
 
 
 def forged(night: dict[str, Any], folder: Path, change) -> Path:  # type: ignore[no-untyped-def]
@@ -101,3 +109,41 @@ def test_no_clock_starts_before_the_events_day_so_its_file_is_taken_anywhere(
     commands_at(monkeypatch, dt.datetime(2024, 3, 9, 9, 0, tzinfo=hawaii))
     ok("import", source, "--db", tmp_path / "elsewhere.sqlite")
     assert ok("export", "--db", tmp_path / "elsewhere.sqlite") == source.read_text("utf-8")
+
+
+def test_a_frozen_payout_not_the_one_the_results_give_is_refused(
+    night: dict[str, Any], tmp_path: Path
+) -> None:
+    """A file whose finalized payouts give the first prize to a team that finished out of
+    the money is not taken as finalized by a director."""
+    [payout] = night["payouts"]
+    winners = {prize["entrant"] for prize in payout["prizes"]}
+    outsider = min(e["number"] for e in night["entrants"] if e["number"] not in winners)
+    first = payout["prizes"][0]
+
+    def given_away(event: dict[str, Any]) -> None:
+        event["payouts"][0]["prizes"][0]["entrant"] = outsider
+
+    source = forged(night, tmp_path, given_away)
+    copy_db = tmp_path / "club.sqlite"
+    assert refused("import", source, "--db", copy_db) == (
+        f"{source}: payouts[0].prizes[0]: place 1 to entrant {outsider} "
+        f"({first['amount_cents']} cents), but the results give place 1 to entrant "
+        f"{first['entrant']} ({first['amount_cents']} cents)"
+    )
+    pool = forged(night, tmp_path, lambda event: event["payouts"][0].update(pool_cents=1))
+    assert refused("import", pool, "--db", copy_db) == (
+        f"{pool}: payouts[0]: pool_cents: 1, but the results and the ledger give "
+        f"{payout['pool_cents']}"
+    )
+    assert not copy_db.exists()
+
+
+def test_payouts_finalized_before_a_sheet_was_amended_are_taken(tmp_path: Path) -> None:
+    """An amendment after the payouts were finalized leaves them as they were frozen: the
+    file is taken, and its payouts stand as frozen."""
+    night = played(tmp_path / "club.sqlite", amended=True)
+    assert night["rounds"][ROUNDS - 1]["games"][0]["score"] == {"a": 0, "b": 2000}
+    source = forged(night, tmp_path, lambda event: None)
+    ok("import", source, "--db", tmp_path / "elsewhere.sqlite")
+    assert json.loads(ok("export", "--db", tmp_path / "elsewhere.sqlite")) == night
