@@ -269,7 +269,8 @@ def import_event(
 
 
 def _check_carried_times(event: Event, now: dt.datetime) -> None:
-    """Refuse clock facts outside the event's day to now (plus a few minutes), and payouts
+    """Refuse clock facts and signatures outside the event's day to now (plus a few minutes:
+    the bound the clock and ``submit`` hold to, ``check_given``), and payouts
     finalized, paid, redeemed or reopened after now: times that have not come, or that no
     clock can have recorded, would stand in the record."""
     problems = []
@@ -279,6 +280,16 @@ def _check_carried_times(event: Event, now: dt.datetime) -> None:
                 check_given(fact.at, event.date, now)
         except UserError as exc:
             problems.append(f"clock[{index}] (round {fact.round}): {exc}")
+    for r, round_ in enumerate(event.rounds):
+        for g, game in enumerate(round_.games):
+            for index, signature in enumerate(game.signatures):
+                try:
+                    if event.date is not None:
+                        check_given(signature.at, event.date, now, f"signatures[{index}].at")
+                except UserError as exc:
+                    problems.append(
+                        f"rounds[{r}].games[{g}] (round {round_.number}, table {game.table}): {exc}"
+                    )
     for index, payout in enumerate(event.payouts):
         times = [payout.at, *(p.at for p in payout.paid), *(r.at for r in payout.redeemed)]
         if payout.reopened is not None:

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from clubdesk.services import final_payouts, sheets
+from clubdesk.services import final_payouts, seating, sheets
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
-from tests.cli.helpers import commands_at, ok, refused
+from tests.cli.helpers import clubdesk, commands_at, ok, refused
 from tests.services.test_final_payouts import ROUNDS, play
 
 MST = dt.timezone(dt.timedelta(hours=-7))
@@ -147,3 +147,96 @@ def test_payouts_finalized_before_a_sheet_was_amended_are_taken(tmp_path: Path) 
     source = forged(night, tmp_path, lambda event: None)
     ok("import", source, "--db", tmp_path / "elsewhere.sqlite")
     assert json.loads(ok("export", "--db", tmp_path / "elsewhere.sqlite")) == night
+
+
+def test_signers_not_at_the_table_are_refused_naming_the_signature(
+    night: dict[str, Any], tmp_path: Path
+) -> None:
+    game = night["rounds"][0]["games"][0]
+    assert [s["role"] for s in game["signatures"]] == ["scorekeeper", "countersign"]
+
+    def by_nobody(event: dict[str, Any]) -> None:
+        event["rounds"][0]["games"][0]["signatures"][1]["name"] = "Zed Nobody"
+
+    source = forged(night, tmp_path, by_nobody)
+    copy_db = tmp_path / "club.sqlite"
+    line = refused("import", source, "--db", copy_db)
+    assert line.startswith(
+        f"{source}: rounds[0].games[0] (round 1, table 1): signatures[1]: Zed Nobody does not "
+        "play at this table (seated there: "
+    )
+    assert not copy_db.exists()
+
+
+@pytest.mark.parametrize(
+    ("at", "said"),
+    [
+        ("2099-01-01T12:00:00-07:00", "signatures[0].at: Thu 1 Jan 2099 12:00 PM has not come yet"),
+        ("0001-01-01T12:00:00-07:00",
+         "signatures[0].at: Mon 1 Jan 1 12:00 PM is before the event's day (Sat 9 Mar 2024)"),
+    ],
+)  # fmt: skip
+def test_a_signature_at_a_time_submit_never_takes_is_refused(
+    night: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: str, said: str
+) -> None:
+    commands_at(monkeypatch, NIGHT + dt.timedelta(hours=4))
+    source = forged(
+        night, tmp_path, lambda event: event["rounds"][2]["games"][1]["signatures"][0].update(at=at)
+    )
+    copy_db = tmp_path / "club.sqlite"
+    assert refused("import", source, "--db", copy_db).startswith(
+        f"{source}: rounds[2].games[1] (round 3, table 2): {said}"
+    )
+    assert not copy_db.exists()
+
+
+def test_a_sheet_is_not_submitted_before_the_events_day(tmp_path: Path) -> None:
+    """Its signatures would carry a time an import of the event file refuses: a night
+    planned for New Year's Day 2999 takes no sheet today."""
+    path = tmp_path / "club.sqlite"
+    clock = FakeTime(NIGHT)
+    with open_database(path) as db:
+        event_id = builder.event(db, clock, entrants=8, date=dt.date(2999, 1, 1))
+        builder.draw(db, event_id, clock)
+        builder.publish(db, event_id, 1, clock)
+        names = builder.signers(db, event_id, 1, 1)
+    signatures = [{"role": role, "name": name} for role, name in names.items()]
+    sheet = {"score": {"a": 500, "b": 300}, "signatures": signatures}
+    ran = clubdesk("submit", "--db", path, "--round", "1", "--table", "1", stdin=json.dumps(sheet))
+    assert ran.code == 2 and ran.err.startswith("clubdesk: signatures: ")
+    assert ran.err.endswith(" is before the event's day (Tue 1 Jan 2999)\n")
+    assert json.loads(ok("sheet", "--db", path, "--round", "1", "--table", "1"))["state"] == (
+        "waiting"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "entrants", "score"),
+    [
+        ("grand-prix-pinochle", 8, (520, 310)),
+        ("grand-prix-warmup", 6, (520, 310)),
+        ("sun-city-west-pinochle", 8, (420, 300)),
+        ("npa-club-pinochle", 12, (400, 250)),
+        ("bid-whist", 8, (9, 4)),
+        ("house-gin", 4, (250, 100)),
+    ],
+)
+def test_every_bundled_formats_night_is_taken_as_exported(
+    tmp_path: Path, rules_id: str, entrants: int, score: tuple[int, int]
+) -> None:
+    """Round 1 started and its sheets signed at the tables: what export writes, import
+    takes, and exports again the same."""
+    path = tmp_path / "club.sqlite"
+    clock = FakeTime(NIGHT)
+    with open_database(path) as db:
+        event_id = builder.event(db, clock, rules_id, entrants=entrants)
+        builder.draw(db, event_id, clock, seed=3)
+        builder.start(db, event_id, 1, clock)
+        tables = seating.seating(db, event_id, 1).tables
+        builder.scores(db, event_id, 1, {t.table: score for t in tables}, clock)
+    exported = ok("export", "--db", path)
+    assert all(g["signatures"] for g in json.loads(exported)["rounds"][0]["games"])
+    source = tmp_path / "event.json"
+    source.write_text(exported, encoding="utf-8")
+    ok("import", source, "--db", tmp_path / "elsewhere.sqlite")
+    assert ok("export", "--db", tmp_path / "elsewhere.sqlite") == exported

@@ -497,6 +497,7 @@ def event_files(draw: st.DrawFn) -> dict[str, Any]:
         }
         for n in numbers
     ]
+    players = {entrant["number"]: entrant["players"] for entrant in entrants}
     rounds = []
     for number in range(1, draw(st.integers(0, 4)) + 1):
         order = draw(st.permutations(numbers))
@@ -511,8 +512,9 @@ def event_files(draw: st.DrawFn) -> dict[str, Any]:
             if draw(st.integers(0, 3)) == 0:
                 game["adjustments"] = [{"side": "a", "points": 100, "reason": "late"}]
             if draw(st.booleans()):
+                keeper = draw(st.sampled_from(players[order[start]]))  # seated at the table
                 game["signatures"] = [
-                    {"role": "scorekeeper", "name": draw(names), "at": draw(moments).isoformat()}
+                    {"role": "scorekeeper", "name": keeper, "at": draw(moments).isoformat()}
                 ]
             games.append(game)
         byes = [order[-1]] if len(order) % 2 else []

@@ -114,9 +114,9 @@ def build(rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 game["score"] = {"a": sa, "b": sb}
                 fact["score"] = (sa, sb)
             game["signatures"] = [
-                {"role": "scorekeeper", "name": f"keeper {a}",
+                {"role": "scorekeeper", "name": f"North {a}",
                  "at": f"2011-10-22T{10 + number:02d}:{table:02d}:00-07:00"},
-                {"role": "countersign", "name": f"keeper {b}",
+                {"role": "countersign", "name": f"North {b}",
                  "at": f"2011-10-22T{10 + number:02d}:{table + 10:02d}:00-07:00"},
             ]  # fmt: skip
             games.append(game)
