@@ -305,7 +305,7 @@ def test_an_event_file_at_the_limits_is_stored_and_written_out_again(
     if event is None:  # e.g. a score that ties a game no rule lets stay level
         return
     folder: Path = tmp_path_factory.mktemp("limits")
-    clock = FakeTime(datetime(2011, 10, 22, 9, 0, tzinfo=CLUB_TIME))
+    clock = FakeTime(datetime(2011, 10, 22, 23, 0, tzinfo=CLUB_TIME))  # its sheets signed
     with open_database(folder / "club.sqlite", backups=folder) as db:
         eventfile.import_event(db, event, clock)
         written = eventfile.export_event(db, event.id)

@@ -18,6 +18,9 @@ How the rules are read:
   file that has a different one is refused too.
 - A store credit the file says was redeemed after the tournament's day is refused,
   naming its row, as the window refuses a credit lapsed (``credit.late_redemptions``).
+- The payouts final in the file are the ones ``finalize`` froze: the payouts the results
+  gave at the time they were finalized, final then; else they are refused, naming the
+  pool or the prize (``_frozen_problems``).
 - An event id already in the database is refused unless ``replace``: then
   the event there is archived, never deleted. It keeps every row under a
   new id (``gp-2011--replaced-1``, the next free number), is listed in
@@ -36,6 +39,7 @@ How the rules are read:
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime as dt
 from dataclasses import dataclass
@@ -48,12 +52,14 @@ from clubdesk.domain.event.model import Entrant, Event, EventError, Game, Remova
 from clubdesk.domain.event.sheet import played_hands, sheet_result
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.money.credit import late_redemptions
+from clubdesk.domain.money.payouts import compute_payouts
 from clubdesk.domain.roundclock.actions import AHEAD_S, check_given
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services.changes import Change, changes_field, writes
 from clubdesk.services.common import event_and_rules
+from clubdesk.services.final_payouts import check_final
 from clubdesk.store import carried_on
 from clubdesk.store import eventfile as store
 from clubdesk.store import events as events_store
@@ -134,7 +140,62 @@ def _check(data: Any, date: dt.date | None) -> _Checked:
     late = late_redemptions(event)  # seed 003: "must be redeemed the day of the tournament"
     if late:
         raise EventError(late)
-    return _Checked(event, found[event.rules])
+    rules = found[event.rules]
+    frozen = _frozen_problems(event, rules)
+    if frozen:
+        raise EventError(frozen)
+    return _Checked(event, rules)
+
+
+def _frozen_problems(event: Event, rules: Rules) -> list[str]:
+    """The payouts final now are the ones ``finalize`` froze: the payouts the results gave
+    when they were finalized (a sheet amended since is not in them), final then
+    (``final_payouts.check_final``). Payouts reopened since were checked when they stood."""
+    if not event.payouts or event.payouts[-1].reopened is not None:
+        return []
+    index, payout = len(event.payouts) - 1, event.payouts[-1]
+    where = f"payouts[{index}]"
+    played_by = rules.with_settings(copy.deepcopy(dict(event.settings)))
+    found = compute_payouts(_results_at(event, payout.at), played_by)
+    try:
+        check_final(found)
+    except UserError as exc:
+        return [f"{where}: finalized, but {str(exc).removeprefix('payouts: ')}"]
+    if payout.pool_cents != found.pool_cents:
+        return [f"{where}: pool_cents: {payout.pool_cents}, but the results and the ledger "
+                f"give {found.pool_cents}"]  # fmt: skip
+    given = [(p.place, p.number, p.amount_cents, p.credit_cents) for p in payout.prizes]
+    computed = [(p.place, p.number, p.amount_cents, p.credit_cents) for p in found.prizes]
+    for n, (frozen, due) in enumerate(zip([*given, None], [*computed, None], strict=False)):
+        if frozen != due:
+            said = "no prize" if frozen is None else _prize_words(frozen)
+            gives = "no more prizes" if due is None else _prize_words(due)
+            return [f"{where}.prizes[{n}]: {said}, but the results give {gives}"]
+    return []
+
+
+def _prize_words(prize: tuple[int, int, int, int]) -> str:
+    place, number, cents, credit = prize
+    part = f", {credit} of it in store credit" if credit else ""
+    return f"place {place} to entrant {number} ({cents} cents{part})"
+
+
+def _results_at(event: Event, at: dt.datetime) -> Event:
+    """The event's results as they stood at ``at``: its sheets without the amendments made
+    later."""
+    rounds = []
+    for round_ in event.rounds:
+        games = []
+        for game in round_.games:
+            kept = tuple(x for x in game.amendments if x.at <= at)
+            if len(kept) < len(game.amendments):
+                stood = kept[-1].after if kept else game.amendments[0].before
+                game = dataclasses.replace(
+                    game, score=stood.score, winner=stood.winner, amendments=kept
+                )
+            games.append(game)
+        rounds.append(dataclasses.replace(round_, games=tuple(games)))
+    return dataclasses.replace(event, rounds=tuple(rounds))
 
 
 @writes(Change.everything())
@@ -208,7 +269,8 @@ def import_event(
 
 
 def _check_carried_times(event: Event, now: dt.datetime) -> None:
-    """Refuse clock facts outside the event's day to now (plus a few minutes), and payouts
+    """Refuse clock facts and signatures outside the event's day to now (plus a few minutes:
+    the bound the clock and ``submit`` hold to, ``check_given``), and payouts
     finalized, paid, redeemed or reopened after now: times that have not come, or that no
     clock can have recorded, would stand in the record."""
     problems = []
@@ -218,6 +280,16 @@ def _check_carried_times(event: Event, now: dt.datetime) -> None:
                 check_given(fact.at, event.date, now)
         except UserError as exc:
             problems.append(f"clock[{index}] (round {fact.round}): {exc}")
+    for r, round_ in enumerate(event.rounds):
+        for g, game in enumerate(round_.games):
+            for index, signature in enumerate(game.signatures):
+                try:
+                    if event.date is not None:
+                        check_given(signature.at, event.date, now, f"signatures[{index}].at")
+                except UserError as exc:
+                    problems.append(
+                        f"rounds[{r}].games[{g}] (round {round_.number}, table {game.table}): {exc}"
+                    )
     for index, payout in enumerate(event.payouts):
         times = [payout.at, *(p.at for p in payout.paid), *(r.at for r in payout.redeemed)]
         if payout.reopened is not None:

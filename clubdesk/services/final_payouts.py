@@ -140,7 +140,7 @@ def finalize_payouts(
             raise UserError(f"payouts: they are final already ({final_text(frozen)})")
         event = event_store.load_event(session, event_id, results_only=True)
         found = compute_payouts(event, rules)
-        _check_final(found)
+        check_final(found)
         prizes = tuple(
             FrozenPrize(p.place, p.number, p.amount_cents, p.credit_cents) for p in found.prizes
         )
@@ -152,7 +152,9 @@ def finalize_payouts(
     return PayoutsFinalized(event_id, director, at, found.pool_cents, prizes)
 
 
-def _check_final(found: Payouts) -> None:
+def check_final(found: Payouts) -> None:
+    """Refuse to freeze payouts that are not final yet (provisional, undecided, nothing
+    played); an import holds a file's finalized payouts to it too."""
     if not found.played:
         raise UserError("payouts: no round has been played yet; there is nothing to finalize")
     for item in found.undecided:

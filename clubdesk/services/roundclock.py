@@ -102,11 +102,14 @@ def given_reading(
     session: Session, event_id: str, clock: TimeSource, at: dt.datetime | None
 ) -> Reading:
     """A reading of ``clock`` now, or of the wall time ``at`` the director gives, which must
-    fall on the event's day or after it and not after now (``clock_actions.check_given``)."""
-    if at is None:
-        return reading(clock)
+    fall on the event's day or after it and not after now (``clock_actions.check_given``,
+    the bound an import of the event file holds the clock to). Now itself is held to the
+    event's day: a clock started the day before could not be carried to another laptop."""
     now = aware(clock.now())
     event, _ = event_and_rules(session, event_id)
+    if at is None:
+        clock_actions.check_given(now, event.date, now, field="clock")
+        return reading(clock)
     clock_actions.check_given(at if at.tzinfo else at.replace(tzinfo=now.tzinfo), event.date, now)
     return reading(clock, at)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from clubdesk.domain.event.names import signer_key
 from clubdesk.domain.event.sheet_in import read_line
 from clubdesk.domain.limits import (
     Strokes,
@@ -56,16 +57,16 @@ def checked_signers(
     numbers = {number: side for side, members in sides.items() for number in members}
     for number, players in players_of(session, event_id, sorted(numbers)).items():
         for player in players:  # the table's entrants only, in number order
-            seated[_compared(player)] = (numbers[number], player)
+            seated[signer_key(player)] = (numbers[number], player)
     found: dict[str, str] = {}
     side_of: dict[str, str] = {}
     for role, name in names.items():
-        if _compared(name) not in seated:
+        if signer_key(name) not in seated:
             at_table = ", ".join(registered for _, registered in seated.values())
             raise UserError(
                 f"signatures.{role}: {name} does not play at {where} (seated there: {at_table})"
             )
-        side_of[role], found[role] = seated[_compared(name)]
+        side_of[role], found[role] = seated[signer_key(name)]
     if side_of["scorekeeper"] == side_of["countersign"]:
         both = " and ".join(found[role] for role in REQUIRED_SIGNATURES)
         raise UserError(
@@ -90,10 +91,6 @@ def checked_strokes(given: SignatureInput, field: str) -> Strokes:
     if wrong:
         raise UserError(f"{field}{wrong}", field=field)
     return drawn
-
-
-def _compared(name: str) -> str:
-    return " ".join(name.split()).casefold()
 
 
 def checked_line(line: SheetLine, index: int) -> SheetLine:

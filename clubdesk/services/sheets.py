@@ -45,6 +45,7 @@ from clubdesk.domain.limits import (
     name_problem,
 )
 from clubdesk.domain.money.fines import check_players
+from clubdesk.domain.roundclock.actions import check_given
 from clubdesk.errors import UserError
 from clubdesk.services import audit
 from clubdesk.services import roundclock as clock_service
@@ -152,6 +153,7 @@ def _submitted(
 ) -> SheetSubmitted:
     """``submit_sheet`` inside its command: every check, then the sheet written."""
     rules, session, event_id, at = done.rules, done.session, done.event_id, done.at
+    check_given(at, done.event.date, at, "signatures")  # as an import of the event file will
     if bool(hands) == (final_score is not None):
         raise UserError("sheet: give either the hands or the final score from the paper sheet")
     checked = _cross_checked(hands, second_hands, accepted, reason)

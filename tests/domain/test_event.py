@@ -497,22 +497,24 @@ def event_files(draw: st.DrawFn) -> dict[str, Any]:
         }
         for n in numbers
     ]
+    players = {entrant["number"]: entrant["players"] for entrant in entrants}
     rounds = []
     for number in range(1, draw(st.integers(0, 4)) + 1):
         order = draw(st.permutations(numbers))
         games = []
         for table, start in enumerate(range(0, len(order) - 1, 2), start=1):
             game: dict[str, Any] = {"table": table, "a": order[start], "b": order[start + 1]}
-            if draw(st.booleans()):
-                game["score"] = {"a": draw(st.integers(0, 900)), "b": draw(st.integers(0, 900))}
-            if draw(st.integers(0, 4)) == 0:
+            if draw(st.integers(0, 4)) == 0:  # an award gives the score: never both
                 kind = draw(st.sampled_from(["dq", "removed"]))
                 game["award"] = {"kind": kind, "against": draw(st.sampled_from(["a", "b"]))}
+            elif draw(st.booleans()):
+                game["score"] = {"a": draw(st.integers(0, 900)), "b": draw(st.integers(0, 900))}
             if draw(st.integers(0, 3)) == 0:
                 game["adjustments"] = [{"side": "a", "points": 100, "reason": "late"}]
             if draw(st.booleans()):
+                keeper = draw(st.sampled_from(players[order[start]]))  # seated at the table
                 game["signatures"] = [
-                    {"role": "scorekeeper", "name": draw(names), "at": draw(moments).isoformat()}
+                    {"role": "scorekeeper", "name": keeper, "at": draw(moments).isoformat()}
                 ]
             games.append(game)
         byes = [order[-1]] if len(order) % 2 else []

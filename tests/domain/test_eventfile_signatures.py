@@ -30,8 +30,9 @@ def signed(*strokes: Any) -> dict[str, Any]:
     data = json.loads((DATA / "event_grand_prix_small.json").read_text(encoding="utf-8"))
     game = data["rounds"][0]["games"][1]
     game["signatures"] = []
-    for role, drawn in zip(("scorekeeper", "countersign"), strokes, strict=True):
-        signature: dict[str, Any] = {"role": role, "name": f"{role} name", "at": AT}
+    signers = (("scorekeeper", "Ed Ortiz"), ("countersign", "Gus Brown"))  # sides a and b
+    for (role, name), drawn in zip(signers, strokes, strict=True):
+        signature: dict[str, Any] = {"role": role, "name": name, "at": AT}
         if drawn is not None:
             signature["strokes"] = drawn
         game["signatures"].append(signature)
@@ -115,3 +116,34 @@ def test_hostile_strokes_are_refused_naming_the_field(strokes: Any, message: str
 def test_not_a_number_is_refused() -> None:
     [line] = problems(signed([[[float("nan"), 0.5]]], None))
     assert line.startswith(f"{WHERE}: signatures[0].strokes[0][0] = [nan, 0.5] is not [x, y]")
+
+
+@pytest.mark.parametrize(
+    ("keeper", "counter", "said"),
+    [
+        ("Zed Nobody", "Gus Brown",
+         "signatures[0]: Zed Nobody does not play at this table "
+         "(seated there: Ed Ortiz, Flo Ng, Gus Brown, Hal Gray)"),
+        ("Ed Ortiz", "Flo Ng",
+         "signatures: Ed Ortiz and Flo Ng sit on the same side; the sheet is countersigned "
+         "by an opponent"),
+    ],
+)  # fmt: skip
+def test_signers_are_players_at_the_table_on_opposite_sides(
+    keeper: str, counter: str, said: str
+) -> None:
+    """As ``submit`` takes them: a signer who does not play at the table, or a sheet
+    countersigned by a partner, is refused naming the signature."""
+    data = signed(None, None)
+    first, second = data["rounds"][0]["games"][1]["signatures"]
+    first["name"], second["name"] = keeper, counter
+    assert problems(data) == [f"{WHERE}: {said}"]
+    first["name"], second["name"] = "  ed   ORTIZ ", "gus brown"  # case and spacing aside
+    assert parse_event(data, lookup).rounds[0].games[1].signatures
+
+
+def test_a_signer_is_not_refused_for_an_entrant_the_file_could_not_read() -> None:
+    """The entrant's own problem is the one to report, not its player's signature."""
+    data = signed(None, None)
+    data["entrants"][2]["paid_cents"] = "x"  # entrant 3: Ed Ortiz, the scorekeeper
+    assert problems(data) == ["entrants[2] (number 3): paid_cents = 'x' is not a number"]

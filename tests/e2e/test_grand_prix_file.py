@@ -88,7 +88,6 @@ def build(rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 fact["award"] = ("dq", "b")
             elif number == 7 and table == 5:
                 game["award"] = {"kind": "removed", "against": "a"}
-                game["score"] = {"a": 120, "b": 160}  # as far as they got; the award decides
                 fact["award"] = ("removed", "a")
             elif roll < 0.2:
                 hands, (sa, sb) = HANDS[rng.randrange(len(HANDS))]
@@ -115,9 +114,9 @@ def build(rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 game["score"] = {"a": sa, "b": sb}
                 fact["score"] = (sa, sb)
             game["signatures"] = [
-                {"role": "scorekeeper", "name": f"keeper {a}",
+                {"role": "scorekeeper", "name": f"North {a}",
                  "at": f"2011-10-22T{10 + number:02d}:{table:02d}:00-07:00"},
-                {"role": "countersign", "name": f"keeper {b}",
+                {"role": "countersign", "name": f"North {b}",
                  "at": f"2011-10-22T{10 + number:02d}:{table + 10:02d}:00-07:00"},
             ]  # fmt: skip
             games.append(game)

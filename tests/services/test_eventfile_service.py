@@ -120,8 +120,10 @@ def format_file(rules_id: str) -> dict[str, Any]:
             "b": first[1],
             "hands": copy.deepcopy(hands),
             "signatures": [
-                {"role": "scorekeeper", "name": "Keeper", "at": f"{day}T1{number}:05:00-07:00"},
-                {"role": "countersign", "name": "Other", "at": f"{day}T1{number}:06:00-07:00"},
+                {"role": "scorekeeper", "name": entrants[0]["players"][0],
+                 "at": f"{day}T1{number}:05:00-07:00"},  # entrant 1, side a
+                {"role": "countersign", "name": entrants[1]["players"][0],
+                 "at": f"{day}T1{number}:06:00-07:00"},  # entrant 2, side b
             ],
         }  # fmt: skip
         if rules_id.startswith("grand-prix"):

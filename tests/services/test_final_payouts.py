@@ -9,7 +9,7 @@ from clubdesk.domain.money.payouts import Payouts, Pool, Undecided
 from clubdesk.errors import UserError
 from clubdesk.services import audit, eventfile, ledger, results, seating, sheets
 from clubdesk.services.final_payouts import (
-    _check_final,
+    check_final,
     finalize_payouts,
     mark_prize_paid,
     reopen_payouts,
@@ -83,7 +83,7 @@ def test_an_undecided_place_is_named_with_who_plays_for_it() -> None:
     tie = Undecided((1, 2), (4, 9), ("Eve", "Ivy"), 30_000, "sudden-death")
     waiting = Payouts(pool, (18_000, 12_000), (), provisional=True, undecided=(tie,))
     with pytest.raises(UserError) as refused:
-        _check_final(waiting)
+        check_final(waiting)
     assert str(refused.value) == (
         "payouts: places 1 and 2 are undecided: entrants 4, 9 play the sudden death for $300.00"
     )

@@ -82,6 +82,8 @@ def test_a_playoff_game_between_teams_that_do_not_meet_is_refused(db, clock) -> 
     wrong = copy.deepcopy(data)
     quarter = wrong["rounds"][4]["games"]
     quarter[0]["b"], quarter[1]["b"] = quarter[1]["b"], quarter[0]["b"]
+    countersigned = [game["signatures"][1] for game in quarter[:2]]  # each by its side b
+    quarter[0]["signatures"][1], quarter[1]["signatures"][1] = reversed(countersigned)
     first = quarter[0]
     assert problems(wrong) == [
         f"round 5, table 1: teams {first['a']} and {first['b']} do not meet in playoff round 2"

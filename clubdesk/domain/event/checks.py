@@ -10,7 +10,7 @@ refunds against what may be given back.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from typing import Any
 
@@ -27,6 +27,7 @@ from clubdesk.domain.event.model import (
     SheetResult,
     Side,
 )
+from clubdesk.domain.event.names import signer_key
 from clubdesk.domain.event.sheet import (
     AmendmentError,
     UndecidedError,
@@ -36,6 +37,7 @@ from clubdesk.domain.event.sheet import (
     score_tiebreak,
     sheet_result,
 )
+from clubdesk.domain.event.sheet_in import SIGNING_ROLES
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import NOT_UNICODE, lone_surrogate_at
 from clubdesk.domain.money import fines, refunds
@@ -187,6 +189,45 @@ def finished(game: Game, rules: Rules, round_number: int, where: str) -> None:
                    time_called=game.time_called)  # fmt: skip
     except (HandError, NotOverError) as exc:
         raise Invalid(f"{where}: {exc}") from None
+
+
+def awarded(game: Game, where: str) -> None:
+    """A game the director's award decides has no score of its own: the award gives it
+    (``submit`` and the award take one or the other, never both)."""
+    if game.award is None:
+        return
+    for field, given in (("score", game.score), ("hands", game.hands)):
+        if given:
+            raise Invalid(
+                f"{where}: {field}: a game decided by an award ({game.award.kind} against "
+                f"{game.award.against}) has no {field} of its own; the award gives its score"
+            )
+
+
+def signers(game: Game, players: Mapping[int, Sequence[str]], where: str) -> None:
+    """Each signer of the sheet (the director's signature aside) a player seated at the
+    table, the scorekeeper and the countersigner on opposite sides: as ``submit`` takes
+    them (``services.sheet_input.checked_signers``)."""
+    seated = {signer_key(name): (side, name) for side in ("a", "b")
+              for number in game.side(side) for name in players.get(number, ())}  # fmt: skip
+    sides: dict[str, tuple[str, str]] = {}
+    for index, signature in enumerate(game.signatures):
+        if signature.role not in SIGNING_ROLES:
+            continue
+        found = seated.get(signer_key(signature.name))
+        if found is None:
+            at_table = ", ".join(name for _, name in seated.values())
+            raise Invalid(
+                f"{where}: signatures[{index}]: {signature.name} does not play at this table "
+                f"(seated there: {at_table})"
+            )
+        sides[signature.role] = found
+    if len(sides) == 2 and sides["scorekeeper"][0] == sides["countersign"][0]:
+        both = " and ".join(name for _, name in sides.values())
+        raise Invalid(
+            f"{where}: signatures: {both} sit on the same side; the sheet is countersigned "
+            "by an opponent"
+        )
 
 
 def unscored_winner(score: Score | None, winner: Side | None, where: str) -> None:

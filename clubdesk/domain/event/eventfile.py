@@ -137,6 +137,7 @@ class _Reader:
         self.problems: list[str] = []
         self.rules: Rules | None = None
         self.numbers: set[int] | None = None  # None: the entrants could not be read
+        self.players: dict[int, tuple[str, ...]] | None = None  # who may sign; None: unread
 
     def checked(self, model: type[BaseModel], data: Any) -> tuple[Any, list[dict[str, Any]]]:
         """``data`` as ``model`` (None when it has problems) and the problems, unworded."""
@@ -263,6 +264,8 @@ class _Reader:
                 self.problems.append(f"entrants: number {number} appears {checks.times(count)}")
         if value is None or isinstance(value, list):
             self.numbers = set(seen)
+        if len(parsed) == len(items):  # else a signer's entrant may be one not read
+            self.players = {entrant.number: entrant.players for entrant in parsed}
         return tuple(parsed)
 
     def _member_once(self, numbers: Sequence[int | None], where: str, seen: dict[int, str]) -> None:
@@ -384,6 +387,9 @@ class _Reader:
         if len(self.problems) > before:
             raise Invalid("")
         game = game_of(found)
+        checks.awarded(game, at)
+        if self.players is not None:
+            checks.signers(game, self.players, at)
         if self.rules is None:
             checks.unscored_winner(game.score, game.winner, at)
             return game

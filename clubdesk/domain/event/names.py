@@ -35,6 +35,12 @@ def name_key(name: str) -> str:
     return fold(name)
 
 
+def signer_key(name: str) -> str:
+    """How a signer's name is found among the players at the table: whatever its case and
+    spacing (``submit`` and the event file alike)."""
+    return clean_name(name).casefold()
+
+
 def entrant_name(players: Sequence[str]) -> str:
     """An entrant's name from its players: ``"Ann Smith / Bob Jones"`` for a team."""
     return TEAM_JOIN.join(clean_name(p) for p in players)

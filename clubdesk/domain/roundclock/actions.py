@@ -113,23 +113,25 @@ AHEAD_S = 5 * 60
 hall's. A later time has not happened yet."""
 
 
-def check_given(at: dt.datetime, day: dt.date, now: dt.datetime) -> None:
-    """Refuse a time the director gives (``--at``) before the event's ``day`` (midnight, in
-    ``now``'s zone) or more than ``AHEAD_S`` after ``now``: a clock's facts are things that
-    happened that day, so one time typed wrong (the year 1, 2099) never stands in the record."""
-    first = dt.datetime.combine(day, dt.time(), tzinfo=now.tzinfo)
-    if at < first:
+def check_given(at: dt.datetime, day: dt.date, now: dt.datetime, field: str = "at") -> None:
+    """Refuse a clock's time before the event's ``day`` (read in the time's own zone, so that
+    a file read on a laptop in another zone takes what this one took) or more than
+    ``AHEAD_S`` after ``now``: a clock's facts are things that happened that day, so one time
+    typed wrong (the year 1, 2099) never stands in the record. The one bound for a time the
+    director gives (``--at``), for the clock's now when none is given (``field`` "clock": the
+    computer's date before the event's) and for the clock an event file carries."""
+    if at.date() < day:
         raise UserError(
-            f"at: {shown(at, year=True)} is before the event's day "
+            f"{field}: {shown(at, year=True)} is before the event's day "
             f"({day:%a} {day.day} {day:%b} {day.year})",
-            field="at",
+            field=field,
         )
     if at > now + dt.timedelta(seconds=AHEAD_S):
         other_day = at.date() != now.date()
         raise UserError(
-            f"at: {shown(at, day=other_day, year=at.year != now.year)} has not come yet "
+            f"{field}: {shown(at, day=other_day, year=at.year != now.year)} has not come yet "
             f"(it is now {shown(now, day=other_day)})",
-            field="at",
+            field=field,
         )
 
 
