@@ -287,3 +287,28 @@ def members_of(db: Database, event_id: str) -> dict[tuple[int, int], int]:
         for position, number in enumerate(entrant.get("members") or [], start=1)
         if number is not None
     }
+
+
+CLUB_OF_ELEVEN = "number,name\n" + "".join(f"{n},Member {n}\n" for n in range(1, 12))
+
+
+def season_night(
+    db: Database,
+    clock: TimeSource,
+    day: int,
+    by_table: Mapping[int, tuple[int, int]],
+    season: str = "2027 spring",
+) -> str:
+    """An NPA night of the season ``season`` on 2027-03-``day``: twelve players, member n
+    (``CLUB_OF_ELEVEN``) playing as entrant n but entrant 12 (no member), round 1 in with
+    these scores by table; its id."""
+    event_id = event(db, clock, "npa-club-pinochle", name=f"Night {day}",
+                     date=dt.date(2027, 3, day), settings={"season": season})  # fmt: skip
+    for n in range(1, 13):
+        member = [n] if n < 12 else []
+        new = RegisterEntrant([f"Member {n}"], members=member)
+        registration.register(db, event_id, new, clock)
+    draw(db, event_id, clock, seed=day)
+    publish(db, event_id, 1, clock)
+    scores(db, event_id, 1, by_table, clock)
+    return event_id
