@@ -63,6 +63,7 @@ class SeasonStandings:
     season: str
     events: tuple[str, ...]  # the season's event ids, in the order given
     rows: tuple[SeasonRow, ...]
+    event_names: tuple[str, ...] = ()  # as ``events``
 
     def to_json(self) -> dict:
         """As ``clubdesk season standings --format json`` gives them (docs/cli.md)."""
@@ -125,4 +126,5 @@ def season_standings(
     for index, (member, total, scores) in enumerate(lines):
         place = rows[-1].place if rows and rows[-1].points == total else index + 1
         rows.append(SeasonRow(place, member, names[member], total, scores))
-    return SeasonStandings(season, tuple(event.id for event in events), tuple(rows))
+    ids, titles = tuple(event.id for event in events), tuple(event.name for event in events)
+    return SeasonStandings(season, ids, tuple(rows), titles)
