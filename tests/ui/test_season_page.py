@@ -133,6 +133,14 @@ def test_ctrl_9_shows_the_season_in_the_window(make_window, db, qtbot, season) -
     picture(window, "season_page")
 
 
+def test_the_print_page_prints_the_seasons_standings(qtbot, db, clock, season) -> None:
+    from tests.ui.test_print_page import built, make_page
+
+    page = make_page(qtbot, db, clock, season[-1])
+    assert built(qtbot, page, "season") == 1
+    assert page.status.text() == "Season standings (Letter): 1 page."
+
+
 def test_no_season_yet_says_where_one_is_given(qtbot, db, clock) -> None:
     page = SeasonPage(UiContext(db, clock, None))
     qtbot.addWidget(page)
