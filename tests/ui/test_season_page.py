@@ -11,7 +11,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from clubdesk.services import results
+from clubdesk.services import results, seasons, sheets
+from clubdesk.services.changes import Change
 from clubdesk.services.members import import_members
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.players.page import PlayersPage
@@ -94,6 +95,32 @@ def shown(page: SeasonPage) -> list[tuple[int, int, int, str]]:
          int(model.text(row, model.POINTS)), model.text(row, model.COUNTED))
         for row in range(model.rowCount())
     ]  # fmt: skip
+
+
+def test_three_nights_add_up_to_the_hand_calculation_and_an_amendment_moves_them(
+    qtbot, db, clock, season: list[str]
+) -> None:
+    context = UiContext(db, clock, season[-1])
+    page = SeasonPage(context)
+    qtbot.addWidget(page)
+    page.resize(1280, 820)
+    show_active(page)
+    page.focus_in()
+    assert QApplication.focusWidget() is page.season_combo
+    assert page.season_combo.currentText() == "2027 spring"
+    assert page.events_label.text() == "3 events: Night 1, Night 2, Night 3 · 14 members"
+    expected = by_hand(db, season)
+    assert shown(page) == expected
+    assert [(r.place, r.member, r.points) for r in seasons.standings(db, "2027 spring").rows] == [
+        (place, member, points) for place, member, points, _ in expected
+    ]
+
+    # the director amends night 2's table 1 (the other side won): the season follows
+    before = shown(page)
+    sheets.amend_sheet(db, season[1], 1, 1, score=(520, 500), director="Dee",
+                       reason="a's meld was left out", clock=clock)  # fmt: skip
+    context.changed.emit(Change.SHEETS)
+    assert shown(page) == by_hand(db, season) != before
 
 
 def test_the_points_of_a_member_are_traced_to_their_nights_by_keys(
