@@ -7,9 +7,10 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import results, seasons, sheets
+from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import EventChanges, update_event
 from clubdesk.services.members import import_members
-from clubdesk.store.db import Database
+from clubdesk.store.db import Database, open_database
 from tests import builder
 
 SPRING = "2027 spring"
@@ -63,6 +64,20 @@ def test_only_the_seasons_own_events_count(db: Database, clock, nights: list[str
     assert seasons.standings(db, SPRING).events == tuple(nights)
     update_event(db, nights[0], EventChanges(settings={}), clock)  # out of the season
     assert seasons.standings(db, SPRING).events == (nights[1],)
+
+
+def test_an_events_season_travels_in_its_event_file(
+    db: Database, clock, nights: list[str], tmp_path
+) -> None:
+    data = export_event(db, nights[0])
+    assert data["settings"] == {"season": SPRING}
+    with open_database(tmp_path / "other.sqlite", backups=tmp_path / "backups") as other:
+        import_members(other, builder.CLUB_OF_ELEVEN, clock)
+        import_event(other, data, clock)
+        imported = seasons.standings(other, SPRING).to_json()
+    update_event(db, nights[1], EventChanges(settings={}), clock)  # night 1 alone here too
+    assert imported == seasons.standings(db, SPRING).to_json()
+    assert imported["events"] == [nights[0]] and len(imported["rows"]) == 11
 
 
 def test_a_season_no_event_belongs_to_is_refused_naming_the_seasons(

@@ -124,7 +124,7 @@ def test_three_nights_add_up_to_the_hand_calculation_and_an_amendment_moves_them
 
 
 def test_the_points_of_a_member_are_traced_to_their_nights_by_keys(
-    qtbot, db, clock, season: list[str]
+    qtbot, qtmodeltester, db, clock, season: list[str]
 ) -> None:
     page = SeasonPage(UiContext(db, clock, season[-1]))
     qtbot.addWidget(page)
@@ -147,6 +147,8 @@ def test_the_points_of_a_member_are_traced_to_their_nights_by_keys(
     assert sum(int(scores.text(r, scores.POINTS)) for r in range(scores.rowCount())) == (
         second.points
     )
+    qtmodeltester.check(page.model)
+    qtmodeltester.check(scores)
 
 
 def test_ctrl_9_shows_the_season_in_the_window(make_window, db, qtbot, season) -> None:

@@ -22,12 +22,38 @@ def place_text(place: int | None, shared: bool = False) -> str:
     return f"{place}=" if shared else str(place)
 
 
-class SeasonModel(RowsModel):
+class _TextRows(RowsModel):
+    """A table of text cells (``text``): those of ``LEFT_COLUMNS`` flush left, the others
+    flush right, ``BOLD_COLUMN`` in bold."""
+
+    LEFT_COLUMNS: tuple[int, ...] = ()
+    BOLD_COLUMN = -1
+
+    def text(self, row: int, column: int) -> str:
+        raise NotImplementedError
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self.text(index.row(), index.column())
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int((LEFT if index.column() in self.LEFT_COLUMNS else RIGHT).value)
+        if role == Qt.ItemDataRole.FontRole and index.column() == self.BOLD_COLUMN:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+
+class SeasonModel(_TextRows):
     """The season's standings: place (``2=`` shared), member number, name, events played,
     points, and the event scores that count."""
 
     PLACE, NUMBER, NAME, EVENTS, POINTS, COUNTED = range(6)
     HEADERS = ("Place", "No.", "Name", "Events", "Points", "Counted")
+    LEFT_COLUMNS = (NAME, COUNTED)
+    BOLD_COLUMN = POINTS
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -55,27 +81,14 @@ class SeasonModel(RowsModel):
             " + ".join(map(str, line.counted)),
         )[column]
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return self.text(index.row(), index.column())
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            left = index.column() in (self.NAME, self.COUNTED)
-            return int((LEFT if left else RIGHT).value)
-        if role == Qt.ItemDataRole.FontRole and index.column() == self.POINTS:
-            font = QFont()
-            font.setBold(True)
-            return font
-        return None
 
-
-class ScoresModel(RowsModel):
+class ScoresModel(_TextRows):
     """One member's events: the event, the place there, the points it scored, whether they
     count toward the season."""
 
     EVENT, PLACE, POINTS, COUNTS = range(4)
     HEADERS = ("Event", "Place", "Points", "Counts")
+    LEFT_COLUMNS = (EVENT, COUNTS)
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -94,13 +107,3 @@ class ScoresModel(RowsModel):
             str(score.points),
             "✓ counts" if score.counted else "not counted",
         )[column]
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return self.text(index.row(), index.column())
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            left = index.column() in (self.EVENT, self.COUNTS)
-            return int((LEFT if left else RIGHT).value)
-        return None
