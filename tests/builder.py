@@ -287,3 +287,34 @@ def members_of(db: Database, event_id: str) -> dict[tuple[int, int], int]:
         for position, number in enumerate(entrant.get("members") or [], start=1)
         if number is not None
     }
+
+
+def club_of(count: int) -> str:
+    """A members file of members 1..``count``, ``Member n`` each."""
+    return "number,name\n" + "".join(f"{n},Member {n}\n" for n in range(1, count + 1))
+
+
+CLUB_OF_ELEVEN = club_of(11)
+
+
+def season_night(
+    db: Database,
+    clock: TimeSource,
+    day: int,
+    by_table: Mapping[int, tuple[int, int]],
+    season: str = "2027 spring",
+    players: int = 12,
+) -> str:
+    """An NPA night of the season ``season`` on 2027-03-``day``: twelve players (or
+    ``players``), member n (``CLUB_OF_ELEVEN``, ``club_of``) playing as entrant n but the
+    last (no member), round 1 in with these scores by table; its id."""
+    event_id = event(db, clock, "npa-club-pinochle", name=f"Night {day}",
+                     date=dt.date(2027, 3, day), settings={"season": season})  # fmt: skip
+    for n in range(1, players + 1):
+        member = [n] if n < players else []
+        new = RegisterEntrant([f"Member {n}"], members=member)
+        registration.register(db, event_id, new, clock)
+    draw(db, event_id, clock, seed=day)
+    publish(db, event_id, 1, clock)
+    scores(db, event_id, 1, by_table, clock)
+    return event_id

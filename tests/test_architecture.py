@@ -265,6 +265,7 @@ UI_FOLDERS = {
     "print",
     "projector",
     "rounds",
+    "seasons",
     "sheet",
     "standings",
     "widgets",

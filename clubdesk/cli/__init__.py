@@ -27,6 +27,7 @@ from clubdesk.cli import (
     results,
     rounds,
     rulings,
+    seasons,
     seating,
     serve,
     sheets,
@@ -46,6 +47,7 @@ COMMAND_GROUPS = (
     rulings,
     database,
     members,
+    seasons,
     printing,
     serve,
 )  # each adds its commands and handlers

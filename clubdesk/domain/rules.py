@@ -10,6 +10,7 @@ Every mistake in a file is reported as ``FILE:LINE: message``.
 from __future__ import annotations
 
 import string
+from itertools import pairwise
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -18,6 +19,7 @@ from pydantic import (
     model_validator,
 )
 
+from clubdesk.domain import limits
 from clubdesk.domain.rules_fields import Cents, OneLine, Section, error_text
 from clubdesk.domain.rules_games import Gin, Pinochle, Whist
 from clubdesk.errors import UserError
@@ -264,6 +266,32 @@ class Sheets(Section):
     cross_check: bool = False
 
 
+class Season(Section):
+    """How an event scores toward a season (its league points), and which season it is in."""
+
+    # league points by place: 1st scores points[0], ...; a place past the list scores 0
+    points: tuple[Annotated[int, Field(ge=0, le=limits.POINTS_MAX)], ...] = Field(
+        min_length=1, max_length=1000
+    )
+    played: int = Field(default=0, ge=0, le=limits.POINTS_MAX)  # points for playing at all
+    best_of: int | None = Field(default=None, ge=1, le=1000)  # events that count; None: all
+    # the season an event belongs to: an event setting (a file may name one for every event)
+    season: OneLine | None = Field(default=None, max_length=limits.NAME_MAX)
+
+    @model_validator(mode="after")
+    def _check(self) -> Season:
+        for place, (above, below) in enumerate(pairwise(self.points), start=2):
+            if below > above:
+                raise SettingConflict(
+                    f"points must not rise with place: place {place} scores {below}, more "
+                    f"than place {place - 1} ({above})",
+                    "points",
+                )
+        if self.season is not None and not self.season.strip():
+            raise SettingConflict("season must be a name, not blank", "season")
+        return self
+
+
 class Printing(Section):
     """How the club's documents are printed."""
 
@@ -319,6 +347,7 @@ class Rules(Section):
     whist: Whist | None = None
     sheets: Sheets = Sheets()
     printing: Printing = Printing()
+    season: Season | None = None
     source_path: str = Field(default="", exclude=True)
 
     @property
@@ -397,6 +426,7 @@ SETTING_SECTIONS: dict[str, str] = {
     "sizes": "cut",
     "cross_check": "sheets",
     "paper": "printing",
+    "season": "season",
 }
 
 

@@ -67,6 +67,9 @@ def error_text(error: dict) -> str:
     if kind == "missing":
         return "missing"
     message = error["msg"]
+    if kind == "too_short":
+        least = error["ctx"]["min_length"]
+        return f"must hold at least {least} value{'s' if least != 1 else ''}"
     if kind == "literal_error":
         return message.replace("Input should be", "must be one of")
     if kind == "string_pattern_mismatch" and ":[0-5]" in str(error.get("ctx", {}).get("pattern")):

@@ -12,5 +12,6 @@ KINDS = (
     "tablecards",
     "seating",
     "schedule",
+    "season",  # the season the event belongs to
 )
 ROUND_KINDS = frozenset({"scoresheets", "tablecards", "seating"})  # a document of one round

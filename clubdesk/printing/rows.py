@@ -222,3 +222,21 @@ class ScheduleLine:
     ends: dt.datetime
     warning_at: dt.datetime | None
     then: str  # "break 15 min", "meal 60 min", "overnight" or ""
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    place: int
+    shared: bool  # another member has the same place
+    member: int
+    name: str
+    events: int
+    points: int
+    counted: tuple[int, ...]  # the event scores that count, highest first
+
+
+@dataclass(frozen=True)
+class SeasonRows:
+    season: str
+    events: tuple[str, ...]  # the season's events as printed: name and day
+    lines: tuple[SeasonLine, ...]

@@ -34,6 +34,8 @@ from clubdesk.printing.rows import (
     RoundTables,
     ScheduleLine,
     ScoreSheet,
+    SeasonLine,
+    SeasonRows,
     SeatLine,
     Side,
     StandingLine,
@@ -43,7 +45,7 @@ from clubdesk.printing.rows import (
 )
 from clubdesk.printing.text import name_with_status, pause_text, payouts_text
 from clubdesk.services import entrants as entrants_service
-from clubdesk.services import events, final_payouts, links, playoffs, results, sheets
+from clubdesk.services import events, final_payouts, links, playoffs, results, seasons, sheets
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.common import aware
@@ -337,6 +339,34 @@ def schedule_lines(db: Database, event_id: str, clock: TimeSource) -> tuple[Sche
     )
 
 
+def season_of(db: Database, event_id: str) -> str:
+    """The season the event belongs to (UserError where it belongs to none)."""
+    scoring = events.event_rules(db, event_id).season
+    if scoring is None or scoring.season is None:
+        raise UserError(
+            "season: this event belongs to no season (the Event page's Season, its setting season)",
+            field="season",
+        )
+    return scoring.season
+
+
+def season_rows(db: Database, season: str) -> SeasonRows:
+    """The season's standings, each event named with its day."""
+    found = seasons.standings(db, season)
+    days = {e.id: e.date for e in events.list_events(db)}
+    titles = tuple(
+        f"{name} ({days[event_id].isoformat()})"
+        for event_id, name in zip(found.events, found.event_names, strict=True)
+    )
+    places = [row.place for row in found.rows]
+    lines = tuple(
+        SeasonLine(row.place, places.count(row.place) > 1, row.member, row.name, row.events,
+                   row.points, row.counted)
+        for row in found.rows
+    )  # fmt: skip
+    return SeasonRows(found.season, titles, lines)
+
+
 def write_document(
     db: Database,
     event_id: str,
@@ -377,6 +407,12 @@ def write_document(
         from clubdesk.printing.chits import chits_pdf
 
         chits_pdf(target, top, chits(db, event_id), paper)
+    elif kind == "season":
+        from clubdesk.printing.season import season_pdf
+
+        season = season_of(db, event_id)
+        season_pdf(target, replace(top, event=f"{season} season", day=None),
+                   season_rows(db, season), paper)  # fmt: skip
     elif kind == "schedule":
         from clubdesk.printing.schedule import schedule_pdf
 

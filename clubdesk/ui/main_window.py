@@ -7,7 +7,7 @@ builds the window's ``UiContext`` and the Event page (which opens the event) and
 page in use. ``MainWindow(db, ...)`` does both at once; ``clubdesk.ui.app`` shows the
 frame first and attaches once it is on the screen.
 
-Each page (Event, Players, Draw, Rounds, Standings, Money, Print and Members) is a
+Each page (Event, Players, Draw, Rounds, Standings, Money, Print, Members and Season) is a
 widget built from the window's ``UiContext``, listed in ``pages.PAGES`` and
 reachable with Ctrl+1, Ctrl+2, ... in list order. Every page but the Event page and
 the page in use is imported and built when it is first shown or asked for (``page``,

@@ -26,6 +26,7 @@ PAGES = (
     ("money", "Money"),
     ("print", "Print"),
     ("members", "Members"),
+    ("season", "Season"),
 )
 
 
@@ -59,4 +60,8 @@ def make_page(key: str, context: UiContext, clock_watch: ClockWatch) -> QWidget:
         from clubdesk.ui.members.page import MembersPage
 
         return MembersPage(context)
+    if key == "season":
+        from clubdesk.ui.seasons.page import SeasonPage
+
+        return SeasonPage(context)
     raise KeyError(key)

@@ -287,3 +287,57 @@ def test_a_schedule_entry_after_the_last_round_names_its_line() -> None:
     # an event that plays fewer rounds than its format keeps the schedule, never reached
     gp = load_rules("grand-prix-pinochle", extra_dirs=[])
     assert gp.with_settings({"rounds": 7}).schedule.next_day == gp.schedule.next_day
+
+
+def test_every_bundled_format_scores_toward_a_season() -> None:
+    # docs/rules.md "Seasons": each bundled file's [season] is the club's choice
+    for format_id in FORMATS:
+        season = load_rules(format_id, extra_dirs=[]).season
+        assert season is not None and season.points[0] > 0 and season.season is None
+    npa = load_rules("npa-club-pinochle", extra_dirs=[]).season
+    assert (npa.points, npa.played, npa.best_of) == ((10, 8, 6, 5, 4, 3, 2, 1), 1, 10)
+
+
+def test_a_season_table_defaults_played_and_best_of() -> None:
+    text = GP_TEXT[: GP_TEXT.index("[season]")] + "[season]\npoints = [5, 3]\n"
+    rules = parse_rules(text, "club.toml")
+    assert (rules.season.points, rules.season.played, rules.season.best_of) == ((5, 3), 0, None)
+
+
+def test_a_season_tables_mistakes_name_their_lines() -> None:
+    def season(table: str) -> str:
+        text = GP_TEXT[: GP_TEXT.index("[season]")]
+        return text + "[season]\n" + table
+
+    text = season("points = [10, 12]\nplayed = 1\n")
+    assert problems(text) == [
+        f"club.toml:{line_of(text, 'points = [10')}: season.points: points must not rise with "
+        "place: place 2 scores 12, more than place 1 (10)",
+    ]
+    text = season("points = [10]\nplayed = -1\nbestof = 3\n")
+    assert problems(text) == [
+        f"club.toml:{line_of(text, 'played = -1')}: season.played: must be greater than or "
+        "equal to 0",
+        f"club.toml:{line_of(text, 'bestof')}: season.bestof: unknown key (a typo?)",
+    ]
+    text = season("points = []\nbest_of = 0\n")
+    assert problems(text) == [
+        f"club.toml:{line_of(text, 'points = []')}: season.points: must hold at least 1 value",
+        f"club.toml:{line_of(text, 'best_of')}: season.best_of: must be greater than or equal to 1",
+    ]
+    text = season("played = 2\n")
+    assert problems(text) == [f"club.toml:{line_of(text, '[season]')}: season.points: missing"]
+    text = season('points = [10, "x"]\n')
+    where = line_of(text, "points = [10")
+    assert problems(text)[0].startswith(f"club.toml:{where}: season.points[1]")
+
+
+def test_an_event_belongs_to_a_season_by_its_setting() -> None:
+    npa = load_rules("npa-club-pinochle", extra_dirs=[])
+    assert npa.with_settings({"season": "2027 spring"}).season.season == "2027 spring"
+    with pytest.raises(UserError, match=r"^settings: season must be a name, not blank") as caught:
+        npa.with_settings({"season": "  "})
+    assert caught.value.field == "settings.season"
+    bare = parse_rules(GP_TEXT[: GP_TEXT.index("[season]")], "club.toml")
+    with pytest.raises(UserError, match=r"settings.season: Grand Prix Pinochle has no \[season\]"):
+        bare.with_settings({"season": "2027 spring"})

@@ -161,6 +161,7 @@ def test_the_frame_is_on_the_screen_before_the_database_is_opened(
         "Money",
         "Print",
         "Members",
+        "Season",
     ]
     assert not window.new_event_action.isEnabled()  # nothing to make an event in yet
     assert window.statusBar().currentMessage() == "Opening club.sqlite…"

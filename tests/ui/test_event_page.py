@@ -377,3 +377,24 @@ def test_a_clubs_own_file_with_a_bundled_id_is_named_so_and_used(make_window, db
     [event] = list_events(db)
     assert event.rules_id == "house-gin"
     assert event_rules(db, event.id).gin.target == 100  # the club's file, not the bundled one
+
+
+def test_an_event_is_put_in_a_season_on_the_form(window, db, keyboard):
+    # docs/rules.md "Seasons": the event's setting season
+    form = window.event_page.form
+    form.format_combo.setCurrentIndex(form.format_combo.findData("npa-club-pinochle"))
+    form.name_edit.setFocus()
+    keyboard.type("Tuesday Pinochle")
+    keyboard.press(Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
+    assert keyboard.focused() is form.season_edit
+    keyboard.type("2027  spring ")
+    keyboard.press(Qt.Key.Key_Return)
+    [event] = list_events(db)
+    assert event.settings == {"season": "2027 spring"}
+    assert window.event_page.overview.value_text("season") == "2027 spring"
+
+    window.event_page.overview.edit_button.click()
+    assert form.season_edit.text() == "2027 spring"
+    form.season_edit.clear()
+    form.submit()
+    assert list_events(db)[0].settings == {}

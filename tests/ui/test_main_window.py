@@ -33,6 +33,7 @@ def test_only_real_pages_are_listed(window):
         "money",
         "print",
         "members",
+        "season",
     ]
     assert [window.page_list.item(i).text() for i in range(3)] == ["Event", "Players", "Draw"]
     assert window.current_page() == "event"

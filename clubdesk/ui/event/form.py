@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.event.sheet_words import sentence
 from clubdesk.domain.formats import load_rules, scan_rules
+from clubdesk.domain.limits import NAME_MAX
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services.events import EventInfo
@@ -107,6 +108,9 @@ class EventForm(QWidget):
         self.first_round_edit.setPlaceholderText("e.g. 7:00 PM")
         self.drop_spin = _spin(0, 49)
         self.cross_check = QCheckBox("typed in and compared hand by hand")
+        self.season_edit = QLineEdit()
+        self.season_edit.setMaxLength(NAME_MAX)
+        self.season_edit.setPlaceholderText("e.g. 2027 spring")
         self.payout_label = QLabel()
         self.general_error = set_role(QLabel(), "error")
         self.general_error.setWordWrap(True)
@@ -142,6 +146,8 @@ class EventForm(QWidget):
         self.rows.add("Drop l&owest", "drop_lowest", self.drop_spin,
                       hint="rounds not counted in each total")  # fmt: skip
         self.rows.add("&Both sides' sheets", "cross_check", self.cross_check)
+        self.rows.add("&Season", "season", self.season_edit,
+                      hint="its league points count toward it")  # fmt: skip
         self.rows.add("Payout", "payout", self.payout_label,
                       hint="as the format says")  # fmt: skip
         self.other_settings = set_role(
@@ -182,6 +188,7 @@ class EventForm(QWidget):
         self.minutes_spin.valueChanged.connect(self._show_clock_rows)
         self.cross_check.toggled.connect(self._settings_changed)
         self.first_round_edit.textChanged.connect(self._settings_changed)
+        self.season_edit.textChanged.connect(self._settings_changed)
         self.fee_edit.cents_changed.connect(self._settings_changed)
         self.date_edit.dateChanged.connect(self._date_changed)
         self.name_edit.textChanged.connect(lambda: self.rows.show_error("name", ""))
@@ -191,7 +198,7 @@ class EventForm(QWidget):
         order = [self.format_combo, self.name_edit, self.date_edit, self.venue_edit,
                  self.fee_edit, self.return_spin, self.rounds_spin, self.minutes_spin,
                  self.warning_spin, self.first_round_edit, self.drop_spin, self.cross_check,
-                 self.submit_button, self.cancel_button]  # fmt: skip
+                 self.season_edit, self.submit_button, self.cancel_button]  # fmt: skip
         for first, second in pairwise(order):
             QWidget.setTabOrder(first, second)
 
@@ -305,10 +312,13 @@ class EventForm(QWidget):
             self.first_round_edit.setText(time_shown(values["first_round_at"]))
             self.drop_spin.setValue(values["drop_lowest"])
             self.cross_check.setChecked(values["cross_check"])
+            self.season_edit.setText(values["season"] or "")
         finally:
             self._filling = False
         # a format with a cut counts every game played: it has no games to drop
         self.rows.set_shown("drop_lowest", rules.cut is None)
+        # a format without a [season] table scores toward no season
+        self.rows.set_shown("season", rules.season is not None)
         self._show_clock_rows()
         self._settings_changed()
 
@@ -341,6 +351,8 @@ class EventForm(QWidget):
             "drop_lowest": self.drop_spin.value(),
             "cross_check": self.cross_check.isChecked(),
         }
+        if self._rules is not None and self._rules.season is not None:
+            typed["season"] = " ".join(self.season_edit.text().split()) or None
         if typed["round_minutes"]:  # a clock: its warning and when round 1 starts
             typed["warning_minutes"] = self.warning_spin.value()
             text = self.first_round_edit.text().strip()

@@ -150,6 +150,7 @@ class EventOverview(QWidget):
             ("round_minutes", "Round length"),
             ("drop_lowest", "Drop lowest"),
             ("game_end", "A game ends at"),
+            ("season", "Season"),
         ):
             value = QLabel()
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -240,3 +241,6 @@ class EventOverview(QWidget):
             ends.append(f"{rules.game_end.max_hands} hands")
         self._values["game_end"].setText(" or ".join(ends))
         self.details.setRowVisible(self._values["game_end"], bool(ends))  # gin: by its targets
+        season = rules.season.season if rules.season is not None else None
+        self._values["season"].setText(season or "")
+        self.details.setRowVisible(self._values["season"], season is not None)

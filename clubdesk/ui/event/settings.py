@@ -27,6 +27,7 @@ FORM_SETTINGS = (
     "first_round_at",
     "drop_lowest",
     "cross_check",
+    "season",
 )
 CLOCK_SETTINGS = ("warning_minutes", "first_round_at")  # shown with a round length
 PHRASES = {
@@ -40,9 +41,10 @@ PHRASES = {
     "drop_lowest": "drop lowest",
     "cross_check": "both sides' sheets",
     "payout": "the payout",
+    "season": "the season",
 }
 # A message about a whole section is shown beside this field.
-SECTION_FIELD = {"schedule": "rounds", "standings": "drop_lowest"}
+SECTION_FIELD = {"schedule": "rounds", "standings": "drop_lowest", "season": "season"}
 FORM_FIELDS = ("name", "date", "venue", *FORM_SETTINGS)
 
 
@@ -52,8 +54,9 @@ def format_rules(event: EventInfo) -> Rules:
 
 
 def setting_default(rules: Rules, key: str) -> Any:
-    """A setting's value in these rules (``key`` as in an event's settings)."""
-    return getattr(getattr(rules, SETTING_SECTIONS[key]), key)
+    """A setting's value in these rules (``key`` as in an event's settings); None for one of
+    a section the rules leave out (a format without a ``[season]``)."""
+    return getattr(getattr(rules, SETTING_SECTIONS[key]), key, None)
 
 
 def setting_field(path: str | None) -> str | None:

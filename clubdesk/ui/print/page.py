@@ -54,6 +54,7 @@ TITLES = {
     "tablecards": "Table cards",
     "seating": "Seating list",
     "schedule": "Schedule",
+    "season": "Season standings",
 }
 PAPERS = (("Letter", "letter"), ("A4", "a4"))
 PRINT_DPI = 300  # pages are rendered for the printer at most this finely

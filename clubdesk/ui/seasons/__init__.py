@@ -1,0 +1,1 @@
+"""The Season page: a season's standings over its events."""
