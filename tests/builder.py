@@ -305,11 +305,11 @@ def season_night(
     season: str = "2027 spring",
     players: int = 12,
 ) -> str:
-    """An NPA night of the season ``season`` on 2027-03-``day``: twelve players (or
-    ``players``), member n (``CLUB_OF_ELEVEN``, ``club_of``) playing as entrant n but the
-    last (no member), round 1 in with these scores by table; its id."""
+    """An NPA night of the season ``season`` on 2024-02-``day`` (before the test clock's
+    day): twelve players (or ``players``), member n (``CLUB_OF_ELEVEN``, ``club_of``) playing
+    as entrant n but the last (no member), round 1 in with these scores by table; its id."""
     event_id = event(db, clock, "npa-club-pinochle", name=f"Night {day}",
-                     date=dt.date(2027, 3, day), settings={"season": season})  # fmt: skip
+                     date=dt.date(2024, 2, day), settings={"season": season})  # fmt: skip
     for n in range(1, players + 1):
         member = [n] if n < players else []
         new = RegisterEntrant([f"Member {n}"], members=member)
