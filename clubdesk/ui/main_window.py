@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
 
         self.page_list = QListWidget()
         self.page_list.setObjectName("pageList")
+        self.page_list.setAccessibleName("Pages")
         self.page_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.page_list.setFixedWidth(150)  # "Standings" whole, at the list's larger font
         self.stack = QStackedWidget()

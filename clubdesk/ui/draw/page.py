@@ -159,6 +159,7 @@ class DrawPage(QWidget):
         self.proxy.setSourceModel(self.list_model)
         self.proxy.setSortRole(SeatingListModel.SortRole)
         self.list_view = QTableView()
+        self.list_view.setAccessibleName("Seating list")
         self.list_view.setModel(self.proxy)
         self.list_view.setSortingEnabled(True)
         self.list_view.sortByColumn(2, Qt.SortOrder.AscendingOrder)

@@ -90,6 +90,7 @@ class MoneyPage(QWidget):
         self.message.setWordWrap(True)
 
         self.ledger_table = _table(LEDGER_COLUMNS)
+        self.ledger_table.setAccessibleName("Ledger")
         self.add_added = QPushButton("Add added money…")
         self.add_expense = QPushButton("Add an expense…")
         self.add_added.clicked.connect(lambda: self.add_money("added"))
@@ -145,6 +146,7 @@ class MoneyPage(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.prize_table = _table(PRIZE_COLUMNS)
+        self.prize_table.setAccessibleName(PRIZES_TITLE)
         self.prize_table.setMinimumHeight(160)
         self.prizes_box = prizes_box = QGroupBox(PRIZES_TITLE)
         prizes_layout = QVBoxLayout(prizes_box)

@@ -40,6 +40,7 @@ class EntrantList(QWidget):
         super().__init__(parent)
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("searchEdit")
+        self.search_edit.setAccessibleName("Find a name or number")
         self.search_edit.setPlaceholderText("Find a name or number  (Ctrl+F)")
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setMinimumWidth(320)
@@ -90,6 +91,7 @@ class EntrantList(QWidget):
     def _table(self) -> QTableView:
         table = QTableView()
         table.setObjectName("entrantTable")
+        table.setAccessibleName("Entrants")
         table.setModel(self.proxy)
         table.setSortingEnabled(True)
         table.sortByColumn(EntrantTableModel.NUMBER, Qt.SortOrder.AscendingOrder)

@@ -138,6 +138,7 @@ class PrintPage(QWidget):
     def _build(self) -> None:
         self.heading = set_role(QLabel("Print"), "heading")
         self.kind_list = QListWidget()
+        self.kind_list.setAccessibleName("Documents")
         for kind in KINDS:
             item = QListWidgetItem(TITLES[kind])
             item.setData(Qt.ItemDataRole.UserRole, kind)

@@ -173,6 +173,7 @@ class RoundsPage(QWidget):
         board_title.addWidget(self.count_label, 1, Qt.AlignmentFlag.AlignBottom)
         self.model = BoardModel(self)
         self.table_view = BoardView()
+        self.table_view.setAccessibleName("Tables of the round")
         self.table_view.setModel(self.model)
         self.table_view.verticalHeader().hide()
         self.table_view.setAlternatingRowColors(True)
