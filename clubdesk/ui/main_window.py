@@ -17,8 +17,9 @@ bar keeps the database file on the right, and on the left the round clock
 (``Round 4 · 23:41 left · 9 of 12 sheets in``, from ``ClockWatch``) and the
 event's count line; it follows the context's ``changed`` signal as the pages do.
 
-The window remembers its size, position, last page and each database's last
-event in the ``QSettings`` it is given (tests give it a temporary file).
+The window remembers its size, position, last page, each database's last
+event and the databases last opened (File > Open recent) in the ``QSettings`` it is
+given (tests give it a temporary file).
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ APP_TITLE = "clubdesk"
 ABOUT_TEXT = "Runs a card club's tournament night from one laptop."
 DEFAULT_SIZE = (1280, 820)
 DATABASE_FILTER = "clubdesk databases (*.sqlite *.db);;All files (*)"
+RECENT_KEY = "recent/databases"  # the databases last opened, the latest first
+RECENT_COUNT = 6
 
 
 @dataclass
@@ -235,6 +238,8 @@ class MainWindow(QMainWindow):
         self.open_action = file_menu.addAction("&Open database…")
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.choose_database)
+        self.recent_menu = file_menu.addMenu("Open r&ecent")
+        self.recent_menu.setEnabled(False)  # until the window has its database
         file_menu.addSeparator()
         self.backup_action = file_menu.addAction("&Back up now…")
         self.backup_action.triggered.connect(lambda: self.snapshots.back_up_now())
@@ -436,7 +441,26 @@ class MainWindow(QMainWindow):
         path = self.database.path
         self.database_label.setText(path.name)
         self.database_label.setToolTip(str(path))
+        self._remember_recent(path)
         self.event_page.set_database(self.database, self._settings.value(self._last_event_key()))
+
+    def recent_databases(self) -> list[Path]:
+        """The databases last opened in a window, the latest first (File > Open recent)."""
+        value = self._settings.value(RECENT_KEY)
+        if isinstance(value, str):  # a list of one, as an ini file gives it back
+            value = [value]
+        return [Path(text) for text in value if isinstance(text, str)] if value else []
+
+    def _remember_recent(self, path: Path) -> None:
+        """``path`` first in the remembered databases; File > Open recent lists the others."""
+        recent = [path, *(known for known in self.recent_databases() if known != path)]
+        self._settings.setValue(RECENT_KEY, [str(known) for known in recent[:RECENT_COUNT]])
+        self.recent_menu.clear()
+        for number, known in enumerate(recent[1:RECENT_COUNT], start=1):
+            action = self.recent_menu.addAction(f"&{number} {known.name}  ({known.parent})")
+            action.setToolTip(str(known))
+            action.triggered.connect(lambda _=False, known=known: self.open_database_file(known))
+        self.recent_menu.setEnabled(len(recent) > 1)
 
     def _last_event_key(self) -> str:
         digest = hashlib.sha1(str(self.database.path).encode("utf-8")).hexdigest()[:16]
