@@ -107,6 +107,7 @@ class EntryRow(QFrame):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("entryRow")
+        set_role(self, "panel")
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("nameEdit")
         self.name_edit.setPlaceholderText("First and last name")
