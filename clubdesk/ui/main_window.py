@@ -18,15 +18,14 @@ bar keeps the database file on the right, and on the left the round clock
 event's count line; it follows the context's ``changed`` signal as the pages do.
 
 The window remembers its size, position, last page, each database's last
-event and the databases last opened (File > Open recent) in the ``QSettings`` it is
-given (tests give it a temporary file).
+event and the databases last opened (File > Open recent, ``menus.py``) in the
+``QSettings`` it is given (tests give it a temporary file).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -47,12 +46,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk import __version__, paths
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.clock.ticker import TimerFactory, qt_timer
 from clubdesk.ui.context import UiContext, catch_up
+from clubdesk.ui.menus import HelpMenu, RecentMenu
 from clubdesk.ui.pages import PAGES, make_page
 
 if TYPE_CHECKING:
@@ -74,11 +73,8 @@ if TYPE_CHECKING:
     from clubdesk.ui.tables_dialog import TablesServing
 
 APP_TITLE = "clubdesk"
-ABOUT_TEXT = "Runs a card club's tournament night from one laptop."
 DEFAULT_SIZE = (1280, 820)
 DATABASE_FILTER = "clubdesk databases (*.sqlite *.db);;All files (*)"
-RECENT_KEY = "recent/databases"  # the databases last opened, the latest first
-RECENT_COUNT = 6
 
 
 @dataclass
@@ -238,8 +234,9 @@ class MainWindow(QMainWindow):
         self.open_action = file_menu.addAction("&Open database…")
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.choose_database)
-        self.recent_menu = file_menu.addMenu("Open r&ecent")
-        self.recent_menu.setEnabled(False)  # until the window has its database
+        self.recent = RecentMenu(
+            file_menu.addMenu("Open r&ecent"), self._settings, self.open_database_file
+        )
         file_menu.addSeparator()
         self.backup_action = file_menu.addAction("&Back up now…")
         self.backup_action.triggered.connect(lambda: self.snapshots.back_up_now())
@@ -259,10 +256,9 @@ class MainWindow(QMainWindow):
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
 
-        help_menu = self.menuBar().addMenu("&Help")
-        self.about_action = help_menu.addAction("&About clubdesk")
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.about_action.triggered.connect(self.show_about)
+        self.help_menu = HelpMenu(self.menuBar().addMenu("&Help"), self)
+        self.about_action = self.help_menu.about_action
+        self._needs_database.append(self.help_menu.help_action)
 
     # pages
 
@@ -383,16 +379,6 @@ class MainWindow(QMainWindow):
         self.show_page("event")
         self.event_page.new_event()
 
-    def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            f"About {APP_TITLE}",
-            f"<h3>{APP_TITLE} {__version__}</h3><p>{ABOUT_TEXT}</p>"
-            "<p>Licence: MIT.</p><p>Fonts: DejaVu (Bitstream Vera licence; "
-            "resources/fonts/LICENSE-DejaVu.txt).</p>"
-            f"<p>Data folder: {escape(str(paths.user_data_dir()))}</p>",
-        )
-
     # the database
 
     def choose_database(self) -> None:
@@ -441,26 +427,8 @@ class MainWindow(QMainWindow):
         path = self.database.path
         self.database_label.setText(path.name)
         self.database_label.setToolTip(str(path))
-        self._remember_recent(path)
+        self.recent.remember(path)
         self.event_page.set_database(self.database, self._settings.value(self._last_event_key()))
-
-    def recent_databases(self) -> list[Path]:
-        """The databases last opened in a window, the latest first (File > Open recent)."""
-        value = self._settings.value(RECENT_KEY)
-        if isinstance(value, str):  # a list of one, as an ini file gives it back
-            value = [value]
-        return [Path(text) for text in value if isinstance(text, str)] if value else []
-
-    def _remember_recent(self, path: Path) -> None:
-        """``path`` first in the remembered databases; File > Open recent lists the others."""
-        recent = [path, *(known for known in self.recent_databases() if known != path)]
-        self._settings.setValue(RECENT_KEY, [str(known) for known in recent[:RECENT_COUNT]])
-        self.recent_menu.clear()
-        for number, known in enumerate(recent[1:RECENT_COUNT], start=1):
-            action = self.recent_menu.addAction(f"&{number} {known.name}  ({known.parent})")
-            action.setToolTip(str(known))
-            action.triggered.connect(lambda _=False, known=known: self.open_database_file(known))
-        self.recent_menu.setEnabled(len(recent) > 1)
 
     def _last_event_key(self) -> str:
         digest = hashlib.sha1(str(self.database.path).encode("utf-8")).hexdigest()[:16]

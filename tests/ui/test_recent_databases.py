@@ -34,18 +34,18 @@ def test_a_database_opened_before_is_opened_again_from_file_open_recent(
     friday = make_database_with_event(tmp_path / "friday.sqlite", clock, "Friday night")
     saturday = make_database_with_event(tmp_path / "saturday.sqlite", clock, "Saturday night")
     window = make_window(db)
-    assert not window.recent_menu.isEnabled()  # nothing opened before
+    assert not window.recent.menu.isEnabled()  # nothing opened before
     assert window.open_database_file(friday)
     assert window.open_database_file(saturday)
-    assert window.recent_databases() == [saturday, friday, db_path]
+    assert window.recent.databases() == [saturday, friday, db_path]
     window.close()
 
     again = make_window(open_database(db_path, create=False))  # the next start
-    assert again.recent_databases() == [db_path, saturday, friday]
+    assert again.recent.databases() == [db_path, saturday, friday]
     show_active(again)
     qtbot.keyClick(again, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
     recent = open_menu(qtbot, Qt.Key.Key_E)
-    assert recent is again.recent_menu
+    assert recent is again.recent.menu
     assert [action.text() for action in recent.actions()] == [
         f"&1 saturday.sqlite  ({tmp_path})",
         f"&2 friday.sqlite  ({tmp_path})",
@@ -53,4 +53,4 @@ def test_a_database_opened_before_is_opened_again_from_file_open_recent(
     qtbot.keyClick(recent, Qt.Key.Key_2)
     qtbot.waitUntil(lambda: again.database.path == friday)
     assert again.event_page.current_event.name == "Friday night"
-    assert again.recent_databases() == [friday, db_path, saturday]
+    assert again.recent.databases() == [friday, db_path, saturday]

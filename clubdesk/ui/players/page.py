@@ -183,6 +183,7 @@ class PlayersPage(QWidget):
         self.import_button.clicked.connect(self.open_import)
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
         find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.setWhatsThis("Find a name or number")  # what Help says it does
         find.activated.connect(self.focus_search)
 
     # the event

@@ -142,7 +142,7 @@ class RoundsPage(QWidget):
             (self.reopen_button, "Ctrl+Shift+F9", self.reopen_round),
         ):
             self._keys[button] = key
-            shortcut = QAction(self)
+            shortcut = QAction(button.text(), self)  # named as its button (Help lists it)
             shortcut.setShortcut(QKeySequence(key))
             shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)  # while it is shown
             shortcut.triggered.connect(lambda _=False, b=button, a=action: b.isEnabled() and a())
