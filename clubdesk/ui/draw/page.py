@@ -53,6 +53,7 @@ from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 from clubdesk.ui.widgets.buttons import PushButton
 from clubdesk.ui.widgets.column_widths import bold, content_width, widest_row
+from clubdesk.ui.widgets.keyboard_sort import sort_from_keyboard
 from clubdesk.ui.widgets.table_map import TableMap
 
 NOTES_STYLE = (
@@ -163,6 +164,7 @@ class DrawPage(QWidget):
         self.list_view.setModel(self.proxy)
         self.list_view.setSortingEnabled(True)
         self.list_view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+        sort_from_keyboard(self.list_view)
         self.list_view.verticalHeader().hide()
         self.list_view.setAlternatingRowColors(True)
         self.list_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -26,6 +26,7 @@ from clubdesk.services.entrants import EntrantInfo
 from clubdesk.ui.players.model import EntrantFilterModel, EntrantTableModel
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.buttons import PushButton
+from clubdesk.ui.widgets.keyboard_sort import sort_from_keyboard
 
 
 class EntrantList(QWidget):
@@ -95,6 +96,7 @@ class EntrantList(QWidget):
         table.setModel(self.proxy)
         table.setSortingEnabled(True)
         table.sortByColumn(EntrantTableModel.NUMBER, Qt.SortOrder.AscendingOrder)
+        sort_from_keyboard(table)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
