@@ -51,7 +51,7 @@ from clubdesk.services.changes import Change
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.clock.ticker import TimerFactory, qt_timer
 from clubdesk.ui.context import UiContext, catch_up
-from clubdesk.ui.menus import HelpMenu, RecentMenu
+from clubdesk.ui.menus import HelpMenu, RecentMenu, TextSizeMenu
 from clubdesk.ui.pages import PAGES, make_page
 
 if TYPE_CHECKING:
@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
         self.announcer.unavailable.connect(self._say_silent)
         self.clock_watch.given.connect(self.announcer.announce)
         self.sound_menu: SoundMenu = SoundMenu(self.projector_menu.menu, self.announcer)
+        self.text_size_menu = TextSizeMenu(self.projector_menu.menu, settings)  # applies its size
         for action in self._needs_database:
             action.setEnabled(True)
         self._go_to(self.page_list.currentRow())

@@ -1,6 +1,7 @@
 """The window's menu entries beyond its pages and its database: File > Open recent (the
-databases last opened, remembered in the window's ``QSettings``) and the Help menu (Help,
-F1, in ``help_window.py``; About)."""
+databases last opened), View > Text size (the whole window's, ``style.set_text_size``), both
+remembered in the window's ``QSettings``, and the Help menu (Help, F1, in
+``help_window.py``; About)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
 from clubdesk import __version__, paths
+from clubdesk.ui.style import BASE_POINT_SIZE, TEXT_SIZES, set_text_size, text_size
 
 if TYPE_CHECKING:
     from clubdesk.ui.help_window import HelpHost, HelpWindow
 
 RECENT_KEY = "recent/databases"  # the databases last opened, the latest first
 RECENT_COUNT = 6
+TEXT_SIZE_KEY = "view/textSize"
 ABOUT_TEXT = "Runs a card club's tournament night from one laptop."
 
 
@@ -51,6 +54,49 @@ class RecentMenu(QObject):
             action.setToolTip(str(known))
             action.triggered.connect(lambda _=False, known=known: self._open_file(known))
         self.menu.setEnabled(len(recent) > 1)
+
+
+class TextSizeMenu(QObject):
+    """View > Text size: larger (Ctrl++), smaller (Ctrl+-) and the usual size (Ctrl+0), among
+    ``TEXT_SIZES``; the size chosen is the window's again at the next start."""
+
+    def __init__(self, menu: QMenu, settings: QSettings):
+        super().__init__(menu)
+        self._settings = settings
+        self.menu = menu.addMenu("Te&xt size")
+        self.larger_action = self.menu.addAction("&Larger")
+        self.larger_action.setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")]
+        )
+        self.smaller_action = self.menu.addAction("&Smaller")
+        self.smaller_action.setShortcut(QKeySequence(QKeySequence.StandardKey.ZoomOut))
+        self.usual_action = self.menu.addAction("&Usual size")
+        self.usual_action.setShortcut(QKeySequence("Ctrl+0"))
+        self.larger_action.triggered.connect(lambda: self.step(1))
+        self.smaller_action.triggered.connect(lambda: self.step(-1))
+        self.usual_action.triggered.connect(lambda: self.set_size(BASE_POINT_SIZE))
+        remembered = settings.value(TEXT_SIZE_KEY)
+        size = int(remembered) if str(remembered).isdigit() else BASE_POINT_SIZE
+        if size in TEXT_SIZES and size != text_size():
+            self.set_size(size)
+        self._show_limits()
+
+    def step(self, by: int) -> None:
+        """The next size up (``by`` 1) or down (-1), if there is one."""
+        at = TEXT_SIZES.index(text_size()) if text_size() in TEXT_SIZES else 0
+        self.set_size(TEXT_SIZES[max(0, min(len(TEXT_SIZES) - 1, at + by))])
+
+    def set_size(self, size: int) -> None:
+        """The whole window's text ``size`` points, remembered."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and size != text_size():
+            set_text_size(app, size)
+        self._settings.setValue(TEXT_SIZE_KEY, size)
+        self._show_limits()
+
+    def _show_limits(self) -> None:
+        self.larger_action.setEnabled(text_size() < TEXT_SIZES[-1])
+        self.smaller_action.setEnabled(text_size() > TEXT_SIZES[0])
 
 
 class HelpMenu(QObject):

@@ -1,11 +1,13 @@
 """The window's look: one readable font, generous spacing, few colours.
 
 The front table is busy and the laptop may sit an arm's length away, so the
-base size is 11 pt and headings are clearly bigger. Widgets mark what they
-are with a ``role`` property (``heading``, ``subheading``, ``hint``, ``error``,
-``warning``, ``done``, ``panel`` for a form set apart from the page, ``primary`` for the
-one button that does the page's main thing); the style sheet below gives each role its
-look, in colours that read on the desktop's palette, light or dark. A field a refusal is about
+base size is 11 pt and headings are clearly bigger; View > Text size makes the whole
+window's text larger, up to 13 pt (``set_text_size``), the largest at which every page
+still fits 1280x820. Widgets mark what they are with a ``role`` property (``heading``,
+``subheading``, ``hint``, ``error``, ``warning``, ``done``, ``panel`` for a form set apart
+from the page, ``primary`` for the one button that does the page's main thing); the style
+sheet below gives each role its look, in colours that read on the desktop's palette, light
+or dark. A field a refusal is about
 has the ``invalid`` property (``set_invalid``) and is drawn in red.
 """
 
@@ -23,6 +25,7 @@ from clubdesk import paths
 W = TypeVar("W", bound=QWidget)
 
 BASE_POINT_SIZE = 11
+TEXT_SIZES = (BASE_POINT_SIZE, 12, 13)  # View > Text size, from the usual to the largest
 FONT_FAMILY = "DejaVu Sans"
 ERROR_COLOUR = "#b3261e"
 ACCENT = "#1f5f8b"
@@ -79,15 +82,15 @@ def colours_for(palette: QPalette) -> Colours:
     return DARK if window.lightness() < text.lightness() else LIGHT
 
 
-def style_sheet(colours: Colours = LIGHT) -> str:
-    """The application's style sheet in ``colours``."""
+def style_sheet(colours: Colours = LIGHT, size: int = BASE_POINT_SIZE) -> str:
+    """The application's style sheet in ``colours``, its text ``size`` points."""
     return f"""
 QLabel[role="heading"] {{
-    font-size: {BASE_POINT_SIZE + 7}pt;
+    font-size: {size + 7}pt;
     font-weight: bold;
 }}
 QLabel[role="subheading"] {{
-    font-size: {BASE_POINT_SIZE + 2}pt;
+    font-size: {size + 2}pt;
     font-weight: bold;
 }}
 QLabel[role="hint"] {{
@@ -110,7 +113,7 @@ QFrame[role="panel"] {{
     border-radius: 6px;
 }}
 QListView#pageList {{
-    font-size: {BASE_POINT_SIZE + 2}pt;
+    font-size: {size + 2}pt;
     background: {colours.panel};
     border: none;
     border-right: 1px solid {colours.line};
@@ -184,18 +187,31 @@ def app_icon() -> QIcon:
     return icon
 
 
-def apply(app: QApplication) -> None:
-    """Fonts, icon and style sheet for the whole application."""
+def apply(app: QApplication, size: int = BASE_POINT_SIZE) -> None:
+    """Fonts, icon and style sheet for the whole application, its text ``size`` points."""
     load_fonts()
     app.setStyle("Fusion")
-    font = QFont(FONT_FAMILY, BASE_POINT_SIZE)
-    app.setFont(font)
     app.setWindowIcon(app_icon())
-    app.setStyleSheet(style_sheet(colours_for(app.palette())))
+    set_text_size(app, size)
+
+
+def set_text_size(app: QApplication, size: int) -> None:
+    """The whole application's text ``size`` points (one of ``TEXT_SIZES``; View > Text
+    size): its font and its style sheet, every widget re-laid out."""
+    global _text_size
+    _text_size = size
+    app.setFont(QFont(FONT_FAMILY, size))
+    app.setStyleSheet(style_sheet(colours_for(app.palette()), size))
+
+
+def text_size() -> int:
+    """The window's text size in points (``set_text_size``)."""
+    return _text_size
 
 
 # What each widget was given, kept in Python: reading a Qt property back costs a call
 # into Qt, and one never set gives None without its reference (none_guard.py).
+_text_size = BASE_POINT_SIZE
 _ROLES: weakref.WeakKeyDictionary[QWidget, str] = weakref.WeakKeyDictionary()
 _INVALID: weakref.WeakSet[QWidget] = weakref.WeakSet()
 
