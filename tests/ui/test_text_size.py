@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtWidgets import QApplication, QListView, QScrollArea, QTableView
 
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
@@ -75,5 +75,9 @@ def test_every_page_fits_at_the_largest_text_size(
         assert isinstance(holder, QScrollArea)
         QApplication.processEvents()
         picture(window, f"{key}-largest-text")
-        wide[key] = holder.horizontalScrollBar().maximum()
+        wide[key] = holder.horizontalScrollBar().maximum() + sum(  # and its lists, whole
+            view.horizontalScrollBar().maximum()
+            for view in holder.findChildren(QListView)
+            if view.isVisible() and not isinstance(view, QTableView)
+        )
     assert wide == {key: 0 for key in window.page_keys()}
