@@ -119,3 +119,26 @@ def test_the_page_list_and_the_entry_row_read_on_the_desktops_palette(
     }
     assert {"&Name", "Pai&d ($)", "&Method"} <= captions.keys()
     assert min(captions.values()) >= READABLE, captions
+
+
+def test_the_panels_with_their_own_light_background_read_on_the_desktops_palette(
+    palette_styled, make_window, db_path, new_demo
+):
+    # the Draw page's notes and the Rounds page's clock keep their own light backgrounds
+    # (a pale yellow, a pale grey): their text is dark on them whatever the palette's text is
+    window = make_window(open_database(new_demo(db_path)))
+    window.resize(1280, 820)
+    found = {}
+    for key, frame in (("draw", "drawNotes"), ("rounds", "clockPanel")):
+        window.show_page(key)
+        QApplication.processEvents()
+        image = picture(window, f"{key}-{palette_styled}-palette")
+        panel = window.page(key).findChild(QWidget, frame)
+        assert panel is not None and panel.isVisible(), frame
+        found[frame] = {
+            label.text(): text_contrast(image, in_window(label, label.rect()))
+            for label in panel.findChildren(QLabel)
+            if label.isVisible() and label.text().strip()
+        }
+        assert found[frame], frame
+    assert min(min(texts.values()) for texts in found.values()) >= READABLE, found

@@ -65,6 +65,7 @@ QFrame#drawNotes {
 }
 QFrame#drawNotes QLabel {
     font-size: 12pt;
+    color: #1a1a1a; /* dark on its own light background, on a dark desktop palette too */
 }
 """
     + DISABLED_PRIMARY
