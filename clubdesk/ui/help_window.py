@@ -127,9 +127,11 @@ def night_steps(rules: Rules, page: dict[str, str]) -> list[str]:
         "every sheet is in.",
     ]
     if rules.cut is not None:
+        playoffs = rules.cut.after_round >= schedule.rounds  # the playoff rounds follow it
+        after = "the playoff rounds are" if playoffs else "the next round is"
         steps.append(
             f"{page['standings']}: after round {rules.cut.after_round} the cut; a tie at the "
-            "line is settled and recorded (Record tie-break…) before the next round is seated."
+            f"line is settled and recorded (Record tie-break…) before {after} seated."
         )
     steps += [
         f"{page['standings']}: the standings after every round, for the projector and on paper.",
