@@ -17,15 +17,15 @@ bar keeps the database file on the right, and on the left the round clock
 (``Round 4 · 23:41 left · 9 of 12 sheets in``, from ``ClockWatch``) and the
 event's count line; it follows the context's ``changed`` signal as the pages do.
 
-The window remembers its size, position, last page and each database's last
-event in the ``QSettings`` it is given (tests give it a temporary file).
+The window remembers its size, position, last page, each database's last
+event and the databases last opened (File > Open recent, ``menus.py``) in the
+``QSettings`` it is given (tests give it a temporary file).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -46,12 +46,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clubdesk import __version__, paths
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.clock.ticker import TimerFactory, qt_timer
 from clubdesk.ui.context import UiContext, catch_up
+from clubdesk.ui.menus import HelpMenu, RecentMenu, TextSizeMenu
 from clubdesk.ui.pages import PAGES, make_page
 
 if TYPE_CHECKING:
@@ -73,7 +73,6 @@ if TYPE_CHECKING:
     from clubdesk.ui.tables_dialog import TablesServing
 
 APP_TITLE = "clubdesk"
-ABOUT_TEXT = "Runs a card club's tournament night from one laptop."
 DEFAULT_SIZE = (1280, 820)
 DATABASE_FILTER = "clubdesk databases (*.sqlite *.db);;All files (*)"
 
@@ -114,6 +113,7 @@ class MainWindow(QMainWindow):
 
         self.page_list = QListWidget()
         self.page_list.setObjectName("pageList")
+        self.page_list.setAccessibleName("Pages")
         self.page_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.page_list.setFixedWidth(150)  # "Standings" whole, at the list's larger font
         self.stack = QStackedWidget()
@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         self.announcer.unavailable.connect(self._say_silent)
         self.clock_watch.given.connect(self.announcer.announce)
         self.sound_menu: SoundMenu = SoundMenu(self.projector_menu.menu, self.announcer)
+        self.text_size_menu = TextSizeMenu(self.projector_menu.menu, settings)  # applies its size
         for action in self._needs_database:
             action.setEnabled(True)
         self._go_to(self.page_list.currentRow())
@@ -235,6 +236,9 @@ class MainWindow(QMainWindow):
         self.open_action = file_menu.addAction("&Open database…")
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.choose_database)
+        self.recent = RecentMenu(
+            file_menu.addMenu("Open r&ecent"), self._settings, self.open_database_file
+        )
         file_menu.addSeparator()
         self.backup_action = file_menu.addAction("&Back up now…")
         self.backup_action.triggered.connect(lambda: self.snapshots.back_up_now())
@@ -254,10 +258,9 @@ class MainWindow(QMainWindow):
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
 
-        help_menu = self.menuBar().addMenu("&Help")
-        self.about_action = help_menu.addAction("&About clubdesk")
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.about_action.triggered.connect(self.show_about)
+        self.help_menu = HelpMenu(self.menuBar().addMenu("&Help"), self)
+        self.about_action = self.help_menu.about_action
+        self._needs_database.append(self.help_menu.help_action)
 
     # pages
 
@@ -378,16 +381,6 @@ class MainWindow(QMainWindow):
         self.show_page("event")
         self.event_page.new_event()
 
-    def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            f"About {APP_TITLE}",
-            f"<h3>{APP_TITLE} {__version__}</h3><p>{ABOUT_TEXT}</p>"
-            "<p>Licence: MIT.</p><p>Fonts: DejaVu (Bitstream Vera licence; "
-            "resources/fonts/LICENSE-DejaVu.txt).</p>"
-            f"<p>Data folder: {escape(str(paths.user_data_dir()))}</p>",
-        )
-
     # the database
 
     def choose_database(self) -> None:
@@ -436,6 +429,7 @@ class MainWindow(QMainWindow):
         path = self.database.path
         self.database_label.setText(path.name)
         self.database_label.setToolTip(str(path))
+        self.recent.remember(path)
         self.event_page.set_database(self.database, self._settings.value(self._last_event_key()))
 
     def _last_event_key(self) -> str:

@@ -1,20 +1,24 @@
 """The window's look: one readable font, generous spacing, few colours.
 
 The front table is busy and the laptop may sit an arm's length away, so the
-base size is 11 pt and headings are clearly bigger. Widgets mark what they
-are with a ``role`` property (``heading``, ``subheading``, ``hint``, ``error``,
-``primary`` for the one button that does the page's main thing);
-the style sheet below gives each role its look. A field a refusal is about
+base size is 11 pt and headings are clearly bigger; View > Text size makes the whole
+window's text larger, up to 13 pt (``set_text_size``), the largest at which every page
+still fits 1280x820. Widgets mark what they are with a ``role`` property (``heading``,
+``subheading``, ``hint``, ``error``, ``warning``, ``done``, ``panel`` for a form set apart
+from the page, ``primary`` for the one button that does the page's main thing); the style
+sheet below gives each role its look, in colours that read on the desktop's palette, light
+or dark. A field a refusal is about
 has the ``invalid`` property (``set_invalid``) and is drawn in red.
 """
 
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 from typing import TypeVar
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontDatabase, QIcon
+from PySide6.QtGui import QFont, QFontDatabase, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 from clubdesk import paths
@@ -22,6 +26,7 @@ from clubdesk import paths
 W = TypeVar("W", bound=QWidget)
 
 BASE_POINT_SIZE = 11
+TEXT_SIZES = (BASE_POINT_SIZE, 12, 13)  # View > Text size, from the usual to the largest
 FONT_FAMILY = "DejaVu Sans"
 ERROR_COLOUR = "#b3261e"
 ACCENT = "#1f5f8b"
@@ -81,27 +86,82 @@ QWidget#padButtons QPushButton {{
 }}
 """
 
-STYLE_SHEET = f"""
+
+@dataclass(frozen=True)
+class Colours:
+    """The colours the style sheet draws with, for a light or a dark desktop palette."""
+
+    hint: str
+    error: str
+    done: str
+    warning: str
+    panel: str  # the page list's background and an entry row's (a form set apart)
+    line: str  # their edge
+    invalid_background: str
+
+
+LIGHT = Colours(
+    hint="#555555",
+    error=ERROR_COLOUR,
+    done="#1b6e2a",
+    warning="#8a4b00",
+    panel="#eef1f4",
+    line="#c9d0d6",
+    invalid_background=INVALID_BACKGROUND,
+)
+DARK = Colours(
+    hint="#b8bcc0",
+    error="#ff8a80",
+    done="#7fd48b",
+    warning="#f0b35a",
+    panel="#1f2a33",
+    line="#3e4a54",
+    invalid_background="#4a2624",
+)
+
+
+def colours_for(palette: QPalette) -> Colours:
+    """The dark colours on a dark desktop palette (its windows darker than their text)."""
+    window = palette.color(QPalette.ColorRole.Window)
+    text = palette.color(QPalette.ColorRole.WindowText)
+    return DARK if window.lightness() < text.lightness() else LIGHT
+
+
+def style_sheet(colours: Colours = LIGHT, size: int = BASE_POINT_SIZE) -> str:
+    """The application's style sheet in ``colours``, its text ``size`` points."""
+    return f"""
 QLabel[role="heading"] {{
-    font-size: {BASE_POINT_SIZE + 7}pt;
+    font-size: {size + 7}pt;
     font-weight: bold;
 }}
 QLabel[role="subheading"] {{
-    font-size: {BASE_POINT_SIZE + 2}pt;
+    font-size: {size + 2}pt;
     font-weight: bold;
 }}
 QLabel[role="hint"] {{
-    color: #555555;
+    color: {colours.hint};
 }}
 QLabel[role="error"] {{
-    color: {ERROR_COLOUR};
+    color: {colours.error};
     font-weight: bold;
 }}
+QLabel[role="warning"] {{
+    color: {colours.warning};
+    font-weight: bold;
+}}
+QLabel[role="done"] {{
+    color: {colours.done};
+}}
+QFrame[role="panel"] {{
+    background: {colours.panel};
+    border: 1px solid {colours.line};
+    border-radius: 6px;
+}}
 QListView#pageList {{
-    font-size: {BASE_POINT_SIZE + 2}pt;
-    background: #eef1f4;
+    font-size: {size + 2}pt;
+    background: {colours.panel};
     border: none;
-    border-right: 1px solid #c9d0d6;
+    border-right: 1px solid {colours.line};
     outline: none;
 }}
 QListView#pageList::item {{
@@ -119,12 +179,12 @@ QLineEdit, QSpinBox, QDateEdit, QComboBox {{
     padding: 0 6px;
 }}
 QLineEdit[invalid="true"] {{
-    border: 1px solid {ERROR_COLOUR};
+    border: 1px solid {colours.error};
     border-radius: 2px;
-    background: {INVALID_BACKGROUND};
+    background: {colours.invalid_background};
 }}
 QAbstractSpinBox[invalid="true"], QComboBox[invalid="true"] {{
-    background: {INVALID_BACKGROUND};
+    background: {colours.invalid_background};
 }}
 QPushButton {{
     min-height: 1.9em;
@@ -152,6 +212,9 @@ QStatusBar QLabel {{
 {SHEET_STYLE}"""
 
 
+STYLE_SHEET = style_sheet(LIGHT)  # on a light desktop palette
+
+
 def load_fonts() -> None:
     """Make the bundled fonts available (the same look on every laptop and in print)."""
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"):
@@ -169,18 +232,31 @@ def app_icon() -> QIcon:
     return icon
 
 
-def apply(app: QApplication) -> None:
-    """Fonts, icon and style sheet for the whole application."""
+def apply(app: QApplication, size: int = BASE_POINT_SIZE) -> None:
+    """Fonts, icon and style sheet for the whole application, its text ``size`` points."""
     load_fonts()
     app.setStyle("Fusion")
-    font = QFont(FONT_FAMILY, BASE_POINT_SIZE)
-    app.setFont(font)
     app.setWindowIcon(app_icon())
-    app.setStyleSheet(STYLE_SHEET)
+    set_text_size(app, size)
+
+
+def set_text_size(app: QApplication, size: int) -> None:
+    """The whole application's text ``size`` points (one of ``TEXT_SIZES``; View > Text
+    size): its font and its style sheet, every widget re-laid out."""
+    global _text_size
+    _text_size = size
+    app.setFont(QFont(FONT_FAMILY, size))
+    app.setStyleSheet(style_sheet(colours_for(app.palette()), size))
+
+
+def text_size() -> int:
+    """The window's text size in points (``set_text_size``)."""
+    return _text_size
 
 
 # What each widget was given, kept in Python: reading a Qt property back costs a call
 # into Qt, and one never set gives None without its reference (none_guard.py).
+_text_size = BASE_POINT_SIZE
 _ROLES: weakref.WeakKeyDictionary[QWidget, str] = weakref.WeakKeyDictionary()
 _INVALID: weakref.WeakSet[QWidget] = weakref.WeakSet()
 

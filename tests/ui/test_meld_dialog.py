@@ -103,3 +103,25 @@ def test_gin_has_no_meld_calculator(qtbot, db, clock) -> None:
     event_id = seated(db, clock, "house-gin", 4)
     sheet = open_sheet(qtbot, db, clock, event_id)
     assert not sheet.meld_button.isVisible() and not sheet.meld_button.isEnabled()
+
+
+def test_tab_reaches_count_meld_and_space_counts_the_newest_hands_meld(
+    qtbot, db, clock, monkeypatch, keyboard
+) -> None:
+    event_id = seated(db, clock, "grand-prix-pinochle", 4)
+    sheet = open_sheet(qtbot, db, clock, event_id)
+    seen: list[str] = []
+
+    def exec_(dialog: MeldDialog) -> int:
+        seen.append(dialog.windowTitle())
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(MeldDialog, "exec", exec_)
+    sheet.rows[0].widgets["bid"].setFocus()
+    for _ in range(40):  # through the hand's fields to the buttons below them
+        if keyboard.focused() is sheet.meld_button:
+            break
+        keyboard.tab()
+    assert keyboard.focused() is sheet.meld_button
+    keyboard.press(Qt.Key.Key_Space)
+    assert seen == ["Meld of side A, hand 1"]

@@ -53,6 +53,7 @@ from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 from clubdesk.ui.widgets.buttons import PushButton
 from clubdesk.ui.widgets.column_widths import bold, content_width, widest_row
+from clubdesk.ui.widgets.keyboard_sort import sort_from_keyboard
 from clubdesk.ui.widgets.table_map import TableMap
 
 NOTES_STYLE = (
@@ -64,6 +65,7 @@ QFrame#drawNotes {
 }
 QFrame#drawNotes QLabel {
     font-size: 12pt;
+    color: #1a1a1a; /* dark on its own light background, on a dark desktop palette too */
 }
 """
     + DISABLED_PRIMARY
@@ -159,9 +161,11 @@ class DrawPage(QWidget):
         self.proxy.setSourceModel(self.list_model)
         self.proxy.setSortRole(SeatingListModel.SortRole)
         self.list_view = QTableView()
+        self.list_view.setAccessibleName("Seating list")
         self.list_view.setModel(self.proxy)
         self.list_view.setSortingEnabled(True)
         self.list_view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+        sort_from_keyboard(self.list_view)
         self.list_view.verticalHeader().hide()
         self.list_view.setAlternatingRowColors(True)
         self.list_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

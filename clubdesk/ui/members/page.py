@@ -72,7 +72,7 @@ class MembersPage(QWidget):
         self.proxy = MemberFilterModel(self)
         self.rows = NumberedList(self.model, self.proxy, number_role=MemberTableModel.NumberRole,
                                  sort_column=MemberTableModel.NUMBER, name="memberTable",
-                                 parent=self)  # fmt: skip
+                                 title="Members", parent=self)  # fmt: skip
         self.search_edit = self.rows.search_edit
         self.shown_label = self.rows.shown_label
         self.table = self.rows.table

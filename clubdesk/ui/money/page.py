@@ -90,7 +90,7 @@ class MoneyPage(QWidget):
         self.message = set_role(QLabel(), "hint")
         self.message.setWordWrap(True)
 
-        self.ledger_table = _table(LEDGER_COLUMNS)
+        self.ledger_table = _table(LEDGER_COLUMNS, "Ledger")
         self.add_added = QPushButton("Add added money…")
         self.add_expense = QPushButton("Add an expense…")
         self.add_added.clicked.connect(lambda: self.add_money("added"))
@@ -145,7 +145,7 @@ class MoneyPage(QWidget):
         scheme_layout.addWidget(self.scheme_state)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.prize_table = _table(PRIZE_COLUMNS)
+        self.prize_table = _table(PRIZE_COLUMNS, PRIZES_TITLE)
         # every line shows, and the column scrolls as one: no scroller inside a scroller
         self.prize_table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.prizes_box = prizes_box = QGroupBox(PRIZES_TITLE)
@@ -433,8 +433,9 @@ _CASH_READING = (
 )
 
 
-def _table(columns: Sequence[str]) -> QTableWidget:
+def _table(columns: Sequence[str], name: str) -> QTableWidget:
     table = QTableWidget(0, len(columns))
+    table.setAccessibleName(name)
     table.setHorizontalHeaderLabels(list(columns))
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -56,6 +56,9 @@ class PlaceRow:
         for label, value in PAID_IN_CHOICES:
             self.paid_in.addItem(label, value)
         self.paid_in.setAccessibleName(f"Place {place} paid in")
+        self.kind.setAccessibleName(f"Place {place} prize")
+        self.percent.setAccessibleName(f"Place {place} percentage")
+        self.amount.setAccessibleName(f"Place {place} amount")
         self.kind.currentIndexChanged.connect(self.value.setCurrentIndex)
         self.kind.currentIndexChanged.connect(on_edit)
         self.paid_in.currentIndexChanged.connect(on_edit)
@@ -83,6 +86,7 @@ class PayoutEditor(QWidget):
         self.add_button.clicked.connect(self.add_place)
         self.remove_button.clicked.connect(self.remove_place)
         self.rounding = MoneyEdit()
+        self.rounding.setAccessibleName("Round percentage prizes down to")
         self.rounding.setMaximumWidth(110)
         self.rounding.cents_changed.connect(self._edit)
         self.message = set_role(QLabel(), "error")

@@ -30,7 +30,7 @@ class EntrantList(QWidget):
         self.proxy = EntrantFilterModel(self)
         self.rows = NumberedList(self.model, self.proxy, number_role=EntrantTableModel.NumberRole,
                                  sort_column=EntrantTableModel.NUMBER, name="entrantTable",
-                                 parent=self)  # fmt: skip
+                                 title="Entrants", parent=self)  # fmt: skip
         self.leave_requested = self.rows.leave_requested
         self.search_edit = self.rows.search_edit
         self.shown_label = self.rows.shown_label

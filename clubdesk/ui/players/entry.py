@@ -24,19 +24,19 @@ from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services.entrants import RegistrationSummary
 from clubdesk.services.registration import Duplicate
-from clubdesk.ui.style import role_of, set_role
+from clubdesk.ui.style import role_of, set_role, text_size
 from clubdesk.ui.widgets.buttons import PushButton
 from clubdesk.ui.widgets.money_edit import MoneyEdit
 
-BASE_POINT_SIZE = 12
 METHODS = (("cash", "Cash"), ("check", "Check"), ("other", "Other"))
 NAME_BOXES = {"players[0]": "Name", "players[1]": "Partner"}  # the field each box is
 
 
 def readable(widget: QWidget) -> QWidget:
-    """The page's base size on a widget (dialogs are windows: they do not inherit the page's)."""
+    """The page's size on a widget, a point above the window's (dialogs are windows: they do not
+    inherit the page's)."""
     font = QFont(widget.font())
-    font.setPointSize(BASE_POINT_SIZE)
+    font.setPointSize(text_size() + 1)
     widget.setFont(font)
     return widget
 
@@ -107,6 +107,7 @@ class EntryRow(QFrame):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("entryRow")
+        set_role(self, "panel")
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("nameEdit")
         self.name_edit.setPlaceholderText("First and last name")

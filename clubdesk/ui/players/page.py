@@ -67,11 +67,7 @@ from clubdesk.ui.players.roster_import import RosterImportDialog
 from clubdesk.ui.style import set_role
 
 PAGE_STYLE = """
-QLabel[role="warning"] { color: #8a4b00; font-weight: bold; }
-QLabel[role="done"] { color: #1b6e2a; }
-QLabel[role="error"] { color: #b3261e; font-weight: bold; }
 QLabel[role="count"] { font-size: 14pt; font-weight: bold; }
-QFrame#entryRow { background: #f3f6f9; border: 1px solid #c9d0d6; border-radius: 6px; }
 QTableView { gridline-color: #dde2e6; }
 QTableView::item { padding: 0 12px; }
 QHeaderView::section { padding: 6px 12px; font-weight: bold; }
@@ -199,6 +195,7 @@ class PlayersPage(QWidget):
         self.import_button.clicked.connect(self.open_import)
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
         find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.setWhatsThis("Find a name or number")  # what Help says it does
         find.activated.connect(self.focus_search)
 
     # the event

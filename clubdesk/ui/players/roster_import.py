@@ -74,6 +74,7 @@ class RosterImportDialog(QDialog):
         self.file_problems.hide()
         self.model = RosterPreviewModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName("Roster preview")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().hide()

@@ -139,11 +139,12 @@ class PrintPage(QWidget):
     def _build(self) -> None:
         self.heading = set_role(QLabel("Print"), "heading")
         self.kind_list = QListWidget()
+        self.kind_list.setAccessibleName("Documents")
         for kind in KINDS:
             item = QListWidgetItem(TITLES[kind])
             item.setData(Qt.ItemDataRole.UserRole, kind)
             self.kind_list.addItem(item)
-        self.kind_list.setFixedWidth(240)
+        self.kind_list.setFixedWidth(max(240, self.kind_list.sizeHintForColumn(0) + 8))  # whole
         self.kind_list.currentRowChanged.connect(lambda _row: self.show_chosen())
         self.round_combo = QComboBox()  # the rounds seated, by their titles
         self.round_combo.currentIndexChanged.connect(lambda _index: self.show_chosen())

@@ -34,6 +34,9 @@ QFrame#clockPanel {{
     border: 1px solid #c9d0d6;
     border-radius: 8px;
 }}
+QFrame#clockPanel QLabel {{
+    color: #1a1a1a; /* dark on the panel's own light background, on a dark palette too */
+}}
 QFrame#clockPanel[phase="warning"] {{
     background: {WARNING_BACKGROUND};
     border-color: {WARNING_COLOUR};

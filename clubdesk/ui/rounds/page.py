@@ -144,7 +144,7 @@ class RoundsPage(QWidget):
             (self.reopen_button, "Ctrl+Shift+F9", self.reopen_round),
         ):
             self._keys[button] = key
-            shortcut = QAction(self)
+            shortcut = QAction(button.text(), self)  # named as its button (Help lists it)
             shortcut.setShortcut(QKeySequence(key))
             shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)  # while it is shown
             shortcut.triggered.connect(lambda _=False, b=button, a=action: b.isEnabled() and a())
@@ -175,6 +175,7 @@ class RoundsPage(QWidget):
         board_title.addWidget(self.count_label, 1, Qt.AlignmentFlag.AlignBottom)
         self.model = BoardModel(self)
         self.table_view = BoardView()
+        self.table_view.setAccessibleName("Tables of the round")
         self.table_view.setModel(self.model)
         self.table_view.verticalHeader().hide()
         self.table_view.setAlternatingRowColors(True)

@@ -71,6 +71,7 @@ class SchedulePanel(QWidget):
         self.note = set_role(QLabel(), "hint")
         self.note.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setAccessibleName("Schedule")
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

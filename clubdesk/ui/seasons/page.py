@@ -95,6 +95,7 @@ class SeasonPage(QWidget):
         standings_label.setBuddy(self.table)
         self.scores_model = ScoresModel(self)
         self.scores_table = _table(self.scores_model, "seasonScores")
+        self.scores_table.setAccessibleName("Where the member's points came from")
         self.member_label = set_role(QLabel(), "subheading")
         self.member_label.setWordWrap(True)
         left = QVBoxLayout()

@@ -115,12 +115,12 @@ def meld_button(sheet: QWidget, rules: Rules, count: Callable[[], None]) -> QPus
     """The score sheet's "Count meld… (F4)" button, and F4 anywhere in ``sheet``; hidden
     and off where the format has no meld.
 
-    The button never takes the focus, so that the meld field the cursor is in stays the
-    one filled.
+    Tab reaches the button (Space then fills side A's meld of the last hand); a click does not
+    take the focus, so that the meld field the cursor is in stays the one filled.
     """
     melds = describe_sheet(rules).melds
     button = QPushButton(f"Count meld… ({SHORTCUT})")
-    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
     button.setAutoDefault(False)
     button.setEnabled(melds)
     if not melds:  # hidden only: shown before it is in the sheet's layout, it was a window

@@ -117,6 +117,7 @@ class StandingsPage(QWidget):
 
         self.model = StandingsModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName("Standings")
         self.table.setModel(self.model)
         self.cut_delegate = CutLineDelegate(self.model, self.table)  # the cut's row only
         self._cut_row: int | None = None
@@ -148,6 +149,7 @@ class StandingsPage(QWidget):
         self.final_heading = set_role(QLabel("Final order from the playoffs"), "subheading")
         self.final_model = PlayoffOrderModel(self)
         self.final_table = self._plain_table(self.final_model)
+        self.final_table.setAccessibleName("Final order")
         self.seeding_note = set_role(QLabel(SEEDING_NOTE), "hint")
         self.seeding_note.setWordWrap(True)
         self.preliminary_heading = set_role(QLabel("Preliminary standings"), "subheading")

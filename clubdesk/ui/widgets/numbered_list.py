@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from clubdesk.ui.style import set_role
+from clubdesk.ui.widgets.keyboard_sort import sort_from_keyboard
 from clubdesk.ui.widgets.rows_model import Index
 
 
@@ -86,6 +87,7 @@ class NumberedList(QObject):
         number_role: int,
         sort_column: int,
         name: str,
+        title: str,
         parent: QWidget,
     ):
         super().__init__(parent)
@@ -95,12 +97,14 @@ class NumberedList(QObject):
         proxy.setSourceModel(model)
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("searchEdit")
+        self.search_edit.setAccessibleName("Find a name or number")
         self.search_edit.setPlaceholderText("Find a name or number  (Ctrl+F)")
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setMinimumWidth(320)
         self.search_edit.installEventFilter(self)
         self.shown_label = set_role(QLabel(), "hint")
         self.table = _table(proxy, sort_column, name, parent.fontMetrics().height() + 16)
+        self.table.setAccessibleName(title)
         self.search_edit.textChanged.connect(self._search_changed)
         for signal in (proxy.rowsInserted, proxy.rowsRemoved, proxy.modelReset,
                        proxy.layoutChanged):  # fmt: skip
@@ -196,6 +200,7 @@ def _table(proxy: SearchFilter, sort_column: int, name: str, row_height: int) ->
     table.setModel(proxy)
     table.setSortingEnabled(True)
     table.sortByColumn(sort_column, Qt.SortOrder.AscendingOrder)
+    sort_from_keyboard(table)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
