@@ -42,7 +42,15 @@ from clubdesk.store.drafts import Draft
 from clubdesk.store.entrants import players_of
 from clubdesk.timesource import TimeSource
 
-__all__ = ["check_hand", "confirm_hand", "enter_hand", "hand_version", "phone_sheet"]
+__all__ = [
+    "check_hand",
+    "confirm_hand",
+    "enter_hand",
+    "hand_version",
+    "keep_confirmation",
+    "keep_hand",
+    "phone_sheet",
+]
 
 
 def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> dict[str, Any]:
@@ -319,6 +327,20 @@ def enter_hand(
     """Keep hand ``number`` as typed on the phone in the table's draft, waiting for the
     opponents to confirm it (a hand waiting is typed over); UserError at its field when it
     is wrong. The sheet as ``phone_sheet`` gives it."""
+    keep_hand(db, event_id, round_number, table, number, given, clock)
+    return phone_sheet(db, event_id, round_number, table)
+
+
+def keep_hand(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    number: Any,
+    given: Any,
+    clock: TimeSource,
+) -> None:
+    """``enter_hand`` without the sheet read after (the server reads it beside the writes)."""
     rules, numbers, lines, draft = _table(db, event_id, round_number, table)
     raw = raw_hand(given, rules, numbers)
     before = _hands_before(draft, number)
@@ -329,7 +351,6 @@ def enter_hand(
     hands = [*before, typed_hand(raw, rules)]
     drafts.save_draft(db, event_id, round_number, table, hands, clock,
                       source="phone", confirmed=len(before))  # fmt: skip
-    return phone_sheet(db, event_id, round_number, table)
 
 
 def confirm_hand(
@@ -343,6 +364,20 @@ def confirm_hand(
 ) -> dict[str, Any]:
     """The opponents' scorekeeper confirms hand ``number`` (the one waiting) as the phone
     showed it to them (its ``version``); the sheet."""
+    keep_confirmation(db, event_id, round_number, table, number, version, clock)
+    return phone_sheet(db, event_id, round_number, table)
+
+
+def keep_confirmation(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    number: Any,
+    version: Any,
+    clock: TimeSource,
+) -> None:
+    """``confirm_hand`` without the sheet read after."""
     draft = drafts.table_draft(db, event_id, round_number, table)
     hands = list(draft.hands) if draft is not None else []
     confirmed = _confirmed(draft, hands)
@@ -354,4 +389,3 @@ def confirm_hand(
                         field="version")  # fmt: skip
     drafts.save_draft(db, event_id, round_number, table, hands, clock,
                       source="phone", confirmed=number)  # fmt: skip
-    return phone_sheet(db, event_id, round_number, table)

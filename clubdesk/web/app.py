@@ -16,9 +16,10 @@ browser (``Accept: text/html``) saying why, JSON to any other client. A refusal 
 (``guard.py``). The services run on worker threads, never on the server's event loop: the
 writes (``POST``s but ``check``) one at a time, each holding ``turn`` (the window that serves
 takes it, when it is free, while its pages read what a phone changed; it never waits for it),
-and the reads (the pages' ``GET``s, a link looked up, a hand checked) beside them, up to
-``READERS`` at once, in transactions that never wait for a write (``Database.reading``), so a
-phone loading its sheet never queues behind the room's hands going in.
+and the reads (the pages' ``GET``s, a link looked up, a hand checked, the sheet a write
+answers with once its turn is over) beside them, up to ``READERS`` at once, in transactions
+that never wait for a write (``Database.reading``): a phone loading its sheet never queues
+behind the room's hands going in.
 ``on_change`` is told what each write changed (the window refreshes from it).
 """
 
@@ -160,7 +161,8 @@ class TablesApp:
             raise _Refusal(error) from None
         if action == "check":  # a hand as typed is only read
             return _json(await self._run_reading(lambda: self._check(at, data)))
-        return _json(await self._run(lambda: self._write(action, at, data)))
+        answer = await self._run(lambda: self._write(action, at, data))
+        return _json(await self._run_reading(lambda: self._read(answer, at)))
 
     # the services off the event loop: writes one at a time, reads beside them --------------
     async def _run(self, work: Callable[[], Any]) -> Any:
@@ -193,21 +195,23 @@ class TablesApp:
             return sheet_json(sheets.table_sheet(self.db, self.event_id, *_place(at)))
         return phone_sheet.phone_sheet(self.db, self.event_id, *_place(at))
 
-    def _write(self, action: str, at: links.TableAt, data: Any) -> Any:
+    def _write(self, action: str, at: links.TableAt, data: Any) -> str:
+        """``data`` written as ``action`` says; what the phone is answered with (``_read``'s
+        action), read once the write's turn is over."""
         db, event_id, number, table = self.db, self.event_id, *_place(at)
         if action == "submit":
             done = submit_json(db, event_id, number, table, data, self.clock, actor=ACTOR)
             self._changed(changes_of(done))
-            return sheet_json(sheets.table_sheet(db, event_id, number, table))
+            return "sheet"
         given = _fields(data, ("number", "hand") if action != "confirm" else ("number", "version"))
         if action == "hand":
-            sheet = phone_sheet.enter_hand(db, event_id, number, table, given["number"],
-                                           given["hand"], self.clock)  # fmt: skip
+            phone_sheet.keep_hand(db, event_id, number, table, given["number"], given["hand"],
+                                  self.clock)  # fmt: skip
         else:
-            sheet = phone_sheet.confirm_hand(db, event_id, number, table, given["number"],
-                                             given["version"], self.clock)  # fmt: skip
+            phone_sheet.keep_confirmation(db, event_id, number, table, given["number"],
+                                          given["version"], self.clock)  # fmt: skip
         self._changed(Change.SHEETS)
-        return sheet
+        return "state"
 
     def _check(self, at: links.TableAt, data: Any) -> Any:
         given = _fields(data, ("number", "hand"))
