@@ -1,5 +1,5 @@
 """64 tables submitting from their phones at once, on loopback, to the window's own server.
-Run by hand: ``python benchmarks/bench_phones.py`` (``--tables N``, ``--runs N``).
+Run by hand: ``python benchmarks/bench_phones.py`` (``--tables N``, ``--runs N``, ``--night``).
 
 Builds an NPA event of 256 players (64 tables) with round 1 started, opens the director's
 window on it (offscreen, the Rounds board shown) and serves the tables' pages from it on
@@ -12,6 +12,18 @@ than that, whatever the server does. Prints the submissions' latency (p50, p99, 
 the sheets in on the window's board, and the longest stall of the window's event loop; beside
 it the longest stall of the same loop over 2 s idle just before the phones start (the floor
 the machine itself gives: on a shared machine other work stalls any process now and then).
+
+``--night`` (``--speedup N``, ``--base TREE``): ``clubdesk serve`` alone, under a round's
+hands. On the same event, 64 phones (one a table, each from an address of its own) load their
+table's page (the page, its script and style, the sheet), then play the sheet's eight hands at
+a round's pace, a hand each 3 minutes at a table speeded up 30 times (6 s, each table's next
+hand 0.8 to 1.2 of that after its start), the tables starting at different moments: for each
+hand two checks as typed, the hand, the opponents' confirmation, the page's poll of the
+sheet every 2 s meanwhile, the page loaded again before hand 5; then all 64 submit their
+signed sheet at the same moment. Printed for each kind of request: p50, p95 and the slowest,
+and the server process's CPU seconds, for a bare starlette app on uvicorn answering the same
+paths with the same JSON (the floor), ``--base``'s ``clubdesk serve`` (another checkout, e.g.
+the code before a change) and this tree's, in turn, each on a fresh copy of the event.
 """
 
 from __future__ import annotations
@@ -351,6 +363,8 @@ def night_run(
         command = [sys.executable, "-c", BARE, str(port), str(said_file)]
     else:
         copy = db_file.with_name(f"{name}.sqlite")
+        for beside in ("-wal", "-shm"):  # the last run's log: not this copy's
+            Path(f"{copy}{beside}").unlink(missing_ok=True)
         shutil.copyfile(db_file, copy)
         env["PYTHONPATH"] = str(tree)
         command = [
@@ -363,12 +377,16 @@ def night_run(
             "--port",
             str(port),
         ]
-    server = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
+    said = db_file.with_name(f"{name}.log")  # what the server says, read if it stops
+    with said.open("w") as log:
+        server = subprocess.Popen(command, env=env, stderr=log)
     try:
-        for _ in range(300):  # listening within 30 s
+        for _ in range(600):  # listening within 60 s
             with socket.socket() as sock:
                 if sock.connect_ex(("127.0.0.1", port)) == 0:
                     break
+            if server.poll() is not None:
+                raise SystemExit(f"{name}: the server stopped: {said.read_text()[-500:]}")
             time.sleep(0.1)
         cpu = cpu_seconds(server.pid)
         began = time.perf_counter()
