@@ -1,8 +1,11 @@
 """A full room's phones (docs/architecture.md, "The tables' pages"): the pages' reads are
 answered beside the writes, never behind them. A write holds the server's turn, one at a
 time, and SQLite's write lock while it commits; a phone loading its sheet, checking a hand
-as typed, or the hall page, waits for neither."""
+as typed, or the hall page, waits for neither. And a connection kept open is answered at
+once."""
 
+import http.client
+import socket
 import sqlite3
 import threading
 import time
@@ -59,3 +62,19 @@ def test_reads_do_not_wait_for_sqlites_write_lock(served) -> None:
     finally:
         writer.rollback()
         writer.close()
+
+
+def test_a_kept_connection_is_answered_at_once(served) -> None:
+    # A browser keeps its connection for the page's script, style and sheet: the server's end
+    # sends each answer at once (TCP_NODELAY), not its body after the phone's delayed
+    # acknowledgement of its head (Nagle's algorithm: 40 ms a request).
+    conn = http.client.HTTPConnection("127.0.0.1", served.server.port, timeout=10)
+    try:
+        for path in ("/static/phone.js", "/static/phone.css"):
+            conn.request("GET", path)
+            assert conn.getresponse().read()
+        (connection,) = served.server._server.server_state.connections
+        sock = connection.transport.get_extra_info("socket")
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+    finally:
+        conn.close()
