@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 FLOOR_S = 2.0  # the window idle, serving, before the phones: the machine's own stalls
@@ -90,24 +91,15 @@ def one_run(tables: int, refresh: bool = True) -> dict:
     from PySide6.QtCore import QElapsedTimer, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from clubdesk.services import board, links
+    from clubdesk.services import board
     from clubdesk.store.db import open_database
     from clubdesk.timesource import SYSTEM_TIME
     from clubdesk.ui.main_window import MainWindow
-    from tests import builder
 
     app = QApplication.instance() or QApplication([])
     folder = Path(tempfile.mkdtemp(prefix="clubdesk-phones-"))
     db = open_database(folder / "club.sqlite", backups=folder / "backups")
-    event_id = builder.event(db, SYSTEM_TIME, "npa-club-pinochle", entrants=4 * tables)
-    builder.draw(db, event_id, SYSTEM_TIME, seed=5)
-    builder.start(db, event_id, 1, SYSTEM_TIME)
-    plan = []
-    for link in links.round_links(db, event_id, 1, SYSTEM_TIME).tables:
-        names = builder.signers(db, event_id, 1, link.table)
-        hands = npa_sheet(link.table)
-        signatures = [{"role": r, "name": name, "strokes": STROKES} for r, name in names.items()]
-        plan.append({"token": link.token, "sheet": {"hands": hands, "signatures": signatures}})
+    event_id, plan = night_event(db, tables)
 
     settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(db, settings=settings, clock=SYSTEM_TIME, speech_engine="mock")
@@ -299,26 +291,35 @@ uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=Fa
 """
 
 
+def night_event(db: Any, tables: int) -> tuple[str, list[dict]]:
+    """An NPA event of ``tables`` tables with round 1 started, in ``db``; its id and each
+    table's token and signed sheet of eight hands."""
+    from clubdesk.services import links
+    from clubdesk.timesource import SYSTEM_TIME
+    from tests import builder
+
+    event_id = builder.event(db, SYSTEM_TIME, "npa-club-pinochle", entrants=4 * tables)
+    builder.draw(db, event_id, SYSTEM_TIME, seed=5)
+    builder.start(db, event_id, 1, SYSTEM_TIME)
+    plan = []
+    for link in links.round_links(db, event_id, 1, SYSTEM_TIME).tables:
+        names = builder.signers(db, event_id, 1, link.table)
+        hands = npa_sheet(link.table)
+        signatures = [{"role": r, "name": name, "strokes": STROKES} for r, name in names.items()]
+        plan.append({"token": link.token, "sheet": {"hands": hands, "signatures": signatures}})
+    return event_id, plan
+
+
 def night_setup(tables: int) -> tuple[Path, list[dict], dict]:
     """The event of ``tables`` tables with round 1 started, in a file; the phones' plan; the
     bare server's answers."""
     from clubdesk import paths
-    from clubdesk.services import links, phone_sheet
+    from clubdesk.services import phone_sheet
     from clubdesk.store.db import open_database
-    from clubdesk.timesource import SYSTEM_TIME
-    from tests import builder
 
     folder = Path(tempfile.mkdtemp(prefix="clubdesk-night-"))
     with open_database(folder / "club.sqlite", backups=folder / "backups") as db:
-        event_id = builder.event(db, SYSTEM_TIME, "npa-club-pinochle", entrants=4 * tables)
-        builder.draw(db, event_id, SYSTEM_TIME, seed=5)
-        builder.start(db, event_id, 1, SYSTEM_TIME)
-        plan = []
-        for link in links.round_links(db, event_id, 1, SYSTEM_TIME).tables:
-            names = builder.signers(db, event_id, 1, link.table)
-            signatures = [{"role": r, "name": nm, "strokes": STROKES} for r, nm in names.items()]
-            sheet = {"hands": npa_sheet(link.table), "signatures": signatures}
-            plan.append({"token": link.token, "sheet": sheet})
+        event_id, plan = night_event(db, tables)
         hand = plan[0]["sheet"]["hands"][0]
         said = {
             "page": paths.resource("web/phone.html")
