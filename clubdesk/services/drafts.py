@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlmodel import Session
+
 from clubdesk.domain import limits
 from clubdesk.errors import UserError
 from clubdesk.services.common import aware
@@ -18,7 +20,7 @@ from clubdesk.store.drafts import Draft
 from clubdesk.store.sheets import open_sheet
 from clubdesk.timesource import TimeSource
 
-__all__ = ["save_draft", "table_draft"]
+__all__ = ["save_draft", "table_draft", "table_draft_in"]
 
 
 def save_draft(
@@ -49,9 +51,14 @@ def save_draft(
 def table_draft(db: Database, event_id: str, round_number: int, table: int) -> Draft | None:
     """The draft kept for a table's sheet not yet submitted (None: nothing typed yet, or the
     sheet is in)."""
-    with db.session() as session:
-        try:
-            sheet = open_sheet(session, event_id, round_number, table)
-        except UserError:
-            return None
-        return store.load_draft(session, sheet.game_id)
+    with db.reading() as session:
+        return table_draft_in(session, event_id, round_number, table)
+
+
+def table_draft_in(session: Session, event_id: str, round_number: int, table: int) -> Draft | None:
+    """``table_draft`` inside the caller's transaction."""
+    try:
+        sheet = open_sheet(session, event_id, round_number, table)
+    except UserError:
+        return None
+    return store.load_draft(session, sheet.game_id)

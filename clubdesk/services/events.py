@@ -119,7 +119,7 @@ def list_events(db: Database) -> list[EventInfo]:
 
 
 def get_event(db: Database, event_id: str) -> EventInfo:
-    with db.session() as session:
+    with db.reading() as session:
         return _info(store.get_event(session, event_id))
 
 
@@ -167,7 +167,7 @@ def update_event(
 def event_rules(db: Database, event_id: str, *, with_settings: bool = True) -> Rules:
     """The rules an event is played by: its own snapshot of the rules file, with the
     event's settings applied (``with_settings=False``: the format's own defaults)."""
-    with db.session() as session:
+    with db.reading() as session:
         return rules_for(store.get_event(session, event_id), with_settings=with_settings)
 
 

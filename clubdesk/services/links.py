@@ -181,7 +181,7 @@ def _looked_up(
     constant time each."""
     if not looks_like_token(token):
         return None, None, []
-    with db.session() as session:
+    with db.reading() as session:
         kept = store.link_secret(session, event_id)
         tables = store.seated_tables(session, event_id) if kept is not None else []
     if kept is None:

@@ -38,34 +38,44 @@ from clubdesk.domain.sides import seat_place
 from clubdesk.errors import UserError
 from clubdesk.services import drafts, sheets
 from clubdesk.services.board import adjustment_text
-from clubdesk.services.events import event_rules, get_event
-from clubdesk.services.playoffs import round_title
+from clubdesk.services.common import event_and_rules
+from clubdesk.services.playoffs import round_title_in
 from clubdesk.store.db import Database
 from clubdesk.store.drafts import Draft
 from clubdesk.store.entrants import players_of
 from clubdesk.timesource import TimeSource
 
-__all__ = ["check_hand", "confirm_hand", "enter_hand", "hand_version", "phone_sheet"]
+__all__ = [
+    "check_hand",
+    "confirm_hand",
+    "enter_hand",
+    "hand_version",
+    "keep_confirmation",
+    "keep_hand",
+    "phone_sheet",
+]
 
 
 def phone_sheet(db: Database, event_id: str, round_number: int, table: int) -> dict[str, Any]:
-    """Everything the phone's page shows of round ``round_number``'s table ``table``."""
-    rules = event_rules(db, event_id)
-    found = sheets.table_sheet(db, event_id, round_number, table)
-    game = found.game
-    with db.reading() as session:  # the table's players only, not the field's money
+    """Everything the phone's page shows of round ``round_number``'s table ``table``, read
+    in one transaction that never waits for a write."""
+    with db.reading() as session:
+        event, rules = event_and_rules(session, event_id)
+        found = sheets.table_sheet_in(session, event_id, round_number, table)
+        game = found.game
+        # the table's players only, not the field's money
         players = players_of(session, event_id, [*game.a, *game.b])
+        draft = drafts.table_draft_in(session, event_id, round_number, table)
+        title = round_title_in(session, event_id, round_number)
     signers = {s: [p for n in game.side(s) for p in players.get(n, ())] for s in "ab"}
     at_table = {
         s.upper(): [[n, " / ".join(players.get(n, ()))] for n in game.side(s)] for s in "ab"
     }
     pair = fixed_pair(rules)
-    draft = drafts.table_draft(db, event_id, round_number, table)
     hands = list(draft.hands) if draft is not None and not found.submitted else []
     confirmed = _confirmed(draft, hands)
-    title = round_title(db, event_id, round_number)
     sheet: dict[str, Any] = {
-        "event": get_event(db, event_id).name,
+        "event": event.name,
         "title": f"{title} · Table {table}",
         "round": round_number,
         "table": table,
@@ -231,10 +241,16 @@ def _field_value(column: Column, value: Any, rules: Rules, players: Mapping[str,
     return None
 
 
-def _table(db: Database, event_id: str, round_number: int, table: int) -> tuple[Any, Any]:
-    """The entrant numbers at the table by side ("A", "B") and the sheet's adjustment lines."""
-    game = sheets.table_sheet(db, event_id, round_number, table).game
-    return {s.upper(): list(game.side(s)) for s in "ab"}, game.adjustments
+def _table(
+    db: Database, event_id: str, round_number: int, table: int
+) -> tuple[Rules, dict[str, list[int]], Any, Draft | None]:
+    """The event's rules, the entrant numbers at the table by side ("A", "B"), the sheet's
+    adjustment lines and its draft, in one transaction that never waits for a write."""
+    with db.reading() as session:
+        _, rules = event_and_rules(session, event_id)
+        game = sheets.table_sheet_in(session, event_id, round_number, table).game
+        draft = drafts.table_draft_in(session, event_id, round_number, table)
+    return rules, {s.upper(): list(game.side(s)) for s in "ab"}, game.adjustments, draft
 
 
 def check_hand(
@@ -244,10 +260,9 @@ def check_hand(
     has no use for (``skipped``), those a blank means 0 in (``zero``), its refusal at its
     field (``error``: None when it is right) and its points (``gain``) with the running
     totals after it (``total``) once it is right."""
-    rules = event_rules(db, event_id)
-    numbers, lines = _table(db, event_id, round_number, table)
+    rules, numbers, lines, draft = _table(db, event_id, round_number, table)
     raw = raw_hand(given, rules, numbers)
-    before = _hands_before(db, event_id, round_number, table, number)
+    before = _hands_before(draft, number)
     found = asked(raw, rules)
     answer: dict[str, Any] = {
         "skipped": sorted(found.skipped),
@@ -268,12 +283,9 @@ def check_hand(
     return answer
 
 
-def _hands_before(
-    db: Database, event_id: str, round_number: int, table: int, number: Any
-) -> list[dict[str, Any]]:
+def _hands_before(draft: Draft | None, number: Any) -> list[dict[str, Any]]:
     """The draft's hands before hand ``number``, which must be the one after the last
     confirmed (the hand waiting for its confirmation, or a new one)."""
-    draft = drafts.table_draft(db, event_id, round_number, table)
     hands = list(draft.hands) if draft is not None else []
     confirmed = _confirmed(draft, hands)
     if isinstance(number, bool) or not isinstance(number, int) or number != confirmed + 1:
@@ -320,10 +332,23 @@ def enter_hand(
     """Keep hand ``number`` as typed on the phone in the table's draft, waiting for the
     opponents to confirm it (a hand waiting is typed over); UserError at its field when it
     is wrong. The sheet as ``phone_sheet`` gives it."""
-    rules = event_rules(db, event_id)
-    numbers, lines = _table(db, event_id, round_number, table)
+    keep_hand(db, event_id, round_number, table, number, given, clock)
+    return phone_sheet(db, event_id, round_number, table)
+
+
+def keep_hand(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    number: Any,
+    given: Any,
+    clock: TimeSource,
+) -> None:
+    """``enter_hand`` without the sheet read after (the server reads it beside the writes)."""
+    rules, numbers, lines, draft = _table(db, event_id, round_number, table)
     raw = raw_hand(given, rules, numbers)
-    before = _hands_before(db, event_id, round_number, table, number)
+    before = _hands_before(draft, number)
     problem = _hand_problem(rules, round_number, before, raw, lines)
     if problem is not None:
         field = f"hand.{problem['field']}" if problem["field"] else "hand"
@@ -331,7 +356,6 @@ def enter_hand(
     hands = [*before, typed_hand(raw, rules)]
     drafts.save_draft(db, event_id, round_number, table, hands, clock,
                       source="phone", confirmed=len(before))  # fmt: skip
-    return phone_sheet(db, event_id, round_number, table)
 
 
 def confirm_hand(
@@ -345,6 +369,20 @@ def confirm_hand(
 ) -> dict[str, Any]:
     """The opponents' scorekeeper confirms hand ``number`` (the one waiting) as the phone
     showed it to them (its ``version``); the sheet."""
+    keep_confirmation(db, event_id, round_number, table, number, version, clock)
+    return phone_sheet(db, event_id, round_number, table)
+
+
+def keep_confirmation(
+    db: Database,
+    event_id: str,
+    round_number: int,
+    table: int,
+    number: Any,
+    version: Any,
+    clock: TimeSource,
+) -> None:
+    """``confirm_hand`` without the sheet read after."""
     draft = drafts.table_draft(db, event_id, round_number, table)
     hands = list(draft.hands) if draft is not None else []
     confirmed = _confirmed(draft, hands)
@@ -356,4 +394,3 @@ def confirm_hand(
                         field="version")  # fmt: skip
     drafts.save_draft(db, event_id, round_number, table, hands, clock,
                       source="phone", confirmed=number)  # fmt: skip
-    return phone_sheet(db, event_id, round_number, table)

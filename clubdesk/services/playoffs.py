@@ -102,9 +102,14 @@ def playoff_round(db: Database, event_id: str, number: int) -> PlayoffRound | No
 def round_title(db: Database, event_id: str, number: int) -> str:
     """How round ``number`` is named on screen: "Round 2 of 3", or a playoff round by its
     stage, "Playoffs: quarter-final" (as published, else as it would be seated now)."""
-    with db.session() as session:
-        event, rules = event_and_rules(session, event_id)
-        return _round_title(session, event, rules, number)
+    with db.reading() as session:
+        return round_title_in(session, event_id, number)
+
+
+def round_title_in(session: Session, event_id: str, number: int) -> str:
+    """``round_title`` inside the caller's transaction."""
+    event, rules = event_and_rules(session, event_id)
+    return _round_title(session, event, rules, number)
 
 
 def round_titles(session: Session, event_id: str) -> dict[int, str]:

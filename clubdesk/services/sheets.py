@@ -408,9 +408,14 @@ class TableSheet:
 
 def table_sheet(db: Database, event_id: str, round_number: int, table: int) -> TableSheet:
     """Round ``round_number``'s table ``table``: its sheet with everything on it."""
-    with db.session() as session:
-        round_record(session, event_id, round_number)
-        stored = _stored_game(session, event_id, round_number, table)
+    with db.reading() as session:
+        return table_sheet_in(session, event_id, round_number, table)
+
+
+def table_sheet_in(session: Session, event_id: str, round_number: int, table: int) -> TableSheet:
+    """``table_sheet`` inside the caller's transaction."""
+    round_record(session, event_id, round_number)
+    stored = _stored_game(session, event_id, round_number, table)
     return TableSheet(round_number, stored.game, stored.submitted)
 
 

@@ -84,7 +84,7 @@ class ChangeBridge(QObject):
     starts a short wait (``GATHER_MS``), and everything that arrives meanwhile is read in one
     go, so a burst of phones costs the window one reading, not one per request. The clock's
     watch reads it off the window's thread (``ui/off_thread.py``); while the pages on
-    show read, the window holds ``turn`` when it is free (the server's next call waits), and
+    show read, the window holds ``turn`` when it is free (the server's next write waits), and
     never waits for the call under way: a reading never waits for a write."""
 
     arrived = Signal()

@@ -13,9 +13,13 @@ Only these paths are served; anything else is 404, a method a path does not take
 A token that is not good now gets 403 and nothing about the event: a page in words for a
 browser (``Accept: text/html``) saying why, JSON to any other client. A refusal is 400 with
 ``{"error": ..., "field": ...}``; a body over the cap 413; a client over its rate 429
-(``guard.py``). The services run one at a time on a worker thread, never on the server's
-event loop, each holding ``turn``: the window that serves takes it, when it is free, while
-its pages read what a phone changed (it never waits for it: its reads never wait for a write).
+(``guard.py``). The services run on worker threads, never on the server's event loop: the
+writes (``POST``s but ``check``) one at a time, each holding ``turn`` (the window that serves
+takes it, when it is free, while its pages read what a phone changed; it never waits for it),
+and the reads (the pages' ``GET``s, a link looked up, a hand checked, the sheet a write
+answers with once its turn is over) beside them, up to ``READERS`` at once, in transactions
+that never wait for a write (``Database.reading``): a phone loading its sheet never queues
+behind the room's hands going in.
 ``on_change`` is told what each write changed (the window refreshes from it).
 
 Each table's page sends its own random id (``X-Phone``) with every request but a check of a
@@ -82,6 +86,7 @@ ACTOR = "phone"  # who the audit log says submitted a sheet from a table's page
 TYPING_SECONDS = 120.0  # a phone that posted within this is typing at its table
 PHONES_KEPT = 8  # phones remembered at one table, the longest quiet forgotten first
 _PHONE = re.compile(r"[0-9a-f]{16}")  # a page's own id, as phone.js makes it
+READERS = 4  # reads served at once: more only share the interpreter's one running thread
 
 
 class TablesApp:
@@ -101,6 +106,7 @@ class TablesApp:
         self.on_change = on_change
         self.rate = rate if rate is not None else RateLimit(clock)
         self.one_at_a_time = anyio.CapacityLimiter(1)
+        self.readers = anyio.CapacityLimiter(READERS)
         self.turn = turn if turn is not None else threading.Lock()
         self._pages: dict[str, str] = {}
         self.typing = Typing(clock)
@@ -138,18 +144,18 @@ class TablesApp:
         if path in ("/api/standings", "/api/hall"):
             _only(method, "GET")
             read = self._standings if path == "/api/standings" else self._hall
-            return _json(await self._run(read))
+            return _json(await self._run_reading(read))
         if path.startswith("/static/"):
             _only(method, "GET")
-            return _static(path.removeprefix("/static/"))
+            return self._static(path.removeprefix("/static/"))
         found = _TABLE_PATH.fullmatch(path)
         if found is None:
             raise Refused(404, "not found")
         token, action = found.group(1), found.group(2) or "page"
         _only(method, "POST" if action in ("check", "hand", "confirm", "submit") else "GET")
-        at = await self._run(lambda: links.find_table(self.db, self.event_id, token))
+        at = await self._run_reading(lambda: links.find_table(self.db, self.event_id, token))
         if at is None and "text/html" in request.headers.get("accept", ""):  # a browser opened it
-            why = await self._run(lambda: links.why_not_good(self.db, self.event_id, token))
+            why = await self._run_reading(lambda: links.why_not_good(self.db, self.event_id, token))
             return self._page("refused.html", {"why": REFUSED_WORDS[why]}, 403)
         if at is None:
             raise Refused(403, NOT_GOOD)
@@ -157,7 +163,7 @@ class TablesApp:
             return self._page("phone.html", {"csrf": at.csrf})
         phone, place = _phone(request), _place(at)
         if action in ("sheet", "state"):
-            read = await self._run(lambda: self._read(action, at))
+            read = await self._run_reading(lambda: self._read(action, at))
             return _json(read if action == "sheet" else self.typing.told(read, place, phone))
         problem = csrf_problem(at.csrf, dict(request.headers), request.headers.get("host"))
         if problem is not None:
@@ -167,18 +173,27 @@ class TablesApp:
         except UserError as error:
             raise _Refusal(error) from None
         self.typing.wrote(place, phone)
-        written = await self._run(lambda: self._write(action, at, data))
-        return _json(written if action in ("check", "submit") else
-                     self.typing.told(written, place, phone))  # fmt: skip
+        if action == "check":  # a hand as typed is only read
+            return _json(await self._run_reading(lambda: self._check(at, data)))
+        answer = await self._run(lambda: self._write(action, at, data))
+        written = await self._run_reading(lambda: self._read(answer, at))
+        return _json(written if action == "submit" else self.typing.told(written, place, phone))
 
-    # the services, one at a time off the event loop ----------------------------------------
+    # the services off the event loop: writes one at a time, reads beside them --------------
     async def _run(self, work: Callable[[], Any]) -> Any:
         def in_turn() -> Any:
             with self.turn:  # the window reads between two calls, never waits through many
                 return work()
 
+        return await self._off_loop(in_turn, self.one_at_a_time)
+
+    async def _run_reading(self, work: Callable[[], Any]) -> Any:
+        """``work``, which only reads (``Database.reading``s), beside the writes."""
+        return await self._off_loop(work, self.readers)
+
+    async def _off_loop(self, work: Callable[[], Any], limiter: anyio.CapacityLimiter) -> Any:
         try:
-            return await anyio.to_thread.run_sync(in_turn, limiter=self.one_at_a_time)
+            return await anyio.to_thread.run_sync(work, limiter=limiter)
         except DatabaseError as error:  # the file busy, full or gone: not the client's doing
             raise Refused(503, str(error), retry_after=2) from None
         except UserError as error:
@@ -195,24 +210,28 @@ class TablesApp:
             return sheet_json(sheets.table_sheet(self.db, self.event_id, *_place(at)))
         return phone_sheet.phone_sheet(self.db, self.event_id, *_place(at))
 
-    def _write(self, action: str, at: links.TableAt, data: Any) -> Any:
+    def _write(self, action: str, at: links.TableAt, data: Any) -> str:
+        """``data`` written as ``action`` says; what the phone is answered with (``_read``'s
+        action), read once the write's turn is over."""
         db, event_id, number, table = self.db, self.event_id, *_place(at)
         if action == "submit":
             done = submit_json(db, event_id, number, table, data, self.clock, actor=ACTOR)
             self._changed(changes_of(done))
-            return sheet_json(sheets.table_sheet(db, event_id, number, table))
+            return "sheet"
         given = _fields(data, ("number", "hand") if action != "confirm" else ("number", "version"))
-        if action == "check":
-            return phone_sheet.check_hand(db, event_id, number, table, given["number"],
-                                          given["hand"])  # fmt: skip
         if action == "hand":
-            sheet = phone_sheet.enter_hand(db, event_id, number, table, given["number"],
-                                           given["hand"], self.clock)  # fmt: skip
+            phone_sheet.keep_hand(db, event_id, number, table, given["number"], given["hand"],
+                                  self.clock)  # fmt: skip
         else:
-            sheet = phone_sheet.confirm_hand(db, event_id, number, table, given["number"],
-                                             given["version"], self.clock)  # fmt: skip
+            phone_sheet.keep_confirmation(db, event_id, number, table, given["number"],
+                                          given["version"], self.clock)  # fmt: skip
         self._changed(Change.SHEETS)
-        return sheet
+        return "state"
+
+    def _check(self, at: links.TableAt, data: Any) -> Any:
+        given = _fields(data, ("number", "hand"))
+        return phone_sheet.check_hand(self.db, self.event_id, *_place(at), given["number"],
+                                      given["hand"])  # fmt: skip
 
     def _changed(self, change: Change) -> None:
         if self.on_change is not None and change:
@@ -225,10 +244,19 @@ class TablesApp:
     def _page(self, name: str, values: dict[str, str], status: int = 200) -> Response:
         if name not in self._pages:
             self._pages[name] = paths.resource(f"web/{name}").read_text(encoding="utf-8")
-        text = self._pages[name]
+        text = self._pages[name]  # read once: the server's own files
         for key, value in values.items():
             text = text.replace("{{" + key + "}}", html.escape(value))
         return Response(text, status, media_type="text/html; charset=utf-8")
+
+    def _static(self, name: str) -> Response:
+        kind = STATIC.get(name)
+        if kind is None:
+            raise Refused(404, "not found")
+        key = f"static/{name}"
+        if key not in self._pages:
+            self._pages[key] = paths.resource(f"web/{name}").read_text(encoding="utf-8")
+        return Response(self._pages[key], media_type=f"{kind}; charset=utf-8")
 
 
 class Typing:
@@ -302,14 +330,6 @@ async def _body(request: Request) -> bytes:
         log.info("a client left before its request's body was all sent")
         raise Refused(400, "body: the request ended before its body was all sent") from None
     return b"".join(chunks)
-
-
-def _static(name: str) -> Response:
-    kind = STATIC.get(name)
-    if kind is None:
-        raise Refused(404, "not found")
-    text = paths.resource(f"web/{name}").read_text(encoding="utf-8")
-    return Response(text, media_type=f"{kind}; charset=utf-8")
 
 
 def _json(value: Any, status: int = 200) -> Response:
