@@ -67,7 +67,7 @@ SERVING_TIP = (
     "Click for the address, its QR code and each table's link (View > Tables on phones…)."
 )
 PROBLEM_TIP = (
-    "The tables' pages could not be served where they were last. "
+    "The tables' pages could not be served at the address and port chosen last. "
     "Click to choose another address or port (View > Tables on phones…)."
 )
 
