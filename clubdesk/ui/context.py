@@ -18,7 +18,9 @@ to ``follow_changes``: code that reads the page (``catch_up``) finds them finish
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QThreadPool, Signal
@@ -30,6 +32,12 @@ from clubdesk.timesource import TimeSource
 if TYPE_CHECKING:
     from clubdesk.store.db import Database
     from clubdesk.ui.off_thread import LatestRead
+
+
+def database_key(name: str, path: Path) -> str:
+    """``name/DIGEST``: a settings key of the database file at ``path`` alone (its path's
+    digest: a path's slashes would make groups of it)."""
+    return f"{name}/{hashlib.sha1(str(path).encode('utf-8')).hexdigest()[:16]}"
 
 
 class UiContext(QObject):

@@ -15,7 +15,8 @@ and the ``players_page``, ``money_page``, ... properties), so the window opens s
 The chime and the voice are loaded just after the window is shown. The status
 bar keeps the database file on the right, and on the left the round clock
 (``Round 4 · 23:41 left · 9 of 12 sheets in``, from ``ClockWatch``) and the
-event's count line; it follows the context's ``changed`` signal as the pages do.
+event's count line, and beside the file whether the tables' pages are served to phones
+(``ui/tables_dialog.py``); it follows the context's ``changed`` signal as the pages do.
 
 The window remembers its size, position, last page, each database's last
 event and the databases last opened (File > Open recent, ``menus.py``) in the
@@ -24,7 +25,6 @@ event and the databases last opened (File > Open recent, ``menus.py``) in the
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -50,7 +50,7 @@ from clubdesk.errors import UserError
 from clubdesk.services.changes import Change
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.clock.ticker import TimerFactory, qt_timer
-from clubdesk.ui.context import UiContext, catch_up
+from clubdesk.ui.context import UiContext, catch_up, database_key
 from clubdesk.ui.menus import HelpMenu, RecentMenu, TextSizeMenu
 from clubdesk.ui.pages import PAGES, make_page
 
@@ -174,6 +174,8 @@ class MainWindow(QMainWindow):
         self.summary_label = QLabel()
         self.statusBar().addWidget(self.summary_label)
         self.context.changed.connect(self._show_summary)
+        self.statusBar().addPermanentWidget(self.tables_serving.label)  # serving, to how many
+        self.ticker.tick.connect(self.tables_serving.show_status)
         self.database_label = ElidedLabel(keeps=12)  # a long file name gives way, path in tip
         self.statusBar().addPermanentWidget(self.database_label)
 
@@ -433,8 +435,7 @@ class MainWindow(QMainWindow):
         self.event_page.set_database(self.database, self._settings.value(self._last_event_key()))
 
     def _last_event_key(self) -> str:
-        digest = hashlib.sha1(str(self.database.path).encode("utf-8")).hexdigest()[:16]
-        return f"lastEvent/{digest}"
+        return database_key("lastEvent", self.database.path)
 
     def _event_changed(self, event: EventInfo | None) -> None:
         if event is None:
@@ -483,7 +484,7 @@ class MainWindow(QMainWindow):
             return
         self.save_window()
         self.projector_menu.close(forget=False)  # it opens again at the next start
-        self.tables_serving.stop()
+        self.tables_serving.stop(forget=False)  # and serving, on this database
         self.ticker.stop()
         self.context.wait_for_workers()
         self.snapshots.take("exit")

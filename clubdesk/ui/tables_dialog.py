@@ -7,7 +7,13 @@ played. The server (``web/server.py``) runs on a thread of its own and never hol
 window; what a phone changes (a hand kept as a draft, a sheet submitted) reaches the window's
 pages through ``ChangeBridge``, gathered into one reading however many arrive together. The
 address and port chosen are kept in the window's settings. Serving stops when the director
-says so, another database or event is opened, or the window closes.
+says so, another database or event is opened, or the window closes; where it was serving as
+the window closed is kept for the database, and the window opening that database and event
+again serves there again (a port taken meanwhile is said in the status bar).
+
+The status bar says whether the window serves, where, and to how many phones (those that
+asked for a page in the last minute, read on each second's tick), or nothing when it does
+not; its tooltip tells what it is, and a click opens View > Tables on phones….
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import segno
 from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QPixmap
+from PySide6.QtGui import QColor, QCursor, QImage, QMouseEvent, QPixmap
 from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
 from PySide6.QtWidgets import (
     QComboBox,
@@ -39,16 +45,31 @@ from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services import board, links
 from clubdesk.services.changes import Change
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, database_key
+from clubdesk.ui.players.entry import plural
 from clubdesk.ui.style import set_role
 from clubdesk.ui.widgets.buttons import PushButton
+from clubdesk.ui.widgets.elided_label import ElidedLabel
 from clubdesk.web import DEFAULT_PORT
 
 if TYPE_CHECKING:  # the server and its web stack load when serving starts
+    from clubdesk.store.db import Database
     from clubdesk.web.server import TablesServer
 
 HOST_KEY, PORT_KEY = "phones/host", "phones/port"
+SERVED_KEY = "phones/served"  # per database: where its event was served as the window closed
 QR_PIXELS = 220
+SEEN_S = 60  # a phone is counted while it asked for a page within this
+NOT_SERVING = "Phones: not serving"
+SERVING_TIP = (
+    "The tables' pages, served from this window to the phones on the club's network; "
+    "a phone is counted while it asked for a page in the last minute. "
+    "Click for the address, its QR code and each table's link (View > Tables on phones…)."
+)
+PROBLEM_TIP = (
+    "The tables' pages could not be served at the address and port chosen last. "
+    "Click to choose another address or port (View > Tables on phones…)."
+)
 
 
 def laptop_addresses() -> list[str]:
@@ -126,6 +147,25 @@ class ChangeBridge(QObject):
         self._deliver()
 
 
+class PhonesLabel(ElidedLabel):
+    """The status bar's word on the tables' pages; a click on it is ``clicked``."""
+
+    clicked = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent=parent)
+        self.setObjectName("statusPhones")
+        self.setAccessibleName("Tables on phones")
+        self.setCursor(QCursor(Qt.CursorShape.PointingHandCursor))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(
+            event.position().toPoint()
+        ):
+            self.clicked.emit()
+
+
 class TablesDialog(QDialog):
     """Start and stop serving, the address and its QR code, the round's links."""
 
@@ -191,7 +231,7 @@ class TablesDialog(QDialog):
         self.host.addItems(addresses)
         self.host.setCurrentText(chosen)
         self.port.setValue(port)
-        self.show_state()
+        self.show_state(self.serving.problem)
 
     def start(self) -> None:
         problem = self.serving.start(self.host.currentText(), self.port.value())
@@ -244,11 +284,16 @@ class TablesServing:
         self.window, self.context, self.settings = window, context, settings
         self.bridge = ChangeBridge(context, window)
         self.server: TablesServer | None = None
-        self.served: tuple[object, str] | None = None  # the database and event served
+        self.served: tuple[Database, str] | None = None  # the database and event served
         self.address = ""
+        self.problem = ""  # why the last start was refused ("": it was not)
+        self.looked_at: Database | None = None  # the database whose kept serving was looked at
         self.dialog: TablesDialog | None = None
         self.action = menu.addAction("&Tables on phones…")
         self.action.triggered.connect(self.open_dialog)
+        self.label = PhonesLabel(window)  # the window puts it in its status bar
+        self.label.hide()
+        self.label.clicked.connect(self.open_dialog)
         context.changed.connect(self._changed)
 
     @property
@@ -291,19 +336,62 @@ class TablesServing:
                                                self.context.clock)  # fmt: skip
         except UserError as error:
             server.stop()
-            return plain_words(error)
+            self.problem = plain_words(error)
+            self.show_status()
+            return self.problem
         self.server, self.served = server, (db, event_id)
         gc.freeze()  # the class's docstring says why
         if self.settings is not None:
             self.settings.setValue(HOST_KEY, host)
             self.settings.setValue(PORT_KEY, port)
+            kept = database_key(SERVED_KEY, db.path)
+            for name, value in (("host", host), ("port", port), ("event", event_id)):
+                self.settings.setValue(f"{kept}/{name}", value)
+        self.show_status()
         return ""
 
-    def stop(self) -> None:
+    def stop(self, *, forget: bool = True) -> None:
+        """Stop serving; ``forget``: not to serve again when the window next opens this
+        database (the window closing keeps it for then)."""
         if self.server is not None:
             self.server.stop()
             self.bridge.stop()
-        self.server, self.served, self.address = None, None, ""
+            if forget and self.settings is not None and self.served is not None:
+                self.settings.remove(database_key(SERVED_KEY, self.served[0].path))
+        self.server, self.served, self.address, self.problem = None, None, "", ""
+        self.show_status()
+
+    def serve_again(self) -> None:
+        """Serve where the open database's event was served as the window last closed, if
+        it was (once: a refusal is shown and the place forgotten)."""
+        db, event_id = self.context.db, self.context.event_id
+        if self.settings is None or db is None or event_id is None:
+            return
+        kept = database_key(SERVED_KEY, db.path)
+        host, port, event = (self.settings.value(f"{kept}/{name}") for name in
+                             ("host", "port", "event"))  # fmt: skip
+        self.settings.remove(kept)
+        if host is None or event != event_id or not str(port).isdigit():
+            return
+        self.start(str(host), int(str(port)))
+
+    def show_status(self) -> None:
+        """The status bar's word: serving where and to how many phones; why serving could
+        not start; or nothing."""
+        if self.running and self.server is not None:
+            phones = self.server.app.rate.clients_within(SEEN_S)
+            count = f" · {plural(phones, 'phone')}"
+            text = f"Phones: serving at {self.address.rstrip('/')}{count}"
+            # where the bar is short of room the address gives way: "Phones:… · 3 phones"
+            self.label.keeps, self.label.tail, tip = len("Phones:"), len(count), SERVING_TIP
+        elif self.problem:
+            text = f"{NOT_SERVING}: {self.problem}"
+            self.label.keeps, self.label.tail, tip = len(NOT_SERVING), 0, PROBLEM_TIP
+        else:
+            text = tip = ""
+        self.label.setText(text)
+        self.label.setToolTip(f"{text}\n{tip}" if text else "")
+        self.label.setVisible(bool(text))
 
     def links_text(self) -> str:
         """``Table 1  http://…/t/TOKEN`` for each table of the round being played."""
@@ -322,10 +410,14 @@ class TablesServing:
         return "\n".join(lines)
 
     def _changed(self, change: Change) -> None:
+        db = self.context.db
+        if self.running and (db, self.context.event_id) != self.served:
+            self.stop()  # another database or event: its tables are not served from here
+        elif db is not None and db is not self.looked_at and self.context.event_id is not None:
+            self.looked_at = db  # the first event opened on this database
+            self.serve_again()
         if not self.running:
             return
-        if (self.context.db, self.context.event_id) != self.served:
-            self.stop()  # another database or event: its tables are not served from here
         if self.dialog is not None and self.dialog.isVisible() and change & (
             Change.SEATING | Change.EVENT | Change.CLOCK
         ):  # fmt: skip

@@ -3,7 +3,9 @@ pages"): a cap on every body, a per-client rate limit, CSRF protection on every 
 request's JSON read with the command line's limits.
 
 - ``RateLimit``: a token bucket per client address (``BURST`` requests at once, ``PER_SECOND``
-  after that), on the injected clock's monotonic time; a client over it gets 429.
+  after that), on the injected clock's monotonic time; a client over it gets 429. It knows
+  too how many addresses asked for anything lately (``clients_within``: the window's
+  status bar counts the phones with it).
 - ``csrf_problem``: the phone's page carries its CSRF token (``domain/links.py``: an HMAC of
   the table's link token under the event's kept secret, so it outlives a restart), and every
   POST must send it back in the ``X-CSRF-Token`` header, as ``application/json``, from no
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,19 +62,33 @@ class RateLimit:
     clock: TimeSource
     burst: int = BURST
     per_second: float = PER_SECOND
+    # the latest request's client last (``take`` puts it back at the end)
     _buckets: OrderedDict[str, tuple[float, float]] = field(default_factory=OrderedDict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)  # ``clients_within``'s
 
     def take(self, client: str) -> None:
         """One request from ``client``: Refused (429) when it is over its rate."""
         now = self.clock.monotonic()
-        tokens, then = self._buckets.pop(client, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - then) * self.per_second)
+        with self._lock:
+            tokens, then = self._buckets.pop(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.per_second)
+            self._buckets[client] = (tokens if tokens < 1 else tokens - 1, now)
+            while len(self._buckets) > CLIENTS_MAX:
+                self._buckets.popitem(last=False)
         if tokens < 1:
-            self._buckets[client] = (tokens, now)
             raise Refused(429, "too many requests: wait a moment and try again", retry_after=1)
-        self._buckets[client] = (tokens - 1, now)
-        while len(self._buckets) > CLIENTS_MAX:
-            self._buckets.popitem(last=False)
+
+    def clients_within(self, seconds: float) -> int:
+        """How many client addresses made a request in the last ``seconds`` (from any
+        thread: the window's while the server's takes)."""
+        since = self.clock.monotonic() - seconds
+        with self._lock:
+            count = 0
+            for _, then in reversed(self._buckets.values()):
+                if then < since:
+                    break
+                count += 1
+        return count
 
 
 def csrf_problem(expected: str, headers: dict[str, str], host: str | None) -> str | None:

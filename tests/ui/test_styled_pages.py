@@ -160,12 +160,15 @@ def test_every_part_of_the_styled_status_bar_is_whole_beside_an_announcement(
     clock.advance(minutes=14)  # the warning fell due while the window was closed: its words
     window = on_the_demo(make_window(db), "rounds", size, qtbot)  # are the longest there are
     qtbot.waitUntil(lambda: window.announcer.loaded)
+    assert window.tables_serving.start("127.0.0.1", 0) == ""  # and phones served
     bar, clock_part = window.statusBar(), window.status_clock
     announcement = clock_part.announcement_label
     assert announcement.text() == "10 minutes left in round 4 (the warning was due at 9:43 AM)"
+    phones = window.tables_serving.label
+    assert phones.text().startswith("Phones: serving at http://127.0.0.1:")
     parts = (clock_part.clock_label, window.summary_label, window.sound_label)
     file_label = window.database_label
-    for label in (*parts, announcement, file_label):
+    for label in (*parts, announcement, phones, file_label):
         corner = label.mapTo(bar, QPoint(0, 0))
         assert bar.rect().contains(QRect(corner, label.size())), label.text()
     assert clock_part.text() == "Round 4 · 09:41 left · 0 of 8 sheets in"
@@ -177,4 +180,8 @@ def test_every_part_of_the_styled_status_bar_is_whole_beside_an_announcement(
         if label.width() < label.sizeHint().width():  # it gives way, and says so
             assert label.shown_text().endswith("…")
             assert label.text() in label.tooltip_text()
+    shown = phones.shown_text()  # its address gives way, not whether it serves to how many
+    assert shown.startswith("Phones:") and shown.endswith(" · 0 phones")
+    assert phones.text() in phones.tooltip_text()
     picture(bar, f"status-bar-{size[0]}-{len(file_name)}")
+    window.tables_serving.stop()

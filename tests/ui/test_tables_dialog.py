@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from clubdesk.services import links
+from clubdesk.store.db import open_database
 from tests import builder
 
 HAND = {"bidder": "A", "bid": 55, "marriage": True, "meld": {"A": 30, "B": 20},
@@ -27,6 +28,15 @@ def npa_window(make_window, db, clock):
     window = make_window(db)
     yield window, event_id
     window.tables_serving.stop()
+
+
+def serve(qtbot, window, port: int) -> None:
+    """The director starts serving on 127.0.0.1:``port`` and closes the dialog."""
+    dialog = window.tables_serving.open_dialog()
+    choose(qtbot, dialog, port)
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    assert window.tables_serving.running
 
 
 def free_port() -> int:
@@ -108,3 +118,71 @@ def test_a_port_in_use_is_refused_saying_why(npa_window, qtbot):
     )
     assert not window.tables_serving.running and dialog.start_button.isEnabled()
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+
+
+def test_the_window_that_served_as_it_closed_serves_again_and_says_so(
+    npa_window, qtbot, db_path, make_window
+):
+    window, _ = npa_window
+    port = free_port()
+    serving = f"Phones: serving at http://127.0.0.1:{port} · 0 phones"
+    serve(qtbot, window, port)
+    assert window.tables_serving.label.text() == serving
+    window.close()
+    with pytest.raises(OSError):
+        call(port, "GET", "/")
+
+    again = make_window(open_database(db_path))
+    label = again.tables_serving.label
+    assert label.isVisible() and label.text() == serving
+    assert call(port, "GET", "/")[0] == 200
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
+    dialog = again.tables_serving.dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.status.text().startswith(f"Serving at http://127.0.0.1:{port}/")
+    qtbot.mouseClick(dialog.stop_button, Qt.MouseButton.LeftButton)
+    assert not label.isVisible()  # nothing said when nothing is served
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    again.close()
+    last = make_window(open_database(db_path))  # stopped by the director: not again
+    assert not last.tables_serving.running and not last.tables_serving.label.isVisible()
+
+
+def test_a_port_taken_meanwhile_is_said_in_the_status_bar(npa_window, qtbot, db_path, make_window):
+    window, _ = npa_window
+    port = free_port()
+    serve(qtbot, window, port)
+    window.close()
+    with socket.socket() as taken:
+        taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        taken.bind(("127.0.0.1", port))
+        taken.listen(1)
+        again = make_window(open_database(db_path))
+    label = again.tables_serving.label
+    assert not again.tables_serving.running and label.isVisible()
+    assert label.text() == (
+        f"Phones: not serving: {port} is in use on 127.0.0.1 "
+        "(another program serves there; pick another)."
+    )
+    assert "View > Tables on phones" in label.tooltip_text()
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)  # what it is, and what to do
+    dialog = again.tables_serving.dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.status.text().startswith(f"{port} is in use on 127.0.0.1")
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+
+
+def test_the_status_bar_counts_the_phones_of_the_last_minute(npa_window, qtbot, db, clock):
+    window, event_id = npa_window
+    port = free_port()
+    serve(qtbot, window, port)
+    label = window.tables_serving.label
+    assert label.text().endswith("· 0 phones")
+    assert "a phone is counted while it asked for a page in the last minute" in label.toolTip()
+    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    assert call(port, "GET", f"/t/{token}")[0] == 200  # a phone opens its table's page
+    window.ticker.second_timer.fire()
+    assert label.text() == f"Phones: serving at http://127.0.0.1:{port} · 1 phone"
+    clock.advance(seconds=61)  # and asks nothing for a minute
+    window.ticker.second_timer.fire()
+    assert label.text().endswith("· 0 phones")

@@ -192,6 +192,20 @@ def test_a_client_over_its_rate_waits(npa_db, clock) -> None:
         server.stop()
 
 
+def test_the_clients_of_the_last_minute_are_counted(served, clock) -> None:
+    rate = served.server.app.rate
+    assert rate.clients_within(60) == 0
+    served.call("GET", f"/t/{served.tokens[0]}")
+    served.call("GET", f"/t/{served.tokens[0]}/state")  # the same phone again
+    clock.advance(seconds=30)
+    served.call("GET", f"/t/{served.tokens[1]}", source="127.0.0.2")
+    assert rate.clients_within(60) == 2
+    clock.advance(seconds=31)  # the first phone asked nothing for a minute
+    assert rate.clients_within(60) == 1
+    served.call("GET", "/")
+    assert rate.clients_within(60) == 2
+
+
 def test_a_refusal_to_bind_says_why(served) -> None:
     with pytest.raises(UserError, match=f"--port: {served.server.port} is in use on 127.0.0.1"):
         bound_socket("127.0.0.1", served.server.port)

@@ -12,8 +12,6 @@ the event's settings, the audit log or the event file.
 
 from __future__ import annotations
 
-import hashlib
-
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu
@@ -21,7 +19,7 @@ from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu
 from clubdesk.services.changes import Change
 from clubdesk.ui.clock.ticker import TimerFactory, qt_timer
 from clubdesk.ui.clock.watch import ClockWatch
-from clubdesk.ui.context import UiContext
+from clubdesk.ui.context import UiContext, database_key
 from clubdesk.ui.projector.window import ProjectorWindow, screen_for
 
 SCREEN_KEY = "projector/screen"  # the number of the screen it was last sent to
@@ -152,8 +150,7 @@ class ProjectorMenu:
         db, event_id = self.context.db, self.context.event_id
         if db is None or event_id is None:
             return None
-        digest = hashlib.sha1(str(db.path).encode("utf-8")).hexdigest()[:16]
-        return f"projectorNotice/{digest}/{event_id}"
+        return f"{database_key('projectorNotice', db.path)}/{event_id}"
 
     def _changed(self, change: Change) -> None:
         """Another event opened: the projector shows that event's notice."""

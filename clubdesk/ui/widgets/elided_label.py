@@ -5,7 +5,8 @@ last announcement and file name beside its clock).
 A layout shrinks the labels of a row that can shrink; a plain label cannot (it asks for
 all its text), so where a row's labels ask for more than it has, Qt cuts every one of them,
 the clock's with the rest. This one asks for its whole text but can do with ``keeps``
-characters and "…".
+characters and "…" (and, where it is told to, its last ``tail`` characters after that:
+the status bar's phones count stays beside a server's address cut short).
 """
 
 from __future__ import annotations
@@ -20,25 +21,33 @@ ELLIPSIS = "…"
 class ElidedLabel(QLabel):
     """A label of one line drawn cut short with "…" where it is narrower than its text."""
 
-    def __init__(self, keeps: int = 0, parent: QWidget | None = None):
+    def __init__(self, keeps: int = 0, parent: QWidget | None = None, *, tail: int = 0):
         super().__init__(parent)
         self.keeps = keeps  # the characters it shows whole before it gives way
+        self.tail = tail  # and the last ones it shows whole after the "…"
 
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
         text = self.text()
-        if len(text) <= self.keeps:
+        if len(text) <= self.keeps + self.tail:
             return hint
         metrics = self.fontMetrics()
         cut = metrics.horizontalAdvance(text) - metrics.horizontalAdvance(
-            text[: self.keeps] + ELLIPSIS
+            text[: self.keeps] + ELLIPSIS + self._end(text)
         )
         return QSize(max(0, hint.width() - cut), hint.height())
 
+    def _end(self, text: str) -> str:
+        return text[len(text) - self.tail :] if self.tail else ""
+
     def shown_text(self) -> str:
         """The text as drawn at the label's present width."""
-        room = self.contentsRect().width()
-        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, room)
+        text, room, metrics = self.text(), self.contentsRect().width(), self.fontMetrics()
+        end = self._end(text)
+        if not end or metrics.horizontalAdvance(text) <= room:
+            return metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
+        head, left = text[: len(text) - len(end)], room - metrics.horizontalAdvance(end)
+        return metrics.elidedText(head, Qt.TextElideMode.ElideRight, left) + end
 
     def tooltip_text(self) -> str:
         """The tooltip given it, else its whole text where it is cut short."""
