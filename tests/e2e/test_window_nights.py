@@ -209,7 +209,7 @@ def test_a_sun_city_west_night_in_the_window(director: Director, tmp_path: Path)
         if number < 6:
             assert director.rounds.start_button.text() == f"Start round {number + 1}  (F5)"
     assert director.window.status_clock.text() == "Round 6 · Every round is played"
-    assert director.sheet_keys == [96, 96]  # six deals each
+    assert director.sheet_keys == [90, 90]  # six deals each (no marriage asked)
     check_the_night(director, event_id, tmp_path, rounds=6)
 
 
