@@ -56,6 +56,6 @@ def test_a_million_sheets_typed_by_hand_would_not_use_up_none(qtbot, db, clock, 
     before = sys.getrefcount(None)
     for hand in PINOCHLE_HANDS:
         type_pinochle_hand(keyboard, hand)
-    assert dialog.game_label.text() == "Game over: all 8 hands played"
+    assert dialog.game_label.text() == "Game over: all 8 hands played\nWon by side A"
     per_sheet = max(1, before - sys.getrefcount(None))
     assert sys.getrefcount(None) > 1_000_000 * per_sheet

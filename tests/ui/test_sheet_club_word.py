@@ -19,7 +19,7 @@ def test_sun_city_wests_sheet_counts_deals(qtbot, db, clock) -> None:
     assert grid.grid.itemAtPosition(0, 0).widget().text() == "Deal"
     enter(dialog, [DEAL] * 6)
     sign(dialog)
-    assert dialog.game_label.text() == "Game over: all 6 deals played"
+    assert dialog.game_label.text() == "Game over: all 6 deals played\nWon by side A"
     printed = Printed(documents.build_document(db, event_id, "scoresheets", clock, round_number=1))
     assert printed.in_order("Deal score", "Deal Bidder Bid", "1", "6", "Final")
     assert "Hand" not in printed.text

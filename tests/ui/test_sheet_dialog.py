@@ -82,7 +82,7 @@ def test_a_full_pinochle_sheet_by_keyboard_shows_the_engines_totals(
     for (label_a, label_b), running in zip(dialog.totals, engine.totals, strict=False):
         assert (int(label_a.text()), int(label_b.text())) == (running["A"], running["B"])
     assert dialog.total_label.text() == f"Total  A {engine.total['A']}  ·  B {engine.total['B']}"
-    assert dialog.game_label.text() == "Game over: all 8 hands played"
+    assert dialog.game_label.text() == "Game over: all 8 hands played\nWon by side A"
     assert len(dialog.rows) == 8  # the game is over: Enter adds no ninth hand
     assert not dialog.add_button.isEnabled()
 
@@ -92,7 +92,7 @@ def test_reaching_500_ends_the_game(qtbot, db, clock, pinochle, keyboard) -> Non
     big = {"bidder": "A", "bid": 60, "meld": {"A": 260, "B": 20}, "tricks": {"A": 40, "B": 10}}
     type_pinochle_hand(keyboard, big)
     type_pinochle_hand(keyboard, big)
-    assert dialog.game_label.text() == "Game over: a side reached 500"
+    assert dialog.game_label.text() == "Game over: a side reached 500\nWon by side A"
     assert len(dialog.rows) == 2
 
 

@@ -79,7 +79,7 @@ def test_a_lateness_line_counts_in_the_running_total_and_ends_the_game_at_500(
     big = {"bidder": "A", "bid": 60, "meld": {"A": 160, "B": 20}, "tricks": {"A": 40, "B": 10}}
     enter(dialog, [big, big])  # 200 a hand: 100 + 200 + 200 = 500
     assert (dialog.totals[0][0].text(), dialog.totals[1][0].text()) == ("300", "500")
-    assert dialog.game_label.text() == "Game over: a side reached 500"
+    assert dialog.game_label.text() == "Game over: a side reached 500\nWon by side A"
     assert len(dialog.rows) == 2 and not dialog.add_button.isEnabled()
     sign(dialog)
     qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)

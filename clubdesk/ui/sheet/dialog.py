@@ -31,7 +31,7 @@ from clubdesk.domain.event.cross_check import cross_check_problem
 from clubdesk.domain.event.finished import clock_calls_time, held_back
 from clubdesk.domain.event.model import Adjustment, Score
 from clubdesk.domain.event.sheet import SheetSoFar, sheet_so_far
-from clubdesk.domain.event.sheet_words import game_text, plain_words, problem_text
+from clubdesk.domain.event.sheet_words import end_text, plain_words, problem_text
 from clubdesk.domain.games import another_hand_follows
 from clubdesk.domain.games.hands import GameResult, HandError
 from clubdesk.domain.sides import seat_place
@@ -278,15 +278,15 @@ class SheetDialog(SheetFrame):
         self.hollywood.setText(grid)
         self.hollywood.setVisible(bool(grid))
         self._show_tie()
+        said = "" if self.result is None else end_text(so_far, self.rules)  # with the winner
         if self.submitted:
-            self.game_label.setText(game_text(self.result, self.rules))
+            self.game_label.setText(said)
             return
         self.held = self._held_back()
         held = "" if self.held is None else plain_words(self.held)
         if not self.final_only.isChecked():
             score = so_far.score
             self.total_label.setText(f"Total  A {score.a}  ·  B {score.b}")
-            said = game_text(self.result, self.rules)
             self.game_label.setText("\n".join(text for text in (said, held) if text))
             self.problem.setText(
                 ""
