@@ -53,10 +53,8 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
     planned = [r.starts for r in timetable(load_rules(DEMO_RULES), start.date())]
     first_round = round_four - (planned[PLAYED_ROUNDS] - planned[0])
     then = _Steps(first_round - dt.timedelta(minutes=45))  # registration opens
-
-    event = events.create_event(
-        db, events.NewEvent(DEMO_NAME, start.date(), "Clubhouse", DEMO_RULES), then
-    )
+    day = then.at.date()  # the night's day: in the small hours, round 1 was the evening before
+    event = events.create_event(db, events.NewEvent(DEMO_NAME, day, "Clubhouse", DEMO_RULES), then)
     rules = events.event_rules(db, event.id)
     fee = rules.money.entry_fee_cents
     for number, pair in enumerate(PLAYERS, start=1):

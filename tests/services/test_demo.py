@@ -79,3 +79,14 @@ def test_a_made_up_signature_is_the_same_every_time_and_fits_the_pad() -> None:
     assert len(ann) == 4  # one stroke per word, the dot of the i and the cross of the t
     long = signature_strokes("Maximiliana Wolfeschlegelsteinhausen-Bergerdorff", 1)
     assert strokes_problem(long) is None
+
+
+def test_the_demo_opens_in_the_small_hours_too(db) -> None:
+    # at 3 AM round 1 started the evening before: the event is the day its registration
+    # opened, and every time of it on or after that day
+    from clubdesk.timesource import FakeTime
+
+    late = FakeTime(dt.datetime(2026, 12, 4, 3, 5, tzinfo=dt.UTC))
+    event = make_demo(db, late)
+    assert event.date == dt.date(2026, 12, 3)
+    assert clock_service.status(db, event.id, late).round == 4
