@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Smoke test of a built clubdesk folder (default dist/clubdesk): the command line
 # answers, and the window opens on the demo event and stays open 5 seconds
-# offscreen with nothing on its error output but known harmless lines.
+# offscreen with nothing on its error output but known harmless lines, the demo event in it.
 set -euo pipefail
 folder="${1:-dist/clubdesk}"
 app="$folder/clubdesk"
@@ -54,4 +54,11 @@ if grep -vE "$harmless" "$scratch/err" | grep -q .; then
   cat "$scratch/err" >&2
   exit 1
 fi
+# ... on the demo event itself (a window left open on a refusal would pass the above)
+demo="$XDG_DATA_HOME/clubdesk/demo.sqlite"
+standings=$("$app" standings --db "$demo" --format json)
+case "$standings" in
+  *'"after_round": 3'*) ;;
+  *) echo "smoke: the demo database holds no demo event after round 3" >&2; exit 1 ;;
+esac
 echo "smoke: the window stayed open 5 s on the demo event; $(du -sh "$folder" | cut -f1) in all"
