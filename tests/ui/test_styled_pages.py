@@ -8,10 +8,12 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtWidgets import QScrollArea, QWidget
 
+from clubdesk.services import events, registration
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
 from clubdesk.ui.main_window import MainWindow
 from clubdesk.ui.money.page import ENTRANT_COLUMN, NOTE_COLUMN
+from clubdesk.ui.players.model import EntrantTableModel
 from tests import builder
 from tests.ui.pictures import picture
 from tests.ui.window_sizes import SIZES
@@ -185,3 +187,16 @@ def test_every_part_of_the_styled_status_bar_is_whole_beside_an_announcement(
     assert phones.text() in phones.tooltip_text()
     picture(bar, f"status-bar-{size[0]}-{len(file_name)}")
     window.tables_serving.stop()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_styled_players_list_shows_a_late_entry_whole(
+    styled, make_window, db_path, new_demo, size, qtbot, clock
+):
+    db = open_database(new_demo(db_path))
+    [event] = [info.id for info in events.list_events(db)]
+    registration.register(db, event, registration.RegisterEntrant(["Lou Late", "Tom Tardy"]),
+                          clock)  # fmt: skip
+    window = on_the_demo(make_window(db), "players", size, qtbot)
+    view, late = window.players_page.list.table, EntrantTableModel.LATE
+    assert view.columnWidth(late) >= view.sizeHintForColumn(late)  # "Late entry" whole

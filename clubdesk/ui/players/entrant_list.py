@@ -74,7 +74,7 @@ class EntrantList(QWidget):
             (EntrantTableModel.PAID, 13),
             (EntrantTableModel.OWES, 13),
             (EntrantTableModel.STATUS, 14),
-            (EntrantTableModel.LATE, 10),
+            (EntrantTableModel.LATE, 12),  # "Late entry" and the cell's margins
         ):
             self.table.setColumnWidth(column, width * chars)
 
