@@ -9,8 +9,8 @@ game's end and its winner (``domain.event.sheet_words.end_text``), and what keep
 from going in (``domain.event.finished.held_back``).
 A hand being typed is read as the window reads a row (``check_hand``: the fields it asks
 for, ``domain.games.asked``, and its refusal at its field). A hand entered is kept at once as
-the table's draft, source "phone" (``enter_hand``), and waits for the opponents' scorekeeper
-to confirm it on the same phone (``confirm_hand``) before the next one; another phone with
+the table's draft, source "phone" (``keep_hand``), and waits for the opponents' scorekeeper
+to confirm it on the same phone (``keep_confirmation``) before the next one; another phone with
 the same link carries on from the draft. Every hand shown carries its version (``versions``:
 a digest of its number and its fields), and a confirmation names the version the opponents
 saw: a hand another phone typed over since is refused, never confirmed unseen. The signed
@@ -47,8 +47,6 @@ from clubdesk.timesource import TimeSource
 
 __all__ = [
     "check_hand",
-    "confirm_hand",
-    "enter_hand",
     "hand_version",
     "keep_confirmation",
     "keep_hand",
@@ -320,22 +318,6 @@ def _hand_problem(
     return {"field": _field_key(error, columns), "text": problem_text(error, columns, word)}
 
 
-def enter_hand(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    table: int,
-    number: Any,
-    given: Any,
-    clock: TimeSource,
-) -> dict[str, Any]:
-    """Keep hand ``number`` as typed on the phone in the table's draft, waiting for the
-    opponents to confirm it (a hand waiting is typed over); UserError at its field when it
-    is wrong. The sheet as ``phone_sheet`` gives it."""
-    keep_hand(db, event_id, round_number, table, number, given, clock)
-    return phone_sheet(db, event_id, round_number, table)
-
-
 def keep_hand(
     db: Database,
     event_id: str,
@@ -345,7 +327,9 @@ def keep_hand(
     given: Any,
     clock: TimeSource,
 ) -> None:
-    """``enter_hand`` without the sheet read after (the server reads it beside the writes)."""
+    """Keep hand ``number`` as typed on the phone in the table's draft, waiting for the
+    opponents to confirm it (a hand waiting is typed over); UserError at its field when it
+    is wrong. The sheet is read after, apart (the server reads it beside the writes)."""
     rules, numbers, lines, draft = _table(db, event_id, round_number, table)
     raw = raw_hand(given, rules, numbers)
     before = _hands_before(draft, number)
@@ -358,21 +342,6 @@ def keep_hand(
                       source="phone", confirmed=len(before))  # fmt: skip
 
 
-def confirm_hand(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    table: int,
-    number: Any,
-    version: Any,
-    clock: TimeSource,
-) -> dict[str, Any]:
-    """The opponents' scorekeeper confirms hand ``number`` (the one waiting) as the phone
-    showed it to them (its ``version``); the sheet."""
-    keep_confirmation(db, event_id, round_number, table, number, version, clock)
-    return phone_sheet(db, event_id, round_number, table)
-
-
 def keep_confirmation(
     db: Database,
     event_id: str,
@@ -382,7 +351,8 @@ def keep_confirmation(
     version: Any,
     clock: TimeSource,
 ) -> None:
-    """``confirm_hand`` without the sheet read after."""
+    """The opponents' scorekeeper confirms hand ``number`` (the one waiting) as the phone
+    showed it to them (its ``version``); the sheet is read after, apart."""
     draft = drafts.table_draft(db, event_id, round_number, table)
     hands = list(draft.hands) if draft is not None else []
     confirmed = _confirmed(draft, hands)

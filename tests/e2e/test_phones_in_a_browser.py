@@ -184,8 +184,9 @@ def entered(db, event_id: str, table: int, hands: list[dict], clock) -> None:
 def entered_after(db, event_id: str, table: int, hands: list[dict], done: int, clock) -> None:
     """``hands`` after the first ``done`` typed and confirmed on table ``table``'s phone."""
     for number, hand in enumerate(hands[done:], start=done + 1):
-        sheet = phone_sheet.enter_hand(db, event_id, 1, table, number, hand, clock)
-        phone_sheet.confirm_hand(db, event_id, 1, table, number, sheet["versions"][-1], clock)
+        phone_sheet.keep_hand(db, event_id, 1, table, number, hand, clock)
+        version = phone_sheet.phone_sheet(db, event_id, 1, table)["versions"][-1]
+        phone_sheet.keep_confirmation(db, event_id, 1, table, number, version, clock)
 
 
 # what the finger meets at a point of the screen: the element there, or what covers it

@@ -23,6 +23,18 @@ def npa(db, clock):
     return event_id
 
 
+def enter_hand(db, event_id, number, table, hand_number, hand, clock) -> dict:
+    """A hand typed on the phone, and the sheet it is then given."""
+    phone_sheet.keep_hand(db, event_id, number, table, hand_number, hand, clock)
+    return phone_sheet.phone_sheet(db, event_id, number, table)
+
+
+def confirm_hand(db, event_id, number, table, hand_number, version, clock) -> dict:
+    """A hand confirmed on the phone, and the sheet it is then given."""
+    phone_sheet.keep_confirmation(db, event_id, number, table, hand_number, version, clock)
+    return phone_sheet.phone_sheet(db, event_id, number, table)
+
+
 def test_the_phone_reads_the_windows_columns_and_the_scorekeeper_seat(db, npa) -> None:
     sheet = phone_sheet.phone_sheet(db, npa, 1, 1)
     rules = event_rules(db, npa)
@@ -35,29 +47,29 @@ def test_the_phone_reads_the_windows_columns_and_the_scorekeeper_seat(db, npa) -
 def test_a_hand_entered_is_the_tables_draft_at_once_and_waits_for_confirmation(
     db, npa, clock
 ) -> None:
-    sheet = phone_sheet.enter_hand(db, npa, 1, 2, 1, HAND, clock)
+    sheet = enter_hand(db, npa, 1, 2, 1, HAND, clock)
     kept = drafts.table_draft(db, npa, 1, 2)
     assert kept is not None and kept.source == "phone" and len(kept.hands) == 1
     assert sheet["confirmed"] == 0 and sheet["rows"][0]["total"] == {"A": 60, "B": 40}
     shown = board.board(db, npa, 1).tables[1]
     assert (shown.draft, shown.draft_source) == (1, "phone")
     with pytest.raises(UserError, match="hand 1 waits|the hand to type is hand 1"):
-        phone_sheet.enter_hand(db, npa, 1, 2, 2, HAND, clock)
-    sheet = phone_sheet.confirm_hand(db, npa, 1, 2, 1, sheet["versions"][0], clock)
+        enter_hand(db, npa, 1, 2, 2, HAND, clock)
+    sheet = confirm_hand(db, npa, 1, 2, 1, sheet["versions"][0], clock)
     assert sheet["confirmed"] == 1
     with pytest.raises(UserError, match="no hand waits"):
-        phone_sheet.confirm_hand(db, npa, 1, 2, 2, sheet["versions"][0], clock)
+        confirm_hand(db, npa, 1, 2, 2, sheet["versions"][0], clock)
 
 
 def test_a_hand_typed_over_since_it_was_shown_is_not_confirmed(db, npa, clock) -> None:
-    shown = phone_sheet.enter_hand(db, npa, 1, 2, 1, HAND, clock)["versions"][0]
-    assert phone_sheet.enter_hand(db, npa, 1, 2, 1, HAND, clock)["versions"][0] == shown
-    other = phone_sheet.enter_hand(db, npa, 1, 2, 1, {**HAND, "bid": 60}, clock)
+    shown = enter_hand(db, npa, 1, 2, 1, HAND, clock)["versions"][0]
+    assert enter_hand(db, npa, 1, 2, 1, HAND, clock)["versions"][0] == shown
+    other = enter_hand(db, npa, 1, 2, 1, {**HAND, "bid": 60}, clock)
     assert other["versions"][0] != shown
     with pytest.raises(UserError, match="^version: another phone changed hand 1; look again$"):
-        phone_sheet.confirm_hand(db, npa, 1, 2, 1, shown, clock)
+        confirm_hand(db, npa, 1, 2, 1, shown, clock)
     assert drafts.table_draft(db, npa, 1, 2).confirmed == 0
-    sheet = phone_sheet.confirm_hand(db, npa, 1, 2, 1, other["versions"][0], clock)
+    sheet = confirm_hand(db, npa, 1, 2, 1, other["versions"][0], clock)
     assert sheet["confirmed"] == 1 and sheet["hands"][0]["bid"] == 60
 
 
@@ -67,7 +79,7 @@ def test_a_wrong_hand_is_refused_at_its_field_and_not_kept(db, npa, clock) -> No
     assert checked["error"]["field"] == "tricks.B"
     assert "type both sides' trick points" in checked["error"]["text"]
     with pytest.raises(UserError) as refused:
-        phone_sheet.enter_hand(db, npa, 1, 3, 1, wrong, clock)
+        enter_hand(db, npa, 1, 3, 1, wrong, clock)
     assert refused.value.field == "hand.tricks.B"
     assert drafts.table_draft(db, npa, 1, 3) is None
 
