@@ -27,6 +27,7 @@ from PySide6.QtCore import QEvent, QObject, QThreadPool, Signal
 from PySide6.QtWidgets import QWidget
 
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.timesource import TimeSource
 
 if TYPE_CHECKING:
@@ -77,6 +78,14 @@ class UiContext(QObject):
         self._db = db
         self._event_id = event_id if db is not None else None
         self.publish(Change.everything())
+
+    @property
+    def desk(self) -> Desk:
+        """Where the window's acts come from: its database, the event on show, its clock, the
+        director acting (``services/command.py``)."""
+        if self._db is None:
+            raise RuntimeError("no database is open")
+        return Desk(self._db, self._event_id, self.clock)
 
     def open_event(self, event_id: str | None) -> None:
         """Show another event of the same database."""
