@@ -29,6 +29,7 @@ from clubdesk.services import draw as draw_service
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import DrawInfo
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.events import NewEvent, create_event
@@ -134,7 +135,7 @@ def roster(
     paid = f"{paid_cents // 100}.{paid_cents % 100:02d}"
     rows.writerows([*row, paid] for row in names)
     preview = roster_csv.preview_roster(db, event_id, text.getvalue())
-    return roster_csv.import_roster(db, event_id, preview, clock)
+    return roster_csv.import_roster(Desk(db, event_id, clock), preview)
 
 
 def team_size(db: Database, event_id: str) -> int:
@@ -161,15 +162,13 @@ def add_entrants(
         players = default_players(team_size(db, event_id))
     return [
         registration.register(
-            db,
-            event_id,
+            Desk(db, event_id, clock),
             RegisterEntrant(
                 players=players(number),
                 number=number,
                 paid_cents=paid_cents,
                 name=entrant_name(number) if entrant_name else None,
             ),
-            clock,
         )
         for number in numbers
     ]
@@ -187,13 +186,18 @@ def entrant(db: Database, event_id: str, number: int) -> EntrantInfo:
 
 
 def withdraw(db: Database, event_id: str, number: int, clock: TimeSource) -> EntrantInfo:
-    return registration.withdraw(db, event_id, number, "left early", clock)
+    return registration.withdraw(Desk(db, event_id, clock), number, "left early")
 
 
 def draw(db: Database, event_id: str, clock: TimeSource, seed: int = 1) -> DrawInfo:
     """The round-1 draw, made at random with this seed."""
-    return made_once.step(db, clock, lambda: draw_service.make_draw(db, event_id, seed, clock),
-                          draw=event_id, seed=seed)  # fmt: skip
+    return made_once.step(
+        db,
+        clock,
+        lambda: draw_service.make_draw(Desk(db, event_id, clock), seed),
+        draw=event_id,
+        seed=seed,
+    )
 
 
 def publish(db: Database, event_id: str, round_number: int, clock: TimeSource):
@@ -201,7 +205,7 @@ def publish(db: Database, event_id: str, round_number: int, clock: TimeSource):
     return made_once.step(
         db,
         clock,
-        lambda: seating_service.publish_seating(db, event_id, round_number, clock).seating,
+        lambda: seating_service.publish_seating(Desk(db, event_id, clock), round_number).seating,
         publish=event_id,
         round=round_number,
     )
@@ -260,12 +264,12 @@ class _Signers:
 
 def start(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
     """Start a published round (its clock starts)."""
-    made_once.step(db, clock, lambda: rounds.start_round(db, event_id, round_number, clock),
+    made_once.step(db, clock, lambda: rounds.start_round(Desk(db, event_id, clock), round_number),
                    start=event_id, round=round_number)  # fmt: skip
 
 
 def close(db: Database, event_id: str, round_number: int, clock: TimeSource) -> None:
-    made_once.step(db, clock, lambda: rounds.close_round(db, event_id, round_number, clock),
+    made_once.step(db, clock, lambda: rounds.close_round(Desk(db, event_id, clock), round_number),
                    close=event_id, round=round_number)  # fmt: skip
 
 
@@ -313,7 +317,7 @@ def season_night(
     for n in range(1, players + 1):
         member = [n] if n < players else []
         new = RegisterEntrant([f"Member {n}"], members=member)
-        registration.register(db, event_id, new, clock)
+        registration.register(Desk(db, event_id, clock), new)
     draw(db, event_id, clock, seed=day)
     publish(db, event_id, 1, clock)
     scores(db, event_id, 1, by_table, clock)

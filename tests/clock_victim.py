@@ -22,6 +22,7 @@ import sys
 from clubdesk.cli.clock import status_json
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 
@@ -32,10 +33,10 @@ def _given(fired: clock_service.Fired) -> list[list[object]]:
 
 def start(path: str, event_id: str, clock: FakeTime) -> None:
     db = open_database(path)
-    rounds.start_round(db, event_id, 1, clock)
+    rounds.start_round(Desk(db, event_id, clock), 1)
     for _ in range(50):  # to 10 minutes before the end of an hour's round
         clock.advance(minutes=1)
-        fired = clock_service.fire_due(db, event_id, clock)
+        fired = clock_service.fire_due(Desk(db, event_id, clock).by("clock"))
         if fired.given:
             print(json.dumps({"given": _given(fired)}), flush=True)
     print("ready", flush=True)
@@ -46,7 +47,7 @@ def read(path: str, event_id: str, clock: FakeTime, steps: list[float]) -> None:
     with open_database(path) as db:
         for step in [0.0, *steps]:
             clock.advance(seconds=step)
-            fired = clock_service.fire_due(db, event_id, clock)
+            fired = clock_service.fire_due(Desk(db, event_id, clock).by("clock"))
             status = status_json(clock_service.status(db, event_id, clock))
             print(json.dumps({"status": status, "given": _given(fired)}), flush=True)
 

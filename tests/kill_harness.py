@@ -28,6 +28,7 @@ from pathlib import Path
 from clubdesk.services import rounds, sheets
 from clubdesk.services import seating as seating_service
 from clubdesk.services import snapshots as snapshot_service
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder, forked
@@ -63,9 +64,9 @@ def play(path: Path, event_id: str) -> None:
     with open_database(path, create=False) as db:
         for number in range(1, 5):
             if number > 1 and number not in _published(db, event_id):
-                seating_service.publish_seating(db, event_id, number, clock)
+                seating_service.publish_seating(Desk(db, event_id, clock), number)
                 _said("published", number)
-            rounds.start_round(db, event_id, number, clock)
+            rounds.start_round(Desk(db, event_id, clock), number)
             _said("started", number)
             tables = [t.table for t in seating_service.seating(db, event_id, number).tables]
             for table in tables:
@@ -75,7 +76,7 @@ def play(path: Path, event_id: str) -> None:
                     signatures=builder.signers(db, event_id, number, table),
                 )  # fmt: skip
                 _said("submitted", number, table)
-            rounds.close_round(db, event_id, number, clock)
+            rounds.close_round(Desk(db, event_id, clock), number)
             _said("closed", number)
     _said("done")
 

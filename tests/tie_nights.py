@@ -9,6 +9,7 @@ player 4, who scores 150 as player 5 does: 10, 9, 8, 7 and 6 are sure of the fin
 from __future__ import annotations
 
 from clubdesk.services import rounds, tiebreaks
+from clubdesk.services.command import Desk
 from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
 from tests import builder
@@ -47,11 +48,11 @@ def whist_final(db: Database, clock: TimeSource) -> str:
     """Eight bid whist teams: the top four go to the semi-finals (1 v 4, 2 v 3 by seed), seed
     3 beats seed 2, and seed 3 beats seed 1 in the final; the event."""
     event = preliminaries(db, clock, teams=8)
-    semi = rounds.close_round(db, event, 3, clock).next_seating
+    semi = rounds.close_round(Desk(db, event, clock), 3).next_seating
     assert semi is not None
     play(db, event, semi, clock, wins={semi.tables[1].b[0]})
-    final = rounds.close_round(db, event, 4, clock).next_seating
+    final = rounds.close_round(Desk(db, event, clock), 4).next_seating
     assert final is not None
     play(db, event, final, clock, wins={final.tables[0].b[0]})
-    rounds.close_round(db, event, 5, clock)
+    rounds.close_round(Desk(db, event, clock), 5)
     return event

@@ -62,6 +62,7 @@ def local_time(text: str) -> dt.datetime:
 
 def _clock(args: argparse.Namespace) -> int:
     from clubdesk.services import roundclock, rounds
+    from clubdesk.services.command import Desk
 
     if args.action == "start" and args.round is None:
         raise UserError("--round: clock start needs the round to start (--round N)")
@@ -78,16 +79,16 @@ def _clock(args: argparse.Namespace) -> int:
             found = roundclock.status(db, event_id, common.CLOCK, at=at)
         elif args.action == "start":
             roundclock.status(db, event_id, common.CLOCK, at=at)  # refused without a clock
-            found = rounds.start_round(db, event_id, args.round, common.CLOCK, at=at).clock
+            found = rounds.start_round(Desk(db, event_id, common.CLOCK), args.round, at=at).clock
         elif args.action == "add":
-            found = roundclock.adjust(db, event_id, args.minutes, common.CLOCK, at=at).status
+            found = roundclock.adjust(Desk(db, event_id, common.CLOCK), args.minutes, at=at).status
         else:
             action = {
                 "pause": roundclock.pause,
                 "resume": roundclock.resume,
                 "end": roundclock.end,
             }[args.action]
-            found = action(db, event_id, common.CLOCK, at=at).status
+            found = action(Desk(db, event_id, common.CLOCK), at=at).status
     print_json(status_json(found))
     return 0
 

@@ -58,6 +58,7 @@ def _tables(text: str) -> tuple[int, ...]:
 
 def _round(args: argparse.Namespace) -> int:
     from clubdesk.services import rounds
+    from clubdesk.services.command import Desk
 
     _check(args)
     with database_for(args.db, reading=args.action == "status") as db:
@@ -71,12 +72,17 @@ def _round(args: argparse.Namespace) -> int:
                 sys.stdout.write(status_text(found))
             return 0
         if args.action == "start":
-            started = rounds.start_round(db, event_id, number, common.CLOCK, at=args.at)
+            started = rounds.start_round(Desk(db, event_id, common.CLOCK), number, at=args.at)
             print(f"round {number} started at {_shown(started.at)}")
         elif args.action == "close":
-            closed = rounds.close_round(db, event_id, number, common.CLOCK,
-                                        missing_ok=args.missing or (), award=args.award,
-                                        director=args.director or "", at=args.at)  # fmt: skip
+            closed = rounds.close_round(
+                Desk(db, event_id, common.CLOCK),
+                number,
+                missing_ok=args.missing or (),
+                award=args.award,
+                director=args.director or "",
+                at=args.at,
+            )
             missing = ", ".join(str(t) for t in closed.missing)
             print(f"round {number} closed" + (f" without tables {missing}" if missing else ""))
             if closed.award is not None:
@@ -87,7 +93,7 @@ def _round(args: argparse.Namespace) -> int:
             if closed.seating_note:
                 print(f"note: {closed.seating_note}")
         else:
-            reopened = rounds.reopen_round(db, event_id, number, common.CLOCK, at=args.at)
+            reopened = rounds.reopen_round(Desk(db, event_id, common.CLOCK), number, at=args.at)
             print(f"round {number} is open again")
             if reopened.unpublished is not None:
                 print(f"round {reopened.unpublished}'s seating was taken back")

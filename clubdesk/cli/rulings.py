@@ -83,12 +83,14 @@ def _warnings(args: argparse.Namespace) -> int:
 def _remove(args: argparse.Namespace) -> int:
     from clubdesk.services import removal
     from clubdesk.services.changes import Change, changes_of
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
-        info = removal.remove_from_tournament(db, event_id, args.entrant, args.reason,
-                                              args.director, common.CLOCK)  # fmt: skip
+        info = removal.remove_from_tournament(
+            Desk(db, event_id, common.CLOCK), args.entrant, args.reason, args.director
+        )
         gone = removal.removal_of(db, event_id, args.entrant)
     assert gone is not None
     print_json({"number": info.number, "status": info.status, "ruling": info.status_text,

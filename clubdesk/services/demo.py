@@ -21,6 +21,7 @@ from clubdesk.domain.schedule import timetable
 from clubdesk.services import draw, events, registration, rounds, sheets
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change, writes
+from clubdesk.services.command import Desk
 from clubdesk.services.demo_signatures import signature_strokes
 from clubdesk.services.sheets import SignatureInput
 from clubdesk.store.db import Database
@@ -61,16 +62,14 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
         method = "check" if number % 5 == 0 else "cash"
         paid = 0 if number == 16 else fee  # one team still owes its fee
         registration.register(
-            db,
-            event.id,
+            Desk(db, event.id, then),
             registration.RegisterEntrant(players=list(pair), paid_cents=paid, method=method),
-            then,
         )
-    draw.make_draw(db, event.id, DEMO_SEED, then)
+    draw.make_draw(Desk(db, event.id, then), DEMO_SEED)
     for number in range(1, PLAYED_ROUNDS + 1):
-        seating = seating_service.publish_seating(db, event.id, number, then).seating
+        seating = seating_service.publish_seating(Desk(db, event.id, then), number).seating
         then.at = first_round + (planned[number - 1] - planned[0])
-        rounds.start_round(db, event.id, number, then)
+        rounds.start_round(Desk(db, event.id, then), number)
         then.at += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
         for table in seating.tables:
             keeper, opponent = PLAYERS[table.a[0] - 1][0], PLAYERS[table.b[0] - 1][1]
@@ -92,9 +91,9 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
             )
             if (number, table.table) == AMENDED:
                 _amend(db, event.id, number, table.table, then)
-        rounds.close_round(db, event.id, number, then)
-    seating_service.publish_seating(db, event.id, PLAYED_ROUNDS + 1, then)
-    rounds.start_round(db, event.id, PLAYED_ROUNDS + 1, clock, at=round_four)
+        rounds.close_round(Desk(db, event.id, then), number)
+    seating_service.publish_seating(Desk(db, event.id, then), PLAYED_ROUNDS + 1)
+    rounds.start_round(Desk(db, event.id, clock), PLAYED_ROUNDS + 1, at=round_four)
     return event
 
 

@@ -1,8 +1,7 @@
 """The round-1 draw: make it, record a physical one, read it back with its notes.
 
-Each function that changes something is one transaction with an audit row,
-takes a ``clock`` and returns a frozen value saying what changed. Reading
-functions open one session and return plain values.
+Each act runs as one command (``services/command.py``) and returns a frozen value saying
+what changed. Reading functions open one reading and return plain values.
 
 - ``make_draw``: the draw the event's rules ask for (cards, chits or a random
   order), from ``random.Random(seed)``. Without a seed one is picked from the
@@ -39,16 +38,15 @@ from clubdesk.domain.seating.movements import movement_of
 from clubdesk.domain.seating.physical import Deck
 from clubdesk.domain.seating.physical import record_physical_draw as physical_draw
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
+from clubdesk.services.common import event_and_rules
 from clubdesk.services.field_note import field_note_in
 from clubdesk.store import draw as draw_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
-from clubdesk.timesource import TimeSource
 
 Layout = Literal["teams", "partners", "pairs"]
 SEED_LIMIT = 10**9  # a seed a director can read out and type back in
@@ -132,53 +130,33 @@ class DrawOverview:
 # --- making the draw --------------------------------------------------------------------------
 
 
-@writes(Change.DRAW | Change.SEATING)
-def make_draw(
-    db: Database,
-    event_id: str,
-    rng_seed: int | None,
-    clock: TimeSource,
-    *,
-    redo: bool = False,
-    actor: str = "director",
-) -> DrawInfo:
+@act("draw.make", Change.DRAW | Change.SEATING)
+def make_draw(do: Command, rng_seed: int | None, *, redo: bool = False) -> DrawInfo:
     """Make the round-1 draw from ``random.Random(seed)``; a seed is picked when none is given."""
     if rng_seed is not None and (isinstance(rng_seed, bool) or not isinstance(rng_seed, int)):
         raise UserError(f"seed: must be a whole number, not {rng_seed!r}")
     seed = rng_seed if rng_seed is not None else random.SystemRandom().randrange(1, SEED_LIMIT)
-    at = aware(clock.now())
-    with db.session() as session:
-        event, rules = event_and_rules(session, event_id)
-        active = _active(session, event_id, rules)
-        old = _replaceable(session, event_id, redo)
-        draw = draw_for(rules, active, random.Random(seed), seed=seed)
-        return _store(session, event, rules, draw, old, at, actor, "draw.make")
+    session, event_id, rules = do.session, do.event.id, do.rules
+    active = _active(session, event_id, rules)
+    old = _replaceable(session, event_id, redo)
+    draw = draw_for(rules, active, random.Random(seed), seed=seed)
+    return _store(do, draw, old)
 
 
-@writes(Change.DRAW | Change.SEATING)
-def record_physical_draw(
-    db: Database,
-    event_id: str,
-    picks: Mapping[int, str],
-    clock: TimeSource,
-    *,
-    redo: bool = False,
-    actor: str = "director",
-) -> DrawInfo:
+@act("draw.physical", Change.DRAW | Change.SEATING)
+def record_physical_draw(do: Command, picks: Mapping[int, str], *, redo: bool = False) -> DrawInfo:
     """Record a draw made with real cards, chits or lots: what each entrant drew, as printed
     on it (``{3: "B2"}``, ``{3: "table 2 seat 3"}``, ``{3: "lot 5"}``).
 
     The rules file says which (``seating.draw``). Every active entrant needs one pick of
     the deck for the field, none drawn twice; each mistake names the entrant and the pick.
     """
-    at = aware(clock.now())
-    with db.session() as session:
-        event, rules = event_and_rules(session, event_id)
-        deck = Deck.of(rules)
-        active = _active(session, event_id, rules)
-        old = _replaceable(session, event_id, redo)
-        draw = physical_draw(_by_number(picks, deck), active, deck)
-        return _store(session, event, rules, draw, old, at, actor, "draw.physical")
+    session, event_id, rules = do.session, do.event.id, do.rules
+    deck = Deck.of(rules)
+    active = _active(session, event_id, rules)
+    old = _replaceable(session, event_id, redo)
+    draw = physical_draw(_by_number(picks, deck), active, deck)
+    return _store(do, draw, old)
 
 
 def _by_number(picks: Mapping[int, str], deck: Deck) -> dict[int, str]:
@@ -226,16 +204,8 @@ def _replaceable(session: Session, event_id: str, redo: bool) -> draw_store.Stor
     return old
 
 
-def _store(
-    session: Session,
-    event: Event,
-    rules: Rules,
-    draw: Draw,
-    old: draw_store.StoredDraw | None,
-    at: dt.datetime,
-    actor: str,
-    action: str,
-) -> DrawInfo:
+def _store(do: Command, draw: Draw, old: draw_store.StoredDraw | None) -> DrawInfo:
+    session, event, rules, at = do.session, do.event, do.rules, do.at
     removed: list[int] = []
     if old is not None:
         removed = seat_store.unpublish_pending(session, event.id)
@@ -251,7 +221,7 @@ def _store(
     if old is not None:
         details["replaces"] = old.id
         details["unpublished_rounds"] = removed
-    audit.record(session, at=at, actor=actor, action=action, event_id=event.id, details=details)
+    do.log(details)
     stored = draw_store.StoredDraw(draw_id, at, False, draw)
     return _info(session, event, rules, stored, replaced=old.id if old else None)
 
@@ -261,7 +231,7 @@ def _store(
 
 def current_draw(db: Database, event_id: str) -> DrawInfo | None:
     """The event's draw in force, with the notes the director needs (None before the draw)."""
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = event_and_rules(session, event_id)
         stored = draw_store.current_draw(session, event_id)
         return None if stored is None else _info(session, event, rules, stored)
@@ -269,14 +239,14 @@ def current_draw(db: Database, event_id: str) -> DrawInfo | None:
 
 def draw_history(db: Database, event_id: str) -> list[DrawInfo]:
     """Every draw made for the event, the first first; replaced ones are ``superseded``."""
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = event_and_rules(session, event_id)
         return [_info(session, event, rules, s) for s in draw_store.draw_history(session, event_id)]
 
 
 def draw_overview(db: Database, event_id: str) -> DrawOverview:
     """Everything the Draw page shows apart from a round's seating."""
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = event_and_rules(session, event_id)
         stored = draw_store.current_draw(session, event_id)
         entrants = tuple(

@@ -37,16 +37,15 @@ from clubdesk.domain.money.credit import Credit, credits, redeem_problem, redemp
 from clubdesk.domain.money.payouts import Payouts, compute_payouts, frozen_payouts
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
+from clubdesk.services.common import event_and_rules
 from clubdesk.services.entrants import entrant_record
 from clubdesk.services.payments import check_method, money_row
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import payouts as store
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import list_entrants
-from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -109,7 +108,7 @@ def payouts_of(session: Session, event: Event, rules: Rules) -> Payouts:
 
 def paid_so_far(db: Database, event_id: str) -> dict[int, int]:
     """The cash paid out for prizes so far, by entrant number."""
-    with db.session() as session:
+    with db.reading() as session:
         paid: dict[int, int] = {}
         for row in store.prizes_paid(session, event_id):
             paid[row.number] = paid.get(row.number, 0) + row.cents
@@ -126,30 +125,25 @@ def _director(name: str) -> str:
     return name
 
 
-@writes(Change.MONEY)
-def finalize_payouts(
-    db: Database, event_id: str, director: str, clock: TimeSource, *, actor: str = "director"
-) -> PayoutsFinalized:
+@act("payouts.finalize", Change.MONEY)
+def finalize_payouts(do: Command, director: str) -> PayoutsFinalized:
     """Freeze the payouts as they stand, on the director's confirmation (their name)."""
     director = _director(director)
-    at = aware(clock.now())
-    with db.session() as session:
-        _record, rules = event_and_rules(session, event_id)
-        frozen = store.open_payout(session, event_id)
-        if frozen is not None:
-            raise UserError(f"payouts: they are final already ({final_text(frozen)})")
-        event = event_store.load_event(session, event_id, results_only=True)
-        found = compute_payouts(event, rules)
-        check_final(found)
-        prizes = tuple(
-            FrozenPrize(p.place, p.number, p.amount_cents, p.credit_cents) for p in found.prizes
-        )
-        audit.record(session, at=at, actor=actor, action="payouts.finalize", event_id=event_id,
-                     details={"director": director, "pool_cents": found.pool_cents,
-                              "prizes": [p.__dict__ for p in prizes]})  # fmt: skip
-        session.flush()
-        store.freeze(session, event_id, director, found.pool_cents, at, prizes)
-    return PayoutsFinalized(event_id, director, at, found.pool_cents, prizes)
+    session, event_id = do.session, do.event.id
+    frozen = store.open_payout(session, event_id)
+    if frozen is not None:
+        raise UserError(f"payouts: they are final already ({final_text(frozen)})")
+    event = event_store.load_event(session, event_id, results_only=True)
+    found = compute_payouts(event, do.rules)
+    check_final(found)
+    prizes = tuple(
+        FrozenPrize(p.place, p.number, p.amount_cents, p.credit_cents) for p in found.prizes
+    )
+    do.log({"director": director, "pool_cents": found.pool_cents,
+            "prizes": [p.__dict__ for p in prizes]})  # fmt: skip
+    session.flush()
+    store.freeze(session, event_id, director, found.pool_cents, do.at, prizes)
+    return PayoutsFinalized(event_id, director, do.at, found.pool_cents, prizes)
 
 
 def check_final(found: Payouts) -> None:
@@ -169,75 +163,53 @@ def check_final(found: Payouts) -> None:
         raise UserError(f"payouts: they are provisional ({found.why})")
 
 
-@writes(Change.MONEY)
-def reopen_payouts(
-    db: Database,
-    event_id: str,
-    director: str,
-    reason: str,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
-) -> PayoutsReopened:
+@act("payouts.reopen", Change.MONEY)
+def reopen_payouts(do: Command, director: str, reason: str) -> PayoutsReopened:
     """Undo a finalize: the director's name and the reason are logged; the rows stay."""
     director = _director(director)
     reason = " ".join(reason.split())
     if not reason:
         raise UserError("reason: say why the payouts are reopened", field="reason")
-    at = aware(clock.now())
-    with db.session() as session:
-        event_and_rules(session, event_id)
-        frozen = store.open_payout(session, event_id)
-        if frozen is None:
-            raise UserError("payouts: they are not final; there is nothing to reopen")
-        audit.record(session, at=at, actor=actor, action="payouts.reopen", event_id=event_id,
-                     details={"director": director, "reason": reason,
-                              "finalized_at": frozen.finalized_at.isoformat()})  # fmt: skip
-        session.flush()
-        store.reopen(session, frozen.id, director, reason, at)
-    return PayoutsReopened(event_id, director, reason, at)
+    frozen = store.open_payout(do.session, do.event.id)
+    if frozen is None:
+        raise UserError("payouts: they are not final; there is nothing to reopen")
+    do.log({"director": director, "reason": reason,
+            "finalized_at": frozen.finalized_at.isoformat()})  # fmt: skip
+    do.session.flush()
+    store.reopen(do.session, frozen.id, director, reason, do.at)
+    return PayoutsReopened(do.event.id, director, reason, do.at)
 
 
-@writes(Change.MONEY)
-def mark_prize_paid(
-    db: Database,
-    event_id: str,
-    number: int,
-    clock: TimeSource,
-    *,
-    method: str = "cash",
-    actor: str = "director",
-) -> PrizePaid:
+@act("payouts.paid", Change.MONEY)
+def mark_prize_paid(do: Command, number: int, *, method: str = "cash") -> PrizePaid:
     """Record that entrant ``number``'s frozen prize was handed over (its cash part)."""
     method = check_method(method)
-    at = aware(clock.now())
-    with db.session() as session:
-        event_and_rules(session, event_id)
-        frozen = store.open_payout(session, event_id)
-        if frozen is None:
-            raise UserError("payouts: a prize is marked paid once the payouts are final")
-        prize = next((p for p in frozen.prizes if p.number == number), None)
-        if prize is None:
-            raise UserError(f"number: entrant {number} has no prize", field="number")
-        cash = prize.amount_cents - prize.credit_cents
-        if cash == 0:
-            raise UserError(
-                f"number: entrant {number}'s prize is store credit; no cash is paid out "
-                "(record the credit redeemed instead)",
-                field="number",
-            )
-        if any(row.number == number for row in store.prizes_paid(session, event_id)):
-            raise UserError(f"number: entrant {number}'s prize is paid already", field="number")
-        record = entrant_record(session, event_id, number)
-        note = f"prize, place {prize.place}"
-        money_row(session, event_id, PRIZE_PAID, record, cash, method, note, at, actor)
-    return PrizePaid(event_id, number, cash, method, at)
+    session, event_id = do.session, do.event.id
+    frozen = store.open_payout(session, event_id)
+    if frozen is None:
+        raise UserError("payouts: a prize is marked paid once the payouts are final")
+    prize = next((p for p in frozen.prizes if p.number == number), None)
+    if prize is None:
+        raise UserError(f"number: entrant {number} has no prize", field="number")
+    cash = prize.amount_cents - prize.credit_cents
+    if cash == 0:
+        raise UserError(
+            f"number: entrant {number}'s prize is store credit; no cash is paid out "
+            "(record the credit redeemed instead)",
+            field="number",
+        )
+    if any(row.number == number for row in store.prizes_paid(session, event_id)):
+        raise UserError(f"number: entrant {number}'s prize is paid already", field="number")
+    record = entrant_record(session, event_id, number)
+    note = f"prize, place {prize.place}"
+    money_row(do, PRIZE_PAID, record, cash, method, note)
+    return PrizePaid(event_id, number, cash, method, do.at)
 
 
 def store_credits(db: Database, event_id: str) -> tuple[Credit, ...]:
     """Each frozen prize's store-credit part and whether it was redeemed (none until the
     payouts are final)."""
-    with db.session() as session:
+    with db.reading() as session:
         return _credits_in(session, event_id)
 
 
@@ -251,28 +223,23 @@ def _credits_in(session: Session, event_id: str) -> tuple[Credit, ...]:
     return credits(frozen.prizes, names, store.credits_redeemed(session, event_id), day)
 
 
-@writes(Change.MONEY)
-def redeem_credit(
-    db: Database, event_id: str, number: int, clock: TimeSource, *, actor: str = "director"
-) -> CreditRedeemed:
+@act("payouts.redeem", Change.MONEY)
+def redeem_credit(do: Command, number: int) -> CreditRedeemed:
     """Record that entrant ``number`` redeemed its store-credit prize, on the tournament's
     day; refused once it is redeemed or has lapsed."""
-    at = aware(clock.now())
-    with db.session() as session:
-        if store.open_payout(session, event_id) is None:
-            event_and_rules(session, event_id)
-            raise UserError(
-                "payouts: a store credit is recorded redeemed once the payouts are final",
-                field="payouts",
-            )
-        credit = next((c for c in _credits_in(session, event_id) if c.number == number), None)
-        if credit is None:
-            raise UserError(f"number: entrant {number} has no store-credit prize", field="number")
-        wrong = redeem_problem(credit, at.date())
-        if wrong:
-            raise UserError(f"number: {wrong}", field="number")
-        audit.record(session, at=at, actor=actor, action="payouts.redeem", event_id=event_id,
-                     details={"number": number, "cents": credit.cents})  # fmt: skip
-        session.flush()
-        store.redeem(session, event_id, number, credit.cents, at)
+    session, event_id, at = do.session, do.event.id, do.at
+    if store.open_payout(session, event_id) is None:
+        raise UserError(
+            "payouts: a store credit is recorded redeemed once the payouts are final",
+            field="payouts",
+        )
+    credit = next((c for c in _credits_in(session, event_id) if c.number == number), None)
+    if credit is None:
+        raise UserError(f"number: entrant {number} has no store-credit prize", field="number")
+    wrong = redeem_problem(credit, at.date())
+    if wrong:
+        raise UserError(f"number: {wrong}", field="number")
+    do.log({"number": number, "cents": credit.cents})
+    session.flush()
+    store.redeem(session, event_id, number, credit.cents, at)
     return CreditRedeemed(event_id, number, credit.cents, at)

@@ -6,57 +6,41 @@ never more than the entrant paid less what was refunded already, never a removed
 entrant's forfeited fee), needs a reason, and may not leave the prize pool below
 nothing. ``refund_offer`` says what the window may offer to refund an entrant.
 
-Each ledger row is written with its audit row, in the caller's transaction.
+Each ledger row is written with its act's audit row, in the act's transaction.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, replace
 
-from sqlmodel import Session
-
-from clubdesk.domain.event.model import PAYMENT_METHODS, PRIZE_PAID, LedgerEntry
+from clubdesk.domain.event.model import PAYMENT_METHODS, LedgerEntry
 from clubdesk.domain.limits import CENTS_MAX, cents_problem
 from clubdesk.domain.money import refunds
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import prize_pool
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, writes
-from clubdesk.services.common import aware, rules_for
+from clubdesk.services.changes import Change
+from clubdesk.services.command import Command, act
+from clubdesk.services.common import rules_for
 from clubdesk.services.entrants import EntrantInfo, current_info, entrant_record
 from clubdesk.store import entrants as entrant_store
 from clubdesk.store import eventfile as event_store
 from clubdesk.store import events, ledger
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord
-from clubdesk.store.events import EventRecord
-from clubdesk.timesource import TimeSource
 
 
-@writes(Change.ENTRANTS | Change.MONEY)
+@act("entrant.payment", Change.ENTRANTS | Change.MONEY)
 def record_payment(
-    db: Database,
-    event_id: str,
-    number: int,
-    cents: int,
-    method: str,
-    clock: TimeSource,
-    *,
-    note: str = "entry fee",
-    actor: str = "director",
+    do: Command, number: int, cents: int, method: str, *, note: str = "entry fee"
 ) -> EntrantInfo:
     """An entry fee (or part of one) received from an entrant: a ``fee`` ledger row."""
     cents = check_amount("cents", cents)
     method = check_method(method)
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        record = entrant_record(session, event_id, number)
-        money_row(session, event_id, "fee", record, cents, method, note, at, actor)
-        return current_info(session, event, number)
+    record = entrant_record(do.session, do.event.id, number)
+    money_row(do, "fee", record, cents, method, note)
+    return current_info(do.session, do.event, number)
 
 
 @dataclass(frozen=True)
@@ -86,63 +70,45 @@ class RefundOffer:
         return 0 if self.refused else refunds.refundable_cents(self.paid_cents, self.refunded_cents)
 
 
-@writes(Change.ENTRANTS | Change.MONEY)
+@act("entrant.refund", Change.ENTRANTS | Change.MONEY)
 def refund(
-    db: Database,
-    event_id: str,
-    number: int,
-    cents: int,
-    method: str,
-    clock: TimeSource,
-    *,
-    note: str = "refund",
-    actor: str = "director",
+    do: Command, number: int, cents: int, method: str, *, note: str = "refund"
 ) -> EntrantInfo:
     """Money given back to an entrant: a ``refund`` ledger row, never more than it paid
     less what was refunded already, and none at all where the rules say
-    ``money.refunds = false`` (bid whist; ``domain.money.refunds``)."""
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        refund_in(session, event, number, Refund(cents, method, note), at, actor)
-        return current_info(session, event, number)
-
-
-def refund_in(
-    session: Session, event: EventRecord, number: int, asked: Refund, at: dt.datetime, actor: str
-) -> None:
-    """A refund inside the caller's transaction (a withdrawal's), checked; with its audit
-    row. The prize pool may not go below nothing for it."""
-    rules = rules_for(event)
+    ``money.refunds = false`` (bid whist; ``domain.money.refunds``), with the reason why.
+    The prize pool may not go below nothing for it."""
+    rules = do.rules
     never = refunds.no_refunds(rules)
     if never is not None:
         raise UserError(f"refund: {never}", field="refund")
-    cents = check_amount("cents", asked.cents)
-    method = check_method(asked.method)
-    note = " ".join(asked.reason.split())
+    cents = check_amount("cents", cents)
+    method = check_method(method)
+    note = " ".join(note.split())
     if not note:
         raise UserError("note: say why the fee is refunded", field="note")
-    record = entrant_record(session, event.id, number)
+    record = entrant_record(do.session, do.event.id, number)
     kept = refunds.forfeited(rules, number, record.status)
     if kept is not None:
         raise UserError(f"number: {kept}", field="number")
     over = refunds.over_limit(number, record.fees_cents, record.refunds_cents, cents)
     if over is not None:
         raise UserError(f"cents: {over}", field="cents")
-    stored = event_store.load_event(session, event.id, results_only=True)
-    given = LedgerEntry("refund", cents, number, note, method, at)
+    stored = event_store.load_event(do.session, do.event.id, results_only=True)
+    given = LedgerEntry("refund", cents, number, note, method, do.at)
     try:
         prize_pool(replace(stored, ledger=(*stored.ledger, given)), rules)
     except UserError as exc:
         raise UserError(
             f"cents: after a refund of {format_money(cents)}, {exc}", field="cents"
         ) from None
-    money_row(session, event.id, "refund", record, cents, method, note, at, actor)
+    money_row(do, "refund", record, cents, method, note)
+    return current_info(do.session, do.event, number)
 
 
 def refund_offer(db: Database, event_id: str, number: int) -> RefundOffer:
     """What can be refunded to one entrant (see ``RefundOffer``)."""
-    with db.session() as session:
+    with db.reading() as session:
         event = events.get_event(session, event_id)
         return _offer(rules_for(event), entrant_record(session, event_id, number))
 
@@ -150,7 +116,7 @@ def refund_offer(db: Database, event_id: str, number: int) -> RefundOffer:
 def refund_offers(db: Database, event_id: str) -> list[RefundOffer]:
     """Every entrant a refund can be given to now, in number order (none where the rules
     give no refunds)."""
-    with db.session() as session:
+    with db.reading() as session:
         event = events.get_event(session, event_id)
         rules = rules_for(event)
         found = [_offer(rules, record) for record in entrant_store.list_entrants(session, event_id)]
@@ -164,31 +130,14 @@ def _offer(rules: Rules, record: EntrantRecord) -> RefundOffer:
     )
 
 
-# the audit action of each kind of entrant money row
-_ACTIONS = {"fee": "entrant.payment", "refund": "entrant.refund", PRIZE_PAID: "payouts.paid"}
-
-
 def money_row(
-    session: Session,
-    event_id: str,
-    kind: str,
-    record: EntrantRecord,
-    cents: int,
-    method: str,
-    note: str,
-    at: dt.datetime,
-    actor: str,
+    do: Command, kind: str, record: EntrantRecord, cents: int, method: str, note: str
 ) -> None:
     """One ledger row for money from or to an entrant (a fee, a refund, a prize handed
-    over), and its audit row."""
-    ledger.add_entry(
-        session,
-        event_id,
-        ledger.NewLedgerEntry(kind, cents, record.id, method, note.strip(), at),
-    )
-    action = _ACTIONS[kind]
-    audit.record(session, at=at, actor=actor, action=action, event_id=event_id,
-                 details={"number": record.number, "cents": cents, "method": method})  # fmt: skip
+    over), and the act's audit row."""
+    row = ledger.NewLedgerEntry(kind, cents, record.id, method, note.strip(), do.at)
+    ledger.add_entry(do.session, do.event.id, row)
+    do.log({"number": record.number, "cents": cents, "method": method})
 
 
 def check_amount(field: str, cents: object, *, allow_zero: bool = False) -> int:

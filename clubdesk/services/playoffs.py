@@ -92,7 +92,7 @@ class PlayoffsOver(UserError):
 def playoff_round(db: Database, event_id: str, number: int) -> PlayoffRound | None:
     """Round ``number`` as a playoff round (its matches, stage and name, the results in);
     None for a round that is not one. UserError while it cannot be said yet."""
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = event_and_rules(session, event_id)
         if not has_playoffs(rules) or number <= rules.schedule.rounds:
             return None

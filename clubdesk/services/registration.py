@@ -1,7 +1,6 @@
 """Registration at the front table: entrants, their numbers, what they paid, withdrawals.
 
-Each function that changes something is one transaction with one audit row,
-takes a ``clock``, and returns the entrant as it is afterwards (``EntrantInfo``).
+Each act (``services/command.py``) returns the entrant as it is afterwards (``EntrantInfo``).
 
 How the rules are read:
 
@@ -35,7 +34,6 @@ How the rules are read:
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,9 +44,8 @@ from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.limits import NAME_MAX, control_characters
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, with_changes, writes
-from clubdesk.services.common import aware, rules_for
+from clubdesk.services.changes import Change
+from clubdesk.services.command import Command, act
 from clubdesk.services.entrants import (
     EntrantInfo,
     current_info,
@@ -56,7 +53,7 @@ from clubdesk.services.entrants import (
     info_of,
     players_per_entrant,
 )
-from clubdesk.services.payments import Refund, check_amount, check_method, refund_in
+from clubdesk.services.payments import Refund, check_amount, check_method, refund
 from clubdesk.services.reseating import fit_field_in
 from clubdesk.store import draw as draw_store
 from clubdesk.store import entrants as store
@@ -64,7 +61,6 @@ from clubdesk.store import events
 from clubdesk.store import members as members_store
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord
-from clubdesk.timesource import TimeSource
 
 MAX_NUMBER = 9999
 MAX_NAME = NAME_MAX
@@ -115,9 +111,8 @@ FIELD_CHANGES = Change.ENTRANTS | Change.MONEY | Change.DRAW | Change.SEATING
 # --- registering -----------------------------------------------------------------------------
 
 
-def register(
-    db: Database, event_id: str, new: RegisterEntrant, clock: TimeSource, *, actor: str = "director"
-) -> EntrantInfo:
+@act("entrant.register", FIELD_CHANGES)
+def register(do: Command, new: RegisterEntrant) -> EntrantInfo:
     """Add an entrant (with its payment, if any); after the draw it is a late entry."""
     players = _clean_players(new.players)
     paid = check_amount("paid_cents", new.paid_cents, allow_zero=True)
@@ -125,195 +120,138 @@ def register(
     number = None if new.number is None else _check_number("number", new.number)
     name = _check_entrant_name(new.name, players)
     _refuse_repeats(players)
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        rules = rules_for(event)
-        _check_player_count(rules, players)
-        member_ids = _member_ids(session, event_id, new.members, players)
-        existing = store.list_entrants(session, event_id)
-        if not new.allow_duplicate_name:  # two people of one name in the club, never in a team
-            # a member is told apart by number (``_member_ids``), not by name
-            found = duplicates_of(existing, unlinked(players, member_ids))
-            if found:
-                raise UserError(found[0].message, field=f"players[{found[0].index}]")
-        taken = {record.number: record for record in existing}
-        if number is None:
-            number = lowest_free(taken)
-        elif number in taken:
-            raise UserError(
-                f"number: {number} is already taken ({taken[number].name})", field="number"
-            )
-        [record] = store.add_entrants(
-            session,
-            event_id,
-            [store.NewEntrant(number, name, players, paid, method, "entry fee", member_ids)],
-            at,
-        )
-        draw = draw_store.draw_made(session, event_id)
-        info = info_of(record, rules, draw, set())
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="entrant.register",
-            event_id=event_id,
-            details={
-                "number": number,
-                "name": name,
-                "players": list(players),
-                "paid_cents": paid,
-                "method": method,
-                "late": info.late,
-                "duplicate_name_allowed": new.allow_duplicate_name,
-                "members": list(new.members),
-            },
-        )
-        fit = fit_field_in(session, event_id, at, actor)
-        if fit.changed:
-            info = current_info(session, event, number)
-        return _fitted(info, fit.changed)
+    session, event, event_id, rules = do.session, do.event, do.event.id, do.rules
+    _check_player_count(rules, players)
+    member_ids = _member_ids(session, event_id, new.members, players)
+    existing = store.list_entrants(session, event_id)
+    if not new.allow_duplicate_name:  # two people of one name in the club, never in a team
+        # a member is told apart by number (``_member_ids``), not by name
+        found = duplicates_of(existing, unlinked(players, member_ids))
+        if found:
+            raise UserError(found[0].message, field=f"players[{found[0].index}]")
+    taken = {record.number: record for record in existing}
+    if number is None:
+        number = lowest_free(taken)
+    elif number in taken:
+        raise UserError(f"number: {number} is already taken ({taken[number].name})", field="number")
+    [record] = store.add_entrants(
+        session,
+        event_id,
+        [store.NewEntrant(number, name, players, paid, method, "entry fee", member_ids)],
+        do.at,
+    )
+    draw = draw_store.draw_made(session, event_id)
+    info = info_of(record, rules, draw, set())
+    do.log(
+        {
+            "number": number,
+            "name": name,
+            "players": list(players),
+            "paid_cents": paid,
+            "method": method,
+            "late": info.late,
+            "duplicate_name_allowed": new.allow_duplicate_name,
+            "members": list(new.members),
+        }
+    )
+    fit = fit_field_in(do)
+    if fit.changed:
+        info = current_info(session, event, number)
+    return _fitted(do, info, fit.changed)
 
 
 def find_duplicates(db: Database, event_id: str, names: Sequence[str]) -> list[Duplicate]:
     """The names (by position) that are already registered in the event; blanks are skipped."""
-    with db.session() as session:
+    with db.reading() as session:
         events.get_event(session, event_id)
         return duplicates_of(store.list_entrants(session, event_id), [clean_name(n) for n in names])
 
 
-@writes(Change.ENTRANTS)
-def renumber(
-    db: Database,
-    event_id: str,
-    entrant_number: int,
-    new_number: int,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
-) -> EntrantInfo:
+@act("entrant.renumber", Change.ENTRANTS)
+def renumber(do: Command, entrant_number: int, new_number: int) -> EntrantInfo:
     """Give an entrant another free number; only before the draw."""
     new_number = _check_number("new_number", new_number)
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        record = entrant_record(session, event_id, entrant_number)
-        if draw_store.draw_made(session, event_id) is not None:
-            raise UserError("number: numbers are fixed once the draw is made", field="number")
-        if new_number == entrant_number:
-            return info_of(record, rules_for(event), None, set())
-        holder = store.entrant_by_number(session, event_id, new_number)
-        if holder is not None:
-            raise UserError(
-                f"new_number: {new_number} is already taken ({holder.name})", field="new_number"
-            )
-        store.set_number(session, event_id, entrant_number, new_number)
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="entrant.renumber",
-            event_id=event_id,
-            details={"old": entrant_number, "new": new_number, "name": record.name},
+    session, event, event_id = do.session, do.event, do.event.id
+    record = entrant_record(session, event_id, entrant_number)
+    if draw_store.draw_made(session, event_id) is not None:
+        raise UserError("number: numbers are fixed once the draw is made", field="number")
+    if new_number == entrant_number:
+        return info_of(record, do.rules, None, set())
+    holder = store.entrant_by_number(session, event_id, new_number)
+    if holder is not None:
+        raise UserError(
+            f"new_number: {new_number} is already taken ({holder.name})", field="new_number"
         )
-        return current_info(session, event, new_number)
+    store.set_number(session, event_id, entrant_number, new_number)
+    do.log({"old": entrant_number, "new": new_number, "name": record.name})
+    return current_info(session, event, new_number)
 
 
 # --- withdrawing -----------------------------------------------------------------------------
 
 
+@act("entrant.withdraw", FIELD_CHANGES)
 def withdraw(
-    db: Database,
-    event_id: str,
-    number: int,
-    reason: str,
-    clock: TimeSource,
-    *,
-    with_refund: Refund | None = None,
-    actor: str = "director",
+    do: Command, number: int, reason: str, *, with_refund: Refund | None = None
 ) -> EntrantInfo:
     """Mark an active entrant withdrawn; its row, number and payments stay. With
     ``with_refund``, its fee (or part of it) is given back in the same transaction, checked as
-    every refund is (``payments.refund_in``): a refund refused leaves it not withdrawn."""
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        record = entrant_record(session, event_id, number)
-        if record.status == "withdrawn":
-            raise UserError(f"number: entrant {number} is already withdrawn", field="number")
-        if record.status != "active":
-            raise UserError(
-                f"number: entrant {number} was {record.status} by the director", field="number"
-            )
-        store.set_status(session, event_id, number, "withdrawn")
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="entrant.withdraw",
-            event_id=event_id,
-            details={"number": number, "name": record.name, "reason": " ".join(reason.split())},
+    every refund is (``payments.refund``): a refund refused leaves it not withdrawn."""
+    session, event, event_id = do.session, do.event, do.event.id
+    record = entrant_record(session, event_id, number)
+    if record.status == "withdrawn":
+        raise UserError(f"number: entrant {number} is already withdrawn", field="number")
+    if record.status != "active":
+        raise UserError(
+            f"number: entrant {number} was {record.status} by the director", field="number"
         )
-        if with_refund is not None:
-            refund_in(session, event, number, with_refund, at, actor)
-        fit = fit_field_in(session, event_id, at, actor)
-        return _fitted(current_info(session, event, number), fit.changed)
+    store.set_status(session, event_id, number, "withdrawn")
+    do.log({"number": number, "name": record.name, "reason": " ".join(reason.split())})
+    if with_refund is not None:
+        asked = with_refund
+        do.run(refund, number, asked.cents, asked.method, note=asked.reason)
+    fit = fit_field_in(do)
+    return _fitted(do, current_info(session, event, number), fit.changed)
 
 
-def reinstate(
-    db: Database, event_id: str, number: int, clock: TimeSource, *, actor: str = "director"
-) -> EntrantInfo:
+@act("entrant.reinstate", FIELD_CHANGES)
+def reinstate(do: Command, number: int) -> EntrantInfo:
     """Make a withdrawn entrant active again."""
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        record = entrant_record(session, event_id, number)
-        if record.status == "active":
-            raise UserError(f"number: entrant {number} is not withdrawn", field="number")
-        if record.status != "withdrawn":
-            raise UserError(
-                f"number: entrant {number} was {record.status} by the director; "
-                "only a withdrawn entrant can be reinstated",
-                field="number",
-            )
-        store.set_status(session, event_id, number, "active")
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="entrant.reinstate",
-            event_id=event_id,
-            details={"number": number, "name": record.name},
+    session, event, event_id = do.session, do.event, do.event.id
+    record = entrant_record(session, event_id, number)
+    if record.status == "active":
+        raise UserError(f"number: entrant {number} is not withdrawn", field="number")
+    if record.status != "withdrawn":
+        raise UserError(
+            f"number: entrant {number} was {record.status} by the director; "
+            "only a withdrawn entrant can be reinstated",
+            field="number",
         )
-        fit = fit_field_in(session, event_id, at, actor)
-        return _fitted(current_info(session, event, number), fit.changed)
+    store.set_status(session, event_id, number, "active")
+    do.log({"number": number, "name": record.name})
+    fit = fit_field_in(do)
+    return _fitted(do, current_info(session, event, number), fit.changed)
 
 
-for _command in (register, withdraw, reinstate):
-    _command.changes = FIELD_CHANGES  # type: ignore[attr-defined]
-
-
-def _fitted(info: EntrantInfo, seating_changed: bool) -> EntrantInfo:
-    """The entrant with what the command changed: the draw and seating too when the field
-    was fitted into the movement."""
-    changed = Change.ENTRANTS | Change.MONEY
-    return with_changes(info, FIELD_CHANGES if seating_changed else changed)
+def _fitted(do: Command, info: EntrantInfo, seating_changed: bool) -> EntrantInfo:
+    """The entrant, with the act's changes narrowed to the entrants and money unless the
+    field was fitted into the movement (the draw and seating too)."""
+    if not seating_changed:
+        do.changes &= Change.ENTRANTS | Change.MONEY
+    return info
 
 
 # --- shared with the roster import -----------------------------------------------------------
 
 
-def add_entrants(
-    session: Session, event_id: str, new: Sequence[store.NewEntrant], at: dt.datetime
-) -> list[EntrantInfo]:
-    """Add entrants inside a caller's transaction (its checks already made)."""
-    records = store.add_entrants(session, event_id, new, at)
-    event = events.get_event(session, event_id)
-    if fit_field_in(session, event_id, at, "director").changed:
+def add_entrants(do: Command, new: Sequence[store.NewEntrant]) -> list[EntrantInfo]:
+    """Add entrants inside an act (its checks already made)."""
+    session, event = do.session, do.event
+    records = store.add_entrants(session, event.id, new, do.at)
+    if fit_field_in(do).changed:
         return [current_info(session, event, record.number) for record in records]
-    rules = rules_for(event)
-    draw = draw_store.draw_made(session, event_id)
-    return [info_of(record, rules, draw, set()) for record in records]
+    draw = draw_store.draw_made(session, event.id)
+    return [info_of(record, do.rules, draw, set()) for record in records]
 
 
 # --- checks ----------------------------------------------------------------------------------

@@ -25,9 +25,8 @@ from clubdesk.domain.limits import line_problem, name_problem
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rulings.penalties import removal_word
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, with_changes
-from clubdesk.services.common import aware, rules_for
+from clubdesk.services.changes import Change
+from clubdesk.services.command import Command, act
 from clubdesk.services.entrants import EntrantInfo, current_info, entrant_record
 from clubdesk.services.registration import FIELD_CHANGES
 from clubdesk.services.reseating import fit_field_in
@@ -36,21 +35,12 @@ from clubdesk.store import events
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store.db import Database
 from clubdesk.store.rulings import RemovalRecord
-from clubdesk.timesource import TimeSource
 
 REMOVE_ACTION = "entrant.remove"
 
 
-def remove_from_tournament(
-    db: Database,
-    event_id: str,
-    number: int,
-    reason: str,
-    director: str,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
-) -> EntrantInfo:
+@act(REMOVE_ACTION, FIELD_CHANGES)
+def remove_from_tournament(do: Command, number: int, reason: str, director: str) -> EntrantInfo:
     """Remove (bid whist: eject) an active entrant from the tournament, by the director
     named, for the reason given (module docstring)."""
     reason = " ".join(str(reason).split())
@@ -64,45 +54,33 @@ def remove_from_tournament(
         raise UserError("director: the director who rules is named", field="director")
     if name_problem(director):
         raise UserError(f"director{name_problem(director)}", field="director")
-    at = aware(clock.now())
-    with db.session() as session:
-        event = events.get_event(session, event_id)
-        word = removal_word(rules_for(event))
-        record = entrant_record(session, event_id, number)
-        if record.status != "active":
-            raise UserError(
-                f"number: entrant {number} is {record.status}; only an entrant still playing "
-                f"can be {word} from the tournament",
-                field="number",
-            )
-        if record.refunds_cents:
-            raise UserError(
-                f"number: entrant {number} has been refunded "
-                f"{format_money(record.refunds_cents)} of its fee; an entrant {word} from the "
-                "tournament forfeits its whole fee",
-                field="number",
-            )
-        store.set_status(session, event_id, number, "removed")
-        rulings_store.add_removal(session, record.id, director, reason, at)
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action=REMOVE_ACTION,
-            event_id=event_id,
-            details={"number": number, "name": record.name, "director": director,
-                     "reason": reason, "ruling": word},
-        )  # fmt: skip
-        fit = fit_field_in(session, event_id, at, actor)
-        info = current_info(session, event, number)
-    return with_changes(info, FIELD_CHANGES if fit.changed else Change.ENTRANTS | Change.MONEY)
-
-
-remove_from_tournament.changes = FIELD_CHANGES  # type: ignore[attr-defined]
+    session, event, event_id, at = do.session, do.event, do.event.id, do.at
+    word = removal_word(do.rules)
+    record = entrant_record(session, event_id, number)
+    if record.status != "active":
+        raise UserError(
+            f"number: entrant {number} is {record.status}; only an entrant still playing "
+            f"can be {word} from the tournament",
+            field="number",
+        )
+    if record.refunds_cents:
+        raise UserError(
+            f"number: entrant {number} has been refunded "
+            f"{format_money(record.refunds_cents)} of its fee; an entrant {word} from the "
+            "tournament forfeits its whole fee",
+            field="number",
+        )
+    store.set_status(session, event_id, number, "removed")
+    rulings_store.add_removal(session, record.id, director, reason, at)
+    do.log({"number": number, "name": record.name, "director": director,
+            "reason": reason, "ruling": word})  # fmt: skip
+    if not fit_field_in(do).changed:
+        do.changes &= Change.ENTRANTS | Change.MONEY
+    return current_info(session, event, number)
 
 
 def removal_of(db: Database, event_id: str, number: int) -> RemovalRecord | None:
     """Who removed entrant ``number`` from the tournament, why and when (None: not removed)."""
-    with db.session() as session:
+    with db.reading() as session:
         events.get_event(session, event_id)
         return rulings_store.removals(session, event_id).get(number)

@@ -30,7 +30,6 @@ field changes (an entrant registered, withdrawn or reinstated):
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 
 from sqlmodel import Session
@@ -41,7 +40,7 @@ from clubdesk.domain.seating.first_round import late_place
 from clubdesk.domain.seating.movements import movement_of
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
-from clubdesk.services import audit
+from clubdesk.services.command import Command
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.seating import publish_in
 from clubdesk.store import draw as draw_store
@@ -69,19 +68,17 @@ class FieldFit:
         return bool(self.placed or self.reseated)
 
 
-def fit_field_in(session: Session, event_id: str, at: dt.datetime, actor: str) -> FieldFit:
-    """Place late entries and seat the unplayed rounds again, inside the caller's
-    transaction (see the module's docstring)."""
-    placed = _place_late_entries(session, event_id, at, actor)
-    reseated = _reseat_unplayed(session, event_id, at, actor)
+def fit_field_in(do: Command) -> FieldFit:
+    """Place late entries and seat the unplayed rounds again, as part of the act that
+    changed the field (see the module's docstring)."""
+    placed = _place_late_entries(do)
+    reseated = _reseat_unplayed(do)
     return FieldFit(tuple(placed), tuple(reseated))
 
 
-def _place_late_entries(
-    session: Session, event_id: str, at: dt.datetime, actor: str
-) -> list[LatePlace]:
-    _, rules = event_and_rules(session, event_id)
-    if not movement_of(rules).fixed_field:
+def _place_late_entries(do: Command) -> list[LatePlace]:
+    session, event_id = do.session, do.event.id
+    if not movement_of(do.rules).fixed_field:
         return []
     stored = draw_store.current_draw(session, event_id)
     if stored is None:
@@ -99,14 +96,14 @@ def _place_late_entries(
         return []
     number = late[0]
     draw_store.add_to_draw(session, event_id, stored.id, Drawn(number, pick))
-    audit.record(session, at=at, actor=actor, action="draw.late_entry", event_id=event_id,
-                 details={"draw_id": stored.id, "number": number, "drawn": str(pick)})  # fmt: skip
+    do.log({"draw_id": stored.id, "number": number, "drawn": str(pick)}, action="draw.late_entry")
     return [LatePlace(number, pick)]
 
 
-def _reseat_unplayed(session: Session, event_id: str, at: dt.datetime, actor: str) -> list[int]:
+def _reseat_unplayed(do: Command) -> list[int]:
     """Seat again the published rounds nothing of which is played yet, when their seating
     would change; the rounds seated again (none when one of them could not be)."""
+    session, event_id = do.session, do.event.id
     unplayed = _unplayed_rounds(session, event_id)
     if not unplayed:
         return []
@@ -115,7 +112,7 @@ def _reseat_unplayed(session: Session, event_id: str, at: dt.datetime, actor: st
     try:
         for number in reversed(unplayed):
             seat_store.unpublish_round(session, event_id, number)
-        after = {n: _places(publish_in(session, event_id, n, at, actor).seating) for n in unplayed}
+        after = {n: _places(publish_in(do, n).seating) for n in unplayed}
     except UserError:  # a sheet written on, or a field that cannot be seated
         savepoint.rollback()
         return []
@@ -124,8 +121,7 @@ def _reseat_unplayed(session: Session, event_id: str, at: dt.datetime, actor: st
         return []
     savepoint.commit()
     changed = [n for n in unplayed if after[n] != before[n]]
-    audit.record(session, at=at, actor=actor, action="seating.reseat", event_id=event_id,
-                 details={"rounds": changed})  # fmt: skip
+    do.log({"rounds": changed}, action="seating.reseat")
     return changed
 
 

@@ -28,16 +28,16 @@ from clubdesk.domain.event.names import clean_name, entrant_name, name_key
 from clubdesk.domain.limits import control_characters
 from clubdesk.domain.money.amounts import MoneyError, parse_money
 from clubdesk.errors import UserError
-from clubdesk.services import audit, registration
 from clubdesk.services import entrants as entrants_service
-from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services import registration
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
 from clubdesk.services.common import rules_for
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.store import entrants as store
 from clubdesk.store import events
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord, NewEntrant
-from clubdesk.timesource import TimeSource
 
 COLUMNS = ("name", "partner", "paid")
 MAX_FILE_BYTES = 1_000_000
@@ -107,63 +107,48 @@ def read_roster_file(path: Path | str) -> str:
 
 def preview_roster(db: Database, event_id: str, csv_text: str) -> RosterPreview:
     """Every row of the file with its problems (missing names, bad amounts, duplicates)."""
-    with db.session() as session:
+    with db.reading() as session:
         rules = rules_for(events.get_event(session, event_id))
         existing = store.list_entrants(session, event_id)
     team = entrants_service.players_per_entrant(rules) == 2
     return _check(csv_text, team, existing)
 
 
-@writes(Change.ENTRANTS | Change.MONEY)
-def import_roster(
-    db: Database,
-    event_id: str,
-    preview: RosterPreview,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
-) -> RosterImported:
-    """Register every row of a clean preview in one transaction; any problem saves nothing."""
+@act("entrant.import", Change.ENTRANTS | Change.MONEY)
+def import_roster(do: Command, preview: RosterPreview) -> RosterImported:
+    """Register every row of a clean preview in one act; any problem saves nothing."""
     if not preview.ok:
         raise UserError(_refusal(preview))
-    at = clock.now()
-    if at.tzinfo is None:
-        raise ValueError("the clock must give timezone-aware times")
-    with db.session() as session:
-        rules = rules_for(events.get_event(session, event_id))
-        team = entrants_service.players_per_entrant(rules) == 2
-        existing = store.list_entrants(session, event_id)
-        again = _check_rows(
-            [RosterRow(row.line, row.players, row.paid_cents) for row in preview.rows],
-            team,
-            existing,
-        )
-        checked = RosterPreview(tuple(again), team=team)
-        if not checked.ok:
-            raise UserError(_refusal(checked))
-        taken = {record.number for record in existing}
-        new = []
-        for row in checked.rows:
-            number = registration.lowest_free(taken)
-            taken.add(number)
-            name = entrant_name(row.players)
-            new.append(NewEntrant(number, name, row.players, row.paid_cents, None, IMPORT_NOTE))
-        infos = registration.add_entrants(session, event_id, new, at)
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="entrant.import",
-            event_id=event_id,
-            details={
-                "count": len(infos),
-                "entrants": [
-                    {"number": i.number, "players": list(i.players), "paid_cents": i.paid_cents}
-                    for i in infos
-                ],
-            },
-        )
-        return RosterImported(tuple(infos))
+    session, event_id = do.session, do.event.id
+    rules = do.rules
+    team = entrants_service.players_per_entrant(rules) == 2
+    existing = store.list_entrants(session, event_id)
+    again = _check_rows(
+        [RosterRow(row.line, row.players, row.paid_cents) for row in preview.rows],
+        team,
+        existing,
+    )
+    checked = RosterPreview(tuple(again), team=team)
+    if not checked.ok:
+        raise UserError(_refusal(checked))
+    taken = {record.number for record in existing}
+    new = []
+    for row in checked.rows:
+        number = registration.lowest_free(taken)
+        taken.add(number)
+        name = entrant_name(row.players)
+        new.append(NewEntrant(number, name, row.players, row.paid_cents, None, IMPORT_NOTE))
+    infos = registration.add_entrants(do, new)
+    do.log(
+        {
+            "count": len(infos),
+            "entrants": [
+                {"number": i.number, "players": list(i.players), "paid_cents": i.paid_cents}
+                for i in infos
+            ],
+        }
+    )
+    return RosterImported(tuple(infos))
 
 
 # --- reading the file ------------------------------------------------------------------------

@@ -27,8 +27,9 @@ from clubdesk.domain.roundclock.state import ClockFact, ClockStatus, Due, Readin
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.schedule import ScheduledRound, timetable
 from clubdesk.errors import UserError
-from clubdesk.services import audit, events
-from clubdesk.services.changes import Change, changes_field, with_changes, writes
+from clubdesk.services import events
+from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.command import Command, act
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.events import EventInfo
 from clubdesk.services.seating import follows_from, publish_in
@@ -132,23 +133,21 @@ def in_range(read: Callable[P, T]) -> Callable[P, T]:
     return guarded
 
 
-def start_in(
-    session: Session, event_id: str, round_number: int, now: Reading, *, actor: str
-) -> tuple[ClockFact, bool]:
-    """Start a round in ``session``'s transaction (for ``services/rounds.start_round``, the
-    one door to start a round), and say whether its seating was published for it. A round
+def start_in(do: Command, round_number: int, now: Reading) -> tuple[ClockFact, bool]:
+    """Start a round as part of ``services/rounds.start_round`` (the one door to start a
+    round), and say whether its seating was published for it. A round
     not published yet whose seating can be made now (round 1 from the draw, a round of a
     stationary movement, the next round once its results are in) is published first, in
     the same transaction."""
     if round_number < 1:
         raise UserError(f"round: rounds are numbered from 1, not {round_number}", field="round")
-    _, rules = event_and_rules(session, event_id)
+    session, event_id, rules = do.session, do.event.id, do.rules
     found = seating_store.find_round(session, event_id, round_number)
     before = seating_store.find_round(session, event_id, round_number - 1)
     published = False
     if found is None and _publishable(rules, round_number, before):
         try:
-            publish_in(session, event_id, round_number, now.at, actor)
+            publish_in(do, round_number)
         except UserError as exc:
             raise UserError(
                 f"round: round {round_number} cannot be seated yet: {exc}", field="round"
@@ -174,7 +173,7 @@ def start_in(
     )  # fmt: skip
     if found.status == "pending":
         seating_store.set_round_status(session, found.id, "running")
-    _record(session, event_id, fact, actor, "round.start")
+    _record(do, fact)
     return fact, published
 
 
@@ -189,23 +188,20 @@ def _publishable(rules: Rules, number: int, before: seating_store.RoundRecord | 
     return before.status == "closed" or not follows_from(rules, number - 1)
 
 
-@writes(Change.CLOCK)
-def pause(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
-          actor: str = "director") -> ClockChanged:  # fmt: skip
+@act("clock.pause", Change.CLOCK)
+def pause(do: Command, *, at: dt.datetime | None = None) -> ClockChanged:
     """Pause the running round's clock."""
-    return _change(db, event_id, (clock, at), clock_actions.pause, "clock.pause", actor)
+    return _change(do, at, clock_actions.pause)
 
 
-@writes(Change.CLOCK)
-def resume(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
-           actor: str = "director") -> ClockChanged:  # fmt: skip
+@act("clock.resume", Change.CLOCK)
+def resume(do: Command, *, at: dt.datetime | None = None) -> ClockChanged:
     """Set the paused round's clock running again."""
-    return _change(db, event_id, (clock, at), clock_actions.resume, "clock.resume", actor)
+    return _change(do, at, clock_actions.resume)
 
 
-@writes(Change.CLOCK)
-def adjust(db: Database, event_id: str, minutes: int, clock: TimeSource, *,
-           at: dt.datetime | None = None, actor: str = "director") -> ClockChanged:  # fmt: skip
+@act("clock.adjust", Change.CLOCK)
+def adjust(do: Command, minutes: int, *, at: dt.datetime | None = None) -> ClockChanged:
     """Add ``minutes`` to the running round (negative: take them off)."""
 
     def action(
@@ -213,25 +209,24 @@ def adjust(db: Database, event_id: str, minutes: int, clock: TimeSource, *,
     ) -> ClockFact:
         return clock_actions.adjust(facts, rows, minutes, now)
 
-    return _change(db, event_id, (clock, at), action, "clock.adjust", actor)
+    return _change(do, at, action)
 
 
-@writes(Change.CLOCK)
-def end(db: Database, event_id: str, clock: TimeSource, *, at: dt.datetime | None = None,
-        actor: str = "director") -> ClockChanged:  # fmt: skip
+@act("clock.end", Change.CLOCK)
+def end(do: Command, *, at: dt.datetime | None = None) -> ClockChanged:
     """End the running round's clock (time called, or early); its sheets may still come in."""
-    return _change(db, event_id, (clock, at), clock_actions.end, "clock.end", actor)
+    return _change(do, at, clock_actions.end)
 
 
-def end_in(session: Session, event_id: str, round_number: int, now: Reading, *, actor: str) -> bool:
-    """End round ``round_number``'s clock in ``session``'s transaction if it is running
-    (the round is closed with time left); whether it was."""
-    record = store.clock_of(session, event_id, round_number)
+def end_in(do: Command, round_number: int, now: Reading) -> bool:
+    """End round ``round_number``'s clock as part of the act closing the round, if it is
+    running (the round is closed with time left); whether it was."""
+    record = store.clock_of(do.session, do.event.id, round_number)
     if record is None or record.ended_at is not None:
         return False
-    clock_actions.not_before_last(store.facts(session, event_id), now)
+    clock_actions.not_before_last(store.facts(do.session, do.event.id), now)
     fact = ClockFact(round_number, "end", now)
-    _record(session, event_id, fact, actor, "clock.end")
+    _record(do, fact, action="clock.end")
     return True
 
 
@@ -267,26 +262,30 @@ def next_due(db: Database, event_id: str, clock: TimeSource) -> Due | None:
         return clock_state.next_due(store.facts(session, event_id), rows, now)
 
 
+@act("clock.announce", Change.CLOCK)
 @in_range
-def fire_due(db: Database, event_id: str, clock: TimeSource, *, actor: str = "clock") -> Fired:
+def fire_due(do: Command) -> Fired:
     """Give the announcements due now and not yet given, and record that they were, so
     that none is ever given twice (one that fell due while the app was closed is given
-    now, with the instant it fell due). Changes the clock only when one is given."""
-    now = reading(clock)
-    with db.session() as session:
-        rows = _timetable(session, event_id, now)
-        due = clock_state.due_now(store.facts(session, event_id), rows, now)
-        for item in due:
-            store.add_fact(session, event_id, clock_state.announced(item, now))
-        if due:
-            details = {
-                "round": due[0].round,
-                "given": [d.announcement for d in due],
-                "due": [d.at.isoformat() for d in due],
-            }
-            audit.record(session, at=now.at, actor=actor, action="clock.announce",
-                         event_id=event_id, details=details)  # fmt: skip
-    return with_changes(Fired(event_id, tuple(due)), Change.CLOCK if due else Change.NONE)
+    now, with the instant it fell due). Changes the clock only when one is given. Its
+    actor is the clock (``desk.by("clock")``)."""
+    now = reading(do.desk.clock)
+    do.at = now.at
+    session, event_id = do.session, do.event.id
+    rows = _timetable(session, event_id, now)
+    due = clock_state.due_now(store.facts(session, event_id), rows, now)
+    for item in due:
+        store.add_fact(session, event_id, clock_state.announced(item, now))
+    if due:
+        details = {
+            "round": due[0].round,
+            "given": [d.announcement for d in due],
+            "due": [d.at.isoformat() for d in due],
+        }
+        do.log(details)
+    else:
+        do.changes = Change.NONE
+    return Fired(event_id, tuple(due))
 
 
 @in_range
@@ -294,7 +293,7 @@ def schedule(db: Database, event_id: str, clock: TimeSource) -> Schedule:
     """The timetable as it now stands: the rules' (and the director's) times, rounds that
     started at their real times and the rounds to come following them."""
     now = reading(clock)
-    with db.session() as session:
+    with db.reading() as session:
         rows = _timetable(session, event_id, now)
         facts = store.facts(session, event_id)
     return Schedule(event_id, tuple(clock_state.projected(facts, rows, now)))
@@ -335,7 +334,7 @@ def set_start_times(
     timetable's rows after follow. Refused once the round it moves has started."""
     first = time_of_day(first_round_at, "first_round_at") if first_round_at is not None else None
     morning = time_of_day(next_day_at, "next_day_at") if next_day_at is not None else None
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = event_and_rules(session, event_id)
         facts = store.facts(session, event_id)
     started = {f.round for f in facts if f.kind == "start"}
@@ -364,30 +363,26 @@ Action = Callable[[Sequence[ClockFact], Sequence[ScheduledRound], Reading], Cloc
 
 
 @in_range
-def _change(
-    db: Database,
-    event_id: str,
-    when: tuple[TimeSource, dt.datetime | None],
-    action: Action,
-    name: str,
-    actor: str,
-) -> ClockChanged:
-    with db.session() as session:
-        now = given_reading(session, event_id, *when)
-        rows = _timetable(session, event_id, now)
-        fact = action(store.facts(session, event_id), rows, now)
-        _record(session, event_id, fact, actor, name)
-        return ClockChanged(
-            event_id, fact, clock_state.status(store.facts(session, event_id), rows, now)
-        )
+def _change(do: Command, at: dt.datetime | None, action: Action) -> ClockChanged:
+    session, event_id = do.session, do.event.id
+    now = given_reading(session, event_id, do.desk.clock, at)
+    do.at = now.at
+    rows = _timetable(session, event_id, now)
+    fact = action(store.facts(session, event_id), rows, now)
+    _record(do, fact)
+    return ClockChanged(
+        event_id, fact, clock_state.status(store.facts(session, event_id), rows, now)
+    )
 
 
-def _record(session: Session, event_id: str, fact: ClockFact, actor: str, name: str) -> None:
-    store.add_fact(session, event_id, fact)
+def _record(do: Command, fact: ClockFact, *, action: str | None = None) -> None:
+    """A clock fact and its audit row, at the fact's time."""
+    store.add_fact(do.session, do.event.id, fact)
     details: dict[str, object] = {"round": fact.round}
     if fact.kind == "adjust":
         details["minutes"] = fact.seconds // 60
-    audit.record(session, at=fact.at, actor=actor, action=name, event_id=event_id, details=details)
+    do.at = fact.at
+    do.log(details, action=action)
 
 
 def _timetable(session: Session, event_id: str, now: Reading) -> list[ScheduledRound]:

@@ -42,22 +42,20 @@ from clubdesk.domain.rounds import STORED_STATES, RoundLine, RoundsStatus
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
-from clubdesk.services import audit
 from clubdesk.services import roundclock as clock_service
-from clubdesk.services.changes import Change, changes_field, with_changes
-from clubdesk.services.common import Command, event_and_rules
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
+from clubdesk.services.common import event_and_rules
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.services.round_checks import check_winners_in
 from clubdesk.services.seating import follows_from, publish_in, seating
 from clubdesk.store import eventfile as event_store
-from clubdesk.store import events
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import seating as store
 from clubdesk.store import sheets as sheets_store
 from clubdesk.store.db import Database
 from clubdesk.store.seating import RoundRecord
-from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -122,34 +120,24 @@ def _waits(db: Database, event_id: str, rules: Rules, lines: list[RoundLine]) ->
     return ""
 
 
+@act("round.start", Change.CLOCK | Change.SEATING)
 @clock_service.in_range
-def start_round(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    clock: TimeSource,
-    *,
-    at: dt.datetime | None = None,
-    actor: str = "director",
-) -> RoundChanged:
+def start_round(do: Command, round_number: int, *, at: dt.datetime | None = None) -> RoundChanged:
     """Start a round: it is running, and its clock starts where rounds have one, now or
     ``at`` (the round before has ended, its sheets may still be coming in; without a
     clock, the round before is closed). A round not published yet is published first when
     its seating can be made (round 1 from the draw, a stationary movement's next round), in
     the same transaction. The one way a round starts: the window, ``clubdesk round start``,
     ``clubdesk clock start`` and the demo all call it."""
-    with db.session() as session:
-        events.get_event(session, event_id)  # the event exists
-        now = clock_service.given_reading(session, event_id, clock, at)
-        fact, published = clock_service.start_in(session, event_id, round_number, now,
-                                                 actor=actor)  # fmt: skip
-        _, rules = event_and_rules(session, event_id)
-        after = clock_service.status_at(session, event_id, now) if rules.schedule.timed else None
-    started = RoundChanged(event_id, round_number, "running", now.at, fact, after)
-    return with_changes(started, Change.CLOCK | (Change.SEATING if published else Change.NONE))
-
-
-start_round.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
+    session, event_id = do.session, do.event.id
+    now = clock_service.given_reading(session, event_id, do.desk.clock, at)
+    do.at = now.at
+    fact, published = clock_service.start_in(do, round_number, now)
+    timed = do.rules.schedule.timed
+    after = clock_service.status_at(session, event_id, now) if timed else None
+    if not published:
+        do.changes &= Change.CLOCK
+    return RoundChanged(event_id, round_number, "running", now.at, fact, after)
 
 
 @dataclass(frozen=True)
@@ -218,17 +206,15 @@ def checked_award(award: int, director: str) -> tuple[int, str]:
     return award, named
 
 
+@act("round.close", Change.CLOCK | Change.SEATING)
 def close_round(
-    db: Database,
-    event_id: str,
+    do: Command,
     round_number: int,
-    clock: TimeSource,
     *,
     missing_ok: Sequence[int] = (),
     award: int | None = None,
     director: str = "",
     at: dt.datetime | None = None,
-    actor: str = "director",
 ) -> RoundClosed:
     """Close a round once every table's sheet is in, or with the tables ``missing_ok``
     names still out (they must be exactly the tables missing); its clock ends if it is
@@ -240,45 +226,39 @@ def close_round(
     ``at``: when it closed, if not now.
     """
     named = sorted(set(missing_ok))
-    with db.session() as session:
-        now = clock_service.given_reading(session, event_id, clock, at)
-        at = now.at
-        found = round_record(session, event_id, round_number)
-        if found.status == "closed":
-            raise UserError(f"round: round {round_number} is already closed")
-        missing = store.unsubmitted_tables(session, event_id, round_number) or []
-        if named != missing:
-            raise UserError(_missing_text(round_number, missing, named))
-        check_winners_in(session, event_id, round_number)  # a level table the next needs
-        _, rules = event_and_rules(session, event_id)
-        given = _checked_award(session, event_id, rules, round_number, award, director)
-        store.set_round_status(session, found.id, "closed")
-        clock_service.end_in(session, event_id, round_number, now, actor=actor)
-        details: dict[str, object] = {"round": round_number, "missing": missing}
-        if given is not None:
-            rulings_store.give_round_award(session, found.id, given[0], given[1], at)
-            details["award"] = {"points": given[0], "director": given[1]}
-        audit.record(session, at=at, actor=actor, action="round.close", event_id=event_id,
-                     details=details)  # fmt: skip
-        following = round_number + 1
-        seats, note = None, ""
-        if (
-            follows_from(rules, round_number)
-            and store.find_round(session, event_id, following) is None
-        ):
-            try:
-                seats = publish_in(session, event_id, following, at, actor).seating
-            except PlayoffsOver as over:
-                note = over.plain
-            except UserError as exc:
-                note = f"round {following}'s seating cannot be made yet: {exc}"
-    changes = Change.CLOCK | (Change.SEATING if seats is not None else Change.NONE)
+    session, event_id = do.session, do.event.id
+    now = clock_service.given_reading(session, event_id, do.desk.clock, at)
+    at = do.at = now.at
+    found = round_record(session, event_id, round_number)
+    if found.status == "closed":
+        raise UserError(f"round: round {round_number} is already closed")
+    missing = store.unsubmitted_tables(session, event_id, round_number) or []
+    if named != missing:
+        raise UserError(_missing_text(round_number, missing, named))
+    check_winners_in(session, event_id, round_number)  # a level table the next needs
+    rules = do.rules
+    given = _checked_award(session, event_id, rules, round_number, award, director)
+    store.set_round_status(session, found.id, "closed")
+    clock_service.end_in(do, round_number, now)
+    details: dict[str, object] = {"round": round_number, "missing": missing}
+    if given is not None:
+        rulings_store.give_round_award(session, found.id, given[0], given[1], at)
+        details["award"] = {"points": given[0], "director": given[1]}
+    do.at = at
+    do.log(details)
+    following = round_number + 1
+    seats, note = None, ""
+    if follows_from(rules, round_number) and store.find_round(session, event_id, following) is None:
+        try:
+            seats = publish_in(do, following).seating
+        except PlayoffsOver as over:
+            note = over.plain
+        except UserError as exc:
+            note = f"round {following}'s seating cannot be made yet: {exc}"
+    if seats is None:
+        do.changes &= Change.CLOCK
     points = None if given is None else given[0]
-    closed = RoundClosed(event_id, round_number, at, tuple(missing), seats, note, points)
-    return with_changes(closed, changes)
-
-
-close_round.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
+    return RoundClosed(event_id, round_number, at, tuple(missing), seats, note, points)
 
 
 def _missing_text(number: int, missing: list[int], named: list[int]) -> str:
@@ -306,15 +286,8 @@ class RoundReopened:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-def reopen_round(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    clock: TimeSource,
-    *,
-    at: dt.datetime | None = None,
-    actor: str = "director",
-) -> RoundReopened:
+@act("round.reopen", Change.CLOCK | Change.SEATING)
+def reopen_round(do: Command, round_number: int, *, at: dt.datetime | None = None) -> RoundReopened:
     """Undo a round's close while the next round has not started.
 
     The round is running again (sheets still out can be handed in, amendments
@@ -323,36 +296,31 @@ def reopen_round(
     taken back and made again at the next close.
     """
     following = round_number + 1
-    with db.session() as session:
-        at = clock_service.given_reading(session, event_id, clock, at).at
-        found = round_record(session, event_id, round_number)
-        if found.status != "closed":
-            raise UserError(f"round: round {round_number} is not closed")
-        if store.round_started(session, event_id, following):
-            raise UserError(
-                f"round: round {following} has started; round {round_number}'s close stands"
-            )
-        _, rules = event_and_rules(session, event_id)
-        unpublished = None
-        if follows_from(rules, round_number) and store.unpublish_round(
-            session, event_id, following
-        ):
-            unpublished = following
-        store.set_round_status(session, found.id, "running")
-        details: dict[str, object] = {"round": round_number, "unpublished": unpublished}
-        if rulings_store.take_back_round_award(session, found.id):
-            details["award_taken_back"] = True  # the next close asks again
-        audit.record(session, at=at, actor=actor, action="round.reopen", event_id=event_id,
-                     details=details)  # fmt: skip
-    changes = Change.CLOCK | (Change.SEATING if unpublished is not None else Change.NONE)
-    return with_changes(RoundReopened(event_id, round_number, at, unpublished), changes)
-
-
-reopen_round.changes = Change.CLOCK | Change.SEATING  # type: ignore[attr-defined]
+    session, event_id = do.session, do.event.id
+    at = do.at = clock_service.given_reading(session, event_id, do.desk.clock, at).at
+    found = round_record(session, event_id, round_number)
+    if found.status != "closed":
+        raise UserError(f"round: round {round_number} is not closed")
+    if store.round_started(session, event_id, following):
+        raise UserError(
+            f"round: round {following} has started; round {round_number}'s close stands"
+        )
+    rules = do.rules
+    unpublished = None
+    if follows_from(rules, round_number) and store.unpublish_round(session, event_id, following):
+        unpublished = following
+    store.set_round_status(session, found.id, "running")
+    details: dict[str, object] = {"round": round_number, "unpublished": unpublished}
+    if rulings_store.take_back_round_award(session, found.id):
+        details["award_taken_back"] = True  # the next close asks again
+    do.log(details)
+    if unpublished is None:
+        do.changes &= Change.CLOCK
+    return RoundReopened(event_id, round_number, at, unpublished)
 
 
 def seat_following_in(done: Command, round_number: int) -> RoundSeating | None:
-    """Inside the command ``done``: once round ``round_number`` is closed and every sheet of
+    """As part of the act ``done``: once round ``round_number`` is closed and every sheet of
     it is in (a sheet recorded after a close with that table missing), publish the round
     seated from its results, if that one is not published yet. None when nothing was
     published (the round is not closed, a sheet is still out, or it cannot be seated)."""
@@ -368,7 +336,7 @@ def seat_following_in(done: Command, round_number: int) -> RoundSeating | None:
     if store.find_round(session, event_id, following) is not None:
         return None
     try:
-        return publish_in(session, event_id, following, done.at, done.actor).seating
+        return publish_in(done, following).seating
     except UserError:  # the playoffs are over, or a tie at the cut waits for the director
         return None
 

@@ -30,7 +30,6 @@ The round-1 draw itself is made and read in ``draw.py``.
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 from dataclasses import dataclass
 
@@ -45,9 +44,9 @@ from clubdesk.domain.seating.progressive import bye_counts, progressive_round
 from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.domain.sides import Side
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
+from clubdesk.services.common import event_and_rules
 from clubdesk.services.playoffs import playoff_seating, settled_cut
 from clubdesk.store import draw as draw_store
 from clubdesk.store import games
@@ -55,7 +54,6 @@ from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import entrant_refs
 from clubdesk.store.events import EventRecord as Event
-from clubdesk.timesource import TimeSource
 
 # --- values -----------------------------------------------------------------------------------
 
@@ -76,27 +74,21 @@ class SeatingPublished:
 
 def seating(db: Database, event_id: str, round_number: int) -> RoundSeating:
     """Who sits where in round ``round_number``; UserError when it cannot be said yet."""
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = _event(session, event_id)
         return _seating(session, event, rules, round_number)
 
 
-@writes(Change.SEATING)
-def publish_seating(
-    db: Database, event_id: str, round_number: int, clock: TimeSource, *, actor: str = "director"
-) -> SeatingPublished:
+@act("seating.publish", Change.SEATING)
+def publish_seating(do: Command, round_number: int) -> SeatingPublished:
     """Store round ``round_number``'s seating as a fact: its round, games, seats and byes."""
-    at = aware(clock.now())
-    with db.session() as session:
-        return publish_in(session, event_id, round_number, at, actor)
+    return publish_in(do, round_number)
 
 
-def publish_in(
-    session: Session, event_id: str, round_number: int, at: dt.datetime, actor: str
-) -> SeatingPublished:
-    """``publish_seating`` inside the caller's transaction (closing a round publishes the
-    next one of a progressive movement in the same transaction)."""
-    event, rules = _event(session, event_id)
+def publish_in(do: Command, round_number: int) -> SeatingPublished:
+    """``publish_seating`` as part of another act (closing a round publishes the next one of
+    a progressive movement), with its own audit row."""
+    session, event_id, event, rules = do.session, do.event.id, do.event, do.rules
     published = seat_store.published_rounds(session, event_id)
     if round_number in published:
         raise UserError(f"round {round_number}'s seating is already published")
@@ -107,14 +99,7 @@ def publish_in(
     details: dict[str, object] = {"round": round_number, **seats.to_json()}
     if seats.partner_draws:
         details["partner_draws"] = [p.to_json() for p in seats.partner_draws]
-    audit.record(
-        session,
-        at=at,
-        actor=actor,
-        action="seating.publish",
-        event_id=event_id,
-        details=details,
-    )
+    do.log(details, action="seating.publish")
     return SeatingPublished(event_id, seats, round_id, len(seats.tables))
 
 
@@ -196,7 +181,7 @@ def playoff_bracket(db: Database, event_id: str) -> list[Match]:
     Read only. UserError while a round up to the cut has a sheet missing or
     a tie at the cut line is not settled, and for a format without playoffs.
     """
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = _event(session, event_id)
         cut = rules.cut
         if cut is None:

@@ -27,10 +27,10 @@ from PySide6.QtCore import QEvent, QObject, QThreadPool, Signal
 from PySide6.QtWidgets import QWidget
 
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
 from clubdesk.timesource import TimeSource
 
 if TYPE_CHECKING:
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import Database
     from clubdesk.ui.off_thread import LatestRead
 
@@ -83,6 +83,8 @@ class UiContext(QObject):
     def desk(self) -> Desk:
         """Where the window's acts come from: its database, the event on show, its clock, the
         director acting (``services/command.py``)."""
+        from clubdesk.services.command import Desk  # the store loads after the window shows
+
         if self._db is None:
             raise RuntimeError("no database is open")
         return Desk(self._db, self._event_id, self.clock)

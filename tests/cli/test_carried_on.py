@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.services import final_payouts, results
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
@@ -107,20 +108,20 @@ def paid_night(tmp_path: Path) -> Path:
         for event_id in (cash, credit):
             builder.draw(db, event_id, clock, seed=2)
             play(db, event_id, clock, range(1, ROUNDS + 1))
-        final_payouts.finalize_payouts(db, cash, "Pat Lee", clock)
+        final_payouts.finalize_payouts(Desk(db, cash, clock), "Pat Lee")
         clock.advance(minutes=5)
         first, second, _ = (p.number for p in results.payouts(db, cash).prizes)
-        final_payouts.mark_prize_paid(db, cash, first, clock)
+        final_payouts.mark_prize_paid(Desk(db, cash, clock), first)
         clock.advance(minutes=5)
-        final_payouts.reopen_payouts(db, cash, "Pat Lee", "a sheet to check", clock)
+        final_payouts.reopen_payouts(Desk(db, cash, clock), "Pat Lee", "a sheet to check")
         clock.advance(minutes=5)
-        final_payouts.finalize_payouts(db, cash, "Pat Lee", clock)
+        final_payouts.finalize_payouts(Desk(db, cash, clock), "Pat Lee")
         clock.advance(minutes=5)
-        final_payouts.mark_prize_paid(db, cash, second, clock, method="check")
-        final_payouts.finalize_payouts(db, credit, "Dee Rector", clock)
+        final_payouts.mark_prize_paid(Desk(db, cash, clock), second, method="check")
+        final_payouts.finalize_payouts(Desk(db, credit, clock), "Dee Rector")
         clock.advance(minutes=5)
         winner = results.payouts(db, credit).prizes[0].number
-        final_payouts.redeem_credit(db, credit, winner, clock)
+        final_payouts.redeem_credit(Desk(db, credit, clock), winner)
     return path
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from clubdesk.services import final_payouts, seating, sheets
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
@@ -32,7 +33,7 @@ def played(path: Path, *, amended: bool = False) -> dict[str, Any]:
         event_id = builder.event(db, clock, "grand-prix-warmup", entrants=6, paid_cents=2000)
         builder.draw(db, event_id, clock, seed=2)
         play(db, event_id, clock, range(1, ROUNDS + 1))
-        final_payouts.finalize_payouts(db, event_id, "Pat Lee", clock)
+        final_payouts.finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
         if amended:
             clock.advance(minutes=5)
             sheets.amend_sheet(db, event_id, ROUNDS, 1, score=(0, 2000), director="Pat Lee",

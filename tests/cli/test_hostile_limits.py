@@ -21,6 +21,7 @@ from clubdesk.domain.limits import (
 )
 from clubdesk.errors import UserError
 from clubdesk.services import events, registration
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import check_event_file
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
@@ -127,13 +128,13 @@ def test_a_player_is_never_named_twice_in_one_entrant(tmp_path: Path, clock: Fak
             players=("Ann Lee", "ann  lee"), allow_duplicate_name=True
         )
         with pytest.raises(UserError, match=r"^players\[1\]: Ann Lee is named twice"):
-            registration.register(db, event, twice, clock)
+            registration.register(Desk(db, event, clock), twice)
         first = registration.RegisterEntrant(players=("Ann Lee", "Bo Park"))
-        registration.register(db, event, first, clock)
+        registration.register(Desk(db, event, clock), first)
         shared = registration.RegisterEntrant(
             players=("Ann Lee", "Cy Ng"), allow_duplicate_name=True
         )
-        assert registration.register(db, event, shared, clock).number == 2
+        assert registration.register(Desk(db, event, clock), shared).number == 2
 
 
 def test_a_projector_screen_of_thousands_of_digits_is_not_echoed() -> None:

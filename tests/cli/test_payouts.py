@@ -10,6 +10,7 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import rulings
+from clubdesk.services.command import Desk
 from clubdesk.services.final_payouts import finalize_payouts
 from clubdesk.store.db import open_database
 from tests import builder
@@ -100,7 +101,7 @@ def test_a_gin_night_of_12_at_30_dollars_from_the_first_round_to_the_prizes(
         "tied and must play a sudden-death match to 60; record the winner to pay them."
     )
     with open_database(db) as database, pytest.raises(UserError) as refused:
-        finalize_payouts(database, event, "Pat Lee", clock)
+        finalize_payouts(Desk(database, event, clock), "Pat Lee")
     assert str(refused.value) == (
         f"payouts: places 1 and 2 are undecided: entrants {y}, {x} play the sudden death "
         "for $300.00"
@@ -116,7 +117,7 @@ def test_a_gin_night_of_12_at_30_dollars_from_the_first_round_to_the_prizes(
     assert "Prizes are paid in store credit." in text(db)
     # finalized: frozen as they are, every prize store credit (none leaves the cash box)
     with open_database(db) as database:
-        frozen = finalize_payouts(database, event, "Pat Lee", clock)
+        frozen = finalize_payouts(Desk(database, event, clock), "Pat Lee")
     assert [(p.place, p.number, p.amount_cents, p.credit_cents) for p in frozen.prizes] == [
         (1, y, 18_000, 18_000), (2, x, 12_000, 12_000), (3, bye, 3500, 3500),
         (4, fourth, 2500, 2500),

@@ -10,6 +10,7 @@ from pathlib import Path
 from clubdesk import paths
 from clubdesk.domain.formats import load_rules
 from clubdesk.services import playoffs, rounds
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import clubdesk, ok, refused
@@ -65,7 +66,9 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
             seats = builder.publish(database, event, number, clock)
             scores = {t.table: prelim_score(t.a[0], t.b[0]) for t in seats.tables}
             builder.scores(database, event, number, scores, clock)
-            rounds.close_round(database, event, number, clock)  # round 3's close seats round 4
+            rounds.close_round(
+                Desk(database, event, clock), number
+            )  # round 3's close seats round 4
     standings = json.loads(ok("standings", "--db", db))
     assert standings["after_round"] == 3
     order = [row["number"] for row in standings["rows"]]
@@ -93,7 +96,7 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
         if number > 4:
             submit_round(db, number)  # the better seed wins
         with open_database(db) as database:
-            assert rounds.close_round(database, event, number, clock).next_seating is not None
+            assert rounds.close_round(Desk(database, event, clock), number).next_seating is not None
     with open_database(db) as database:
         assert playoffs.playoff_round(database, event, 7).name == "final"
     final = seating(db, 7)
@@ -106,7 +109,7 @@ def test_a_17_team_night_through_its_playoffs_from_the_command_line(tmp_path: Pa
     run_clock(db, "end", "--at", "2024-03-09T23:05:00")
     submit_round(db, 7, upset=order[1])  # seed 2 wins the final
     with open_database(db) as database:
-        closed = rounds.close_round(database, event, 7, clock)
+        closed = rounds.close_round(Desk(database, event, clock), 7)
     assert closed.seating_note == f"the playoffs are over: team {order[1]} won"
     assert refused("seating", "--db", db, "--round", "8") == (
         f"round: the playoffs are over: team {order[1]} won"

@@ -9,6 +9,7 @@ import pytest
 
 from clubdesk.services import rounds
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import current_event_ids
 from clubdesk.store.db import open_database
 from tests import builder
@@ -345,7 +346,7 @@ def test_a_late_sheet_that_seats_the_next_round_says_so(tmp_path, clock) -> None
         builder.draw(db, event, clock, seed=3)
         builder.publish(db, event, 1, clock)
         builder.scores(db, event, 1, {1: (400, 300), 2: (250, 300)}, clock)
-        rounds.close_round(db, event, 1, clock, missing_ok=[3])  # progressive: round 2 waits
+        rounds.close_round(Desk(db, event, clock), 1, missing_ok=[3])  # progressive: round 2 waits
         signers = builder.signers(db, event, 1, 3)
     names = [{"role": role, "name": name} for role, name in signers.items()]
     ran = submit(path, {"score": {"a": 400, "b": 200}, "signatures": names}, table=3)

@@ -24,6 +24,7 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.store import eventfile as event_store
 from clubdesk.store.db import Database
 from tests import builder
@@ -45,7 +46,7 @@ class Night:
         self.published: dict[int, RoundSeating] = {}  # by closing the round before
         fee = self.rules.money.entry_fee_cents
         builder.roster(db, self.event, clock, entrants, players=self.players, paid_cents=fee)
-        info = draw.make_draw(db, self.event, seed, clock)
+        info = draw.make_draw(Desk(db, self.event, clock), seed)
         assert sorted(info.draw.entrants) == list(range(1, entrants + 1))
 
     def players(self, number: int) -> list[str]:
@@ -58,10 +59,10 @@ class Night:
         number = len(entrants_service.list_entrants(self.db, self.event)) + 1
         fee = self.rules.money.entry_fee_cents
         new = registration.RegisterEntrant(players=self.players(number), paid_cents=fee)
-        return registration.register(self.db, self.event, new, self.clock).number
+        return registration.register(Desk(self.db, self.event, self.clock), new).number
 
     def withdraw(self, number: int) -> None:
-        registration.withdraw(self.db, self.event, number, "went home", self.clock)
+        registration.withdraw(Desk(self.db, self.event, self.clock), number, "went home")
 
     def active(self) -> list[int]:
         found = entrants_service.list_entrants(self.db, self.event)
@@ -74,14 +75,16 @@ class Night:
         close round ``number`` (``close`` False: leave it open)."""
         seats = self.published.pop(number, None)
         if seats is None:
-            seats = seating_service.publish_seating(self.db, self.event, number, self.clock).seating
+            seats = seating_service.publish_seating(
+                Desk(self.db, self.event, self.clock), number
+            ).seating
         stored = seating_service.seating(
             self.db, self.event, number
         )  # the partner draw is not stored
         assert stored.to_json() == seats.to_json()
         everyone = sorted([*seats.seated, *seats.byes])
         assert everyone == (self.active() if expected is None else sorted(expected))
-        rounds.start_round(self.db, self.event, number, self.clock)
+        rounds.start_round(Desk(self.db, self.event, self.clock), number)
         for table in seats.tables:
             self.clock.advance(minutes=1)
             given = score(self.rng, number, table)
@@ -104,7 +107,7 @@ class Night:
         """Close round ``number``; the next round is published by it where it follows from
         this round's results (a progressive movement, gin's final, bid whist's playoffs)
         and can be made (no tie at a cut line, not after the final)."""
-        closed = rounds.close_round(self.db, self.event, number, self.clock)
+        closed = rounds.close_round(Desk(self.db, self.event, self.clock), number)
         if seating_service.follows_from(self.rules, number) and not closed.seating_note:
             assert closed.next_seating is not None and closed.next_seating.round == number + 1
             self.published[number + 1] = closed.next_seating

@@ -19,6 +19,7 @@ from clubdesk.domain.results.standings import compute_standings
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import events, results, rounds, seating, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event
 from tests import builder
 from tests.formats import lookup
@@ -63,9 +64,9 @@ def play(db, clock, rules_id: str, entrants: int, seed: int) -> str:
     number = 0
     while number < rules.schedule.rounds or ready is not None:  # bid whist: to the final
         number += 1
-        seats = ready or seating.publish_seating(db, event, number, clock).seating
+        seats = ready or seating.publish_seating(Desk(db, event, clock), number).seating
         assert seats.round == number
-        rounds.start_round(db, event, number, clock)
+        rounds.start_round(Desk(db, event, clock), number)
         for table in seats.tables:
             clock.advance(minutes=3)
             sheet = sheet_for(rules, rng, table)
@@ -75,7 +76,7 @@ def play(db, clock, rules_id: str, entrants: int, seed: int) -> str:
             sheets.submit_sheet(db, event, number, table.table,
                                 signatures=builder.signers(db, event, number, table.table),
                                 clock=clock, **sheet)  # fmt: skip
-        closed = rounds.close_round(db, event, number, clock)
+        closed = rounds.close_round(Desk(db, event, clock), number)
         assert closed.missing == ()
         ready = closed.next_seating
         # progressive movements, gin's final and bid whist's playoffs are published by the

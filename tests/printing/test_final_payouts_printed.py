@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from clubdesk.services import documents, results, seating, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.final_payouts import finalize_payouts
 from clubdesk.store.db import open_database
 from tests import builder
@@ -32,7 +33,7 @@ def test_payouts_say_final_in_json_and_text(tmp_path: Path, clock) -> None:
     event_id = finished_warmup(path, clock)
     assert json.loads(ok("payouts", "--db", path))["final"] is False
     with open_database(path) as db:
-        finalize_payouts(db, event_id, "Pat Lee", clock)
+        finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     found = json.loads(ok("payouts", "--db", path))
     assert found["final"] is True and found["provisional"] is False
     assert [p["amount_cents"] for p in found["places"]] == [6000, 3600, 2400]
@@ -47,7 +48,7 @@ def test_the_final_award_sheet_prints_the_frozen_amounts(db, clock, tmp_path) ->
         seats = builder.publish(db, event_id, number, clock)
         scores = {t.table: (300 + 10 * t.table, 200 + number) for t in seats.tables}
         builder.scores(db, event_id, number, scores, clock)
-    finalize_payouts(db, event_id, "Pat Lee", clock)
+    finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     frozen = results.payouts(db, event_id).prizes
     # a late amendment moves the last team to the top of the standings; the prizes stand
     last = results.standings(db, event_id).rows[-1].number

@@ -12,6 +12,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import documents, events, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from tests import builder
 from tests.printing.reading import Printed
 
@@ -126,8 +127,8 @@ def _play_gin(db, clock, entrants: int, seed: int) -> str:
     rng = random.Random(seed)
     ready = None  # the final, published by closing the cut round
     for number in range(1, rules.schedule.rounds + 1):
-        seats = ready or seating_service.publish_seating(db, event, number, clock).seating
-        rounds.start_round(db, event, number, clock)
+        seats = ready or seating_service.publish_seating(Desk(db, event, clock), number).seating
+        rounds.start_round(Desk(db, event, clock), number)
         for table in seats.tables:
             a, b = rng.sample(range(50, 450), 2)
             sheets.submit_sheet(
@@ -139,7 +140,7 @@ def _play_gin(db, clock, entrants: int, seed: int) -> str:
                 signatures=builder.signers(db, event, number, table.table),
                 clock=clock,
             )
-        ready = rounds.close_round(db, event, number, clock).next_seating
+        ready = rounds.close_round(Desk(db, event, clock), number).next_seating
     return event
 
 

@@ -5,6 +5,7 @@ whist night paid by its playoffs, its playoff rounds printed by their titles."""
 from __future__ import annotations
 
 from clubdesk.services import documents, ledger, results, rounds
+from clubdesk.services.command import Desk
 from clubdesk.services.final_payouts import finalize_payouts
 from tests import builder
 from tests.printing.test_gathered import _print
@@ -32,7 +33,7 @@ def test_a_finished_warmup_is_paid_to_the_cent_tie_and_rounding_included(db, clo
         (1, 2, 5138),
         (3, 3, 2500),
     ]
-    finalize_payouts(db, event_id, "Pat Lee", clock)
+    finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     paid = results.payouts(db, event_id)
     assert sum(p.amount_cents for p in paid.prizes) == paid.pool_cents == 12_777
 
@@ -69,7 +70,7 @@ def test_a_finished_warmup_is_paid_to_the_cent_tie_and_rounding_included(db, clo
 def test_a_bid_whist_night_pays_by_its_playoffs_and_prints_them_by_title(db, clock) -> None:
     event_id = preliminaries(db, clock)
     semi = final = None
-    closed = rounds.close_round(db, event_id, 3, clock).next_seating
+    closed = rounds.close_round(Desk(db, event_id, clock), 3).next_seating
     seed_of = seeds(db, event_id)
     while closed is not None:
         if len(closed.tables) == 2:
@@ -77,10 +78,10 @@ def test_a_bid_whist_night_pays_by_its_playoffs_and_prints_them_by_title(db, clo
         if len(closed.tables) == 1:
             final = closed
         play(db, event_id, closed, clock, wins={seed_of[2]} if len(closed.tables) == 1 else set())
-        closed = rounds.close_round(db, event_id, closed.round, clock).next_seating
+        closed = rounds.close_round(Desk(db, event_id, clock), closed.round).next_seating
     assert semi is not None and final is not None and final.round == 7
 
-    finalize_payouts(db, event_id, "Pat Lee", clock)
+    finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     paid = results.payouts(db, event_id)
     # $680: seed 2 won the final ($340), seed 1 lost it ($204), the semi-final losers
     # (seeds 3 and 4) share 3rd and 4th ($136)

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from clubdesk.services import documents, results
+from clubdesk.services.command import Desk
 from clubdesk.services.final_payouts import finalize_payouts, redeem_credit
 from clubdesk.store.db import open_database
 from tests import builder
@@ -26,7 +27,7 @@ def credit_night(path: Path, clock) -> str:
             seats = builder.publish(db, event_id, number, clock)
             scores = {t.table: (300 + 10 * t.table, 200 + number) for t in seats.tables}
             builder.scores(db, event_id, number, scores, clock)
-        finalize_payouts(db, event_id, "Pat Lee", clock)
+        finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     return event_id
 
 
@@ -35,7 +36,7 @@ def test_clubdesk_payouts_shows_each_credit_redeemed_or_lapsed(tmp_path: Path, c
     event_id = credit_night(path, clock)
     with open_database(path) as db:
         first, second, third = results.payouts(db, event_id).prizes
-        redeem_credit(db, event_id, second.number, clock)
+        redeem_credit(Desk(db, event_id, clock), second.number)
     day = clock.now().date().isoformat()  # the night is past: what was not redeemed lapsed
     found = json.loads(ok("payouts", "--db", path))
     assert [(c["number"], c["credit_cents"], c["state"], c["day"]) for c in found["credits"]] == [
@@ -62,9 +63,9 @@ def test_the_payouts_record_lists_each_credit(db, clock) -> None:
         seats = builder.publish(db, event_id, number, clock)
         scores = {t.table: (300 + 10 * t.table, 200 + number) for t in seats.tables}
         builder.scores(db, event_id, number, scores, clock)
-    finalize_payouts(db, event_id, "Pat Lee", clock)
+    finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     first, second, _ = results.payouts(db, event_id).prizes
-    redeem_credit(db, event_id, first.number, clock)
+    redeem_credit(Desk(db, event_id, clock), first.number)
     out = io.BytesIO()
     documents.write_document(db, event_id, "payouts", out, clock)
     doc = Printed(out.getvalue())

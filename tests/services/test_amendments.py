@@ -17,6 +17,7 @@ from clubdesk.domain.event.model import Score, SheetResult
 from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, results, seating, sheets
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.db import Database, open_database
 from tests import builder
@@ -50,9 +51,11 @@ def night(
     (a level game's winner as ``winners`` says)."""
     info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", rules_id), clock)
     for n in range(players):
-        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
-    draw.make_draw(db, info.id, 11, clock)
-    seating.publish_seating(db, info.id, 1, clock)
+        registration.register(
+            Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])
+        )
+    draw.make_draw(Desk(db, info.id, clock), 11)
+    seating.publish_seating(Desk(db, info.id, clock), 1)
     for table, score in scores.items():
         sheets.submit_sheet(
             db,
@@ -139,9 +142,11 @@ def test_an_amendment_is_recorded_with_an_audit_row(db, clock) -> None:
 def test_an_amendment_is_refused_where_it_cannot_stand(db, clock) -> None:
     info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
     for n in range(12):
-        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
-    draw.make_draw(db, info.id, 11, clock)
-    seating.publish_seating(db, info.id, 1, clock)
+        registration.register(
+            Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])
+        )
+    draw.make_draw(Desk(db, info.id, clock), 11)
+    seating.publish_seating(Desk(db, info.id, clock), 1)
     event = info.id
 
     def amend(table: int, score: tuple[int, int], **given: str) -> None:

@@ -7,6 +7,7 @@ import pytest
 from clubdesk.errors import UserError
 from clubdesk.services import board as board_service
 from clubdesk.services import sheets
+from clubdesk.services.command import Desk
 from tests import builder
 
 
@@ -114,6 +115,6 @@ def test_the_rounds_count_the_sheets_in_as_the_board_does(db, clock, event):
                        reason="added wrong", clock=clock)  # fmt: skip
     rulings.remove_from_table(db, event, 1, 2, "a", "abusive language", clock)
     assert counted() == ("2 of 3 sheets in",) * 2
-    rounds.close_round(db, event, 1, clock, missing_ok=[3])
+    rounds.close_round(Desk(db, event, clock), 1, missing_ok=[3])
     assert board_service.board(db, event, 1).tables[2].state == "no-sheet"
     assert counted() == ("2 of 3 sheets in",) * 2

@@ -7,6 +7,7 @@ from datetime import date
 from clubdesk.services import draw, events, payments, registration, roster_csv
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services.changes import Change, changes_of, writes
+from clubdesk.services.command import Desk
 from clubdesk.services.events import EventChanges, NewEvent
 from clubdesk.services.registration import RegisterEntrant
 
@@ -18,18 +19,18 @@ def test_commands_say_what_they_changed(db, clock) -> None:
     assert events.get_event(db, event.id).changes == Change.NONE
     assert events.get_event(db, event.id) == event  # what changed is not part of the value
 
-    entrant = registration.register(db, event.id, RegisterEntrant(["Ann", "Bob"]), clock)
+    entrant = registration.register(Desk(db, event.id, clock), RegisterEntrant(["Ann", "Bob"]))
     assert entrant.changes == Change.ENTRANTS | Change.MONEY
     assert entrants_service.list_entrants(db, event.id)[0].changes == Change.NONE
-    paid = payments.record_payment(db, event.id, 1, 500, "cash", clock)
+    paid = payments.record_payment(Desk(db, event.id, clock), 1, 500, "cash")
     assert Change.MONEY in paid.changes
 
     preview = roster_csv.preview_roster(db, event.id, "name,partner\nCy,Di\nEd,Flo\n")
-    imported = roster_csv.import_roster(db, event.id, preview, clock)
+    imported = roster_csv.import_roster(Desk(db, event.id, clock), preview)
     assert imported.changes == Change.ENTRANTS | Change.MONEY
     assert [info.number for info in imported] == [2, 3] and len(imported) == 2
 
-    made = draw.make_draw(db, event.id, 7, clock)
+    made = draw.make_draw(Desk(db, event.id, clock), 7)
     assert made.changes == Change.DRAW | Change.SEATING
     assert draw.current_draw(db, event.id).changes == Change.NONE
 

@@ -18,6 +18,7 @@ from clubdesk.domain.seating.physical import Deck, check_typed
 from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import (
     current_draw,
     draw_history,
@@ -56,7 +57,7 @@ def drawn(info) -> dict[int, object]:
 
 def test_grand_prix_16_teams(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
-    info = make_draw(db, event, 2024, clock)
+    info = make_draw(Desk(db, event, clock), 2024)
     assert info.seed == 2024 and info.method == "random" and info.kind == "cards"
     assert info.made_at == clock.now()
     assert sorted(drawn(info).values()) == sorted(
@@ -77,7 +78,7 @@ def test_grand_prix_16_teams(db, clock):
 
 def test_grand_prix_15_teams_has_a_bye_station(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=15)
-    info = make_draw(db, event, 7, clock)
+    info = make_draw(Desk(db, event, clock), 7)
     picks = drawn(info)
     assert sum(1 for p in picks.values() if p.colour == "blue") == 7
     assert sum(1 for p in picks.values() if p.colour == "red") == 8
@@ -92,7 +93,7 @@ def test_grand_prix_15_teams_has_a_bye_station(db, clock):
 
 def test_npa_12_players_draw_chits(db, clock):
     event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
-    info = make_draw(db, event, 99, clock)
+    info = make_draw(Desk(db, event, clock), 99)
     assert info.kind == "chits"
     assert sorted(drawn(info).values()) == [Chit(t, s) for t in (1, 2, 3) for s in (1, 2, 3, 4)]
     first = seating(db, event, 1)
@@ -108,17 +109,17 @@ def test_npa_refuses_9_players_and_writes_nothing(db, clock):
     with pytest.raises(
         UserError, match=r"^NPA Club Pinochle needs at least 3 tables \(12 players\); 9 registered$"
     ):
-        make_draw(db, event, 1, clock)
+        make_draw(Desk(db, event, clock), 1)
     assert current_draw(db, event) is None
     assert list_audit(db, event) == audit_before
     builder.add_entrants(db, event, clock, range(10, 14))
     with pytest.raises(UserError, match="seats players in fours; 13 registered: add 3 players"):
-        make_draw(db, event, 1, clock)
+        make_draw(Desk(db, event, clock), 1)
 
 
 def test_gin_9_players_one_has_a_bye(db, clock):
     event = builder.event(db, clock, "house-gin", entrants=9)
-    info = make_draw(db, event, 5, clock)
+    info = make_draw(Desk(db, event, clock), 5)
     assert info.kind == "random"
     assert sorted(drawn(info).values()) == [Lot(n) for n in range(1, 10)]
     first = seating(db, event, 1)
@@ -135,18 +136,18 @@ def test_gin_9_players_one_has_a_bye(db, clock):
 def test_no_entrants_or_no_event(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=0)
     with pytest.raises(UserError, match="there are no teams to draw"):
-        make_draw(db, event, 1, clock)
+        make_draw(Desk(db, event, clock), 1)
     with pytest.raises(UserError, match="no event with id 'nope'"):
-        make_draw(db, "nope", 1, clock)
+        make_draw(Desk(db, "nope", clock), 1)
     one = builder.event(db, clock, "grand-prix-warmup", entrants=1)
     with pytest.raises(UserError, match="a card draw needs at least 2 teams; 1 registered"):
-        make_draw(db, one, 1, clock)
+        make_draw(Desk(db, one, clock), 1)
 
 
 def test_withdrawn_entrants_are_not_drawn(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=14)
     builder.withdraw(db, event, 3, clock)
-    info = make_draw(db, event, 1, clock)
+    info = make_draw(Desk(db, event, clock), 1)
     assert 3 not in drawn(info) and len(drawn(info)) == 13
 
 
@@ -155,7 +156,7 @@ def test_withdrawn_entrants_are_not_drawn(db, clock):
 
 def test_a_seed_is_picked_and_recorded_when_none_is_given(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
-    info = make_draw(db, event, None, clock)
+    info = make_draw(Desk(db, event, clock), None)
     assert isinstance(info.seed, int) and info.seed >= 1
     [entry] = [e for e in list_audit(db, event) if e.action == "draw.make"]
     assert entry.details["seed"] == info.seed
@@ -166,9 +167,9 @@ def test_a_seed_is_picked_and_recorded_when_none_is_given(db, clock):
 
 def test_the_same_seed_gives_the_same_draw(db, clock):
     first = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
-    info = make_draw(db, first, None, clock)
+    info = make_draw(Desk(db, first, clock), None)
     again = builder.event(db, clock, "grand-prix-pinochle", name="Again", entrants=16)
-    repeated = make_draw(db, again, info.seed, clock)
+    repeated = make_draw(Desk(db, again, clock), info.seed)
     assert repeated.draw.drawn == info.draw.drawn
     assert [seating(db, again, n) for n in (1, 5)] == [seating(db, first, n) for n in (1, 5)]
 
@@ -176,12 +177,12 @@ def test_the_same_seed_gives_the_same_draw(db, clock):
 def test_a_seed_must_be_a_whole_number(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=4)
     with pytest.raises(UserError, match="seed: must be a whole number"):
-        make_draw(db, event, "12", clock)  # type: ignore[arg-type]
+        make_draw(Desk(db, event, clock), "12")  # type: ignore[arg-type]
 
 
 def test_draw_values_are_frozen(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=4)
-    info = make_draw(db, event, 3, clock)
+    info = make_draw(Desk(db, event, clock), 3)
     with pytest.raises(FrozenInstanceError):
         info.notes = ()  # type: ignore[misc]
 
@@ -191,20 +192,20 @@ def test_draw_values_are_frozen(db, clock):
 
 def test_a_second_draw_is_refused_without_redo(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
-    info = make_draw(db, event, 1, clock)
+    info = make_draw(Desk(db, event, clock), 1)
     with pytest.raises(UserError, match="the draw is already made for this event"):
-        make_draw(db, event, 2, clock)
+        make_draw(Desk(db, event, clock), 2)
     with pytest.raises(UserError, match="the draw is already made"):
-        record_physical_draw(db, event, {}, clock)
+        record_physical_draw(Desk(db, event, clock), {})
     assert current_draw(db, event) == info
 
 
 def test_redo_before_round_1_supersedes_and_keeps_the_old_draw(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
-    old = make_draw(db, event, 1, clock)
-    publish_seating(db, event, 1, clock)  # published, not started: it goes with the old draw
+    old = make_draw(Desk(db, event, clock), 1)
+    publish_seating(Desk(db, event, clock), 1)  # published, not started: it goes with the old draw
     clock.advance(minutes=3)
-    new = make_draw(db, event, 2, clock, redo=True)
+    new = make_draw(Desk(db, event, clock), 2, redo=True)
     assert new.replaced == old.draw_id and new.draw_id != old.draw_id
     assert current_draw(db, event) == replace(new, replaced=None)
     history = draw_history(db, event)
@@ -228,11 +229,11 @@ def test_redo_before_round_1_supersedes_and_keeps_the_old_draw(db, clock):
 
 def test_redo_is_refused_once_round_1_has_started(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
-    info = make_draw(db, event, 1, clock)
-    publish_seating(db, event, 1, clock)
+    info = make_draw(Desk(db, event, clock), 1)
+    publish_seating(Desk(db, event, clock), 1)
     builder.start(db, event, 1, clock)
     with pytest.raises(UserError, match="round 1 has started: the draw can no longer be redone"):
-        make_draw(db, event, 2, clock, redo=True)
+        make_draw(Desk(db, event, clock), 2, redo=True)
     kept = current_draw(db, event)
     assert kept is not None and (kept.draw_id, kept.draw.drawn) == (info.draw_id, info.draw.drawn)
     assert kept.notes == (*info.notes, "round 1 as published: 8 tables, no bye")
@@ -241,11 +242,11 @@ def test_redo_is_refused_once_round_1_has_started(db, clock):
 
 def test_a_started_clock_also_counts_as_round_1_started(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=8)
-    make_draw(db, event, 1, clock)
+    make_draw(Desk(db, event, clock), 1)
     with db.session() as session:
         clock_store.add_fact(session, event, ClockFact(1, "start", Reading(clock.now())))
     with pytest.raises(UserError, match="round 1 has started"):
-        make_draw(db, event, 2, clock, redo=True)
+        make_draw(Desk(db, event, clock), 2, redo=True)
     assert draw_overview(db, event).can_redo is False
 
 
@@ -256,7 +257,7 @@ FIVE = {1: "B1", 2: "r1", 3: "blue 2", 4: "R 2", 5: "red-3"}
 
 def test_record_a_physical_draw(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=5)
-    info = record_physical_draw(db, event, FIVE, clock)
+    info = record_physical_draw(Desk(db, event, clock), FIVE)
     assert info.method == "physical" and info.seed is None
     assert drawn(info) == {
         1: Card("blue", 1),
@@ -290,17 +291,17 @@ def test_record_a_physical_draw(db, clock):
 def test_physical_draw_errors_name_the_team_and_the_card(db, clock, cards, message):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=5)
     with pytest.raises(UserError, match=message):
-        record_physical_draw(db, event, cards, clock)
+        record_physical_draw(Desk(db, event, clock), cards)
     assert current_draw(db, event) is None
 
 
 def test_physical_draw_team_numbers_may_come_as_text(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=5)
-    info = record_physical_draw(db, event, {str(k): v for k, v in FIVE.items()}, clock)
+    info = record_physical_draw(Desk(db, event, clock), {str(k): v for k, v in FIVE.items()})
     assert drawn(info)[5] == Card("red", 3)
     other = builder.event(db, clock, "grand-prix-pinochle", entrants=5)
     with pytest.raises(UserError, match="'five' is not a team number"):
-        record_physical_draw(db, other, {**FIVE, "five": "R3"}, clock)
+        record_physical_draw(Desk(db, other, clock), {**FIVE, "five": "R3"})
 
 
 def test_cards_are_checked_as_they_are_typed():
@@ -327,13 +328,13 @@ def test_cards_are_checked_as_they_are_typed():
 
 def test_rounds_1_to_11_with_a_withdrawal_mid_event(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16)
-    info = make_draw(db, event, 11, clock)
+    info = make_draw(Desk(db, event, clock), 11)
     before = [seating(db, event, n) for n in range(1, 12)]
     assert [s.round for s in before] == list(range(1, 12))
     assert all(s.byes == () and everyone_once(s) == list(range(1, 17)) for s in before)
     assert before[8].tables == before[0].tables  # 8 stations: round 9 repeats round 1
     for number in range(1, 6):
-        publish_seating(db, event, number, clock)
+        publish_seating(Desk(db, event, clock), number)
     builder.start(db, event, 1, clock)
     leaving = before[0].tables[2].a[0]  # an N/S team
     builder.withdraw(db, event, leaving, clock)
@@ -353,14 +354,14 @@ def test_rounds_1_to_11_with_a_withdrawal_mid_event(db, clock):
 
 def test_an_entrant_registered_after_the_draw_is_named(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=6)
-    make_draw(db, event, 1, clock)
+    make_draw(Desk(db, event, clock), 1)
     builder.add_entrants(db, event, clock, [7])
     assert any(
         "registered after the draw and not in it: 7" in n for n in current_draw(db, event).notes
     )
     # the late team does not stop the drawn field from being seated
     assert sorted(seating(db, event, 1).entrants) == [1, 2, 3, 4, 5, 6]
-    publish_seating(db, event, 1, clock)
+    publish_seating(Desk(db, event, clock), 1)
     builder.start(db, event, 1, clock)
     [note] = [n for n in current_draw(db, event).notes if "7" in n]
     assert note == (
@@ -374,7 +375,7 @@ def test_seating_needs_a_draw_and_a_real_round(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=6)
     with pytest.raises(UserError, match="make the draw first"):
         seating(db, event, 1)
-    make_draw(db, event, 1, clock)
+    make_draw(Desk(db, event, clock), 1)
     for bad in (0, 12):
         with pytest.raises(UserError, match=f"the event has rounds 1 to 11, not {bad}"):
             seating(db, event, bad)
@@ -382,9 +383,9 @@ def test_seating_needs_a_draw_and_a_real_round(db, clock):
 
 def test_gin_pairs_after_a_withdrawal(db, clock):
     event = builder.event(db, clock, "house-gin", entrants=8)
-    make_draw(db, event, 3, clock)
+    make_draw(Desk(db, event, clock), 3)
     first = seating(db, event, 1)
-    publish_seating(db, event, 1, clock)
+    publish_seating(Desk(db, event, clock), 1)
     leaving, partner = first.tables[1].a[0], first.tables[1].b[0]
     builder.withdraw(db, event, leaving, clock)
     second = seating(db, event, 2)
@@ -400,25 +401,25 @@ def test_gin_pairs_after_a_withdrawal(db, clock):
 def gin_through_the_cut(db: Database, clock) -> tuple[str, object]:
     """9 gin players through rounds 1 and 2: 4 advance clear, the next two tie for place 5."""
     event = builder.event(db, clock, "house-gin", entrants=9)
-    info = make_draw(db, event, 21, clock)
-    first = publish_seating(db, event, 1, clock).seating
+    info = make_draw(Desk(db, event, clock), 21)
+    first = publish_seating(Desk(db, event, clock), 1).seating
     scores = [(400, 390), (380, 370), (360, 360), (0, 0)]  # the bye scores 2260 / 8 -> 283
     by_table = {t.table: score for t, score in zip(first.tables, scores, strict=True)}
     builder.scores(db, event, 1, by_table, clock)
-    publish_seating(db, event, 2, clock)
+    publish_seating(Desk(db, event, clock), 2)
     return event, info
 
 
 def test_gin_final_round_waits_for_the_cut_round(db, clock):
     event = builder.event(db, clock, "house-gin", entrants=9)
-    make_draw(db, event, 21, clock)
+    make_draw(Desk(db, event, clock), 21)
     with pytest.raises(UserError) as caught:
         seating(db, event, 3)
     assert str(caught.value) == (
         "round 3 is played after the cut after round 2, which cannot be made yet: "
         "round 1 is not seated yet"
     )
-    publish_seating(db, event, 1, clock)
+    publish_seating(Desk(db, event, clock), 1)
     builder.scores(db, event, 1, {1: (10, 0), 2: (20, 0), 3: (30, 0)}, clock)
     with pytest.raises(UserError, match=r"round 1 is not finished \(no sheet yet from table 4\)$"):
         seating(db, event, 3)
@@ -436,7 +437,7 @@ def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, c
         "record the sudden-death match first"
     )
     with pytest.raises(UserError, match="record the sudden-death match first"):
-        publish_seating(db, event, 3, clock)
+        publish_seating(Desk(db, event, clock), 3)
 
     builder.tiebreak(db, event, 2, tied[1], tied[0], "a", clock)  # the higher number wins
     final = seating(db, event, 3)
@@ -446,7 +447,7 @@ def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, c
     assert final.round == 3 and len(final.tables) == 2
     assert final == seating(db, event, 3)  # the same seating every time it is asked for
     assert final == random_pairs(top, random.Random(f"{info.seed}:3"), round_number=3)
-    published = publish_seating(db, event, 3, clock)
+    published = publish_seating(Desk(db, event, clock), 3)
     assert published.seating == final and published.games == 2
     builder.withdraw(db, event, top[0], clock)  # not played yet: seated again without them
     again = seating(db, event, 3)
@@ -458,9 +459,9 @@ def test_gin_final_round_refuses_a_tie_at_the_cut_line_until_it_is_settled(db, c
 
 def test_a_tie_between_several_names_them_all(db, clock):
     event = builder.event(db, clock, "bid-whist", entrants=17)
-    make_draw(db, event, 5, clock)
+    make_draw(Desk(db, event, clock), 5)
     for number in (1, 2, 3):
-        seats = publish_seating(db, event, number, clock).seating
+        seats = publish_seating(Desk(db, event, clock), number).seating
         builder.scores(db, event, number, {t.table: (3, 3, "a") for t in seats.tables}, clock)
     # every game is level and won by N/S on its fifth hand: the 8 N/S teams advance on 3 wins;
     # the E/W teams win nothing and score 3 a round, and the three that had a bye score 0 that
@@ -481,13 +482,13 @@ def whist_scores(seats) -> dict[int, tuple[int, int]]:
 
 def play_whist(db: Database, event_id: str, clock, rounds=(1, 2, 3)) -> None:
     for number in rounds:
-        seats = publish_seating(db, event_id, number, clock).seating
+        seats = publish_seating(Desk(db, event_id, clock), number).seating
         builder.scores(db, event_id, number, whist_scores(seats), clock)
 
 
 def test_bid_whist_playoffs_are_seeded_from_the_cut(db, clock):
     event = builder.event(db, clock, "bid-whist", entrants=17)
-    info = make_draw(db, event, 17, clock)
+    info = make_draw(Desk(db, event, clock), 17)
     with pytest.raises(UserError) as caught:
         playoff_bracket(db, event)
     assert str(caught.value) == (
@@ -495,7 +496,7 @@ def test_bid_whist_playoffs_are_seeded_from_the_cut(db, clock):
         "round 1 is not seated yet"
     )
     play_whist(db, event, clock, (1, 2))
-    third = publish_seating(db, event, 3, clock).seating
+    third = publish_seating(Desk(db, event, clock), 3).seating
     builder.scores(db, event, 3, {t.table: (2**20, 1) for t in third.tables[1:]}, clock)
     with pytest.raises(UserError, match=r"round 3 is not finished \(no sheet yet from table 1\)"):
         playoff_bracket(db, event)
@@ -524,7 +525,7 @@ def test_three_win_teams_advance_past_a_small_cut(db, clock, tmp_path: Path):
     rules_file = tmp_path / "small-cut-whist.toml"
     rules_file.write_text(text.replace('id = "bid-whist"', 'id = "small-cut-whist"'), "utf-8")
     event = builder.event(db, clock, str(rules_file), name="Small cut", entrants=17)
-    made = make_draw(db, event, 17, clock)
+    made = make_draw(Desk(db, event, clock), 17)
     play_whist(db, event, clock)
     blue = sorted(d.entrant for d in made.draw.drawn if d.pick.colour == "blue")
     matches = playoff_bracket(db, event)
@@ -547,12 +548,12 @@ def test_formats_without_a_bracket(db, clock):
 
 def test_npa_round_2_needs_round_1_results(db, clock):
     event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
-    make_draw(db, event, 8, clock)
+    make_draw(Desk(db, event, clock), 8)
     with pytest.raises(
         UserError, match="round 2 cannot be seated yet: no result for tables 1, 2, 3"
     ):
         seating(db, event, 2)
-    first = publish_seating(db, event, 1, clock).seating
+    first = publish_seating(Desk(db, event, clock), 1).seating
     builder.scores(db, event, 1, {1: (420, 310), 3: (280, 280, "b")}, clock)
     with pytest.raises(UserError, match="round 2 cannot be seated yet: no result for table 2$"):
         seating(db, event, 2)
@@ -575,10 +576,10 @@ def test_npa_round_2_needs_round_1_results(db, clock):
 
 def test_npa_byes_rotate_after_a_withdrawal_and_a_late_entry_reopens_a_table(db, clock):
     event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
-    make_draw(db, event, 8, clock)
-    publish_seating(db, event, 1, clock)
+    make_draw(Desk(db, event, clock), 8)
+    publish_seating(Desk(db, event, clock), 1)
     builder.scores(db, event, 1, {1: (420, 310), 2: (150, 390), 3: (280, 200)}, clock)
-    second = publish_seating(db, event, 2, clock).seating
+    second = publish_seating(Desk(db, event, clock), 2).seating
     builder.scores(db, event, 2, {1: (300, 100), 2: (100, 300), 3: (250, 120)}, clock)
     leaving = second.table(1).a[0]
     builder.withdraw(db, event, leaving, clock)
@@ -588,7 +589,7 @@ def test_npa_byes_rotate_after_a_withdrawal_and_a_late_entry_reopens_a_table(db,
     assert [t.table for t in third.tables] == [1, 2] and len(third.byes) == 3
     assert everyone_once(third) == sorted(set(range(1, 13)) - {leaving})
     assert third == seating(db, event, 3)
-    publish_seating(db, event, 3, clock)
+    publish_seating(Desk(db, event, clock), 3)
     builder.scores(db, event, 3, {1: (200, 180), 2: (90, 260)}, clock)
 
     fourth = seating(db, event, 4)
@@ -606,8 +607,8 @@ def test_npa_byes_rotate_after_a_withdrawal_and_a_late_entry_reopens_a_table(db,
 
 def test_unsubmitted_sheets_do_not_count(db, clock):
     event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
-    make_draw(db, event, 8, clock)
-    publish_seating(db, event, 1, clock)
+    make_draw(Desk(db, event, clock), 8)
+    publish_seating(Desk(db, event, clock), 1)
     with db.session() as session:
         game = session.exec(select(Game).where(Game.table_number == 2)).one()
         game.score_a, game.score_b = 500, 100  # typed, not submitted
@@ -619,8 +620,8 @@ def test_unsubmitted_sheets_do_not_count(db, clock):
 
 def test_sun_city_west_winners_move_down(db, clock):
     event = builder.event(db, clock, "sun-city-west-pinochle", entrants=8)
-    make_draw(db, event, 4, clock)
-    first = publish_seating(db, event, 1, clock).seating
+    make_draw(Desk(db, event, clock), 4)
+    first = publish_seating(Desk(db, event, clock), 1).seating
     builder.scores(db, event, 1, {1: (30, 20), 2: (10, 40)}, clock)
     second = seating(db, event, 2)
     # table 1's winners stay and table 2's winners come down; table 1's losers go to table 2
@@ -633,9 +634,9 @@ def test_sun_city_west_winners_move_down(db, clock):
 
 def test_publish_seating_writes_games_seats_and_byes(db, clock):
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=15)
-    make_draw(db, event, 15, clock)
+    make_draw(Desk(db, event, clock), 15)
     expected = seating(db, event, 1)
-    published = publish_seating(db, event, 1, clock)
+    published = publish_seating(Desk(db, event, clock), 1)
     assert published.seating == expected and published.games == 7
     with db.session() as session:
         [round_row] = session.exec(select(Round)).all()
@@ -653,16 +654,16 @@ def test_publish_seating_writes_games_seats_and_byes(db, clock):
     entry = list_audit(db, event)[-1]
     assert entry.action == "seating.publish" and entry.details["byes"] == list(expected.byes)
     with pytest.raises(UserError, match="round 1's seating is already published"):
-        publish_seating(db, event, 1, clock)
+        publish_seating(Desk(db, event, clock), 1)
     with pytest.raises(UserError, match="round 3 cannot be published before round 2"):
-        publish_seating(db, event, 3, clock)
+        publish_seating(Desk(db, event, clock), 3)
     assert draw_overview(db, event).published_rounds == (1,)
 
 
 def test_publish_individual_seats_1_to_4(db, clock):
     event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
-    make_draw(db, event, 2, clock)
-    expected = publish_seating(db, event, 1, clock).seating
+    make_draw(Desk(db, event, clock), 2)
+    expected = publish_seating(Desk(db, event, clock), 1).seating
     with db.session() as session:
         numbers = {e.id: e.number for e in session.exec(select(Entrant))}
         game = session.exec(select(Game).where(Game.table_number == 1)).one()
@@ -682,7 +683,7 @@ def test_overview_for_the_page(db, clock):
     overview = draw_overview(db, event)
     assert overview.layout == "partners" and overview.rounds == 6 and overview.draw is None
     assert overview.active == tuple(range(1, 13)) and overview.names[3] == "Player 3"
-    make_draw(db, event, 1, clock)
+    make_draw(Desk(db, event, clock), 1)
     overview = draw_overview(db, event)
     assert overview.draw is not None and overview.can_redo
     assert draw_overview(db, builder.event(db, clock, "house-gin", entrants=2)).layout == "pairs"
@@ -695,7 +696,7 @@ def test_the_overview_names_a_field_the_draw_cannot_seat_before_the_draw(db, clo
     )
     builder.withdraw(db, event, 17, clock)
     assert draw_overview(db, event).field_problem is None
-    make_draw(db, event, 1, clock)
+    make_draw(Desk(db, event, clock), 1)
     builder.withdraw(db, event, 16, clock)
     assert draw_overview(db, event).field_problem is None  # drawn: the movement's business
 
@@ -705,8 +706,8 @@ def test_the_partner_draw_is_seeded_by_the_draw_and_the_round(db, clock):
     events = []
     for _ in range(2):
         event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
-        make_draw(db, event, 77, clock)
-        publish_seating(db, event, 1, clock)
+        make_draw(Desk(db, event, clock), 77)
+        publish_seating(Desk(db, event, clock), 1)
         builder.scores(db, event, 1, {1: (1, 0), 2: (0, 1), 3: (1, 0)}, clock)
         events.append(event)
     assert seating(db, events[0], 2) == seating(db, events[1], 2)

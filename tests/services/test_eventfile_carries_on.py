@@ -13,6 +13,7 @@ from sqlmodel import select
 
 from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, results, seating, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.db import Database, open_database
@@ -38,8 +39,10 @@ def new_event(db: Database, clock, rules_id: str, entrants: int, seed: int) -> s
     info = create_event(db, NewEvent("Club night", dt.date(2024, 3, 9), "", rules_id), clock)
     for n in range(entrants):
         players = [f"P{n}"] if "npa" in rules_id else [f"N{n}", f"S{n}"]
-        registration.register(db, info.id, registration.RegisterEntrant(players=players), clock)
-    draw.make_draw(db, info.id, seed, clock)
+        registration.register(
+            Desk(db, info.id, clock), registration.RegisterEntrant(players=players)
+        )
+    draw.make_draw(Desk(db, info.id, clock), seed)
     return info.id
 
 
@@ -51,7 +54,7 @@ def moved(source: Database, event_id: str, target: Database, clock) -> None:
 def test_an_npa_event_exported_after_round_1_seats_round_2_as_the_original(make_db, clock) -> None:
     first = make_db("first")
     event = new_event(first, clock, "npa-club-pinochle", 12, seed=5)
-    seats = seating.publish_seating(first, event, 1, clock).seating
+    seats = seating.publish_seating(Desk(first, event, clock), 1).seating
     for table in seats.tables:
         score = (400, 300 + table.table * 40)  # table 3 goes to b
         signed = builder.signers(first, event, 1, table.table)
@@ -62,9 +65,12 @@ def test_an_npa_event_exported_after_round_1_seats_round_2_as_the_original(make_
     moved(first, event, second, clock)
     assert seating.seating(second, event, 2).to_json() == seating.seating(first, event, 2).to_json()
     with pytest.raises(UserError, match="the draw is already made"):
-        draw.make_draw(second, event, 1, clock)  # nothing needs drawing again
-    published = seating.publish_seating(second, event, 2, clock).seating
-    assert published.to_json() == seating.publish_seating(first, event, 2, clock).seating.to_json()
+        draw.make_draw(Desk(second, event, clock), 1)  # nothing needs drawing again
+    published = seating.publish_seating(Desk(second, event, clock), 2).seating
+    assert (
+        published.to_json()
+        == seating.publish_seating(Desk(first, event, clock), 2).seating.to_json()
+    )
     assert results.standings(second, event, 1) == results.standings(first, event, 1)
 
 
@@ -82,8 +88,8 @@ def test_a_grand_prix_exported_right_after_the_draw_seats_every_round_alike(make
 def test_published_rounds_not_played_yet_come_along(make_db, clock) -> None:
     first = make_db("first")
     event = new_event(first, clock, "grand-prix-pinochle", 16, seed=3)
-    seating.publish_seating(first, event, 1, clock)
-    seating.publish_seating(first, event, 2, clock)
+    seating.publish_seating(Desk(first, event, clock), 1)
+    seating.publish_seating(Desk(first, event, clock), 2)
     second = make_db("second")
     moved(first, event, second, clock)
     assert draw.draw_overview(second, event).published_rounds == (1, 2)
@@ -96,7 +102,7 @@ def test_published_rounds_not_played_yet_come_along(make_db, clock) -> None:
 def test_an_amended_sheet_round_trips_as_an_amendment(make_db, clock) -> None:
     first = make_db("first")
     event = new_event(first, clock, "npa-club-pinochle", 12, seed=5)
-    seating.publish_seating(first, event, 1, clock)
+    seating.publish_seating(Desk(first, event, clock), 1)
     for table in (1, 2, 3):
         sheets.submit_sheet(
             first,

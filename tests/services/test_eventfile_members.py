@@ -10,6 +10,7 @@ import pytest
 
 from clubdesk.domain.event.model import EventError
 from clubdesk.errors import UserError
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.members import import_members, list_members
 from clubdesk.services.registration import RegisterEntrant, register
@@ -23,9 +24,9 @@ CLUB = "number,name\n12,Ann Smith\n40,Bob Jones\n"
 def night(db: Database, clock) -> str:
     import_members(db, CLUB, clock)
     event_id = builder.event(db, clock, "npa-club-pinochle", name="Night 1")
-    register(db, event_id, RegisterEntrant(["Ann Smith"], members=[12]), clock)
-    register(db, event_id, RegisterEntrant(["Carl Diaz"]), clock)
-    register(db, event_id, RegisterEntrant(["Bob Jones"], members=[40]), clock)
+    register(Desk(db, event_id, clock), RegisterEntrant(["Ann Smith"], members=[12]))
+    register(Desk(db, event_id, clock), RegisterEntrant(["Carl Diaz"]))
+    register(Desk(db, event_id, clock), RegisterEntrant(["Bob Jones"], members=[40]))
     return event_id
 
 

@@ -8,6 +8,7 @@ import pytest
 from clubdesk.domain.money.payouts import Payouts, Pool, Undecided
 from clubdesk.errors import UserError
 from clubdesk.services import audit, eventfile, ledger, results, seating, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.final_payouts import (
     check_final,
     finalize_payouts,
@@ -41,7 +42,7 @@ def test_the_payouts_of_a_finished_night_are_frozen_as_they_stand(db, clock, war
     before = results.payouts(db, warmup)
     assert not before.provisional and before.pool_cents == 12_000
     assert [p.amount_cents for p in before.prizes] == [6000, 3600, 2400]
-    done = finalize_payouts(db, warmup, "  Pat   Lee ", clock)
+    done = finalize_payouts(Desk(db, warmup, clock), "  Pat   Lee ")
     assert done.director == "Pat Lee" and done.pool_cents == 12_000
     assert [(p.place, p.number, p.amount_cents) for p in done.prizes] == [
         (p.place, p.number, p.amount_cents) for p in before.prizes
@@ -53,7 +54,7 @@ def test_the_payouts_of_a_finished_night_are_frozen_as_they_stand(db, clock, war
 
 
 def test_an_amendment_after_finalizing_leaves_the_frozen_prizes(db, clock, warmup) -> None:
-    finalize_payouts(db, warmup, "Pat Lee", clock)
+    finalize_payouts(Desk(db, warmup, clock), "Pat Lee")
     frozen = results.payouts(db, warmup)
     last = results.standings(db, warmup).rows[-1].number
     table = seating.seating(db, warmup, ROUNDS).table_of(last)
@@ -67,11 +68,11 @@ def test_an_amendment_after_finalizing_leaves_the_frozen_prizes(db, clock, warmu
 def test_finalizing_is_refused_while_the_payouts_may_still_change(db, clock) -> None:
     event_id = builder.event(db, clock, "grand-prix-warmup", entrants=6, paid_cents=2000)
     with pytest.raises(UserError, match="no round has been played yet"):
-        finalize_payouts(db, event_id, "Pat Lee", clock)
+        finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     builder.draw(db, event_id, clock, seed=2)
     play(db, event_id, clock, range(1, 2))
     with pytest.raises(UserError) as refused:
-        finalize_payouts(db, event_id, "Pat Lee", clock)
+        finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     assert str(refused.value) == (
         "payouts: they are provisional (round 4, the last, is not finished)"
     )
@@ -92,20 +93,20 @@ def test_an_undecided_place_is_named_with_who_plays_for_it() -> None:
 def test_the_directors_name_is_needed(db, clock, warmup) -> None:
     for name in ("", "   "):
         with pytest.raises(UserError, match="director: the director's name is needed"):
-            finalize_payouts(db, warmup, name, clock)
+            finalize_payouts(Desk(db, warmup, clock), name)
     with pytest.raises(UserError, match="director: the name is longer than 80"):
-        finalize_payouts(db, warmup, "x" * 81, clock)
+        finalize_payouts(Desk(db, warmup, clock), "x" * 81)
     assert not results.payouts(db, warmup).final
 
 
 def test_finalizing_twice_is_refused(db, clock, warmup) -> None:
-    finalize_payouts(db, warmup, "Pat Lee", clock)
+    finalize_payouts(Desk(db, warmup, clock), "Pat Lee")
     with pytest.raises(UserError, match="they are final already .finalized by Pat Lee"):
-        finalize_payouts(db, warmup, "Dee Ray", clock)
+        finalize_payouts(Desk(db, warmup, clock), "Dee Ray")
 
 
 def test_money_that_would_change_the_pool_waits_for_a_reopen(db, clock, warmup) -> None:
-    finalize_payouts(db, warmup, "Pat Lee", clock)
+    finalize_payouts(Desk(db, warmup, clock), "Pat Lee")
     with pytest.raises(UserError) as refused:
         ledger.add_money(db, warmup, "expense", 500, clock, note="cards")
     assert str(refused.value) == (
@@ -114,27 +115,27 @@ def test_money_that_would_change_the_pool_waits_for_a_reopen(db, clock, warmup) 
     )
     assert ledger.money_sheet(db, warmup).pool.pool_cents == 12_000
     with pytest.raises(UserError, match="reason: say why the payouts are reopened"):
-        reopen_payouts(db, warmup, "Pat Lee", " ", clock)
+        reopen_payouts(Desk(db, warmup, clock), "Pat Lee", " ")
     with pytest.raises(UserError, match="director: the director's name is needed"):
-        reopen_payouts(db, warmup, "", "expense forgotten", clock)
-    reopen_payouts(db, warmup, "Pat Lee", "expense forgotten", clock)
+        reopen_payouts(Desk(db, warmup, clock), "", "expense forgotten")
+    reopen_payouts(Desk(db, warmup, clock), "Pat Lee", "expense forgotten")
     assert [a.action for a in audit.list_audit(db, warmup)][-1] == "payouts.reopen"
     ledger.add_money(db, warmup, "expense", 1000, clock, note="cards")
     reopened = results.payouts(db, warmup)
     assert not reopened.final and reopened.pool_cents == 11_000
     assert [p.amount_cents for p in reopened.prizes] == [5500, 3300, 2200]
     # finalized again: the prizes as they now are
-    again = finalize_payouts(db, warmup, "Pat Lee", clock)
+    again = finalize_payouts(Desk(db, warmup, clock), "Pat Lee")
     assert [p.amount_cents for p in again.prizes] == [5500, 3300, 2200]
     with pytest.raises(UserError, match="nothing to reopen"):
-        reopen_payouts(db, builder.event(db, clock, "grand-prix-warmup"), "Pat", "x", clock)
+        reopen_payouts(Desk(db, builder.event(db, clock, "grand-prix-warmup"), clock), "Pat", "x")
 
 
 def test_the_cash_box_counts_each_prize_paid(db, clock, warmup) -> None:
     # fees: 6 x $20 in cash ($120); every prize cash
     with pytest.raises(UserError, match="once the payouts are final"):
-        mark_prize_paid(db, warmup, 1, clock)
-    finalize_payouts(db, warmup, "Pat Lee", clock)
+        mark_prize_paid(Desk(db, warmup, clock), 1)
+    finalize_payouts(Desk(db, warmup, clock), "Pat Lee")
     box = ledger.money_sheet(db, warmup).cash
     assert (box.before_prizes_cents, box.cash_prizes_cents, box.after_prizes_cents) == (
         12_000,
@@ -142,17 +143,17 @@ def test_the_cash_box_counts_each_prize_paid(db, clock, warmup) -> None:
         0,
     )
     first = results.payouts(db, warmup).prizes[0]
-    paid = mark_prize_paid(db, warmup, first.number, clock)
+    paid = mark_prize_paid(Desk(db, warmup, clock), first.number)
     assert paid.cents == 6000
     sheet = ledger.money_sheet(db, warmup)
     assert (sheet.cash.before_prizes_cents, sheet.cash.after_prizes_cents) == (6000, 0)
     assert sheet.pool.pool_cents == 12_000  # a prize paid leaves the pool as it was
     assert sheet.rows[-1].kind == "prize" and sheet.rows[-1].entrant == first.number
     with pytest.raises(UserError, match=f"entrant {first.number}'s prize is paid already"):
-        mark_prize_paid(db, warmup, first.number, clock)
+        mark_prize_paid(Desk(db, warmup, clock), first.number)
     nobody = max(p.number for p in results.payouts(db, warmup).prizes) + 100
     with pytest.raises(UserError, match=f"entrant {nobody} has no prize"):
-        mark_prize_paid(db, warmup, nobody, clock)
+        mark_prize_paid(Desk(db, warmup, clock), nobody)
 
 
 def test_a_store_credit_prize_is_not_paid_from_the_box(db, clock) -> None:
@@ -160,20 +161,20 @@ def test_a_store_credit_prize_is_not_paid_from_the_box(db, clock) -> None:
                              settings={"prizes_in": "store-credit"})  # fmt: skip
     builder.draw(db, event_id, clock, seed=2)
     play(db, event_id, clock, range(1, ROUNDS + 1))
-    finalize_payouts(db, event_id, "Pat Lee", clock)
+    finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
     box = ledger.money_sheet(db, event_id).cash
     assert box.cash_prizes_cents == 0 and box.after_prizes_cents == 12_000
     first = results.payouts(db, event_id).prizes[0]
     with pytest.raises(UserError, match="prize is store credit; no cash is paid out"):
-        mark_prize_paid(db, event_id, first.number, clock)
+        mark_prize_paid(Desk(db, event_id, clock), first.number)
 
 
 def test_an_event_file_carries_the_payouts_and_prizes_paid_and_replaces_a_final_event(
     db, clock, warmup
 ) -> None:
-    finalize_payouts(db, warmup, "Pat Lee", clock)
+    finalize_payouts(Desk(db, warmup, clock), "Pat Lee")
     first = results.payouts(db, warmup).prizes[0]
-    mark_prize_paid(db, warmup, first.number, clock)
+    mark_prize_paid(Desk(db, warmup, clock), first.number)
     data = eventfile.export_event(db, warmup)
     assert all(row["kind"] != "prize" for row in data["ledger"])  # listed with the payouts
     [payout] = data["payouts"]

@@ -10,6 +10,7 @@ import pytest
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.ledger import add_money, money_sheet, preview
 from clubdesk.services.payments import record_payment, refund
@@ -81,8 +82,8 @@ def test_bad_input_names_its_field(db: Database, clock, kind, cents, note, field
 
 def test_the_ledger_lists_fees_by_entrant_with_method(db: Database, clock) -> None:
     event = builder.event(db, clock, "house-gin", entrants=2)
-    record_payment(db, event, 1, 3000, "cash", clock)
-    record_payment(db, event, 2, 3000, "check", clock)
+    record_payment(Desk(db, event, clock), 1, 3000, "cash")
+    record_payment(Desk(db, event, clock), 2, 3000, "check")
     rows = money_sheet(db, event).rows
     assert [(r.kind, r.entrant, r.method, r.cents) for r in rows] == [
         ("fee", 1, "cash", 3000),
@@ -93,10 +94,10 @@ def test_the_ledger_lists_fees_by_entrant_with_method(db: Database, clock) -> No
 
 def test_the_cash_box_counts_cash_in_and_out(db: Database, clock) -> None:
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=3)
-    record_payment(db, event, 1, 5000, "cash", clock)
-    record_payment(db, event, 2, 5000, "check", clock)  # not in the box
-    record_payment(db, event, 3, 5000, "cash", clock)
-    refund(db, event, 3, 2000, "cash", clock)
+    record_payment(Desk(db, event, clock), 1, 5000, "cash")
+    record_payment(Desk(db, event, clock), 2, 5000, "check")  # not in the box
+    record_payment(Desk(db, event, clock), 3, 5000, "cash")
+    refund(Desk(db, event, clock), 3, 2000, "cash")
     add_money(db, event, "added", 1000, clock, note="sponsor", method="cash")
     add_money(db, event, "expense", 700, clock, note="coffee", method="cash")
     add_money(db, event, "expense", 300, clock, note="pads", method="check")

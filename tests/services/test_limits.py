@@ -9,6 +9,7 @@ from clubdesk.domain import limits
 from clubdesk.errors import UserError
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration
+from clubdesk.services.command import Desk
 from clubdesk.services.registration import RegisterEntrant
 from clubdesk.services.roster_csv import preview_roster
 from tests import builder
@@ -36,7 +37,7 @@ def test_registration_refuses_names_and_amounts_beyond_the_limits(
 ) -> None:
     before = entrants_service.list_entrants(db, event)
     with pytest.raises(UserError) as caught:
-        registration.register(db, event, arrival, clock)
+        registration.register(Desk(db, event, clock), arrival)
     assert says in str(caught.value)
     assert entrants_service.list_entrants(db, event) == before
 

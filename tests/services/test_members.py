@@ -7,6 +7,7 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.members import (
     MemberFinder,
@@ -160,9 +161,9 @@ def test_a_player_registered_as_a_member_is_linked_and_counts_an_event(db: Datab
     import_members(db, CLUB, clock)
     night = builder.event(db, clock, "npa-club-pinochle", name="Night 1")
     other = builder.event(db, clock, "grand-prix-pinochle", name="Grand Prix")
-    register(db, night, RegisterEntrant(["Ann Smith"], members=[12]), clock)
-    register(db, night, RegisterEntrant(["Carl Diaz"]), clock)  # no member: as before
-    register(db, other, RegisterEntrant(["Ann Smith", "Bob Jones"], members=[12, 40]), clock)
+    register(Desk(db, night, clock), RegisterEntrant(["Ann Smith"], members=[12]))
+    register(Desk(db, night, clock), RegisterEntrant(["Carl Diaz"]))  # no member: as before
+    register(Desk(db, other, clock), RegisterEntrant(["Ann Smith", "Bob Jones"], members=[12, 40]))
     assert [(m.number, m.events) for m in list_members(db)] == [(12, 2), (40, 1)]
     assert list_audit(db, night)[-2].details["members"] == [12]
     assert builder.members_of(db, other) == {(1, 1): 12, (1, 2): 40}
@@ -183,10 +184,12 @@ def test_a_member_already_in_the_event_is_refused_by_number(
 ) -> None:
     import_members(db, CLUB, clock)
     night = builder.event(db, clock, "npa-club-pinochle", name="Night 1")
-    register(db, night, RegisterEntrant(["Ann Smith"], members=[12]), clock)
+    register(Desk(db, night, clock), RegisterEntrant(["Ann Smith"], members=[12]))
     with pytest.raises(UserError) as refused:
-        register(db, night, RegisterEntrant(players, members=numbers, allow_duplicate_name=True),
-                 clock)  # fmt: skip
+        register(
+            Desk(db, night, clock),
+            RegisterEntrant(players, members=numbers, allow_duplicate_name=True),
+        )
     assert str(refused.value) == message
     assert [e.number for e in list_entrants(db, night)] == [1]
 
@@ -196,13 +199,13 @@ def test_a_withdrawn_member_is_still_entered_and_one_member_is_one_player(
 ) -> None:
     import_members(db, CLUB, clock)
     night = builder.event(db, clock, "grand-prix-pinochle", name="Grand Prix")
-    register(db, night, RegisterEntrant(["Ann Smith", "Dee Ray"], members=[12, None]), clock)
-    withdraw(db, night, 1, "went home", clock)
+    register(Desk(db, night, clock), RegisterEntrant(["Ann Smith", "Dee Ray"], members=[12, None]))
+    withdraw(Desk(db, night, clock), 1, "went home")
     with pytest.raises(UserError, match=r"players\[1\]: member 12 \(Ann Smith\) is already "
                        r"registered \(entrant 1, withdrawn\)"):  # fmt: skip
-        register(db, night, RegisterEntrant(["Bob Jones", "Ann"], members=[40, 12]), clock)
+        register(Desk(db, night, clock), RegisterEntrant(["Bob Jones", "Ann"], members=[40, 12]))
     with pytest.raises(UserError, match=r"players\[1\]: member 40 \(Bob Jones\) is named twice"):
-        register(db, night, RegisterEntrant(["Bob Jones", "Bobby"], members=[40, 40]), clock)
+        register(Desk(db, night, clock), RegisterEntrant(["Bob Jones", "Bobby"], members=[40, 40]))
 
 
 def test_a_few_keys_suggest_the_members(db: Database, clock) -> None:

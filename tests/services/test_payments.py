@@ -8,6 +8,7 @@ from sqlmodel import select
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import list_entrants, registration_summary
 from clubdesk.services.ledger import add_money, money_sheet
 from clubdesk.services.payments import (
@@ -34,7 +35,7 @@ def refunds(db: Database) -> list[int]:
 def test_bid_whist_refuses_a_refund_and_names_the_rule(db: Database, clock) -> None:
     event = builder.event(db, clock, "bid-whist", entrants=2, paid_cents=4000)
     with pytest.raises(UserError) as caught:
-        refund(db, event, 1, 4000, "cash", clock)
+        refund(Desk(db, event, clock), 1, 4000, "cash")
     assert str(caught.value) == (
         "refund: Bid Whist gives no refunds of the entry fee (rules: money.refunds = false)"
     )
@@ -45,7 +46,7 @@ def test_bid_whist_refuses_a_refund_and_names_the_rule(db: Database, clock) -> N
 
 def test_a_format_that_allows_refunds_still_gives_them(db: Database, clock) -> None:
     event = builder.event(db, clock, "house-gin", entrants=2, paid_cents=3000)
-    assert refund(db, event, 2, 3000, "cash", clock).paid_cents == 0
+    assert refund(Desk(db, event, clock), 2, 3000, "cash").paid_cents == 0
     assert refunds(db) == [3000]
 
 
@@ -62,29 +63,29 @@ def test_bid_whist_withdraws_without_a_refund_and_refuses_one_with_it(db, clock)
     assert refund_offer(db, event, 2).most_cents == 0
     assert refund_offers(db, event) == []
     with pytest.raises(UserError, match="^refund: Bid Whist gives no refunds"):
-        withdraw(db, event, 2, "ill", clock, with_refund=Refund(4000, "cash", "ill"))
+        withdraw(Desk(db, event, clock), 2, "ill", with_refund=Refund(4000, "cash", "ill"))
     assert builder.entrant(db, event, 2).status == "active"  # nothing of it was written
     assert refunds(db) == []
-    assert withdraw(db, event, 2, "ill", clock).status == "withdrawn"
+    assert withdraw(Desk(db, event, clock), 2, "ill").status == "withdrawn"
     assert registration_summary(db, event).paid == 2
     assert money_sheet(db, event).pool.pool_cents == 12_000  # the fee stays in the pool
 
 
 def test_a_refund_is_never_more_than_paid_less_what_was_refunded(db, clock) -> None:
     event = builder.event(db, clock, "house-gin", entrants=2, paid_cents=3000)
-    refund(db, event, 1, 2000, "cash", clock, note="left at the break")
+    refund(Desk(db, event, clock), 1, 2000, "cash", note="left at the break")
     offer = refund_offer(db, event, 1)
     assert (offer.paid_cents, offer.refunded_cents, offer.most_cents) == (3000, 2000, 1000)
     with pytest.raises(UserError) as caught:
-        refund(db, event, 1, 1500, "cash", clock, note="the rest")
+        refund(Desk(db, event, clock), 1, 1500, "cash", note="the rest")
     assert str(caught.value) == (
         "cents: entrant 1 paid $30.00 and $20.00 of it is refunded already; "
         "a refund of $15.00 is more than the $10.00 left"
     )
     assert caught.value.field == "cents"
-    assert refund(db, event, 1, 1000, "cash", clock, note="the rest").paid_cents == 0
+    assert refund(Desk(db, event, clock), 1, 1000, "cash", note="the rest").paid_cents == 0
     with pytest.raises(UserError, match="nothing is left to refund$"):
-        refund(db, event, 1, 1, "cash", clock, note="a cent more")
+        refund(Desk(db, event, clock), 1, 1, "cash", note="a cent more")
     assert [o.number for o in refund_offers(db, event)] == [2]
     assert refunds(db) == [2000, 1000]
 
@@ -92,7 +93,7 @@ def test_a_refund_is_never_more_than_paid_less_what_was_refunded(db, clock) -> N
 def test_a_refund_says_why(db, clock) -> None:
     event = builder.event(db, clock, "house-gin", entrants=1, paid_cents=3000)
     with pytest.raises(UserError) as caught:
-        refund(db, event, 1, 3000, "cash", clock, note="   ")
+        refund(Desk(db, event, clock), 1, 3000, "cash", note="   ")
     assert (str(caught.value), caught.value.field) == ("note: say why the fee is refunded", "note")
     assert refunds(db) == []
 
@@ -101,13 +102,13 @@ def test_a_refund_cannot_leave_the_pool_below_nothing(db, clock) -> None:
     event = builder.event(db, clock, "house-gin", entrants=2, paid_cents=3000)
     add_money(db, event, "expense", 5000, clock, note="the hall")  # $60 - $50: $10 left
     with pytest.raises(UserError) as caught:
-        refund(db, event, 1, 3000, "cash", clock, note="left")
+        refund(Desk(db, event, clock), 1, 3000, "cash", note="left")
     assert str(caught.value) == (
         "cents: after a refund of $30.00, the prize pool is -$20.00: expenses ($50.00) are "
         "more than the money in it"
     )
     assert refunds(db) == []
-    refund(db, event, 1, 1000, "cash", clock, note="left")
+    refund(Desk(db, event, clock), 1, 1000, "cash", note="left")
     assert money_sheet(db, event).pool.pool_cents == 0
 
 
@@ -115,8 +116,12 @@ def test_a_withdrawal_with_a_refund_is_one_command_and_everything_follows(db, cl
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16, paid_cents=5000)
     before = money_sheet(db, event)
     assert registration_summary(db, event).paid == 16
-    gone = withdraw(db, event, 7, "went home ill", clock,
-                    with_refund=Refund(5000, "cash", "went home before round 1"))  # fmt: skip
+    gone = withdraw(
+        Desk(db, event, clock),
+        7,
+        "went home ill",
+        with_refund=Refund(5000, "cash", "went home before round 1"),
+    )
     assert (gone.status, gone.paid_cents, gone.owed_cents) == ("withdrawn", 0, 0)
     assert gone.changes & Change.MONEY
     summary = registration_summary(db, event)
@@ -137,7 +142,7 @@ def test_a_withdrawal_with_a_refund_is_one_command_and_everything_follows(db, cl
 def test_a_refund_refused_leaves_the_entrant_playing(db, clock) -> None:
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16, paid_cents=5000)
     with pytest.raises(UserError, match=r"^cents: entrant 3 has paid \$50.00; a refund of \$90"):
-        withdraw(db, event, 3, "", clock, with_refund=Refund(9000, "cash", "left"))
+        withdraw(Desk(db, event, clock), 3, "", with_refund=Refund(9000, "cash", "left"))
     assert builder.entrant(db, event, 3).status == "active"
     assert refunds(db) == []
     assert [e.action for e in list_audit(db, event)][-1] != "entrant.withdraw"
@@ -147,7 +152,7 @@ def test_a_refund_to_an_entrant_still_playing_counts_alike_everywhere(db, clock)
     # the count line counts active entrants owing nothing; a refund of one still playing
     # makes it owe again, and the pool and the cash box lose the same money
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=16, paid_cents=5000)
-    refund(db, event, 4, 1000, "cash", clock, note="paid twice by mistake")
+    refund(Desk(db, event, clock), 4, 1000, "cash", note="paid twice by mistake")
     summary = registration_summary(db, event)
     assert (summary.entrants, summary.paid) == (16, 15)
     assert builder.entrant(db, event, 4).owed_cents == 1000

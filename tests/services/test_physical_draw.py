@@ -15,6 +15,7 @@ from clubdesk.domain.seating.draw import Chit, Lot
 from clubdesk.errors import UserError
 from clubdesk.services import documents
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import current_draw, draw_overview, make_draw, record_physical_draw
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.seating import publish_seating, seating
@@ -41,7 +42,7 @@ def test_npa_chits_typed_as_printed_seat_round_1(db, clock):
     slips = printed(db, event)
     assert slips[:2] == ["Table 1 Seat 1 (deals first)", "Table 1 Seat 2"]
     typed = dealt(slips, 4)
-    info = record_physical_draw(db, event, typed, clock)
+    info = record_physical_draw(Desk(db, event, clock), typed)
     assert (info.kind, info.method, info.seed) == ("chits", "physical", None)
     assert "12 players at 3 tables; seats 1 and 3 play against seats 2 and 4" in info.notes
     chit_of = {d.entrant: d.pick for d in info.draw.drawn}
@@ -52,13 +53,13 @@ def test_npa_chits_typed_as_printed_seat_round_1(db, clock):
     [entry] = [e for e in list_audit(db, event) if e.action == "draw.physical"]
     assert entry.details["method"] == "physical" and len(entry.details["drawn"]) == 12
     assert draw_overview(db, event).draw.method == "physical"
-    publish_seating(db, event, 1, clock)  # round 1 follows from it like any draw
+    publish_seating(Desk(db, event, clock), 1)  # round 1 follows from it like any draw
 
 
 def test_gin_lots_typed_as_printed_pair_1_with_2(db, clock):
     event = builder.event(db, clock, "house-gin", entrants=9)
     typed = dealt(printed(db, event), 2)
-    info = record_physical_draw(db, event, {str(n): lot for n, lot in typed.items()}, clock)
+    info = record_physical_draw(Desk(db, event, clock), {str(n): lot for n, lot in typed.items()})
     assert (info.kind, info.method) == ("random", "physical")
     holder = {d.pick: d.entrant for d in info.draw.drawn}
     first = seating(db, event, 1)
@@ -71,13 +72,13 @@ def test_gin_lots_typed_as_printed_pair_1_with_2(db, clock):
 
 def test_sun_city_west_draws_chits_too(db, clock):
     event = builder.event(db, clock, "sun-city-west-pinochle", entrants=8)
-    info = record_physical_draw(db, event, dealt(printed(db, event), 1), clock)
+    info = record_physical_draw(Desk(db, event, clock), dealt(printed(db, event), 1))
     assert info.kind == "chits" and len(seating(db, event, 1).tables) == 2
 
 
 def test_the_event_file_keeps_a_physical_chit_draw(db, clock, tmp_path):
     event = builder.event(db, clock, "npa-club-pinochle", entrants=12)
-    info = record_physical_draw(db, event, dealt(printed(db, event), 9), clock)
+    info = record_physical_draw(Desk(db, event, clock), dealt(printed(db, event), 9))
     exported = export_event(db, event)
     assert exported["draw"]["method"] == "physical" and exported["draw"]["kind"] == "chits"
     with open_database(tmp_path / "other.sqlite", backups=tmp_path / "b2") as other:
@@ -111,7 +112,7 @@ def test_a_mistake_names_the_entrant_and_the_pick_and_writes_nothing(
     audit_before = list_audit(db, event)
     typed = {n: slip for n, slip in enumerate(printed(db, event), start=1)}
     with pytest.raises(UserError) as caught:
-        record_physical_draw(db, event, {**typed, **change}, clock)
+        record_physical_draw(Desk(db, event, clock), {**typed, **change})
     assert str(caught.value).startswith(message)
     assert current_draw(db, event) is None and list_audit(db, event) == audit_before
 
@@ -120,9 +121,9 @@ def test_a_field_that_cannot_sit_in_fours_is_refused_as_make_draw_refuses_it(db,
     event = builder.event(db, clock, "npa-club-pinochle", entrants=13)
     typed = {n: f"table {(n - 1) // 4 + 1} seat {(n - 1) % 4 + 1}" for n in range(1, 14)}
     with pytest.raises(UserError) as physical:
-        record_physical_draw(db, event, typed, clock)
+        record_physical_draw(Desk(db, event, clock), typed)
     with pytest.raises(UserError) as made:
-        make_draw(db, event, 1, clock)
+        make_draw(Desk(db, event, clock), 1)
     assert (
         str(physical.value)
         == str(made.value)
@@ -132,11 +133,11 @@ def test_a_field_that_cannot_sit_in_fours_is_refused_as_make_draw_refuses_it(db,
 
 def test_a_physical_draw_replaces_a_random_one_before_round_1(db, clock):
     event = builder.event(db, clock, "house-gin", entrants=4)
-    make_draw(db, event, 3, clock)
+    make_draw(Desk(db, event, clock), 3)
     lots = {1: "lot 2", 2: "lot 1", 3: "lot 4", 4: "lot 3"}
     with pytest.raises(UserError, match="the draw is already made"):
-        record_physical_draw(db, event, lots, clock)
-    info = record_physical_draw(db, event, lots, clock, redo=True)
+        record_physical_draw(Desk(db, event, clock), lots)
+    info = record_physical_draw(Desk(db, event, clock), lots, redo=True)
     assert info.replaced is not None and info.method == "physical"
     assert seating(db, event, 1).to_json()["tables"] == [
         {"table": 1, "a": 2, "b": 1},

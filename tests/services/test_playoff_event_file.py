@@ -13,6 +13,7 @@ import pytest
 from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import EventError
 from clubdesk.services import playoffs, results, rounds, seating
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.store.db import Database, open_database
 from tests.formats import lookup
@@ -28,11 +29,11 @@ def to_the_semi_finals(db: Database, clock) -> str:
     """17 teams through the round of 16 and the quarter-finals (the better seed wins each
     match); the semi-finals published, not played."""
     event = preliminaries(db, clock)
-    seats = rounds.close_round(db, event, 3, clock).next_seating
+    seats = rounds.close_round(Desk(db, event, clock), 3).next_seating
     for _ in (4, 5):
         assert seats is not None
         play(db, event, seats, clock, wins=set())
-        seats = rounds.close_round(db, event, seats.round, clock).next_seating
+        seats = rounds.close_round(Desk(db, event, clock), seats.round).next_seating
     return event
 
 
@@ -58,11 +59,11 @@ def test_a_playoff_night_goes_on_where_it_was_after_export_and_import(
         # and the night goes on there: the semi-finals, then the final
         semi = seating.seating(other, event, 6)
         play(other, event, semi, clock, wins=set())
-        final = rounds.close_round(other, event, 6, clock).next_seating
+        final = rounds.close_round(Desk(other, event, clock), 6).next_seating
         seed = seeds(other, event)
         assert final is not None and final.tables[0].entrants == (seed[1], seed[2])
         play(other, event, final, clock, wins=set())
-        rounds.close_round(other, event, 7, clock)
+        rounds.close_round(Desk(other, event, clock), 7)
         paid = results.payouts(other, event)
         assert not paid.provisional and paid.prizes[0].number == seed[1]
         finished = export_event(other, event)

@@ -10,6 +10,7 @@ from sqlmodel import func, select
 
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import make_draw
 from clubdesk.services.entrants import (
     EntrantInfo,
@@ -53,7 +54,7 @@ def team(*players: str, **fields) -> RegisterEntrant:
 
 def add_teams(db, event_id, clock, count: int, paid_cents: int = 5000) -> list[EntrantInfo]:
     return [
-        register(db, event_id, team(f"North {n}", f"South {n}", paid_cents=paid_cents), clock)
+        register(Desk(db, event_id, clock), team(f"North {n}", f"South {n}", paid_cents=paid_cents))
         for n in range(1, count + 1)
     ]
 
@@ -67,7 +68,7 @@ def count(db: Database, model) -> int:
 
 
 def test_a_team_is_registered_with_its_fee(db, teams, clock) -> None:
-    info = register(db, teams, team("Ann Smith", " Bob   Jones ", paid_cents=5000), clock)
+    info = register(Desk(db, teams, clock), team("Ann Smith", " Bob   Jones ", paid_cents=5000))
     assert info == EntrantInfo(
         number=1,
         name="Ann Smith / Bob Jones",
@@ -90,27 +91,27 @@ def test_a_team_is_registered_with_its_fee(db, teams, clock) -> None:
 
 
 def test_a_given_team_name_is_kept(db, teams, clock) -> None:
-    info = register(db, teams, team("Ann Smith", "Bob Jones", name="  The  Aces "), clock)
+    info = register(Desk(db, teams, clock), team("Ann Smith", "Bob Jones", name="  The  Aces "))
     assert info.name == "The Aces"
     assert info.players == ("Ann Smith", "Bob Jones")
     assert info.owed_cents == 5000 and info.paid_cents == 0
 
 
 def test_numbers_are_the_lowest_free_unless_given(db, teams, clock) -> None:
-    assert register(db, teams, team("A A", "B B", number=3), clock).number == 3
+    assert register(Desk(db, teams, clock), team("A A", "B B", number=3)).number == 3
     assert [e.number for e in add_teams(db, teams, clock, 3)] == [1, 2, 4]
     with pytest.raises(UserError, match=r"^number: 3 is already taken \(A A / B B\)$"):
-        register(db, teams, team("C C", "D D", number=3), clock)
+        register(Desk(db, teams, clock), team("C C", "D D", number=3))
     with pytest.raises(UserError, match="^number: must be from 1 to"):
-        register(db, teams, team("C C", "D D", number=0), clock)
+        register(Desk(db, teams, clock), team("C C", "D D", number=0))
 
 
 def test_a_team_event_needs_two_players_and_an_individual_event_one(db, teams, solo, clock) -> None:
     with pytest.raises(UserError, match=r"^players: a team event needs 2 players"):
-        register(db, teams, team("Ann Smith"), clock)
+        register(Desk(db, teams, clock), team("Ann Smith"))
     with pytest.raises(UserError, match=r"^players: an individual event registers 1 player"):
-        register(db, solo, team("Ann Smith", "Bob Jones"), clock)
-    assert register(db, solo, team("Ann Smith"), clock).name == "Ann Smith"
+        register(Desk(db, solo, clock), team("Ann Smith", "Bob Jones"))
+    assert register(Desk(db, solo, clock), team("Ann Smith")).name == "Ann Smith"
 
 
 @pytest.mark.parametrize(
@@ -123,25 +124,27 @@ def test_a_team_event_needs_two_players_and_an_individual_event_one(db, teams, s
 )
 def test_an_empty_name_is_refused_naming_the_field(db, teams, clock, players, message) -> None:
     with pytest.raises(UserError) as refused:
-        register(db, teams, RegisterEntrant(players=players), clock)
+        register(Desk(db, teams, clock), RegisterEntrant(players=players))
     assert str(refused.value) == message
     assert count(db, Entrant) == 0
 
 
 def test_a_name_already_registered_is_refused_naming_the_entrant(db, teams, clock) -> None:
     add_teams(db, teams, clock, 3)
-    register(db, teams, team("Ann Smith", "Bob Jones"), clock)  # entrant 4
+    register(Desk(db, teams, clock), team("Ann Smith", "Bob Jones"))  # entrant 4
     for spelling in ("Ann Smith", "  ann   SMITH ", "Ánn Smíth"):
         with pytest.raises(UserError) as refused:
-            register(db, teams, team("Carl Diaz", spelling), clock)
+            register(Desk(db, teams, clock), team("Carl Diaz", spelling))
         assert str(refused.value) == "players[1]: Ann Smith is already registered (entrant 4)"
     assert count(db, Entrant) == 4
     assert count(db, LedgerEntry) == 3  # the refused ones paid nothing either
 
 
 def test_two_people_may_share_a_name_when_the_director_says_so(db, teams, clock) -> None:
-    register(db, teams, team("Ann Smith", "Bob Jones"), clock)
-    second = register(db, teams, team("Ann Smith", "Carl Diaz", allow_duplicate_name=True), clock)
+    register(Desk(db, teams, clock), team("Ann Smith", "Bob Jones"))
+    second = register(
+        Desk(db, teams, clock), team("Ann Smith", "Carl Diaz", allow_duplicate_name=True)
+    )
     assert second.number == 2
     [entry] = [e for e in list_audit(db, teams) if e.details.get("number") == 2]
     assert entry.details["duplicate_name_allowed"] is True
@@ -149,18 +152,18 @@ def test_two_people_may_share_a_name_when_the_director_says_so(db, teams, clock)
 
 def test_the_same_name_twice_in_one_team_is_refused(db, teams, clock) -> None:
     with pytest.raises(UserError, match=r"^players\[1\]: Ann Smith is named twice"):
-        register(db, teams, team("Ann Smith", "ann smith"), clock)
+        register(Desk(db, teams, clock), team("Ann Smith", "ann smith"))
 
 
 def test_a_withdrawn_namesake_is_named_as_withdrawn(db, teams, clock) -> None:
-    register(db, teams, team("Ann Smith", "Bob Jones"), clock)
-    withdraw(db, teams, 1, "went home", clock)
+    register(Desk(db, teams, clock), team("Ann Smith", "Bob Jones"))
+    withdraw(Desk(db, teams, clock), 1, "went home")
     with pytest.raises(UserError, match=r"\(entrant 1, withdrawn\)$"):
-        register(db, teams, team("Ann Smith", "Carl Diaz"), clock)
+        register(Desk(db, teams, clock), team("Ann Smith", "Carl Diaz"))
 
 
 def test_find_duplicates_flags_names_before_saving(db, teams, clock) -> None:
-    register(db, teams, team("Ann Smith", "Bob Jones"), clock)
+    register(Desk(db, teams, clock), team("Ann Smith", "Bob Jones"))
     found = find_duplicates(db, teams, ["Dee Lee", "BOB  jones", ""])
     assert found == [Duplicate(1, "BOB jones", 1, "Ann Smith / Bob Jones", "Bob Jones", "active")]
     assert found[0].message == "players[1]: Bob Jones is already registered (entrant 1)"
@@ -169,15 +172,15 @@ def test_find_duplicates_flags_names_before_saving(db, teams, clock) -> None:
 
 def test_bad_payment_details_are_refused_naming_the_field(db, teams, clock) -> None:
     with pytest.raises(UserError, match="^paid_cents: must be more than"):
-        register(db, teams, team("A A", "B B", paid_cents=-5), clock)
+        register(Desk(db, teams, clock), team("A A", "B B", paid_cents=-5))
     with pytest.raises(UserError, match="^method: 'card' is not one of cash, check, other$"):
-        register(db, teams, team("A A", "B B", paid_cents=5000, method="card"), clock)
+        register(Desk(db, teams, clock), team("A A", "B B", paid_cents=5000, method="card"))
     assert count(db, Entrant) == 0
 
 
 def test_an_unknown_event_is_named(db, clock) -> None:
     with pytest.raises(UserError, match="^event: there is no event with id 'nope'$"):
-        register(db, "nope", team("A A"), clock)
+        register(Desk(db, "nope", clock), team("A A"))
 
 
 def test_the_setup_says_what_the_form_needs(db, teams, solo) -> None:
@@ -192,11 +195,11 @@ def test_the_setup_says_what_the_form_needs(db, teams, solo) -> None:
 
 
 def test_the_paid_amount_is_the_fees_minus_the_refunds_in_the_ledger(db, teams, clock) -> None:
-    register(db, teams, team("Ann Smith", "Bob Jones", paid_cents=2000, method="cash"), clock)
+    register(Desk(db, teams, clock), team("Ann Smith", "Bob Jones", paid_cents=2000, method="cash"))
     clock.advance(minutes=5)
-    after_payment = record_payment(db, teams, 1, 3500, "check", clock)
+    after_payment = record_payment(Desk(db, teams, clock), 1, 3500, "check")
     assert (after_payment.paid_cents, after_payment.owed_cents) == (5500, 0)
-    after_refund = refund(db, teams, 1, 500, "cash", clock)
+    after_refund = refund(Desk(db, teams, clock), 1, 500, "cash")
     assert (after_refund.paid_cents, after_refund.owed_cents) == (5000, 0)
     with db.session() as session:
         rows = session.exec(select(LedgerEntry).order_by(LedgerEntry.id)).all()
@@ -225,13 +228,13 @@ def test_the_paid_amount_is_the_fees_minus_the_refunds_in_the_ledger(db, teams, 
 def test_payments_are_checked(db, teams, clock) -> None:
     add_teams(db, teams, clock, 1, paid_cents=5000)
     with pytest.raises(UserError, match="^cents: must be more than"):
-        record_payment(db, teams, 1, 0, "cash", clock)
+        record_payment(Desk(db, teams, clock), 1, 0, "cash")
     with pytest.raises(UserError, match="^method: 'iou' is not one of"):
-        record_payment(db, teams, 1, 100, "iou", clock)
+        record_payment(Desk(db, teams, clock), 1, 100, "iou")
     with pytest.raises(UserError, match="^number: there is no entrant 9 in this event$"):
-        record_payment(db, teams, 9, 100, "cash", clock)
+        record_payment(Desk(db, teams, clock), 9, 100, "cash")
     with pytest.raises(UserError, match=r"^cents: entrant 1 has paid \$50.00; a refund of \$60"):
-        refund(db, teams, 1, 6000, "cash", clock)
+        refund(Desk(db, teams, clock), 1, 6000, "cash")
     assert count(db, LedgerEntry) == 1
 
 
@@ -242,7 +245,7 @@ def test_a_removed_entrants_fee_is_not_refunded(db, teams, clock) -> None:
         row.status = "removed"
         session.add(row)
     with pytest.raises(UserError, match="removed from the tournament; its entry fee stays"):
-        refund(db, teams, 1, 5000, "cash", clock)
+        refund(Desk(db, teams, clock), 1, 5000, "cash")
 
 
 # --- withdrawing ---------------------------------------------------------------------------------
@@ -250,7 +253,7 @@ def test_a_removed_entrants_fee_is_not_refunded(db, teams, clock) -> None:
 
 def test_a_withdrawal_keeps_the_row_number_and_money(db, teams, clock) -> None:
     add_teams(db, teams, clock, 3)
-    gone = withdraw(db, teams, 2, "  went   home ill ", clock)
+    gone = withdraw(Desk(db, teams, clock), 2, "  went   home ill ")
     assert (gone.number, gone.status, gone.paid_cents, gone.owed_cents) == (2, "withdrawn", 5000, 0)
     assert [(e.number, e.status) for e in list_entrants(db, teams)] == [
         (1, "active"),
@@ -261,13 +264,13 @@ def test_a_withdrawal_keeps_the_row_number_and_money(db, teams, clock) -> None:
     entry = list_audit(db, teams)[-1]
     assert (entry.action, entry.details["reason"]) == ("entrant.withdraw", "went home ill")
     with pytest.raises(UserError, match="^number: entrant 2 is already withdrawn$"):
-        withdraw(db, teams, 2, "", clock)
+        withdraw(Desk(db, teams, clock), 2, "")
 
-    back = reinstate(db, teams, 2, clock)
+    back = reinstate(Desk(db, teams, clock), 2)
     assert back.status == "active"
     assert list_audit(db, teams)[-1].action == "entrant.reinstate"
     with pytest.raises(UserError, match="^number: entrant 2 is not withdrawn$"):
-        reinstate(db, teams, 2, clock)
+        reinstate(Desk(db, teams, clock), 2)
 
 
 def test_a_removed_entrant_is_neither_withdrawn_nor_reinstated_here(db, teams, clock) -> None:
@@ -277,9 +280,9 @@ def test_a_removed_entrant_is_neither_withdrawn_nor_reinstated_here(db, teams, c
         row.status = "removed"
         session.add(row)
     with pytest.raises(UserError, match="^number: entrant 1 was removed by the director$"):
-        withdraw(db, teams, 1, "", clock)
+        withdraw(Desk(db, teams, clock), 1, "")
     with pytest.raises(UserError, match="only a withdrawn entrant can be reinstated"):
-        reinstate(db, teams, 1, clock)
+        reinstate(Desk(db, teams, clock), 1)
 
 
 # --- numbers and the draw ------------------------------------------------------------------------
@@ -287,24 +290,24 @@ def test_a_removed_entrant_is_neither_withdrawn_nor_reinstated_here(db, teams, c
 
 def test_renumber_before_the_draw(db, teams, clock) -> None:
     add_teams(db, teams, clock, 3)
-    moved = renumber(db, teams, 2, 20, clock)
+    moved = renumber(Desk(db, teams, clock), 2, 20)
     assert (moved.number, moved.name, moved.paid_cents) == (20, "North 2 / South 2", 5000)
     assert [e.number for e in list_entrants(db, teams)] == [1, 3, 20]
     entry = list_audit(db, teams)[-1]
     assert (entry.action, entry.details["old"], entry.details["new"]) == ("entrant.renumber", 2, 20)
     with pytest.raises(UserError, match=r"^new_number: 3 is already taken \(North 3 / South 3\)$"):
-        renumber(db, teams, 20, 3, clock)
+        renumber(Desk(db, teams, clock), 20, 3)
     with pytest.raises(UserError, match="^number: there is no entrant 2 in this event$"):
-        renumber(db, teams, 2, 5, clock)
+        renumber(Desk(db, teams, clock), 2, 5)
     # the freed number is the next one given
-    assert register(db, teams, team("New One", "New Two"), clock).number == 2
+    assert register(Desk(db, teams, clock), team("New One", "New Two")).number == 2
 
 
 def test_numbers_are_fixed_once_the_draw_is_made(db, teams, clock) -> None:
     add_teams(db, teams, clock, 4)
     builder.draw(db, teams, clock)
     with pytest.raises(UserError, match="numbers are fixed once the draw is made"):
-        renumber(db, teams, 2, 9, clock)
+        renumber(Desk(db, teams, clock), 2, 9)
     assert [e.number for e in list_entrants(db, teams)] == [1, 2, 3, 4]
     assert registration_setup(db, teams).draw_made
 
@@ -313,7 +316,7 @@ def test_a_superseded_draw_does_not_fix_numbers(db, teams, clock) -> None:
     add_teams(db, teams, clock, 2)
     with db.session() as session:
         session.add(Draw(event_id=teams, method="random", made_at=clock.now(), superseded=True))
-    assert renumber(db, teams, 2, 5, clock).number == 5
+    assert renumber(Desk(db, teams, clock), 2, 5).number == 5
 
 
 def test_a_late_entry_is_registered_and_flagged(db, teams, clock) -> None:
@@ -321,7 +324,7 @@ def test_a_late_entry_is_registered_and_flagged(db, teams, clock) -> None:
     clock.advance(minutes=40)
     builder.draw(db, teams, clock)
     clock.advance(minutes=3)
-    late = register(db, teams, team("Slow Coach", "Last Minute", paid_cents=5000), clock)
+    late = register(Desk(db, teams, clock), team("Slow Coach", "Last Minute", paid_cents=5000))
     assert (late.number, late.late) == (5, True)
     assert [(e.number, e.late) for e in list_entrants(db, teams)] == [
         (1, False),
@@ -339,9 +342,9 @@ def test_a_late_entry_is_registered_and_flagged(db, teams, clock) -> None:
 
 
 def test_search_ignores_case_spacing_and_accents(db, teams, clock) -> None:
-    register(db, teams, team("José Díaz", "Ann Smith"), clock)
-    register(db, teams, team("Bob Jones", "Carl Diaz-Ortiz"), clock)
-    register(db, teams, team("Dee Lee", "Eve Moss", name="The Aces"), clock)
+    register(Desk(db, teams, clock), team("José Díaz", "Ann Smith"))
+    register(Desk(db, teams, clock), team("Bob Jones", "Carl Diaz-Ortiz"))
+    register(Desk(db, teams, clock), team("Dee Lee", "Eve Moss", name="The Aces"))
 
     def numbers(text: str) -> list[int]:
         return [e.number for e in search(db, teams, text)]
@@ -359,7 +362,7 @@ def test_search_ignores_case_spacing_and_accents(db, teams, clock) -> None:
 
 def test_search_is_instant_for_500_entrants(db, solo, clock) -> None:
     roster = "name,paid\n" + "".join(f"Player {n:03d} Surname,10\n" for n in range(1, 501))
-    import_roster(db, solo, preview_roster(db, solo, roster), clock)
+    import_roster(Desk(db, solo, clock), preview_roster(db, solo, roster))
     start = time.perf_counter()
     found = search(db, solo, "123 SURNAME")
     elapsed = time.perf_counter() - start
@@ -370,12 +373,13 @@ def test_search_is_instant_for_500_entrants(db, solo, clock) -> None:
 def test_the_summary_counts_active_entrants_payments_and_tables(db, teams, clock) -> None:
     add_teams(db, teams, clock, 22, paid_cents=5000)
     add_teams_unpaid = [
-        register(db, teams, team(f"Late {n}", f"Payer {n}", paid_cents=2000), clock) for n in (1, 2)
+        register(Desk(db, teams, clock), team(f"Late {n}", f"Payer {n}", paid_cents=2000))
+        for n in (1, 2)
     ]
     assert registration_summary(db, teams) == RegistrationSummary(
         entrants=24, paid=22, tables_needed=12
     )
-    withdraw(db, teams, add_teams_unpaid[0].number, "", clock)
+    withdraw(Desk(db, teams, clock), add_teams_unpaid[0].number, "")
     assert registration_summary(db, teams) == RegistrationSummary(
         entrants=23, paid=22, tables_needed=11, byes=1, withdrawn=1
     )
@@ -383,7 +387,7 @@ def test_the_summary_counts_active_entrants_payments_and_tables(db, teams, clock
 
 def test_tables_of_four_in_individual_pinochle(db, solo, clock) -> None:
     for n in range(13):
-        register(db, solo, team(f"Player {n}", paid_cents=1000), clock)
+        register(Desk(db, solo, clock), team(f"Player {n}", paid_cents=1000))
     assert registration_summary(db, solo) == RegistrationSummary(
         entrants=13,
         paid=13,
@@ -393,27 +397,27 @@ def test_tables_of_four_in_individual_pinochle(db, solo, clock) -> None:
         "add 3 players or withdraw 1",
     )
     for n in range(13, 16):
-        register(db, solo, team(f"Player {n}", paid_cents=1000), clock)
+        register(Desk(db, solo, clock), team(f"Player {n}", paid_cents=1000))
     assert registration_summary(db, solo).field_problem is None  # 16: four tables of four
 
 
 def test_a_field_the_draw_cannot_seat_is_named_only_before_the_draw(db, solo, clock) -> None:
     for n in range(14):
-        register(db, solo, team(f"Player {n}"), clock)
+        register(Desk(db, solo, clock), team(f"Player {n}"))
     assert registration_summary(db, solo).field_problem == (
         "NPA Club Pinochle seats players in fours; 14 registered: add 2 players or withdraw 2"
     )
-    register(db, solo, team("Player 14"), clock)
-    register(db, solo, team("Player 15"), clock)
-    make_draw(db, solo, 1, clock)
-    withdraw(db, solo, 3, "", clock)  # 15 left: the movement seats them from round 2 on
+    register(Desk(db, solo, clock), team("Player 14"))
+    register(Desk(db, solo, clock), team("Player 15"))
+    make_draw(Desk(db, solo, clock), 1)
+    withdraw(Desk(db, solo, clock), 3, "")  # 15 left: the movement seats them from round 2 on
     assert registration_summary(db, solo).field_problem is None
 
 
 def test_tables_of_two_in_gin(db, clock) -> None:
     gin = builder.event(db, clock, "house-gin")
     for n in range(7):
-        register(db, gin, team(f"Player {n}"), clock)
+        register(Desk(db, gin, clock), team(f"Player {n}"))
     summary = registration_summary(db, gin)
     assert (summary.entrants, summary.paid, summary.tables_needed, summary.byes) == (7, 0, 3, 1)
 

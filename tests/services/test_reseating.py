@@ -13,6 +13,7 @@ from clubdesk.domain.seating.stationary import bye_station_card
 from clubdesk.services import board, draw, field_note, rounds, rulings, seating
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.registration import reinstate
 from tests import builder
 
@@ -106,7 +107,7 @@ def npa(db, clock) -> str:
     seats = builder.publish(db, event, 1, clock)
     builder.start(db, event, 1, clock)
     builder.scores(db, event, 1, {t.table: (300 + t.table, 250) for t in seats.tables}, clock)
-    rounds.close_round(db, event, 1, clock)
+    rounds.close_round(Desk(db, event, clock), 1)
     return event
 
 
@@ -160,7 +161,7 @@ def test_a_reinstated_team_is_seated_again_in_the_round_not_yet_played(db, clock
     leaving = before.table(2).a[0]
     builder.withdraw(db, grand_prix, leaving, clock)
     assert leaving not in seating.seating(db, grand_prix, 2).entrants
-    back = reinstate(db, grand_prix, leaving, clock)
+    back = reinstate(Desk(db, grand_prix, clock), leaving)
     assert back.changes & Change.SEATING
     assert seating.seating(db, grand_prix, 2) == before
 

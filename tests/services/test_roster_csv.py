@@ -10,6 +10,7 @@ from sqlmodel import func, select
 
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant, register
@@ -55,7 +56,7 @@ Grace Brown,Hank Davis,"$1,000"
 
 
 def test_a_good_roster_is_imported_in_one_go(db, teams, clock) -> None:
-    register(db, teams, RegisterEntrant(["Early Bird", "Worm Catcher"], number=2), clock)
+    register(Desk(db, teams, clock), RegisterEntrant(["Early Bird", "Worm Catcher"], number=2))
     preview = preview_roster(db, teams, GOOD_TEAMS)
     assert preview.ok and preview.team
     assert preview.rows == (
@@ -65,7 +66,7 @@ def test_a_good_roster_is_imported_in_one_go(db, teams, clock) -> None:
         RosterRow(6, ("Grace Brown", "Hank Davis"), 100000),
     )
     audits = count(db, AuditLog)
-    imported = import_roster(db, teams, preview, clock)
+    imported = import_roster(Desk(db, teams, clock), preview)
     assert [(e.number, e.name, e.paid_cents, e.owed_cents) for e in imported] == [
         (1, "Ann Smith / Bob Jones", 5000, 0),
         (3, "Carol García / Dave O'Neill", 5000, 0),
@@ -100,7 +101,7 @@ def test_a_roster_with_two_bad_rows_is_refused_with_their_lines(db, teams, clock
     ]
     assert preview.rows[3].paid_cents == 2550
     with pytest.raises(UserError) as refused:
-        import_roster(db, teams, preview, clock)
+        import_roster(Desk(db, teams, clock), preview)
     assert str(refused.value).startswith("roster: nothing was imported; fix the file first: ")
     assert "line 3: partner: missing" in str(refused.value)
     assert "line 4: paid: 'fifty' is not an amount" in str(refused.value)
@@ -119,8 +120,8 @@ def test_names_must_be_there(db, teams, solo) -> None:
 
 def test_duplicates_in_the_file_and_of_registered_players_are_named(db, teams, clock) -> None:
     for _ in range(3):
-        register(db, teams, RegisterEntrant([f"P{_} A", f"P{_} B"]), clock)
-    register(db, teams, RegisterEntrant(["Ann Smith", "Bob Jones"]), clock)  # entrant 4
+        register(Desk(db, teams, clock), RegisterEntrant([f"P{_} A", f"P{_} B"]))
+    register(Desk(db, teams, clock), RegisterEntrant(["Ann Smith", "Bob Jones"]))  # entrant 4
     text = "name,partner,paid\nCarl Diaz,ann  SMITH,\nDee Lee,Eve Moss,\nEVE MOSS,Fay Wu,\n"
     preview = preview_roster(db, teams, text)
     assert [row.problems for row in preview.rows] == [
@@ -186,18 +187,18 @@ def test_semicolons_tabs_and_a_byte_order_mark(db, teams) -> None:
 def test_a_stale_preview_is_checked_again_and_saves_nothing(db, teams, clock) -> None:
     preview = preview_roster(db, teams, GOOD_TEAMS)
     assert preview.ok
-    register(db, teams, RegisterEntrant(["Grace Brown", "Someone Else"]), clock)
+    register(Desk(db, teams, clock), RegisterEntrant(["Grace Brown", "Someone Else"]))
     with pytest.raises(UserError, match=r"line 6: name: Grace Brown is already registered"):
-        import_roster(db, teams, preview, clock)
+        import_roster(Desk(db, teams, clock), preview)
     assert count(db, Entrant) == 1
 
 
 def test_a_preview_with_problems_or_no_rows_is_never_imported(db, teams, clock) -> None:
     with pytest.raises(UserError, match="the file lists nobody"):
-        import_roster(db, teams, RosterPreview(rows=()), clock)
+        import_roster(Desk(db, teams, clock), RosterPreview(rows=()))
     forged = RosterPreview(rows=(RosterRow(2, ("Ann Smith",), 0),), team=True)
     with pytest.raises(UserError, match="line 2: needs 2 players, not 1"):
-        import_roster(db, teams, forged, clock)
+        import_roster(Desk(db, teams, clock), forged)
     assert count(db, Entrant) == 0
 
 

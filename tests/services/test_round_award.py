@@ -10,6 +10,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import eventfile, results, rounds, rulings
 from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from tests import builder
 
 
@@ -34,7 +35,7 @@ def test_the_close_is_refused_without_the_award_saying_what_to_give(db, clock, n
     # average winning score: the director is asked for the award ... instead of a silent 0."
     assert rounds.award_needed(db, no_game, 1)
     with pytest.raises(UserError) as refused:
-        rounds.close_round(db, no_game, 1, clock)
+        rounds.close_round(Desk(db, no_game, clock), 1)
     assert refused.value.field == "award"
     assert "round 1 had no game played" in str(refused.value)
     assert "give the points its byes and the opponents of a side disqualified score" in str(
@@ -48,7 +49,7 @@ def test_the_close_is_refused_without_the_award_saying_what_to_give(db, clock, n
 
 
 def test_the_award_is_the_directors_ruling_and_the_standings_give_it(db, clock, no_game) -> None:
-    closed = rounds.close_round(db, no_game, 1, clock, award=350, director="Pat Lee")
+    closed = rounds.close_round(Desk(db, no_game, clock), 1, award=350, director="Pat Lee")
     assert closed.award == 350
     seating = seating_service.seating(db, no_game, 1)
     table = {t.table: t for t in seating.tables}
@@ -62,7 +63,7 @@ def test_the_award_is_the_directors_ruling_and_the_standings_give_it(db, clock, 
 
 
 def test_the_award_travels_in_the_event_file(db, clock, no_game) -> None:
-    rounds.close_round(db, no_game, 1, clock, award=350, director="Pat Lee")
+    rounds.close_round(Desk(db, no_game, clock), 1, award=350, director="Pat Lee")
     written = eventfile.export_event(db, no_game)
     award = written["rounds"][0]["award"]
     assert (award["points"], award["director"]) == (350, "Pat Lee") and award["at"]
@@ -74,13 +75,13 @@ def test_the_award_travels_in_the_event_file(db, clock, no_game) -> None:
 
 
 def test_reopening_takes_the_award_back_and_the_next_close_asks_again(db, clock, no_game) -> None:
-    rounds.close_round(db, no_game, 1, clock, award=350, director="Pat Lee")
-    rounds.reopen_round(db, no_game, 1, clock)
+    rounds.close_round(Desk(db, no_game, clock), 1, award=350, director="Pat Lee")
+    rounds.reopen_round(Desk(db, no_game, clock), 1)
     reopened = [row for row in list_audit(db, no_game) if row.action == "round.reopen"]
     assert reopened[-1].details["award_taken_back"] is True
     with pytest.raises(UserError, match="round 1 had no game played"):
-        rounds.close_round(db, no_game, 1, clock)
-    rounds.close_round(db, no_game, 1, clock, award=300, director="Pat Lee")
+        rounds.close_round(Desk(db, no_game, clock), 1)
+    rounds.close_round(Desk(db, no_game, clock), 1, award=300, director="Pat Lee")
     seating = seating_service.seating(db, no_game, 1)
     assert [round_one(db, no_game)[bye] for bye in seating.byes] == [300]
 
@@ -89,7 +90,7 @@ def test_an_award_is_checked(db, clock, no_game) -> None:
     for award, director, field in ((350, "  ", "director"), (-5, "Pat Lee", "award"),
                                    (10_000_001, "Pat Lee", "award")):  # fmt: skip
         with pytest.raises(UserError) as refused:
-            rounds.close_round(db, no_game, 1, clock, award=award, director=director)
+            rounds.close_round(Desk(db, no_game, clock), 1, award=award, director=director)
         assert refused.value.field == field
 
 
@@ -101,8 +102,8 @@ def test_a_round_with_a_game_played_takes_no_award(db, clock) -> None:
     builder.scores(db, event_id, 1, {2: (500, 320)}, clock)
     assert not rounds.award_needed(db, event_id, 1)
     with pytest.raises(UserError, match="round 1 needs no award: it has a game played"):
-        rounds.close_round(db, event_id, 1, clock, award=350, director="Pat Lee")
-    rounds.close_round(db, event_id, 1, clock)
+        rounds.close_round(Desk(db, event_id, clock), 1, award=350, director="Pat Lee")
+    rounds.close_round(Desk(db, event_id, clock), 1)
     assert sorted(round_one(db, event_id).values()) == [0, 320, 500, 500]  # the DQ: 500
 
 
@@ -112,7 +113,7 @@ def test_a_table_closed_without_its_sheet_plays_no_game_either(db, clock) -> Non
     builder.start(db, event_id, 1, clock)
     rulings.rule_late(db, event_id, 1, 1, "b", 11, clock)
     with pytest.raises(UserError, match=r"every table a DQ, a removal or without its sheet\)"):
-        rounds.close_round(db, event_id, 1, clock, missing_ok=[2])
-    rounds.close_round(db, event_id, 1, clock, missing_ok=[2], award=280, director="Pat Lee")
+        rounds.close_round(Desk(db, event_id, clock), 1, missing_ok=[2])
+    rounds.close_round(Desk(db, event_id, clock), 1, missing_ok=[2], award=280, director="Pat Lee")
     seating = seating_service.seating(db, event_id, 1)
     assert [round_one(db, event_id)[bye] for bye in seating.byes] == [280]

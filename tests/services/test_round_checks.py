@@ -8,6 +8,7 @@ import pytest
 from clubdesk.domain.event.model import Score, SheetResult
 from clubdesk.errors import UserError
 from clubdesk.services import sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.round_checks import check_winners_in
 from clubdesk.store import sheets as store
 from tests import builder
@@ -58,11 +59,11 @@ def test_closing_the_round_is_refused_until_the_tie_has_its_winner(db, clock) ->
     from clubdesk.services import rounds
 
     event_id = night(db, clock, "npa-club-pinochle", 12)
-    rounds.start_round(db, event_id, 1, clock)
+    rounds.start_round(Desk(db, event_id, clock), 1)
     with pytest.raises(UserError, match="round 1 cannot close: table 1 ended level"):
-        rounds.close_round(db, event_id, 1, clock)
+        rounds.close_round(Desk(db, event_id, clock), 1)
     assert rounds.status(db, event_id).rounds[0].state == "started"  # nothing changed
     sheets.amend_sheet(db, event_id, 1, 1, score=(300, 300), winner="a", director="Dee",
                        reason="the cut of the cards", clock=clock)  # fmt: skip
-    closed = rounds.close_round(db, event_id, 1, clock)
+    closed = rounds.close_round(Desk(db, event_id, clock), 1)
     assert closed.next_seating is not None  # round 2 seated from the winners

@@ -14,6 +14,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import audit, events, rounds
 from clubdesk.services import roundclock as service
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store.db import open_database
 from tests import builder
@@ -42,18 +43,18 @@ def clock_actions(db, event_id: str) -> list[tuple[str, dict]]:
 
 def test_each_change_is_a_fact_with_its_audit_row(db, clock, gp) -> None:
     clock.set(at("10:15"))
-    started = rounds.start_round(db, gp, 1, clock)
+    started = rounds.start_round(Desk(db, gp, clock), 1)
     assert started.changes == Change.CLOCK
     assert (started.fact.kind, started.clock.phase, started.clock.remaining_s) == (
         "start", "running", 3600)  # fmt: skip
     clock.advance(minutes=20)
-    service.pause(db, gp, clock)
+    service.pause(Desk(db, gp, clock))
     clock.advance(minutes=5)
-    service.resume(db, gp, clock)
-    taken = service.adjust(db, gp, -3, clock)
+    service.resume(Desk(db, gp, clock))
+    taken = service.adjust(Desk(db, gp, clock), -3)
     assert taken.status.ends_at == at("10:15") + dt.timedelta(minutes=60 + 5 - 3)
     clock.advance(minutes=30)
-    ended = service.end(db, gp, clock, at=at("11:05"))
+    ended = service.end(Desk(db, gp, clock), at=at("11:05"))
     assert (ended.status.phase, ended.status.next) == ("break", NextRound(
         2, at("11:20")))  # fmt: skip
     assert clock_actions(db, gp) == [
@@ -70,14 +71,14 @@ def test_each_change_is_a_fact_with_its_audit_row(db, clock, gp) -> None:
 
 def test_a_refusal_leaves_nothing_behind(db, clock, gp) -> None:
     with pytest.raises(UserError, match="clock: no round has started") as caught:
-        service.pause(db, gp, clock)
+        service.pause(Desk(db, gp, clock))
     assert caught.value.field == "clock"
     clock.set(at("10:20"))
-    rounds.start_round(db, gp, 1, clock, at=at("10:15"))
+    rounds.start_round(Desk(db, gp, clock), 1, at=at("10:15"))
     with pytest.raises(UserError, match=r"at: 10:10 AM is before the clock's"):
-        service.pause(db, gp, clock, at=at("10:10"))
+        service.pause(Desk(db, gp, clock), at=at("10:10"))
     with pytest.raises(UserError, match="round 3's seating is not published yet"):
-        rounds.start_round(db, gp, 3, clock)
+        rounds.start_round(Desk(db, gp, clock), 3)
     with db.session() as session:
         assert [f.kind for f in clock_store.facts(session, gp)] == ["start"]
     assert [a for a, _ in clock_actions(db, gp)] == ["round.start"]
@@ -85,7 +86,7 @@ def test_a_refusal_leaves_nothing_behind(db, clock, gp) -> None:
 
 def test_a_time_typed_afterwards_is_when_it_happened(db, clock, gp) -> None:
     clock.set(at("10:40"))
-    rounds.start_round(db, gp, 1, clock, at=at("10:20"))
+    rounds.start_round(Desk(db, gp, clock), 1, at=at("10:20"))
     now = service.status(db, gp, clock)
     assert (now.started_at, now.remaining_s, now.ends_at) == (at("10:20"), 40 * 60, at("11:20"))
     clock.set(at("11:15"))
@@ -100,37 +101,39 @@ def test_a_restart_resumes_the_clock_and_gives_nothing_twice(tmp_path: Path, new
         builder.draw(db, event_id, clock)
         builder.publish(db, event_id, 1, clock)
         clock.set(at("10:15"))
-        rounds.start_round(db, event_id, 1, clock)
+        rounds.start_round(Desk(db, event_id, clock), 1)
         clock.advance(minutes=50)
-        assert [d.announcement for d in service.fire_due(db, event_id, clock).given] == ["warning"]
+        assert [
+            d.announcement for d in service.fire_due(Desk(db, event_id, clock).by("clock")).given
+        ] == ["warning"]
     clock.advance(minutes=5)  # the laptop was killed at 11:05 and comes back at 11:10
     with open_database(path) as db:
         assert service.status(db, event_id, clock).remaining_s == 5 * 60
-        nothing = service.fire_due(db, event_id, clock)
+        nothing = service.fire_due(Desk(db, event_id, clock).by("clock"))
         assert (nothing.given, nothing.changes) == ((), Change.NONE)
         upcoming = service.next_due(db, event_id, clock)
         assert (upcoming.announcement, upcoming.at) == ("time", at("11:15"))
     clock.advance(minutes=15)  # closed again over the time-up
     with open_database(path) as db:
-        fired = service.fire_due(db, event_id, clock)
+        fired = service.fire_due(Desk(db, event_id, clock).by("clock"))
         assert [(d.announcement, d.at) for d in fired.given] == [("time", at("11:15"))]
         assert fired.changes == Change.CLOCK
-        assert service.fire_due(db, event_id, clock).given == ()
+        assert service.fire_due(Desk(db, event_id, clock).by("clock")).given == ()
         [given] = [e for e in audit.list_audit(db, event_id) if e.action == "clock.announce"][1:]
         assert given.details["due"] == [at("11:15").isoformat()]
 
 
 def test_the_next_round_starts_while_the_last_sheets_are_still_coming_in(db, clock, gp) -> None:
     clock.set(at("10:15"))
-    rounds.start_round(db, gp, 1, clock)
+    rounds.start_round(Desk(db, gp, clock), 1)
     clock.advance(minutes=61)
-    service.end(db, gp, clock)
+    service.end(Desk(db, gp, clock))
     with pytest.raises(UserError, match="round 1 still waits for tables"):
-        rounds.close_round(db, gp, 1, clock)
+        rounds.close_round(Desk(db, gp, clock), 1)
     clock.advance(minutes=15)
-    assert rounds.start_round(db, gp, 2, clock).status == "running"
+    assert rounds.start_round(Desk(db, gp, clock), 2).status == "running"
     builder.scores(db, gp, 1, {1: (510, 300), 2: (500, 420), 3: (220, 505), 4: (180, 500)}, clock)
-    rounds.close_round(db, gp, 1, clock)  # round 1's clock had ended: no second end
+    rounds.close_round(Desk(db, gp, clock), 1)  # round 1's clock had ended: no second end
     with db.session() as session:
         ends = [f.round for f in clock_store.facts(session, gp) if f.kind == "end"]
     assert ends == [1] and service.status(db, gp, clock).phase == "running"
@@ -138,10 +141,10 @@ def test_the_next_round_starts_while_the_last_sheets_are_still_coming_in(db, clo
 
 def test_closing_a_round_with_time_left_ends_its_clock(db, clock, gp) -> None:
     clock.set(at("10:15"))
-    rounds.start_round(db, gp, 1, clock)
+    rounds.start_round(Desk(db, gp, clock), 1)
     clock.advance(minutes=45)
     builder.scores(db, gp, 1, {1: (510, 300), 2: (500, 420), 3: (220, 505), 4: (180, 500)}, clock)
-    rounds.close_round(db, gp, 1, clock)
+    rounds.close_round(Desk(db, gp, clock), 1)
     now = service.status(db, gp, clock)
     assert (now.phase, now.ends_at, now.next.at) == ("break", at("11:00"), at("11:15"))
 
@@ -152,11 +155,11 @@ def test_a_progressive_round_starts_once_it_is_seated(db, clock) -> None:
     builder.draw(db, event_id, clock)
     builder.publish(db, event_id, 1, clock)
     clock.set(at("19:00"))
-    rounds.start_round(db, event_id, 1, clock)
+    rounds.start_round(Desk(db, event_id, clock), 1)
     clock.advance(minutes=45)
-    service.end(db, event_id, clock)
+    service.end(Desk(db, event_id, clock))
     with pytest.raises(UserError, match="round 2's seating is not published yet"):
-        rounds.start_round(db, event_id, 2, clock)  # round 1's results decide who sits where
+        rounds.start_round(Desk(db, event_id, clock), 2)  # round 1's results decide who sits where
 
 
 def test_a_format_without_a_clock_says_so(db, clock) -> None:
@@ -173,9 +176,9 @@ def test_the_director_sets_the_first_and_the_next_mornings_start(db, clock, gp) 
     rows = service.schedule(db, gp, clock).rounds
     assert (rows[0].starts, rows[8].starts) == (at("10:30"), at("09:00", 10))
     clock.set(at("10:40"))
-    rounds.start_round(db, gp, 1, clock)
+    rounds.start_round(Desk(db, gp, clock), 1)
     clock.advance(minutes=60)
-    service.end(db, gp, clock)  # 11:40
+    service.end(Desk(db, gp, clock))  # 11:40
     rows = service.schedule(db, gp, clock).rounds
     assert [r.starts for r in rows[:3]] == [at("10:40"), at("11:55"), at("14:25")]
     assert rows[8].starts == at("09:00", 10)

@@ -10,6 +10,7 @@ import pytest
 from clubdesk.errors import UserError
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds
+from clubdesk.services.command import Desk
 from tests import builder
 
 
@@ -26,14 +27,14 @@ def test_an_npa_night_goes_pending_seated_started_closed(db, clock) -> None:
     assert not found.clock
     assert found.startable == 1 and found.current is None
     assert states(db, event_id)[:2] == [(1, "pending", 0, 0), (2, "pending", 0, 0)]
-    rounds.start_round(db, event_id, 1, clock)
+    rounds.start_round(Desk(db, event_id, clock), 1)
     assert states(db, event_id)[:2] == [(1, "started", 3, 0), (2, "pending", 0, 0)]
     assert rounds.status(db, event_id).startable is None  # round 1 is not closed
     builder.scores(db, event_id, 1, {1: (300, 250), 2: (310, 250)}, clock)
     assert states(db, event_id)[0] == (1, "started", 3, 2)
     builder.scores(db, event_id, 1, {3: (320, 250)}, clock)
     clock.advance(dt.timedelta(hours=1))
-    rounds.close_round(db, event_id, 1, clock)
+    rounds.close_round(Desk(db, event_id, clock), 1)
     found = rounds.status(db, event_id)
     assert [(r.number, r.state) for r in found.rounds[:3]] == [
         (1, "closed"), (2, "seated"), (3, "pending")]  # fmt: skip
@@ -50,22 +51,22 @@ def test_without_a_clock_nothing_but_the_close_ends_a_round(db, clock) -> None:
     event_id = builder.event(db, clock, "bid-whist", entrants=8,
                              players=lambda n: [f"Ann{n} Smith", f"Bob{n} Jones"])  # fmt: skip
     builder.draw(db, event_id, clock, seed=3)
-    rounds.start_round(db, event_id, 1, clock)
+    rounds.start_round(Desk(db, event_id, clock), 1)
     assert rounds.status(db, event_id).startable is None
     with pytest.raises(UserError, match="round 1 is still being played; close it before "
                        "starting round 2"):  # fmt: skip
-        rounds.start_round(db, event_id, 2, clock)
+        rounds.start_round(Desk(db, event_id, clock), 2)
 
 
 def test_with_a_clock_the_next_round_may_start_once_the_clock_has_ended(db, clock) -> None:
     """The clock never waits for paperwork (docs/cli.md)."""
     event_id = builder.event(db, clock, entrants=8)
     builder.draw(db, event_id, clock, seed=3)
-    rounds.start_round(db, event_id, 1, clock)
+    rounds.start_round(Desk(db, event_id, clock), 1)
     found = rounds.status(db, event_id)
     assert found.clock and found.startable is None
     clock.advance(dt.timedelta(minutes=61))
-    clock_service.end(db, event_id, clock)
+    clock_service.end(Desk(db, event_id, clock))
     assert rounds.status(db, event_id).startable == 2  # no sheet in yet
 
 
@@ -74,9 +75,10 @@ def test_a_round_started_afterwards_from_paper_keeps_its_time(db, clock) -> None
                              players=lambda n: [f"Player{n} Smith"])  # fmt: skip
     builder.draw(db, event_id, clock, seed=3)
     earlier = clock.now() - dt.timedelta(hours=2)
-    rounds.start_round(db, event_id, 1, clock, at=earlier)
+    rounds.start_round(Desk(db, event_id, clock), 1, at=earlier)
     assert rounds.status(db, event_id).current.started_at == earlier
     with pytest.raises(UserError, match=r"at: 7:00 AM is before the clock's last recorded "
                        r"change \(7:30 AM\)"):  # fmt: skip
-        rounds.close_round(db, event_id, 1, clock, missing_ok=(1, 2),
-                           at=earlier - dt.timedelta(minutes=30))  # fmt: skip
+        rounds.close_round(
+            Desk(db, event_id, clock), 1, missing_ok=(1, 2), at=earlier - dt.timedelta(minutes=30)
+        )

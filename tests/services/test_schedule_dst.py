@@ -17,6 +17,7 @@ import pytest
 
 from clubdesk.services import roundclock as service
 from clubdesk.services import rounds
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime, zone_of
 from tests import builder
@@ -92,7 +93,7 @@ def test_a_round_across_the_change_neither_skips_nor_repeats(tmp_path: Path) -> 
     clock = FakeTime(dt.datetime(2026, 11, 1, 1, 20, tzinfo=MDT))
     with open_database(tmp_path / "club.sqlite") as db:
         event_id = weekend(db, clock)
-        rounds.start_round(db, event_id, 1, clock)
+        rounds.start_round(Desk(db, event_id, clock), 1)
         given = []
         for minute in range(1, 71):
             clock.advance(minutes=1)
@@ -101,7 +102,10 @@ def test_a_round_across_the_change_neither_skips_nor_repeats(tmp_path: Path) -> 
                 assert clock.now().hour == 1
             status = service.status(db, event_id, clock)
             assert status.remaining_s == max(0, 3600 - 60 * minute)  # no jump
-            given += [(d.announcement, d.at) for d in service.fire_due(db, event_id, clock).given]
+            given += [
+                (d.announcement, d.at)
+                for d in service.fire_due(Desk(db, event_id, clock).by("clock")).given
+            ]
     assert given == [
         ("warning", dt.datetime(2026, 11, 1, 1, 10, tzinfo=MST)),
         ("time", dt.datetime(2026, 11, 1, 1, 20, tzinfo=MST)),

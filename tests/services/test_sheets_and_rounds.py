@@ -9,6 +9,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, rounds, sheets
 from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store.errors import RecordLockedError
@@ -162,10 +163,10 @@ def test_hands_or_a_final_score_but_not_both(db, clock, event_id) -> None:
 
 
 def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, event_id) -> None:
-    started = rounds.start_round(db, event_id, 1, clock)
+    started = rounds.start_round(Desk(db, event_id, clock), 1)
     assert started.status == "running"
     with pytest.raises(UserError, match="round 1 has already started"):
-        rounds.start_round(db, event_id, 1, clock)
+        rounds.start_round(Desk(db, event_id, clock), 1)
     sheets.submit_sheet(
         db,
         event_id,
@@ -176,7 +177,7 @@ def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, e
         clock=clock,
     )
     with pytest.raises(UserError, match="round 1 still waits for tables 2"):
-        rounds.close_round(db, event_id, 1, clock)
+        rounds.close_round(Desk(db, event_id, clock), 1)
     sheets.submit_sheet(
         db,
         event_id,
@@ -187,7 +188,7 @@ def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, e
         clock=clock,
     )
     clock.advance(minutes=61)
-    rounds.close_round(db, event_id, 1, clock)
+    rounds.close_round(Desk(db, event_id, clock), 1)
     with db.session() as session:
         state = clock_store.clock_of(session, event_id, 1)
         assert state.ended_at - state.started_at == dt.timedelta(minutes=61)
@@ -195,24 +196,31 @@ def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, e
 
 
 def test_rounds_start_in_order(db, clock, event_id) -> None:
-    seating_service.publish_seating(db, event_id, 2, clock)
+    seating_service.publish_seating(Desk(db, event_id, clock), 2)
     with pytest.raises(
         UserError,
         match="round 1 has not started; start and end it before starting 2",
     ):
-        rounds.start_round(db, event_id, 2, clock)
+        rounds.start_round(Desk(db, event_id, clock), 2)
     with pytest.raises(UserError, match="round 3's seating is not published yet"):
-        rounds.start_round(db, event_id, 3, clock)
+        rounds.start_round(Desk(db, event_id, clock), 3)
 
 
 def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
     info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
     for n in range(12):
-        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
-    draw.make_draw(db, info.id, 4, clock)
-    table = seating_service.publish_seating(db, info.id, 1, clock).seating.tables[0]
-    hand = {"bidder": "A", "bid": 50, "marriage": True, "meld": {"A": 20, "B": 20},
-            "tricks": {"A": 30, "B": 20}}  # fmt: skip
+        registration.register(
+            Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])
+        )
+    draw.make_draw(Desk(db, info.id, clock), 4)
+    table = seating_service.publish_seating(Desk(db, info.id, clock), 1).seating.tables[0]
+    hand = {
+        "bidder": "A",
+        "bid": 50,
+        "marriage": True,
+        "meld": {"A": 20, "B": 20},
+        "tricks": {"A": 30, "B": 20},
+    }
     with pytest.raises(UserError, match=rf"round 1, table 1: hand 1: bid_by: entrant {table.b[0]}"):
         sheets.submit_sheet(
             db,
@@ -240,9 +248,11 @@ def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
     numbered table": a level game names its winner, or the next round cannot be seated."""
     info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
     for n in range(12):
-        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
-    draw.make_draw(db, info.id, 4, clock)
-    seating_service.publish_seating(db, info.id, 1, clock)
+        registration.register(
+            Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])
+        )
+    draw.make_draw(Desk(db, info.id, clock), 4)
+    seating_service.publish_seating(Desk(db, info.id, clock), 1)
     with pytest.raises(UserError) as refused:
         sheets.submit_sheet(
             db,
@@ -286,9 +296,11 @@ def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
 def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
     info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
     for n in range(12):
-        registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
-    draw.make_draw(db, info.id, 4, clock)
-    first = seating_service.publish_seating(db, info.id, 1, clock).seating
+        registration.register(
+            Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])
+        )
+    draw.make_draw(Desk(db, info.id, clock), 4)
+    first = seating_service.publish_seating(Desk(db, info.id, clock), 1).seating
     sheets.submit_sheet(
         db,
         info.id,

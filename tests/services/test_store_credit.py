@@ -7,6 +7,7 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import audit, results
+from clubdesk.services.command import Desk
 from clubdesk.services.final_payouts import (
     finalize_payouts,
     mark_prize_paid,
@@ -33,11 +34,11 @@ def test_a_credit_is_recorded_redeemed_once_and_never_paid_from_the_box(
     db, clock, credit_night
 ) -> None:
     with pytest.raises(UserError, match="once the payouts are final"):
-        redeem_credit(db, credit_night, 1, clock)
-    finalize_payouts(db, credit_night, "Pat Lee", clock)
+        redeem_credit(Desk(db, credit_night, clock), 1)
+    finalize_payouts(Desk(db, credit_night, clock), "Pat Lee")
     first, second, third = results.payouts(db, credit_night).prizes
     with pytest.raises(UserError, match="no cash is paid out .record the credit redeemed"):
-        mark_prize_paid(db, credit_night, first.number, clock)
+        mark_prize_paid(Desk(db, credit_night, clock), first.number)
     today = clock.now().date()
     assert [(c.number, c.cents, c.state(today)) for c in store_credits(db, credit_night)] == [
         (first.number, 6000, "to redeem"),
@@ -45,7 +46,7 @@ def test_a_credit_is_recorded_redeemed_once_and_never_paid_from_the_box(
         (third.number, 2400, "to redeem"),
     ]
     clock.advance(minutes=20)
-    done = redeem_credit(db, credit_night, first.number, clock)
+    done = redeem_credit(Desk(db, credit_night, clock), first.number)
     assert (done.number, done.cents, done.at) == (first.number, 6000, clock.now())
     [redeemed, *others] = store_credits(db, credit_night)
     assert redeemed.redeemed_at == clock.now() and redeemed.state(today) == "redeemed"
@@ -55,18 +56,18 @@ def test_a_credit_is_recorded_redeemed_once_and_never_paid_from_the_box(
     assert (entry.action, entry.details) == ("payouts.redeem", {"number": first.number,
                                                                 "cents": 6000})  # fmt: skip
     with pytest.raises(UserError, match=f"entrant {first.number}'s store credit was redeemed"):
-        redeem_credit(db, credit_night, first.number, clock)
+        redeem_credit(Desk(db, credit_night, clock), first.number)
     nobody = max(p.number for p in (first, second, third)) + 100
     with pytest.raises(UserError, match=f"entrant {nobody} has no store-credit prize"):
-        redeem_credit(db, credit_night, nobody, clock)
+        redeem_credit(Desk(db, credit_night, clock), nobody)
 
 
 def test_after_the_tournaments_day_a_credit_not_redeemed_has_lapsed(
     db, clock, credit_night
 ) -> None:
-    finalize_payouts(db, credit_night, "Pat Lee", clock)
+    finalize_payouts(Desk(db, credit_night, clock), "Pat Lee")
     first, second, _ = results.payouts(db, credit_night).prizes
-    redeem_credit(db, credit_night, first.number, clock)
+    redeem_credit(Desk(db, credit_night, clock), first.number)
     day = clock.now().date()
     clock.advance(days=1)
     today = clock.now().date()
@@ -78,7 +79,7 @@ def test_after_the_tournaments_day_a_credit_not_redeemed_has_lapsed(
         .endswith(f"$36.00 store credit, lapsed (not redeemed on {day.isoformat()})")
     )
     with pytest.raises(UserError) as refused:
-        redeem_credit(db, credit_night, second.number, clock)
+        redeem_credit(Desk(db, credit_night, clock), second.number)
     assert str(refused.value) == (
         f"number: entrant {second.number}'s store credit has lapsed: it had to be redeemed "
         f"the day of the tournament ({day.isoformat()})"
@@ -88,17 +89,17 @@ def test_after_the_tournaments_day_a_credit_not_redeemed_has_lapsed(
 def test_a_credit_redeemed_stays_redeemed_when_the_payouts_are_reopened(
     db, clock, credit_night
 ) -> None:
-    finalize_payouts(db, credit_night, "Pat Lee", clock)
+    finalize_payouts(Desk(db, credit_night, clock), "Pat Lee")
     first = results.payouts(db, credit_night).prizes[0]
-    redeem_credit(db, credit_night, first.number, clock)
-    reopen_payouts(db, credit_night, "Pat Lee", "a sheet was amended", clock)
+    redeem_credit(Desk(db, credit_night, clock), first.number)
+    reopen_payouts(Desk(db, credit_night, clock), "Pat Lee", "a sheet was amended")
     assert store_credits(db, credit_night) == ()  # not final: no credits to redeem
-    finalize_payouts(db, credit_night, "Pat Lee", clock)
+    finalize_payouts(Desk(db, credit_night, clock), "Pat Lee")
     assert store_credits(db, credit_night)[0].state(clock.now().date()) == "redeemed"
 
 
 def test_raw_sql_cannot_record_a_credit_redeemed(db, clock, credit_night) -> None:
-    finalize_payouts(db, credit_night, "Pat Lee", clock)
+    finalize_payouts(Desk(db, credit_night, clock), "Pat Lee")
     with pytest.raises(UserError, match="only through clubdesk"), db.session() as session:
         session.connection().exec_driver_sql(
             "INSERT INTO credit_redeemed (entrant_id, cents, at) "

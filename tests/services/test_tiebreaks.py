@@ -9,6 +9,7 @@ from clubdesk.domain.event.model import Tiebreak
 from clubdesk.errors import UserError
 from clubdesk.services import audit, playoffs, results, rounds, seating, tiebreaks
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries
 from tests.tie_nights import gin_cut_tie, gin_final_tie
@@ -106,7 +107,7 @@ def whist_night_level_at_the_cut(db, clock) -> tuple[str, tuple[int, int, int]]:
         seats = builder.publish(db, event, number, clock)
         builder.scores(db, event, number, {t.table: (3, 3, "a") for t in seats.tables}, clock)
         if number < 3:
-            rounds.close_round(db, event, number, clock)
+            rounds.close_round(Desk(db, event, clock), number)
     x, y, z = sorted(b for n in (1, 2, 3) for b in seating.seating(db, event, n).byes)
     return event, (x, y, z)
 
@@ -126,7 +127,7 @@ def test_three_teams_level_at_the_whist_cut_play_off_one_hand_at_a_time(db, cloc
     assert [(t.entrants, t.advance) for t in first.still_due] == [((x, y), 1)]
     done = tiebreaks.break_tie(db, event, [x, y], x, clock)
     assert done.still_due == ()
-    fourth = rounds.close_round(db, event, 3, clock).next_seating
+    fourth = rounds.close_round(Desk(db, event, clock), 3).next_seating
     assert fourth is not None and {x, z} <= set(fourth.entrants) and y not in fourth.entrants
 
 
@@ -155,7 +156,7 @@ def test_a_format_that_shares_its_ties_records_none(db, clock) -> None:
 def test_playoff_titles_stay_put_with_a_bracket_bye(db, clock) -> None:
     # three teams: seed 1 has a bye in the semi-finals (round 4); the final is round 5
     event = preliminaries(db, clock, teams=3)
-    semi = rounds.close_round(db, event, 3, clock).next_seating
+    semi = rounds.close_round(Desk(db, event, clock), 3).next_seating
     assert semi is not None and len(semi.tables) == 1 and len(semi.byes) == 1
 
     def titles() -> list[str]:
@@ -165,11 +166,11 @@ def test_playoff_titles_stay_put_with_a_bracket_bye(db, clock) -> None:
     assert titles() == ["Playoffs: semi-final"] * 2
     play(db, event, semi, clock, wins=set())
     assert titles() == ["Playoffs: semi-final"] * 2  # after its result
-    final = rounds.close_round(db, event, 4, clock).next_seating
+    final = rounds.close_round(Desk(db, event, clock), 4).next_seating
     assert final is not None
     assert titles() == ["Playoffs: semi-final"] * 2
     assert playoffs.round_title(db, event, 5) == "Playoffs: final"
     play(db, event, final, clock, wins=set())
-    rounds.close_round(db, event, 5, clock)
+    rounds.close_round(Desk(db, event, clock), 5)
     assert titles() == ["Playoffs: semi-final"] * 2
     assert playoffs.round_title(db, event, 5) == "Playoffs: final"

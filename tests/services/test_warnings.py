@@ -14,6 +14,7 @@ from clubdesk.services import registration, warnings
 from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
 from tests import builder
@@ -143,14 +144,14 @@ def test_a_wrong_warning_is_refused_and_nothing_is_logged(
 
 
 def test_a_withdrawn_team_gets_no_warning(db, clock, whist) -> None:
-    registration.withdraw(db, whist, 6, "went home", clock)
+    registration.withdraw(Desk(db, whist, clock), 6, "went home")
     with pytest.raises(UserError, match="^team: team 6 is withdrawn"):
         warnings.log_warning(db, whist, 1, 6, "talking", clock)
 
 
 def test_a_format_without_warnings_refuses_them(db, clock) -> None:
     info = create_event(db, NewEvent("Gin", NIGHT, "", "house-gin"), clock)
-    registration.register(db, info.id, registration.RegisterEntrant(players=["A"]), clock)
+    registration.register(Desk(db, info.id, clock), registration.RegisterEntrant(players=["A"]))
     with pytest.raises(UserError, match="^warning: .* has no warnings"):
         warnings.log_warning(db, info.id, 1, 1, "talking", clock)
 

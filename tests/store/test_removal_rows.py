@@ -8,12 +8,13 @@ import sqlite3
 import pytest
 
 from clubdesk.services import removal
+from clubdesk.services.command import Desk
 from tests import builder
 
 
 def test_a_removal_row_is_never_changed_removed_or_doubled(db, db_path, clock) -> None:
     event = builder.event(db, clock, "grand-prix-warmup", entrants=4)
-    removal.remove_from_tournament(db, event, 2, "abusive language", "Pat Director", clock)
+    removal.remove_from_tournament(Desk(db, event, clock), 2, "abusive language", "Pat Director")
     db.close()
     conn = sqlite3.connect(db_path)
     try:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.services import final_payouts, rounds, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.sheets import SheetLine, SignatureInput
 from clubdesk.store.db import Database, open_database
 from clubdesk.timesource import FakeTime, TimeSource
@@ -72,7 +73,7 @@ def build(db: Database, clock: TimeSource) -> None:
     event = builder.event(db, clock, "grand-prix-warmup", entrants=4, paid_cents=2000)
     builder.draw(db, event, clock, seed=5)
     builder.publish(db, event, 1, clock)
-    rounds.start_round(db, event, 1, clock)
+    rounds.start_round(Desk(db, event, clock), 1)
     names = builder.signers(db, event, 1, 1)
     sheets.submit_sheet(
         db, event, 1, 1,
@@ -225,7 +226,7 @@ def final_night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[st
             seats = builder.publish(db, event, number, clock)
             builder.scores(db, event, number, {t.table: (300 + t.table, 200) for t in seats.tables},
                            clock)  # fmt: skip
-        final_payouts.finalize_payouts(db, event, "Pat Lee", clock)
+        final_payouts.finalize_payouts(Desk(db, event, clock), "Pat Lee")
     with closing(sqlite3.connect(path)) as conn:
 
         def value(sql: str) -> object:
@@ -310,7 +311,7 @@ def odd_night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
         builder.draw(db, event, clock, seed=5)
         builder.publish(db, event, 1, clock)
         builder.publish(db, event, 2, clock)
-        rounds.start_round(db, event, 1, clock)
+        rounds.start_round(Desk(db, event, clock), 1)
     with closing(sqlite3.connect(path)) as conn:
 
         def value(sql: str) -> object:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from clubdesk.services import board, rounds, snapshots
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.events import list_events
 from clubdesk.store.db import open_database
 from clubdesk.ui.backup_dialogs import KEEP_SETTING, RestoreDialog
@@ -28,13 +29,13 @@ def reasons(event_id: str) -> list[tuple[int, str]]:
 
 
 def start(window, event_id, clock) -> None:
-    result = rounds.start_round(window.database, event_id, 1, clock)
+    result = rounds.start_round(Desk(window.database, event_id, clock), 1)
     window.context.publish(result.changes)
 
 
 def close(window, event_id, clock) -> None:
     missing = board.board(window.database, event_id, 1).missing
-    result = rounds.close_round(window.database, event_id, 1, clock, missing_ok=missing)
+    result = rounds.close_round(Desk(window.database, event_id, clock), 1, missing_ok=missing)
     window.context.publish(result.changes)
 
 

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import rounds, rulings, seating
 from clubdesk.services.board import BoardTable, Seated
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -170,7 +171,7 @@ def test_a_withdrawal_between_close_and_start_says_the_next_round_is_seated_agai
     seats = builder.publish(db, event_id, 1, clock)
     builder.start(db, event_id, 1, clock)
     builder.scores(db, event_id, 1, {t.table: (300, 250) for t in seats.tables}, clock)
-    rounds.close_round(db, event_id, 1, clock)  # round 2 is published by the close
+    rounds.close_round(Desk(db, event_id, clock), 1)  # round 2 is published by the close
     context = UiContext(db, clock, event_id)
     shown = RoundsPage(context, ClockWatch(context, Ticker(clock, FakeTimer, context), context))
     qtbot.addWidget(shown)

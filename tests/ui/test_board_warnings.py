@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from clubdesk.services import registration, results, warnings
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -305,7 +306,7 @@ def test_the_standings_mark_an_entrant_withdrawn_before_the_last_round(qtbot, db
     seats = builder.publish(db, event_id, 1, clock)
     builder.scores(db, event_id, 1, {t.table: (500, 300) for t in seats.tables}, clock)
     leader = seats.tables[0].a[0]
-    registration.withdraw(db, event_id, leader, "went home", clock)
+    registration.withdraw(Desk(db, event_id, clock), leader, "went home")
     page = StandingsPage(UiContext(db, clock, event_id))
     qtbot.addWidget(page)
     page.resize(1280, 820)
@@ -324,7 +325,7 @@ def test_a_team_ejected_once_the_bracket_is_seated_makes_way_for_the_next(
     # docs/rules.md §6: "a team withdrawn or ejected before the playoffs is passed over and the
     # next team in the standings advances in its place"
     event_id = preliminaries(db, clock)
-    rounds_service.close_round(db, event_id, 3, clock)
+    rounds_service.close_round(Desk(db, event_id, clock), 3)
     order = [row.number for row in results.standings(db, event_id).rows]
     top, seventeenth = order[0], order[16]
     page = rounds_page(qtbot, db, clock, event_id)

@@ -11,6 +11,7 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw as draw_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.draw.page import DrawPage
 from clubdesk.ui.draw.physical import PhysicalDrawDialog
@@ -173,7 +174,7 @@ def test_switch_rounds(open_page, db, keyboard, message_boxes, qtmodeltester):
     by_table = {(r.table, r.direction): r.entrant for r in page.list_model.seat_rows()}
     assert by_table[(1, "E/W")] == third.table(1).b[0]
 
-    seating_service.publish_seating(db, event_id, 1, page._clock)
+    seating_service.publish_seating(Desk(db, event_id, page._clock), 1)
     page.refresh()
     page.show_round(1)
     assert page.round_spin.value() == 1 and "published" in page.round_hint.text()

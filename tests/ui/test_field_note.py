@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clubdesk.services import field_note
 from clubdesk.services.changes import changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.registration import RegisterEntrant, register
 from clubdesk.services.seating import publish_seating
 from tests import builder
@@ -18,7 +19,8 @@ def test_a_late_team_without_a_place_is_said_alike_everywhere(make_window, db, c
     assert window.summary_label.text() == "15 entrants · 0 paid · 7 tables · 1 bye"
     for number in (16, 17):
         done = register(
-            db, event, RegisterEntrant([f"Late{number} A", f"Late{number} B"], number=number), clock
+            Desk(db, event, clock),
+            RegisterEntrant([f"Late{number} A", f"Late{number} B"], number=number),
         )
         window.context.publish(changes_of(done))
     note = field_note.field_note(db, event)
@@ -35,7 +37,7 @@ def test_a_late_team_without_a_place_is_said_alike_everywhere(make_window, db, c
         "for it."
     )
 
-    published = publish_seating(db, event, 2, clock)  # round 1's sheets are not needed
+    published = publish_seating(Desk(db, event, clock), 2)  # round 1's sheets are not needed
     window.context.publish(changes_of(published))
     count = "17 entrants · 0 paid · 8 tables · 1 not seated"
     assert window.summary_label.text() == count

@@ -8,6 +8,7 @@ from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import QFileDialog
 
 from clubdesk import __version__, paths
+from clubdesk.services.command import Desk
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.db import open_database
 from clubdesk.ui.main_window import MainWindow
@@ -167,7 +168,7 @@ def test_the_open_event_reaches_the_players_and_draw_pages(make_window, db, cloc
 
     event = create_event(db, NewEvent("Friday", date(2024, 3, 8), "", "grand-prix-warmup"), clock)
     for pair in (["Ann Smith", "Bob Jones"], ["Cy Young", "Di Prince"]):
-        register(db, event.id, RegisterEntrant(players=pair, paid_cents=2000), clock)
+        register(Desk(db, event.id, clock), RegisterEntrant(players=pair, paid_cents=2000))
     window = make_window(db)
     assert window.summary_label.text() == window.players_page.summary_text()
     assert window.summary_label.text().startswith("2 entrants")

@@ -9,6 +9,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import paid_in
 from clubdesk.services import events, ledger, results, sheets
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.payments import record_payment
 from clubdesk.services.seating import seating
@@ -53,8 +54,8 @@ def grid_texts(grid) -> list[str]:
 
 def test_the_page_shows_the_ledger_pool_and_prizes(qtbot, db, clock):
     event = builder.event(db, clock, "house-gin", entrants=2)
-    record_payment(db, event, 1, 3000, "cash", clock)
-    record_payment(db, event, 2, 3000, "check", clock)
+    record_payment(Desk(db, event, clock), 1, 3000, "cash")
+    record_payment(Desk(db, event, clock), 2, 3000, "check")
     page = make_page(qtbot, db, clock, event)
     assert page.ledger_table.rowCount() == 2
     assert cells(page.ledger_table, 1) == ["Entry fee", "Entry fee"]

@@ -16,6 +16,7 @@ from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services import roster_csv
 from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant, register
@@ -31,7 +32,7 @@ def team_event(db, clock, name: str = "Friday") -> str:
 
 
 def add(db, event_id, clock, *players: str) -> None:
-    register(db, event_id, RegisterEntrant(list(players), paid_cents=2000), clock)
+    register(Desk(db, event_id, clock), RegisterEntrant(list(players), paid_cents=2000))
 
 
 # --- one page's change shows on the others ----------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import EntrantInfo, list_entrants
 from clubdesk.services.registration import RegisterEntrant, register, withdraw
 from clubdesk.ui.context import UiContext
@@ -44,7 +45,7 @@ def page(make_page, teams) -> PlayersPage:
 
 
 def add(db, event_id, clock, *players: str, paid: int = 5000) -> EntrantInfo:
-    return register(db, event_id, RegisterEntrant(list(players), paid_cents=paid), clock)
+    return register(Desk(db, event_id, clock), RegisterEntrant(list(players), paid_cents=paid))
 
 
 # --- registering by keyboard -----------------------------------------------------------------
@@ -255,7 +256,7 @@ def test_a_new_arrival_hidden_by_the_search_clears_it(page, db, teams, keyboard)
 def test_the_models_pass_the_model_tester(page, db, teams, clock, qtmodeltester) -> None:
     add(db, teams, clock, "Ann Smith", "Bob Jones")
     add(db, teams, clock, "Carl Diaz", "Dee Lee", paid=0)
-    withdraw(db, teams, 2, "", clock)
+    withdraw(Desk(db, teams, clock), 2, "")
     page.refresh()
     qtmodeltester.check(page.model, force_py=True)
     page.search_edit.setText("ann")
@@ -270,12 +271,10 @@ def test_the_models_pass_the_model_tester(page, db, teams, clock, qtmodeltester)
 def test_the_list_shows_money_status_and_lateness(page, db, teams, clock) -> None:
     add(db, teams, clock, "Ann Smith", "Bob Jones", paid=2000)
     register(
-        db,
-        teams,
+        Desk(db, teams, clock),
         RegisterEntrant(["Carl Diaz", "Dee Lee"], name="The Aces", paid_cents=5000),
-        clock,
     )
-    withdraw(db, teams, 2, "", clock)
+    withdraw(Desk(db, teams, clock), 2, "")
     page.refresh()
 
     def row(number: int) -> list[str]:

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services import rounds
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.ui.projector.slides import seating_slides
 from clubdesk.ui.projector.texts import projector_text
@@ -24,11 +25,11 @@ def playoff_window(make_window, db_path, new_database, clock):
     better seed won every match), the quarter-finals (round 5) just started."""
     db = open_database(new_database(db_path))
     event = preliminaries(db, clock, rules=str(clocked_whist()))
-    fourth = rounds.close_round(db, event, 3, clock).next_seating
+    fourth = rounds.close_round(Desk(db, event, clock), 3).next_seating
     assert fourth is not None
     play(db, event, fourth, clock, wins=set())
-    rounds.close_round(db, event, 4, clock)
-    rounds.start_round(db, event, 5, clock)
+    rounds.close_round(Desk(db, event, clock), 4)
+    rounds.start_round(Desk(db, event, clock), 5)
     return make_window(db)
 
 
@@ -89,11 +90,11 @@ def test_the_clubs_bid_whist_without_a_clock_shows_its_playoff_round(
 ):
     db = open_database(new_database(db_path))
     event = preliminaries(db, clock)  # the bundled bid whist: no round clock
-    fourth = rounds.close_round(db, event, 3, clock).next_seating
+    fourth = rounds.close_round(Desk(db, event, clock), 3).next_seating
     assert fourth is not None
     play(db, event, fourth, clock, wins=set())
-    rounds.close_round(db, event, 4, clock)
-    rounds.start_round(db, event, 5, clock)
+    rounds.close_round(Desk(db, event, clock), 4)
+    rounds.start_round(Desk(db, event, clock), 5)
     window = make_window(db)
     window.show_page("rounds")
     page = window.rounds_page

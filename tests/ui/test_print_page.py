@@ -11,6 +11,7 @@ from PySide6.QtPrintSupport import QPrinter
 
 from clubdesk.services import documents, rounds
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.print.page import TITLES, PrintPage
 from clubdesk.ui.style import ACCENT, GREYED_ACCENT, STYLE_SHEET
@@ -189,11 +190,11 @@ def test_a_change_while_hidden_is_built_when_the_page_is_shown(qtbot, db, demo_e
 def test_the_rounds_seated_are_listed_by_title_playoffs_included(qtbot, db, clock):
     # 17 teams of bid whist: the round of 16 played, the quarter-finals (round 5) started
     event_id = preliminaries(db, clock)
-    fourth = rounds.close_round(db, event_id, 3, clock).next_seating
+    fourth = rounds.close_round(Desk(db, event_id, clock), 3).next_seating
     assert fourth is not None
     play(db, event_id, fourth, clock, wins=set())
-    rounds.close_round(db, event_id, 4, clock)
-    rounds.start_round(db, event_id, 5, clock)
+    rounds.close_round(Desk(db, event_id, clock), 4)
+    rounds.start_round(Desk(db, event_id, clock), 5)
     page = make_page(qtbot, db, clock, event_id)
     listed = [page.round_combo.itemText(i) for i in range(page.round_combo.count())]
     assert listed == [

@@ -12,6 +12,7 @@ from clubdesk.services import results, rounds
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import changes_of
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.ui.projector.window import SLIDE_MS, ProjectorWindow, screen_for, screen_left
 from tests import builder
@@ -47,8 +48,8 @@ def go(window, service_result) -> None:
 def to_the_break(window, clock) -> None:
     """End round 4 and seat round 5: the break before round 5."""
     db, event_id = window.context.db, window.context.event_id
-    go(window, clock_service.end(db, event_id, clock))
-    go(window, seating_service.publish_seating(db, event_id, 5, clock))
+    go(window, clock_service.end(Desk(db, event_id, clock)))
+    go(window, seating_service.publish_seating(Desk(db, event_id, clock), 5))
 
 
 def test_in_a_round_it_shows_the_event_the_round_and_the_time_left(projector):
@@ -85,7 +86,7 @@ def test_at_time_it_says_finish_the_hand(demo_window, projector, clock):
 
 def test_paused_it_says_so(demo_window, projector, clock):
     db, event_id = demo_window.context.db, demo_window.context.event_id
-    go(demo_window, clock_service.pause(db, event_id, clock))
+    go(demo_window, clock_service.pause(Desk(db, event_id, clock)))
     assert projector.banner_label.text() == "PAUSED"
     assert projector.digits_label.text() == "23:41"
     clock.advance(minutes=5)
@@ -227,9 +228,9 @@ def test_pictures_of_each_state(demo_window, clock, qtbot, size):
 
     state("round")
     db, event_id = demo_window.context.db, demo_window.context.event_id
-    go(demo_window, clock_service.pause(db, event_id, clock))
+    go(demo_window, clock_service.pause(Desk(db, event_id, clock)))
     state("paused")
-    go(demo_window, clock_service.resume(db, event_id, clock))
+    go(demo_window, clock_service.resume(Desk(db, event_id, clock)))
     clock.advance(minutes=13, seconds=41)
     tick(demo_window)
     state("warning")
@@ -296,13 +297,13 @@ def play_to_the_night(window, clock) -> None:
     db, event_id = window.context.db, window.context.event_id
     for number in range(4, 9):
         if number > 4:
-            go(window, rounds.start_round(db, event_id, number, clock))
+            go(window, rounds.start_round(Desk(db, event_id, clock), number))
         clock.advance(minutes=60)
-        go(window, clock_service.end(db, event_id, clock))
+        go(window, clock_service.end(Desk(db, event_id, clock)))
         tables = seating_service.seating(db, event_id, number).tables
         builder.scores(db, event_id, number, {t.table: (500, 300) for t in tables}, clock)
-        go(window, rounds.close_round(db, event_id, number, clock))
-        go(window, seating_service.publish_seating(db, event_id, number + 1, clock))
+        go(window, rounds.close_round(Desk(db, event_id, clock), number))
+        go(window, seating_service.publish_seating(Desk(db, event_id, clock), number + 1))
 
 
 def test_overnight_it_says_when_play_resumes(demo_window, clock, qtbot):

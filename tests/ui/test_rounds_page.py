@@ -19,7 +19,7 @@ from tests import builder
 
 
 @dataclass
-class Desk:
+class FrontDesk:
     """The page, the status bar clock and what drives them."""
 
     page: RoundsPage
@@ -43,7 +43,7 @@ class Desk:
 
 
 @pytest.fixture
-def desk(qtbot, db, clock) -> Desk:
+def desk(qtbot, db, clock) -> FrontDesk:
     """Seven Grand Prix teams (three tables and a bye), round 1 published, not started."""
     event_id = builder.event(
         db, clock, entrants=7, players=lambda n: [f"Ann{n} Smith", f"Bob{n} Jones"],
@@ -60,7 +60,7 @@ def desk(qtbot, db, clock) -> Desk:
     qtbot.addWidget(bar)
     page.resize(1280, 800)
     page.show()
-    found = Desk(page, bar, ticker, context, event_id, [])
+    found = FrontDesk(page, bar, ticker, context, event_id, [])
 
     def confirm(title: str, question: str) -> bool:
         found.asked.append(question)
@@ -70,7 +70,7 @@ def desk(qtbot, db, clock) -> Desk:
     return found
 
 
-def started(desk: Desk) -> Desk:
+def started(desk: FrontDesk) -> FrontDesk:
     desk.page.start_button.click()
     return desk
 
@@ -146,7 +146,7 @@ def test_the_warning_colour_comes_when_the_clock_crosses_the_warning(desk, clock
     desk.ticker.due_timer.fire()  # the shot aimed at the warning
     assert desk.bar.announcement_label.text() == "10 minutes left in round 1"
     assert desk.page.announcement_label.text() == "10 minutes left in round 1"
-    assert clock_service.fire_due(desk.context.db, desk.event_id, clock).given == ()  # stored
+    assert clock_service.fire_due(desk.context.desk.by("clock")).given == ()  # stored
     assert desk.ticker.due_timer.interval == 10 * 60 * 1000  # now aimed at time
     clock.advance(minutes=10)
     desk.ticker.due_timer.fire()

@@ -10,6 +10,7 @@ import pytest
 from clubdesk.services import audit, events
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import changes_of
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -110,7 +111,7 @@ def test_after_round_one_its_real_times_show_and_the_next_rows_follow(page, db, 
     page.start_button.click()
     assert not panel.first_edit.isEnabled()  # round 1 has started: its start is a fact
     clock.advance(minutes=76)
-    context.publish(changes_of(clock_service.end(db, context.event_id, clock)))  # 11:31
+    context.publish(changes_of(clock_service.end(Desk(db, context.event_id, clock))))  # 11:31
     shown = rows(panel)
     assert shown[0][:4] == ["1", "10:15 AM", "11:05 AM", "11:31 AM"]
     assert shown[1][1] == "11:46 AM"

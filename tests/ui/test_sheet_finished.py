@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from clubdesk.services import rounds, rulings, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event
 from tests import builder
 from tests.ui.test_sheet_columns import players_seated
@@ -54,7 +55,7 @@ def test_a_grand_prix_sheet_waits_for_500_8_hands_or_time_called(
 
 def test_the_rounds_clock_ending_calls_time(qtbot, db, clock) -> None:
     event_id = seated(db, clock, "grand-prix-pinochle", 4)
-    rounds.start_round(db, event_id, 1, clock)
+    rounds.start_round(Desk(db, event_id, clock), 1)
     clock.advance(minutes=61)  # the hour is up
     dialog = open_sheet(qtbot, db, clock, event_id)
     enter(dialog, PINOCHLE_HANDS[:2])

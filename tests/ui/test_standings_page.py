@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHeaderView
 
 from clubdesk.services import results, sheets
 from clubdesk.services.changes import changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import make_draw
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.seating import publish_seating, seating
@@ -178,8 +179,8 @@ def test_the_charts_first_and_last_points_are_drawn_whole_inside_it(qtbot, db, d
 def gin_event(db, clock) -> str:
     """Nine gin players (four tables and a bye a round) through round 1."""
     event_id = builder.event(db, clock, "house-gin", entrants=9)
-    make_draw(db, event_id, 21, clock)
-    first = publish_seating(db, event_id, 1, clock).seating
+    make_draw(Desk(db, event_id, clock), 21)
+    first = publish_seating(Desk(db, event_id, clock), 1).seating
     scores = [(400, 100), (380, 120), (300, 140), (250, 160)]
     builder.scores(
         db, event_id, 1, dict(zip((t.table for t in first.tables), scores, strict=True)), clock
@@ -193,7 +194,7 @@ def test_the_cut_line_sits_where_the_cut_says(qtbot, db, clock):
     assert page.model.cut_above == 5  # 60% of 9, before the cut round is over
     assert "the top 5 advance" in page.cut_label.text()
 
-    second = publish_seating(db, event_id, 2, clock).seating
+    second = publish_seating(Desk(db, event_id, clock), 2).seating
     scores = [(90, 10), (80, 20), (70, 30), (60, 40)]
     tables = [t.table for t in second.tables]
     builder.scores(db, event_id, 2, dict(zip(tables[:-1], scores[:-1], strict=True)), clock)
@@ -221,8 +222,8 @@ def test_the_cut_line_sits_where_the_cut_says(qtbot, db, clock):
 
 def test_bid_whist_shows_wins_and_names_a_group_level_across_the_line(qtbot, db, clock):
     event_id = builder.event(db, clock, "bid-whist", entrants=17)
-    make_draw(db, event_id, 5, clock)
-    seats = publish_seating(db, event_id, 1, clock).seating
+    make_draw(Desk(db, event_id, clock), 5)
+    seats = publish_seating(Desk(db, event_id, clock), 1).seating
     # table 8's losers score 0, as the team with the bye does: the two share place 16
     scores = {t.table: (7, 0 if t.table == 8 else 3 + t.table % 3) for t in seats.tables}
     builder.scores(db, event_id, 1, scores, clock)

@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtWidgets import QScrollArea, QWidget
 
 from clubdesk.services import events, registration
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.ui import style
 from clubdesk.ui.main_window import MainWindow
@@ -195,8 +196,9 @@ def test_the_styled_players_list_shows_a_late_entry_whole(
 ):
     db = open_database(new_demo(db_path))
     [event] = [info.id for info in events.list_events(db)]
-    registration.register(db, event, registration.RegisterEntrant(["Lou Late", "Tom Tardy"]),
-                          clock)  # fmt: skip
+    registration.register(
+        Desk(db, event, clock), registration.RegisterEntrant(["Lou Late", "Tom Tardy"])
+    )
     window = on_the_demo(make_window(db), "players", size, qtbot)
     view, late = window.players_page.list.table, EntrantTableModel.LATE
     assert view.columnWidth(late) >= view.sizeHintForColumn(late)  # "Late entry" whole

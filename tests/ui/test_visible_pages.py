@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWidget
 from clubdesk.services import board as board_service
 from clubdesk.services import results, rounds, sheets
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.demo import make_demo
 from clubdesk.store.db import open_database
 from clubdesk.ui.context import UiContext, follow_changes
@@ -139,9 +140,9 @@ def test_publishing_a_sheet_and_closing_a_round_cost_the_window_little(demo_nigh
     out = [t.table for t in board_service.board(db, event_id, 4).tables if t.state != "submitted"]
     builder.scores(db, event_id, 4, {table: (150, 100) for table in out}, clock)
     window.context.publish(Change.SHEETS)
-    closed = rounds.close_round(db, event_id, 4, clock)
+    closed = rounds.close_round(Desk(db, event_id, clock), 4)
     close_ms = best_ms(lambda: window.context.publish(changes_of(closed)))
-    started = rounds.start_round(db, event_id, 5, clock)  # round 5 is seated as it starts
+    started = rounds.start_round(Desk(db, event_id, clock), 5)  # round 5 is seated as it starts
     assert changes_of(started) & Change.SEATING
     seat_ms = best_ms(lambda: window.context.publish(changes_of(started)))
     assert window.rounds_page.count_label.text().startswith("0 of 8")

@@ -39,6 +39,7 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.ticker import Ticker
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.off_thread import LatestRead
@@ -361,7 +362,7 @@ class ClockWatch(QObject):
         fired = None
         if rounds is not None and rounds.clock:
             try:
-                fired = clock_service.fire_due(db, event_id, self.context.clock)
+                fired = clock_service.fire_due(Desk(db, event_id, self.context.clock).by("clock"))
             except UserError:
                 fired = None
         if fired is not None and fired.given:

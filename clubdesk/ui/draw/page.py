@@ -45,6 +45,7 @@ from clubdesk.services import draw as draw_service
 from clubdesk.services import playoffs as playoffs_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import DrawInfo, DrawOverview
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.draw.physical import PhysicalDrawDialog
@@ -413,7 +414,7 @@ class DrawPage(QWidget):
         )
         if answer != QMessageBox.StandardButton.Ok:
             return
-        self._run(lambda: draw_service.make_draw(self._db, view.event_id, None, self._clock))
+        self._run(lambda: draw_service.make_draw(Desk(self._db, view.event_id, self._clock), None))
 
     def redo_draw(self) -> None:
         view = self._overview
@@ -431,7 +432,9 @@ class DrawPage(QWidget):
         if answer != QMessageBox.StandardButton.Ok:
             return
         self._run(
-            lambda: draw_service.make_draw(self._db, view.event_id, None, self._clock, redo=True)
+            lambda: draw_service.make_draw(
+                Desk(self._db, view.event_id, self._clock), None, redo=True
+            )
         )
 
     def physical_dialog(self) -> PhysicalDrawDialog | None:
@@ -457,7 +460,7 @@ class DrawPage(QWidget):
         picks = dialog.picks()
         self._run(
             lambda: draw_service.record_physical_draw(
-                self._db, view.event_id, picks, self._clock, redo=view.draw is not None
+                Desk(self._db, view.event_id, self._clock), picks, redo=view.draw is not None
             )
         )
 

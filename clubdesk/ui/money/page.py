@@ -362,19 +362,20 @@ class MoneyPage(QWidget):
     def open_refund(self) -> RefundDialog | None:
         """Ask which entrant's fee is given back, how much, how and why (``refund_dialog``);
         a refusal is shown at its field in the dialog."""
-        db, event_id, clock = self.context.db, self.context.event_id, self.context.clock
+        db, event_id = self.context.db, self.context.event_id
         if db is None or event_id is None:
             return None
         offers = payments.refund_offers(db, event_id)
         if not offers:
             return None
+        desk = self.context.desk
         dialog: RefundDialog
 
         def give(number: int, refund: Refund) -> UserError | None:
             refused: list[UserError] = []
             done = run_command(
                 self.context,
-                lambda: payments.refund(db, event_id, number, refund.cents, refund.method, clock,
+                lambda: payments.refund(desk, number, refund.cents, refund.method,
                                         note=refund.reason),
                 parent=dialog, title="Refund", show_error=refused.append,
             )  # fmt: skip

@@ -15,6 +15,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.credit import Credit
 from clubdesk.domain.money.payouts import Payouts
 from clubdesk.services import final_payouts
+from clubdesk.services.command import Desk
 from clubdesk.store.db import Database
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import run_command
@@ -122,7 +123,7 @@ class PayoutActions(QWidget):
             return
         run_command(
             self.context,
-            lambda: final_payouts.finalize_payouts(db, event_id, name, self.context.clock),
+            lambda: final_payouts.finalize_payouts(Desk(db, event_id, self.context.clock), name),
             parent=self,
             title="Finalize payouts",
         )
@@ -141,7 +142,9 @@ class PayoutActions(QWidget):
             return
         run_command(
             self.context,
-            lambda: final_payouts.reopen_payouts(db, event_id, name, reason, self.context.clock),
+            lambda: final_payouts.reopen_payouts(
+                Desk(db, event_id, self.context.clock), name, reason
+            ),
             parent=self,
             title="Reopen payouts",
         )
@@ -160,7 +163,7 @@ class PayoutActions(QWidget):
             return
         run_command(
             self.context,
-            lambda: final_payouts.mark_prize_paid(db, event_id, number, self.context.clock),
+            lambda: final_payouts.mark_prize_paid(Desk(db, event_id, self.context.clock), number),
             parent=self,
             title="Mark a prize paid",
         )
@@ -182,7 +185,7 @@ class PayoutActions(QWidget):
             return
         run_command(
             self.context,
-            lambda: final_payouts.redeem_credit(db, event_id, number, self.context.clock),
+            lambda: final_payouts.redeem_credit(Desk(db, event_id, self.context.clock), number),
             parent=self,
             title="Store credit redeemed",
         )

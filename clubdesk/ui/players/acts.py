@@ -17,20 +17,19 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.services import board as board_service
 from clubdesk.services import payments, registration
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.field_note import field_note
 from clubdesk.services.payments import RefundOffer
 from clubdesk.store.db import Database
-from clubdesk.timesource import TimeSource
 from clubdesk.ui.players.dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
 
-Command = Callable[[Database, str, TimeSource], EntrantInfo]
+Command = Callable[[Desk], EntrantInfo]
 
 
 @dataclass(frozen=True)
 class Act:
-    """One act the director asked for: run ``command(db, event_id, clock)``; ``done`` says
-    it was done."""
+    """One act the director asked for: run ``command(desk)``; ``done`` says it was done."""
 
     command: Command
     title: str
@@ -47,9 +46,7 @@ def ask_payment(parent: QWidget, info: EntrantInfo, suggested_cents: int) -> Act
         return None
     cents, method = values
     return Act(
-        lambda db, event_id, clock: payments.record_payment(
-            db, event_id, info.number, cents, method, clock
-        ),
+        lambda desk: payments.record_payment(desk, info.number, cents, method),
         "Record payment",
         f"Paid {format_money(cents)} {method} for {info.number} {info.name}",
     )
@@ -68,7 +65,7 @@ def ask_status(parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = N
         if answer != QMessageBox.StandardButton.Ok:
             return None
         return Act(
-            lambda db, event_id, clock: registration.reinstate(db, event_id, info.number, clock),
+            lambda desk: registration.reinstate(desk, info.number),
             "Reinstate",
             f"Reinstated {info.number} {info.name}",
         )
@@ -80,9 +77,7 @@ def ask_status(parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = N
     if refund is not None:
         done += f" · refunded {format_money(refund.cents)} {refund.method}"
     return Act(
-        lambda db, event_id, clock: registration.withdraw(
-            db, event_id, info.number, reason, clock, with_refund=refund
-        ),
+        lambda desk: registration.withdraw(desk, info.number, reason, with_refund=refund),
         "Withdraw",
         done,
     )
@@ -95,7 +90,7 @@ def ask_renumber(parent: QWidget, info: EntrantInfo) -> Act | None:
         return None
     number = dialog.number()
     return Act(
-        lambda db, event_id, clock: registration.renumber(db, event_id, info.number, number, clock),
+        lambda desk: registration.renumber(desk, info.number, number),
         "Renumber",
         f"Renumbered {info.number} {info.name} as {number}",
     )

@@ -41,6 +41,7 @@ from clubdesk.services import entrants as entrants_service
 from clubdesk.services import members as members_service
 from clubdesk.services import payments, registration
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import EntrantInfo, RegistrationSetup
 from clubdesk.services.registration import RegisterEntrant
 from clubdesk.ui.context import UiContext, follow_changes
@@ -300,7 +301,7 @@ class PlayersPage(QWidget):
         )
         info = run_command(
             self.context,
-            lambda: registration.register(db, event_id, request, self._clock),
+            lambda: registration.register(Desk(db, event_id, self._clock), request),
             parent=self,
             title="Register",
             fields=self.entry_fields,
@@ -382,18 +383,15 @@ class PlayersPage(QWidget):
         """Run an act the director asked for; say it was done, or why it was refused."""
         if act is None or self._db is None or self._event_id is None:
             return None
-        db, event_id = self._db, self._event_id
-        info = run_command(
-            self.context, lambda: act.command(db, event_id, self._clock), parent=self,
-            title=act.title,
-        )  # fmt: skip
+        desk = self.context.desk
+        info = run_command(self.context, lambda: act.command(desk), parent=self, title=act.title)
         if info is None:
             self.refresh()  # the event may have changed under the page
             return None
         self.select_number(info.number)
         self._update_actions()
         fitted = act.title in ("Withdraw", "Reinstate")  # the field changed
-        seating = seating_text(db, event_id, info) if fitted else ""
+        seating = seating_text(desk.db, desk.event_id, info) if fitted else ""
         self.entry.show_message(f"✓ {act.done}" + (f" · {seating}" if seating else ""), "done")
         return info
 

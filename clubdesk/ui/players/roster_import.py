@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from clubdesk.errors import UserError
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import roster_csv
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.roster_csv import RosterImported, RosterPreview
 from clubdesk.ui.context import UiContext
@@ -188,7 +189,7 @@ class RosterImportDialog(QDialog):
         set_role(self.status, "hint")
         self.command = run_in_background(
             self._context,
-            lambda: roster_csv.import_roster(db, event_id, preview, clock),
+            lambda: roster_csv.import_roster(Desk(db, event_id, clock), preview),
             progress=self.progress,
             on_done=self._imported,
             on_refused=self._refused,

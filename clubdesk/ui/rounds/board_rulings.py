@@ -44,6 +44,7 @@ from clubdesk.services import rulings as rulings_service
 from clubdesk.services import warnings as warnings_service
 from clubdesk.services.board import Board, BoardTable, Seated
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.payments import RefundOffer
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.rounds.board_model import BoardModel
@@ -246,10 +247,14 @@ class BoardRulings(QObject):
         ):
             return
         done = self.page.run(
-            lambda: registration.withdraw(db, event_id, answer.number, answer.reason,
-                                          self.page.context.clock, with_refund=answer.refund),
+            lambda: registration.withdraw(
+                Desk(db, event_id, self.page.context.clock),
+                answer.number,
+                answer.reason,
+                with_refund=answer.refund,
+            ),
             f"Withdraw {board.unit} {answer.number}",
-        )  # fmt: skip
+        )
         if done is not None:
             again = SEATED_AGAIN if changes_of(done) & Change.SEATING else ""
             refunded = (
@@ -295,10 +300,14 @@ class BoardRulings(QObject):
         ):
             return
         done = self.page.run(
-            lambda: removal.remove_from_tournament(db, event_id, answer.number, answer.reason,
-                                                   answer.director, self.page.context.clock),
+            lambda: removal.remove_from_tournament(
+                Desk(db, event_id, self.page.context.clock),
+                answer.number,
+                answer.reason,
+                answer.director,
+            ),
             f"{title} {board.unit} {answer.number}",
-        )  # fmt: skip
+        )
         if done is not None:
             again = SEATED_AGAIN if changes_of(done) & Change.SEATING else ""
             self.page.say(

@@ -49,6 +49,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.watch import ClockView, ClockWatch, time_left
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import ask_yes_no, run_command
@@ -373,8 +374,10 @@ class RoundsPage(QWidget):
         if found is None or number is None:
             return
         db, event_id = found
-        self._run(lambda: rounds_service.start_round(db, event_id, number, self.context.clock),
-                  f"Start round {number}")  # fmt: skip
+        self._run(
+            lambda: rounds_service.start_round(Desk(db, event_id, self.context.clock), number),
+            f"Start round {number}",
+        )
 
     def pause_or_resume(self) -> None:
         self.watch.read_clock()  # the time as it is now, not at the last tick
@@ -383,16 +386,18 @@ class RoundsPage(QWidget):
             return
         db, event_id = found
         if status.can_resume:
-            self._run(lambda: clock_service.resume(db, event_id, self.context.clock), "Resume")
+            self._run(
+                lambda: clock_service.resume(Desk(db, event_id, self.context.clock)), "Resume"
+            )
         else:
-            self._run(lambda: clock_service.pause(db, event_id, self.context.clock), "Pause")
+            self._run(lambda: clock_service.pause(Desk(db, event_id, self.context.clock)), "Pause")
 
     def adjust(self, minutes: int) -> None:
         found = self._event()
         if found is None:
             return
         db, event_id = found
-        self._run(lambda: clock_service.adjust(db, event_id, minutes, self.context.clock),
+        self._run(lambda: clock_service.adjust(Desk(db, event_id, self.context.clock), minutes),
                   f"{minutes:+d} min")  # fmt: skip
 
     def end_round(self) -> None:
@@ -406,7 +411,7 @@ class RoundsPage(QWidget):
             question = f"Round {status.round} has {time_left(left)} left. End it now?"
             if not self.confirm(f"End round {status.round}", question):
                 return
-        self._run(lambda: clock_service.end(db, event_id, self.context.clock), "End round")
+        self._run(lambda: clock_service.end(Desk(db, event_id, self.context.clock)), "End round")
 
     def close_round(self) -> None:
         found, board = self._event(), self.view.board
@@ -432,12 +437,14 @@ class RoundsPage(QWidget):
                 return
         result = self._run(
             lambda: rounds_service.close_round(
-                db, event_id, number, self.context.clock, missing_ok=missing,
+                Desk(db, event_id, self.context.clock),
+                number,
+                missing_ok=missing,
                 award=None if award is None else award.points,
                 director="" if award is None else award.director,
             ),
             f"Close round {number}",
-        )  # fmt: skip
+        )
         if result is not None and result.seating_note and not missing:
             self.say(result.seating_note)  # the board says what to do about a missing table
 
@@ -452,5 +459,7 @@ class RoundsPage(QWidget):
             return
         db, event_id = found
         number = board.round_number
-        self._run(lambda: rounds_service.reopen_round(db, event_id, number, self.context.clock),
-                  f"Reopen round {number}")  # fmt: skip
+        self._run(
+            lambda: rounds_service.reopen_round(Desk(db, event_id, self.context.clock), number),
+            f"Reopen round {number}",
+        )
