@@ -8,6 +8,7 @@ from sqlmodel import select
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import list_entrants, registration_summary
 from clubdesk.services.ledger import add_money, money_sheet
 from clubdesk.services.payments import (
@@ -99,7 +100,7 @@ def test_a_refund_says_why(db, clock) -> None:
 
 def test_a_refund_cannot_leave_the_pool_below_nothing(db, clock) -> None:
     event = builder.event(db, clock, "house-gin", entrants=2, paid_cents=3000)
-    add_money(db, event, "expense", 5000, clock, note="the hall")  # $60 - $50: $10 left
+    add_money(Desk(db, event, clock), "expense", 5000, note="the hall")  # $60 - $50: $10 left
     with pytest.raises(UserError) as caught:
         refund(db, event, 1, 3000, "cash", clock, note="left")
     assert str(caught.value) == (

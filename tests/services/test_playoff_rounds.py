@@ -16,6 +16,7 @@ from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import playoffs, results, rounds, sheets, warnings
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event
 from clubdesk.store.db import Database
 from tests import builder
@@ -215,9 +216,9 @@ def test_a_warning_in_a_playoff_round_is_a_loss_of_hand_at_once(db, clock) -> No
     event = preliminaries(db, clock)
     rounds.close_round(db, event, 3, clock)
     team = seating_service.seating(db, event, 4).tables[0].a[0]
-    assert warnings.log_warning(db, event, 4, team, "talking", clock).kind == "loss-of-hand"
+    assert warnings.log_warning(Desk(db, event, clock), 4, team, "talking").kind == "loss-of-hand"
     with pytest.raises(UserError, match="round: round 5's seating is not published yet"):
-        warnings.log_warning(db, event, 5, team, "talking", clock)
+        warnings.log_warning(Desk(db, event, clock), 5, team, "talking")
 
 
 def test_closing_gins_cut_round_publishes_the_final(db, clock) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from clubdesk.services import registration, results, warnings
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -148,7 +149,7 @@ def test_the_director_may_give_another_warning_instead(qtbot, monkeypatch, whist
     team = page.model.table_at(1).b[0].number
     event = page.open_event()
     assert event is not None
-    warnings.log_warning(*event, 1, team, "talking", page.context.clock)
+    warnings.log_warning(Desk(*event, page.context.clock), 1, team, "talking")
 
     def typed(dialog: WarningDialog) -> None:
         assert dialog.outcome.text() == "Warning 1" and not dialog.confirm.isVisible()
