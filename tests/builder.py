@@ -277,7 +277,7 @@ def tiebreak(
     db: Database, event_id: str, round_number: int, a: int, b: int, winner: str, clock: TimeSource
 ) -> None:
     """The director's record of a sudden-death match or play-off hand (a, b: entrant numbers)."""
-    rulings.record_tiebreak(db, event_id, round_number, a, b, clock, winner=winner)
+    rulings.record_tiebreak(Desk(db, event_id, clock), round_number, a, b, winner=winner)
 
 
 def members_of(db: Database, event_id: str) -> dict[tuple[int, int], int]:

@@ -36,7 +36,7 @@ def gin_final_tie(db: Database, clock: TimeSource) -> str:
     """On from ``gin_cut_tie``: player 4 wins the sudden death (301) and the final is played,
     players 9 and 10 ending level on 1000 for 1st, everyone else scoring 0 in it."""
     event = gin_cut_tie(db, clock)
-    tiebreaks.break_tie(db, event, [4, 5], 4, clock)
+    tiebreaks.break_tie(Desk(db, event, clock), [4, 5], 4)
     final = builder.publish(db, event, 3, clock)
     target = {10: 600, 9: 620}
     scores = {t.table: (target.get(t.a[0], 0), target.get(t.b[0], 0)) for t in final.tables}

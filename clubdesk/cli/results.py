@@ -96,6 +96,7 @@ def _tiebreak(args: argparse.Namespace) -> int:
     from clubdesk.domain.results.ties import listed
     from clubdesk.errors import UserError
     from clubdesk.services import events, tiebreaks
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
     from clubdesk.timesource import SYSTEM_TIME
 
@@ -103,7 +104,7 @@ def _tiebreak(args: argparse.Namespace) -> int:
         event_id = chosen_event(db, args.event)
         try:
             done = tiebreaks.break_tie(
-                db, event_id, args.between, args.winner, SYSTEM_TIME, reason=args.reason
+                Desk(db, event_id, SYSTEM_TIME), args.between, args.winner, reason=args.reason
             )
         except UserError as exc:
             text = str(exc)

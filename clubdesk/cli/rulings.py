@@ -55,12 +55,13 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _warning(args: argparse.Namespace) -> int:
     from clubdesk.services import warnings
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
-        done = warnings.log_warning(db, event_id, args.round, args.team, args.reason,
-                                    common.CLOCK, loss_of_hand=args.loss_of_hand)  # fmt: skip
+        done = warnings.log_warning(Desk(db, event_id, common.CLOCK), args.round, args.team,
+                                    args.reason, loss_of_hand=args.loss_of_hand)  # fmt: skip
     print_json({"round": done.round_number, "team": done.team, "ruling": done.kind,
                 "count": done.count, "table": done.table, "side": done.side,
                 "text": done.text})  # fmt: skip

@@ -6,8 +6,7 @@ a fine collected is a ``fine`` ledger row whose note is the fine's reference
 (``round 2 table 3 hand 5: set``), so the match is exact. Collected fines
 are in the prize pool (``payouts.py``).
 
-Collecting a fine is one transaction with one audit row; it takes a
-``clock`` and returns what changed.
+Collecting a fine is an act, run as one command (``services/command.py``).
 """
 
 from __future__ import annotations
@@ -23,9 +22,8 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.fines import FineKey, FineReason, fine_reference, parse_fine_reference
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
 from clubdesk.services.events import event_rules
 from clubdesk.services.payments import check_amount, check_method
 from clubdesk.store import entrants as store
@@ -33,7 +31,6 @@ from clubdesk.store import ledger
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store.db import Database
 from clubdesk.store.games import sides_of_games
-from clubdesk.timesource import TimeSource
 
 
 @dataclass(frozen=True)
@@ -85,24 +82,14 @@ class FineCollected:
 def fines_due(db: Database, event_id: str) -> list[FineOwed]:
     """Every fine due and not collected, by round, table and hand."""
     rules = event_rules(db, event_id)
-    with db.session() as session:
+    with db.reading() as session:
         owed = _owed(session, event_id, rules)
         collected = _collected_keys(session, event_id)
     return [fine for fine in owed if fine.key not in collected]
 
 
-@writes(Change.MONEY)
-def collect_fine(
-    db: Database,
-    event_id: str,
-    entrant: int,
-    cents: int,
-    note: str,
-    method: str,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
-) -> FineCollected:
+@act("fine.collect", Change.MONEY)
+def collect_fine(do: Command, entrant: int, cents: int, note: str, method: str) -> FineCollected:
     """The treasurer takes a fine: a ``fine`` ledger row (into the prize pool) and an audit row.
 
     With a fine's reference as ``note`` (``round 2 table 3 hand 5: set``) it
@@ -117,32 +104,23 @@ def collect_fine(
         example = fine_reference(1, 1, 1, "set")
         raise UserError(f"note: say what the fine is for (a fine's reference, e.g. {example!r})")
     key = parse_fine_reference(note)
-    rules = event_rules(db, event_id)
-    at = aware(clock.now())
-    with db.session() as session:
-        record = store.entrant_by_number(session, event_id, entrant)
-        if record is None:
-            raise UserError(f"entrant: there is no entrant {entrant} in this event")
-        owed = _owed(session, event_id, rules)
-        collected = _collected_keys(session, event_id)
-        if key is not None:
-            _check_collectable(key, entrant, cents, owed, collected)
-            note = key.reference
-        ledger.add_entry(
-            session, event_id, ledger.NewLedgerEntry("fine", cents, record.id, method, note, at)
-        )
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="fine.collect",
-            event_id=event_id,
-            details={"number": entrant, "cents": cents, "method": method, "note": note},
-        )
-        if key is not None:
-            collected = {**collected, key: entrant}
-        still_due = sum(1 for fine in owed if fine.key not in collected)
-        total = _fines_cents(session, event_id)
+    session, event_id, at = do.session, do.event.id, do.at
+    record = store.entrant_by_number(session, event_id, entrant)
+    if record is None:
+        raise UserError(f"entrant: there is no entrant {entrant} in this event")
+    owed = _owed(session, event_id, do.rules)
+    collected = _collected_keys(session, event_id)
+    if key is not None:
+        _check_collectable(key, entrant, cents, owed, collected)
+        note = key.reference
+    ledger.add_entry(
+        session, event_id, ledger.NewLedgerEntry("fine", cents, record.id, method, note, at)
+    )
+    do.log({"number": entrant, "cents": cents, "method": method, "note": note})
+    if key is not None:
+        collected = {**collected, key: entrant}
+    still_due = sum(1 for fine in owed if fine.key not in collected)
+    total = _fines_cents(session, event_id)
     return FineCollected(event_id, entrant, cents, note, method, at, total, still_due)
 
 

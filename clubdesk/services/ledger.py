@@ -24,15 +24,15 @@ from clubdesk.domain.event.model import PRIZE_PAID
 from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import Payouts, Pool, compute_payouts, prize_pool
 from clubdesk.errors import UserError
-from clubdesk.services import audit, final_payouts
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware, rules_for
+from clubdesk.services import final_payouts
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
+from clubdesk.services.common import rules_for
 from clubdesk.services.payments import check_amount, check_method
 from clubdesk.store import eventfile as store
 from clubdesk.store import events, ledger
 from clubdesk.store import payouts as payout_store
 from clubdesk.store.db import Database
-from clubdesk.timesource import TimeSource
 
 TREASURER_KINDS: tuple[str, ...] = ("added", "expense")
 CASH_IN: tuple[str, ...] = ("fee", "fine", "added")
@@ -101,17 +101,9 @@ class MoneySheet:
         return self.payouts.pool
 
 
-@writes(Change.MONEY)
+@act("money.added", Change.MONEY)  # an expense's audit row is "money.expense"
 def add_money(
-    db: Database,
-    event_id: str,
-    kind: str,
-    cents: int,
-    clock: TimeSource,
-    *,
-    note: str = "",
-    method: str = "cash",
-    actor: str = "director",
+    do: Command, kind: str, cents: int, *, note: str = "", method: str = "cash"
 ) -> MoneyAdded:
     """Added money put into the prize fund, or an expense taken from it (``kind``
     ``added`` or ``expense``); an expense may not take more than the pool holds."""
@@ -122,24 +114,18 @@ def add_money(
     note = note.strip()
     if not note:
         raise UserError("note: say what the money is for", field="note")
-    at = aware(clock.now())
-    with db.session() as session:
-        record = events.get_event(session, event_id)
-        rules = rules_for(record)
-        pool = prize_pool(store.load_event(session, event_id, results_only=True), rules)
-        if kind == "expense" and cents > pool.pool_cents:
-            raise UserError(
-                f"cents: the prize pool holds {format_money(pool.pool_cents)}; an expense of "
-                f"{format_money(cents)} is more than that",
-                field="cents",
-            )
-        ledger.add_entry(
-            session, event_id, ledger.NewLedgerEntry(kind, cents, None, method, note, at)
+    session, event_id, at = do.session, do.event.id, do.at
+    pool = prize_pool(store.load_event(session, event_id, results_only=True), do.rules)
+    if kind == "expense" and cents > pool.pool_cents:
+        raise UserError(
+            f"cents: the prize pool holds {format_money(pool.pool_cents)}; an expense of "
+            f"{format_money(cents)} is more than that",
+            field="cents",
         )
-        audit.record(session, at=at, actor=actor, action=f"money.{kind}", event_id=event_id,
-                     details={"cents": cents, "method": method, "note": note})  # fmt: skip
-        after = pool.pool_cents + (cents if kind == "added" else -cents)
-        return MoneyAdded(event_id, kind, cents, note, method, at, after)
+    ledger.add_entry(session, event_id, ledger.NewLedgerEntry(kind, cents, None, method, note, at))
+    do.log({"cents": cents, "method": method, "note": note}, action=f"money.{kind}")
+    after = pool.pool_cents + (cents if kind == "added" else -cents)
+    return MoneyAdded(event_id, kind, cents, note, method, at, after)
 
 
 def money_sheet(db: Database, event_id: str) -> MoneySheet:

@@ -3,8 +3,7 @@
 Fines due and collected are in ``fines.py``; bid whist's
 warning infractions in ``warnings.py``; removal from the tournament in ``removal.py``.
 
-Each function that changes something is one transaction with one audit row,
-takes a ``clock``, and returns what changed.
+Each act runs as one command (``services/command.py``).
 """
 
 from __future__ import annotations
@@ -20,10 +19,9 @@ from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import line_problem
 from clubdesk.domain.rulings.penalties import late_ruling
 from clubdesk.errors import UserError
-from clubdesk.services import audit
 from clubdesk.services.board import adjustment_text, award_text
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
 from clubdesk.services.events import event_rules
 from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record
@@ -31,7 +29,6 @@ from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import sheets as sheets_store
 from clubdesk.store.db import Database
-from clubdesk.timesource import TimeSource
 
 # --- tie-breaks ------------------------------------------------------------------------------
 
@@ -46,23 +43,20 @@ class TiebreakRecorded:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-@writes(Change.SHEETS)
+@act("tiebreak.record", Change.SHEETS)
 def record_tiebreak(
-    db: Database,
-    event_id: str,
+    do: Command,
     round_number: int,
     a: int,
     b: int,
-    clock: TimeSource,
     *,
     winner: str | None = None,
     hands: Sequence[dict[str, Any]] = (),
-    actor: str = "director",
 ) -> TiebreakRecorded:
     """Record a tie at a cut line broken at the table: gin's sudden-death match, bid
     whist's one-hand play-off. With ``hands`` the winner is computed from them;
     without, ``winner`` ("a"/"b") says who won. Filed in the round of the cut."""
-    rules = event_rules(db, event_id)
+    rules = do.rules
     if rules.cut is None:
         raise UserError(f"rules: {rules.title} has no cut, so its ties share a place")
     if a == b:
@@ -79,22 +73,20 @@ def record_tiebreak(
         winner = computed
     if winner not in ("a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
-    at = aware(clock.now())
-    with db.session() as session:
-        cut_round = round_record(session, event_id, round_number)
-        ids = []
-        for side, number in (("a", a), ("b", b)):
-            record = store.entrant_by_number(session, event_id, number)
-            if record is None:
-                raise UserError(f"{side}: there is no entrant {number} in this event")
-            ids.append(record.id)
-        won_by = a if winner == "a" else b
-        # the audit row first: the database takes a tie-break only just after its record
-        audit.record(session, at=at, actor=actor, action="tiebreak.record", event_id=event_id,
-                     details={"round": round_number, "a": a, "b": b, "winner": won_by})  # fmt: skip
-        session.flush()
-        rulings_store.add_tiebreak(session, cut_round.id, (ids[0], ids[1]), winner, hands)
-        check_playoffs_stand(session, event_id, "tie-break")  # bid whist: the bracket stands
+    session, event_id = do.session, do.event.id
+    cut_round = round_record(session, event_id, round_number)
+    ids = []
+    for side, number in (("a", a), ("b", b)):
+        record = store.entrant_by_number(session, event_id, number)
+        if record is None:
+            raise UserError(f"{side}: there is no entrant {number} in this event")
+        ids.append(record.id)
+    won_by = a if winner == "a" else b
+    # the audit row first: the database takes a tie-break only just after its record
+    do.log({"round": round_number, "a": a, "b": b, "winner": won_by})
+    session.flush()
+    rulings_store.add_tiebreak(session, cut_round.id, (ids[0], ids[1]), winner, hands)
+    check_playoffs_stand(session, event_id, "tie-break")  # bid whist: the bracket stands
     return TiebreakRecorded(event_id, round_number, a, b, won_by)
 
 
@@ -134,65 +126,41 @@ def _late(side: str, minutes: int) -> str:
     return f"side {side.upper()} {minutes} minutes late"
 
 
-@writes(Change.SHEETS)
-def rule_late(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    table: int,
-    side: str,
-    minutes: int,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
-) -> TableRuling:
+@act("ruling.late", Change.SHEETS)
+def rule_late(do: Command, round_number: int, table: int, side: str, minutes: int) -> TableRuling:
     """A side arrived ``minutes`` late: an adjustment line for the opponents on the sheet,
     or, past the format's limit, a DQ award that decides the game (docs/rules.md §1)."""
-    rules = event_rules(db, event_id)
-    ruling = late_ruling(minutes, rules)
+    ruling = late_ruling(minutes, do.rules)
     opponents = _other_side(side)
-    at = aware(clock.now())
-    with db.session() as session:
-        game_id = sheets_store.open_sheet(session, event_id, round_number, table).game_id
-        if ruling.kind == "points":
-            rulings_store.add_adjustment(session, game_id, opponents, ruling.points,
-                                         _late(side, minutes))  # fmt: skip
-        elif ruling.kind == "disqualified":
-            rulings_store.award(session, game_id, "dq", side, at)
-        audit.record(session, at=at, actor=actor, action="ruling.late", event_id=event_id,
-                     details={"round": round_number, "table": table, "side": side,
-                              "minutes": minutes, "ruling": ruling.kind})  # fmt: skip
+    session, event_id = do.session, do.event.id
+    game_id = sheets_store.open_sheet(session, event_id, round_number, table).game_id
+    if ruling.kind == "points":
+        rulings_store.add_adjustment(session, game_id, opponents, ruling.points,
+                                     _late(side, minutes))  # fmt: skip
+    elif ruling.kind == "disqualified":
+        rulings_store.award(session, game_id, "dq", side, do.at)
+    do.log({"round": round_number, "table": table, "side": side, "minutes": minutes,
+            "ruling": ruling.kind})  # fmt: skip
     return TableRuling(event_id, round_number, table, side, ruling.kind, ruling.text)
 
 
-@writes(Change.SHEETS | Change.ENTRANTS | Change.MONEY)
+@act("ruling.remove", Change.SHEETS | Change.ENTRANTS | Change.MONEY)
 def remove_from_table(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    table: int,
-    side: str,
-    reason: str,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
+    do: Command, round_number: int, table: int, side: str, reason: str
 ) -> TableRuling:
     """The director removes a side from its table for the round: it scores 0 and the
     opponents the format's award (500 in the Grand Prix)."""
-    rules = event_rules(db, event_id)
+    rules = do.rules
     reason = " ".join(str(reason).split())
     if not reason:
         raise UserError("reason: say why the side is removed")
     if line_problem(reason):
         raise UserError(f"reason{line_problem(reason)}", field="reason")
     _other_side(side)
-    at = aware(clock.now())
-    with db.session() as session:
-        game_id = sheets_store.open_sheet(session, event_id, round_number, table).game_id
-        rulings_store.award(session, game_id, "removed", side, at)
-        audit.record(session, at=at, actor=actor, action="ruling.remove", event_id=event_id,
-                     details={"round": round_number, "table": table, "side": side,
-                              "reason": reason})  # fmt: skip
+    session, event_id = do.session, do.event.id
+    game_id = sheets_store.open_sheet(session, event_id, round_number, table).game_id
+    rulings_store.award(session, game_id, "removed", side, do.at)
+    do.log({"round": round_number, "table": table, "side": side, "reason": reason})
     text = (
         f"removed from the table ({reason}): scores 0; "
         f"the opponents score {rules.penalties.removed_award_points}"

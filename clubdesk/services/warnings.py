@@ -31,14 +31,13 @@ from clubdesk.domain.rulings.warnings import (
     warnings_allowed,
 )
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware, event_and_rules
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
+from clubdesk.services.common import event_and_rules
 from clubdesk.store import entrants as store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
-from clubdesk.timesource import TimeSource
 
 WARNING_ACTION = "warning.log"
 
@@ -85,7 +84,7 @@ class WarningLogged:
 
 def warning_preview(db: Database, event_id: str, round: int, team: int) -> WarningPreview:
     """What a new infraction by ``team`` in round ``round`` would be (nothing stored)."""
-    with db.session() as session:
+    with db.reading() as session:
         _, rules = event_and_rules(session, event_id)
         return _preview(session, event_id, rules, round, team)
 
@@ -116,17 +115,9 @@ def _preview(
     return WarningPreview(round, team, ruling, table.table, "a" if team in table.a else "b")
 
 
-@writes(Change.SHEETS | Change.ENTRANTS)
+@act(WARNING_ACTION, Change.SHEETS | Change.ENTRANTS)
 def log_warning(
-    db: Database,
-    event_id: str,
-    round: int,
-    team: int,
-    reason: str,
-    clock: TimeSource,
-    *,
-    loss_of_hand: bool | None = None,
-    actor: str = "director",
+    do: Command, round: int, team: int, reason: str, *, loss_of_hand: bool | None = None
 ) -> WarningLogged:
     """Log a warning infraction by a team seated at a table in round ``round``.
 
@@ -140,35 +131,28 @@ def log_warning(
         raise UserError("reason: say what the infraction was", field="reason")
     if line_problem(reason):
         raise UserError(f"reason{line_problem(reason)}", field="reason")
-    at = aware(clock.now())
-    with db.session() as session:
-        _, rules = event_and_rules(session, event_id)
-        preview = _preview(session, event_id, rules, round, team)
-        kind = decided(preview.ruling, loss_of_hand, team)
-        record = store.entrant_by_number(session, event_id, team)
-        assert record is not None  # the preview found it
-        playoff = preview.ruling.playoff
-        rulings_store.add_warning(
-            session,
-            event_id,
-            rulings_store.NewWarning(round, playoff, record.id, reason, kind, actor, at),
-        )
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action=WARNING_ACTION,
-            event_id=event_id,
-            details={
-                "round": round,
-                "team": team,
-                "reason": reason,
-                "playoff": playoff,
-                "ruling": kind,
-                "proposed": preview.ruling.kind,
-                "count": preview.ruling.count,
-            },
-        )
+    session, event_id = do.session, do.event.id
+    preview = _preview(session, event_id, do.rules, round, team)
+    kind = decided(preview.ruling, loss_of_hand, team)
+    record = store.entrant_by_number(session, event_id, team)
+    assert record is not None  # the preview found it
+    playoff = preview.ruling.playoff
+    rulings_store.add_warning(
+        session,
+        event_id,
+        rulings_store.NewWarning(round, playoff, record.id, reason, kind, do.actor, do.at),
+    )
+    do.log(
+        {
+            "round": round,
+            "team": team,
+            "reason": reason,
+            "playoff": playoff,
+            "ruling": kind,
+            "proposed": preview.ruling.kind,
+            "count": preview.ruling.count,
+        }
+    )
     return WarningLogged(round, team, kind, preview.ruling.count, preview.table, preview.side)
 
 
@@ -177,7 +161,7 @@ def warnings_logged(
 ) -> list[LoggedWarning]:
     """The warnings logged in the event, in order; only one team's, or one round's, when
     asked."""
-    with db.session() as session:
+    with db.reading() as session:
         event_and_rules(session, event_id)  # the event exists
         logged = rulings_store.warnings(session, event_id)
     if team is not None:

@@ -108,7 +108,7 @@ def test_a_gin_night_of_12_at_30_dollars_from_the_first_round_to_the_prizes(
     )
 
     with open_database(db) as database:  # y wins the sudden-death match: +1
-        rulings.record_tiebreak(database, event, 3, x, y, clock, winner="b")
+        rulings.record_tiebreak(Desk(database, event, clock), 3, x, y, winner="b")
     decided = payouts(db)
     assert decided["provisional"] is False and decided["undecided"] == []
     # the seed's split: $180 / $120 / $35 / $25

@@ -12,6 +12,7 @@ import pytest
 
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import events
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from tests import builder
 from tests.cli.helpers import clubdesk, ok, refused
@@ -133,8 +134,8 @@ def test_a_round_with_no_game_played_closes_with_the_directors_award(
                                  date=clock.now().date(), name="Warm-up")  # fmt: skip
         builder.draw(database, event_id, clock, seed=5)
         builder.start(database, event_id, 1, clock)
-        rulings.rule_late(database, event_id, 1, 1, "b", 11, clock)
-        rulings.remove_from_table(database, event_id, 1, 2, "a", "abusive language", clock)
+        rulings.rule_late(Desk(database, event_id, clock), 1, 1, "b", 11)
+        rulings.remove_from_table(Desk(database, event_id, clock), 1, 2, "a", "abusive language")
     said = refused("round", "close", "--round", "1", "--db", path)
     assert said.startswith("award: round 1 had no game played (every table a DQ or a removal)")
     assert refused("round", "close", "--round", "1", "--db", path, "--award", "350") == (

@@ -20,7 +20,7 @@ def test_a_finished_warmup_is_paid_to_the_cent_tie_and_rounding_included(db, clo
     # $63, $38, $25, the $1.77 left to 1st: $64.77. Teams 1 and 2 share 1st and 2nd:
     # $102.77, the odd cent to the lower number: $51.39 and $51.38; team 3 $25.00.
     event_id = builder.event(db, clock, "grand-prix-warmup", entrants=6, paid_cents=2000)
-    ledger.add_money(db, event_id, "added", 777, clock, note="from the club")
+    ledger.add_money(Desk(db, event_id, clock), "added", 777, note="from the club")
     builder.draw(db, event_id, clock, seed=2)
     for number in range(1, 5):
         seats = builder.publish(db, event_id, number, clock)

@@ -10,6 +10,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from clubdesk.services import documents, results, tiebreaks
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from tests.cli.helpers import ok
 from tests.printing.reading import Printed
@@ -35,7 +36,7 @@ def test_a_gin_tie_at_the_cut_is_printed_with_who_must_play(db, clock) -> None:
         "the heavy line is the cut: those above it advance; a tie-break decides the rest",
     )  # fmt: skip
 
-    tiebreaks.break_tie(db, event, [4, 5], 5, clock)
+    tiebreaks.break_tie(Desk(db, event, clock), [4, 5], 5)
     rows = documents.standings_rows(db, event)
     assert (rows.cut_size, rows.advance, rows.ties) == (6, 6, ())
     doc = printed(db, event, clock)

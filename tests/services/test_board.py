@@ -76,8 +76,8 @@ def test_a_ruling_shows_on_its_table_and_an_award_decides_the_sheet(db, clock, e
     from clubdesk.services import rulings
 
     builder.start(db, event, 1, clock)
-    rulings.rule_late(db, event, 1, 1, "b", 7, clock)
-    rulings.remove_from_table(db, event, 1, 2, "a", "abusive language", clock)
+    rulings.rule_late(Desk(db, event, clock), 1, 1, "b", 7)
+    rulings.remove_from_table(Desk(db, event, clock), 1, 2, "a", "abusive language")
     shown = board_service.board(db, event)
     tables = {t.table: t for t in shown.tables}
     assert tables[1].state == "waiting"
@@ -113,7 +113,7 @@ def test_the_rounds_count_the_sheets_in_as_the_board_does(db, clock, event):
     builder.scores(db, event, 1, {1: (520, 300)}, clock)
     sheets.amend_sheet(db, event, 1, 1, score=(530, 300), director="Dee Rector",
                        reason="added wrong", clock=clock)  # fmt: skip
-    rulings.remove_from_table(db, event, 1, 2, "a", "abusive language", clock)
+    rulings.remove_from_table(Desk(db, event, clock), 1, 2, "a", "abusive language")
     assert counted() == ("2 of 3 sheets in",) * 2
     rounds.close_round(Desk(db, event, clock), 1, missing_ok=[3])
     assert board_service.board(db, event, 1).tables[2].state == "no-sheet"

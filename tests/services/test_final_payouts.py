@@ -108,7 +108,7 @@ def test_finalizing_twice_is_refused(db, clock, warmup) -> None:
 def test_money_that_would_change_the_pool_waits_for_a_reopen(db, clock, warmup) -> None:
     finalize_payouts(Desk(db, warmup, clock), "Pat Lee")
     with pytest.raises(UserError) as refused:
-        ledger.add_money(db, warmup, "expense", 500, clock, note="cards")
+        ledger.add_money(Desk(db, warmup, clock), "expense", 500, note="cards")
     assert str(refused.value) == (
         "The payouts are final; money that changes the prize pool waits until the director "
         "reopens them."
@@ -120,7 +120,7 @@ def test_money_that_would_change_the_pool_waits_for_a_reopen(db, clock, warmup) 
         reopen_payouts(Desk(db, warmup, clock), "", "expense forgotten")
     reopen_payouts(Desk(db, warmup, clock), "Pat Lee", "expense forgotten")
     assert [a.action for a in audit.list_audit(db, warmup)][-1] == "payouts.reopen"
-    ledger.add_money(db, warmup, "expense", 1000, clock, note="cards")
+    ledger.add_money(Desk(db, warmup, clock), "expense", 1000, note="cards")
     reopened = results.payouts(db, warmup)
     assert not reopened.final and reopened.pool_cents == 11_000
     assert [p.amount_cents for p in reopened.prizes] == [5500, 3300, 2200]

@@ -31,7 +31,7 @@ def small_gp(db: Database, clock) -> str:
 def test_added_money_goes_into_the_pool_with_its_row_and_audit(db: Database, clock) -> None:
     event = small_gp(db, clock)
     before = payouts(db, event).pool_cents
-    done = add_money(db, event, "added", 5000, clock, note="from the club")
+    done = add_money(Desk(db, event, clock), "added", 5000, note="from the club")
     assert changes_of(done) == Change.MONEY
     assert done.pool_cents == before + 5000
     sheet = money_sheet(db, event)
@@ -44,7 +44,7 @@ def test_added_money_goes_into_the_pool_with_its_row_and_audit(db: Database, clo
 def test_an_expense_comes_out_of_the_pool_and_the_prizes_still_add_up(db: Database, clock) -> None:
     event = small_gp(db, clock)
     before = payouts(db, event).pool_cents  # $355.25
-    add_money(db, event, "expense", 2525, clock, note="cards and score pads")
+    add_money(Desk(db, event, clock), "expense", 2525, note="cards and score pads")
     sheet = money_sheet(db, event)
     assert sheet.pool.expenses_cents == 500 + 2525  # the file's own expense, and this
     assert sheet.pool.pool_cents == before - 2525 == 33000
@@ -57,7 +57,7 @@ def test_an_expense_larger_than_the_pool_is_refused_and_nothing_written(
     event = small_gp(db, clock)
     rows = len(money_sheet(db, event).rows)
     with pytest.raises(UserError) as caught:
-        add_money(db, event, "expense", 35526, clock, note="too much")
+        add_money(Desk(db, event, clock), "expense", 35526, note="too much")
     assert caught.value.field == "cents"
     assert "$355.25" in str(caught.value)
     assert len(money_sheet(db, event).rows) == rows
@@ -75,7 +75,7 @@ def test_an_expense_larger_than_the_pool_is_refused_and_nothing_written(
 def test_bad_input_names_its_field(db: Database, clock, kind, cents, note, field) -> None:
     event = builder.event(db, clock, "house-gin", entrants=2, paid_cents=3000)
     with pytest.raises(UserError) as caught:
-        add_money(db, event, kind, cents, clock, note=note)
+        add_money(Desk(db, event, clock), kind, cents, note=note)
     assert caught.value.field == field
     assert money_sheet(db, event).pool.added_cents == 0
 
@@ -98,9 +98,9 @@ def test_the_cash_box_counts_cash_in_and_out(db: Database, clock) -> None:
     record_payment(Desk(db, event, clock), 2, 5000, "check")  # not in the box
     record_payment(Desk(db, event, clock), 3, 5000, "cash")
     refund(Desk(db, event, clock), 3, 2000, "cash")
-    add_money(db, event, "added", 1000, clock, note="sponsor", method="cash")
-    add_money(db, event, "expense", 700, clock, note="coffee", method="cash")
-    add_money(db, event, "expense", 300, clock, note="pads", method="check")
+    add_money(Desk(db, event, clock), "added", 1000, note="sponsor", method="cash")
+    add_money(Desk(db, event, clock), "expense", 700, note="coffee", method="cash")
+    add_money(Desk(db, event, clock), "expense", 300, note="pads", method="check")
     cash = money_sheet(db, event).cash
     assert cash.cash_in_cents == 5000 + 5000 + 1000
     assert cash.cash_out_cents == 2000 + 700

@@ -100,7 +100,7 @@ def test_a_refund_says_why(db, clock) -> None:
 
 def test_a_refund_cannot_leave_the_pool_below_nothing(db, clock) -> None:
     event = builder.event(db, clock, "house-gin", entrants=2, paid_cents=3000)
-    add_money(db, event, "expense", 5000, clock, note="the hall")  # $60 - $50: $10 left
+    add_money(Desk(db, event, clock), "expense", 5000, note="the hall")  # $60 - $50: $10 left
     with pytest.raises(UserError) as caught:
         refund(Desk(db, event, clock), 1, 3000, "cash", note="left")
     assert str(caught.value) == (

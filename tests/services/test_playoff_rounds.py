@@ -216,9 +216,9 @@ def test_a_warning_in_a_playoff_round_is_a_loss_of_hand_at_once(db, clock) -> No
     event = preliminaries(db, clock)
     rounds.close_round(Desk(db, event, clock), 3)
     team = seating_service.seating(db, event, 4).tables[0].a[0]
-    assert warnings.log_warning(db, event, 4, team, "talking", clock).kind == "loss-of-hand"
+    assert warnings.log_warning(Desk(db, event, clock), 4, team, "talking").kind == "loss-of-hand"
     with pytest.raises(UserError, match="round: round 5's seating is not published yet"):
-        warnings.log_warning(db, event, 5, team, "talking", clock)
+        warnings.log_warning(Desk(db, event, clock), 5, team, "talking")
 
 
 def test_closing_gins_cut_round_publishes_the_final(db, clock) -> None:

@@ -171,7 +171,7 @@ def test_a_round_with_a_ruling_on_a_sheet_keeps_its_seating_and_the_withdrawal_s
 ):
     builder.publish(db, grand_prix, 2, clock)
     before = seating.seating(db, grand_prix, 2)
-    rulings.rule_late(db, grand_prix, 2, 1, "b", 7, clock)  # written on round 2's sheet
+    rulings.rule_late(Desk(db, grand_prix, clock), 2, 1, "b", 7)  # written on round 2's sheet
     leaving = before.table(3).a[0]
     done = builder.withdraw(db, grand_prix, leaving, clock)
     assert done.status == "withdrawn" and not done.changes & Change.SEATING
@@ -183,7 +183,7 @@ def test_a_round_with_a_ruling_on_a_sheet_keeps_its_seating_and_the_withdrawal_s
 def test_the_board_says_a_round_was_not_seated_again_and_why(db, clock, grand_prix):
     builder.publish(db, grand_prix, 2, clock)
     before = seating.seating(db, grand_prix, 2)
-    rulings.rule_late(db, grand_prix, 2, 1, "b", 7, clock)  # written on round 2's sheet
+    rulings.rule_late(Desk(db, grand_prix, clock), 2, 1, "b", 7)  # written on round 2's sheet
     leaving = before.table(3).a[0]
     assert board.board(db, grand_prix, 2).kept_note == ""
     builder.withdraw(db, grand_prix, leaving, clock)

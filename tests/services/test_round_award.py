@@ -21,8 +21,8 @@ def no_game(db, clock) -> str:
     event_id = builder.event(db, clock, "grand-prix-warmup", name="Warm-up", entrants=5)
     builder.draw(db, event_id, clock, seed=5)
     builder.start(db, event_id, 1, clock)
-    rulings.rule_late(db, event_id, 1, 1, "b", 11, clock)
-    rulings.remove_from_table(db, event_id, 1, 2, "a", "abusive language", clock)
+    rulings.rule_late(Desk(db, event_id, clock), 1, 1, "b", 11)
+    rulings.remove_from_table(Desk(db, event_id, clock), 1, 2, "a", "abusive language")
     return event_id
 
 
@@ -98,7 +98,7 @@ def test_a_round_with_a_game_played_takes_no_award(db, clock) -> None:
     event_id = builder.event(db, clock, "grand-prix-warmup", name="Warm-up", entrants=4)
     builder.draw(db, event_id, clock, seed=5)
     builder.start(db, event_id, 1, clock)
-    rulings.rule_late(db, event_id, 1, 1, "b", 11, clock)
+    rulings.rule_late(Desk(db, event_id, clock), 1, 1, "b", 11)
     builder.scores(db, event_id, 1, {2: (500, 320)}, clock)
     assert not rounds.award_needed(db, event_id, 1)
     with pytest.raises(UserError, match="round 1 needs no award: it has a game played"):
@@ -111,7 +111,7 @@ def test_a_table_closed_without_its_sheet_plays_no_game_either(db, clock) -> Non
     event_id = builder.event(db, clock, "grand-prix-warmup", name="Warm-up", entrants=5)
     builder.draw(db, event_id, clock, seed=5)
     builder.start(db, event_id, 1, clock)
-    rulings.rule_late(db, event_id, 1, 1, "b", 11, clock)
+    rulings.rule_late(Desk(db, event_id, clock), 1, 1, "b", 11)
     with pytest.raises(UserError, match=r"every table a DQ, a removal or without its sheet\)"):
         rounds.close_round(Desk(db, event_id, clock), 1, missing_ok=[2])
     rounds.close_round(Desk(db, event_id, clock), 1, missing_ok=[2], award=280, director="Pat Lee")

@@ -153,7 +153,9 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
     pool_before = results.payouts(db, npa).pool_cents
     assert pool_before == 12 * FEE
 
-    done = fines.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+    done = fines.collect_fine(
+        Desk(db, npa, clock), bidder, 25, "round 1 table 1 hand 1: set", "cash"
+    )
     assert (done.entrant, done.cents, done.note, done.method) == (
         bidder,
         25,
@@ -189,8 +191,8 @@ def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None
     (fine,) = fines.fines_due(db, npa)
     assert fine.flagged and fine.candidates == tuple(one["A"])
     with pytest.raises(UserError, match=rf"^entrant: .* charged to entrant {one['A'][0]} or"):
-        fines.collect_fine(db, npa, one["B"][0], 25, fine.reference, "cash", clock)
-    done = fines.collect_fine(db, npa, one["A"][1], 25, fine.reference, "check", clock)
+        fines.collect_fine(Desk(db, npa, clock), one["B"][0], 25, fine.reference, "cash")
+    done = fines.collect_fine(Desk(db, npa, clock), one["A"][1], 25, fine.reference, "check")
     assert done.still_due == 0
     assert fines.fines_due(db, npa) == []
 
@@ -207,8 +209,8 @@ def test_a_reference_matches_exactly_however_it_is_typed(db, clock, npa) -> None
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
-    done = fines.collect_fine(db, npa, one["A"][1], 25, " Round 1 table 1  hand 1:SET ", "cash",
-                                clock)  # fmt: skip
+    done = fines.collect_fine(Desk(db, npa, clock), one["A"][1], 25,
+                              " Round 1 table 1  hand 1:SET ", "cash")  # fmt: skip
     assert done.note == "round 1 table 1 hand 1: set"
     assert fines.fines_due(db, npa) == []
 
@@ -243,7 +245,7 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
     )
     audit_before = list_audit(db, npa)
     with pytest.raises(UserError, match=message):
-        fines.collect_fine(db, npa, players[who], cents, note, "cash", clock)
+        fines.collect_fine(Desk(db, npa, clock), players[who], cents, note, "cash")
     assert fine_rows(db) == []
     assert list_audit(db, npa) == audit_before
     assert len(fines.fines_due(db, npa)) == 1
@@ -260,19 +262,19 @@ def test_a_fine_is_collected_once(db, clock, npa) -> None:
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
-    fines.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+    fines.collect_fine(Desk(db, npa, clock), bidder, 25, "round 1 table 1 hand 1: set", "cash")
     with pytest.raises(UserError, match=rf"is already collected \(from entrant {bidder}\)$"):
-        fines.collect_fine(db, npa, bidder, 25, "round 1 table 1 hand 1: set", "cash", clock)
+        fines.collect_fine(Desk(db, npa, clock), bidder, 25, "round 1 table 1 hand 1: set", "cash")
     assert len(fine_rows(db)) == 1
 
 
 def test_other_checks_on_a_collection(db, clock, npa) -> None:
     with pytest.raises(UserError, match="^entrant: there is no entrant 99 in this event"):
-        fines.collect_fine(db, npa, 99, 25, "slow play", "cash", clock)
+        fines.collect_fine(Desk(db, npa, clock), 99, 25, "slow play", "cash")
     with pytest.raises(UserError, match="^method: 'card' is not one of cash, check, other"):
-        fines.collect_fine(db, npa, 1, 25, "slow play", "card", clock)
+        fines.collect_fine(Desk(db, npa, clock), 1, 25, "slow play", "card")
     with pytest.raises(UserError, match="^cents: must be a whole number of cents"):
-        fines.collect_fine(db, npa, 1, 2.5, "slow play", "cash", clock)  # type: ignore[arg-type]
+        fines.collect_fine(Desk(db, npa, clock), 1, 2.5, "slow play", "cash")  # type: ignore[arg-type]
     assert fine_rows(db) == []
 
 
@@ -286,7 +288,7 @@ def test_a_fine_for_another_reason_goes_in_the_pool_and_changes_no_fine_due(db, 
         signatures=builder.signers(db, npa, 1, 1),
         clock=clock,
     )
-    done = fines.collect_fine(db, npa, 5, 200, "  slow   play ", "other", clock)
+    done = fines.collect_fine(Desk(db, npa, clock), 5, 200, "  slow   play ", "other")
     assert (done.note, done.fines_collected_cents, done.still_due) == ("slow play", 200, 1)
     assert len(fines.fines_due(db, npa)) == 1
     assert results.payouts(db, npa).pool_cents == 12 * FEE + 200
@@ -357,7 +359,7 @@ def test_a_sudden_death_settles_a_tie_at_the_cut(db, clock) -> None:
     # docs/rules.md §5: a sudden-death match to 60; its score is not added, the winner gets +1
     sudden_death = [{"knocker": "B", "gin": True, "deadwood": {"A": 30, "B": 0}},
                     {"knocker": "B", "gin": True, "deadwood": {"A": 35, "B": 0}}]  # fmt: skip
-    done = rulings.record_tiebreak(db, event_id, 2, 2, 3, clock, hands=sudden_death)
+    done = rulings.record_tiebreak(Desk(db, event_id, clock), 2, 2, 3, hands=sudden_death)
     assert done.winner == 3
     final = seating_service.seating(db, event_id, 3)
     assert sorted(final.entrants) == [1, 3]
@@ -368,15 +370,15 @@ def test_a_sudden_death_settles_a_tie_at_the_cut(db, clock) -> None:
 def test_a_tiebreak_is_checked(db, clock) -> None:
     event_id = gin_night_tied_at_the_cut(db, clock)
     with pytest.raises(UserError, match='winner: must be "a" or "b"'):
-        rulings.record_tiebreak(db, event_id, 2, 2, 3, clock)
+        rulings.record_tiebreak(Desk(db, event_id, clock), 2, 2, 3)
     with pytest.raises(UserError, match="hands: the tie-break is not decided yet"):
-        rulings.record_tiebreak(db, event_id, 2, 2, 3, clock,
+        rulings.record_tiebreak(Desk(db, event_id, clock), 2, 2, 3,
                                 hands=[{"knocker": "A", "deadwood": {"A": 2, "B": 20},
                                         "knock_card": 10}])  # fmt: skip
     with pytest.raises(UserError, match="a: there is no entrant 9"):
-        rulings.record_tiebreak(db, event_id, 2, 9, 3, clock, winner="a")
+        rulings.record_tiebreak(Desk(db, event_id, clock), 2, 9, 3, winner="a")
     with pytest.raises(UserError, match="round 5's seating is not published"):
-        rulings.record_tiebreak(db, event_id, 5, 2, 3, clock, winner="a")
+        rulings.record_tiebreak(Desk(db, event_id, clock), 5, 2, 3, winner="a")
 
 
 # --- lateness and removal (docs/rules.md §1) ---------------------------------------------------
@@ -397,7 +399,7 @@ def round_one_scores(db, event_id: str) -> dict[int, int]:
 
 
 def test_six_minutes_late_gives_the_opponents_100_on_the_sheet(db, clock, warmup) -> None:
-    ruling = rulings.rule_late(db, warmup, 1, 1, "b", 6, clock)
+    ruling = rulings.rule_late(Desk(db, warmup, clock), 1, 1, "b", 6)
     assert (ruling.kind, ruling.against) == ("points", "b")
     done = sheets.submit_sheet(
         db,
@@ -409,12 +411,12 @@ def test_six_minutes_late_gives_the_opponents_100_on_the_sheet(db, clock, warmup
         clock=clock,
     )
     assert (done.score_a, done.score_b) == (510, 380)
-    assert rulings.rule_late(db, warmup, 1, 2, "a", 5, clock).kind == "on-time"
+    assert rulings.rule_late(Desk(db, warmup, clock), 1, 2, "a", 5).kind == "on-time"
 
 
 def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clock, warmup) -> None:
     seating = seating_service.seating(db, warmup, 1)
-    ruling = rulings.rule_late(db, warmup, 1, 1, "a", 11, clock)
+    ruling = rulings.rule_late(Desk(db, warmup, clock), 1, 1, "a", 11)
     assert ruling.kind == "disqualified"
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
         sheets.submit_sheet(
@@ -443,8 +445,8 @@ def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clo
 def test_removed_from_the_table_scores_0_and_the_opponents_500(db, clock, warmup) -> None:
     seating = seating_service.seating(db, warmup, 1)
     with pytest.raises(UserError, match="reason: say why"):
-        rulings.remove_from_table(db, warmup, 1, 2, "b", " ", clock)
-    ruling = rulings.remove_from_table(db, warmup, 1, 2, "b", "abusive language", clock)
+        rulings.remove_from_table(Desk(db, warmup, clock), 1, 2, "b", " ")
+    ruling = rulings.remove_from_table(Desk(db, warmup, clock), 1, 2, "b", "abusive language")
     assert ruling.kind == "removed" and "500" in ruling.text
     sheets.submit_sheet(
         db,

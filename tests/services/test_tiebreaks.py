@@ -27,7 +27,7 @@ def test_a_sudden_death_at_the_cut_is_recorded_with_its_reason(db, clock) -> Non
         seating.seating(db, event, 3)
     logged = len(audit.list_audit(db, event))
 
-    done = tiebreaks.break_tie(db, event, [5, 4], 4, clock, reason="  won   60 to 42 ")
+    done = tiebreaks.break_tie(Desk(db, event, clock), [5, 4], 4, reason="  won   60 to 42 ")
     assert (done.round_number, done.between, done.winner) == (2, (5, 4), 4)
     assert done.rows == (Tiebreak(4, 5, "a"),) and done.still_due == ()
     assert changes_of(done) == Change.SHEETS
@@ -62,18 +62,18 @@ def test_a_tiebreak_the_standings_do_not_hold_is_refused_and_nothing_is_kept(db,
         ([4, 11], 4, "between", "between: there is no entrant 11 in this event"),
     ]:
         with pytest.raises(UserError) as refused:
-            tiebreaks.break_tie(db, event, between, winner, clock)
+            tiebreaks.break_tie(Desk(db, event, clock), between, winner)
         assert (refused.value.field, str(refused.value)) == (field, message)
     with pytest.raises(UserError) as refused:
-        tiebreaks.break_tie(db, event, [4, 5], 4, clock, reason="x" * 501)
+        tiebreaks.break_tie(Desk(db, event, clock), [4, 5], 4, reason="x" * 501)
     assert str(refused.value) == "reason is longer than 500 characters"
     assert refused.value.field == "reason"
     assert len(audit.list_audit(db, event)) == logged
     assert [t.entrants for t in tiebreaks.ties_due(db, event)] == [(4, 5)]
 
-    tiebreaks.break_tie(db, event, [4, 5], 5, clock)
+    tiebreaks.break_tie(Desk(db, event, clock), [4, 5], 5)
     with pytest.raises(UserError, match="^between: the standings hold no tie between 4 and 5"):
-        tiebreaks.break_tie(db, event, [4, 5], 4, clock)  # played once: never again
+        tiebreaks.break_tie(Desk(db, event, clock), [4, 5], 4)  # played once: never again
 
 
 def test_a_tie_for_a_prize_in_gins_final_is_due_and_the_prizes_follow_its_winner(db, clock) -> None:
@@ -88,7 +88,7 @@ def test_a_tie_for_a_prize_in_gins_final_is_due_and_the_prizes_follow_its_winner
     waiting = results.payouts(db, event)
     assert waiting.provisional and [u.entrants for u in waiting.undecided] == [(9, 10)]
 
-    done = tiebreaks.break_tie(db, event, [9, 10], 10, clock)
+    done = tiebreaks.break_tie(Desk(db, event, clock), [9, 10], 10)
     assert done.round_number == 3 and done.still_due == ()
     paid = results.payouts(db, event)
     assert not paid.provisional and paid.undecided == ()
@@ -123,9 +123,9 @@ def test_three_teams_level_at_the_whist_cut_play_off_one_hand_at_a_time(db, cloc
         "(tied at 0 wins and 6 points across the cut; 2 of them advance)"
     )
     # z beats y: z advances; x and y are still level for the last place
-    first = tiebreaks.break_tie(db, event, [y, z], z, clock)
+    first = tiebreaks.break_tie(Desk(db, event, clock), [y, z], z)
     assert [(t.entrants, t.advance) for t in first.still_due] == [((x, y), 1)]
-    done = tiebreaks.break_tie(db, event, [x, y], x, clock)
+    done = tiebreaks.break_tie(Desk(db, event, clock), [x, y], x)
     assert done.still_due == ()
     fourth = rounds.close_round(Desk(db, event, clock), 3).next_seating
     assert fourth is not None and {x, z} <= set(fourth.entrants) and y not in fourth.entrants
@@ -134,7 +134,7 @@ def test_three_teams_level_at_the_whist_cut_play_off_one_hand_at_a_time(db, cloc
 def test_a_three_way_winner_beats_each_of_the_others(db, clock) -> None:
     event, (x, y, z) = whist_night_level_at_the_cut(db, clock)
     logged = len(audit.list_audit(db, event))
-    done = tiebreaks.break_tie(db, event, [x, y, z], y, clock)
+    done = tiebreaks.break_tie(Desk(db, event, clock), [x, y, z], y)
     assert done.rows == (Tiebreak(x, y, "b"), Tiebreak(y, z, "a"))
     assert [r.details for r in audit.list_audit(db, event)[logged:]] == [
         {"round": 3, "a": x, "b": y, "winner": y},
@@ -149,7 +149,7 @@ def test_a_three_way_winner_beats_each_of_the_others(db, clock) -> None:
 def test_a_format_that_shares_its_ties_records_none(db, clock) -> None:
     event = builder.event(db, clock, "grand-prix-pinochle", entrants=8)
     with pytest.raises(UserError, match="^between: .* breaks no ties at the table"):
-        tiebreaks.break_tie(db, event, [1, 2], 1, clock)
+        tiebreaks.break_tie(Desk(db, event, clock), [1, 2], 1)
     assert tiebreaks.ties_due(db, event) == ()
 
 

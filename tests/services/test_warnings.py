@@ -45,7 +45,7 @@ def test_the_first_is_a_warning_a_later_one_in_another_round_proposes_a_loss_of_
     table, team = at_table(db, whist, 1)
     preview = warnings.warning_preview(db, whist, 1, team)
     assert (preview.ruling.text, preview.table, preview.side) == ("Warning 1", table, "a")
-    first = warnings.log_warning(db, whist, 1, team, "talking across the table", clock)
+    first = warnings.log_warning(Desk(db, whist, clock), 1, team, "talking across the table")
     assert (first.kind, first.count) == ("warning", 1)
     assert changes_of(first) == Change.SHEETS | Change.ENTRANTS
     later = warnings.warning_preview(db, whist, 2, team)
@@ -54,8 +54,8 @@ def test_the_first_is_a_warning_a_later_one_in_another_round_proposes_a_loss_of_
         dataclasses.replace(later.ruling.earlier[0], reason="talking across the table"),
     )
     with pytest.raises(UserError, match="^loss_of_hand: team .* a loss of hand is proposed"):
-        warnings.log_warning(db, whist, 2, team, "bid out of turn", clock)
-    confirmed = warnings.log_warning(db, whist, 2, team, "bid out of turn", clock,
+        warnings.log_warning(Desk(db, whist, clock), 2, team, "bid out of turn")
+    confirmed = warnings.log_warning(Desk(db, whist, clock), 2, team, "bid out of turn",
                                      loss_of_hand=True)  # fmt: skip
     assert (confirmed.kind, confirmed.count) == ("loss-of-hand", 2)
     there = next(t for t in seating_service.seating(db, whist, 2).tables if team in t.entrants)
@@ -72,8 +72,8 @@ def test_the_first_is_a_warning_a_later_one_in_another_round_proposes_a_loss_of_
 
 def test_the_director_may_decline_the_loss_of_hand(db, clock, whist) -> None:
     _, team = at_table(db, whist, 1)
-    warnings.log_warning(db, whist, 1, team, "talking", clock)
-    again = warnings.log_warning(db, whist, 1, team, "talking", clock, loss_of_hand=False)
+    warnings.log_warning(Desk(db, whist, clock), 1, team, "talking")
+    again = warnings.log_warning(Desk(db, whist, clock), 1, team, "talking", loss_of_hand=False)
     assert (again.kind, again.count) == ("warning", 2)
     assert warnings.warning_preview(db, whist, 1, team).ruling.to_decide  # still proposed
 
@@ -81,7 +81,7 @@ def test_the_director_may_decline_the_loss_of_hand(db, clock, whist) -> None:
 def test_a_first_infraction_is_not_a_loss_of_hand(db, clock, whist) -> None:
     _, team = at_table(db, whist, 1)
     with pytest.raises(UserError, match="first infraction is a warning"):
-        warnings.log_warning(db, whist, 1, team, "talking", clock, loss_of_hand=True)
+        warnings.log_warning(Desk(db, whist, clock), 1, team, "talking", loss_of_hand=True)
     assert warnings.warnings_logged(db, whist) == []
 
 
@@ -98,10 +98,10 @@ def test_no_warnings_in_playoffs(db, clock, whist) -> None:
     # seed 004: "There will be no warnings allowed during the Playoff Rounds."
     to_the_playoffs(db, clock, whist)
     _, team = at_table(db, whist, 4)
-    ruling = warnings.log_warning(db, whist, 4, team, "talking", clock)
+    ruling = warnings.log_warning(Desk(db, whist, clock), 4, team, "talking")
     assert (ruling.kind, ruling.count) == ("loss-of-hand", 1)
     with pytest.raises(UserError, match="no warnings in the playoffs"):
-        warnings.log_warning(db, whist, 4, team, "talking", clock, loss_of_hand=False)
+        warnings.log_warning(Desk(db, whist, clock), 4, team, "talking", loss_of_hand=False)
     logged = warnings.warnings_logged(db, whist, team=team)
     assert [(w.round, w.playoff, w.kind) for w in logged] == [(4, True, "loss-of-hand")]
 
@@ -109,9 +109,9 @@ def test_no_warnings_in_playoffs(db, clock, whist) -> None:
 def test_warnings_are_read_back_in_order(db, clock, whist) -> None:
     _, three = at_table(db, whist, 1, 0)
     _, five = at_table(db, whist, 1, 1)
-    warnings.log_warning(db, whist, 1, three, "talking", clock)
-    warnings.log_warning(db, whist, 1, five, "  slow   play ", clock)
-    warnings.log_warning(db, whist, 1, three, "bid out of turn", clock, loss_of_hand=True)
+    warnings.log_warning(Desk(db, whist, clock), 1, three, "talking")
+    warnings.log_warning(Desk(db, whist, clock), 1, five, "  slow   play ")
+    warnings.log_warning(Desk(db, whist, clock), 1, three, "bid out of turn", loss_of_hand=True)
     found = [dataclasses.replace(w, at=None) for w in warnings.warnings_logged(db, whist)]
     assert found == [
         LoggedWarning(1, three, "talking"),
@@ -139,27 +139,27 @@ def test_a_wrong_warning_is_refused_and_nothing_is_logged(
 ) -> None:
     audit_before = list_audit(db, whist)
     with pytest.raises(UserError, match=message):
-        warnings.log_warning(db, whist, round_number, team, reason, clock)
+        warnings.log_warning(Desk(db, whist, clock), round_number, team, reason)
     assert list_audit(db, whist) == audit_before
 
 
 def test_a_withdrawn_team_gets_no_warning(db, clock, whist) -> None:
     registration.withdraw(Desk(db, whist, clock), 6, "went home")
     with pytest.raises(UserError, match="^team: team 6 is withdrawn"):
-        warnings.log_warning(db, whist, 1, 6, "talking", clock)
+        warnings.log_warning(Desk(db, whist, clock), 1, 6, "talking")
 
 
 def test_a_format_without_warnings_refuses_them(db, clock) -> None:
     info = create_event(db, NewEvent("Gin", NIGHT, "", "house-gin"), clock)
     registration.register(Desk(db, info.id, clock), registration.RegisterEntrant(players=["A"]))
     with pytest.raises(UserError, match="^warning: .* has no warnings"):
-        warnings.log_warning(db, info.id, 1, 1, "talking", clock)
+        warnings.log_warning(Desk(db, info.id, clock), 1, 1, "talking")
 
 
 def test_an_event_file_carries_its_warnings_over(db, clock, whist) -> None:
     _, team = at_table(db, whist, 1)
-    warnings.log_warning(db, whist, 1, team, "talking", clock)
-    warnings.log_warning(db, whist, 2, team, "bid out of turn", clock, loss_of_hand=True)
+    warnings.log_warning(Desk(db, whist, clock), 1, team, "talking")
+    warnings.log_warning(Desk(db, whist, clock), 2, team, "bid out of turn", loss_of_hand=True)
     exported = export_event(db, whist)
     assert [(w["round"], w["team"], w["ruling"]) for w in exported["warnings"]] == [
         (1, team, "warning"),

@@ -149,7 +149,7 @@ def test_the_director_may_give_another_warning_instead(qtbot, monkeypatch, whist
     team = page.model.table_at(1).b[0].number
     event = page.open_event()
     assert event is not None
-    warnings.log_warning(*event, 1, team, "talking", page.context.clock)
+    warnings.log_warning(Desk(*event, page.context.clock), 1, team, "talking")
 
     def typed(dialog: WarningDialog) -> None:
         assert dialog.outcome.text() == "Warning 1" and not dialog.confirm.isVisible()

@@ -214,7 +214,7 @@ def test_the_page_refreshes_on_a_money_change(qtbot, db, clock):
     event = small_gp(db, clock)
     page = make_page(qtbot, db, clock, event)
     before = page.sheet.pool.pool_cents
-    done = ledger.add_money(db, event, "added", 10000, clock, note="from the club")
+    done = ledger.add_money(Desk(db, event, clock), "added", 10000, note="from the club")
     page.context.publish(done.changes)
     assert page.sheet.pool.pool_cents == before + 10000
     assert cells(page.ledger_table, 1)[-1] == "Added money"
@@ -225,7 +225,7 @@ def test_a_scheme_being_edited_survives_a_money_change(qtbot, db, clock):
     page = make_page(qtbot, db, clock, event)
     page.editor.remove_place()
     page.editor.rows[0].percent.setValue(70)
-    done = ledger.add_money(db, event, "added", 10000, clock, note="from the club")
+    done = ledger.add_money(Desk(db, event, clock), "added", 10000, note="from the club")
     page.context.publish(done.changes)
     assert [row.percent.value() for row in page.editor.rows] == [70, 30]
     assert page.shown.pool.pool_cents == page.sheet.pool.pool_cents

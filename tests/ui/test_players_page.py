@@ -528,7 +528,7 @@ def test_a_withdrawal_that_could_not_reseat_the_next_round_says_so(
     from clubdesk.services import rulings, seating
 
     event = running_grand_prix(db, clock)
-    rulings.rule_late(db, event, 2, 1, "b", 7, clock)  # written on round 2's sheet
+    rulings.rule_late(Desk(db, event, clock), 2, 1, "b", 7)  # written on round 2's sheet
     leaving = seating.seating(db, event, 2).table(3).a[0]
     page = make_page(event)
     page.select_number(leaving)

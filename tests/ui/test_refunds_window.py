@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.ledger import add_money, money_sheet
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
@@ -185,7 +186,7 @@ def test_a_refund_from_the_money_page_refused_at_its_field_then_given(
     pages, db, clock, keyboard, qtbot
 ) -> None:
     event = builder.event(db, clock, "house-gin", entrants=12, paid_cents=3000)
-    add_money(db, event, "expense", 34_000, clock, note="the hall")  # $360 - $340: $20 left
+    add_money(Desk(db, event, clock), "expense", 34_000, note="the hall")  # $360 - $340: $20 left
     players, money = pages(event)
     assert players.summary_text().startswith("12 entrants · 12 paid")
     assert money.refund_button.isVisible() and money.refund_button.isEnabled()

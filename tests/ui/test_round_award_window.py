@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import results, rulings
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -24,8 +25,8 @@ def page(qtbot, db, clock) -> RoundsPage:
     event_id = builder.event(db, clock, "grand-prix-warmup", name="Warm-up", entrants=5)
     builder.draw(db, event_id, clock, seed=5)
     builder.start(db, event_id, 1, clock)
-    rulings.rule_late(db, event_id, 1, 1, "b", 11, clock)
-    rulings.remove_from_table(db, event_id, 1, 2, "a", "abusive language", clock)
+    rulings.rule_late(Desk(db, event_id, clock), 1, 1, "b", 11)
+    rulings.remove_from_table(Desk(db, event_id, clock), 1, 2, "a", "abusive language")
     context = UiContext(db, clock, event_id)
     shown = RoundsPage(context, ClockWatch(context, Ticker(clock, FakeTimer, context), context))
     qtbot.addWidget(shown)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QScrollArea
 
 from clubdesk.services import rulings
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.ui.clock.status_bar import TIME_BACKGROUND, WARNING_BACKGROUND
 from tests import builder
@@ -28,9 +29,9 @@ def demo_with_rulings(make_window, db_path, new_demo, demo_database, clock):
     """The demo window after three rulings on round 4's board (its Rulings column filled)."""
     db = open_database(new_demo(db_path))
     event = demo_database.event
-    rulings.rule_late(db, event.id, 4, 2, "a", 7, clock)
-    rulings.rule_late(db, event.id, 4, 5, "b", 12, clock)
-    rulings.remove_from_table(db, event.id, 4, 7, "a", "abusive language", clock)
+    rulings.rule_late(Desk(db, event.id, clock), 4, 2, "a", 7)
+    rulings.rule_late(Desk(db, event.id, clock), 4, 5, "b", 12)
+    rulings.remove_from_table(Desk(db, event.id, clock), 4, 7, "a", "abusive language")
     return make_window(db)
 
 

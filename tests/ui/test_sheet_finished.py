@@ -72,7 +72,7 @@ def test_a_lateness_line_counts_in_the_running_total_and_ends_the_game_at_500(
     """docs/rules.md §1: "A penalty line (lateness: 100 to the opponents) is part of the running
     total, so it can bring a side to 500 and end the game"."""
     event_id = seated(db, clock, "grand-prix-pinochle", 4)
-    rulings.rule_late(db, event_id, 1, 1, "b", 7, clock)  # 100 to side A
+    rulings.rule_late(Desk(db, event_id, clock), 1, 1, "b", 7)  # 100 to side A
     dialog = open_sheet(qtbot, db, clock, event_id)
     [(text, total_a, total_b)] = dialog.scroll.lines  # a row of the sheet, above hand 1
     assert text.text() == "Adjustment: +100 to side A (side B 7 minutes late)"

@@ -12,6 +12,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QWidget
 
 from clubdesk.services import rulings
+from clubdesk.services.command import Desk
 from clubdesk.services.events import event_rules
 from clubdesk.store.db import open_database
 from clubdesk.ui.sheet.dialog import SheetDialog
@@ -75,7 +76,7 @@ def test_the_whole_sheet_is_in_view(
     rules = event_rules(db, event_id)
     late = rules.penalties.late_points > 0  # docs/rules.md §1: "Late more than 5 minutes: 100"
     if late:
-        rulings.rule_late(db, event_id, 1, 1, "b", 7, clock)
+        rulings.rule_late(Desk(db, event_id, clock), 1, 1, "b", 7)
     window = make_window(db)
     window.show_page("rounds")
     window.resize(*size)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton
 
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import rulings, seating
+from clubdesk.services.command import Desk
 from tests.cli.helpers import clubdesk
 from tests.sheet_typing import type_hand
 from tests.ui.test_sheet_columns import players_seated
@@ -60,7 +61,9 @@ def submitted_with_a_lateness_line(qtbot, db, clock, keyboard):
     """Round 1, table 1 of a Grand Prix, side B 7 minutes late, three hands typed, time
     called, signed on the pads and submitted with Ctrl+Enter."""
     event_id = seated(db, clock, "grand-prix-pinochle", 4)
-    rulings.rule_late(db, event_id, 1, 1, "b", 7, clock)  # docs/rules.md §1: 100 to the opponents
+    rulings.rule_late(
+        Desk(db, event_id, clock), 1, 1, "b", 7
+    )  # docs/rules.md §1: 100 to the opponents
     dialog = open_sheet(qtbot, db, clock, event_id)
     for number, hand in enumerate(PINOCHLE_HANDS[:3]):
         type_hand(keyboard, dialog.rows[number], hand)

@@ -336,11 +336,9 @@ class MoneyPage(QWidget):
         run_command(
             self.context,
             lambda: ledger.add_money(
-                db,
-                event_id,
+                self.context.desk,
                 kind,
                 entry.cents if entry.cents is not None else 0,
-                self.context.clock,
                 note=entry.note,
                 method=entry.method,
             ),

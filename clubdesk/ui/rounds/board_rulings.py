@@ -207,8 +207,8 @@ class BoardRulings(QObject):
         if answer is None:
             return
         done = self.page.run(
-            lambda: rulings_service.rule_late(db, event_id, number, table.table, answer.side,
-                                              answer.minutes, self.page.context.clock),
+            lambda: rulings_service.rule_late(Desk(db, event_id, self.page.context.clock),
+                                              number, table.table, answer.side, answer.minutes),
             f"Late at table {table.table}",
         )  # fmt: skip
         if done is not None:
@@ -223,9 +223,9 @@ class BoardRulings(QObject):
         if answer is None:
             return
         done = self.page.run(
-            lambda: rulings_service.remove_from_table(db, event_id, number, table.table,
-                                                      answer.side, answer.reason,
-                                                      self.page.context.clock),
+            lambda: rulings_service.remove_from_table(Desk(db, event_id, self.page.context.clock),
+                                                      number, table.table, answer.side,
+                                                      answer.reason),
             f"Remove from table {table.table}",
         )  # fmt: skip
         if done is not None:
@@ -275,8 +275,8 @@ class BoardRulings(QObject):
         if answer is None:
             return
         done = self.page.run(
-            lambda: warnings_service.log_warning(db, event_id, number, answer.team, answer.reason,
-                                                 self.page.context.clock,
+            lambda: warnings_service.log_warning(Desk(db, event_id, self.page.context.clock),
+                                                 number, answer.team, answer.reason,
                                                  loss_of_hand=answer.loss_of_hand),
             f"Warning at table {table.table}",
         )  # fmt: skip

@@ -309,13 +309,13 @@ class StandingsPage(QWidget):
         if board is None or not board.ties or db is None or event_id is None:
             return None
         names = {row.number: row.name for row in board.standings.rows}
-        clock = self.context.clock
+        desk = self.context.desk
         dialog: TiebreakDialog
 
         def record(between: list[int], winner: int, reason: str) -> object | None:
             done = run_command(
                 self.context,
-                lambda: tiebreaks.break_tie(db, event_id, between, winner, clock, reason=reason),
+                lambda: tiebreaks.break_tie(desk, between, winner, reason=reason),
                 parent=dialog,
                 title="Record tie-break",
                 fields=dialog.fields,
