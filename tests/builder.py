@@ -29,6 +29,7 @@ from clubdesk.services import draw as draw_service
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import DrawInfo
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.events import NewEvent, create_event
@@ -221,14 +222,12 @@ def scores(
         signing = _Signers(db, event_id, round_number)  # the seating and names read once
         for table, score in by_table.items():
             sheets.submit_sheet(
-                db,
-                event_id,
+                Desk(db, event_id, clock),
                 round_number,
                 table,
                 final_score=(score[0], score[1]),
                 winner=score[2] if len(score) > 2 else None,
                 signatures=signing.at(table),
-                clock=clock,
             )
 
     made_once.step(

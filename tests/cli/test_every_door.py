@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from clubdesk.services import final_payouts, seating, sheets
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder
@@ -35,8 +36,10 @@ def played(path: Path, *, amended: bool = False) -> dict[str, Any]:
         final_payouts.finalize_payouts(db, event_id, "Pat Lee", clock)
         if amended:
             clock.advance(minutes=5)
-            sheets.amend_sheet(db, event_id, ROUNDS, 1, score=(0, 2000), director="Pat Lee",
-                               reason="a sheet added up wrong", clock=clock)  # fmt: skip
+            sheets.amend_sheet(
+                Desk(db, event_id, clock), ROUNDS, 1, score=(0, 2000), director="Pat Lee",
+                reason="a sheet added up wrong",
+            )  # fmt: skip
     return json.loads(ok("export", "--db", path))
 
 

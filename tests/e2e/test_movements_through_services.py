@@ -24,6 +24,7 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.store import eventfile as event_store
 from clubdesk.store.db import Database
 from tests import builder
@@ -86,13 +87,11 @@ class Night:
             self.clock.advance(minutes=1)
             given = score(self.rng, number, table)
             done = sheets.submit_sheet(
-                self.db,
-                self.event,
+                Desk(self.db, self.event, self.clock),
                 number,
                 table.table,
                 **({"hands": given} if isinstance(given, list) else {"final_score": given}),
                 signatures=builder.signers(self.db, self.event, number, table.table),
-                clock=self.clock,
             )
         assert (done.sheets_in, done.sheets_total) == (len(seats.tables), len(seats.tables))
         self.seatings[number] = seats

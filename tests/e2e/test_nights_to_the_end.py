@@ -19,6 +19,7 @@ from clubdesk.domain.results.standings import compute_standings
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import events, results, rounds, seating, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event
 from tests import builder
 from tests.formats import lookup
@@ -72,9 +73,9 @@ def play(db, clock, rules_id: str, entrants: int, seed: int) -> str:
             if "hands" in sheet and rules.game == "pinochle":
                 total = score_game(sheet["hands"], rules).total
                 sheet["winner"] = "a" if total["A"] == total["B"] else None
-            sheets.submit_sheet(db, event, number, table.table,
+            sheets.submit_sheet(Desk(db, event, clock), number, table.table,
                                 signatures=builder.signers(db, event, number, table.table),
-                                clock=clock, **sheet)  # fmt: skip
+                                **sheet)  # fmt: skip
         closed = rounds.close_round(db, event, number, clock)
         assert closed.missing == ()
         ready = closed.next_seating

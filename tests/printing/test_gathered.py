@@ -12,6 +12,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import documents, events, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from tests import builder
 from tests.printing.reading import Printed
 
@@ -131,13 +132,11 @@ def _play_gin(db, clock, entrants: int, seed: int) -> str:
         for table in seats.tables:
             a, b = rng.sample(range(50, 450), 2)
             sheets.submit_sheet(
-                db,
-                event,
+                Desk(db, event, clock),
                 number,
                 table.table,
                 final_score=(a, b),
                 signatures=builder.signers(db, event, number, table.table),
-                clock=clock,
             )
         ready = rounds.close_round(db, event, number, clock).next_seating
     return event
