@@ -83,6 +83,7 @@ def main() -> None:
 
     from clubdesk.services import eventfile, sheets
     from clubdesk.services.changes import Change, changes_of
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
     from clubdesk.timesource import FakeTime
     from clubdesk.ui.clock.ticker import FakeTimer
@@ -180,8 +181,8 @@ def main() -> None:
         signers = builder.signers(db, EVENT_ID, ROUNDS, table)
         call = time.perf_counter()
         result = sheets.submit_sheet(
-            db, EVENT_ID, ROUNDS, table, hands=[hand(rng) for _ in range(8)],
-            signatures=signers, clock=clock,
+            Desk(db, EVENT_ID, clock), ROUNDS, table, hands=[hand(rng) for _ in range(8)],
+            signatures=signers,
         )  # fmt: skip
         call = time.perf_counter() - call
         change = changes_of(result)
@@ -205,8 +206,8 @@ def main() -> None:
         table = next(tables)
         signers = builder.signers(db, EVENT_ID, ROUNDS, table)
         result = sheets.submit_sheet(
-            db, EVENT_ID, ROUNDS, table, hands=[hand(rng) for _ in range(8)],
-            signatures=signers, clock=clock,
+            Desk(db, EVENT_ID, clock), ROUNDS, table, hands=[hand(rng) for _ in range(8)],
+            signatures=signers,
         )  # fmt: skip
         window.context.publish(changes_of(result))
         took = timed(partial(switch, key))

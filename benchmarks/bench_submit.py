@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from clubdesk.services import sheets  # noqa: E402
+from clubdesk.services.command import Desk  # noqa: E402
 from clubdesk.services.sheet_input import SignatureInput  # noqa: E402
 from clubdesk.store.db import open_database  # noqa: E402
 from clubdesk.timesource import FakeTime  # noqa: E402
@@ -92,8 +93,8 @@ def run_services(path: Path, event_id: str, plan: list[dict[str, Any]]) -> Times
             }
             start, cpu = time.perf_counter(), time.process_time()
             done = sheets.submit_sheet(
-                db, event_id, 1, sheet["table"], hands=sheet["hands"],
-                signatures=signatures, clock=clock,
+                Desk(db, event_id, clock), 1, sheet["table"], hands=sheet["hands"],
+                signatures=signatures,
             )  # fmt: skip
             spent.append((time.perf_counter() - start, time.process_time() - cpu))
             sheet["score"] = (done.score_a, done.score_b)

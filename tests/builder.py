@@ -225,14 +225,12 @@ def scores(
         signing = _Signers(db, event_id, round_number)  # the seating and names read once
         for table, score in by_table.items():
             sheets.submit_sheet(
-                db,
-                event_id,
+                Desk(db, event_id, clock),
                 round_number,
                 table,
                 final_score=(score[0], score[1]),
                 winner=score[2] if len(score) > 2 else None,
                 signatures=signing.at(table),
-                clock=clock,
             )
 
     made_once.step(

@@ -72,7 +72,7 @@ def play(path: Path, event_id: str) -> None:
             for table in tables:
                 clock.advance(minutes=3)
                 sheets.submit_sheet(
-                    db, event_id, number, table, hands=HANDS, time_called=True, clock=clock,
+                    Desk(db, event_id, clock), number, table, hands=HANDS, time_called=True,
                     signatures=builder.signers(db, event_id, number, table),
                 )  # fmt: skip
                 _said("submitted", number, table)

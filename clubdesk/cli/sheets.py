@@ -51,13 +51,15 @@ def _sheet(args: argparse.Namespace) -> int:
 
 
 def _submit(args: argparse.Namespace) -> int:
+    from clubdesk.services.command import Desk
     from clubdesk.services.sheet_json import submit_json
     from clubdesk.store.db import open_database
 
     data = read_json_stdin()
     with open_database(args.db, create=False) as db:
-        done = submit_json(db, chosen_event(db, args.event), args.round, args.table, data,
-                           SYSTEM_TIME)  # fmt: skip
+        done = submit_json(
+            Desk(db, chosen_event(db, args.event), SYSTEM_TIME), args.round, args.table, data,
+        )  # fmt: skip
     print(
         f"round {done.round_number}, table {done.table}: submitted, "
         f"a {done.score_a}, b {done.score_b} ({done.sheets_in} of {done.sheets_total} sheets in)"
@@ -69,14 +71,14 @@ def _submit(args: argparse.Namespace) -> int:
 def _amend(args: argparse.Namespace) -> int:
     from clubdesk.domain.event.sheet_in import read_amendment
     from clubdesk.services import sheets
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     found = read_amendment(read_json_stdin())
     assert found.score is not None  # read_amendment refuses an amendment without one
     with open_database(args.db, create=False) as db:
         done = sheets.amend_sheet(
-            db,
-            chosen_event(db, args.event),
+            Desk(db, chosen_event(db, args.event), SYSTEM_TIME),
             args.round,
             args.table,
             score=(found.score.a, found.score.b),
@@ -84,7 +86,6 @@ def _amend(args: argparse.Namespace) -> int:
             director=args.director,
             reason=args.reason,
             strokes=found.strokes,
-            clock=SYSTEM_TIME,
         )
     before, after = done.before.score, done.after.score
     print(

@@ -77,8 +77,7 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
             total = played_hands(rules, number, hands).total
             typed = number == 2 and table.table % 2 == 1 and total["A"] != total["B"]
             sheets.submit_sheet(
-                db,
-                event.id,
+                Desk(db, event.id, then),
                 number,
                 table.table,
                 hands=() if typed else hands,
@@ -87,7 +86,6 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
                     "scorekeeper": SignatureInput(keeper, signature_strokes(keeper, DEMO_SEED)),
                     "countersign": SignatureInput(opponent, signature_strokes(opponent, DEMO_SEED)),
                 },
-                clock=then,
             )
             if (number, table.table) == AMENDED:
                 _amend(db, event.id, number, table.table, then)
@@ -102,15 +100,13 @@ def _amend(db: Database, event_id: str, number: int, table: int, clock: TimeSour
     counts = sheets.table_sheet(db, event_id, number, table).game.score
     assert counts is not None
     sheets.amend_sheet(
-        db,
-        event_id,
+        Desk(db, event_id, clock),
         number,
         table,
         score=(counts.a, counts.b - 20),
         director=DIRECTOR,
         reason="side B's meld on hand 3 added twice",
         strokes=signature_strokes(DIRECTOR, DEMO_SEED),
-        clock=clock,
     )
 
 

@@ -13,23 +13,22 @@ from sqlmodel import Session
 
 from clubdesk.domain import limits
 from clubdesk.errors import UserError
-from clubdesk.services.common import aware
+from clubdesk.services.changes import Change
+from clubdesk.services.command import Command, act
 from clubdesk.store import drafts as store
 from clubdesk.store.db import Database
 from clubdesk.store.drafts import Draft
 from clubdesk.store.sheets import open_sheet
-from clubdesk.timesource import TimeSource
 
 __all__ = ["save_draft", "table_draft", "table_draft_in"]
 
 
+@act(None, Change.SHEETS)
 def save_draft(
-    db: Database,
-    event_id: str,
+    do: Command,
     round_number: int,
     table: int,
     hands: Sequence[Mapping[str, Any]],
-    clock: TimeSource,
     *,
     source: str = "window",
     confirmed: int | None = None,
@@ -42,10 +41,8 @@ def save_draft(
         raise UserError(f"hands{problem}", field="hands")
     if not all(isinstance(hand, Mapping) for hand in hands):
         raise UserError("hands: each hand is an object of its fields", field="hands")
-    at = aware(clock.now())
-    with db.session() as session:
-        sheet = open_sheet(session, event_id, round_number, table)
-        store.save_draft(session, sheet.game_id, hands, at, source, confirmed)
+    sheet = open_sheet(do.session, do.event.id, round_number, table)
+    store.save_draft(do.session, sheet.game_id, hands, do.at, source, confirmed)
 
 
 def table_draft(db: Database, event_id: str, round_number: int, table: int) -> Draft | None:

@@ -24,6 +24,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from sqlmodel import Session
+
 from clubdesk.domain.event.finished import clock_calls_time, held_back
 from clubdesk.domain.event.sheet import sheet_so_far
 from clubdesk.domain.event.sheet_words import end_text, problem_text
@@ -38,12 +40,13 @@ from clubdesk.domain.sides import seat_place
 from clubdesk.errors import UserError
 from clubdesk.services import drafts, sheets
 from clubdesk.services.board import adjustment_text
+from clubdesk.services.changes import Change
+from clubdesk.services.command import Command, act
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.playoffs import round_title_in
 from clubdesk.store.db import Database
 from clubdesk.store.drafts import Draft
 from clubdesk.store.entrants import players_of
-from clubdesk.timesource import TimeSource
 
 __all__ = [
     "check_hand",
@@ -246,9 +249,16 @@ def _table(
     adjustment lines and its draft, in one transaction that never waits for a write."""
     with db.reading() as session:
         _, rules = event_and_rules(session, event_id)
-        game = sheets.table_sheet_in(session, event_id, round_number, table).game
-        draft = drafts.table_draft_in(session, event_id, round_number, table)
-    return rules, {s.upper(): list(game.side(s)) for s in "ab"}, game.adjustments, draft
+        return (rules, *_table_in(session, event_id, round_number, table))
+
+
+def _table_in(
+    session: Session, event_id: str, round_number: int, table: int
+) -> tuple[dict[str, list[int]], Any, Draft | None]:
+    """``_table`` but the rules, inside the caller's transaction."""
+    game = sheets.table_sheet_in(session, event_id, round_number, table).game
+    draft = drafts.table_draft_in(session, event_id, round_number, table)
+    return {s.upper(): list(game.side(s)) for s in "ab"}, game.adjustments, draft
 
 
 def check_hand(
@@ -318,19 +328,13 @@ def _hand_problem(
     return {"field": _field_key(error, columns), "text": problem_text(error, columns, word)}
 
 
-def keep_hand(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    table: int,
-    number: Any,
-    given: Any,
-    clock: TimeSource,
-) -> None:
+@act(None, Change.SHEETS)
+def keep_hand(do: Command, round_number: int, table: int, number: Any, given: Any) -> None:
     """Keep hand ``number`` as typed on the phone in the table's draft, waiting for the
     opponents to confirm it (a hand waiting is typed over); UserError at its field when it
     is wrong. The sheet is read after, apart (the server reads it beside the writes)."""
-    rules, numbers, lines, draft = _table(db, event_id, round_number, table)
+    rules = do.rules
+    numbers, lines, draft = _table_in(do.session, do.event.id, round_number, table)
     raw = raw_hand(given, rules, numbers)
     before = _hands_before(draft, number)
     problem = _hand_problem(rules, round_number, before, raw, lines)
@@ -338,22 +342,16 @@ def keep_hand(
         field = f"hand.{problem['field']}" if problem["field"] else "hand"
         raise UserError(f"{field}: {problem['text']}", field=field)
     hands = [*before, typed_hand(raw, rules)]
-    drafts.save_draft(db, event_id, round_number, table, hands, clock,
-                      source="phone", confirmed=len(before))  # fmt: skip
+    do.run(drafts.save_draft, round_number, table, hands, source="phone", confirmed=len(before))
 
 
+@act(None, Change.SHEETS)
 def keep_confirmation(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    table: int,
-    number: Any,
-    version: Any,
-    clock: TimeSource,
+    do: Command, round_number: int, table: int, number: Any, version: Any
 ) -> None:
     """The opponents' scorekeeper confirms hand ``number`` (the one waiting) as the phone
     showed it to them (its ``version``); the sheet is read after, apart."""
-    draft = drafts.table_draft(db, event_id, round_number, table)
+    draft = drafts.table_draft_in(do.session, do.event.id, round_number, table)
     hands = list(draft.hands) if draft is not None else []
     confirmed = _confirmed(draft, hands)
     if confirmed >= len(hands) or number != confirmed + 1 or isinstance(number, bool):
@@ -362,5 +360,4 @@ def keep_confirmation(
     if version != hand_version(number, hands[number - 1]):
         raise UserError(f"version: another phone changed hand {number}; look again",
                         field="version")  # fmt: skip
-    drafts.save_draft(db, event_id, round_number, table, hands, clock,
-                      source="phone", confirmed=number)  # fmt: skip
+    do.run(drafts.save_draft, round_number, table, hands, source="phone", confirmed=number)

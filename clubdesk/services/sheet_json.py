@@ -18,10 +18,9 @@ from typing import Any
 
 from clubdesk.domain.event.sheet_in import read_sheet
 from clubdesk.domain.limits import Strokes
+from clubdesk.services.command import Desk
 from clubdesk.services.sheet_input import SheetLine, SignatureInput
 from clubdesk.services.sheets import SheetSubmitted, TableSheet, submit_sheet
-from clubdesk.store.db import Database
-from clubdesk.timesource import TimeSource
 
 __all__ = ["SubmittedSheet", "read_submitted", "sheet_json", "submit_json"]
 
@@ -52,21 +51,12 @@ def read_submitted(data: Any) -> SubmittedSheet:
     )
 
 
-def submit_json(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    table: int,
-    data: Any,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
-) -> SheetSubmitted:
-    """Submit the signed sheet ``data`` (parsed JSON) for round ``round_number``'s table."""
+def submit_json(desk: Desk, round_number: int, table: int, data: Any) -> SheetSubmitted:
+    """Submit the signed sheet ``data`` (parsed JSON) for round ``round_number``'s table: read,
+    then handed in as one ``submit_sheet`` act."""
     sheet = read_submitted(data)
     return submit_sheet(
-        db,
-        event_id,
+        desk,
         round_number,
         table,
         hands=sheet.hands,
@@ -75,8 +65,6 @@ def submit_json(
         winner=sheet.winner,
         time_called=sheet.time_called,
         signatures=sheet.signatures,
-        clock=clock,
-        actor=actor,
     )
 
 

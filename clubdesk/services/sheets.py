@@ -47,11 +47,9 @@ from clubdesk.domain.limits import (
 from clubdesk.domain.money.fines import check_players
 from clubdesk.domain.roundclock.actions import check_given
 from clubdesk.errors import UserError
-from clubdesk.services import audit
 from clubdesk.services import roundclock as clock_service
-from clubdesk.services.changes import Change, changes_field, with_changes, writes
-from clubdesk.services.common import Command, command
-from clubdesk.services.events import event_rules
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
 from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record, seat_following_in
 from clubdesk.services.sheet_input import (
@@ -87,9 +85,9 @@ class SheetSubmitted:
     next_seated: int | None = None  # the round this late sheet let be seated (published)
 
 
+@act("sheet.submit", Change.SHEETS | Change.SEATING)
 def submit_sheet(
-    db: Database,
-    event_id: str,
+    do: Command,
     round_number: int,
     table: int,
     *,
@@ -99,8 +97,6 @@ def submit_sheet(
     winner: str | None = None,
     time_called: bool = False,
     signatures: Mapping[str, str | SignatureInput],
-    clock: TimeSource,
-    actor: str = "director",
     second_hands: Sequence[dict[str, Any]] | None = None,
     accepted: str | None = None,
     reason: str = "",
@@ -124,19 +120,18 @@ def submit_sheet(
     A refused sheet leaves nothing behind. The last sheet of a round closed with it
     missing publishes the round seated from that round's results (a progressive movement).
     """
-    with command(db, event_id, clock, actor) as done:  # the event and its rules, read once
-        submitted = _submitted(
-            done, round_number, table, hands=hands, final_score=final_score,
-            adjustments=adjustments, winner=winner, time_called=time_called,
-            signatures=signatures, clock=clock, second_hands=second_hands,
-            accepted=accepted, reason=reason,
-        )  # fmt: skip
-    seated = submitted.next_seated is not None
-    return with_changes(submitted, Change.SHEETS | (Change.SEATING if seated else Change.NONE))
+    submitted = _submitted(
+        do, round_number, table, hands=hands, final_score=final_score,
+        adjustments=adjustments, winner=winner, time_called=time_called,
+        signatures=signatures, second_hands=second_hands, accepted=accepted, reason=reason,
+    )  # fmt: skip
+    if submitted.next_seated is None:
+        do.changes &= Change.SHEETS
+    return submitted
 
 
 def _submitted(
-    done: Command,
+    do: Command,
     round_number: int,
     table: int,
     *,
@@ -146,14 +141,13 @@ def _submitted(
     winner: str | None,
     time_called: bool,
     signatures: Mapping[str, str | SignatureInput],
-    clock: TimeSource,
     second_hands: Sequence[dict[str, Any]] | None,
     accepted: str | None,
     reason: str,
 ) -> SheetSubmitted:
-    """``submit_sheet`` inside its command: every check, then the sheet written."""
-    rules, session, event_id, at = done.rules, done.session, done.event_id, done.at
-    check_given(at, done.event.date, at, "signatures")  # as an import of the event file will
+    """``submit_sheet``'s act: every check, then the sheet written."""
+    rules, session, event_id, at = do.rules, do.session, do.event.id, do.at
+    check_given(at, do.event.date, at, "signatures")  # as an import of the event file will
     if bool(hands) == (final_score is not None):
         raise UserError("sheet: give either the hands or the final score from the paper sheet")
     checked = _cross_checked(hands, second_hands, accepted, reason)
@@ -187,7 +181,7 @@ def _submitted(
             field="time_called",
         )
     by_clock = bool(hands) and clock_calls_time(rules) and (
-        _clock_called_time(session, event_id, round_number, clock)
+        _clock_called_time(session, event_id, round_number, do.desk.clock)
     )  # fmt: skip
     stopped = False  # the hands stop before the game's end: time was called
     sheet = store.open_sheet(session, event_id, round_number, table)
@@ -232,8 +226,7 @@ def _submitted(
     store.submit(session, sheet, hands=hands, lines=new_lines, signatures=names,
                  strokes=drawn, result=result, at=at, time_called=stopped)  # fmt: skip
     score_a, score_b = result.score.a, result.score.b
-    done.audit(
-        "sheet.submit",
+    do.log(
         {
             "round": round_number,
             "table": table,
@@ -245,17 +238,14 @@ def _submitted(
         },
     )
     if checked and checked["hands"]:  # the director accepted one of two sheets
-        done.audit("sheet.cross_check", {"round": round_number, "table": table, **checked})
+        do.log({"round": round_number, "table": table, **checked}, action="sheet.cross_check")
     sheets_in, total = store.sheets_in(session, sheet.round_id)
     # only the last sheet of a round closed without it can let the next round be seated
-    seated = seat_following_in(done, round_number) if sheet.round_status == "closed" else None
+    seated = seat_following_in(do, round_number) if sheet.round_status == "closed" else None
     following = seated.round if seated is not None else None
     return SheetSubmitted(
         event_id, round_number, table, score_a, score_b, sheets_in, total, next_seated=following
     )
-
-
-submit_sheet.changes = Change.SHEETS | Change.SEATING  # type: ignore[attr-defined]
 
 
 def _cross_checked(
@@ -283,7 +273,7 @@ def _cross_checked(
 def time_called_by_clock(db: Database, event_id: str, round_number: int, clock: TimeSource) -> bool:
     """Has round ``round_number``'s clock called time: it has ended, or its time is up?
     (False where the round has no clock, or it has not started.)"""
-    with db.session() as session:
+    with db.reading() as session:
         return _clock_called_time(session, event_id, round_number, clock)
 
 
@@ -312,10 +302,9 @@ class SheetAmended:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-@writes(Change.SHEETS)
+@act("sheet.amend", Change.SHEETS)
 def amend_sheet(
-    db: Database,
-    event_id: str,
+    do: Command,
     round_number: int,
     table: int,
     *,
@@ -324,8 +313,6 @@ def amend_sheet(
     director: str,
     reason: str,
     strokes: Sequence[Sequence[Sequence[float]]] = (),
-    clock: TimeSource,
-    actor: str = "director",
 ) -> SheetAmended:
     """Correct a submitted sheet's result: the score (and a tie's winner) that stands now.
 
@@ -345,7 +332,7 @@ def amend_sheet(
     if winner not in (None, "a", "b"):
         raise UserError(f'winner: must be "a" or "b", not {winner!r}')
     signed = checked_strokes(SignatureInput(director, strokes), "strokes")
-    rules = event_rules(db, event_id)
+    rules, session, event_id = do.rules, do.session, do.event.id
     after = SheetResult(Score(*checked_score(score, rules)), winner)  # type: ignore[arg-type]
     if winner is not None and after.score.higher() is not None:
         raise UserError(f"winner: only a tied game needs one ({after.score.a} to {after.score.b})")
@@ -353,40 +340,33 @@ def amend_sheet(
         check_decided(rules, after, round_number)
     except UndecidedError as exc:
         raise UserError(str(exc), field="winner") from None
-    at = clock.now()
-    with db.session() as session:
-        round_record(session, event_id, round_number)
-        stored = _stored_game(session, event_id, round_number, table)
-        if not stored.submitted or stored.game.score is None:
-            raise UserError(
-                f"round {round_number}, table {table}: the sheet is not submitted yet; "
-                "only a submitted sheet is amended"
-            )
-        before = SheetResult(stored.game.score, stored.game.winner)
-        if after == before:
-            raise UserError(
-                f"score: round {round_number}, table {table} already counts "
-                f"{before.score.a} to {before.score.b}; nothing to amend"
-            )
-        amendment = Amendment(director, at, reason.strip(), before, after, signed)
-        record_amendment(session, stored.id, amendment)
-        check_playoffs_stand(session, event_id, "score")  # bid whist: the bracket seated stands
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="sheet.amend",
-            event_id=event_id,
-            details={
-                "round": round_number,
-                "table": table,
-                "director": director,
-                "reason": reason.strip(),
-                "before": result_json(before),
-                "after": result_json(after),
-                **({"signed": "drawn"} if signed else {}),
-            },
+    round_record(session, event_id, round_number)
+    stored = _stored_game(session, event_id, round_number, table)
+    if not stored.submitted or stored.game.score is None:
+        raise UserError(
+            f"round {round_number}, table {table}: the sheet is not submitted yet; "
+            "only a submitted sheet is amended"
         )
+    before = SheetResult(stored.game.score, stored.game.winner)
+    if after == before:
+        raise UserError(
+            f"score: round {round_number}, table {table} already counts "
+            f"{before.score.a} to {before.score.b}; nothing to amend"
+        )
+    amendment = Amendment(director, do.at, reason.strip(), before, after, signed)
+    record_amendment(session, stored.id, amendment)
+    check_playoffs_stand(session, event_id, "score")  # bid whist: the bracket seated stands
+    do.log(
+        {
+            "round": round_number,
+            "table": table,
+            "director": director,
+            "reason": reason.strip(),
+            "before": result_json(before),
+            "after": result_json(after),
+            **({"signed": "drawn"} if signed else {}),
+        }
+    )
     return SheetAmended(event_id, round_number, table, before, after)
 
 
@@ -431,5 +411,5 @@ def _stored_game(session: Session, event_id: str, round_number: int, table: int)
 
 def sheets_in(db: Database, event_id: str, round_number: int) -> tuple[int, int]:
     """(sheets submitted, sheets in all) for a published round."""
-    with db.session() as session:
+    with db.reading() as session:
         return store.sheets_in(session, round_record(session, event_id, round_number).id)

@@ -49,6 +49,7 @@ from clubdesk import paths
 from clubdesk.errors import UserError
 from clubdesk.services import links, phone_sheet, results, sheets
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.sheet_json import sheet_json, submit_json
 from clubdesk.store.db import Database
 from clubdesk.store.errors import DatabaseError
@@ -103,6 +104,7 @@ class TablesApp:
         turn: threading.Lock | None = None,
     ):
         self.db, self.event_id, self.clock = db, event_id, clock
+        self.desk = Desk(db, event_id, clock).by(ACTOR)  # the tables' phones act here
         self.on_change = on_change
         self.rate = rate if rate is not None else RateLimit(clock)
         self.one_at_a_time = anyio.CapacityLimiter(1)
@@ -213,18 +215,18 @@ class TablesApp:
     def _write(self, action: str, at: links.TableAt, data: Any) -> str:
         """``data`` written as ``action`` says; what the phone is answered with (``_read``'s
         action), read once the write's turn is over."""
-        db, event_id, number, table = self.db, self.event_id, *_place(at)
+        number, table = _place(at)
         if action == "submit":
-            done = submit_json(db, event_id, number, table, data, self.clock, actor=ACTOR)
+            done = submit_json(self.desk, number, table, data)
             self._changed(changes_of(done))
             return "sheet"
         given = _fields(data, ("number", "hand") if action != "confirm" else ("number", "version"))
         if action == "hand":
-            phone_sheet.keep_hand(db, event_id, number, table, given["number"], given["hand"],
-                                  self.clock)  # fmt: skip
+            phone_sheet.keep_hand(self.desk, number, table, given["number"], given["hand"])
         else:
-            phone_sheet.keep_confirmation(db, event_id, number, table, given["number"],
-                                          given["version"], self.clock)  # fmt: skip
+            phone_sheet.keep_confirmation(
+                self.desk, number, table, given["number"], given["version"]
+            )
         self._changed(Change.SHEETS)
         return "state"
 

@@ -36,8 +36,10 @@ def played(path: Path, *, amended: bool = False) -> dict[str, Any]:
         final_payouts.finalize_payouts(Desk(db, event_id, clock), "Pat Lee")
         if amended:
             clock.advance(minutes=5)
-            sheets.amend_sheet(db, event_id, ROUNDS, 1, score=(0, 2000), director="Pat Lee",
-                               reason="a sheet added up wrong", clock=clock)  # fmt: skip
+            sheets.amend_sheet(
+                Desk(db, event_id, clock), ROUNDS, 1, score=(0, 2000), director="Pat Lee",
+                reason="a sheet added up wrong",
+            )  # fmt: skip
     return json.loads(ok("export", "--db", path))
 
 

@@ -89,13 +89,11 @@ class Night:
             self.clock.advance(minutes=1)
             given = score(self.rng, number, table)
             done = sheets.submit_sheet(
-                self.db,
-                self.event,
+                Desk(self.db, self.event, self.clock),
                 number,
                 table.table,
                 **({"hands": given} if isinstance(given, list) else {"final_score": given}),
                 signatures=builder.signers(self.db, self.event, number, table.table),
-                clock=self.clock,
             )
         assert (done.sheets_in, done.sheets_total) == (len(seats.tables), len(seats.tables))
         self.seatings[number] = seats

@@ -73,9 +73,9 @@ def play(db, clock, rules_id: str, entrants: int, seed: int) -> str:
             if "hands" in sheet and rules.game == "pinochle":
                 total = score_game(sheet["hands"], rules).total
                 sheet["winner"] = "a" if total["A"] == total["B"] else None
-            sheets.submit_sheet(db, event, number, table.table,
+            sheets.submit_sheet(Desk(db, event, clock), number, table.table,
                                 signatures=builder.signers(db, event, number, table.table),
-                                clock=clock, **sheet)  # fmt: skip
+                                **sheet)  # fmt: skip
         closed = rounds.close_round(Desk(db, event, clock), number)
         assert closed.missing == ()
         ready = closed.next_seating

@@ -28,6 +28,7 @@ from PySide6.QtCore import Qt
 
 from clubdesk.domain import games
 from clubdesk.services import links, phone_sheet, results, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.events import event_rules
 from clubdesk.store.db import open_database
 from clubdesk.web.app import TablesApp
@@ -184,9 +185,9 @@ def entered(db, event_id: str, table: int, hands: list[dict], clock) -> None:
 def entered_after(db, event_id: str, table: int, hands: list[dict], done: int, clock) -> None:
     """``hands`` after the first ``done`` typed and confirmed on table ``table``'s phone."""
     for number, hand in enumerate(hands[done:], start=done + 1):
-        phone_sheet.keep_hand(db, event_id, 1, table, number, hand, clock)
+        phone_sheet.keep_hand(Desk(db, event_id, clock), 1, table, number, hand)
         version = phone_sheet.phone_sheet(db, event_id, 1, table)["versions"][-1]
-        phone_sheet.keep_confirmation(db, event_id, 1, table, number, version, clock)
+        phone_sheet.keep_confirmation(Desk(db, event_id, clock), 1, table, number, version)
 
 
 # what the finger meets at a point of the screen: the element there, or what covers it

@@ -15,6 +15,7 @@ from clubdesk.domain.games.sheets import SheetLayout
 from clubdesk.printing.rows import FilledSheet, SignatureLine
 from clubdesk.printing.score_sheets import SignatureDrawing, score_sheets_pdf
 from clubdesk.services import documents, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.filled_sheets import signature_line
 from tests import builder
 from tests.printing.reading import HEADING, Printed, printed
@@ -44,10 +45,10 @@ def test_a_gin_sheet_handed_in_prints_in_the_hollywood_grid(db, clock) -> None:
     builder.draw(db, event_id, clock)
     builder.publish(db, event_id, 1, clock)
     signed = builder.signers(db, event_id, 1, 1)
-    sheets.submit_sheet(db, event_id, 1, 1, hands=GIN_HANDS, signatures=signed, clock=clock)
+    sheets.submit_sheet(Desk(db, event_id, clock), 1, 1, hands=GIN_HANDS, signatures=signed)
     sheets.amend_sheet(
-        db, event_id, 1, 1, score=(485, 66), director="Pat Lee", reason="box miscounted",
-        clock=clock,
+        Desk(db, event_id, clock), 1, 1, score=(485, 66), director="Pat Lee",
+        reason="box miscounted",
     )  # fmt: skip
     out = io.BytesIO()
     documents.write_document(db, event_id, "scoresheets", out, clock, round_number=1)

@@ -53,9 +53,10 @@ def test_the_final_award_sheet_prints_the_frozen_amounts(db, clock, tmp_path) ->
     # a late amendment moves the last team to the top of the standings; the prizes stand
     last = results.standings(db, event_id).rows[-1].number
     table = seating.seating(db, event_id, 4).table_of(last)
-    sheets.amend_sheet(db, event_id, 4, table.table,
-                       score=(5000, 0) if last in table.a else (0, 5000),
-                       director="Pat Lee", reason="misread", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event_id, clock), 4, table.table,
+        score=(5000, 0) if last in table.a else (0, 5000), director="Pat Lee", reason="misread",
+    )  # fmt: skip
     for kind in ("awards", "payouts"):
         out = io.BytesIO()
         documents.write_document(db, event_id, kind, out, clock)

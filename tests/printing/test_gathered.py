@@ -132,13 +132,11 @@ def _play_gin(db, clock, entrants: int, seed: int) -> str:
         for table in seats.tables:
             a, b = rng.sample(range(50, 450), 2)
             sheets.submit_sheet(
-                db,
-                event,
+                Desk(db, event, clock),
                 number,
                 table.table,
                 final_score=(a, b),
                 signatures=builder.signers(db, event, number, table.table),
-                clock=clock,
             )
         ready = rounds.close_round(Desk(db, event, clock), number).next_seating
     return event

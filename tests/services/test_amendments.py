@@ -58,14 +58,12 @@ def night(
     seating.publish_seating(Desk(db, info.id, clock), 1)
     for table, score in scores.items():
         sheets.submit_sheet(
-            db,
-            info.id,
+            Desk(db, info.id, clock),
             1,
             table,
             final_score=score,
             winner=(winners or {}).get(table),
             signatures=builder.signers(db, info.id, 1, table),
-            clock=clock,
         )
     return info.id
 
@@ -82,8 +80,10 @@ def test_an_amendment_that_flips_a_winner_seats_the_next_round_from_it(
     amended = make_db("amended")
     event = night(amended, clock, rules_id, players, scores(tables, (400, 200)))
     as_submitted = seating.seating(amended, event, 2)
-    done = sheets.amend_sheet(amended, event, 1, 1, score=(400, 410), director="Director Dee",
-                              reason="b's meld was left out", clock=clock)  # fmt: skip
+    done = sheets.amend_sheet(
+        Desk(amended, event, clock), 1, 1, score=(400, 410), director="Director Dee",
+        reason="b's meld was left out",
+    )  # fmt: skip
     assert done.before == SheetResult(Score(400, 200))
     assert done.after == SheetResult(Score(400, 410))
     after_amendment = seating.seating(amended, event, 2)
@@ -105,8 +105,10 @@ def test_standings_and_seating_agree_after_an_amendment(make_db, clock) -> None:
     event = night(db, clock, "npa-club-pinochle", 12, scores(3, (300, 300)), {1: "b"})
     before = seating.seating(db, event, 1).table(1)
     assert set(before.b) <= set(seating.seating(db, event, 2).table(1).entrants)  # b won the tie
-    sheets.amend_sheet(db, event, 1, 1, score=(300, 300), winner="a", director="Dee",
-                       reason="cut of the cards read wrong", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event, clock), 1, 1, score=(300, 300), winner="a", director="Dee",
+        reason="cut of the cards read wrong",
+    )  # fmt: skip
     first = seating.seating(db, event, 1)
     second = seating.seating(db, event, 2)
     table = results.standings(db, event, 1)
@@ -114,8 +116,9 @@ def test_standings_and_seating_agree_after_an_amendment(make_db, clock) -> None:
         won = {n for n in seats.entrants if table.row(n).wins == 1}
         assert won == set(seats.a)  # side a won every table
         assert won <= set(second.table(seats.table).entrants)  # and the winners stay
-    sheets.amend_sheet(db, event, 1, 1, score=(300, 350), director="Dee",
-                       reason="adding error", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event, clock), 1, 1, score=(300, 350), director="Dee", reason="adding error",
+    )  # fmt: skip
     table = results.standings(db, event, 1)
     again = seating.seating(db, event, 2)
     won = {n for n in first.table(1).entrants if table.row(n).wins == 1}
@@ -125,8 +128,10 @@ def test_standings_and_seating_agree_after_an_amendment(make_db, clock) -> None:
 
 def test_an_amendment_is_recorded_with_an_audit_row(db, clock) -> None:
     event = night(db, clock, "npa-club-pinochle", 12, scores(3, (400, 200)))
-    sheets.amend_sheet(db, event, 1, 2, score=(410, 202), director=" Director  Dee ",
-                       reason="adding error", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event, clock), 1, 2, score=(410, 202), director=" Director  Dee ",
+        reason="adding error",
+    )  # fmt: skip
     entry = list_audit(db, event)[-1]
     assert entry.action == "sheet.amend"
     assert entry.details == {
@@ -151,18 +156,16 @@ def test_an_amendment_is_refused_where_it_cannot_stand(db, clock) -> None:
 
     def amend(table: int, score: tuple[int, int], **given: str) -> None:
         options = {"director": "Dee", "reason": "adding error", **given}
-        sheets.amend_sheet(db, event, 1, table, score=score, clock=clock, **options)
+        sheets.amend_sheet(Desk(db, event, clock), 1, table, score=score, **options)
 
     with pytest.raises(UserError, match="round 1, table 1: the sheet is not submitted yet"):
         amend(1, (1, 2))
     sheets.submit_sheet(
-        db,
-        event,
+        Desk(db, event, clock),
         1,
         1,
         final_score=(400, 200),
         signatures=builder.signers(db, event, 1, 1),
-        clock=clock,
     )
     with pytest.raises(UserError, match=r"winner: only a tied game needs one \(1 to 2\)"):
         amend(1, (1, 2), winner="a")

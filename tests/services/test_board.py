@@ -45,8 +45,9 @@ def test_before_round_one_starts_the_board_shows_round_one(db, clock, event):
 def test_sheets_in_are_counted_and_an_amended_one_is_marked(db, clock, event):
     builder.start(db, event, 1, clock)
     builder.scores(db, event, 1, {1: (520, 300), 3: (410, 500)}, clock)
-    sheets.amend_sheet(db, event, 1, 3, score=(420, 500), director="Dee Rector",
-                       reason="added wrong", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event, clock), 1, 3, score=(420, 500), director="Dee Rector", reason="added wrong",
+    )  # fmt: skip
     shown = board_service.board(db, event)
     assert {t.table: t.state for t in shown.tables} == {1: "submitted", 2: "waiting", 3: "amended"}
     assert shown.status == "running"
@@ -111,8 +112,9 @@ def test_the_rounds_count_the_sheets_in_as_the_board_does(db, clock, event):
     assert counted() == ("0 of 3 sheets in",) * 2
     builder.start(db, event, 1, clock)
     builder.scores(db, event, 1, {1: (520, 300)}, clock)
-    sheets.amend_sheet(db, event, 1, 1, score=(530, 300), director="Dee Rector",
-                       reason="added wrong", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event, clock), 1, 1, score=(530, 300), director="Dee Rector", reason="added wrong",
+    )  # fmt: skip
     rulings.remove_from_table(Desk(db, event, clock), 1, 2, "a", "abusive language")
     assert counted() == ("2 of 3 sheets in",) * 2
     rounds.close_round(Desk(db, event, clock), 1, missing_ok=[3])

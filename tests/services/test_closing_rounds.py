@@ -127,8 +127,9 @@ def test_an_amendment_after_an_undone_close_moves_the_next_seating(db, clock, np
     play_round_one(db, clock, npa)
     before = rounds.close_round(Desk(db, npa, clock), 1).next_seating
     rounds.reopen_round(Desk(db, npa, clock), 1)
-    sheets.amend_sheet(db, npa, 1, 1, score=(250, 301), director="Dee", reason="misread",
-                       clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, npa, clock), 1, 1, score=(250, 301), director="Dee", reason="misread",
+    )  # fmt: skip
     after = rounds.close_round(Desk(db, npa, clock), 1).next_seating
     assert before is not None and after is not None
     table_one = seating_service.seating(db, npa, 1).table(1)
@@ -247,8 +248,10 @@ def test_the_missing_sheet_recorded_after_the_close_seats_the_next_round(db, clo
         "Record its sheet (open the table; round 2 is seated once the last one is in), "
         "or reopen round 1."
     )
-    done = sheets.submit_sheet(db, npa, 1, 3, final_score=(400, 200),
-                               signatures=builder.signers(db, npa, 1, 3), clock=clock)  # fmt: skip
+    done = sheets.submit_sheet(
+        Desk(db, npa, clock), 1, 3, final_score=(400, 200),
+        signatures=builder.signers(db, npa, 1, 3),
+    )  # fmt: skip
     assert done.next_seated == 2
     assert done.changes == Change.SHEETS | Change.SEATING
     assert published(db, npa) == [1, 2]
@@ -258,7 +261,9 @@ def test_the_missing_sheet_recorded_after_the_close_seats_the_next_round(db, clo
 
 def test_a_sheet_in_a_running_round_seats_nothing(db, clock, npa) -> None:
     builder.scores(db, npa, 1, {1: (400, 300), 2: (250, 300)}, clock)
-    done = sheets.submit_sheet(db, npa, 1, 3, final_score=(400, 200),
-                               signatures=builder.signers(db, npa, 1, 3), clock=clock)  # fmt: skip
+    done = sheets.submit_sheet(
+        Desk(db, npa, clock), 1, 3, final_score=(400, 200),
+        signatures=builder.signers(db, npa, 1, 3),
+    )  # fmt: skip
     assert done.next_seated is None and done.changes == Change.SHEETS
     assert published(db, npa) == [1]

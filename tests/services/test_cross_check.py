@@ -11,6 +11,7 @@ from clubdesk.domain.event.cross_check import disagreements
 from clubdesk.errors import UserError
 from clubdesk.services import sheets
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.events import event_rules
 from tests import builder
 
@@ -30,8 +31,8 @@ def event_id(db, clock) -> str:
 
 def submit(db, clock, event_id, second, **given) -> sheets.SheetSubmitted:
     return sheets.submit_sheet(
-        db, event_id, 1, 1, hands=HANDS, second_hands=second,
-        signatures=builder.signers(db, event_id, 1, 1), clock=clock, **given,
+        Desk(db, event_id, clock), 1, 1, hands=HANDS, second_hands=second,
+        signatures=builder.signers(db, event_id, 1, 1), **given,
     )  # fmt: skip
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import drafts
+from clubdesk.services.command import Desk
 from tests import builder
 
 HAND = {"bidder": "A", "bid": 50, "meld": {"A": 20, "B": 20}, "tricks": {"A": 30, "B": 20}}
@@ -25,9 +26,9 @@ def seated(db, clock) -> str:
 
 def test_a_draft_is_saved_again_after_every_hand_and_read_back(db, clock, seated) -> None:
     assert drafts.table_draft(db, seated, 1, 1) is None
-    drafts.save_draft(db, seated, 1, 1, [HAND], clock)
+    drafts.save_draft(Desk(db, seated, clock), 1, 1, [HAND])
     clock.advance(dt.timedelta(minutes=4))
-    drafts.save_draft(db, seated, 1, 1, [HAND, {**HAND, "bid": 55}], clock)
+    drafts.save_draft(Desk(db, seated, clock), 1, 1, [HAND, {**HAND, "bid": 55}])
     kept = drafts.table_draft(db, seated, 1, 1)
     assert kept is not None
     assert [h["bid"] for h in kept.hands] == [50, 55]
@@ -36,20 +37,20 @@ def test_a_draft_is_saved_again_after_every_hand_and_read_back(db, clock, seated
 
 
 def test_submitting_the_sheet_removes_its_draft_and_no_draft_follows(db, clock, seated) -> None:
-    drafts.save_draft(db, seated, 1, 1, [HAND], clock)
+    drafts.save_draft(Desk(db, seated, clock), 1, 1, [HAND])
     builder.scores(db, seated, 1, {1: (500, 300)}, clock)
     assert drafts.table_draft(db, seated, 1, 1) is None
     with pytest.raises(UserError, match="the sheet is already submitted"):
-        drafts.save_draft(db, seated, 1, 1, [HAND], clock)
+        drafts.save_draft(Desk(db, seated, clock), 1, 1, [HAND])
 
 
 def test_a_draft_holds_what_a_sheet_can(db, clock, seated) -> None:
     with pytest.raises(UserError, match="hands holds 201 \\(at most 200 hands on one sheet\\)"):
-        drafts.save_draft(db, seated, 1, 1, [HAND] * 201, clock)
+        drafts.save_draft(Desk(db, seated, clock), 1, 1, [HAND] * 201)
     with pytest.raises(UserError, match="hands: each hand is an object of its fields"):
-        drafts.save_draft(db, seated, 1, 1, ["bid 50"], clock)  # type: ignore[list-item]
+        drafts.save_draft(Desk(db, seated, clock), 1, 1, ["bid 50"])  # type: ignore[list-item]
     with pytest.raises(UserError, match="table: round 1 has no table 9"):
-        drafts.save_draft(db, seated, 1, 9, [HAND], clock)
+        drafts.save_draft(Desk(db, seated, clock), 1, 9, [HAND])
 
 
 def test_the_database_keeps_no_draft_of_a_submitted_sheet(db, clock, seated) -> None:

@@ -8,6 +8,7 @@ from sqlmodel import select
 
 from clubdesk.errors import UserError
 from clubdesk.services import sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.sheets import SignatureInput
 from clubdesk.store.db import open_database
@@ -41,7 +42,7 @@ def as_tuples(strokes) -> tuple:
 
 def test_drawn_signatures_are_stored_and_read_back(db, clock, event_id) -> None:
     sheets.submit_sheet(
-        db, event_id, 1, 1, final_score=(510, 300), signatures=signed(db, event_id), clock=clock
+        Desk(db, event_id, clock), 1, 1, final_score=(510, 300), signatures=signed(db, event_id)
     )
     game = sheets.table_sheet(db, event_id, 1, 1).game
     assert [s.strokes for s in game.signatures] == [as_tuples(KEEPER), as_tuples(COUNTER)]
@@ -52,7 +53,7 @@ def test_drawn_signatures_are_stored_and_read_back(db, clock, event_id) -> None:
 
 def test_a_typed_name_keeps_no_strokes(db, clock, event_id) -> None:
     names = builder.signers(db, event_id, 1, 1)
-    sheets.submit_sheet(db, event_id, 1, 1, final_score=(510, 300), signatures=names, clock=clock)
+    sheets.submit_sheet(Desk(db, event_id, clock), 1, 1, final_score=(510, 300), signatures=names)
     with db.session() as session:
         assert [row.strokes for row in session.exec(select(Signature))] == [None, None]
 
@@ -60,9 +61,8 @@ def test_a_typed_name_keeps_no_strokes(db, clock, event_id) -> None:
 def test_strokes_off_the_pad_are_refused_and_nothing_is_kept(db, clock, event_id) -> None:
     with pytest.raises(UserError) as refused:
         sheets.submit_sheet(
-            db, event_id, 1, 1, final_score=(510, 300),
+            Desk(db, event_id, clock), 1, 1, final_score=(510, 300),
             signatures=signed(db, event_id, counter=[[[0.2, 0.5], [0.8, float("inf")]]]),
-            clock=clock,
         )  # fmt: skip
     assert str(refused.value).startswith("signatures.countersign.strokes[0][1] = [0.8, inf]")
     assert sheets.table_sheet(db, event_id, 1, 1).state == "waiting"
@@ -74,8 +74,8 @@ def test_a_dot_is_not_a_signature(db, clock, event_id, dot) -> None:
     signature, for a sheet and for an amendment alike; nothing is kept."""
     with pytest.raises(UserError) as refused:
         sheets.submit_sheet(
-            db, event_id, 1, 1, final_score=(510, 300),
-            signatures=signed(db, event_id, counter=dot), clock=clock,
+            Desk(db, event_id, clock), 1, 1, final_score=(510, 300),
+            signatures=signed(db, event_id, counter=dot),
         )  # fmt: skip
     assert str(refused.value) == (
         "signatures.countersign.strokes: a dot is not a signature; sign your name across the pad"
@@ -83,38 +83,38 @@ def test_a_dot_is_not_a_signature(db, clock, event_id, dot) -> None:
     assert refused.value.field == "signatures.countersign.strokes"
     assert sheets.table_sheet(db, event_id, 1, 1).state == "waiting"
     names = builder.signers(db, event_id, 1, 1)
-    sheets.submit_sheet(db, event_id, 1, 1, final_score=(510, 300), signatures=names, clock=clock)
+    sheets.submit_sheet(Desk(db, event_id, clock), 1, 1, final_score=(510, 300), signatures=names)
     with pytest.raises(UserError, match=r"^strokes: a dot is not a signature"):
         sheets.amend_sheet(
-            db, event_id, 1, 1, score=(500, 310), director="Dee", reason="again",
-            strokes=dot, clock=clock,
+            Desk(db, event_id, clock), 1, 1, score=(500, 310), director="Dee", reason="again",
+            strokes=dot,
         )  # fmt: skip
 
 
 def test_an_amendment_keeps_the_directors_drawn_signature(db, clock, event_id) -> None:
     names = builder.signers(db, event_id, 1, 1)
-    sheets.submit_sheet(db, event_id, 1, 1, final_score=(510, 300), signatures=names, clock=clock)
+    sheets.submit_sheet(Desk(db, event_id, clock), 1, 1, final_score=(510, 300), signatures=names)
     sheets.amend_sheet(
-        db, event_id, 1, 1, score=(510, 310), director="Dee", reason="adding error",
-        strokes=DIRECTOR, clock=clock,
+        Desk(db, event_id, clock), 1, 1, score=(510, 310), director="Dee", reason="adding error",
+        strokes=DIRECTOR,
     )  # fmt: skip
     [amendment] = sheets.table_sheet(db, event_id, 1, 1).game.amendments
     assert amendment.strokes == as_tuples(DIRECTOR)
     with pytest.raises(UserError, match=r"^strokes\[0\] has no points$"):
         sheets.amend_sheet(
-            db, event_id, 1, 1, score=(500, 310), director="Dee", reason="again",
-            strokes=[[]], clock=clock,
+            Desk(db, event_id, clock), 1, 1, score=(500, 310), director="Dee", reason="again",
+            strokes=[[]],
         )  # fmt: skip
     assert len(sheets.table_sheet(db, event_id, 1, 1).game.amendments) == 1
 
 
 def test_export_and_import_keep_the_strokes(db, clock, event_id, tmp_path) -> None:
     sheets.submit_sheet(
-        db, event_id, 1, 1, final_score=(510, 300), signatures=signed(db, event_id), clock=clock
+        Desk(db, event_id, clock), 1, 1, final_score=(510, 300), signatures=signed(db, event_id)
     )
     sheets.amend_sheet(
-        db, event_id, 1, 1, score=(510, 310), director="Dee", reason="adding error",
-        strokes=DIRECTOR, clock=clock,
+        Desk(db, event_id, clock), 1, 1, score=(510, 310), director="Dee", reason="adding error",
+        strokes=DIRECTOR,
     )  # fmt: skip
     exported = export_event(db, event_id)
     with open_database(tmp_path / "other.sqlite", backups=tmp_path / "b2") as other:

@@ -59,7 +59,7 @@ def test_an_npa_event_exported_after_round_1_seats_round_2_as_the_original(make_
         score = (400, 300 + table.table * 40)  # table 3 goes to b
         signed = builder.signers(first, event, 1, table.table)
         sheets.submit_sheet(
-            first, event, 1, table.table, final_score=score, signatures=signed, clock=clock
+            Desk(first, event, clock), 1, table.table, final_score=score, signatures=signed
         )
     second = make_db("second")
     moved(first, event, second, clock)
@@ -105,17 +105,17 @@ def test_an_amended_sheet_round_trips_as_an_amendment(make_db, clock) -> None:
     seating.publish_seating(Desk(first, event, clock), 1)
     for table in (1, 2, 3):
         sheets.submit_sheet(
-            first,
-            event,
+            Desk(first, event, clock),
             1,
             table,
             final_score=(400, 300),
             signatures=builder.signers(first, event, 1, table),
-            clock=clock,
         )
     clock.advance(minutes=5)
-    sheets.amend_sheet(first, event, 1, 2, score=(400, 450), director="Director Dee",
-                       reason="b's meld was left out", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(first, event, clock), 1, 2, score=(400, 450), director="Director Dee",
+        reason="b's meld was left out",
+    )  # fmt: skip
     exported = export_event(first, event)
     game = exported["rounds"][0]["games"][1]
     assert game["score"] == {"a": 400, "b": 450}

@@ -59,8 +59,10 @@ def test_an_amendment_after_finalizing_leaves_the_frozen_prizes(db, clock, warmu
     last = results.standings(db, warmup).rows[-1].number
     table = seating.seating(db, warmup, ROUNDS).table_of(last)
     score = (5000, 0) if last in table.a else (0, 5000)
-    sheets.amend_sheet(db, warmup, ROUNDS, table.table, score=score, director="Pat Lee",
-                       reason="misread", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, warmup, clock), ROUNDS, table.table, score=score, director="Pat Lee",
+        reason="misread",
+    )  # fmt: skip
     assert results.standings(db, warmup).rows[0].number == last  # the standings moved...
     assert results.payouts(db, warmup).prizes == frozen.prizes  # ...the prizes did not
 

@@ -7,6 +7,7 @@ import pytest
 from clubdesk.domain.games.sheets import columns_for
 from clubdesk.errors import UserError
 from clubdesk.services import board, drafts, links, phone_sheet, sheet_json
+from clubdesk.services.command import Desk
 from clubdesk.services.events import event_rules
 from tests import builder
 
@@ -25,13 +26,13 @@ def npa(db, clock):
 
 def enter_hand(db, event_id, number, table, hand_number, hand, clock) -> dict:
     """A hand typed on the phone, and the sheet it is then given."""
-    phone_sheet.keep_hand(db, event_id, number, table, hand_number, hand, clock)
+    phone_sheet.keep_hand(Desk(db, event_id, clock), number, table, hand_number, hand)
     return phone_sheet.phone_sheet(db, event_id, number, table)
 
 
 def confirm_hand(db, event_id, number, table, hand_number, version, clock) -> dict:
     """A hand confirmed on the phone, and the sheet it is then given."""
-    phone_sheet.keep_confirmation(db, event_id, number, table, hand_number, version, clock)
+    phone_sheet.keep_confirmation(Desk(db, event_id, clock), number, table, hand_number, version)
     return phone_sheet.phone_sheet(db, event_id, number, table)
 
 
@@ -117,8 +118,8 @@ def test_links_are_good_for_their_table_and_round_until_it_closes(db, npa, clock
     assert links.find_table(db, npa, "../../etc/passwd") is None
     for table in range(1, 5):
         hands = [HAND] * 8
-        sheet_json.submit_json(db, npa, 1, table, {"hands": hands,
-                               "signatures": _signers(db, npa, table)}, clock)  # fmt: skip
+        sheet_json.submit_json(Desk(db, npa, clock), 1, table, {"hands": hands,
+                               "signatures": _signers(db, npa, table)})  # fmt: skip
     builder.close(db, npa, 1, clock)
     assert links.find_table(db, npa, tokens[2]) is None
 

@@ -136,7 +136,7 @@ def test_a_playoff_sheet_is_a_bid_whist_game_that_must_have_a_winner(db, clock) 
     table = fourth.tables[0]
     signed = builder.signers(db, event, 4, table.table)
     with pytest.raises(UserError, match=r"^round 4, table 1: winner: the game is level at 5 to 5"):
-        sheets.submit_sheet(db, event, 4, 1, final_score=(5, 5), signatures=signed, clock=clock)
+        sheets.submit_sheet(Desk(db, event, clock), 4, 1, final_score=(5, 5), signatures=signed)
     hands = [
         {"bidder": "A", "bid": 4, "kind": "cards", "books": {"A": 10, "B": 3}},
         {"bidder": "B", "bid": 4, "kind": "cards", "books": {"A": 3, "B": 10}},
@@ -144,7 +144,7 @@ def test_a_playoff_sheet_is_a_bid_whist_game_that_must_have_a_winner(db, clock) 
         {"bidder": "B", "bid": 5, "kind": "no", "books": {"A": 2, "B": 11}},
         {"bidder": "B", "bid": 4, "kind": "special", "books": {"A": 3, "B": 10}},  # the fifth
     ]
-    done = sheets.submit_sheet(db, event, 4, 1, hands=hands, signatures=signed, clock=clock)
+    done = sheets.submit_sheet(Desk(db, event, clock), 4, 1, hands=hands, signatures=signed)
     assert (done.score_a, done.score_b) == (9, 9)  # the fifth hand decides, is not added
     assert seating_service.seating(db, event, 4).tables[0] == table
     game = next(g for g in results_event(db, event).round(4).games if g.table == 1)
@@ -248,8 +248,9 @@ def test_an_amendment_that_would_change_who_meets_whom_is_refused(db, clock) -> 
     assert fifth is not None
     table = fourth.tables[0]
     with pytest.raises(UserError) as caught:
-        sheets.amend_sheet(db, event, 4, 1, score=(3, 7), director="Dee", reason="misread",
-                           clock=clock)  # fmt: skip
+        sheets.amend_sheet(
+            Desk(db, event, clock), 4, 1, score=(3, 7), director="Dee", reason="misread",
+        )  # fmt: skip
     assert str(caught.value).startswith(
         "score: the playoff rounds seated so far would no longer follow from the results "
         f"(round 5, table 1: teams {table.a[0]} and {fifth.tables[0].b[0]} do not meet in "
@@ -257,16 +258,18 @@ def test_an_amendment_that_would_change_who_meets_whom_is_refused(db, clock) -> 
     )
     assert sheets.table_sheet(db, event, 4, 1).game.amendments == ()  # nothing recorded
     # a score that keeps the winner stands; so does a preliminary one that keeps the cut
-    sheets.amend_sheet(db, event, 4, 1, score=(8, 3), director="Dee", reason="misread",
-                       clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event, clock), 4, 1, score=(8, 3), director="Dee", reason="misread",
+    )  # fmt: skip
     prelim = seating_service.seating(db, event, 1).tables[0]
     a, b = prelim_score(prelim.a[0], prelim.b[0])
     more = (a + 2, b) if a > b else (a, b + 2)  # the winner 2 more: no place changes
-    sheets.amend_sheet(db, event, 1, 1, score=more, director="Dee", reason="sum", clock=clock)
+    sheets.amend_sheet(Desk(db, event, clock), 1, 1, score=more, director="Dee", reason="sum")
     # reopened, the quarter-finals are taken back; the amendment goes in; they are seated anew
     assert rounds.reopen_round(Desk(db, event, clock), 4).unpublished == 5
-    sheets.amend_sheet(db, event, 4, 1, score=(3, 7), director="Dee", reason="misread",
-                       clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event, clock), 4, 1, score=(3, 7), director="Dee", reason="misread",
+    )  # fmt: skip
     again = rounds.close_round(Desk(db, event, clock), 4).next_seating
     assert again is not None and again.tables[0].b == table.b  # seed 16 goes on, as side b
     assert table.a[0] not in again.entrants
@@ -300,10 +303,14 @@ def test_a_preliminary_amendment_that_would_change_the_cut_is_refused(db, clock)
     a, b = prelim_score(table.a[0], table.b[0])
     flipped = (b, a)  # the team out at the cut wins that game after all
     with pytest.raises(UserError, match="^score: the playoff rounds seated so far would no lo"):
-        sheets.amend_sheet(db, event, number, table.table, score=flipped, director="Dee",
-                           reason="misread", clock=clock)  # fmt: skip
+        sheets.amend_sheet(
+            Desk(db, event, clock), number, table.table, score=flipped, director="Dee",
+            reason="misread",
+        )  # fmt: skip
     rounds.reopen_round(Desk(db, event, clock), 3)  # the bracket is taken back: now it goes in
-    sheets.amend_sheet(db, event, number, table.table, score=flipped, director="Dee",
-                       reason="misread", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event, clock), number, table.table, score=flipped, director="Dee",
+        reason="misread",
+    )  # fmt: skip
     fourth = rounds.close_round(Desk(db, event, clock), 3).next_seating
     assert fourth is not None and last in fourth.entrants

@@ -29,9 +29,10 @@ def night(db, clock, rules_id: str, entrants: int) -> str:
     seats = builder.publish(db, event_id, 1, clock)
     level_sheet_from_an_older_database(db, event_id, 1, clock)
     for table in seats.tables[1:]:
-        sheets.submit_sheet(db, event_id, 1, table.table, final_score=(400, 200),
-                            signatures=builder.signers(db, event_id, 1, table.table),
-                            clock=clock)  # fmt: skip
+        sheets.submit_sheet(
+            Desk(db, event_id, clock), 1, table.table, final_score=(400, 200),
+            signatures=builder.signers(db, event_id, 1, table.table),
+        )  # fmt: skip
     return event_id
 
 
@@ -43,8 +44,10 @@ def test_a_level_table_without_a_winner_keeps_a_winners_stay_round_open(db, cloc
         "round: round 1 cannot close: table 1 ended level with no winner, and the winning "
         "pair stays at the table for round 2; amend the sheet with who won the tie"
     )
-    sheets.amend_sheet(db, event_id, 1, 1, score=(300, 300), winner="b", director="Dee",
-                       reason="the cut of the cards", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event_id, clock), 1, 1, score=(300, 300), winner="b", director="Dee",
+        reason="the cut of the cards",
+    )  # fmt: skip
     with db.session() as session:
         check_winners_in(session, event_id, 1)  # decided now: the round may close
 
@@ -63,7 +66,9 @@ def test_closing_the_round_is_refused_until_the_tie_has_its_winner(db, clock) ->
     with pytest.raises(UserError, match="round 1 cannot close: table 1 ended level"):
         rounds.close_round(Desk(db, event_id, clock), 1)
     assert rounds.status(db, event_id).rounds[0].state == "started"  # nothing changed
-    sheets.amend_sheet(db, event_id, 1, 1, score=(300, 300), winner="a", director="Dee",
-                       reason="the cut of the cards", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, event_id, clock), 1, 1, score=(300, 300), winner="a", director="Dee",
+        reason="the cut of the cards",
+    )  # fmt: skip
     closed = rounds.close_round(Desk(db, event_id, clock), 1)
     assert closed.next_seating is not None  # round 2 seated from the winners

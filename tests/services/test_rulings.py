@@ -103,22 +103,18 @@ def test_fines_due_come_from_the_submitted_sheets(db, clock, npa) -> None:
     bidder, reneger = one["A"][0], one["B"][1]
     hands = [MADE, set_hand(bid_by=bidder), renege_hand(renege_by=reneger), set_hand()]
     sheets.submit_sheet(
-        db,
-        npa,
+        Desk(db, npa, clock),
         1,
         1,
         hands=played_out(hands),
         signatures=builder.signers(db, npa, 1, 1),
-        clock=clock,
     )
     sheets.submit_sheet(
-        db,
-        npa,
+        Desk(db, npa, clock),
         1,
         2,
         final_score=(300, 200),
         signatures=builder.signers(db, npa, 1, 2),
-        clock=clock,
     )
 
     due = fines.fines_due(db, npa)
@@ -142,13 +138,11 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
     bidder = one["A"][0]
     hands = [set_hand(bid_by=bidder), renege_hand(renege_by=one["B"][0])]
     sheets.submit_sheet(
-        db,
-        npa,
+        Desk(db, npa, clock),
         1,
         1,
         hands=played_out(hands),
         signatures=builder.signers(db, npa, 1, 1),
-        clock=clock,
     )
     pool_before = results.payouts(db, npa).pool_cents
     assert pool_before == 12 * FEE
@@ -180,13 +174,11 @@ def test_a_collected_fine_drops_out_and_counts_in_the_prize_pool(db, clock, npa)
 def test_a_flagged_fine_is_collected_from_either_partner(db, clock, npa) -> None:
     one = seated(db, npa, 1, 1)
     sheets.submit_sheet(
-        db,
-        npa,
+        Desk(db, npa, clock),
         1,
         1,
         hands=played_out([set_hand()]),
         signatures=builder.signers(db, npa, 1, 1),
-        clock=clock,
     )
     (fine,) = fines.fines_due(db, npa)
     assert fine.flagged and fine.candidates == tuple(one["A"])
@@ -201,13 +193,11 @@ def test_a_reference_matches_exactly_however_it_is_typed(db, clock, npa) -> None
     one = seated(db, npa, 1, 1)
     hands = [set_hand(bid_by=one["A"][1])]
     sheets.submit_sheet(
-        db,
-        npa,
+        Desk(db, npa, clock),
         1,
         1,
         hands=played_out(hands),
         signatures=builder.signers(db, npa, 1, 1),
-        clock=clock,
     )
     done = fines.collect_fine(Desk(db, npa, clock), one["A"][1], 25,
                               " Round 1 table 1  hand 1:SET ", "cash")  # fmt: skip
@@ -235,13 +225,11 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
     one = seated(db, npa, 1, 1)
     players = {"bidder": one["A"][0], "partner": one["A"][1]}
     sheets.submit_sheet(
-        db,
-        npa,
+        Desk(db, npa, clock),
         1,
         1,
         hands=played_out([set_hand(bid_by=players["bidder"])]),
         signatures=builder.signers(db, npa, 1, 1),
-        clock=clock,
     )
     audit_before = list_audit(db, npa)
     with pytest.raises(UserError, match=message):
@@ -254,13 +242,11 @@ def test_a_wrong_collection_is_refused_and_nothing_is_saved(
 def test_a_fine_is_collected_once(db, clock, npa) -> None:
     bidder = seated(db, npa, 1, 1)["A"][0]
     sheets.submit_sheet(
-        db,
-        npa,
+        Desk(db, npa, clock),
         1,
         1,
         hands=played_out([set_hand(bid_by=bidder)]),
         signatures=builder.signers(db, npa, 1, 1),
-        clock=clock,
     )
     fines.collect_fine(Desk(db, npa, clock), bidder, 25, "round 1 table 1 hand 1: set", "cash")
     with pytest.raises(UserError, match=rf"is already collected \(from entrant {bidder}\)$"):
@@ -280,13 +266,11 @@ def test_other_checks_on_a_collection(db, clock, npa) -> None:
 
 def test_a_fine_for_another_reason_goes_in_the_pool_and_changes_no_fine_due(db, clock, npa) -> None:
     sheets.submit_sheet(
-        db,
-        npa,
+        Desk(db, npa, clock),
         1,
         1,
         hands=played_out([set_hand()]),
         signatures=builder.signers(db, npa, 1, 1),
-        clock=clock,
     )
     done = fines.collect_fine(Desk(db, npa, clock), 5, 200, "  slow   play ", "other")
     assert (done.note, done.fines_collected_cents, done.still_due) == ("slow play", 200, 1)
@@ -299,13 +283,11 @@ def test_a_player_named_on_the_wrong_side_is_refused_on_the_sheet(db, clock, npa
     wrong = one["B"][0]
     with pytest.raises(UserError, match=f"bid_by: entrant {wrong} did not sit on side A"):
         sheets.submit_sheet(
-            db,
-            npa,
+            Desk(db, npa, clock),
             1,
             1,
             hands=played_out([set_hand(bid_by=wrong)]),
             signatures=builder.signers(db, npa, 1, 1),
-            clock=clock,
         )
     assert fines.fines_due(db, npa) == []
 
@@ -319,13 +301,11 @@ def test_no_fines_when_the_club_charges_none(db, clock) -> None:
     draw.make_draw(Desk(db, info.id, clock), 3)
     seating_service.publish_seating(Desk(db, info.id, clock), 1)
     sheets.submit_sheet(
-        db,
-        info.id,
+        Desk(db, info.id, clock),
         1,
         1,
         hands=played_out([set_hand(), renege_hand()]),
         signatures=builder.signers(db, info.id, 1, 1),
-        clock=clock,
     )
     assert fines.fines_due(db, info.id) == []
 
@@ -402,13 +382,11 @@ def test_six_minutes_late_gives_the_opponents_100_on_the_sheet(db, clock, warmup
     ruling = rulings.rule_late(Desk(db, warmup, clock), 1, 1, "b", 6)
     assert (ruling.kind, ruling.against) == ("points", "b")
     done = sheets.submit_sheet(
-        db,
-        warmup,
+        Desk(db, warmup, clock),
         1,
         1,
         final_score=(410, 380),
         signatures=builder.signers(db, warmup, 1, 1),
-        clock=clock,
     )
     assert (done.score_a, done.score_b) == (510, 380)
     assert rulings.rule_late(Desk(db, warmup, clock), 1, 2, "a", 5).kind == "on-time"
@@ -420,22 +398,18 @@ def test_more_than_ten_minutes_late_is_a_dq_at_the_average_winning_score(db, clo
     assert ruling.kind == "disqualified"
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
         sheets.submit_sheet(
-            db,
-            warmup,
+            Desk(db, warmup, clock),
             1,
             1,
             final_score=(1, 2),
             signatures=builder.signers(db, warmup, 1, 1),
-            clock=clock,
         )
     sheets.submit_sheet(
-        db,
-        warmup,
+        Desk(db, warmup, clock),
         1,
         2,
         final_score=(505, 320),
         signatures=builder.signers(db, warmup, 1, 2),
-        clock=clock,
     )
     scores = round_one_scores(db, warmup)
     late, opponents = seating.table(1).a[0], seating.table(1).b[0]
@@ -449,13 +423,11 @@ def test_removed_from_the_table_scores_0_and_the_opponents_500(db, clock, warmup
     ruling = rulings.remove_from_table(Desk(db, warmup, clock), 1, 2, "b", "abusive language")
     assert ruling.kind == "removed" and "500" in ruling.text
     sheets.submit_sheet(
-        db,
-        warmup,
+        Desk(db, warmup, clock),
         1,
         1,
         final_score=(505, 320),
         signatures=builder.signers(db, warmup, 1, 1),
-        clock=clock,
     )
     scores = round_one_scores(db, warmup)
     assert (scores[seating.table(2).b[0]], scores[seating.table(2).a[0]]) == (0, 500)

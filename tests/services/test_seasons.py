@@ -7,6 +7,7 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import results, seasons, sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import EventChanges, update_event
 from clubdesk.services.members import import_members
@@ -50,8 +51,10 @@ def test_a_seasons_standings_add_up_its_events_and_follow_an_amendment(
     )
     assert found.rows[0].name == f"Member {found.rows[0].member}"
 
-    sheets.amend_sheet(db, nights[1], 1, 1, score=(520, 500), director="Dee",
-                       reason="a's meld was left out", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, nights[1], clock), 1, 1, score=(520, 500), director="Dee",
+        reason="a's meld was left out",
+    )  # fmt: skip
     moved = seasons.standings(db, SPRING)
     assert {row.member: row.points for row in moved.rows} == by_hand(db, nights)
     assert moved.to_json() != found.to_json()

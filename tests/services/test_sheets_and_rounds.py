@@ -39,13 +39,13 @@ def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_i
     EXPIRES": two hands are a game over only once time was called."""
     signers = builder.signers(db, event_id, 1, 1)
     with pytest.raises(UserError) as refused:
-        sheets.submit_sheet(db, event_id, 1, 1, hands=HANDS, signatures=signers, clock=clock)
+        sheets.submit_sheet(Desk(db, event_id, clock), 1, 1, hands=HANDS, signatures=signers)
     assert str(refused.value) == (
         "round 1, table 1: hands: the game is not over: 2 of 8 hands played, "
         "no side has reached 500 and time was not called"
     )
     done = sheets.submit_sheet(
-        db, event_id, 1, 1, hands=HANDS, time_called=True, signatures=signers, clock=clock
+        Desk(db, event_id, clock), 1, 1, hands=HANDS, time_called=True, signatures=signers
     )
     assert (done.score_a, done.score_b) == (60 + 85, 40)
     assert (done.sheets_in, done.sheets_total) == (1, 2)
@@ -59,37 +59,31 @@ def test_a_sheet_scored_hand_by_hand_is_stored_with_its_score(db, clock, event_i
 def test_adjustment_lines_count_in_the_score(db, clock, event_id) -> None:
     late = sheets.SheetLine("a", 100, "E/W more than 5 minutes late")
     done = sheets.submit_sheet(
-        db,
-        event_id,
+        Desk(db, event_id, clock),
         1,
         2,
         final_score=(310, 420),
         adjustments=[late],
         signatures=builder.signers(db, event_id, 1, 2),
-        clock=clock,
     )
     assert (done.score_a, done.score_b) == (410, 420)
 
 
 def test_a_submitted_sheet_is_final(db, clock, event_id) -> None:
     sheets.submit_sheet(
-        db,
-        event_id,
+        Desk(db, event_id, clock),
         1,
         1,
         final_score=(500, 300),
         signatures=builder.signers(db, event_id, 1, 1),
-        clock=clock,
     )
     with pytest.raises(UserError, match="round 1, table 1: the sheet is already submitted"):
         sheets.submit_sheet(
-            db,
-            event_id,
+            Desk(db, event_id, clock),
             1,
             1,
             final_score=(501, 300),
             signatures=builder.signers(db, event_id, 1, 1),
-            clock=clock,
         )
     with pytest.raises(RecordLockedError), db.session() as session:
         game = session.exec(select(Game).where(Game.table_number == 1)).one()
@@ -107,7 +101,7 @@ def test_a_submitted_sheet_is_final(db, clock, event_id) -> None:
 def test_both_signatures_are_needed(db, clock, event_id, signatures, message) -> None:
     with pytest.raises(UserError, match=message):
         sheets.submit_sheet(
-            db, event_id, 1, 1, final_score=(1, 2), signatures=signatures, clock=clock
+            Desk(db, event_id, clock), 1, 1, final_score=(1, 2), signatures=signatures
         )
     assert sheets.sheets_in(db, event_id, 1) == (0, 2)
 
@@ -116,13 +110,11 @@ def test_a_bad_hand_is_named_and_nothing_is_saved(db, clock, event_id) -> None:
     bad = [HANDS[0], {**HANDS[1], "bid": 63}]
     with pytest.raises(UserError, match=r"round 1, table 1: hand 2: bid: 63 is not on the bid"):
         sheets.submit_sheet(
-            db,
-            event_id,
+            Desk(db, event_id, clock),
             1,
             1,
             hands=bad,
             signatures=builder.signers(db, event_id, 1, 1),
-            clock=clock,
         )
     with db.session() as session:
         assert session.exec(select(Hand)).all() == []
@@ -131,34 +123,28 @@ def test_a_bad_hand_is_named_and_nothing_is_saved(db, clock, event_id) -> None:
 def test_hands_or_a_final_score_but_not_both(db, clock, event_id) -> None:
     with pytest.raises(UserError, match="sheet: give either the hands or the final score"):
         sheets.submit_sheet(
-            db,
-            event_id,
+            Desk(db, event_id, clock),
             1,
             1,
             hands=HANDS,
             final_score=(1, 2),
             signatures=builder.signers(db, event_id, 1, 1),
-            clock=clock,
         )
     with pytest.raises(UserError, match="score: the final score is two whole numbers"):
         sheets.submit_sheet(
-            db,
-            event_id,
+            Desk(db, event_id, clock),
             1,
             1,
             final_score=("x", 2),
             signatures=builder.signers(db, event_id, 1, 1),
-            clock=clock,
         )
     with pytest.raises(UserError, match="table: round 1 has no table 9"):
         sheets.submit_sheet(
-            db,
-            event_id,
+            Desk(db, event_id, clock),
             1,
             9,
             final_score=(1, 2),
             signatures=builder.signers(db, event_id, 1, 9),
-            clock=clock,
         )
 
 
@@ -168,24 +154,20 @@ def test_a_round_starts_its_clock_and_closes_when_every_sheet_is_in(db, clock, e
     with pytest.raises(UserError, match="round 1 has already started"):
         rounds.start_round(Desk(db, event_id, clock), 1)
     sheets.submit_sheet(
-        db,
-        event_id,
+        Desk(db, event_id, clock),
         1,
         1,
         final_score=(500, 300),
         signatures=builder.signers(db, event_id, 1, 1),
-        clock=clock,
     )
     with pytest.raises(UserError, match="round 1 still waits for tables 2"):
         rounds.close_round(Desk(db, event_id, clock), 1)
     sheets.submit_sheet(
-        db,
-        event_id,
+        Desk(db, event_id, clock),
         1,
         2,
         final_score=(420, 510),
         signatures=builder.signers(db, event_id, 1, 2),
-        clock=clock,
     )
     clock.advance(minutes=61)
     rounds.close_round(Desk(db, event_id, clock), 1)
@@ -223,22 +205,18 @@ def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
     }
     with pytest.raises(UserError, match=rf"round 1, table 1: hand 1: bid_by: entrant {table.b[0]}"):
         sheets.submit_sheet(
-            db,
-            info.id,
+            Desk(db, info.id, clock),
             1,
             1,
             hands=[{**hand, "bid_by": table.b[0]}],
             signatures=builder.signers(db, info.id, 1, 1),
-            clock=clock,
         )
     done = sheets.submit_sheet(
-        db,
-        info.id,
+        Desk(db, info.id, clock),
         1,
         1,
         hands=[{**hand, "bid_by": table.a[0]}] * 8,  # the round's 8 hands
         signatures=builder.signers(db, info.id, 1, 1),
-        clock=clock,
     )
     assert (done.score_a, done.score_b) == (400, 320)
 
@@ -255,13 +233,11 @@ def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
     seating_service.publish_seating(Desk(db, info.id, clock), 1)
     with pytest.raises(UserError) as refused:
         sheets.submit_sheet(
-            db,
-            info.id,
+            Desk(db, info.id, clock),
             1,
             1,
             final_score=(300, 300),
             signatures=builder.signers(db, info.id, 1, 1),
-            clock=clock,
         )
     assert str(refused.value) == (
         "round 1, table 1: winner: the game is level at 300 to 300: record who won the tie "
@@ -270,24 +246,20 @@ def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
     assert sheets.sheets_in(db, info.id, 1) == (0, 3)  # nothing kept
     with pytest.raises(UserError, match=r"winner: only a tied game needs one \(400 to 200\)"):
         sheets.submit_sheet(
-            db,
-            info.id,
+            Desk(db, info.id, clock),
             1,
             2,
             final_score=(400, 200),
             winner="a",
             signatures=builder.signers(db, info.id, 1, 2),
-            clock=clock,
         )
     for table in (2, 3):
         sheets.submit_sheet(
-            db,
-            info.id,
+            Desk(db, info.id, clock),
             1,
             table,
             final_score=(400, 200),
             signatures=builder.signers(db, info.id, 1, table),
-            clock=clock,
         )
     with pytest.raises(UserError, match="no result for table 1"):
         seating_service.seating(db, info.id, 2)  # table 1 is still out
@@ -302,24 +274,20 @@ def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
     draw.make_draw(Desk(db, info.id, clock), 4)
     first = seating_service.publish_seating(Desk(db, info.id, clock), 1).seating
     sheets.submit_sheet(
-        db,
-        info.id,
+        Desk(db, info.id, clock),
         1,
         1,
         final_score=(300, 300),
         winner="b",
         signatures=builder.signers(db, info.id, 1, 1),
-        clock=clock,
     )
     for table in (2, 3):
         sheets.submit_sheet(
-            db,
-            info.id,
+            Desk(db, info.id, clock),
             1,
             table,
             final_score=(400, 200),
             signatures=builder.signers(db, info.id, 1, table),
-            clock=clock,
         )
     second = seating_service.seating(db, info.id, 2)
     winners_of_table_1 = set(first.table(1).b)

@@ -8,6 +8,7 @@ from sqlmodel import select
 
 from clubdesk.errors import UserError
 from clubdesk.services import seating, sheets
+from clubdesk.services.command import Desk
 from clubdesk.store.models import Signature
 from tests import builder
 
@@ -28,7 +29,7 @@ def _table_one(db, event_id) -> tuple[int, int]:
 
 def _submit(db, clock, event_id, signatures):
     return sheets.submit_sheet(
-        db, event_id, 1, 1, final_score=(510, 300), signatures=signatures, clock=clock
+        Desk(db, event_id, clock), 1, 1, final_score=(510, 300), signatures=signatures
     )
 
 
@@ -79,14 +80,13 @@ def test_individual_partners_sign_for_their_pair(db, clock) -> None:
     table = builder.publish(db, event, 1, clock).tables[0]
     signed = {"scorekeeper": f"Player {table.a[1]}", "countersign": f"Player {table.b[1]}"}
     done = sheets.submit_sheet(
-        db, event, 1, table.table, final_score=(300, 250), signatures=signed, clock=clock
+        Desk(db, event, clock), 1, table.table, final_score=(300, 250), signatures=signed
     )
     assert (done.score_a, done.score_b) == (300, 250)
     partners = seating.seating(db, event, 1).tables[1]
     with pytest.raises(UserError, match="same side"):
         sheets.submit_sheet(
-            db,
-            event,
+            Desk(db, event, clock),
             1,
             partners.table,
             final_score=(300, 250),
@@ -94,5 +94,4 @@ def test_individual_partners_sign_for_their_pair(db, clock) -> None:
                 "scorekeeper": f"Player {partners.a[0]}",
                 "countersign": f"Player {partners.a[1]}",
             },
-            clock=clock,
         )

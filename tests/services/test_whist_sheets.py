@@ -7,6 +7,7 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import sheets
+from clubdesk.services.command import Desk
 from tests import builder
 from tests.domain.test_whist_level_games import FIFTH_TO_B, FOUR_LEVEL, LEVEL
 
@@ -21,7 +22,7 @@ def event_id(db, clock) -> str:
 
 def submit(db, clock, event_id, **sheet):
     signed = builder.signers(db, event_id, 1, 1)
-    return sheets.submit_sheet(db, event_id, 1, 1, signatures=signed, clock=clock, **sheet)
+    return sheets.submit_sheet(Desk(db, event_id, clock), 1, 1, signatures=signed, **sheet)
 
 
 def test_four_level_hands_alone_are_refused(db, clock, event_id) -> None:
@@ -48,8 +49,10 @@ def test_a_paper_sheet_of_a_level_game_carries_its_winner(db, clock, event_id) -
 def test_an_amendment_to_a_level_score_needs_the_winner(db, clock, event_id) -> None:
     submit(db, clock, event_id, final_score=(9, 7))
     with pytest.raises(UserError, match="level at 9 to 9"):
-        sheets.amend_sheet(db, event_id, 1, 1, score=(9, 9), director="Dee", reason="adding",
-                           clock=clock)  # fmt: skip
-    done = sheets.amend_sheet(db, event_id, 1, 1, score=(9, 9), winner="b", director="Dee",
-                              reason="adding", clock=clock)  # fmt: skip
+        sheets.amend_sheet(
+            Desk(db, event_id, clock), 1, 1, score=(9, 9), director="Dee", reason="adding",
+        )  # fmt: skip
+    done = sheets.amend_sheet(
+        Desk(db, event_id, clock), 1, 1, score=(9, 9), winner="b", director="Dee", reason="adding",
+    )  # fmt: skip
     assert done.after.won_by() == "b"

@@ -76,16 +76,13 @@ def build(db: Database, clock: TimeSource) -> None:
     rounds.start_round(Desk(db, event, clock), 1)
     names = builder.signers(db, event, 1, 1)
     sheets.submit_sheet(
-        db, event, 1, 1,
-        hands=HANDS,
-        adjustments=[SheetLine("b", 100, "late")],
+        Desk(db, event, clock), 1, 1, hands=HANDS, adjustments=[SheetLine("b", 100, "late")],
         time_called=True,
         signatures={role: SignatureInput(name, DRAWN) for role, name in names.items()},
-        clock=clock,
     )  # fmt: skip
     sheets.amend_sheet(
-        db, event, 1, 1, score=(150, 40), director="Dee", reason="adding error",
-        strokes=DRAWN, clock=clock,
+        Desk(db, event, clock), 1, 1, score=(150, 40), director="Dee", reason="adding error",
+        strokes=DRAWN,
     )  # fmt: skip
     with db.session() as session:  # an open sheet takes hands as they are played
         session.connection().exec_driver_sql(

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import pytest
 from PySide6.QtCore import Qt
 
+from clubdesk.services import command, sheets
 from clubdesk.services import roundclock as clock_service
-from clubdesk.services import sheets
 from clubdesk.services.changes import changes_of
 from clubdesk.ui.clock.status_bar import StatusClock, phase_of
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
@@ -36,8 +36,8 @@ class FrontDesk:
     def submit(self, db, clock, table: int, score=(520, 300)) -> None:
         """A signed sheet handed in and entered, as the sheet dialog will do it."""
         done = sheets.submit_sheet(
-            db, self.event_id, 1, table, final_score=score,
-            signatures=builder.signers(db, self.event_id, 1, table), clock=clock,
+            command.Desk(db, self.event_id, clock), 1, table, final_score=score,
+            signatures=builder.signers(db, self.event_id, 1, table),
         )  # fmt: skip
         self.context.publish(changes_of(done))
 

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 
 from clubdesk.services import sheets
 from clubdesk.services.changes import changes_of
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.status_bar import StatusClock
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
@@ -41,8 +42,8 @@ def npa(qtbot, db, clock):
 
 def hand_in(db, clock, context, event_id: str, number: int, table: int, score) -> None:
     done = sheets.submit_sheet(
-        db, event_id, number, table, final_score=score,
-        signatures=builder.signers(db, event_id, number, table), clock=clock,
+        Desk(db, event_id, clock), number, table, final_score=score,
+        signatures=builder.signers(db, event_id, number, table),
     )  # fmt: skip
     context.publish(changes_of(done))
 

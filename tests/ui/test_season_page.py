@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import results, seasons, sheets
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.members import import_members
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.players.page import PlayersPage
@@ -117,8 +118,10 @@ def test_three_nights_add_up_to_the_hand_calculation_and_an_amendment_moves_them
 
     # the director amends night 2's table 1 (the other side won): the season follows
     before = shown(page)
-    sheets.amend_sheet(db, season[1], 1, 1, score=(520, 500), director="Dee",
-                       reason="a's meld was left out", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, season[1], clock), 1, 1, score=(520, 500), director="Dee",
+        reason="a's meld was left out",
+    )  # fmt: skip
     context.changed.emit(Change.SHEETS)
     assert shown(page) == by_hand(db, season) != before
 

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from clubdesk.domain import games
 from clubdesk.services import sheets
+from clubdesk.services.command import Desk
 from clubdesk.services.events import event_rules
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.sheet.dialog import SheetDialog
@@ -148,8 +149,10 @@ def test_submitting_a_sheet_then_it_reopens_read_only(qtbot, db, clock, pinochle
     assert not dialog.submit_button.isEnabled()
     assert dialog.rows[0].widgets["bid"].isReadOnly()
 
-    sheets.amend_sheet(db, pinochle, 1, 1, score=(400, 300), director="Dee Rector",
-                       reason="meld miscounted", clock=clock)  # fmt: skip
+    sheets.amend_sheet(
+        Desk(db, pinochle, clock), 1, 1, score=(400, 300), director="Dee Rector",
+        reason="meld miscounted",
+    )  # fmt: skip
     again = open_sheet(qtbot, db, clock, pinochle)
     assert len(again.rows) == 8 and all(r.widgets["bid"].isReadOnly() for r in again.rows)
     assert "Amended by Dee Rector (meld miscounted)" in again.amendments.text()
@@ -165,8 +168,8 @@ def test_a_refused_submission_is_shown_in_plain_words(qtbot, db, clock, pinochle
     sign(dialog)
     # meanwhile the paper sheet is typed in at another window
     sheets.submit_sheet(
-        db, pinochle, 1, 1, final_score=(400, 300),
-        signatures=builder.signers(db, pinochle, 1, 1), clock=clock,
+        Desk(db, pinochle, clock), 1, 1, final_score=(400, 300),
+        signatures=builder.signers(db, pinochle, 1, 1),
     )  # fmt: skip
     dialog.submit_button.click()
     assert "already submitted" in dialog.problem.text()

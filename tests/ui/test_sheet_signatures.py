@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDialog
 
 from clubdesk.errors import UserError
 from clubdesk.services import sheets
+from clubdesk.services.command import Desk
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.sheet.amend_dialog import AmendDialog
 from clubdesk.ui.sheet.dialog import SheetDialog
@@ -124,8 +125,8 @@ def test_a_submitted_sheet_shows_its_signatures_and_cannot_be_edited(
     assert not again.meld_button.isEnabled()  # nothing to count into on a submitted sheet
     with pytest.raises(UserError, match="already submitted"):
         sheets.submit_sheet(
-            db, pinochle, 1, 1, final_score=(1, 2),
-            signatures=builder.signers(db, pinochle, 1, 1), clock=clock,
+            Desk(db, pinochle, clock), 1, 1, final_score=(1, 2),
+            signatures=builder.signers(db, pinochle, 1, 1),
         )  # fmt: skip
     with db.session() as session, pytest.raises(Exception, match="score sheet is final"):
         session.connection().exec_driver_sql("UPDATE signature SET strokes = NULL")  # raw SQL
@@ -182,8 +183,8 @@ def test_a_level_amendment_in_bid_whist_names_the_tie_winner(
 ) -> None:
     event_id = seated(db, clock, "bid-whist", 4)
     sheets.submit_sheet(
-        db, event_id, 1, 1, final_score=(9, 5),
-        signatures=builder.signers(db, event_id, 1, 1), clock=clock,
+        Desk(db, event_id, clock), 1, 1, final_score=(9, 5),
+        signatures=builder.signers(db, event_id, 1, 1),
     )  # fmt: skip
     dialog = open_sheet(qtbot, db, clock, event_id)
     amend = dialog.amend()

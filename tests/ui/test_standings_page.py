@@ -111,8 +111,8 @@ def test_submitting_the_last_sheet_refreshes_the_page(qtbot, db, clock):
     assert page.after_label.text().startswith("No round complete yet")
 
     done = sheets.submit_sheet(
-        db, event_id, 1, 3, final_score=(610, 200),
-        signatures=builder.signers(db, event_id, 1, 3), clock=clock,
+        Desk(db, event_id, clock), 1, 3, final_score=(610, 200),
+        signatures=builder.signers(db, event_id, 1, 3),
     )  # fmt: skip
     page.context.publish(changes_of(done))  # as the sheet dialog does
     # read off the window's thread: shown as it was until the read is in
@@ -140,8 +140,8 @@ def test_an_amendment_moves_the_standings_in_the_window(make_window, db, clock):
     assert leader.total == 610 and page.after_label.text() == "After round 1 of 11"
 
     done = sheets.amend_sheet(
-        db, event_id, 1, 3, score=(410, 200), director="Director Dee",
-        reason="added up twice", clock=clock,
+        Desk(db, event_id, clock), 1, 3, score=(410, 200), director="Director Dee",
+        reason="added up twice",
     )  # fmt: skip
     window.context.publish(changes_of(done))
     read_in(page.reads)
@@ -200,8 +200,8 @@ def test_the_cut_line_sits_where_the_cut_says(qtbot, db, clock):
     builder.scores(db, event_id, 2, dict(zip(tables[:-1], scores[:-1], strict=True)), clock)
     assert page.model.cut_above == 5 and "the top 5" in page.cut_label.text()
     done = sheets.submit_sheet(
-        db, event_id, 2, tables[-1], final_score=scores[-1],
-        signatures=builder.signers(db, event_id, 2, tables[-1]), clock=clock,
+        Desk(db, event_id, clock), 2, tables[-1], final_score=scores[-1],
+        signatures=builder.signers(db, event_id, 2, tables[-1]),
     )  # fmt: skip
     page.context.publish(changes_of(done))
     read_in(page.reads)
@@ -303,8 +303,8 @@ def test_a_sheet_that_leaves_the_standings_as_they_are_leaves_the_page_alone(qtb
     resets: list[bool] = []
     page.model.modelReset.connect(lambda: resets.append(True))
     done = sheets.submit_sheet(
-        db, event_id, 2, 1, final_score=(500, 300),
-        signatures=builder.signers(db, event_id, 2, 1), clock=clock,
+        Desk(db, event_id, clock), 2, 1, final_score=(500, 300),
+        signatures=builder.signers(db, event_id, 2, 1),
     )  # fmt: skip
     page.context.publish(changes_of(done))
     read_in(page.reads)

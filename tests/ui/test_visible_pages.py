@@ -60,8 +60,8 @@ def test_a_hidden_page_reads_once_when_shown_what_changed_meanwhile(
     reads = counted(monkeypatch, results, "standings_board")
     for table, score in {1: (520, 300), 2: (410, 450), 3: (610, 200)}.items():
         done = sheets.submit_sheet(
-            db, event_id, 1, table, final_score=score,
-            signatures=builder.signers(db, event_id, 1, table), clock=clock,
+            Desk(db, event_id, clock), 1, table, final_score=score,
+            signatures=builder.signers(db, event_id, 1, table),
         )  # fmt: skip
         window.context.publish(changes_of(done))
     assert reads == []  # hidden: nothing read
@@ -131,8 +131,8 @@ def test_publishing_a_sheet_and_closing_a_round_cost_the_window_little(demo_nigh
     window, event_id = demo_night
     db = window.database
     done = sheets.submit_sheet(
-        db, event_id, 4, 1, final_score=(150, 100),
-        signatures=builder.signers(db, event_id, 4, 1), clock=clock,
+        Desk(db, event_id, clock), 4, 1, final_score=(150, 100),
+        signatures=builder.signers(db, event_id, 4, 1),
     )  # fmt: skip
     sheet_ms = best_ms(lambda: window.context.publish(changes_of(done)))
     assert window.rounds_page.count_label.text().startswith("1 of 8")

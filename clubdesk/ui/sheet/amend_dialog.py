@@ -174,14 +174,13 @@ class AmendDialog(QDialog):
         score = (int(texts[0]), int(texts[1]))
         level = score[0] == score[1]
         winner = self.tie_winner.currentData() if level and self.needs_tie_winner else None
-        db, event_id = self.context.db, self.context.event_id
-        assert db is not None and event_id is not None
+        desk = self.context.desk
 
         def action() -> sheets.SheetAmended:
             return sheets.amend_sheet(
-                db, event_id, self.round_number, self.table,
-                score=score, winner=winner, director=self.director.text(),
-                reason=self.reason.text(), strokes=self.pad.strokes(), clock=self.context.clock,
+                desk, self.round_number, self.table, score=score, winner=winner,
+                director=self.director.text(), reason=self.reason.text(),
+                strokes=self.pad.strokes(),
             )  # fmt: skip
 
         done = run_command(

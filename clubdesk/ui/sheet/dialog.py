@@ -415,10 +415,9 @@ class SheetDialog(SheetFrame):
 
         def action() -> sheets.SheetSubmitted:
             return sheets.submit_sheet(
-                self.db, self.event_id, self.round_number, self.table,
-                hands=hands, final_score=final_score, winner=winner, time_called=called,
-                signatures=signatures, clock=self.context.clock, second_hands=second,
-                accepted=accepted, reason=reason,
+                self.context.desk, self.round_number, self.table, hands=hands,
+                final_score=final_score, winner=winner, time_called=called, signatures=signatures,
+                second_hands=second, accepted=accepted, reason=reason,
             )  # fmt: skip
 
         done = run_command(

@@ -49,8 +49,7 @@ class SheetDraft:
         if list(hands) == self._kept:
             return ""
         try:
-            drafts.save_draft(self.context.db, self.context.event_id, self.round_number,
-                              self.table, hands, self.context.clock)  # type: ignore[arg-type]  # fmt: skip
+            drafts.save_draft(self.context.desk, self.round_number, self.table, hands)
         except UserError as error:
             return plain_words(error)
         self._kept = [dict(hand) for hand in hands]
