@@ -142,6 +142,22 @@ def test_only_the_time_source_reads_the_system_time() -> None:
     assert offenders == []
 
 
+def test_every_write_goes_through_the_one_command() -> None:
+    # docs/architecture.md, "One act": a service writes only in an act's command; it reads in
+    # a reading; and only the command writes an audit row (an import carries a file's own rows
+    # through the store)
+    services = ROOT / "clubdesk" / "services"
+    writes = re.compile(r"\bdb\.session\(\)|\badd_entry\(|\baudit\.record\b|@writes\b")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in sorted(services.rglob("*.py"))
+        if path != services / "command.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if writes.search(line) and "ledger.add_entry" not in line
+    ]
+    assert offenders == []
+
+
 MOST_LINES = 500
 
 

@@ -1,26 +1,16 @@
-"""What the services share: the rules an event is played by, the time, and one command's
-context (docs/architecture.md, "One action, from a key to the database and back")."""
+"""What the services share: the rules an event is played by, and the time."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session
 
 from clubdesk.domain.formats import load_rules, parse_rules
 from clubdesk.domain.rules import Rules
-from clubdesk.store.audit import add_entry
 from clubdesk.store.events import EventRecord, get_event
-
-if TYPE_CHECKING:
-    from clubdesk.store.db import Database
-    from clubdesk.timesource import TimeSource
 
 
 def aware(at: dt.datetime) -> dt.datetime:
@@ -57,34 +47,3 @@ def event_and_rules(session: Session, event_id: str) -> tuple[EventRecord, Rules
     """An event (or UserError naming the id) and the rules it is played by."""
     event = get_event(session, event_id)
     return event, rules_for(event)
-
-
-@dataclass(frozen=True)
-class Command:
-    """One user action under way: its transaction, the event and the rules it is played by
-    (looked up once), the time it is taken at, and who takes it. What the action calls is
-    handed this, not the event's id to look the event and its rules up again."""
-
-    session: Session
-    event: EventRecord
-    rules: Rules
-    at: dt.datetime
-    actor: str
-
-    @property
-    def event_id(self) -> str:
-        return self.event.id
-
-    def audit(self, action: str, details: dict[str, Any]) -> None:
-        """The action's audit row, in its transaction."""
-        add_entry(self.session, at=self.at, actor=self.actor, action=action,
-                  event_id=self.event.id, details=details)  # fmt: skip
-
-
-@contextmanager
-def command(db: Database, event_id: str, clock: TimeSource, actor: str) -> Iterator[Command]:
-    """One transaction for an action on event ``event_id`` (UserError naming the id where
-    there is none), committed when the block ends, nothing written if it raises."""
-    with db.session() as session:
-        event, rules = event_and_rules(session, event_id)
-        yield Command(session, event, rules, clock.now(), actor)
