@@ -20,7 +20,7 @@ from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.schedule import timetable
 from clubdesk.services import draw, events, registration, rounds, sheets
 from clubdesk.services import seating as seating_service
-from clubdesk.services.changes import Change, writes
+from clubdesk.services.changes import Change, with_changes
 from clubdesk.services.command import Desk
 from clubdesk.services.demo_signatures import signature_strokes
 from clubdesk.services.sheets import SignatureInput
@@ -44,7 +44,6 @@ PLAYERS = [
 ]  # fmt: skip
 
 
-@writes(Change.everything())
 def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
     """Fill an empty database with the demo event; round 4 started 36 minutes ago."""
     rng = random.Random(DEMO_SEED)
@@ -57,19 +56,20 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
     day = then.at.date()  # the night's day: in the small hours, round 1 was the evening before
     event = events.create_event(db, events.NewEvent(DEMO_NAME, day, "Clubhouse", DEMO_RULES), then)
     rules = events.event_rules(db, event.id)
+    desk = Desk(db, event.id, then)
     fee = rules.money.entry_fee_cents
     for number, pair in enumerate(PLAYERS, start=1):
         method = "check" if number % 5 == 0 else "cash"
         paid = 0 if number == 16 else fee  # one team still owes its fee
         registration.register(
-            Desk(db, event.id, then),
+            desk,
             registration.RegisterEntrant(players=list(pair), paid_cents=paid, method=method),
         )
-    draw.make_draw(Desk(db, event.id, then), DEMO_SEED)
+    draw.make_draw(desk, DEMO_SEED)
     for number in range(1, PLAYED_ROUNDS + 1):
-        seating = seating_service.publish_seating(Desk(db, event.id, then), number).seating
+        seating = seating_service.publish_seating(desk, number).seating
         then.at = first_round + (planned[number - 1] - planned[0])
-        rounds.start_round(Desk(db, event.id, then), number)
+        rounds.start_round(desk, number)
         then.at += dt.timedelta(minutes=50)  # the sheets come in towards the round's end
         for table in seating.tables:
             keeper, opponent = PLAYERS[table.a[0] - 1][0], PLAYERS[table.b[0] - 1][1]
@@ -77,7 +77,7 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
             total = played_hands(rules, number, hands).total
             typed = number == 2 and table.table % 2 == 1 and total["A"] != total["B"]
             sheets.submit_sheet(
-                Desk(db, event.id, then),
+                desk,
                 number,
                 table.table,
                 hands=() if typed else hands,
@@ -88,19 +88,20 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
                 },
             )
             if (number, table.table) == AMENDED:
-                _amend(db, event.id, number, table.table, then)
-        rounds.close_round(Desk(db, event.id, then), number)
-    seating_service.publish_seating(Desk(db, event.id, then), PLAYED_ROUNDS + 1)
+                _amend(desk, number, table.table)
+        rounds.close_round(desk, number)
+    seating_service.publish_seating(desk, PLAYED_ROUNDS + 1)
     rounds.start_round(Desk(db, event.id, clock), PLAYED_ROUNDS + 1, at=round_four)
-    return event
+    return with_changes(event, Change.everything())  # a whole event made
 
 
-def _amend(db: Database, event_id: str, number: int, table: int, clock: TimeSource) -> None:
+def _amend(desk: Desk, number: int, table: int) -> None:
     """The director finds side B's meld on one hand added twice: 20 points off B."""
-    counts = sheets.table_sheet(db, event_id, number, table).game.score
+    assert desk.event_id is not None
+    counts = sheets.table_sheet(desk.db, desk.event_id, number, table).game.score
     assert counts is not None
     sheets.amend_sheet(
-        Desk(db, event_id, clock),
+        desk,
         number,
         table,
         score=(counts.a, counts.b - 20),
