@@ -17,7 +17,7 @@ from clubdesk.cli.common import (
     whole_number,
 )
 from clubdesk.errors import UserError
-from clubdesk.printing.kinds import KINDS
+from clubdesk.services.printouts import KINDS, ROUND_KINDS
 from clubdesk.timesource import SYSTEM_TIME
 
 
@@ -31,7 +31,7 @@ def add(commands: Any) -> dict[str, Handler]:
         "--round",
         type=whole_number,
         metavar="N",
-        help="the round (scoresheets, tablecards, seating)",
+        help=f"the round ({', '.join(kind for kind in KINDS if kind in ROUND_KINDS)})",
     )
     printing.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf")
     printing.add_argument(

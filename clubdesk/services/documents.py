@@ -3,7 +3,8 @@ already compute them (standings, payouts, seating, sheets, the schedule).
 
 The printing modules lay these rows out and never read the database; a
 document's refusals (no such round, a format without a timetable) are
-raised here, before any file is written.
+raised here, before any file is written. ``write_document`` writes any document of the
+registry, ``services/printouts.py``; ``services/gathering.py`` hands each its rows.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import card_deck
 from clubdesk.domain.seating.values import RoundSeating, side_labels
 from clubdesk.errors import UserError
-from clubdesk.printing.kinds import KINDS, ROUND_KINDS
 from clubdesk.printing.rows import (
     Chit,
     Heading,
@@ -50,6 +50,7 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
+from clubdesk.services.printouts import Job, document
 from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
@@ -379,66 +380,21 @@ def write_document(
     progress: Progress | None = None,
 ) -> None:
     """Gather the rows of document ``kind`` and write it as a PDF to ``target`` on
-    ``paper`` (default: the club's setting); the document's module, and reportlab with it,
-    is loaded only here, for the document asked for. Every
-    refusal (an unknown kind, a round missing or not seated) comes before anything is
-    written. ``progress`` hears how far a round's score sheets are (the one document
-    that can run to many pages)."""
-    if kind not in KINDS:
-        raise UserError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
-    if kind in ROUND_KINDS:
+    ``paper`` (default: the club's setting), as its row in ``printouts.DOCUMENTS`` says;
+    the module that lays it out, and reportlab with it, is loaded only here, for the
+    document asked for. Every refusal (an unknown kind, a round missing or not seated)
+    comes before anything is written. ``progress`` hears how far a round's score sheets
+    are (the one document that can run to many pages)."""
+    found = document(kind)
+    if found.per_round:
         if round_number is None:
             raise UserError(f"--round: {kind} is printed for one round; give --round N")
         if round_number < 1:
             raise UserError(f"--round: {round_number} is not a round number (1, 2, ...)")
     paper = paper or paper_for(db, event_id)
-    top = heading(db, event_id, clock)
-    if kind == "standings":
-        from clubdesk.printing.standings import standings_pdf
-
-        standings_pdf(target, top, standings_rows(db, event_id), paper)
-    elif kind in ("awards", "payouts"):
-        from clubdesk.printing.awards import awards_pdf
-        from clubdesk.printing.payouts import payouts_pdf
-
-        build = awards_pdf if kind == "awards" else payouts_pdf
-        build(target, top, payout_rows(db, event_id, aware(clock.now()).date()), paper)
-    elif kind == "chits":
-        from clubdesk.printing.chits import chits_pdf
-
-        chits_pdf(target, top, chits(db, event_id), paper)
-    elif kind == "season":
-        from clubdesk.printing.season import season_pdf
-
-        season = season_of(db, event_id)
-        season_pdf(target, replace(top, event=f"{season} season", day=None),
-                   season_rows(db, season), paper)  # fmt: skip
-    elif kind == "schedule":
-        from clubdesk.printing.schedule import schedule_pdf
-
-        schedule_pdf(target, top, schedule_lines(db, event_id, clock), paper)
-    else:
-        assert round_number is not None
-        if kind == "seating":
-            from clubdesk.printing.seating import seating_pdf
-
-            title = playoffs.round_title(db, event_id, round_number)
-            seating_pdf(target, top, title, seat_lines(db, event_id, round_number), paper)
-        elif kind == "tablecards":
-            from clubdesk.printing.table_cards import table_cards_pdf
-
-            table_cards_pdf(target, top, round_tables(db, event_id, round_number), paper)
-        else:
-            from clubdesk.printing.score_sheets import score_sheets_pdf
-
-            layout, found = score_sheets(db, event_id, round_number, progress)
-            steps = 2 * len(found)
-
-            def laid_out(page: int) -> None:
-                if progress is not None:
-                    progress(min(len(found) + page, steps), steps)
-
-            score_sheets_pdf(target, top, layout, found, paper, on_page=laid_out)
+    job = Job(db, event_id, clock, heading(db, event_id, clock), round_number, progress)
+    gathered = found.gather()(job)
+    found.build()(target, gathered.heading, *gathered.rows, paper, **gathered.options)
 
 
 def build_document(

@@ -16,8 +16,8 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from clubdesk.services.printouts import TITLES
 from clubdesk.ui.main_window import MainWindow
-from clubdesk.ui.print.page import TITLES
 from clubdesk.ui.rounds.page import RoundsPage
 from clubdesk.ui.sheet.dialog import SheetDialog
 from clubdesk.ui.sheet.rows import HandRow

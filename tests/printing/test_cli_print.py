@@ -127,7 +127,7 @@ def test_an_unknown_kind_and_paper_are_refused(tmp_path: Path, demo_db: Path) ->
 
 def test_the_command_offers_exactly_the_documents_there_are() -> None:
     from clubdesk.cli import printing
-    from clubdesk.services import documents
+    from clubdesk.services import printouts
 
-    assert printing.KINDS == documents.KINDS
-    assert set(ROUND_KINDS) == documents.ROUND_KINDS
+    assert printing.KINDS == printouts.KINDS
+    assert set(ROUND_KINDS) == printouts.ROUND_KINDS

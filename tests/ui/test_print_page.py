@@ -12,8 +12,9 @@ from PySide6.QtPrintSupport import QPrinter
 from clubdesk.services import documents, rounds
 from clubdesk.services.changes import Change
 from clubdesk.services.command import Desk
+from clubdesk.services.printouts import TITLES
 from clubdesk.ui.context import UiContext
-from clubdesk.ui.print.page import TITLES, PrintPage
+from clubdesk.ui.print.page import PrintPage
 from clubdesk.ui.style import ACCENT, GREYED_ACCENT, STYLE_SHEET
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries

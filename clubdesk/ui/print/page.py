@@ -1,13 +1,13 @@
 """The Print page: the event's documents, previewed inside the window, printed or saved.
 
-On the left the documents (``printing.kinds``), the round for the documents of
-one round (the rounds seated, by title: "Round 2 of 3", "Playoffs: semi-final";
-the round in play to begin with), and the paper (Letter or A4, the club's setting
-to begin with). The chosen document is built off the window's thread (``services.documents``, as
-``clubdesk print`` builds it) with a progress bar, so a round's score sheets
-for sixty tables never freeze the window; its pages are shown on the right
-(QtPdf). Print sends the pages to a printer chosen in the system's print
-dialog; Save as PDF writes the same bytes to a file.
+On the left the documents (their titles from the registry, ``services/printouts.py``), the
+round for the documents of one round (the rounds seated, by title: "Round 2 of 3",
+"Playoffs: semi-final"; the round in play to begin with), and the paper (Letter or A4, the
+club's setting to begin with). The chosen document is built off the window's thread
+(``services.documents``, as ``clubdesk print`` builds it) with a progress bar, so a round's
+score sheets for sixty tables never freeze the window; its pages are shown on the right
+(QtPdf). Print sends the pages to a printer chosen in the system's print dialog; Save as
+PDF writes the same bytes to a file.
 """
 
 from __future__ import annotations
@@ -38,24 +38,13 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.event.sheet_words import plain_words, sentence
 from clubdesk.errors import UserError
-from clubdesk.printing.kinds import KINDS, ROUND_KINDS
 from clubdesk.services import documents
 from clubdesk.services.changes import Change
+from clubdesk.services.printouts import DOCUMENTS, KINDS, ROUND_KINDS, TITLES
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import BackgroundCommand, run_in_background
 from clubdesk.ui.style import DISABLED_PRIMARY, set_role
 
-TITLES = {
-    "standings": "Standings",
-    "awards": "Award sheet",
-    "payouts": "Payouts (treasurer's record)",
-    "scoresheets": "Score sheets",
-    "chits": "Draw chits, cards or lots",
-    "tablecards": "Table cards",
-    "seating": "Seating list",
-    "schedule": "Schedule",
-    "season": "Season standings",
-}
 PAPERS = (("Letter", "letter"), ("A4", "a4"))
 PRINT_DPI = 300  # pages are rendered for the printer at most this finely
 
@@ -140,9 +129,9 @@ class PrintPage(QWidget):
         self.heading = set_role(QLabel("Print"), "heading")
         self.kind_list = QListWidget()
         self.kind_list.setAccessibleName("Documents")
-        for kind in KINDS:
-            item = QListWidgetItem(TITLES[kind])
-            item.setData(Qt.ItemDataRole.UserRole, kind)
+        for printed in DOCUMENTS:
+            item = QListWidgetItem(printed.title)
+            item.setData(Qt.ItemDataRole.UserRole, printed.kind)
             self.kind_list.addItem(item)
         self.kind_list.setFixedWidth(max(240, self.kind_list.sizeHintForColumn(0) + 8))  # whole
         self.kind_list.currentRowChanged.connect(lambda _row: self.show_chosen())
