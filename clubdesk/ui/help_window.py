@@ -190,7 +190,7 @@ class HelpWindow(QDialog):
         rules = event_rules(window.database, event_id) if event_id is not None else None
         own = [found for action in window.actions() if (found := _shortcut(action)) is not None]
         shows = {shortcut.does: shortcut.keys for shortcut in own}  # "Players": "Ctrl+2"
-        named = {key: f"{title} ({shows[title]})" for key, title in PAGES}
+        named = {page.key: f"{page.title} ({shows[page.title]})" for page in PAGES}
         steps = night_steps(rules, named) if rules is not None else []
         menus = [
             (_words(action.text()), menu_shortcuts(action.menu()))
@@ -200,7 +200,7 @@ class HelpWindow(QDialog):
         groups = [
             ("Pages", own),
             *menus,
-            *((f"{title} page", widget_shortcuts(window.page(key))) for key, title in PAGES),
+            *((f"{page.title} page", widget_shortcuts(window.page(page.key))) for page in PAGES),
         ]
         title = f"Help: {rules.title}" if rules is not None else "Help"
         self.text.setHtml(help_html(title, steps, groups))

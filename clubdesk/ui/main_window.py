@@ -7,11 +7,11 @@ builds the window's ``UiContext`` and the Event page (which opens the event) and
 page in use. ``MainWindow(db, ...)`` does both at once; ``clubdesk.ui.app`` shows the
 frame first and attaches once it is on the screen.
 
-Each page (Event, Players, Draw, Rounds, Standings, Money, Print, Members and Season) is a
-widget built from the window's ``UiContext``, listed in ``pages.PAGES`` and
-reachable with Ctrl+1, Ctrl+2, ... in list order. Every page but the Event page and
-the page in use is imported and built when it is first shown or asked for (``page``,
-and the ``players_page``, ``money_page``, ... properties), so the window opens sooner.
+Each page is a widget built from the window's ``UiContext``, listed in the registry
+``pages.PAGES`` with its title and shortcut (Ctrl+1, Ctrl+2, ... in list order). Every
+page but the Event page and the page in use is imported and built when it is first shown
+or asked for (``page``, and the ``players_page``, ``money_page``, ... properties), so the
+window opens sooner.
 The chime and the voice are loaded just after the window is shown. The status
 bar keeps the database file on the right, and on the left the round clock
 (``Round 4 · 23:41 left · 9 of 12 sheets in``, from ``ClockWatch``) and the
@@ -52,7 +52,7 @@ from clubdesk.timesource import TimeSource
 from clubdesk.ui.clock.ticker import TimerFactory, qt_timer
 from clubdesk.ui.context import UiContext, catch_up, database_key
 from clubdesk.ui.menus import HelpMenu, RecentMenu, TextSizeMenu
-from clubdesk.ui.pages import PAGES, make_page
+from clubdesk.ui.pages import PAGES, PageRow, make_page
 
 if TYPE_CHECKING:
     from clubdesk.services.events import EventInfo
@@ -125,8 +125,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        for key, title in PAGES:
-            self._add_page(key, title)
+        for row in PAGES:
+            self._add_page(row)
         self._build_menus()
         self.statusBar().setSizeGripEnabled(False)
         self._restore_window()
@@ -146,7 +146,6 @@ class MainWindow(QMainWindow):
         from clubdesk.ui.clock.status_bar import StatusClock
         from clubdesk.ui.clock.ticker import Ticker
         from clubdesk.ui.clock.watch import ClockWatch
-        from clubdesk.ui.event.page import EventPage
         from clubdesk.ui.projector.menu import ProjectorMenu
         from clubdesk.ui.tables_dialog import TablesServing
         from clubdesk.ui.widgets.elided_label import ElidedLabel
@@ -156,7 +155,8 @@ class MainWindow(QMainWindow):
         self.context: UiContext = UiContext(db, self._clock, parent=self)
         self.ticker: Ticker = Ticker(self._clock, make_timer, self)
         self.clock_watch: ClockWatch = ClockWatch(self.context, self.ticker, self)
-        self.event_page: EventPage = EventPage(self.context)
+        event_page = make_page("event", self.context, self.clock_watch)
+        self.event_page: EventPage = cast("EventPage", event_page)
         self.page("event")
         self.page_list.currentRowChanged.connect(self._go_to)
         self.stack.currentChanged.connect(self._lay_out_now)
@@ -213,8 +213,8 @@ class MainWindow(QMainWindow):
 
     # building
 
-    def _add_page(self, key: str, title: str) -> None:
-        number = len(self._pages) + 1
+    def _add_page(self, row: PageRow) -> None:
+        key, title = row.key, row.title
         # On a small screen a page scrolls rather than pushing the window off it.
         holder = QScrollArea()
         holder.setWidgetResizable(True)
@@ -223,10 +223,10 @@ class MainWindow(QMainWindow):
         self._pages.append(Page(key, title, holder))
         self.stack.addWidget(holder)
         item = QListWidgetItem(title)
-        item.setToolTip(f"{title} (Ctrl+{number})")
+        item.setToolTip(f"{title} ({row.shortcut})")
         self.page_list.addItem(item)
         go = QAction(title, self)
-        go.setShortcut(QKeySequence(f"Ctrl+{number}"))
+        go.setShortcut(QKeySequence(row.shortcut))
         go.triggered.connect(lambda: self.show_page(key))
         self.addAction(go)
 

@@ -1,12 +1,15 @@
-"""The window's pages by key: their titles in the page list's order, and each built when
-first needed, its module imported only then (docs/architecture.md, "The window").
+"""The window's pages, a row each: the registry the window's page list, its shortcuts and
+Help read (docs/architecture.md, "The window" and "Adding a page"). Each page is built
+when first needed, its module imported only then.
 
-The Event page is built with the window (it opens the event); ``make_page`` builds the
-others.
+The Event page is built with the window (it opens the event); the others when they are
+first shown or asked for. Both through ``make_page``.
 """
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,53 +18,40 @@ if TYPE_CHECKING:
     from clubdesk.ui.clock.watch import ClockWatch
     from clubdesk.ui.context import UiContext
 
-# key (remembered in the settings; stays the same when titles change), title; Ctrl+1 ... in
-# this order
+
+@dataclass(frozen=True)
+class PageRow:
+    key: str  # remembered in the settings; stays the same when titles change
+    title: str  # in the page list
+    shortcut: str  # the key that shows it
+    builds: str  # "module:class" of the page's widget, built from the window's UiContext
+    with_clock: bool = False  # built with the round clock's watch too
+
+    @property
+    def folder(self) -> str:
+        """The page's folder under ``clubdesk/ui/`` (``players`` for the Players page)."""
+        return self.builds.removeprefix("clubdesk.ui.").split(".")[0]
+
+
+# in the page list's order
 PAGES = (
-    ("event", "Event"),
-    ("players", "Players"),
-    ("draw", "Draw"),
-    ("rounds", "Rounds"),
-    ("standings", "Standings"),
-    ("money", "Money"),
-    ("print", "Print"),
-    ("members", "Members"),
-    ("season", "Season"),
+    PageRow("event", "Event", "Ctrl+1", "clubdesk.ui.event.page:EventPage"),
+    PageRow("players", "Players", "Ctrl+2", "clubdesk.ui.players.page:PlayersPage"),
+    PageRow("draw", "Draw", "Ctrl+3", "clubdesk.ui.draw.page:DrawPage"),
+    PageRow("rounds", "Rounds", "Ctrl+4", "clubdesk.ui.rounds.page:RoundsPage", with_clock=True),
+    PageRow("standings", "Standings", "Ctrl+5", "clubdesk.ui.standings.page:StandingsPage"),
+    PageRow("money", "Money", "Ctrl+6", "clubdesk.ui.money.page:MoneyPage"),
+    PageRow("print", "Print", "Ctrl+7", "clubdesk.ui.print.page:PrintPage"),  # and reportlab
+    PageRow("members", "Members", "Ctrl+8", "clubdesk.ui.members.page:MembersPage"),
+    PageRow("season", "Season", "Ctrl+9", "clubdesk.ui.seasons.page:SeasonPage"),
 )
 
 
 def make_page(key: str, context: UiContext, clock_watch: ClockWatch) -> QWidget:
-    """The page ``key`` (not the Event page), built on ``context``."""
-    if key == "players":
-        from clubdesk.ui.players.page import PlayersPage
-
-        return PlayersPage(context)
-    if key == "draw":
-        from clubdesk.ui.draw.page import DrawPage
-
-        return DrawPage(context)
-    if key == "rounds":
-        from clubdesk.ui.rounds.page import RoundsPage
-
-        return RoundsPage(context, clock_watch)
-    if key == "standings":
-        from clubdesk.ui.standings.page import StandingsPage
-
-        return StandingsPage(context)
-    if key == "money":
-        from clubdesk.ui.money.page import MoneyPage
-
-        return MoneyPage(context)
-    if key == "print":
-        from clubdesk.ui.print.page import PrintPage  # printing and reportlab with it
-
-        return PrintPage(context)
-    if key == "members":
-        from clubdesk.ui.members.page import MembersPage
-
-        return MembersPage(context)
-    if key == "season":
-        from clubdesk.ui.seasons.page import SeasonPage
-
-        return SeasonPage(context)
-    raise KeyError(key)
+    """The page ``key``, built on ``context``, its module imported now."""
+    row = next((row for row in PAGES if row.key == key), None)
+    if row is None:
+        raise KeyError(key)
+    module, _, name = row.builds.partition(":")
+    page = getattr(importlib.import_module(module), name)
+    return page(context, clock_watch) if row.with_clock else page(context)

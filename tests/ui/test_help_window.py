@@ -47,7 +47,7 @@ def test_f1_shows_the_nights_steps_and_every_shortcut_of_the_window(
 
 
 def test_the_steps_follow_the_format():
-    pages = {key: f"{title} (Ctrl+{n})" for n, (key, title) in enumerate(PAGES, start=1)}
+    pages = {page.key: f"{page.title} (Ctrl+{n})" for n, page in enumerate(PAGES, start=1)}
     gin = night_steps(load_rules("house-gin"), pages)
     assert "3 rounds; the rounds have no clock: each ends when its sheets are in." in gin[3]
     assert "(clubdesk draws the seats at random)" in gin[2] and "each player as" in gin[1]

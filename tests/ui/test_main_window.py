@@ -12,6 +12,7 @@ from clubdesk.services.command import Desk
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.db import open_database
 from clubdesk.ui.main_window import MainWindow
+from clubdesk.ui.pages import PAGES
 
 
 def make_database_with_event(path, clock, name):
@@ -38,6 +39,18 @@ def test_only_real_pages_are_listed(window):
     ]
     assert [window.page_list.item(i).text() for i in range(3)] == ["Event", "Players", "Draw"]
     assert window.current_page() == "event"
+
+
+def test_each_page_is_built_as_its_row_in_the_registry_says(window):
+    # clubdesk/ui/pages.py: a page's title, shortcut and class are its row's
+    shortcuts = {action.text(): action.shortcut().toString() for action in window.actions()}
+    for number, row in enumerate(PAGES):
+        module, _, name = row.builds.partition(":")
+        page = window.page(row.key)
+        assert (type(page).__module__, type(page).__name__) == (module, name)
+        assert window.page_list.item(number).toolTip() == f"{row.title} ({row.shortcut})"
+        assert shortcuts[row.title] == row.shortcut
+    assert len({row.shortcut for row in PAGES}) == len(PAGES)
 
 
 def test_ctrl_number_switches_pages(window, keyboard):
