@@ -70,7 +70,7 @@ class Document:
         return getattr(importlib.import_module("clubdesk.services.gathering"), self.rows)
 
 
-# in the order the Print page lists them
+# in the order the Print page lists them; a row too long for a line goes on two
 DOCUMENTS = (
     Document("standings", "Standings", False, "standings:standings_pdf", "standings"),
     Document("awards", "Award sheet", False, "awards:awards_pdf", "payouts"),
@@ -81,7 +81,7 @@ DOCUMENTS = (
     Document("seating", "Seating list", True, "seating:seating_pdf", "seat_lines"),
     Document("schedule", "Schedule", False, "schedule:schedule_pdf", "schedule"),
     Document("season", "Season standings", False, "season:season_pdf", "season"),
-)
+)  # fmt: skip
 KINDS = tuple(document.kind for document in DOCUMENTS)
 ROUND_KINDS = frozenset(document.kind for document in DOCUMENTS if document.per_round)
 TITLES = {document.kind: document.title for document in DOCUMENTS}
