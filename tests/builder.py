@@ -29,6 +29,7 @@ from clubdesk.services import draw as draw_service
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import registration, roster_csv, rounds, rulings, sheets
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import DrawInfo
 from clubdesk.services.entrants import EntrantInfo
 from clubdesk.services.events import NewEvent, create_event
@@ -82,7 +83,7 @@ def event(
 
     def make() -> str:
         new = NewEvent(name or rules_id, date, venue, file, dict(settings or {}))
-        event_id = create_event(db, new, clock).id
+        event_id = create_event(Desk(db, None, clock), new).id
         if entrant_name is None:
             roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
         else:

@@ -24,6 +24,7 @@ from clubdesk.domain.seating.values import RoundSeating, TableSeating
 from clubdesk.services import draw, events, registration, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
 from clubdesk.services import seating as seating_service
+from clubdesk.services.command import Desk
 from clubdesk.store import eventfile as event_store
 from clubdesk.store.db import Database
 from tests import builder
@@ -38,7 +39,7 @@ class Night:
     def __init__(self, db: Database, clock, rules_id: str, entrants: int, seed: int):
         self.db, self.clock, self.rng = db, clock, random.Random(seed)
         self.event = events.create_event(
-            db, events.NewEvent(rules_id, NIGHT, "Clubhouse", rules_id), clock
+            Desk(db, None, clock), events.NewEvent(rules_id, NIGHT, "Clubhouse", rules_id)
         ).id
         self.rules: Rules = events.event_rules(db, self.event)
         self.seatings: dict[int, RoundSeating] = {}

@@ -10,6 +10,7 @@ import pytest
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.ledger import add_money, money_sheet, preview
 from clubdesk.services.payments import record_payment, refund
@@ -23,7 +24,7 @@ GP = "gp-mini-2011"
 
 def small_gp(db: Database, clock) -> str:
     data = json.loads((DATA / "event_grand_prix_small.json").read_text(encoding="utf-8"))
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     return GP
 
 

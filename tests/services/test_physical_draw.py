@@ -15,6 +15,7 @@ from clubdesk.domain.seating.draw import Chit, Lot
 from clubdesk.errors import UserError
 from clubdesk.services import documents
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.draw import current_draw, draw_overview, make_draw, record_physical_draw
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.seating import publish_seating, seating
@@ -81,7 +82,7 @@ def test_the_event_file_keeps_a_physical_chit_draw(db, clock, tmp_path):
     exported = export_event(db, event)
     assert exported["draw"]["method"] == "physical" and exported["draw"]["kind"] == "chits"
     with open_database(tmp_path / "other.sqlite", backups=tmp_path / "b2") as other:
-        import_event(other, exported, clock)
+        import_event(Desk(other, None, clock), exported)
         again = current_draw(other, event)
         assert again.method == "physical" and again.draw.drawn == info.draw.drawn
         assert seating(other, event, 1) == seating(db, event, 1)

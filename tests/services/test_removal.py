@@ -10,6 +10,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import payments, registration, removal, results, seating
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event
 from tests import builder
 
@@ -123,6 +124,6 @@ def test_the_event_file_keeps_who_removed_it_and_why(db, clock, grand_prix) -> N
                                   "at": clock.now().isoformat()}  # fmt: skip
     assert all("removal" not in e for e in exported["entrants"] if e["number"] != 5)
     clock.advance(minutes=1)
-    import_event(db, exported, clock, replace=True)
+    import_event(Desk(db, None, clock), exported, replace=True)
     assert export_event(db, grand_prix) == exported
     assert removal.removal_of(db, grand_prix, 5).director == "Pat Director"

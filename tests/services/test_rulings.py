@@ -11,6 +11,7 @@ from clubdesk.errors import UserError
 from clubdesk.services import draw, fines, registration, results, rulings, sheets
 from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.db import Database
 from clubdesk.store.models import Entrant, Game, GameSeat, LedgerEntry, Round
@@ -308,7 +309,7 @@ def test_a_player_named_on_the_wrong_side_is_refused_on_the_sheet(db, clock, npa
 
 
 def test_no_fines_when_the_club_charges_none(db, clock) -> None:
-    info = create_event(db, NewEvent("NPA", NIGHT, "", "npa-club-pinochle"), clock)
+    info = create_event(Desk(db, None, clock), NewEvent("NPA", NIGHT, "", "npa-club-pinochle"))
     for n in range(1, 13):
         registration.register(db, info.id, registration.RegisterEntrant(players=[f"P{n}"]), clock)
     draw.make_draw(db, info.id, 3, clock)

@@ -14,6 +14,7 @@ from clubdesk.services import registration, warnings
 from clubdesk.services import seating as seating_service
 from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
 from tests import builder
@@ -149,7 +150,7 @@ def test_a_withdrawn_team_gets_no_warning(db, clock, whist) -> None:
 
 
 def test_a_format_without_warnings_refuses_them(db, clock) -> None:
-    info = create_event(db, NewEvent("Gin", NIGHT, "", "house-gin"), clock)
+    info = create_event(Desk(db, None, clock), NewEvent("Gin", NIGHT, "", "house-gin"))
     registration.register(db, info.id, registration.RegisterEntrant(players=["A"]), clock)
     with pytest.raises(UserError, match="^warning: .* has no warnings"):
         warnings.log_warning(db, info.id, 1, 1, "talking", clock)
@@ -165,7 +166,7 @@ def test_an_event_file_carries_its_warnings_over(db, clock, whist) -> None:
         (2, team, "loss-of-hand"),
     ]
     clock.advance(minutes=1)
-    import_event(db, exported, clock, replace=True)
+    import_event(Desk(db, None, clock), exported, replace=True)
     assert [w.kind for w in warnings.warnings_logged(db, whist)] == ["warning", "loss-of-hand"]
     assert export_event(db, whist) == exported
     assert warnings.warning_preview(db, whist, 2, team).ruling.count == 3

@@ -9,6 +9,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.payouts import paid_in
 from clubdesk.services import events, ledger, results, sheets
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.payments import record_payment
 from clubdesk.services.seating import seating
@@ -27,7 +28,7 @@ GP = "gp-mini-2011"
 
 def small_gp(db, clock) -> str:
     data = json.loads((DATA / "event_grand_prix_small.json").read_text(encoding="utf-8"))
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     return GP
 
 
@@ -74,7 +75,7 @@ def test_three_gin_players_are_paid_3rd_then_the_rest_60_40(qtbot, db, clock):
     $90 pot 3rd's $35 is taken and the $55 left is split $33 / $22, as `clubdesk payouts`
     gives it from the same file."""
     data = json.loads((DATA / "event_gin_three_players.json").read_text(encoding="utf-8"))
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     page = make_page(qtbot, db, clock, "gin-three")
     assert page.prize_table.isVisible()
     assert cells(page.prize_table, 0) == ["1st", "2nd", "3rd"]
@@ -241,10 +242,8 @@ def test_store_credit_and_the_provisional_mark_are_said(qtbot, db, clock):
     event = small_gp(db, clock)
     page = make_page(qtbot, db, clock, event)
     events.update_event(
-        db,
-        event,
+        Desk(db, event, clock),
         events.EventChanges(settings={**page.sheet.settings, "prizes_in": "store-credit"}),
-        clock,
     )
     page.context.publish(Change.EVENT)
     assert page.status.text().endswith("Prizes are paid in store credit.")

@@ -16,6 +16,7 @@ from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
 from clubdesk.services import roster_csv
 from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant, register
@@ -27,7 +28,7 @@ from clubdesk.ui.style import is_invalid
 
 def team_event(db, clock, name: str = "Friday") -> str:
     new = NewEvent(name, date(2024, 3, 8), "", "grand-prix-warmup")
-    return create_event(db, new, clock).id
+    return create_event(Desk(db, None, clock), new).id
 
 
 def add(db, event_id, clock, *players: str) -> None:

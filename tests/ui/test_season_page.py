@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import results, seasons, sheets
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.services.members import import_members
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.players.page import PlayersPage
@@ -41,7 +42,7 @@ SCORES = (
 def season(qtbot, db, clock) -> list[str]:
     """The three nights, each one's players registered on its Players page by keys: the
     member number, Down, Enter (the member), Enter (registered)."""
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     nights = []
     for night, (players, scores) in enumerate(zip(NIGHTS, SCORES, strict=True), start=1):
         event_id = builder.event(db, clock, "npa-club-pinochle", name=f"Night {night}",
