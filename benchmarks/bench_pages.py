@@ -37,6 +37,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from clubdesk.services.command import Desk
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -108,7 +110,9 @@ def main() -> None:
     clock = FakeTime(NIGHT_START.replace(hour=21))
     db = open_database(folder / "bench.sqlite", backups=folder / "backups")
     start = time.perf_counter()
-    done = eventfile.import_event(db, last_round_open(event_file(random.Random(2011))), clock)
+    done = eventfile.import_event(
+        Desk(db, None, clock), last_round_open(event_file(random.Random(2011)))
+    )
     print(
         f"imported {done.entrants} teams, {done.rounds} rounds, {done.games} games, "
         f"{done.hands} hands in {time.perf_counter() - start:.2f} s"

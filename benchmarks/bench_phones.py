@@ -43,6 +43,7 @@ FLOOR_S = 2.0  # the window idle, serving, before the phones: the machine's own 
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from clubdesk.services.command import Desk  # noqa: E402
 from tests.builder import STROKES, npa_sheet  # noqa: E402
 
 PHONES = r"""
@@ -302,7 +303,7 @@ def night_event(db: Any, tables: int) -> tuple[str, list[dict]]:
     builder.draw(db, event_id, SYSTEM_TIME, seed=5)
     builder.start(db, event_id, 1, SYSTEM_TIME)
     plan = []
-    for link in links.round_links(db, event_id, 1, SYSTEM_TIME).tables:
+    for link in links.round_links(Desk(db, event_id, SYSTEM_TIME), 1).tables:
         names = builder.signers(db, event_id, 1, link.table)
         hands = npa_sheet(link.table)
         signatures = [{"role": r, "name": name, "strokes": STROKES} for r, name in names.items()]

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from clubdesk.services import eventfile, results
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 
@@ -150,7 +151,7 @@ def main() -> None:
         data = event_file(random.Random(2011))
         with open_database(path, backups=Path(folder) / "backups") as db:
             start = time.perf_counter()
-            done = eventfile.import_event(db, data, FakeTime(NIGHT_START))
+            done = eventfile.import_event(Desk(db, None, FakeTime(NIGHT_START)), data)
             imported = time.perf_counter() - start
         print(
             f"imported {done.entrants} teams, {done.rounds} rounds, {done.games} games, "

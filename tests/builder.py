@@ -83,7 +83,7 @@ def event(
 
     def make() -> str:
         new = NewEvent(name or rules_id, date, venue, file, dict(settings or {}))
-        event_id = create_event(db, new, clock).id
+        event_id = create_event(Desk(db, None, clock), new).id
         if entrant_name is None:
             roster(db, event_id, clock, entrants, players=players, paid_cents=paid_cents)
         else:

@@ -20,6 +20,7 @@ from clubdesk.domain import formats, games, limits
 from clubdesk.domain.event.model import EventError
 from clubdesk.errors import UserError
 from clubdesk.services import eventfile
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests.cli.helpers import SMALL
@@ -306,7 +307,7 @@ def test_an_event_file_at_the_limits_is_stored_and_written_out_again(
     folder: Path = tmp_path_factory.mktemp("limits")
     clock = FakeTime(datetime(2011, 10, 22, 23, 0, tzinfo=CLUB_TIME))  # its sheets signed
     with open_database(folder / "club.sqlite", backups=folder) as db:
-        eventfile.import_event(db, event, clock)
+        eventfile.import_event(Desk(db, None, clock), event)
         written = eventfile.export_event(db, event.id)
     storable(written)
     for at, value in changes:

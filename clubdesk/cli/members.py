@@ -39,6 +39,7 @@ def _members(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from clubdesk.cli import common
+    from clubdesk.services.command import Desk
     from clubdesk.services.members import MembersFileError, import_members, read_members_csv
     from clubdesk.services.roster_csv import read_roster_file
     from clubdesk.store.db import open_database
@@ -49,7 +50,7 @@ def _import(args: argparse.Namespace) -> int:
     except MembersFileError as exc:
         raise UserError(_first(args.file, exc)) from None
     with open_database(args.db) as db:
-        done = import_members(db, text, common.CLOCK)
+        done = import_members(Desk(db, None, common.CLOCK), text)
     print(
         f"imported {args.file} into {args.db}: {count(len(done.added), 'member')} added, "
         f"{len(done.updated)} updated, {len(done.unchanged)} as they were"

@@ -49,6 +49,7 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _serve(args: argparse.Namespace) -> int:
     from clubdesk.services import links
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
     from clubdesk.web.app import TablesApp
     from clubdesk.web.server import TablesServer, bound_socket, link_host
@@ -57,8 +58,8 @@ def _serve(args: argparse.Namespace) -> int:
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
         server = TablesServer(TablesApp(db, event_id, common.CLOCK), args.host, args.port)
-        base = links.keep_base_url(db, event_id, f"http://{link_host(args.host)}:{args.port}/",
-                                   common.CLOCK)  # fmt: skip
+        base = links.keep_base_url(Desk(db, event_id, common.CLOCK),
+                                   f"http://{link_host(args.host)}:{args.port}/")  # fmt: skip
         print(f"serving {event_id} at {base} (the hall page; Ctrl+C stops)", file=sys.stderr)
         server.serve_here()
     return 0
@@ -66,11 +67,12 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _links(args: argparse.Namespace) -> int:
     from clubdesk.services import links
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
-        found = links.round_links(db, event_id, args.round, common.CLOCK, base_url=args.base)
+        found = links.round_links(Desk(db, event_id, common.CLOCK), args.round, base_url=args.base)
     if args.format == "json":
         print_json(
             {

@@ -69,7 +69,7 @@ def current_round(db: Database, event_id: str) -> tuple[int, int]:
     """The round a director prints for by default (the last one seated, else 1) and the
     event's number of rounds."""
     rules = events.event_rules(db, event_id)
-    with db.session() as session:
+    with db.reading() as session:
         published = seat_store.published_rounds(session, event_id)
     return (max(published) if published else 1), max(rules.schedule.rounds, 1)
 
@@ -226,7 +226,7 @@ def _tables(
 def seated_rounds(db: Database, event_id: str) -> tuple[tuple[int, str], ...]:
     """Every round seated so far, each with its title ("Round 2 of 3", "Playoffs:
     semi-final"), first round first: the rounds there is something to print for."""
-    with db.session() as session:
+    with db.reading() as session:
         seated = seat_store.published_rounds(session, event_id)
     return tuple((n, playoffs.round_title(db, event_id, n)) for n in sorted(seated))
 

@@ -92,7 +92,7 @@ class RegistrationSummary:
 
 def list_entrants(db: Database, event_id: str) -> list[EntrantInfo]:
     """Everyone registered in the event, withdrawn included, in number order."""
-    with db.session() as session:
+    with db.reading() as session:
         return all_infos(session, events.get_event(session, event_id))
 
 
@@ -109,7 +109,7 @@ def entrant_search_text(info: EntrantInfo) -> str:
 
 
 def registration_setup(db: Database, event_id: str) -> RegistrationSetup:
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = event_and_rules(session, event_id)
         return RegistrationSetup(
             event_id=event.id,
@@ -126,7 +126,7 @@ def registration_summary(db: Database, event_id: str) -> RegistrationSummary:
     """Active entrants, how many of them owe nothing, and the tables they need: once a
     round is published, the tables and byes of the latest one published, and how many
     active entrants it has no place for (``field_note.field_note``)."""
-    with db.session() as session:
+    with db.reading() as session:
         event, rules = event_and_rules(session, event_id)
         everyone = all_infos(session, event)
         drawn = draw_store.draw_made(session, event_id) is not None

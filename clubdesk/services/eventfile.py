@@ -1,10 +1,11 @@
 """Event files in and out of the database (restoring a whole database: ``restore.py``).
 
 Import checks everything before it writes anything (``check_event_file``:
-the file, its rules, its date), then writes the whole event in one
-transaction, with an audit row. A refused import leaves the database as it
-was. Export gives the event file back (docs/event-file.md, ``clubdesk-event/1``):
-export, import into another database and export again give the same file.
+the file, its rules, its date), then writes the whole event as one act
+(``services/command.py``), with its audit row. A refused import leaves the
+database as it was. Export gives the event file back (docs/event-file.md,
+``clubdesk-event/1``): export, import into another database and export again give
+the same file.
 
 How the rules are read:
 
@@ -56,8 +57,8 @@ from clubdesk.domain.money.payouts import compute_payouts
 from clubdesk.domain.roundclock.actions import AHEAD_S, check_given
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.final_payouts import check_final
 from clubdesk.store import carried_on
@@ -66,7 +67,6 @@ from clubdesk.store import events as events_store
 from clubdesk.store import rulings as rulings_store
 from clubdesk.store.db import Database
 from clubdesk.store.rulings import RemovalRecord
-from clubdesk.timesource import TimeSource
 
 REPLACED_REASON = "replaced by an imported event file"
 
@@ -198,73 +198,60 @@ def _results_at(event: Event, at: dt.datetime) -> Event:
     return dataclasses.replace(event, rounds=tuple(rounds))
 
 
-@writes(Change.everything())
+@act("event.import", Change.everything())
 def import_event(
-    db: Database,
-    data: Any,
-    clock: TimeSource,
-    *,
-    replace: bool = False,
-    date: dt.date | None = None,
-    actor: str = "director",
+    do: Command, data: Any, *, replace: bool = False, date: dt.date | None = None
 ) -> ImportResult:
-    """Load an event file (parsed JSON, or the Event ``check_event_file`` gave) into ``db``.
+    """Load an event file (parsed JSON, or the Event ``check_event_file`` gave) into the
+    database.
 
-    Everything is checked first; then the event is written in one
-    transaction. An event id already in the database is refused unless
-    ``replace``, which archives the event there (see the module's docstring).
+    Everything is checked first; then the event is written in the act's one transaction.
+    An event id already in the database is refused unless ``replace``, which archives the
+    event there (see the module's docstring).
     """
     checked = (
         _Checked(data, load_rules(data.rules)) if isinstance(data, Event) else _check(data, date)
     )
     event, rules = checked.event, checked.rules
     rules_text = _rules_text(rules)
-    at = _aware(clock.now())
+    at, actor, session = do.at, do.actor, do.session
     _check_carried_times(event, at)
-    with db.session() as session:
-        replaced = None
-        if events_store.event_exists(session, event.id):
-            if not replace:
-                raise UserError(
-                    f"id: event {event.id!r} is already in this database; "
-                    "use --replace to replace it"
-                )
-            # its audit row is written first (the database moves its rows only just after it)
-            replaced = events_store.archive_event(
-                session, event.id, at, REPLACED_REASON, actor=actor
+    replaced = None
+    if events_store.event_exists(session, event.id):
+        if not replace:
+            raise UserError(
+                f"id: event {event.id!r} is already in this database; use --replace to replace it"
             )
-        counts = _rows_of(event)
-        # the audit row first: the database takes the event's tie-breaks only just after it
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="event.import",
-            event_id=event.id,
-            details={
-                "name": event.name,
-                "rules_id": rules.id,
-                **counts,
-                "amendments": _amendments_in(event),
-                "replaced": replaced,
-            },  # fmt: skip
-        )
-        session.flush()
-        saved = store.save_event(session, event, rules_id=rules.id, rules_text=rules_text, at=at)
-        rulings_store.save_rulings(session, event, actor, at)
-        carried_on.save(session, event, actor=actor)  # the payouts, the clock: as it happened
-        result = ImportResult(
-            event_id=saved.event_id,
-            entrants=saved.entrants,
-            rounds=saved.rounds,
-            games=saved.games,
-            hands=saved.hands,
-            ledger_rows=saved.ledger_rows,
-            replaced=replaced,
-        )
-        written = {key: getattr(result, key) for key in counts}
-        if written != counts:  # the audit row must say what was written
-            raise RuntimeError(f"import wrote {written}, its audit row says {counts}")
+        # its audit row is written first (the database moves its rows only just after it)
+        replaced = events_store.archive_event(session, event.id, at, REPLACED_REASON, actor=actor)
+    counts = _rows_of(event)
+    # the audit row first: the database takes the event's tie-breaks only just after it
+    do.event_id = event.id
+    do.log(
+        {
+            "name": event.name,
+            "rules_id": rules.id,
+            **counts,
+            "amendments": _amendments_in(event),
+            "replaced": replaced,
+        }
+    )
+    session.flush()
+    saved = store.save_event(session, event, rules_id=rules.id, rules_text=rules_text, at=at)
+    rulings_store.save_rulings(session, event, actor, at)
+    carried_on.save(session, event, actor=actor)  # the payouts, the clock: as it happened
+    result = ImportResult(
+        event_id=saved.event_id,
+        entrants=saved.entrants,
+        rounds=saved.rounds,
+        games=saved.games,
+        hands=saved.hands,
+        ledger_rows=saved.ledger_rows,
+        replaced=replaced,
+    )
+    written = {key: getattr(result, key) for key in counts}
+    if written != counts:  # the audit row must say what was written
+        raise RuntimeError(f"import wrote {written}, its audit row says {counts}")
     return result
 
 
@@ -334,7 +321,7 @@ def _rules_text(rules: Rules) -> str:
 
 def export_event(db: Database, event_id: str) -> dict[str, Any]:
     """The event file of an event in the database (archived ones too, by their id)."""
-    with db.session() as session:
+    with db.reading() as session:
         event = store.load_event(session, event_id)
         _, rules = event_and_rules(session, event_id)
         removals = rulings_store.removals(session, event_id)
@@ -403,7 +390,7 @@ def _score_from_hands(game: Game, rules: Rules, round_number: int) -> Game:
 
 def current_event_ids(db: Database) -> list[str]:
     """The events in the database that are not archived, the latest first."""
-    with db.session() as session:
+    with db.reading() as session:
         return events_store.current_event_ids(session)
 
 

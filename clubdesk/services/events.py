@@ -1,7 +1,7 @@
 """Events: create one, list them, read one, change its name, date, venue or settings.
 
-Each function is one transaction that also writes an audit row, and returns
-plain frozen dataclasses.
+Each act runs as one command (``services/command.py``); acts and reads return plain
+frozen dataclasses.
 """
 
 import datetime as dt
@@ -19,13 +19,12 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.domain.limits import EVENT_TEXT_MAX, date_problem, name_problem
 from clubdesk.domain.rules import SETTING_SECTIONS, Rules
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware, rules_for
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
+from clubdesk.services.common import rules_for
 from clubdesk.store import events as store
 from clubdesk.store.db import Database
 from clubdesk.store.events import EventRecord
-from clubdesk.timesource import TimeSource
 
 _ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ID_MAX = 60
@@ -63,10 +62,8 @@ class EventInfo:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-@writes(Change.EVENT)
-def create_event(
-    db: Database, new: NewEvent, clock: TimeSource, *, actor: str = "director"
-) -> EventInfo:
+@act("event.create", Change.EVENT)
+def create_event(do: Command, new: NewEvent) -> EventInfo:
     """Record a new event with a snapshot of its rules file."""
     name = _check_name(new.name)
     _check_date(new.date)
@@ -75,46 +72,41 @@ def create_event(
     rules = load_rules(new.rules_id)
     settings = _checked_settings(rules, new.settings)
     rules_text = Path(rules.source_path).read_text(encoding="utf-8")
-    at = aware(clock.now())
-    with db.session() as session:
-        if new.id is None:
-            event_id = _free_id(session, f"{_slug(name)}-{new.date.isoformat()}")
-        else:
-            event_id = _check_id(new.id)
-            if store.event_exists(session, event_id):
-                raise UserError(f"id: there is already an event with id {event_id!r}", field="id")
-        record = store.add_event(
-            session,
-            event_id=event_id,
-            name=name,
-            date=new.date,
-            venue=_check_venue(new.venue),
-            rules_id=rules.id,
-            rules_text=rules_text,
-            settings=settings,
-            created_at=at,
-        )
-        audit.record(
-            session,
-            at=at,
-            actor=actor,
-            action="event.create",
-            event_id=event_id,
-            details={
-                "name": name,
-                "date": new.date.isoformat(),
-                "venue": record.venue,
-                "rules_id": rules.id,
-                "settings": settings,
-            },
-        )
-        return _info(record)
+    session = do.session
+    if new.id is None:
+        event_id = _free_id(session, f"{_slug(name)}-{new.date.isoformat()}")
+    else:
+        event_id = _check_id(new.id)
+        if store.event_exists(session, event_id):
+            raise UserError(f"id: there is already an event with id {event_id!r}", field="id")
+    record = store.add_event(
+        session,
+        event_id=event_id,
+        name=name,
+        date=new.date,
+        venue=_check_venue(new.venue),
+        rules_id=rules.id,
+        rules_text=rules_text,
+        settings=settings,
+        created_at=do.at,
+    )
+    do.event_id = event_id
+    do.log(
+        {
+            "name": name,
+            "date": new.date.isoformat(),
+            "venue": record.venue,
+            "rules_id": rules.id,
+            "settings": settings,
+        }
+    )
+    return _info(record)
 
 
 def list_events(db: Database) -> list[EventInfo]:
     """Every event in the file, the latest first (an event replaced by an import is kept
     in the file, archived, and not listed)."""
-    with db.session() as session:
+    with db.reading() as session:
         return [_info(record) for record in store.current_events(session)]
 
 
@@ -123,15 +115,8 @@ def get_event(db: Database, event_id: str) -> EventInfo:
         return _info(store.get_event(session, event_id))
 
 
-@writes(Change.EVENT)
-def update_event(
-    db: Database,
-    event_id: str,
-    changes: EventChanges,
-    clock: TimeSource,
-    *,
-    actor: str = "director",
-) -> EventInfo:
+@act("event.update", Change.EVENT)
+def update_event(do: Command, changes: EventChanges) -> EventInfo:
     """Change an event's name, date, venue or settings; nothing is written when nothing changes."""
     new_values: dict[str, Any] = {}
     if changes.name is not None:
@@ -141,27 +126,23 @@ def update_event(
         new_values["date"] = changes.date
     if changes.venue is not None:
         new_values["venue"] = _check_venue(changes.venue)
-    at = aware(clock.now())
-    with db.session() as session:
-        record = store.get_event(session, event_id)
-        if changes.settings is not None:
-            new_values["settings"] = _checked_settings(
-                rules_for(record, with_settings=False), changes.settings
-            )
-        changed = {
-            key: {"old": _plain(getattr(record, key)), "new": _plain(value)}
-            for key, value in new_values.items()
-            if getattr(record, key) != value
-        }
-        if not changed:
-            return _info(record)
-        # The audit row first: once round 1 has started the database takes new settings
-        # only just after the row that logs them.
-        audit.record(
-            session, at=at, actor=actor, action="event.update", event_id=event_id, details=changed
+    record = do.event
+    if changes.settings is not None:
+        new_values["settings"] = _checked_settings(
+            rules_for(record, with_settings=False), changes.settings
         )
-        record = store.update_event(session, event_id, {key: new_values[key] for key in changed})
+    changed = {
+        key: {"old": _plain(getattr(record, key)), "new": _plain(value)}
+        for key, value in new_values.items()
+        if getattr(record, key) != value
+    }
+    if not changed:
         return _info(record)
+    # The audit row first: once round 1 has started the database takes new settings
+    # only just after the row that logs them.
+    do.log(changed)
+    record = store.update_event(do.session, do.event.id, {key: new_values[key] for key in changed})
+    return _info(record)
 
 
 def event_rules(db: Database, event_id: str, *, with_settings: bool = True) -> Rules:

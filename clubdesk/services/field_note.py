@@ -50,7 +50,7 @@ class FieldNote:
 
 def field_note(db: Database, event_id: str) -> FieldNote:
     """The field against the seating actually published (see ``FieldNote``)."""
-    with db.session() as session:
+    with db.reading() as session:
         _, rules = event_and_rules(session, event_id)
         return field_note_in(session, event_id, rules)
 

@@ -19,11 +19,11 @@ from urllib.parse import urlsplit
 from clubdesk.domain.limits import quoted
 from clubdesk.domain.links import csrf_token, looks_like_token, same_token, table_token
 from clubdesk.errors import UserError
-from clubdesk.services.common import aware
+from clubdesk.services.changes import Change
+from clubdesk.services.command import Command, act
 from clubdesk.store import links as store
 from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
-from clubdesk.timesource import TimeSource
 
 __all__ = [
     "NotGood",
@@ -90,27 +90,21 @@ def checked_base_url(text: str) -> str:
     return f"{parts.scheme}://{host}{'' if port is None else f':{port}'}/"
 
 
-def round_links(
-    db: Database,
-    event_id: str,
-    round_number: int,
-    clock: TimeSource,
-    *,
-    base_url: str | None = None,
-) -> RoundLinks:
+@act(None, Change.NONE)
+def round_links(do: Command, round_number: int, *, base_url: str | None = None) -> RoundLinks:
     """Round ``round_number``'s links, one per table (the round's seating published); the
     event's secret is made the first time, and ``base_url`` kept as the address from now
     on."""
     base = checked_base_url(base_url) if base_url is not None else None
-    with db.session() as session:
-        seating = seat_store.load_seating(session, event_id, round_number)
-        if seating is None:
-            raise UserError(f"round: round {round_number}'s seating is not published yet",
-                            field="round")  # fmt: skip
-        kept = store.keep_secret(session, event_id, secrets.token_hex(32), aware(clock.now()))
-        if base is not None:
-            store.keep_base_url(session, event_id, base)
-        tables = [t.table for t in seating.tables]
+    event_id = do.event.id
+    seating = seat_store.load_seating(do.session, event_id, round_number)
+    if seating is None:
+        raise UserError(f"round: round {round_number}'s seating is not published yet",
+                        field="round")  # fmt: skip
+    kept = store.keep_secret(do.session, event_id, secrets.token_hex(32), do.at)
+    if base is not None:
+        store.keep_base_url(do.session, event_id, base)
+    tables = [t.table for t in seating.tables]
     address = base or kept.base_url
     return RoundLinks(
         event_id,
@@ -120,18 +114,18 @@ def round_links(
     )
 
 
-def keep_base_url(db: Database, event_id: str, base_url: str, clock: TimeSource) -> str:
+@act(None, Change.NONE)
+def keep_base_url(do: Command, base_url: str) -> str:
     """The address the event's links are served at from now on; the address as kept."""
     base = checked_base_url(base_url)
-    with db.session() as session:
-        store.keep_secret(session, event_id, secrets.token_hex(32), aware(clock.now()))
-        store.keep_base_url(session, event_id, base)
+    store.keep_secret(do.session, do.event.id, secrets.token_hex(32), do.at)
+    store.keep_base_url(do.session, do.event.id, base)
     return base
 
 
 def base_url_of(db: Database, event_id: str) -> str | None:
     """The address the event's links were last served at (None: never served)."""
-    with db.session() as session:
+    with db.reading() as session:
         kept = store.link_secret(session, event_id)
     return None if kept is None else kept.base_url
 
@@ -140,7 +134,7 @@ def printed_links(db: Database, event_id: str, round_number: int) -> dict[int, s
     """Each table's link for round ``round_number`` by table, for printing: only where the
     secret is made and an address known (nothing is written: a file is printed read-only
     too); empty otherwise."""
-    with db.session() as session:
+    with db.reading() as session:
         kept = store.link_secret(session, event_id)
         seating = seat_store.load_seating(session, event_id, round_number)
     if kept is None or kept.base_url is None or seating is None:

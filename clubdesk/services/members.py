@@ -3,8 +3,9 @@ a spreadsheet, listed and searched (docs/cli.md, "Members").
 
 A member has a number (a whole number from 1, unique in the database), a name, and the
 club's own columns (phone, email, notes: any column of the file imported, kept as text as
-it was). Each act that changes them is one transaction with its audit row (``member.add``,
-``member.edit``, ``member.import``, naming no event) and returns what it made. A member is
+it was). Each act that changes them runs as one command (``services/command.py``) with its
+audit row (``member.add``, ``member.edit``, ``member.import``, naming no event: the desk's
+event is None) and returns what it made. A member is
 never deleted.
 
 The import reads CSV with a header row naming ``number`` and ``name`` (any case, any
@@ -26,14 +27,12 @@ from dataclasses import dataclass, field
 from clubdesk.domain.event.names import clean_name, fold, matches, search_text
 from clubdesk.domain.limits import NAME_MAX, line_problem, name_problem, quoted
 from clubdesk.errors import UserError
-from clubdesk.services import audit
-from clubdesk.services.changes import Change, changes_field, writes
-from clubdesk.services.common import aware
+from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Command, act
 from clubdesk.services.roster_csv import csv_records
 from clubdesk.store import members as store
 from clubdesk.store.db import Database
 from clubdesk.store.members import MemberRecord, MemberValues
-from clubdesk.timesource import TimeSource
 
 MAX_MEMBER_NUMBER = 99_999_999  # a club's own numbers, or a league's eight digits
 MAX_CLUB_COLUMNS = 30
@@ -156,106 +155,90 @@ def get_member(db: Database, number: int) -> MemberInfo:
 # --- adding and editing ----------------------------------------------------------------------
 
 
-@writes(Change.MEMBERS)
+@act("member.add", Change.MEMBERS)
 def add_member(
-    db: Database,
+    do: Command,
     name: str,
-    clock: TimeSource,
     *,
     number: int | None = None,
     club_columns: Mapping[str, str] | None = None,
-    actor: str = "director",
 ) -> MemberInfo:
     """Add a member; without a number, the one after the highest there is."""
     name = check_name("name", name)
     columns = _check_columns(club_columns or {})
-    at = aware(clock.now())
-    with db.session() as session:
-        taken = {record.number: record for record in store.list_members(session)}
-        if number is None:
-            number = max(taken, default=0) + 1
-        number = check_number("number", number)
-        if number in taken:
-            raise UserError(
-                f"number: {number} is already a member ({taken[number].name})", field="number"
-            )
-        [record] = store.add_members(session, [MemberValues(number, name, columns)], at)
-        audit.record(session, at=at, actor=actor, action="member.add", event_id=None,
-                     details={"number": number, "name": name, "columns": columns})  # fmt: skip
-        return info_of(record)
+    taken = {record.number: record for record in store.list_members(do.session)}
+    if number is None:
+        number = max(taken, default=0) + 1
+    number = check_number("number", number)
+    if number in taken:
+        raise UserError(
+            f"number: {number} is already a member ({taken[number].name})", field="number"
+        )
+    [record] = store.add_members(do.session, [MemberValues(number, name, columns)], do.at)
+    do.log({"number": number, "name": name, "columns": columns})
+    return info_of(record)
 
 
-@writes(Change.MEMBERS)
+@act("member.edit", Change.MEMBERS)
 def edit_member(
-    db: Database,
+    do: Command,
     number: int,
-    clock: TimeSource,
     *,
     name: str | None = None,
     new_number: int | None = None,
     club_columns: Mapping[str, str] | None = None,
-    actor: str = "director",
 ) -> MemberInfo:
     """Change a member's name, number or columns (what is given; the rest stays). The events
     they played in stay theirs under the new number."""
-    at = aware(clock.now())
-    with db.session() as session:
-        record = store.member_by_number(session, number)
-        if record is None:
-            raise UserError(f"number: no member is numbered {number}", field="number")
-        after = MemberValues(
-            record.number if new_number is None else check_number("new_number", new_number),
-            record.name if name is None else check_name("name", name),
-            dict(record.club_columns) if club_columns is None else _check_columns(club_columns),
-        )
-        if after.number != record.number:
-            holder = store.member_by_number(session, after.number)
-            if holder is not None:
-                raise UserError(
-                    f"new_number: {after.number} is already a member ({holder.name})",
-                    field="new_number",
-                )
-        before = MemberValues(record.number, record.name, dict(record.club_columns))
-        if after == before:
-            return info_of(record)
-        store.update_member(session, record.id, after)
-        audit.record(session, at=at, actor=actor, action="member.edit", event_id=None,
-                     details={"number": number, "before": _details(before),
-                              "after": _details(after)})  # fmt: skip
-        return MemberInfo(after.number, after.name, after.club_columns, record.events)
+    record = store.member_by_number(do.session, number)
+    if record is None:
+        raise UserError(f"number: no member is numbered {number}", field="number")
+    after = MemberValues(
+        record.number if new_number is None else check_number("new_number", new_number),
+        record.name if name is None else check_name("name", name),
+        dict(record.club_columns) if club_columns is None else _check_columns(club_columns),
+    )
+    if after.number != record.number:
+        holder = store.member_by_number(do.session, after.number)
+        if holder is not None:
+            raise UserError(
+                f"new_number: {after.number} is already a member ({holder.name})",
+                field="new_number",
+            )
+    before = MemberValues(record.number, record.name, dict(record.club_columns))
+    if after == before:
+        return info_of(record)
+    store.update_member(do.session, record.id, after)
+    do.log({"number": number, "before": _details(before), "after": _details(after)})
+    return MemberInfo(after.number, after.name, after.club_columns, record.events)
 
 
 # --- importing -------------------------------------------------------------------------------
 
 
-@writes(Change.MEMBERS)
-def import_members(
-    db: Database, csv_text: str, clock: TimeSource, *, actor: str = "director"
-) -> MembersImported:
+@act("member.import", Change.MEMBERS)
+def import_members(do: Command, csv_text: str) -> MembersImported:
     """Add or update the members of a CSV file, all of them or none (``MembersFileError``
     naming each bad line)."""
     rows = read_members_csv(csv_text)
-    at = aware(clock.now())
-    with db.session() as session:
-        known = store.members_by_number(session, [row.number for row in rows])
-        new, added, updated, unchanged = [], [], [], []
-        for row in rows:
-            record = known.get(row.number)
-            if record is None:
-                new.append(row)
-                added.append(row.number)
-                continue
-            merged = MemberValues(row.number, row.name, {**record.club_columns, **row.club_columns})
-            if merged == MemberValues(record.number, record.name, dict(record.club_columns)):
-                unchanged.append(row.number)
-                continue
-            store.update_member(session, record.id, merged)
-            updated.append(row.number)
-        store.add_members(session, new, at)
-        audit.record(session, at=at, actor=actor, action="member.import", event_id=None,
-                     details={"added": added, "updated": updated,
-                              "unchanged": len(unchanged)})  # fmt: skip
-        return MembersImported(tuple(added), tuple(updated), tuple(unchanged))
+    session = do.session
+    known = store.members_by_number(session, [row.number for row in rows])
+    new, added, updated, unchanged = [], [], [], []
+    for row in rows:
+        record = known.get(row.number)
+        if record is None:
+            new.append(row)
+            added.append(row.number)
+            continue
+        merged = MemberValues(row.number, row.name, {**record.club_columns, **row.club_columns})
+        if merged == MemberValues(record.number, record.name, dict(record.club_columns)):
+            unchanged.append(row.number)
+            continue
+        store.update_member(session, record.id, merged)
+        updated.append(row.number)
+    store.add_members(session, new, do.at)
+    do.log({"added": added, "updated": updated, "unchanged": len(unchanged)})
+    return MembersImported(tuple(added), tuple(updated), tuple(unchanged))
 
 
 def read_members_csv(csv_text: str) -> list[MemberValues]:

@@ -130,7 +130,7 @@ def payouts(db: Database, event_id: str) -> Payouts:
     """The prize pool and who wins what, by the event's final order as far as it is known
     (the standings after the last complete round; bid whist's playoffs), marked
     provisional until it is final."""
-    with db.session() as session:
+    with db.reading() as session:
         return final_payouts.payouts_in(session, event_id)
 
 

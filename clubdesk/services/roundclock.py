@@ -28,7 +28,7 @@ from clubdesk.domain.rules import Rules
 from clubdesk.domain.schedule import ScheduledRound, timetable
 from clubdesk.errors import UserError
 from clubdesk.services import events
-from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.changes import Change, changes_field
 from clubdesk.services.command import Command, act
 from clubdesk.services.common import aware, event_and_rules
 from clubdesk.services.events import EventInfo
@@ -319,25 +319,17 @@ def time_of_day(text: str, field: str) -> str:
     return f"{hour:02d}:{minute:02d}"
 
 
-@writes(Change.EVENT)
+@act("event.update", Change.EVENT)
 def set_start_times(
-    db: Database,
-    event_id: str,
-    clock: TimeSource,
-    *,
-    first_round_at: str | None = None,
-    next_day_at: str | None = None,
-    actor: str = "director",
+    do: Command, *, first_round_at: str | None = None, next_day_at: str | None = None
 ) -> EventInfo:
     """Change when round 1 starts and when play resumes the next morning (times of day as
     the director types them); the event's settings change with an audit row, and the
     timetable's rows after follow. Refused once the round it moves has started."""
     first = time_of_day(first_round_at, "first_round_at") if first_round_at is not None else None
     morning = time_of_day(next_day_at, "next_day_at") if next_day_at is not None else None
-    with db.reading() as session:
-        event, rules = event_and_rules(session, event_id)
-        facts = store.facts(session, event_id)
-    started = {f.round for f in facts if f.kind == "start"}
+    event, rules = do.event, do.rules
+    started = {f.round for f in store.facts(do.session, event.id) if f.kind == "start"}
     settings = dict(event.settings)
     if first is not None:
         if 1 in started:
@@ -353,8 +345,7 @@ def set_start_times(
                 field="next_day_at",
             )
         settings["next_day"] = [{"before_round": d.before_round, "start": morning} for d in days]
-    return events.update_event(db, event_id, events.EventChanges(settings=settings), clock,
-                               actor=actor)  # fmt: skip
+    return do.run(events.update_event, events.EventChanges(settings=settings))
 
 
 # --- shared ----------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ def snapshots_dir() -> Path:
 
 def round_states(db: Database, event_id: str) -> dict[int, str]:
     """Each published round's status (``pending``, ``running``, ``closed``) by number."""
-    with db.session() as session:
+    with db.reading() as session:
         found = (
             store.find_round(session, event_id, n)
             for n in store.published_rounds(session, event_id)

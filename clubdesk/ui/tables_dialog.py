@@ -332,8 +332,7 @@ class TablesServing:
         try:
             server.start()
             shown = f"[{host}]" if ":" in host else host
-            self.address = links.keep_base_url(db, event_id, f"http://{shown}:{server.port}/",
-                                               self.context.clock)  # fmt: skip
+            self.address = links.keep_base_url(self.context.desk, f"http://{shown}:{server.port}/")
         except UserError as error:
             server.stop()
             self.problem = plain_words(error)
@@ -402,7 +401,7 @@ class TablesServing:
             number = board.board(db, event_id).round_number
             if number is None:
                 return "No round is seated yet."
-            found = links.round_links(db, event_id, number, self.context.clock)
+            found = links.round_links(self.context.desk, number)
         except UserError as error:
             return plain_words(error)
         lines = [f"Round {number}"]

@@ -77,8 +77,8 @@ def test_an_import_stopped_part_way_leaves_no_database(
     imported = eventfile.import_event
     seen = []
 
-    def stopped(db, *args, **kwargs):
-        imported(db, *args, **kwargs)
+    def stopped(desk, *args, **kwargs):
+        imported(desk, *args, **kwargs)
         seen.append(sorted(p.name for p in folder.iterdir()))  # what a kill here would leave
         raise KeyboardInterrupt  # Ctrl+C, the last moment before it would be done
 

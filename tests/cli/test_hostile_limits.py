@@ -157,9 +157,9 @@ def test_the_window_keeps_an_events_name_and_venue_to_the_same_limits(
             (events.EventChanges(venue="Hall\u202e"), "venue holds a control character"),
         ):
             with pytest.raises(UserError) as refused_change:
-                events.update_event(db, event, change, clock)
+                events.update_event(Desk(db, event, clock), change)
             assert str(refused_change.value) == says
-        changed = events.update_event(db, event, events.EventChanges(venue="V" * 120), clock)
+        changed = events.update_event(Desk(db, event, clock), events.EventChanges(venue="V" * 120))
         assert changed.venue == "V" * 120
 
 

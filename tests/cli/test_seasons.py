@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from clubdesk.services import seasons
+from clubdesk.services.command import Desk
 from clubdesk.services.members import import_members
 from clubdesk.store.db import Database
 from tests import builder
@@ -15,7 +16,7 @@ from tests.cli.helpers import ok, refused
 
 
 def test_a_seasons_standings_as_json_csv_and_text(db: Database, db_path: Path, clock) -> None:
-    import_members(db, builder.CLUB_OF_ELEVEN, clock)
+    import_members(Desk(db, None, clock), builder.CLUB_OF_ELEVEN)
     nights = [
         builder.season_night(db, clock, 2, {1: (420, 310), 2: (280, 350), 3: (400, 200)}),
         builder.season_night(db, clock, 9, {1: (300, 500), 2: (410, 200), 3: (250, 260)}),

@@ -39,7 +39,7 @@ class Night:
     def __init__(self, db: Database, clock, rules_id: str, entrants: int, seed: int):
         self.db, self.clock, self.rng = db, clock, random.Random(seed)
         self.event = events.create_event(
-            db, events.NewEvent(rules_id, NIGHT, "Clubhouse", rules_id), clock
+            Desk(db, None, clock), events.NewEvent(rules_id, NIGHT, "Clubhouse", rules_id)
         ).id
         self.rules: Rules = events.event_rules(db, self.event)
         self.seatings: dict[int, RoundSeating] = {}

@@ -4,6 +4,7 @@ phone types and confirms deals (headless Chromium, as ``test_phones_in_a_browser
 from __future__ import annotations
 
 from clubdesk.services import links
+from clubdesk.services.command import Desk
 from clubdesk.web.app import TablesApp
 from clubdesk.web.guard import RateLimit
 from clubdesk.web.server import TablesServer
@@ -21,7 +22,7 @@ def test_sun_city_wests_phone_types_deals(phones, db, clock) -> None:  # noqa: F
     server.start()
     try:
         base = f"http://127.0.0.1:{server.port}/"
-        link = links.round_links(db, event_id, 1, clock, base_url=base).tables[0]
+        link = links.round_links(Desk(db, event_id, clock), 1, base_url=base).tables[0]
         assert link.url is not None
         page = phones.new_page()
         page.goto(link.url)

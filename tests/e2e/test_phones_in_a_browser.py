@@ -80,7 +80,7 @@ def served_night(new_database, tmp_path, clock) -> Iterator[tuple]:
     event_id = npa_night(db, clock)
     server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
     server.start()
-    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    token = links.round_links(Desk(db, event_id, clock), 1).tables[0].token
     try:
         yield db, event_id, f"http://127.0.0.1:{server.port}/t/{token}"
     finally:
@@ -169,7 +169,7 @@ def serving(new_database, tmp_path, clock, rules_id: str, entrants: int) -> Iter
     builder.start(db, event_id, 1, clock)
     server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
     server.start()
-    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    token = links.round_links(Desk(db, event_id, clock), 1).tables[0].token
     try:
         yield db, event_id, f"http://127.0.0.1:{server.port}/t/{token}"
     finally:
@@ -350,7 +350,7 @@ def test_a_page_opened_before_a_restart_goes_on_posting(
     path = new_database(tmp_path / "club.sqlite")
     db = open_database(path, backups=tmp_path / "b")
     event_id = npa_night(db, clock)
-    link = links.round_links(db, event_id, 1, clock).tables[0]
+    link = links.round_links(Desk(db, event_id, clock), 1).tables[0]
     server = TablesServer(TablesApp(db, event_id, clock), "127.0.0.1", 0)
     server.start()
     port = server.port
@@ -630,7 +630,7 @@ def test_a_hand_typed_on_a_phone_shows_on_the_directors_board(
     window.show_page("rounds")
     port = serve(qtbot, window)
     try:
-        link = links.round_links(db, event_id, 1, clock).tables[0]
+        link = links.round_links(Desk(db, event_id, clock), 1).tables[0]
         assert link.url == f"http://127.0.0.1:{port}/t/{link.token}"
         model = window.rounds_page.model
         assert model.state_text(0) == "Waiting"
@@ -668,7 +668,7 @@ def test_four_phones_play_an_npa_round_to_the_directors_board(
     window.show_page("rounds")
     port = serve(qtbot, window)
     try:
-        tables = links.round_links(db, event_id, 1, clock).tables
+        tables = links.round_links(Desk(db, event_id, clock), 1).tables
         pages = []
         for link in tables:
             page = phones.new_page()

@@ -10,6 +10,7 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import documents, seasons
+from clubdesk.services.command import Desk
 from clubdesk.services.members import import_members
 from tests import builder
 from tests.cli.helpers import ok
@@ -17,7 +18,7 @@ from tests.printing.reading import Printed
 
 
 def test_a_season_of_43_members_prints_on_two_pages(db, clock, tmp_path: Path) -> None:
-    import_members(db, builder.club_of(43), clock)
+    import_members(Desk(db, None, clock), builder.club_of(43))
     scores = {table: (300 + 10 * table, 250) for table in range(1, 12)}
     night = builder.season_night(db, clock, 2, scores, players=44)
     out = io.BytesIO()

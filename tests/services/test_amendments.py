@@ -49,7 +49,7 @@ def night(
 ):
     """An event with round 1 seated and every sheet in, scored as ``scores`` says per table
     (a level game's winner as ``winners`` says)."""
-    info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", rules_id), clock)
+    info = create_event(Desk(db, None, clock), NewEvent("Club", dt.date(2024, 3, 9), "", rules_id))
     for n in range(players):
         registration.register(
             Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])
@@ -145,7 +145,9 @@ def test_an_amendment_is_recorded_with_an_audit_row(db, clock) -> None:
 
 
 def test_an_amendment_is_refused_where_it_cannot_stand(db, clock) -> None:
-    info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
+    info = create_event(
+        Desk(db, None, clock), NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle")
+    )
     for n in range(12):
         registration.register(
             Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])

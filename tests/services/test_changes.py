@@ -13,8 +13,9 @@ from clubdesk.services.registration import RegisterEntrant
 
 
 def test_commands_say_what_they_changed(db, clock) -> None:
-    event = events.create_event(db, NewEvent("Friday", date(2024, 3, 8), "", "grand-prix-warmup"),
-                                clock)  # fmt: skip
+    event = events.create_event(
+        Desk(db, None, clock), NewEvent("Friday", date(2024, 3, 8), "", "grand-prix-warmup")
+    )
     assert event.changes == Change.EVENT
     assert events.get_event(db, event.id).changes == Change.NONE
     assert events.get_event(db, event.id) == event  # what changed is not part of the value
@@ -34,7 +35,7 @@ def test_commands_say_what_they_changed(db, clock) -> None:
     assert made.changes == Change.DRAW | Change.SEATING
     assert draw.current_draw(db, event.id).changes == Change.NONE
 
-    updated = events.update_event(db, event.id, EventChanges(name="Saturday"), clock)
+    updated = events.update_event(Desk(db, event.id, clock), EventChanges(name="Saturday"))
     assert updated.changes == Change.EVENT
 
 

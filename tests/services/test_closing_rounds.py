@@ -203,7 +203,7 @@ def test_the_event_file_keeps_a_round_closed_with_a_table_missing(
     data = eventfile.export_event(db, seven)
     assert data["rounds"][0]["closed"] is True
     with open_database(new_database(tmp_path / "other.sqlite")) as other:
-        eventfile.import_event(other, data, clock)
+        eventfile.import_event(Desk(other, None, clock), data)
         again = results.standings(other, seven)
         assert again.to_json() == results.standings(db, seven).to_json()
         assert again.after_round == 1

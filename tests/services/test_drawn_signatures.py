@@ -118,7 +118,7 @@ def test_export_and_import_keep_the_strokes(db, clock, event_id, tmp_path) -> No
     )  # fmt: skip
     exported = export_event(db, event_id)
     with open_database(tmp_path / "other.sqlite", backups=tmp_path / "b2") as other:
-        import_event(other, exported, clock)
+        import_event(Desk(other, None, clock), exported)
         game = sheets.table_sheet(other, event_id, 1, 1).game
         assert export_event(other, event_id) == exported
     assert [s.strokes for s in game.signatures] == [as_tuples(KEEPER), as_tuples(COUNTER)]

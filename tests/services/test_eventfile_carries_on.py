@@ -36,7 +36,9 @@ def make_db(tmp_path: Path) -> Iterator:
 
 
 def new_event(db: Database, clock, rules_id: str, entrants: int, seed: int) -> str:
-    info = create_event(db, NewEvent("Club night", dt.date(2024, 3, 9), "", rules_id), clock)
+    info = create_event(
+        Desk(db, None, clock), NewEvent("Club night", dt.date(2024, 3, 9), "", rules_id)
+    )
     for n in range(entrants):
         players = [f"P{n}"] if "npa" in rules_id else [f"N{n}", f"S{n}"]
         registration.register(
@@ -48,7 +50,7 @@ def new_event(db: Database, clock, rules_id: str, entrants: int, seed: int) -> s
 
 def moved(source: Database, event_id: str, target: Database, clock) -> None:
     """Export the event from ``source`` and import the file into ``target``."""
-    import_event(target, export_event(source, event_id), clock)
+    import_event(Desk(target, None, clock), export_event(source, event_id))
 
 
 def test_an_npa_event_exported_after_round_1_seats_round_2_as_the_original(make_db, clock) -> None:
@@ -131,7 +133,7 @@ def test_an_amended_sheet_round_trips_as_an_amendment(make_db, clock) -> None:
         }
     ]
     second = make_db("second")
-    import_event(second, exported, clock)
+    import_event(Desk(second, None, clock), exported)
     assert export_event(second, event) == exported
     with second.session() as session:  # the sheet as submitted, and the amendment beside it
         [row] = session.exec(select(Amendment)).all()

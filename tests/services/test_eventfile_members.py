@@ -22,7 +22,7 @@ CLUB = "number,name\n12,Ann Smith\n40,Bob Jones\n"
 
 @pytest.fixture
 def night(db: Database, clock) -> str:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     event_id = builder.event(db, clock, "npa-club-pinochle", name="Night 1")
     register(Desk(db, event_id, clock), RegisterEntrant(["Ann Smith"], members=[12]))
     register(Desk(db, event_id, clock), RegisterEntrant(["Carl Diaz"]))
@@ -33,7 +33,7 @@ def night(db: Database, clock) -> str:
 def other_club(tmp_path: Path, clock, members: str = CLUB) -> Database:
     other = open_database(tmp_path / "other.sqlite", backups=tmp_path / "other-backups")
     if members:
-        import_members(other, members, clock)
+        import_members(Desk(other, None, clock), members)
     return other
 
 
@@ -50,7 +50,7 @@ def test_a_round_trip_keeps_who_was_who(db: Database, night: str, tmp_path: Path
     data = export_event(db, night)
     other = other_club(tmp_path, clock)
     try:
-        import_event(other, copy.deepcopy(data), clock)
+        import_event(Desk(other, None, clock), copy.deepcopy(data))
         with other.session() as session:  # the players linked to the members, by number
             rows = session.connection().exec_driver_sql(
                 "SELECT player.name, member.number FROM player JOIN member "
@@ -70,7 +70,7 @@ def test_a_number_that_is_no_member_is_refused_naming_the_row(
     other = other_club(tmp_path, clock, "number,name\n12,Ann Smith\n")
     try:
         with pytest.raises(UserError) as refused:
-            import_event(other, data, clock)
+            import_event(Desk(other, None, clock), data)
         assert str(refused.value).startswith(
             "entrants[2] (number 3): members[0]: no member is numbered 40 in this database"
         )
@@ -96,7 +96,7 @@ def test_a_bad_members_list_is_refused_naming_the_row(
     data["id"] = "night-copy"
     data["entrants"][0]["members"] = members
     with pytest.raises(EventError) as refused:
-        import_event(db, data, clock)
+        import_event(Desk(db, None, clock), data)
     assert any(p.startswith(problem) for p in refused.value.problems), refused.value.problems
 
 
@@ -105,7 +105,7 @@ def test_a_member_plays_once_in_an_event(db: Database, night: str, clock) -> Non
     data["id"] = "night-copy"
     data["entrants"][1]["members"] = [12]
     with pytest.raises(EventError) as refused:
-        import_event(db, data, clock)
+        import_event(Desk(db, None, clock), data)
     assert "entrants[1].members[0]: member 12 is also entrants[0].members[0]" in (
         refused.value.problems
     )

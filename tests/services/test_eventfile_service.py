@@ -18,6 +18,7 @@ from clubdesk.domain.event.eventfile import event_to_json
 from clubdesk.domain.event.model import EventError
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import (
     ImportResult,
     check_event_file,
@@ -175,12 +176,12 @@ def test_export_import_export_gives_the_same_file_in_every_format(
 ) -> None:
     data = format_file(rules_id)
     canonical = event_to_json(check_event_file(data))
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     first = export_event(db, data["id"])
     assert first == canonical  # exactly the file that went in, every field written out
     text = json.dumps(first, indent=2, ensure_ascii=False)
     with open_database(tmp_path / "other.sqlite", backups=tmp_path / "backups") as other:
-        import_event(other, json.loads(text), clock)
+        import_event(Desk(other, None, clock), json.loads(text))
         again = json.dumps(export_event(other, data["id"]), indent=2, ensure_ascii=False)
     assert again == text
 
@@ -203,7 +204,7 @@ def test_the_six_format_files_carry_every_kind_of_fact() -> None:
 
 
 def test_an_import_says_what_it_wrote_and_is_audited(db: Database, clock) -> None:
-    result = import_event(db, small_gp(), clock)
+    result = import_event(Desk(db, None, clock), small_gp())
     assert result == ImportResult(
         event_id="gp-mini-2011",
         entrants=7,
@@ -219,7 +220,7 @@ def test_an_import_says_what_it_wrote_and_is_audited(db: Database, clock) -> Non
 
 
 def test_sheets_with_a_result_are_submitted_and_locked(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
+    import_event(Desk(db, None, clock), small_gp())
     with db.session() as session:
         games = session.exec(select(Game).order_by(Game.id)).all()
     assert len(games) == 9 and all(g.submitted_at is not None for g in games)
@@ -234,7 +235,7 @@ def test_sheets_with_a_result_are_submitted_and_locked(db: Database, clock) -> N
 
 
 def test_a_score_from_the_hands_is_stored_with_the_sheet(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
+    import_event(Desk(db, None, clock), small_gp())
     with db.session() as session:
         [game] = session.exec(select(Game).where(Game.id == 1)).all()
         hands = session.exec(select(Hand).where(Hand.game_id == 1)).all()
@@ -243,7 +244,7 @@ def test_a_score_from_the_hands_is_stored_with_the_sheet(db: Database, clock) ->
 
 
 def test_paid_cents_is_money_in_the_ledger_once(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
+    import_event(Desk(db, None, clock), small_gp())
     with db.session() as session:
         fees = session.exec(
             select(LedgerEntry).where(LedgerEntry.kind == "fee").order_by(LedgerEntry.id)
@@ -264,12 +265,12 @@ def test_paid_cents_is_money_in_the_ledger_once(db: Database, clock) -> None:
 def test_a_file_without_a_date_needs_one_given(db: Database, clock) -> None:
     data = read("event_interface_example.json")
     with pytest.raises(EventError) as caught:
-        import_event(db, data, clock)
+        import_event(Desk(db, None, clock), data)
     assert caught.value.problems == [
         'date: the event file has no date; add one (e.g. "date": "2011-10-22") '
         "or give it with --date"
     ]
-    result = import_event(db, data, clock, date=dt.date(2011, 10, 22))
+    result = import_event(Desk(db, None, clock), data, date=dt.date(2011, 10, 22))
     assert export_event(db, result.event_id)["date"] == "2011-10-22"
     with pytest.raises(EventError, match="the event file says 2011-10-22, but the date given"):
         check_event_file(small_gp(), date=dt.date(2011, 10, 23))
@@ -316,35 +317,37 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("kind", list(BAD_FILES))
 def test_a_bad_file_is_refused_and_changes_nothing(kind: str, db: Database, clock) -> None:
-    import_event(db, read("event_interface_example.json"), clock, date=dt.date(2011, 1, 1))
+    import_event(
+        Desk(db, None, clock), read("event_interface_example.json"), date=dt.date(2011, 1, 1)
+    )
     before = digest(db)
     change, message = BAD_FILES[kind]
     with pytest.raises(EventError) as caught:
-        import_event(db, spoil(change), clock)
+        import_event(Desk(db, None, clock), spoil(change))
     assert message in caught.value.problems
     assert digest(db) == before
     assert current_event_ids(db) == ["gp-2011"]
 
 
 def test_an_event_id_already_there_is_refused_unless_replaced(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
+    import_event(Desk(db, None, clock), small_gp())
     before = digest(db)
     with pytest.raises(
         UserError,
         match="^id: event 'gp-mini-2011' is already in this database; use --replace to replace it$",
     ):
-        import_event(db, small_gp(), clock)
+        import_event(Desk(db, None, clock), small_gp())
     assert digest(db) == before
 
 
 def test_replace_archives_the_old_event_with_every_row(db: Database, clock) -> None:
     old = small_gp()
-    import_event(db, old, clock)
+    import_event(Desk(db, None, clock), old)
     old_file = export_event(db, "gp-mini-2011")
     new = small_gp()
     new["name"] = "Grand Prix (corrected)"
     clock.advance(minutes=10)
-    result = import_event(db, new, clock, replace=True)
+    result = import_event(Desk(db, None, clock), new, replace=True)
     assert result.replaced == "gp-mini-2011--replaced-1"
     assert export_event(db, "gp-mini-2011")["name"] == "Grand Prix (corrected)"
     kept = export_event(db, "gp-mini-2011--replaced-1")
@@ -358,7 +361,7 @@ def test_replace_archives_the_old_event_with_every_row(db: Database, clock) -> N
             "gp-mini-2011",
             clock.now(),
         )
-    import_event(db, small_gp(), clock, replace=True)
+    import_event(Desk(db, None, clock), small_gp(), replace=True)
     assert current_event_ids(db) == ["gp-mini-2011"]
     assert "gp-mini-2011--replaced-2" in {e.event_id for e in list_audit(db)}
     actions = [(e.action, e.event_id) for e in list_audit(db)]
@@ -373,15 +376,16 @@ def test_replace_archives_the_old_event_with_every_row(db: Database, clock) -> N
 
 def test_an_event_made_in_the_window_exports_and_is_replaced(db: Database, clock) -> None:
     created = create_event(
-        db,
+        Desk(db, None, clock),
         NewEvent(
             name="Warm-up", date=dt.date(2011, 10, 21), venue="", rules_id="grand-prix-warmup"
         ),
-        clock,
     )
     exported = export_event(db, created.id)
     assert exported["entrants"] == [] and exported["rounds"] == []
-    result = import_event(db, {**exported, "name": "Warm-up night"}, clock, replace=True)
+    result = import_event(
+        Desk(db, None, clock), {**exported, "name": "Warm-up night"}, replace=True
+    )
     assert result.replaced == f"{created.id}--replaced-1"
     assert sorted(current_event_ids(db)) == [created.id]
 
@@ -392,7 +396,7 @@ def test_export_of_an_unknown_event_names_it(db: Database) -> None:
 
 
 def test_a_sheet_being_filled_in_exports_the_score_its_hands_give(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
+    import_event(Desk(db, None, clock), small_gp())
     with db.session() as session:  # a new round: the sheet has two hands, no score yet
         conn = session.connection()
         conn.exec_driver_sql("INSERT INTO round (event_id, number, status) VALUES (?, 4, ?)",
@@ -417,7 +421,7 @@ def test_a_sheet_being_filled_in_exports_the_score_its_hands_give(db: Database, 
 
 
 def test_an_amended_score_stands_and_is_exported_as_an_amendment(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
+    import_event(Desk(db, None, clock), small_gp())
     with db.session() as session:
         session.connection().exec_driver_sql(
             "INSERT INTO amendment (game_id, what, old_value, new_value, who, why, at) "
@@ -449,9 +453,11 @@ def test_restore_puts_a_backup_in_place_and_keeps_the_database_it_replaces(
 ) -> None:
     path, backups = tmp_path / "club.sqlite", tmp_path / "backups"
     with open_database(path, backups=backups) as db:
-        import_event(db, small_gp(), clock)
+        import_event(Desk(db, None, clock), small_gp())
         saved = db.backup_to(tmp_path / "saved.sqlite")
-        import_event(db, read("event_interface_example.json"), clock, date=dt.date(2011, 1, 1))
+        import_event(
+            Desk(db, None, clock), read("event_interface_example.json"), date=dt.date(2011, 1, 1)
+        )
     saved_bytes = saved.read_bytes()
     result = restore_database(saved, path, clock, backups=backups)
     assert saved.read_bytes() == saved_bytes  # the backup itself is never changed
@@ -465,7 +471,7 @@ def test_restore_puts_a_backup_in_place_and_keeps_the_database_it_replaces(
 def test_restore_refuses_a_file_that_is_not_a_database(tmp_path: Path, clock) -> None:
     path, backups = tmp_path / "club.sqlite", tmp_path / "backups"
     with open_database(path, backups=backups) as db:
-        import_event(db, small_gp(), clock)
+        import_event(Desk(db, None, clock), small_gp())
     before = path.read_bytes()
     not_a_database = tmp_path / "notes.sqlite"
     not_a_database.write_text("shopping list" * 20)

@@ -9,6 +9,7 @@ from sqlmodel import select
 
 from clubdesk.errors import UserError
 from clubdesk.services.audit import list_audit
+from clubdesk.services.command import Desk
 from clubdesk.services.events import (
     EventChanges,
     EventInfo,
@@ -36,7 +37,7 @@ def grand_prix(**changes: object) -> NewEvent:
 
 
 def test_create_then_read_back(db: Database, clock) -> None:
-    info = create_event(db, grand_prix(settings={"entry_fee_cents": 2500}), clock)
+    info = create_event(Desk(db, None, clock), grand_prix(settings={"entry_fee_cents": 2500}))
     assert info == EventInfo(
         id="grand-prix-2026-11-29",
         name="Grand Prix",
@@ -55,26 +56,28 @@ def test_create_then_read_back(db: Database, clock) -> None:
 def test_an_event_survives_reopening_the_file(tmp_path: Path, clock) -> None:
     path = tmp_path / "club.sqlite"
     with open_database(path, backups=tmp_path / "backups") as db:
-        created = create_event(db, grand_prix(id="gp-2026"), clock)
+        created = create_event(Desk(db, None, clock), grand_prix(id="gp-2026"))
     with open_database(path, backups=tmp_path / "backups") as db:
         assert get_event(db, "gp-2026") == created
 
 
 def test_the_rules_file_is_kept_with_the_event(db: Database, clock) -> None:
-    create_event(db, grand_prix(), clock)
+    create_event(Desk(db, None, clock), grand_prix())
     with db.session() as session:
         text = session.exec(select(Event.rules_text)).one()
     assert text == (RULES_DIR / "grand-prix-pinochle.toml").read_text(encoding="utf-8")
 
 
 def test_a_rules_file_path_is_accepted(db: Database, clock) -> None:
-    info = create_event(db, grand_prix(rules_id=str(RULES_DIR / "house-gin.toml")), clock)
+    info = create_event(
+        Desk(db, None, clock), grand_prix(rules_id=str(RULES_DIR / "house-gin.toml"))
+    )
     assert info.rules_id == "house-gin"
 
 
 def test_ids_are_derived_readable_and_unique(db: Database, clock) -> None:
     ids = [
-        create_event(db, grand_prix(name=name), clock).id
+        create_event(Desk(db, None, clock), grand_prix(name=name)).id
         for name in ("Grand Prix", "Grand Prix", "  Café Night! ", "!!!")
     ]
     assert ids == [
@@ -90,7 +93,7 @@ def test_settings_are_stored_as_the_rules_read_them(db: Database, clock) -> None
         "entry_fee_cents": "2500",
         "payout": [{"place": 1, "percent": 60}, {"place": 2, "percent": 40}],
     }
-    info = create_event(db, grand_prix(settings=settings), clock)
+    info = create_event(Desk(db, None, clock), grand_prix(settings=settings))
     assert info.settings == {
         "entry_fee_cents": 2500,
         "payout": [{"place": 1, "percent": 60}, {"place": 2, "percent": 40}],
@@ -114,16 +117,16 @@ def test_bad_input_is_refused_naming_the_field(
     db: Database, clock, changes: dict, message: str
 ) -> None:
     with pytest.raises(UserError) as caught:
-        create_event(db, grand_prix(**changes), clock)
+        create_event(Desk(db, None, clock), grand_prix(**changes))
     assert str(caught.value).startswith(message)
     assert list_events(db) == []
     assert list_audit(db) == []
 
 
 def test_a_taken_id_is_refused(db: Database, clock) -> None:
-    create_event(db, grand_prix(id="gp-2011"), clock)
+    create_event(Desk(db, None, clock), grand_prix(id="gp-2011"))
     with pytest.raises(UserError, match="^id: there is already an event with id 'gp-2011'$"):
-        create_event(db, grand_prix(id="gp-2011", name="Another"), clock)
+        create_event(Desk(db, None, clock), grand_prix(id="gp-2011", name="Another"))
     assert [e.name for e in list_events(db)] == ["Grand Prix"]
 
 
@@ -134,18 +137,16 @@ def test_an_unknown_event_is_named(db: Database) -> None:
 
 def test_events_are_listed_latest_first(db: Database, clock) -> None:
     for day in (3, 29, 10):
-        create_event(db, grand_prix(name="Night", date=dt.date(2026, 11, day)), clock)
+        create_event(Desk(db, None, clock), grand_prix(name="Night", date=dt.date(2026, 11, day)))
     assert [e.date.day for e in list_events(db)] == [29, 10, 3]
 
 
 def test_update_changes_what_is_given(db: Database, clock) -> None:
-    created = create_event(db, grand_prix(settings={"entry_fee_cents": 2500}), clock)
+    created = create_event(Desk(db, None, clock), grand_prix(settings={"entry_fee_cents": 2500}))
     clock.advance(minutes=5)
     changed = update_event(
-        db,
-        created.id,
+        Desk(db, created.id, clock),
         EventChanges(name=" Grand Prix 2026 ", venue="Hall B", settings={"return_percent": 90}),
-        clock,
     )
     assert changed == EventInfo(
         id=created.id,
@@ -160,21 +161,25 @@ def test_update_changes_what_is_given(db: Database, clock) -> None:
 
 
 def test_update_checks_its_input(db: Database, clock) -> None:
-    created = create_event(db, grand_prix(), clock)
+    created = create_event(Desk(db, None, clock), grand_prix())
     with pytest.raises(UserError, match="^name: an event needs a name$"):
-        update_event(db, created.id, EventChanges(name=""), clock)
+        update_event(Desk(db, created.id, clock), EventChanges(name=""))
     with pytest.raises(UserError, match="^settings.rounds: "):
-        update_event(db, created.id, EventChanges(settings={"rounds": 0}), clock)
+        update_event(Desk(db, created.id, clock), EventChanges(settings={"rounds": 0}))
     with pytest.raises(UserError, match="^event: there is no event with id 'nope'$"):
-        update_event(db, "nope", EventChanges(name="X"), clock)
+        update_event(Desk(db, "nope", clock), EventChanges(name="X"))
     assert get_event(db, created.id) == created
 
 
 def test_every_change_is_in_the_audit_log(db: Database, clock) -> None:
-    created = create_event(db, grand_prix(id="gp", settings={"entry_fee_cents": 2500}), clock)
+    created = create_event(
+        Desk(db, None, clock), grand_prix(id="gp", settings={"entry_fee_cents": 2500})
+    )
     clock.advance(minutes=5)
-    update_event(db, "gp", EventChanges(date=dt.date(2026, 11, 30), venue="Elks Lodge"), clock)
-    update_event(db, "gp", EventChanges(name="Grand Prix"), clock)  # nothing changes
+    update_event(
+        Desk(db, "gp", clock), EventChanges(date=dt.date(2026, 11, 30), venue="Elks Lodge")
+    )
+    update_event(Desk(db, "gp", clock), EventChanges(name="Grand Prix"))  # nothing changes
     entries = list_audit(db, "gp")
     assert [(e.action, e.actor, e.at) for e in entries] == [
         ("event.create", "director", created.created_at),
@@ -192,28 +197,27 @@ def test_every_change_is_in_the_audit_log(db: Database, clock) -> None:
 
 
 def test_the_actor_is_recorded(db: Database, clock) -> None:
-    create_event(db, grand_prix(), clock, actor="cli")
+    create_event(Desk(db, None, clock).by("cli"), grand_prix())
     assert [e.actor for e in list_audit(db)] == ["cli"]
 
 
 def test_a_clock_without_a_timezone_is_a_programming_error(db: Database) -> None:
     with pytest.raises(ValueError, match="timezone"):
-        create_event(db, grand_prix(), NaiveClock())
+        create_event(Desk(db, None, NaiveClock()), grand_prix())
 
 
 def test_event_rules_come_from_the_events_own_snapshot(db, clock) -> None:
     from clubdesk.services.events import event_rules
 
     info = create_event(
-        db,
+        Desk(db, None, clock),
         NewEvent(
             "Spring Warm-up",
             dt.date(2026, 4, 1),
             "Hall",
             "grand-prix-warmup",
             {"entry_fee_cents": 2500},
-        ),  # fmt: skip
-        clock,
+        ),
     )
     assert event_rules(db, info.id).money.entry_fee_cents == 2500
     assert event_rules(db, info.id, with_settings=False).money.entry_fee_cents == 2000
@@ -229,7 +233,7 @@ def test_every_service_reads_an_events_rules_the_same_way(db, clock) -> None:
     from clubdesk.store import events as store
 
     new = NewEvent("Warm-up", NIGHT, "Hall", "grand-prix-warmup", {"entry_fee_cents": 2500})
-    info = create_event(db, new, clock)
+    info = create_event(Desk(db, None, clock), new)
     with db.session() as session:
         record, rules = event_and_rules(session, info.id)
     assert rules is rules_for(record) is event_rules(db, info.id)

@@ -182,7 +182,7 @@ def test_an_event_file_carries_the_payouts_and_prizes_paid_and_replaces_a_final_
     [payout] = data["payouts"]
     assert [row["entrant"] for row in payout["paid"]] == [first.number]
     # the file read back over the event: the finalized one is kept under another id
-    done = eventfile.import_event(db, data, clock, replace=True)
+    done = eventfile.import_event(Desk(db, None, clock), data, replace=True)
     assert done.replaced is not None
     for event_id in (warmup, done.replaced):  # the new copy goes on where the first was
         assert results.payouts(db, event_id).final == "finalized by Pat Lee at 2024-03-09 09:30"

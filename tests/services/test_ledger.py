@@ -24,7 +24,7 @@ GP = "gp-mini-2011"
 
 def small_gp(db: Database, clock) -> str:
     data = json.loads((DATA / "event_grand_prix_small.json").read_text(encoding="utf-8"))
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     return GP
 
 

@@ -32,7 +32,7 @@ def listed(db: Database) -> list[tuple[int, str]]:
 
 
 def test_an_import_adds_the_members_with_their_own_columns(db: Database, clock) -> None:
-    done = import_members(db, CLUB, clock)
+    done = import_members(Desk(db, None, clock), CLUB)
     assert (done.added, done.updated, done.unchanged) == ((12, 40), (), ())
     assert list_members(db) == [
         MemberInfo(12, "Ann Smith", {"phone": "555-0101", "email": "ann@example.org"}, 0),
@@ -44,9 +44,10 @@ def test_an_import_adds_the_members_with_their_own_columns(db: Database, clock) 
 
 
 def test_a_known_number_updates_the_member_never_a_second(db: Database, clock) -> None:
-    import_members(db, CLUB, clock)
-    done = import_members(db, "Name,Number,notes\nAnn Smith-Lee,12,left-handed\nBob Jones,40,\n",
-                          clock)  # fmt: skip
+    import_members(Desk(db, None, clock), CLUB)
+    done = import_members(
+        Desk(db, None, clock), "Name,Number,notes\nAnn Smith-Lee,12,left-handed\nBob Jones,40,\n"
+    )
     assert (done.added, done.updated, done.unchanged) == ((), (12, 40), ())
     ann = get_member(db, 12)
     assert ann.name == "Ann Smith-Lee"
@@ -54,7 +55,7 @@ def test_a_known_number_updates_the_member_never_a_second(db: Database, clock) -
     assert ann.club_columns == {"phone": "555-0101", "email": "ann@example.org",
                                 "notes": "left-handed"}  # fmt: skip
     assert listed(db) == [(12, "Ann Smith-Lee"), (40, "Bob Jones")]
-    again = import_members(db, "number,name\n12,Ann Smith-Lee\n", clock)
+    again = import_members(Desk(db, None, clock), "number,name\n12,Ann Smith-Lee\n")
     assert (again.added, again.updated, again.unchanged) == ((), (), (12,))
 
 
@@ -78,9 +79,11 @@ def test_a_known_number_updates_the_member_never_a_second(db: Database, clock) -
 def test_a_bad_row_is_refused_naming_its_line_and_nothing_is_taken(
     db: Database, clock, text: str, problem: str
 ) -> None:
-    import_members(db, "number,name\n5,Carl Diaz\n", clock)
+    import_members(Desk(db, None, clock), "number,name\n5,Carl Diaz\n")
     with pytest.raises(MembersFileError) as refused:
-        import_members(db, text + "5,Carl Diaz Jr\n" if text.endswith("\n") else text, clock)
+        import_members(
+            Desk(db, None, clock), text + "5,Carl Diaz Jr\n" if text.endswith("\n") else text
+        )
     assert str(refused.value.problems[0]).startswith(problem), refused.value.problems
     assert listed(db) == [(5, "Carl Diaz")]  # not even the good row (5, Carl Diaz Jr)
     assert len(list_audit(db)) == 1
@@ -88,17 +91,17 @@ def test_a_bad_row_is_refused_naming_its_line_and_nothing_is_taken(
 
 def test_every_bad_row_is_named(db: Database, clock) -> None:
     with pytest.raises(MembersFileError) as refused:
-        import_members(db, "number,name\nx,Ann\n2,Bob\n3,\n", clock)
+        import_members(Desk(db, None, clock), "number,name\nx,Ann\n2,Bob\n3,\n")
     assert [p.line for p in refused.value.problems] == [2, 4]
     assert str(refused.value).startswith("members: nothing was imported; line 2: number:")
 
 
 def test_a_member_is_added_with_the_next_number_and_edited(db: Database, clock) -> None:
-    import_members(db, CLUB, clock)
-    added = add_member(db, "  Carl   Diaz ", clock, club_columns={"phone": "555-0199"})
+    import_members(Desk(db, None, clock), CLUB)
+    added = add_member(Desk(db, None, clock), "  Carl   Diaz ", club_columns={"phone": "555-0199"})
     assert (added.number, added.name) == (41, "Carl Diaz")
-    assert add_member(db, "Dee Ray", clock, number=7).number == 7
-    edited = edit_member(db, 41, clock, name="Carl Díaz", new_number=3)
+    assert add_member(Desk(db, None, clock), "Dee Ray", number=7).number == 7
+    edited = edit_member(Desk(db, None, clock), 41, name="Carl Díaz", new_number=3)
     assert (edited.number, edited.name, dict(edited.club_columns)) == (
         3, "Carl Díaz", {"phone": "555-0199"},
     )  # fmt: skip
@@ -111,30 +114,32 @@ def test_a_member_is_added_with_the_next_number_and_edited(db: Database, clock) 
 @pytest.mark.parametrize(
     ("act", "field", "message"),
     [
-        (lambda db, c: add_member(db, "Ann Two", c, number=12), "number",
+        (lambda desk: add_member(desk, "Ann Two", number=12), "number",
          "number: 12 is already a member (Ann Smith)"),
-        (lambda db, c: add_member(db, " ", c), "name", "name: a name is needed"),
-        (lambda db, c: add_member(db, "x" * 81, c), "name", "name: is longer than 80 characters"),
-        (lambda db, c: edit_member(db, 40, c, new_number=12), "new_number",
+        (lambda desk: add_member(desk, " "), "name", "name: a name is needed"),
+        (lambda desk: add_member(desk, "x" * 81), "name", "name: is longer than 80 characters"),
+        (lambda desk: edit_member(desk, 40, new_number=12), "new_number",
          "new_number: 12 is already a member (Ann Smith)"),
-        (lambda db, c: edit_member(db, 99, c, name="Nobody"), "number",
+        (lambda desk: edit_member(desk, 99, name="Nobody"), "number",
          "number: no member is numbered 99"),
-        (lambda db, c: edit_member(db, 40, c, name=""), "name", "name: a name is needed"),
+        (lambda desk: edit_member(desk, 40, name=""), "name", "name: a name is needed"),
     ],
 )  # fmt: skip
 def test_a_bad_add_or_edit_names_its_field_and_changes_nothing(
     db: Database, clock, act, field: str, message: str
 ) -> None:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     with pytest.raises(UserError) as refused:
-        act(db, clock)
+        act(Desk(db, None, clock))
     assert (refused.value.field, str(refused.value)) == (field, message)
     assert listed(db) == [(12, "Ann Smith"), (40, "Bob Jones")]
     assert len(list_audit(db)) == 1
 
 
 def test_a_search_finds_any_part_of_the_name_or_the_number(db: Database, clock) -> None:
-    import_members(db, "number,name\n12,Ann Smith\n40,Bob Jones\n112,José Smithers\n", clock)
+    import_members(
+        Desk(db, None, clock), "number,name\n12,Ann Smith\n40,Bob Jones\n112,José Smithers\n"
+    )
 
     def found(text: str) -> list[int]:
         return [member.number for member in search_members(db, text)]
@@ -150,7 +155,7 @@ def test_a_search_finds_any_part_of_the_name_or_the_number(db: Database, clock) 
 
 
 def test_a_spreadsheets_empty_column_is_not_kept(db: Database, clock) -> None:
-    import_members(db, "number,name,,phone,\r\n12,Ann Smith,,555,\r\n", clock)
+    import_members(Desk(db, None, clock), "number,name,,phone,\r\n12,Ann Smith,,555,\r\n")
     assert get_member(db, 12).club_columns == {"phone": "555"}
 
 
@@ -158,7 +163,7 @@ def test_a_spreadsheets_empty_column_is_not_kept(db: Database, clock) -> None:
 
 
 def test_a_player_registered_as_a_member_is_linked_and_counts_an_event(db: Database, clock) -> None:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     night = builder.event(db, clock, "npa-club-pinochle", name="Night 1")
     other = builder.event(db, clock, "grand-prix-pinochle", name="Grand Prix")
     register(Desk(db, night, clock), RegisterEntrant(["Ann Smith"], members=[12]))
@@ -182,7 +187,7 @@ def test_a_player_registered_as_a_member_is_linked_and_counts_an_event(db: Datab
 def test_a_member_already_in_the_event_is_refused_by_number(
     db: Database, clock, players: list[str], numbers: list[int], message: str
 ) -> None:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     night = builder.event(db, clock, "npa-club-pinochle", name="Night 1")
     register(Desk(db, night, clock), RegisterEntrant(["Ann Smith"], members=[12]))
     with pytest.raises(UserError) as refused:
@@ -197,7 +202,7 @@ def test_a_member_already_in_the_event_is_refused_by_number(
 def test_a_withdrawn_member_is_still_entered_and_one_member_is_one_player(
     db: Database, clock
 ) -> None:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     night = builder.event(db, clock, "grand-prix-pinochle", name="Grand Prix")
     register(Desk(db, night, clock), RegisterEntrant(["Ann Smith", "Dee Ray"], members=[12, None]))
     withdraw(Desk(db, night, clock), 1, "went home")
@@ -209,8 +214,8 @@ def test_a_withdrawn_member_is_still_entered_and_one_member_is_one_player(
 
 
 def test_a_few_keys_suggest_the_members(db: Database, clock) -> None:
-    import_members(db, "number,name\n12,Ann Smith\n40,Bob Jones\n112,José Smithers\n"
-                   "120,Annie Hall\n", clock)  # fmt: skip
+    import_members(Desk(db, None, clock), "number,name\n12,Ann Smith\n40,Bob Jones\n"
+                   "112,José Smithers\n120,Annie Hall\n")  # fmt: skip
     finder = MemberFinder(list_members(db))
 
     def suggested(text: str, limit: int = 10) -> list[int]:

@@ -104,10 +104,10 @@ def test_bad_values_are_refused_naming_the_field(db, npa) -> None:
 
 
 def test_links_are_good_for_their_table_and_round_until_it_closes(db, npa, clock) -> None:
-    found = links.round_links(db, npa, 1, clock, base_url="http://192.168.1.20:8765")
+    found = links.round_links(Desk(db, npa, clock), 1, base_url="http://192.168.1.20:8765")
     assert found.base_url == "http://192.168.1.20:8765/"
     assert found.tables[0].url == f"http://192.168.1.20:8765/t/{found.tables[0].token}"
-    again = links.round_links(db, npa, 1, clock)
+    again = links.round_links(Desk(db, npa, clock), 1)
     assert again.tables == found.tables  # printed again: the same links
     tokens = [t.token for t in found.tables]
     assert len(set(tokens)) == len(tokens) == 4
@@ -129,7 +129,7 @@ def test_a_link_not_good_says_why(db, clock) -> None:
     event_id = builder.event(db, clock, entrants=16)
     builder.draw(db, event_id, clock, seed=3)
     builder.start(db, event_id, 1, clock)
-    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    token = links.round_links(Desk(db, event_id, clock), 1).tables[0].token
     assert links.why_not_good(db, event_id, "A" * 20) == "unknown"
     assert links.why_not_good(db, event_id, "../../etc/passwd") == "unknown"
     builder.scores(db, event_id, 1, {t: (300, 200) for t in range(1, 9)}, clock)
@@ -142,7 +142,7 @@ def test_a_link_not_good_says_why(db, clock) -> None:
 def test_a_base_address_that_is_not_one_is_refused(db, npa, clock) -> None:
     for wrong in ("ftp://x/", "http://", "http://host/path", "javascript:alert(1)"):
         with pytest.raises(UserError) as refused:
-            links.round_links(db, npa, 1, clock, base_url=wrong)
+            links.round_links(Desk(db, npa, clock), 1, base_url=wrong)
         assert refused.value.field == "base"
 
 

@@ -82,7 +82,7 @@ def test_the_event_file_keeps_a_physical_chit_draw(db, clock, tmp_path):
     exported = export_event(db, event)
     assert exported["draw"]["method"] == "physical" and exported["draw"]["kind"] == "chits"
     with open_database(tmp_path / "other.sqlite", backups=tmp_path / "b2") as other:
-        import_event(other, exported, clock)
+        import_event(Desk(other, None, clock), exported)
         again = current_draw(other, event)
         assert again.method == "physical" and again.draw.drawn == info.draw.drawn
         assert seating(other, event, 1) == seating(db, event, 1)

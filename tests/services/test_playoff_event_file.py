@@ -52,7 +52,7 @@ def test_a_playoff_night_goes_on_where_it_was_after_export_and_import(
     assert all("score" not in g or g["score"] is None for g in data["rounds"][5]["games"])
     other = other_db(tmp_path, new_database)
     try:
-        import_event(other, data, clock)
+        import_event(Desk(other, None, clock), data)
         assert export_event(other, event) == data  # round trip, identical
         assert seating.seating(other, event, 6) == seating.seating(db, event, 6)
         assert playoffs.playoff_round(other, event, 6).name == "semi-final"

@@ -134,6 +134,6 @@ def test_the_event_file_keeps_who_removed_it_and_why(db, clock, grand_prix) -> N
     }
     assert all("removal" not in e for e in exported["entrants"] if e["number"] != 5)
     clock.advance(minutes=1)
-    import_event(db, exported, clock, replace=True)
+    import_event(Desk(db, None, clock), exported, replace=True)
     assert export_event(db, grand_prix) == exported
     assert removal.removal_of(db, grand_prix, 5).director == "Pat Director"

@@ -15,6 +15,7 @@ from clubdesk.domain.formats import load_rules
 from clubdesk.domain.money.payouts import compute_payouts
 from clubdesk.domain.results.standings import compute_standings
 from clubdesk.errors import UserError
+from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.events import EventChanges, update_event
 from clubdesk.services.results import payouts, standings
@@ -34,7 +35,7 @@ def from_file(data: dict[str, Any]):
 
 def test_standings_from_the_database_are_the_standings_of_the_file(db: Database, clock) -> None:
     data = small_gp()
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     event, rules = from_file(data)
     assert standings(db, "gp-mini-2011") == compute_standings(event, rules)
     for after in (1, 2, 3):
@@ -53,7 +54,7 @@ def test_standings_from_the_database_are_the_standings_of_the_file(db: Database,
 
 def test_payouts_from_the_database_are_the_payouts_of_the_file(db: Database, clock) -> None:
     data = small_gp()
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     event, rules = from_file(data)
     paid = payouts(db, "gp-mini-2011")
     assert paid == compute_payouts(event, rules)
@@ -62,9 +63,9 @@ def test_payouts_from_the_database_are_the_payouts_of_the_file(db: Database, clo
 
 
 def test_results_follow_the_events_settings_in_the_database(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
+    import_event(Desk(db, None, clock), small_gp())
     before = standings(db, "gp-mini-2011")
-    update_event(db, "gp-mini-2011", EventChanges(settings={"drop_lowest": 0}), clock)
+    update_event(Desk(db, "gp-mini-2011", clock), EventChanges(settings={"drop_lowest": 0}))
     after = standings(db, "gp-mini-2011")
     assert all(row.dropped == () for row in after.rows)
     assert after.row(3).total == before.row(3).total + 470
@@ -80,7 +81,7 @@ def test_results_use_the_rules_stored_with_the_event(db: Database, clock, user_d
     own.write_text(text.replace("drop_lowest = 1 ", "drop_lowest = 2 "), encoding="utf-8")
     data = small_gp()
     data["rules"] = "our-gp"
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     own.write_text(text, encoding="utf-8")  # the rules file changed since: the snapshot counts
     assert standings(db, "gp-mini-2011").row(3).dropped == (2, 3)
 
@@ -88,7 +89,7 @@ def test_results_use_the_rules_stored_with_the_event(db: Database, clock, user_d
 def test_a_round_not_finished_is_named(db: Database, clock) -> None:
     data = small_gp()
     del data["rounds"][2]["games"][1]["score"]
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     assert standings(db, "gp-mini-2011").after_round == 2
     with pytest.raises(UserError, match=r"^after round 3: round 3 is not finished \(no result"):
         standings(db, "gp-mini-2011", 3)
@@ -102,10 +103,10 @@ def test_an_unknown_event_is_named(db: Database) -> None:
 
 
 def test_results_of_an_archived_event_are_its_own(db: Database, clock) -> None:
-    import_event(db, small_gp(), clock)
+    import_event(Desk(db, None, clock), small_gp())
     corrected = small_gp()
     corrected["rounds"] = corrected["rounds"][:1]
-    import_event(db, corrected, clock, replace=True)
+    import_event(Desk(db, None, clock), corrected, replace=True)
     assert standings(db, "gp-mini-2011").after_round == 1
     assert standings(db, "gp-mini-2011--replaced-1").after_round == 3
 
@@ -114,6 +115,6 @@ def test_an_event_with_nothing_played_has_empty_results(db: Database, clock) -> 
     data = small_gp()
     data["rounds"] = []
     data["date"] = dt.date(2011, 10, 22).isoformat()
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     table = standings(db, "gp-mini-2011")
     assert table.after_round == 0 and [row.place for row in table.rows] == [1] * 7

@@ -27,7 +27,7 @@ from clubdesk.store.models import AuditLog, Entrant, LedgerEntry, Player
 
 def make_event(db: Database, clock, rules_id: str) -> str:
     new = NewEvent(name=rules_id, date=dt.date(2024, 3, 9), venue="", rules_id=rules_id)
-    return create_event(db, new, clock).id
+    return create_event(Desk(db, None, clock), new).id
 
 
 @pytest.fixture

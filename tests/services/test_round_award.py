@@ -69,7 +69,7 @@ def test_the_award_travels_in_the_event_file(db, clock, no_game) -> None:
     assert (award["points"], award["director"]) == (350, "Pat Lee") and award["at"]
     before = round_one(db, no_game)
     written["id"] = "copy"
-    eventfile.import_event(db, written, clock)
+    eventfile.import_event(Desk(db, None, clock), written)
     assert round_one(db, "copy") == before
     assert eventfile.export_event(db, "copy")["rounds"][0]["award"] == award
 

@@ -172,7 +172,7 @@ def test_the_director_sets_the_first_and_the_next_mornings_start(db, clock, gp) 
     changes = events.EventChanges(
         settings={"first_round_at": "10:30", "next_day": [{"before_round": 9, "start": "09:00"}]}
     )
-    events.update_event(db, gp, changes, clock)  # fmt: skip
+    events.update_event(Desk(db, gp, clock), changes)  # fmt: skip
     rows = service.schedule(db, gp, clock).rounds
     assert (rows[0].starts, rows[8].starts) == (at("10:30"), at("09:00", 10))
     clock.set(at("10:40"))

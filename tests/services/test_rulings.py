@@ -293,7 +293,7 @@ def test_a_player_named_on_the_wrong_side_is_refused_on_the_sheet(db, clock, npa
 
 
 def test_no_fines_when_the_club_charges_none(db, clock) -> None:
-    info = create_event(db, NewEvent("NPA", NIGHT, "", "npa-club-pinochle"), clock)
+    info = create_event(Desk(db, None, clock), NewEvent("NPA", NIGHT, "", "npa-club-pinochle"))
     for n in range(1, 13):
         registration.register(
             Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])

@@ -32,7 +32,7 @@ def by_hand(db: Database, event_ids: list[str]) -> dict[int, int]:
 
 @pytest.fixture
 def nights(db: Database, clock) -> list[str]:
-    import_members(db, builder.CLUB_OF_ELEVEN, clock)
+    import_members(Desk(db, None, clock), builder.CLUB_OF_ELEVEN)
     return [
         builder.season_night(db, clock, 2, {1: (420, 310), 2: (280, 350), 3: (400, 200)}),
         builder.season_night(db, clock, 9, {1: (300, 500), 2: (410, 200), 3: (250, 260)}),
@@ -65,7 +65,7 @@ def test_only_the_seasons_own_events_count(db: Database, clock, nights: list[str
     builder.season_night(db, clock, 16, autumn, season="2027 autumn")
     assert seasons.season_names(db) == ["2027 autumn", SPRING]
     assert seasons.standings(db, SPRING).events == tuple(nights)
-    update_event(db, nights[0], EventChanges(settings={}), clock)  # out of the season
+    update_event(Desk(db, nights[0], clock), EventChanges(settings={}))  # out of the season
     assert seasons.standings(db, SPRING).events == (nights[1],)
 
 
@@ -75,10 +75,10 @@ def test_an_events_season_travels_in_its_event_file(
     data = export_event(db, nights[0])
     assert data["settings"] == {"season": SPRING}
     with open_database(tmp_path / "other.sqlite", backups=tmp_path / "backups") as other:
-        import_members(other, builder.CLUB_OF_ELEVEN, clock)
-        import_event(other, data, clock)
+        import_members(Desk(other, None, clock), builder.CLUB_OF_ELEVEN)
+        import_event(Desk(other, None, clock), data)
         imported = seasons.standings(other, SPRING).to_json()
-    update_event(db, nights[1], EventChanges(settings={}), clock)  # night 1 alone here too
+    update_event(Desk(db, nights[1], clock), EventChanges(settings={}))  # night 1 alone here too
     assert imported == seasons.standings(db, SPRING).to_json()
     assert imported["events"] == [nights[0]] and len(imported["rows"]) == 11
 

@@ -189,7 +189,9 @@ def test_rounds_start_in_order(db, clock, event_id) -> None:
 
 
 def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
-    info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
+    info = create_event(
+        Desk(db, None, clock), NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle")
+    )
     for n in range(12):
         registration.register(
             Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])
@@ -224,7 +226,9 @@ def test_a_player_named_on_a_hand_must_sit_on_that_side(db, clock) -> None:
 def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
     """Seed 001: "Winners will stay at the table, losers will move to the next higher
     numbered table": a level game names its winner, or the next round cannot be seated."""
-    info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
+    info = create_event(
+        Desk(db, None, clock), NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle")
+    )
     for n in range(12):
         registration.register(
             Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])
@@ -266,7 +270,9 @@ def test_a_level_game_is_refused_until_it_says_who_won(db, clock) -> None:
 
 
 def test_the_director_records_the_winner_of_a_tie(db, clock) -> None:
-    info = create_event(db, NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle"), clock)
+    info = create_event(
+        Desk(db, None, clock), NewEvent("Club", dt.date(2024, 3, 9), "", "npa-club-pinochle")
+    )
     for n in range(12):
         registration.register(
             Desk(db, info.id, clock), registration.RegisterEntrant(players=[f"P{n}"])

@@ -55,8 +55,7 @@ def test_the_first_is_a_warning_a_later_one_in_another_round_proposes_a_loss_of_
     )
     with pytest.raises(UserError, match="^loss_of_hand: team .* a loss of hand is proposed"):
         warnings.log_warning(Desk(db, whist, clock), 2, team, "bid out of turn")
-    confirmed = warnings.log_warning(Desk(db, whist, clock), 2, team, "bid out of turn",
-                                     loss_of_hand=True)  # fmt: skip
+    confirmed = warnings.log_warning(Desk(db, whist, clock), 2, team, "bid out of turn", loss_of_hand=True)  # fmt: skip
     assert (confirmed.kind, confirmed.count) == ("loss-of-hand", 2)
     there = next(t for t in seating_service.seating(db, whist, 2).tables if team in t.entrants)
     assert team in there.a  # N/S stays at its table
@@ -150,7 +149,7 @@ def test_a_withdrawn_team_gets_no_warning(db, clock, whist) -> None:
 
 
 def test_a_format_without_warnings_refuses_them(db, clock) -> None:
-    info = create_event(db, NewEvent("Gin", NIGHT, "", "house-gin"), clock)
+    info = create_event(Desk(db, None, clock), NewEvent("Gin", NIGHT, "", "house-gin"))
     registration.register(Desk(db, info.id, clock), registration.RegisterEntrant(players=["A"]))
     with pytest.raises(UserError, match="^warning: .* has no warnings"):
         warnings.log_warning(Desk(db, info.id, clock), 1, 1, "talking")
@@ -166,7 +165,7 @@ def test_an_event_file_carries_its_warnings_over(db, clock, whist) -> None:
         (2, team, "loss-of-hand"),
     ]
     clock.advance(minutes=1)
-    import_event(db, exported, clock, replace=True)
+    import_event(Desk(db, None, clock), exported, replace=True)
     assert [w.kind for w in warnings.warnings_logged(db, whist)] == ["warning", "loss-of-hand"]
     assert export_event(db, whist) == exported
     assert warnings.warning_preview(db, whist, 2, team).ruling.count == 3

@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 
+from clubdesk.services.command import Desk
 from clubdesk.services.members import import_members
 from clubdesk.store import members
 from clubdesk.store.db import Database
@@ -23,7 +24,7 @@ def link(db: Database, event_id: str, entrant: int, member: int) -> None:
 
 
 def test_a_member_counts_the_events_they_played_in(db: Database, clock) -> None:
-    import_members(db, "number,name,phone\n12,Ann Smith,555\n40,Bob Jones,\n", clock)
+    import_members(Desk(db, None, clock), "number,name,phone\n12,Ann Smith,555\n40,Bob Jones,\n")
     first = builder.event(db, clock, "npa-club-pinochle", entrants=4, name="Night 1")
     second = builder.event(db, clock, "npa-club-pinochle", entrants=4, name="Night 2")
     link(db, first, 1, 12)

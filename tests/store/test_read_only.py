@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.services import events, results
+from clubdesk.services.command import Desk
 from clubdesk.store.errors import DatabaseError
 from clubdesk.store.read_only import is_read_only, open_for_reading
 from clubdesk.timesource import FakeTime
@@ -77,7 +78,7 @@ def test_a_write_to_a_write_protected_copy_is_refused_in_one_line(
     assert ran.err == f"clubdesk: {database} is read-only; clubdesk needs to write to it.\n"
     with open_for_reading(database) as db, pytest.raises(DatabaseError) as refused:
         [event] = events.list_events(db)
-        events.update_event(db, event.id, events.EventChanges(venue="Elsewhere"), clock)
+        events.update_event(Desk(db, event.id, clock), events.EventChanges(venue="Elsewhere"))
     assert str(refused.value) == f"{database} is read-only; clubdesk needs to write to it."
     assert contents(stick) == before
 

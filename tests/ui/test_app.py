@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from clubdesk.errors import UserError
 from clubdesk.services import demo
+from clubdesk.services.command import Desk
 from clubdesk.services.events import NewEvent, create_event, list_events
 from clubdesk.store.db import open_database
 from clubdesk.ui import app as ui_app
@@ -68,7 +69,7 @@ def exec_quits(monkeypatch: pytest.MonkeyPatch, qtbot):
 
 def damaged_database(path, clock):
     with open_database(path) as db:
-        create_event(db, NewEvent("Friday", date(2024, 3, 8), "", "house-gin"), clock)
+        create_event(Desk(db, None, clock), NewEvent("Friday", date(2024, 3, 8), "", "house-gin"))
     size = path.stat().st_size
     with path.open("r+b") as file:
         file.truncate(size - 100)  # a copy cut short, e.g. a USB stick pulled out

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
 from clubdesk.domain.formats import load_rules
 from clubdesk.errors import UserError
+from clubdesk.services.command import Desk
 from clubdesk.services.events import EventInfo, NewEvent, create_event, list_events
 from clubdesk.ui.event.overview import EventListModel
 from clubdesk.ui.event.settings import payout_summary, plain_setting_error
@@ -19,7 +20,7 @@ def add_event(db, clock, name="Friday Night Pinochle", rules_id="npa-club-pinoch
     new = NewEvent(
         name=name, date=date(2024, 3, 8), venue="Hall B", rules_id=rules_id, settings=settings
     )
-    return create_event(db, new, clock)
+    return create_event(Desk(db, None, clock), new)
 
 
 # --- creating an event by keyboard ------------------------------------------------------------

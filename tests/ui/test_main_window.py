@@ -17,7 +17,7 @@ from clubdesk.ui.pages import PAGES
 
 def make_database_with_event(path, clock, name):
     with open_database(path) as other:
-        create_event(other, NewEvent(name, date(2024, 4, 1), "", "house-gin"), clock)
+        create_event(Desk(other, None, clock), NewEvent(name, date(2024, 4, 1), "", "house-gin"))
 
 
 def test_the_status_bar_shows_the_database_file(window, db_path):
@@ -60,7 +60,7 @@ def test_ctrl_number_switches_pages(window, keyboard):
 
 
 def test_ctrl_n_starts_a_new_event(make_window, db, clock, keyboard):
-    create_event(db, NewEvent("Friday", date(2024, 3, 8), "", "house-gin"), clock)
+    create_event(Desk(db, None, clock), NewEvent("Friday", date(2024, 3, 8), "", "house-gin"))
     window = make_window(db)
     assert not window.event_page.showing_form()
     keyboard.press(Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
@@ -162,9 +162,11 @@ def test_cancelling_the_file_dialog_changes_nothing(window, db, monkeypatch):
 
 
 def test_each_database_remembers_its_event(make_window, db, db_path, tmp_path, clock, qsettings):
-    first = create_event(db, NewEvent("First", date(2024, 3, 1), "", "house-gin"), clock)
+    first = create_event(
+        Desk(db, None, clock), NewEvent("First", date(2024, 3, 1), "", "house-gin")
+    )
     clock.advance(minutes=1)
-    create_event(db, NewEvent("Second", date(2024, 3, 2), "", "house-gin"), clock)
+    create_event(Desk(db, None, clock), NewEvent("Second", date(2024, 3, 2), "", "house-gin"))
     window = make_window(db)
     assert window.event_page.current_event.name == "Second"
     window.event_page.open_event(first.id)
@@ -179,7 +181,9 @@ def test_each_database_remembers_its_event(make_window, db, db_path, tmp_path, c
 def test_the_open_event_reaches_the_players_and_draw_pages(make_window, db, clock, keyboard):
     from clubdesk.services.registration import RegisterEntrant, register
 
-    event = create_event(db, NewEvent("Friday", date(2024, 3, 8), "", "grand-prix-warmup"), clock)
+    event = create_event(
+        Desk(db, None, clock), NewEvent("Friday", date(2024, 3, 8), "", "grand-prix-warmup")
+    )
     for pair in (["Ann Smith", "Bob Jones"], ["Cy Young", "Di Prince"]):
         register(Desk(db, event.id, clock), RegisterEntrant(players=pair, paid_cents=2000))
     window = make_window(db)

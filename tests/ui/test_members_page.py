@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from clubdesk.services.command import Desk
 from clubdesk.services.members import get_member, import_members, list_members
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.members.page import MembersPage
@@ -21,7 +22,7 @@ CLUB = (
 
 @pytest.fixture
 def page(qtbot, db, clock) -> MembersPage:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     page = MembersPage(UiContext(db, clock))
     qtbot.addWidget(page)
     page.resize(1280, 820)
@@ -141,7 +142,7 @@ def test_the_page_at_the_windows_size(page) -> None:
 
 
 def test_ctrl_8_shows_the_members_in_the_window(make_window, db, clock, qtbot) -> None:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     window = make_window(db)
     qtbot.keyClick(window, Qt.Key.Key_8, Qt.KeyboardModifier.ControlModifier)
     assert window.current_page() == "members"

@@ -28,7 +28,7 @@ GP = "gp-mini-2011"
 
 def small_gp(db, clock) -> str:
     data = json.loads((DATA / "event_grand_prix_small.json").read_text(encoding="utf-8"))
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     return GP
 
 
@@ -75,7 +75,7 @@ def test_three_gin_players_are_paid_3rd_then_the_rest_60_40(qtbot, db, clock):
     $90 pot 3rd's $35 is taken and the $55 left is split $33 / $22, as `clubdesk payouts`
     gives it from the same file."""
     data = json.loads((DATA / "event_gin_three_players.json").read_text(encoding="utf-8"))
-    import_event(db, data, clock)
+    import_event(Desk(db, None, clock), data)
     page = make_page(qtbot, db, clock, "gin-three")
     assert page.prize_table.isVisible()
     assert cells(page.prize_table, 0) == ["1st", "2nd", "3rd"]
@@ -242,10 +242,8 @@ def test_store_credit_and_the_provisional_mark_are_said(qtbot, db, clock):
     event = small_gp(db, clock)
     page = make_page(qtbot, db, clock, event)
     events.update_event(
-        db,
-        event,
+        Desk(db, event, clock),
         events.EventChanges(settings={**page.sheet.settings, "prizes_in": "store-credit"}),
-        clock,
     )
     page.context.publish(Change.EVENT)
     assert page.status.text().endswith("Prizes are paid in store credit.")

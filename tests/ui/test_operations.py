@@ -28,7 +28,7 @@ from clubdesk.ui.style import is_invalid
 
 def team_event(db, clock, name: str = "Friday") -> str:
     new = NewEvent(name, date(2024, 3, 8), "", "grand-prix-warmup")
-    return create_event(db, new, clock).id
+    return create_event(Desk(db, None, clock), new).id
 
 
 def add(db, event_id, clock, *players: str) -> None:

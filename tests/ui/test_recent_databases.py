@@ -8,6 +8,7 @@ from datetime import date
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
+from clubdesk.services.command import Desk
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.db import open_database
 from tests.ui.showing import show_active
@@ -15,7 +16,7 @@ from tests.ui.showing import show_active
 
 def make_database_with_event(path, clock, name):
     with open_database(path) as other:
-        create_event(other, NewEvent(name, date(2024, 4, 1), "", "house-gin"), clock)
+        create_event(Desk(other, None, clock), NewEvent(name, date(2024, 4, 1), "", "house-gin"))
     return path
 
 

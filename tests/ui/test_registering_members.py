@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from clubdesk.services.command import Desk
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.members import import_members, list_members
 from clubdesk.ui.context import UiContext
@@ -57,7 +58,7 @@ def keys(qtbot) -> FrontTable:
 
 @pytest.fixture
 def night(db, clock) -> str:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     return builder.event(db, clock, "npa-club-pinochle", name="Night 1")
 
 
@@ -118,7 +119,7 @@ def test_a_member_already_entered_tonight_is_refused_by_number(make_page, db, ni
 
 
 def test_a_team_of_two_members_in_a_few_keys(make_page, db, clock, keys) -> None:
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     grand_prix = builder.event(db, clock, "grand-prix-pinochle", name="Grand Prix")
     page = make_page(grand_prix)
     keys.type("ann")
@@ -144,7 +145,7 @@ def test_a_member_added_on_the_members_page_is_offered_at_once(
 
     window = make_window(db)
     page = window.players_page
-    run_command(window.context, lambda: add_member(db, "Zed Novak", clock, number=77),
+    run_command(window.context, lambda: add_member(Desk(db, None, clock), "Zed Novak", number=77),
                 parent=window, title="Members")  # fmt: skip
     window.show_page("players")
     keys.type("nov")

@@ -42,7 +42,7 @@ SCORES = (
 def season(qtbot, db, clock) -> list[str]:
     """The three nights, each one's players registered on its Players page by keys: the
     member number, Down, Enter (the member), Enter (registered)."""
-    import_members(db, CLUB, clock)
+    import_members(Desk(db, None, clock), CLUB)
     nights = []
     for night, (players, scores) in enumerate(zip(NIGHTS, SCORES, strict=True), start=1):
         event_id = builder.event(db, clock, "npa-club-pinochle", name=f"Night {night}",

@@ -84,7 +84,7 @@ def test_a_removal_from_the_table_is_the_game_struck_through(qtbot, db, clock):
     11 GAMES WHICH THEY PLAYED". Team 1: 450, 480 and a removal's 0 shows 930, as
     `clubdesk standings` gives it from the same file."""
     data = DATA / "event_grand_prix_removed_from_table.json"
-    import_event(db, json.loads(data.read_text(encoding="utf-8")), clock)
+    import_event(Desk(db, None, clock), json.loads(data.read_text(encoding="utf-8")))
     page = make_page(qtbot, db, clock, "gp-drop")
     model = page.model
     assert [shown(model, 0, column) for column in range(7)] == [

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from clubdesk.services import links
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from tests import builder
 
@@ -76,7 +77,7 @@ def test_the_window_serves_the_phones_and_its_board_follows(npa_window, qtbot, d
     assert dialog.status.text().startswith(f"Serving at http://127.0.0.1:{port}/")
     assert not dialog.qr.pixmap().isNull()
     shown = dialog.links.toPlainText().splitlines()
-    tokens = [t.token for t in links.round_links(db, event_id, 1, clock).tables]
+    tokens = [t.token for t in links.round_links(Desk(db, event_id, clock), 1).tables]
     assert shown == ["Round 1"] + [
         f"Table {n}   http://127.0.0.1:{port}/t/{token}" for n, token in enumerate(tokens, 1)
     ]
@@ -179,7 +180,7 @@ def test_the_status_bar_counts_the_phones_of_the_last_minute(npa_window, qtbot, 
     label = window.tables_serving.label
     assert label.text().endswith("· 0 phones")
     assert "a phone is counted while it asked for a page in the last minute" in label.toolTip()
-    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    token = links.round_links(Desk(db, event_id, clock), 1).tables[0].token
     assert call(port, "GET", f"/t/{token}")[0] == 200  # a phone opens its table's page
     window.ticker.second_timer.fire()
     assert label.text() == f"Phones: serving at http://127.0.0.1:{port} · 1 phone"

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from clubdesk.services import links
+from clubdesk.services.command import Desk
 from clubdesk.store.db import Database, open_database
 from clubdesk.web.app import TablesApp
 from clubdesk.web.guard import RateLimit
@@ -83,7 +84,7 @@ def npa_db(tmp_path: Path, new_database, clock) -> Iterator[tuple[Database, str]
 @pytest.fixture
 def served(npa_db, clock) -> Iterator[Served]:
     db, event_id = npa_db
-    tokens = [t.token for t in links.round_links(db, event_id, 1, clock).tables]
+    tokens = [t.token for t in links.round_links(Desk(db, event_id, clock), 1).tables]
     app = TablesApp(db, event_id, clock, rate=RateLimit(clock, burst=100_000))
     server = TablesServer(app, "127.0.0.1", 0)
     server.start()

@@ -22,6 +22,7 @@ import anyio
 import pytest
 
 from clubdesk.services import links
+from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from clubdesk.web.app import TablesApp
 from clubdesk.web.server import HEAD_S, PER_CLIENT_MAX, REQUEST_S
@@ -83,7 +84,7 @@ def serving(tmp_path: Path, new_database, clock) -> Iterator[Serving]:
         event_id = builder.event(db, clock, "npa-club-pinochle", entrants=16)
         builder.draw(db, event_id, clock, seed=3)
         builder.start(db, event_id, 1, clock)
-        tokens = [t.token for t in links.round_links(db, event_id, 1, clock).tables]
+        tokens = [t.token for t in links.round_links(Desk(db, event_id, clock), 1).tables]
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
@@ -198,7 +199,7 @@ def test_a_phone_that_drops_mid_body_or_asks_for_a_websocket_is_no_news(serving)
 
 def test_a_body_cut_short_is_a_quiet_400(npa_db, clock, caplog) -> None:
     db, event_id = npa_db
-    token = links.round_links(db, event_id, 1, clock).tables[0].token
+    token = links.round_links(Desk(db, event_id, clock), 1).tables[0].token
     app = TablesApp(db, event_id, clock)
     found = links.find_table(db, event_id, token)
     assert found is not None

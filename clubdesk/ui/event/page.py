@@ -128,7 +128,7 @@ class EventPage(QWidget):
         return self.stack.currentIndex() == 1
 
     def _save(self, values: dict[str, Any]) -> None:
-        db, editing = self._database(), self.form.editing
+        desk, editing = self.context.desk, self.form.editing
         action: Callable[[], EventInfo]
         if editing is None:
             new = NewEvent(
@@ -138,7 +138,7 @@ class EventPage(QWidget):
                 rules_id=values["rules_id"],
                 settings=values["settings"],
             )
-            action = lambda: event_service.create_event(db, new, self._clock)  # noqa: E731
+            action = lambda: event_service.create_event(desk.on(None), new)  # noqa: E731
         else:
             changes = EventChanges(
                 name=values["name"],
@@ -146,7 +146,7 @@ class EventPage(QWidget):
                 venue=values["venue"],
                 settings=values["settings"],
             )
-            action = lambda: event_service.update_event(db, editing.id, changes, self._clock)  # noqa: E731
+            action = lambda: event_service.update_event(desk.on(editing.id), changes)  # noqa: E731
         saved = run_command(
             self.context,
             action,

@@ -212,9 +212,10 @@ class MembersPage(QWidget):
 
     def save(self) -> None:
         """Add the form's member, or save the one being edited; a refusal under its field."""
-        db, clock, form = self.context.db, self.context.clock, self.form
-        if db is None:
+        form = self.form
+        if self.context.db is None:
             return
+        desk = self.context.desk.on(None)  # the club's members: no event
         editing = form.editing
         typed = form.number_edit.text().strip()
         name, columns = form.name_edit.text(), form.columns()
@@ -222,9 +223,9 @@ class MembersPage(QWidget):
         def act() -> MemberInfo:
             if editing is None:
                 number = _number("number", typed)
-                return service.add_member(db, name, clock, number=number, club_columns=columns)
+                return service.add_member(desk, name, number=number, club_columns=columns)
             number = _number("new_number", typed)
-            return service.edit_member(db, editing, clock, name=name, new_number=number,
+            return service.edit_member(desk, editing, name=name, new_number=number,
                                        club_columns=columns)  # fmt: skip
 
         fields = form.fields()

@@ -308,7 +308,7 @@ class MoneyPage(QWidget):
         changes = EventChanges(settings={**sheet.settings, **scheme})
         done = run_command(
             self.context,
-            lambda: events.update_event(db, event_id, changes, self.context.clock),
+            lambda: events.update_event(self.context.desk, changes),
             parent=self,
             title="Save the payout scheme",
             show_error=self.editor.show_problem,
