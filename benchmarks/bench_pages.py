@@ -85,7 +85,6 @@ def main() -> None:
 
     from clubdesk.services import eventfile, sheets
     from clubdesk.services.changes import Change, changes_of
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
     from clubdesk.timesource import FakeTime
     from clubdesk.ui.clock.ticker import FakeTimer

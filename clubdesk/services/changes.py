@@ -1,19 +1,16 @@
 """What a command changed, so that whoever shows the event knows what to read again.
 
-Every service function that writes returns a value with a ``changes`` field,
-a ``Change`` flag: ``Change.ENTRANTS | Change.MONEY`` after a registration
-with a payment, ``Change.DRAW | Change.SEATING`` after a draw, and so on.
-The window publishes it, and each page reads again only what it shows.
-
-``@writes(...)`` on a service function sets the field on the value it
-returns, so the function's own code stays about what it does.
+Every act returns a value with a ``changes`` field, a ``Change`` flag:
+``Change.ENTRANTS | Change.MONEY`` after a registration with a payment,
+``Change.DRAW | Change.SEATING`` after a draw, and so on. An act declares what it
+may change once (``services/command.py``, ``@act``); what replaces a whole file (a
+restore) says so in the value it returns. The window publishes it, and each page
+reads again only what it shows.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
-from collections.abc import Callable
 from enum import Flag, auto
 from typing import Any, ParamSpec, TypeVar
 
@@ -46,21 +43,6 @@ class Change(Flag):
 def changes_field() -> Any:
     """The ``changes`` field of a result dataclass: keyword only, left out of ``==``."""
     return dataclasses.field(default=Change.NONE, compare=False, repr=False, kw_only=True)
-
-
-def writes(change: Change) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """Mark a service function as changing ``change``: its result's ``changes`` says so."""
-
-    def mark(function: Callable[P, R]) -> Callable[P, R]:
-        @functools.wraps(function)
-        def run(*args: P.args, **kwargs: P.kwargs) -> R:
-            result = function(*args, **kwargs)
-            return with_changes(result, change)
-
-        run.changes = change  # type: ignore[attr-defined]
-        return run
-
-    return mark
 
 
 def with_changes(result: R, change: Change) -> R:

@@ -17,7 +17,7 @@ from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, with_changes
 from clubdesk.services.common import aware, rules_for
-from clubdesk.store.audit import add_entry
+from clubdesk.store.audit import AuditEntry, add_entry, entries
 from clubdesk.store.events import EventRecord, get_event
 
 if TYPE_CHECKING:
@@ -138,3 +138,9 @@ def act(
         return Act(body, action, changes)
 
     return declare
+
+
+def list_audit(db: Database, event_id: str | None = None) -> list[AuditEntry]:
+    """The acts' log in the order it was written, for one event or for the whole file."""
+    with db.reading() as session:
+        return entries(session, event_id)

@@ -54,7 +54,9 @@ def make_demo(db: Database, clock: TimeSource) -> events.EventInfo:
     first_round = round_four - (planned[PLAYED_ROUNDS] - planned[0])
     then = _Steps(first_round - dt.timedelta(minutes=45))  # registration opens
     day = then.at.date()  # the night's day: in the small hours, round 1 was the evening before
-    event = events.create_event(Desk(db, None, then), events.NewEvent(DEMO_NAME, day, "Clubhouse", DEMO_RULES))
+    event = events.create_event(
+        Desk(db, None, then), events.NewEvent(DEMO_NAME, day, "Clubhouse", DEMO_RULES)
+    )
     rules = events.event_rules(db, event.id)
     desk = Desk(db, event.id, then)
     fee = rules.money.entry_fee_cents

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from clubdesk import paths
 from clubdesk.errors import UserError
-from clubdesk.services.changes import Change, changes_field, writes
+from clubdesk.services.changes import Change, changes_field
 from clubdesk.store.backups import write_backup
 from clubdesk.store.copies import read_whole
 from clubdesk.store.db import open_database
@@ -41,7 +41,6 @@ class RestoreResult:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-@writes(Change.everything())
 def restore_database(
     source: Path | str,
     database: Path | str,
@@ -86,7 +85,7 @@ def restore_database(
             with suppress(OSError):
                 leftover.unlink(missing_ok=True)
         lock.release()
-    return RestoreResult(named, source, kept)
+    return RestoreResult(named, source, kept, changes=Change.everything())  # a whole file
 
 
 def _stage(source: Path, staged: Path, clock: TimeSource) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from clubdesk.services import audit
+from clubdesk.services.command import list_audit
 from clubdesk.store.db import open_database
 from tests.cli.helpers import ok, refused
 from tests.tie_nights import gin_cut_tie, gin_final_tie
@@ -31,7 +31,7 @@ def test_a_sudden_death_at_the_gin_cut_from_the_command_line(tmp_path: Path, clo
     assert (after[5]["place"], after[5]["total"], after[5]["tied"]) == (6, 301, False)
     assert (after[4]["place"], after[4]["total"]) == (7, 300)
     with open_database(db) as database:
-        actions = [(e.action, e.details) for e in audit.list_audit(database, event)[-2:]]
+        actions = [(e.action, e.details) for e in list_audit(database, event)[-2:]]
     assert actions == [
         ("tiebreak.record", {"round": 2, "a": 4, "b": 5, "winner": 5}),
         ("tiebreak.reason", {"round": 2, "between": [4, 5], "winner": 5,
@@ -67,7 +67,7 @@ def test_a_tiebreak_the_standings_do_not_hold_is_refused(tmp_path: Path, clock) 
     db = tmp_path / "gin.sqlite"
     with open_database(db) as database:
         event = gin_cut_tie(database, clock)
-        logged = len(audit.list_audit(database, event))
+        logged = len(list_audit(database, event))
     cases = [
         (["--between", "6,7", "--winner", "6"],
          "--between: the standings hold no tie between 6 and 7 for a sudden-death match; "
@@ -95,5 +95,5 @@ def test_a_tiebreak_the_standings_do_not_hold_is_refused(tmp_path: Path, clock) 
         "the following arguments are required: --winner"
     )
     with open_database(db) as database:  # nothing was recorded
-        assert len(audit.list_audit(database, event)) == logged
+        assert len(list_audit(database, event)) == logged
     assert standings(db)[4]["tied"] is True

@@ -16,8 +16,7 @@ import pytest
 from clubdesk.domain.event.model import Score, SheetResult
 from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, results, seating, sheets
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.db import Database, open_database
 from tests import builder

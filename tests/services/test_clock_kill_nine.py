@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.services import audit
+from clubdesk.services.command import list_audit
 from clubdesk.store.db import open_database
 from clubdesk.timesource import FakeTime
 from tests import builder, forked
@@ -84,6 +84,6 @@ def test_killed_mid_round_the_clock_resumes_and_gives_nothing_twice(tmp_path, ni
     (again,) = read_at(tmp_path, path, event_id, at("11:20"), monotonic + 630)
     assert again["given"] == [] and again["status"]["phase"] == "time"
     with open_database(path) as db:
-        given = [e.details["given"] for e in audit.list_audit(db, event_id)
+        given = [e.details["given"] for e in list_audit(db, event_id)
                  if e.action == "clock.announce"]  # fmt: skip
     assert given == [["warning"], ["time"]]

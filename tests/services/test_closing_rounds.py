@@ -10,9 +10,8 @@ from sqlmodel import select
 from clubdesk.errors import UserError
 from clubdesk.services import board, rounds, sheets
 from clubdesk.services import seating as seating_service
-from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.store.models import Round
 from tests import builder
 

@@ -10,8 +10,7 @@ import pytest
 from clubdesk.domain.event.cross_check import disagreements
 from clubdesk.errors import UserError
 from clubdesk.services import sheets
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.events import event_rules
 from tests import builder
 

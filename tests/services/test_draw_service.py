@@ -17,8 +17,7 @@ from clubdesk.domain.seating.first_round import random_pairs
 from clubdesk.domain.seating.physical import Deck, check_typed
 from clubdesk.domain.seating.stationary import stationary_rotating
 from clubdesk.errors import UserError
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.draw import (
     current_draw,
     draw_history,

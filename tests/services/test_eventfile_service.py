@@ -17,8 +17,7 @@ from sqlmodel import select
 from clubdesk.domain.event.eventfile import event_to_json
 from clubdesk.domain.event.model import EventError
 from clubdesk.errors import UserError
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.eventfile import (
     ImportResult,
     check_event_file,

@@ -8,8 +8,7 @@ import pytest
 from sqlmodel import select
 
 from clubdesk.errors import UserError
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.events import (
     EventChanges,
     EventInfo,

@@ -7,8 +7,8 @@ import pytest
 
 from clubdesk.domain.money.payouts import Payouts, Pool, Undecided
 from clubdesk.errors import UserError
-from clubdesk.services import audit, eventfile, ledger, results, seating, sheets
-from clubdesk.services.command import Desk
+from clubdesk.services import eventfile, ledger, results, seating, sheets
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.final_payouts import (
     check_final,
     finalize_payouts,
@@ -50,7 +50,7 @@ def test_the_payouts_of_a_finished_night_are_frozen_as_they_stand(db, clock, war
     after = results.payouts(db, warmup)
     assert after.final == f"finalized by Pat Lee at {clock.now():%Y-%m-%d %H:%M}"
     assert after.to_json() == {**before.to_json(), "final": True}
-    assert [a.action for a in audit.list_audit(db, warmup)][-1] == "payouts.finalize"
+    assert [a.action for a in list_audit(db, warmup)][-1] == "payouts.finalize"
 
 
 def test_an_amendment_after_finalizing_leaves_the_frozen_prizes(db, clock, warmup) -> None:
@@ -121,7 +121,7 @@ def test_money_that_would_change_the_pool_waits_for_a_reopen(db, clock, warmup) 
     with pytest.raises(UserError, match="director: the director's name is needed"):
         reopen_payouts(Desk(db, warmup, clock), "", "expense forgotten")
     reopen_payouts(Desk(db, warmup, clock), "Pat Lee", "expense forgotten")
-    assert [a.action for a in audit.list_audit(db, warmup)][-1] == "payouts.reopen"
+    assert [a.action for a in list_audit(db, warmup)][-1] == "payouts.reopen"
     ledger.add_money(Desk(db, warmup, clock), "expense", 1000, note="cards")
     reopened = results.payouts(db, warmup)
     assert not reopened.final and reopened.pool_cents == 11_000

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.eventfile import import_event
 from clubdesk.services.ledger import add_money, money_sheet, preview
 from clubdesk.services.payments import record_payment, refund

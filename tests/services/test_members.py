@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.members import (
     MemberFinder,

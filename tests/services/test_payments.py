@@ -6,9 +6,8 @@ import pytest
 from sqlmodel import select
 
 from clubdesk.errors import UserError
-from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.entrants import list_entrants, registration_summary
 from clubdesk.services.ledger import add_money, money_sheet
 from clubdesk.services.payments import (

@@ -14,8 +14,7 @@ import pytest
 from clubdesk.domain.seating.draw import Chit, Lot
 from clubdesk.errors import UserError
 from clubdesk.services import documents
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.draw import current_draw, draw_overview, make_draw, record_physical_draw
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.seating import publish_seating, seating

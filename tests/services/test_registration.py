@@ -9,8 +9,7 @@ import pytest
 from sqlmodel import func, select
 
 from clubdesk.errors import UserError
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.draw import make_draw
 from clubdesk.services.entrants import (
     EntrantInfo,

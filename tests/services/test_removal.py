@@ -8,9 +8,8 @@ import pytest
 
 from clubdesk.errors import UserError
 from clubdesk.services import payments, registration, removal, results, seating
-from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.eventfile import export_event, import_event
 from tests import builder
 

@@ -11,9 +11,8 @@ from clubdesk.domain.seating.draw import Card, Lot, card_draw, chit_draw, random
 from clubdesk.domain.seating.first_round import late_place
 from clubdesk.domain.seating.stationary import bye_station_card
 from clubdesk.services import board, draw, field_note, rounds, rulings, seating
-from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.registration import reinstate
 from tests import builder
 

@@ -9,8 +9,7 @@ import pytest
 from sqlmodel import func, select
 
 from clubdesk.errors import UserError
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.entrants import list_entrants
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.services.registration import RegisterEntrant, register

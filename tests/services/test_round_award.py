@@ -9,8 +9,7 @@ import pytest
 from clubdesk.errors import UserError
 from clubdesk.services import eventfile, results, rounds, rulings
 from clubdesk.services import seating as seating_service
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from tests import builder
 
 

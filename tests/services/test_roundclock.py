@@ -11,10 +11,10 @@ import pytest
 
 from clubdesk.domain.roundclock.state import NextRound
 from clubdesk.errors import UserError
-from clubdesk.services import audit, events, rounds
+from clubdesk.services import events, rounds
 from clubdesk.services import roundclock as service
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store.db import open_database
 from tests import builder
@@ -37,7 +37,7 @@ def gp(db, clock) -> str:
 
 
 def clock_actions(db, event_id: str) -> list[tuple[str, dict]]:
-    return [(e.action, e.details) for e in audit.list_audit(db, event_id)
+    return [(e.action, e.details) for e in list_audit(db, event_id)
             if e.action.startswith(("clock.", "round."))]  # fmt: skip
 
 
@@ -119,7 +119,7 @@ def test_a_restart_resumes_the_clock_and_gives_nothing_twice(tmp_path: Path, new
         assert [(d.announcement, d.at) for d in fired.given] == [("time", at("11:15"))]
         assert fired.changes == Change.CLOCK
         assert service.fire_due(Desk(db, event_id, clock).by("clock")).given == ()
-        [given] = [e for e in audit.list_audit(db, event_id) if e.action == "clock.announce"][1:]
+        [given] = [e for e in list_audit(db, event_id) if e.action == "clock.announce"][1:]
         assert given.details["due"] == [at("11:15").isoformat()]
 
 

@@ -10,8 +10,7 @@ from sqlmodel import col, select
 from clubdesk.errors import UserError
 from clubdesk.services import draw, fines, registration, results, rulings, sheets
 from clubdesk.services import seating as seating_service
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store.db import Database
 from clubdesk.store.models import Entrant, Game, GameSeat, LedgerEntry, Round

@@ -8,8 +8,7 @@ from sqlmodel import select
 from clubdesk.errors import UserError
 from clubdesk.services import draw, registration, rounds, sheets
 from clubdesk.services import seating as seating_service
-from clubdesk.services.audit import list_audit
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.events import NewEvent, create_event
 from clubdesk.store import roundclock as clock_store
 from clubdesk.store.errors import RecordLockedError

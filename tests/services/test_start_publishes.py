@@ -8,9 +8,8 @@ import pytest
 from clubdesk.errors import UserError
 from clubdesk.services import draw, rounds
 from clubdesk.services import seating as seating_service
-from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from tests import builder
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import audit, results
-from clubdesk.services.command import Desk
+from clubdesk.services import results
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.final_payouts import (
     finalize_payouts,
     mark_prize_paid,
@@ -52,7 +52,7 @@ def test_a_credit_is_recorded_redeemed_once_and_never_paid_from_the_box(
     assert redeemed.redeemed_at == clock.now() and redeemed.state(today) == "redeemed"
     assert redeemed.text(today).endswith(f"$60.00 store credit, redeemed at {clock.now():%H:%M}")
     assert [c.state(today) for c in others] == ["to redeem", "to redeem"]
-    entry = audit.list_audit(db, credit_night)[-1]
+    entry = list_audit(db, credit_night)[-1]
     assert (entry.action, entry.details) == ("payouts.redeem", {"number": first.number,
                                                                 "cents": 6000})  # fmt: skip
     with pytest.raises(UserError, match=f"entrant {first.number}'s store credit was redeemed"):

@@ -7,9 +7,9 @@ import pytest
 
 from clubdesk.domain.event.model import Tiebreak
 from clubdesk.errors import UserError
-from clubdesk.services import audit, playoffs, results, rounds, seating, tiebreaks
+from clubdesk.services import playoffs, results, rounds, seating, tiebreaks
 from clubdesk.services.changes import Change, changes_of
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from tests import builder
 from tests.services.test_playoff_rounds import play, preliminaries
 from tests.tie_nights import gin_cut_tie, gin_final_tie
@@ -25,13 +25,13 @@ def test_a_sudden_death_at_the_cut_is_recorded_with_its_reason(db, clock) -> Non
     )
     with pytest.raises(UserError, match="the cut after round 2 is tied between 4 and 5"):
         seating.seating(db, event, 3)
-    logged = len(audit.list_audit(db, event))
+    logged = len(list_audit(db, event))
 
     done = tiebreaks.break_tie(Desk(db, event, clock), [5, 4], 4, reason="  won   60 to 42 ")
     assert (done.round_number, done.between, done.winner) == (2, (5, 4), 4)
     assert done.rows == (Tiebreak(4, 5, "a"),) and done.still_due == ()
     assert changes_of(done) == Change.SHEETS
-    rows = audit.list_audit(db, event)[logged:]
+    rows = list_audit(db, event)[logged:]
     assert [(r.action, r.details) for r in rows] == [
         ("tiebreak.record", {"round": 2, "a": 4, "b": 5, "winner": 4}),
         ("tiebreak.reason",
@@ -48,7 +48,7 @@ def test_a_sudden_death_at_the_cut_is_recorded_with_its_reason(db, clock) -> Non
 
 def test_a_tiebreak_the_standings_do_not_hold_is_refused_and_nothing_is_kept(db, clock) -> None:
     event = gin_cut_tie(db, clock)
-    logged = len(audit.list_audit(db, event))
+    logged = len(list_audit(db, event))
     for between, winner, field, message in [
         (
             [6, 7],
@@ -68,7 +68,7 @@ def test_a_tiebreak_the_standings_do_not_hold_is_refused_and_nothing_is_kept(db,
         tiebreaks.break_tie(Desk(db, event, clock), [4, 5], 4, reason="x" * 501)
     assert str(refused.value) == "reason is longer than 500 characters"
     assert refused.value.field == "reason"
-    assert len(audit.list_audit(db, event)) == logged
+    assert len(list_audit(db, event)) == logged
     assert [t.entrants for t in tiebreaks.ties_due(db, event)] == [(4, 5)]
 
     tiebreaks.break_tie(Desk(db, event, clock), [4, 5], 5)
@@ -133,10 +133,10 @@ def test_three_teams_level_at_the_whist_cut_play_off_one_hand_at_a_time(db, cloc
 
 def test_a_three_way_winner_beats_each_of_the_others(db, clock) -> None:
     event, (x, y, z) = whist_night_level_at_the_cut(db, clock)
-    logged = len(audit.list_audit(db, event))
+    logged = len(list_audit(db, event))
     done = tiebreaks.break_tie(Desk(db, event, clock), [x, y, z], y)
     assert done.rows == (Tiebreak(x, y, "b"), Tiebreak(y, z, "a"))
-    assert [r.details for r in audit.list_audit(db, event)[logged:]] == [
+    assert [r.details for r in list_audit(db, event)[logged:]] == [
         {"round": 3, "a": x, "b": y, "winner": y},
         {"round": 3, "a": y, "b": z, "winner": y},
     ]

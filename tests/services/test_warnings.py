@@ -12,9 +12,8 @@ from clubdesk.domain.rulings.warnings import LoggedWarning
 from clubdesk.errors import UserError
 from clubdesk.services import registration, warnings
 from clubdesk.services import seating as seating_service
-from clubdesk.services.audit import list_audit
 from clubdesk.services.changes import Change, changes_of
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.eventfile import export_event, import_event
 from clubdesk.services.events import NewEvent, create_event
 from tests import builder
@@ -55,7 +54,9 @@ def test_the_first_is_a_warning_a_later_one_in_another_round_proposes_a_loss_of_
     )
     with pytest.raises(UserError, match="^loss_of_hand: team .* a loss of hand is proposed"):
         warnings.log_warning(Desk(db, whist, clock), 2, team, "bid out of turn")
-    confirmed = warnings.log_warning(Desk(db, whist, clock), 2, team, "bid out of turn", loss_of_hand=True)  # fmt: skip
+    confirmed = warnings.log_warning(
+        Desk(db, whist, clock), 2, team, "bid out of turn", loss_of_hand=True
+    )
     assert (confirmed.kind, confirmed.count) == ("loss-of-hand", 2)
     there = next(t for t in seating_service.seating(db, whist, 2).tables if team in t.entrants)
     assert team in there.a  # N/S stays at its table

@@ -16,7 +16,6 @@ from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.rounds.page import RoundsPage
 from tests import builder
-from clubdesk.services.command import Desk
 
 
 @dataclass

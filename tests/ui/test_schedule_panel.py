@@ -7,10 +7,10 @@ import datetime as dt
 
 import pytest
 
-from clubdesk.services import audit, events
+from clubdesk.services import events
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import changes_of
-from clubdesk.services.command import Desk
+from clubdesk.services.command import Desk, list_audit
 from clubdesk.ui.clock.ticker import FakeTimer, Ticker
 from clubdesk.ui.clock.watch import ClockWatch
 from clubdesk.ui.context import UiContext
@@ -78,7 +78,7 @@ def test_the_director_moves_the_first_round_and_the_rows_follow(page, db) -> Non
     assert panel.first_edit.text() == "10:45 AM"
     event_id = page.context.event_id
     assert events.get_event(db, event_id).settings["first_round_at"] == "10:45"
-    assert [e.action for e in audit.list_audit(db, event_id)][-1] == "event.update"
+    assert [e.action for e in list_audit(db, event_id)][-1] == "event.update"
 
 
 def test_the_next_morning_moves_the_second_day(page) -> None:
@@ -91,7 +91,7 @@ def test_the_next_morning_moves_the_second_day(page) -> None:
 
 def test_a_bad_time_is_refused_at_its_field_and_nothing_changes(page, db) -> None:
     panel = page.schedule_panel
-    before = len(audit.list_audit(db, page.context.event_id))
+    before = len(list_audit(db, page.context.event_id))
     panel.morning_edit.setText("25:00")
     panel.set_button.click()
     assert panel.morning_error.isVisible()
@@ -99,7 +99,7 @@ def test_a_bad_time_is_refused_at_its_field_and_nothing_changes(page, db) -> Non
     assert is_invalid(panel.morning_edit)
     assert not panel.first_error.isVisible()
     assert rows(panel)[9][1] == "9:30 AM"
-    assert len(audit.list_audit(db, page.context.event_id)) == before
+    assert len(list_audit(db, page.context.event_id)) == before
     panel.morning_edit.setText("9:30 AM")
     panel.set_button.click()
     assert not panel.morning_error.isVisible()

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import sheets
-from clubdesk.services.audit import list_audit
+from clubdesk.services.command import list_audit
 from clubdesk.services.events import event_rules, list_events
 from clubdesk.ui.style import is_invalid
 from tests import builder

@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
 
-from clubdesk.services import audit, results
+from clubdesk.services import results
+from clubdesk.services.command import list_audit
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.standings.model import CUT_COLOUR
 from clubdesk.ui.standings.page import SEEDING_NOTE, StandingsPage
@@ -88,7 +89,7 @@ def test_a_sudden_death_due_at_the_gin_cut_is_recorded_by_keyboard(
     qtbot.mouseClick(page.tiebreak_button, Qt.MouseButton.LeftButton)
 
     assert seen == [["4  Player 4", "5  Player 5"]]
-    assert audit.list_audit(db, event)[-1].details["reason"] == "won the sudden death 60 to 41"
+    assert list_audit(db, event)[-1].details["reason"] == "won the sudden death 60 to 41"
     assert page.ties_row.isHidden()
     assert numbers(page)[:7] == [10, 9, 8, 7, 6, 5, 4]
     assert page.model.row_at(5).total == 301
@@ -102,7 +103,7 @@ def test_a_refusal_is_shown_at_its_field_and_the_dialog_stays_open(
 ):
     event = gin_cut_tie(db, clock)
     page = make_page(qtbot, db, clock, event)
-    logged = len(audit.list_audit(db, event))
+    logged = len(list_audit(db, event))
     dialog = page.tiebreak_dialog()
     assert dialog is not None
     qtbot.addWidget(dialog)
@@ -125,7 +126,7 @@ def test_a_refusal_is_shown_at_its_field_and_the_dialog_stays_open(
     assert dialog.error_text("reason") == "Reason is longer than 500 characters."
     assert is_invalid(dialog.reason) and not is_invalid(dialog.players)
     assert dialog.reason.hasFocus()
-    assert len(audit.list_audit(db, event)) == logged  # nothing recorded
+    assert len(list_audit(db, event)) == logged  # nothing recorded
 
     keyboard.press(Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     keyboard.press(Qt.Key.Key_Delete)

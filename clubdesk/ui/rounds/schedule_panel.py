@@ -42,6 +42,7 @@ from clubdesk.errors import UserError
 from clubdesk.printing.text import pause_text
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change
+from clubdesk.services.command import Desk
 from clubdesk.ui.clock.watch import ClockView, ClockWatch, clock_time
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import FieldMarks, run_command
@@ -257,7 +258,7 @@ class SchedulePanel(QWidget):
         done = run_command(
             self.context,
             lambda: clock_service.set_start_times(
-                db, event_id, self.context.clock, first_round_at=first, next_day_at=morning
+                Desk(db, event_id, self.context.clock), first_round_at=first, next_day_at=morning
             ),
             parent=self,
             title="Set times",
