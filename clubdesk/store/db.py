@@ -21,6 +21,7 @@ from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session
 
 from clubdesk import paths
+from clubdesk.store import seal
 from clubdesk.store.backups import check_backup_target, held_target, write_backup
 from clubdesk.store.columns import UnreadableValue
 from clubdesk.store.errors import (
@@ -94,6 +95,8 @@ class Database:
         try:
             with self._turns, Session(engine, expire_on_commit=False) as session, session.begin():
                 yield session
+                if not reading:  # what it wrote sealed, in it (store/seal.py)
+                    seal.seal_written(plain_cursor(session).connection, seal.laptop_key())
         except (DBAPIError, sqlite3.Error) as exc:
             found = exc.orig if isinstance(exc, DBAPIError) else exc
             error = _plain_error(self.path, found)
@@ -288,7 +291,8 @@ def _prepare(
             raise newer(path, version)
         if 0 < version < SCHEMA_VERSION:
             _backup_before_upgrade(conn, path, version, backups or paths.backups_dir(), clock)
-        migrate(conn)
+        migrate(conn, before_commit=_sealed)
+        seal.install(conn)
         conn.execute("PRAGMA journal_mode = WAL")
     except BaseException as exc:  # the connection closed, whatever stopped the setting up
         if conn is not None:
@@ -326,12 +330,20 @@ def _backup_before_upgrade(
     return target
 
 
+def _sealed(conn: sqlite3.Connection, old_version: int) -> None:
+    """A file given its seals by this upgrade (a new one too) is sealed whole, in it."""
+    if old_version < seal.SEALED_FROM:
+        seal.seal_all(conn, seal.laptop_key())
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     """A connection as the database's sessions use it: transactions begun by them
-    (``_begin``), usable from the thread that reads off the window's, links checked."""
+    (``_begin``), usable from the thread that reads off the window's, links checked, what
+    it writes noted for the seal (``store/seal.py``)."""
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
+    seal.install(conn)
     return conn
 
 

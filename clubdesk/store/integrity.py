@@ -26,6 +26,7 @@ import sqlite3
 from collections import Counter
 from contextlib import closing, suppress
 
+from clubdesk.store import seal
 from clubdesk.store.migrations import MIGRATIONS, migrate
 
 AMENDMENTS_LOGGED_FROM = 14  # the schema version that logs each amendment with its audit row
@@ -104,6 +105,10 @@ def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
     schema = schema_changes(conn, version)
     if schema is not None:
         return schema
+    if version >= seal.SEALED_FROM:
+        sealed = seal.check(conn, seal.laptop_key()).words()
+        if sealed is not None:
+            return sealed
     if version >= AMENDMENTS_LOGGED_FROM:
         (unlogged,) = conn.execute(
             "SELECT count(*) FROM amendment "
@@ -134,6 +139,8 @@ def set_aside(conn: sqlite3.Connection, version: int) -> None:
     """In a copy read in memory (never the file): leave out the rows clubdesk did not
     write, so that what is read is what clubdesk recorded (an amendment without its audit
     row is not counted)."""
+    if version >= seal.SEALED_FROM:
+        seal.leave_out(conn, seal.check(conn, seal.laptop_key()))
     if version < AMENDMENTS_LOGGED_FROM:
         return
     conn.execute("DROP TRIGGER IF EXISTS amendment_no_delete")  # the copy's, not the file's
