@@ -105,10 +105,6 @@ def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
     schema = schema_changes(conn, version)
     if schema is not None:
         return schema
-    if version >= seal.SEALED_FROM:
-        sealed = seal.check(conn, seal.laptop_key()).words()
-        if sealed is not None:
-            return sealed
     if version >= AMENDMENTS_LOGGED_FROM:
         (unlogged,) = conn.execute(
             "SELECT count(*) FROM amendment "
@@ -117,6 +113,8 @@ def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
         if unlogged:
             amendments = "an amendment" if unlogged == 1 else f"{unlogged} amendments"
             return f"{amendments} without the audit row clubdesk writes with each"
+    if version >= seal.SEALED_FROM:
+        return seal.check(conn, seal.laptop_key()).words()
     return None
 
 
@@ -146,12 +144,4 @@ def set_aside(conn: sqlite3.Connection, version: int) -> None:
     conn.execute("DROP TRIGGER IF EXISTS amendment_no_delete")  # the copy's, not the file's
     conn.execute(
         "DELETE FROM amendment WHERE id NOT IN (SELECT amendment_id FROM amendment_logged)"
-    )
-
-
-def changed_message(path: object, reason: str) -> str:
-    """The one line that says a file was changed outside clubdesk, and what to do."""
-    return (
-        f"{path} was changed outside clubdesk ({reason}); clubdesk reads it but will not "
-        "write to it, back it up or restore it. Restore it from a backup."
     )

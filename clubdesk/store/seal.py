@@ -353,6 +353,38 @@ def leave_out(conn: sqlite3.Connection, found: Check) -> None:
         return
     for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
         conn.execute(f'DROP TRIGGER "{name}"')  # the copy's, not the file's
+    children = _children(conn)
     for table, row_key in found.unbelieved:
         if table in CHAINS:
-            conn.execute(f"DELETE FROM {table} WHERE {KEYS.get(table, 'rowid')} = ?", (row_key,))
+            _leave_out_row(conn, children, table, KEYS.get(table, "rowid"), row_key)
+
+
+def _children(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str, str]]]:
+    """Each table's rows' dependents: (child table, its column, the parent's column)."""
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    found: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    for child in tables:
+        for link in conn.execute(f"PRAGMA foreign_key_list('{child}')"):
+            parent, column, parent_column = link[2], link[3], link[4] or "rowid"
+            found[parent].append((child, column, parent_column))
+    return found
+
+
+def _leave_out_row(
+    conn: sqlite3.Connection,
+    children: dict[str, list[tuple[str, str, str]]],
+    table: str,
+    column: str,
+    value: object,
+) -> None:
+    """A row left out with every row that depends on it (a ledger row of an entrant left
+    out goes with it: what is read holds together)."""
+    rows = conn.execute(f"SELECT rowid, * FROM {table} WHERE {column} = ?", (value,)).fetchall()
+    if not rows:
+        return
+    names = ["rowid"] + [info[1] for info in conn.execute(f"PRAGMA table_info('{table}')")]
+    conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (value,))
+    for row in rows:
+        held = dict(zip(names, row, strict=True))
+        for child, child_column, parent_column in children.get(table, []):
+            _leave_out_row(conn, children, child, child_column, held[parent_column])

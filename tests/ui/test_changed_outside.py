@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 
 from clubdesk.services import board as board_service
 from clubdesk.store.db import open_database
-from clubdesk.store.integrity import changed_message
+from clubdesk.store.errors import changed_message
 from clubdesk.ui import app as ui_app
 from tests import builder
 
