@@ -23,7 +23,7 @@ from sqlmodel import Session
 from clubdesk import paths
 from clubdesk.store import seal
 from clubdesk.store.backups import check_backup_target, held_target, write_backup
-from clubdesk.store.columns import UnreadableValue
+from clubdesk.store.columns import UnreadableValue, time_text
 from clubdesk.store.errors import (
     ChangedOutsideError,
     DatabaseError,
@@ -217,6 +217,34 @@ def open_database(
         lock.release()
         raise
     return Database(path, engine, lock)
+
+
+def accept_sealed_elsewhere(path: Path | str, director: str, at: dt.datetime) -> None:
+    """Accept a file sealed on another laptop (a copy, a restore): the director's name logged
+    and the file sealed under this laptop's key, so that it is written to here. Refused for
+    a file sealed here already, and for one changed outside clubdesk in any other way."""
+    path = Path(path).expanduser().absolute()
+    if check_header(path, False) is None:
+        raise DatabaseError(f"{path} holds no clubdesk database yet; there is nothing to accept.")
+    lock = _taken_lock(path)
+    try:
+        with closing(_connect(path)) as conn:
+            changed = check_contents(path, conn)
+            if changed is None:
+                raise DatabaseError(f"{path} is sealed on this laptop; there is nothing to accept.")
+            if changed != seal.FOREIGN:
+                raise ChangedOutsideError(path, changed)
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                seal.accept(conn, seal.laptop_key(), director, time_text(at))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"{path} could not be accepted: {reason(exc)}.") from None
+    finally:
+        lock.release()
 
 
 @contextmanager

@@ -72,6 +72,7 @@ CHAINS: dict[str, str] = {
 # A row is named by its rowid, but for the tables keyed by text (a rowid can change there).
 KEYS = {"event": "id", "event_archive": "event_id"}
 GONE = "-"  # the digest of a row deleted by clubdesk
+FOREIGN = "it was sealed on another laptop; accept it to write to it"
 
 ENABLED = True  # off only in benchmarks/bench_seal.py, to time the same work without it
 
@@ -195,7 +196,7 @@ def _check_key(conn: sqlite3.Connection, key: bytes) -> None:
     if row is None:
         conn.execute("INSERT INTO seal_key (id, key_id) VALUES (1, ?)", (key_id(key),))
     elif row[0] != key_id(key):
-        raise DatabaseError("This file was sealed on another laptop; accept it to write to it.")
+        raise DatabaseError(f"This file was changed outside clubdesk: {FOREIGN}.")
 
 
 def _rows(conn: sqlite3.Connection, table: str, keys: list[str]) -> dict[str, tuple[str, str]]:
@@ -265,6 +266,24 @@ def seal_all(conn: sqlite3.Connection, key: bytes) -> None:
     _append(conn, key, found)
 
 
+def accept(conn: sqlite3.Connection, key: bytes, director: str, at: str) -> str:
+    """A file sealed on another laptop, accepted by the director: logged, and sealed whole
+    under this laptop's key, in the transaction under way; the key that sealed it before."""
+    before = conn.execute("SELECT key_id FROM seal_key WHERE id = 1").fetchone()
+    was = before[0] if before else ""
+    details = json.dumps({"director": director, "sealed_by": was}, separators=(",", ":"))
+    conn.execute(
+        "INSERT INTO audit_log (at, actor, action, event_id, details) "
+        "VALUES (?, 'director', 'file.accept', NULL, ?)",
+        (at, details),
+    )
+    seal_all(conn, key)
+    conn.execute(
+        "UPDATE seal_key SET accepted_by = ?, accepted_at = ? WHERE id = 1", (director, at)
+    )
+    return was
+
+
 # --- checking ------------------------------------------------------------------------------
 
 
@@ -284,7 +303,7 @@ class Check:
     def words(self) -> str | None:
         """Why the file is not as clubdesk sealed it, in a few words; None when it is."""
         if self.foreign:
-            return "it was sealed on another laptop; accept it to write to it"
+            return FOREIGN
         named = [f"{table} row {key} {why}" for (table, key), why in self.unbelieved.items()]
         named += [f"{table} row {key} deleted" for table, key in self.gone]
         if not named:

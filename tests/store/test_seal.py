@@ -124,8 +124,11 @@ def test_a_million_dollars_put_in_the_pool_is_left_out(night: Path) -> None:
 def test_ten_hours_given_to_the_round_are_left_out(night: Path) -> None:
     read = open_for_reading(night)
     left = roundclock.status(read, event_id(night), CLOCK).remaining_s
-    shell(night, f"INSERT INTO clock_fact (event_id, round_number, kind, at, seconds) VALUES "
-                 f"('{event_id(night)}', 1, 'adjust', '2024-03-09T09:30:00-07:00', 36000)")  # fmt: skip
+    shell(
+        night,
+        "INSERT INTO clock_fact (event_id, round_number, kind, at, seconds) VALUES "
+        f"('{event_id(night)}', 1, 'adjust', '2024-03-09T09:30:00-07:00', 36000)",
+    )
     assert "clock_fact row" in refusal(night)
     assert roundclock.status(open_for_reading(night), event_id(night), CLOCK).remaining_s == left
 
@@ -173,8 +176,8 @@ def test_a_fresh_forgery_on_a_table_the_old_guards_never_named_is_not_believed(
     night: Path,
 ) -> None:
     entrant = value(night, "SELECT min(id) FROM entrant")
-    under_its_trigger(night, "entrant_name_after_draw",
-                      f"UPDATE entrant SET name = 'Forged / Team' WHERE id = {entrant}")  # fmt: skip
+    forged = f"UPDATE entrant SET name = 'Forged / Team' WHERE id = {entrant}"
+    under_its_trigger(night, "entrant_name_after_draw", forged)
     assert refusal(night) == f"a row is not as clubdesk sealed them: entrant row {entrant} changed"
     names = [e.name for e in results.standings(open_for_reading(night), event_id(night)).rows]
     assert "Forged / Team" not in names
