@@ -67,6 +67,7 @@ class Database:
         self._reader = engine.execution_options(reading=True)  # same connections, read only
         self._lock = lock
         self.changed_outside = changed_outside
+        self._sealed = False  # whether it wrote (and sealed) anything since it opened
         # one connection for every thread (a copy in memory): its transactions take turns
         self._turns = threading.RLock() if isinstance(engine.pool, StaticPool) else nullcontext()
 
@@ -96,7 +97,9 @@ class Database:
             with self._turns, Session(engine, expire_on_commit=False) as session, session.begin():
                 yield session
                 if not reading:  # what it wrote sealed, in it (store/seal.py)
-                    seal.seal_written(plain_cursor(session).connection, seal.laptop_key())
+                    cursor = plain_cursor(session)
+                    if seal.seal_written(cursor.connection, seal.laptop_key()):
+                        self._sealed = True
         except (DBAPIError, sqlite3.Error) as exc:
             found = exc.orig if isinstance(exc, DBAPIError) else exc
             error = _plain_error(self.path, found)
@@ -140,8 +143,24 @@ class Database:
         """Close every connection and release the file's lock; closing twice is harmless."""
         if self.closed:
             return
-        self._engine.dispose()
-        self._lock.release()
+        try:
+            # What it wrote is checked whole with every other row, and the file remembered as
+            # checked (store/seal.py): opening it again as it is then checks no row again.
+            whole = self._sealed and self.changed_outside is None and self._checks_whole()
+            self._engine.dispose()
+            if whole:
+                seal.remember(self.path, seal.laptop_key())
+        finally:
+            self._lock.release()
+
+    def _checks_whole(self) -> bool:
+        try:
+            with self._engine.connect() as connection:
+                driver = connection.connection.driver_connection
+                assert isinstance(driver, sqlite3.Connection)
+                return seal.check(driver, seal.laptop_key()).whole
+        except (DBAPIError, sqlite3.Error, DatabaseError):
+            return False
 
     def __enter__(self) -> "Database":
         return self

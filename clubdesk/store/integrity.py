@@ -99,9 +99,10 @@ def _count(n: int, kind: str) -> str:
     return f"{n} {kind}" + ("" if n == 1 else ("es" if kind == "index" else "s"))
 
 
-def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
+def changed_outside(conn: sqlite3.Connection, version: int, *, seals: bool = True) -> str | None:
     """Why the database at ``conn`` (of schema ``version``) was changed outside clubdesk, in
-    a few words; None when nothing says so."""
+    a few words; None when nothing says so. ``seals``: every row is checked against its seal
+    (not for a file byte for byte as it last checked whole, ``seal.remembered``)."""
     schema = schema_changes(conn, version)
     if schema is not None:
         return schema
@@ -113,7 +114,7 @@ def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
         if unlogged:
             amendments = "an amendment" if unlogged == 1 else f"{unlogged} amendments"
             return f"{amendments} without the audit row clubdesk writes with each"
-    if version >= seal.SEALED_FROM:
+    if seals and version >= seal.SEALED_FROM:
         return seal.check(conn, seal.laptop_key()).words()
     return None
 

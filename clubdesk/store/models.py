@@ -464,8 +464,8 @@ class Seal(SQLModel, table=True):
     seq: int
     tbl: str
     row_key: str
-    digest: str
-    mac: str
+    digest: bytes
+    mac: bytes
 
 
 class SealKey(SQLModel, table=True):

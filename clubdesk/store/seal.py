@@ -20,7 +20,7 @@ import secrets
 import sqlite3
 import stat
 from collections import defaultdict
-from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,7 +71,7 @@ CHAINS: dict[str, str] = {
 }
 # A row is named by its rowid, but for the tables keyed by text (a rowid can change there).
 KEYS = {"event": "id", "event_archive": "event_id"}
-GONE = "-"  # the digest of a row deleted by clubdesk
+GONE = b""  # the digest of a row deleted by clubdesk
 FOREIGN = "it was sealed on another laptop; accept it to write to it"
 
 ENABLED = True  # off only in benchmarks/bench_seal.py, to time the same work without it
@@ -126,7 +126,9 @@ def key_id(key: bytes) -> str:
 def install(conn: sqlite3.Connection) -> None:
     """On this connection only: note each sealed row a transaction writes, changes or
     deletes, for ``seal_written`` (temporary triggers; the file holds none of them)."""
-    if not _has_seals(conn):
+    conn.create_function("seal_digest", 1, _digest, deterministic=True)
+    noting = "SELECT 1 FROM temp.sqlite_master WHERE name = 'written'"
+    if conn.execute(noting).fetchone() is not None or not _has_seals(conn):
         return
     statements = ["CREATE TEMP TABLE IF NOT EXISTS written (tbl TEXT NOT NULL, row_key TEXT)"]
     for table in CHAINS:
@@ -144,30 +146,41 @@ def install(conn: sqlite3.Connection) -> None:
 
 
 def _has_seals(conn: sqlite3.Connection) -> bool:
-    return (
-        conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seal'"
-        ).fetchone()
-        is not None
-    )
+    found = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seal'"
+    return conn.execute(found).fetchone() is not None
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8")).digest()[:16]
+
+
+def _row_text(conn: sqlite3.Connection, table: str) -> str:
+    """SQL for a row of ``table`` as one text, each value as SQLite quotes it (a blob in
+    hex): what its digest is taken of, the same way at every seal and every check."""
+    columns = [info[1] for info in conn.execute(f"PRAGMA table_info('{table}')")]
+    return " || char(31) || ".join(f'quote(t."{column}")' for column in columns)
+
+
+def _key_of(table: str) -> str:
+    return f"t.{KEYS[table]}" if table in KEYS else "CAST(t.rowid AS TEXT)"
 
 
 def seal_written(conn: sqlite3.Connection, key: bytes) -> int:
     """Seal what the transaction under way wrote (``install``), in it; how many rows."""
-    if not ENABLED:
-        conn.execute("DELETE FROM temp.written")
-        return 0
     try:
         noted = conn.execute("SELECT DISTINCT tbl, row_key FROM temp.written").fetchall()
     except sqlite3.OperationalError:  # a connection made before the file had its seals
         return 0
     if not noted:
         return 0
+    conn.execute("DELETE FROM temp.written")
+    if not ENABLED:
+        return 0
     _check_key(conn, key)
     by_table: dict[str, list[str]] = defaultdict(list)
     for table, row_key in noted:
         by_table[table].append(str(row_key))
-    found: list[tuple[str, str, str, str]] = []  # chain, table, row key, digest
+    found: list[tuple[str, str, str, bytes]] = []  # chain, table, row key, digest
     for table in CHAINS:
         keys = by_table.get(table)
         if not keys:
@@ -186,7 +199,6 @@ def seal_written(conn: sqlite3.Connection, key: bytes) -> int:
             if last is not None and last[1] != GONE:  # a row written and deleted: nothing
                 found.append((last[0], table, row_key, GONE))
     _append(conn, key, found)
-    conn.execute("DELETE FROM temp.written")
     return len(found)
 
 
@@ -199,49 +211,40 @@ def _check_key(conn: sqlite3.Connection, key: bytes) -> None:
         raise DatabaseError(f"This file was changed outside clubdesk: {FOREIGN}.")
 
 
-def _rows(conn: sqlite3.Connection, table: str, keys: list[str]) -> dict[str, tuple[str, str]]:
+def _rows(conn: sqlite3.Connection, table: str, keys: list[str]) -> dict[str, tuple[str, bytes]]:
     """The rows of ``table`` with these keys that are there: their chain and digest."""
     key = KEYS.get(table, "rowid")
-    found: dict[str, tuple[str, str]] = {}
+    select = f"SELECT {_key_of(table)}, {CHAINS[table]}, seal_digest({_row_text(conn, table)})"
+    found: dict[str, tuple[str, bytes]] = {}
     for start in range(0, len(keys), 500):
         part = keys[start : start + 500]
         marks = ", ".join("?" * len(part))
         given = part if table in KEYS else [int(k) for k in part]
-        rows = conn.execute(
-            f"SELECT t.{key}, {CHAINS[table]}, t.* FROM {table} AS t WHERE t.{key} IN ({marks})",
-            given,
-        ).fetchall()
-        for row in rows:
-            found[str(row[0])] = (row[1] or "", digest_of(row[2:]))
+        rows = conn.execute(f"{select} FROM {table} AS t WHERE t.{key} IN ({marks})", given)
+        for row_key, chain, digest in rows:
+            found[row_key] = (chain or "", digest)
     return found
 
 
-def digest_of(values: Iterable[object]) -> str:
-    """The digest of a row's values, written one way."""
-    text = json.dumps(
-        [{"hex": v.hex()} if isinstance(v, bytes) else v for v in values],
-        separators=(",", ":"),
-        ensure_ascii=False,
-    )
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def mac_of(
-    key: bytes, chain: str, seq: int, table: str, row_key: str, digest: str, before: str
-) -> str:
-    message = "\x1f".join((chain, str(seq), table, row_key, digest, before)).encode("utf-8")
-    return hmac.new(key, message, hashlib.sha256).hexdigest()
+    key: bytes, chain: str, seq: int, table: str, row_key: str, digest: bytes, before: bytes
+) -> bytes:
+    """The MAC of a seal: its row's digest, its place and the seal before it in its chain."""
+    message = b"\x1f".join(
+        (chain.encode(), str(seq).encode(), table.encode(), row_key.encode(), digest, before)
+    )
+    return hmac.digest(key, message, "sha256")[:16]
 
 
-def _append(conn: sqlite3.Connection, key: bytes, found: list[tuple[str, str, str, str]]) -> None:
-    heads: dict[str, tuple[int, str]] = {}
+def _append(conn: sqlite3.Connection, key: bytes, found: list[tuple[str, str, str, bytes]]) -> None:
+    heads: dict[str, tuple[int, bytes]] = {}
     rows = []
     for chain, table, row_key, digest in sorted(found):
         if chain not in heads:
             last = conn.execute(
                 "SELECT seq, mac FROM seal WHERE chain = ? ORDER BY seq DESC LIMIT 1", (chain,)
             ).fetchone()
-            heads[chain] = (last[0], last[1]) if last else (0, "")
+            heads[chain] = (last[0], last[1]) if last else (0, b"")
         seq, before = heads[chain]
         seq += 1
         mac = mac_of(key, chain, seq, table, row_key, digest, before)
@@ -255,14 +258,15 @@ def _append(conn: sqlite3.Connection, key: bytes, found: list[tuple[str, str, st
 def seal_all(conn: sqlite3.Connection, key: bytes) -> None:
     """Seal every row of the file afresh under ``key`` (a file just given its seals, or one
     from another laptop the director accepted), in the transaction under way."""
+    conn.create_function("seal_digest", 1, _digest, deterministic=True)
     conn.execute("DELETE FROM seal")
     conn.execute("DELETE FROM seal_key")
     conn.execute("INSERT INTO seal_key (id, key_id) VALUES (1, ?)", (key_id(key),))
     found = []
     for table in CHAINS:
-        key_column = KEYS.get(table, "rowid")
-        for row in conn.execute(f"SELECT t.{key_column}, {CHAINS[table]}, t.* FROM {table} AS t"):
-            found.append((row[1] or "", table, str(row[0]), digest_of(row[2:])))
+        select = f"SELECT {_key_of(table)}, {CHAINS[table]}, seal_digest({_row_text(conn, table)})"
+        for row_key, chain, digest in conn.execute(f"{select} FROM {table} AS t"):
+            found.append((chain or "", table, row_key, digest))
     _append(conn, key, found)
 
 
@@ -282,6 +286,56 @@ def accept(conn: sqlite3.Connection, key: bytes, director: str, at: str) -> str:
         "UPDATE seal_key SET accepted_by = ?, accepted_at = ? WHERE id = 1", (director, at)
     )
     return was
+
+
+# --- a file checked whole, remembered --------------------------------------------------
+
+
+def _record_of(path: Path) -> Path:
+    name = hashlib.sha256(str(path).encode("utf-8")).hexdigest()[:32]
+    return paths.seal_key_file().parent / "checked" / name
+
+
+def _file_mac(path: Path, key: bytes) -> bytes | None:
+    """A MAC of the file's bytes as they are (None while SQLite's log beside it holds
+    anything: the file alone is then not what is read)."""
+    for log in (Path(f"{path}-wal"), Path(f"{path}-journal")):
+        with suppress(OSError):
+            if log.stat().st_size:
+                return None
+    try:
+        with path.open("rb") as file:
+            digest = hashlib.file_digest(file, "sha256").digest()
+    except OSError:
+        return None
+    return hmac.digest(key, b"clubdesk file checked whole\x1f" + digest, "sha256")
+
+
+def remember(path: Path, key: bytes) -> None:
+    """Note, outside the file, that the file as it now is (closed, its log written back) was
+    checked whole against its seals (``whole_now``), so that opening it again as it is
+    needs no check of every row (``remembered``)."""
+    mac = _file_mac(path, key)
+    if mac is None or not ENABLED:
+        return
+    record = _record_of(path)
+    try:
+        record.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        staged = record.with_suffix(".new")
+        staged.write_bytes(mac)
+        os.replace(staged, record)
+    except OSError:
+        return  # not remembered: the next opening checks every row
+
+
+def remembered(path: Path, key: bytes) -> bool:
+    """Is the file byte for byte as it was when it last checked whole (``remember``)?"""
+    try:
+        kept = _record_of(path).read_bytes()
+    except OSError:
+        return False
+    mac = _file_mac(path, key)
+    return mac is not None and hmac.compare_digest(kept, mac)
 
 
 # --- checking ------------------------------------------------------------------------------
@@ -314,51 +368,87 @@ class Check:
 
 
 def check(conn: sqlite3.Connection, key: bytes) -> Check:
-    """Every row against its latest seal, every chain link by link (read only)."""
+    """Every row against its latest seal, every chain link by link (read only: what it
+    works with is in the connection's temporary tables)."""
     found = Check()
+    if not ENABLED:
+        return found
+    conn.create_function("seal_digest", 1, _digest, deterministic=True)
     row = conn.execute("SELECT key_id FROM seal_key WHERE id = 1").fetchone()
-    latest: dict[tuple[str, str], tuple[str, int, str]] = {}  # (table, key): digest, id, chain
-    broken_from: dict[str, int] = {}  # chain: the first seq not believed
-    heads: dict[str, tuple[int, str]] = {}
-    seals = conn.execute(
-        "SELECT id, chain, seq, tbl, row_key, digest, mac FROM seal ORDER BY chain, seq"
-    ).fetchall()
     if row is None:
-        if seals or any(_count(conn, table) for table in CHAINS):
+        sealed = conn.execute("SELECT EXISTS (SELECT 1 FROM seal)").fetchone()[0]
+        if sealed or any(_count(conn, table) for table in CHAINS):
             found.unbelieved[("seal", "1")] = "gone (the file's seals were taken out)"
         return found
     if row[0] != key_id(key):
         found.foreign = True
         return found
-    for seal_id, chain, seq, table, row_key, digest, mac in seals:
-        seq_before, before = heads.get(chain, (0, ""))
-        good = seq == seq_before + 1 and hmac.compare_digest(
-            mac, mac_of(key, chain, seq, table, row_key, digest, before)
-        )
-        if not good and chain not in broken_from:
-            broken_from[chain] = seq
-        heads[chain] = (seq, mac)
-        known = latest.get((table, row_key))
-        if known is None or seal_id > known[1]:
-            latest[(table, row_key)] = (digest, seal_id, chain)
-    broken_seals = {
-        (table, row_key)
-        for _, chain, seq, table, row_key, _, _ in seals
-        if chain in broken_from and seq >= broken_from[chain]
-    }
-    for table in CHAINS:
-        key_column = KEYS.get(table, "rowid")
-        for row in conn.execute(f"SELECT t.{key_column}, t.* FROM {table} AS t"):
-            where = (table, str(row[0]))
-            sealed = latest.pop(where, None)
-            if sealed is None:
-                found.unbelieved[where] = "added"
-            elif where in broken_seals:
-                found.unbelieved[where] = "sealed out of order"
-            elif sealed[0] != digest_of(row[1:]):
-                found.unbelieved[where] = "changed"
-    found.gone = sorted(where for where, (digest, _, _) in latest.items() if digest != GONE)
+    broken_from = _broken_links(conn, key)
+    conn.execute("DROP TABLE IF EXISTS temp.seal_latest")
+    conn.execute(
+        "CREATE TEMP TABLE seal_latest AS SELECT seal.id, seal.chain, seal.seq, seal.tbl, "
+        "seal.row_key, seal.digest FROM seal JOIN (SELECT max(id) AS id FROM seal "
+        "GROUP BY tbl, row_key) AS last ON last.id = seal.id"
+    )
+    conn.execute("CREATE INDEX temp.seal_latest_row ON seal_latest (tbl, row_key)")
+    try:
+        for table in CHAINS:
+            rows = conn.execute(
+                f"SELECT {_key_of(table)}, l.digest IS NULL, l.chain, l.seq FROM {table} AS t "
+                f"LEFT JOIN seal_latest AS l ON l.tbl = '{table}' AND l.row_key = {_key_of(table)} "
+                f"WHERE l.digest IS NULL OR l.digest != seal_digest({_row_text(conn, table)}) "
+                "OR l.seq >= coalesce((SELECT seq FROM temp.seal_broken AS b "
+                "WHERE b.chain = l.chain), l.seq + 1)"
+            )
+            for row_key, unsealed, chain, seq in rows:
+                if unsealed:
+                    why = "added"
+                elif chain in broken_from and seq >= broken_from[chain]:
+                    why = "sealed out of order"
+                else:
+                    why = "changed"
+                found.unbelieved[(table, row_key)] = why
+            key_column = KEYS.get(table, "rowid")
+            kept = (
+                f"t.{key_column} = l.row_key"
+                if table in KEYS
+                else ("t.rowid = CAST(l.row_key AS INTEGER)")
+            )
+            found.gone += [
+                (table, row_key)
+                for (row_key,) in conn.execute(
+                    f"SELECT l.row_key FROM seal_latest AS l WHERE l.tbl = '{table}' "
+                    f"AND l.digest != x'' AND NOT EXISTS (SELECT 1 FROM {table} AS t WHERE {kept})"
+                )
+            ]
+    finally:
+        conn.execute("DROP TABLE IF EXISTS temp.seal_latest")
+        conn.execute("DROP TABLE IF EXISTS temp.seal_broken")
+    found.gone.sort()
     return found
+
+
+def _broken_links(conn: sqlite3.Connection, key: bytes) -> dict[str, int]:
+    """Each chain whose seals do not follow one from another, and the first seal of it that
+    does not (kept in ``temp.seal_broken`` for ``check``'s queries too)."""
+
+    def wrong(chain: str, seq: int, table: str, row_key: str, digest: bytes, mac: bytes,
+              seq_before: int, before: bytes) -> int:  # fmt: skip
+        if seq != seq_before + 1:
+            return 1
+        return int(
+            not hmac.compare_digest(mac, mac_of(key, chain, seq, table, row_key, digest, before))
+        )
+
+    conn.create_function("seal_wrong", 8, wrong, deterministic=True)
+    conn.execute("DROP TABLE IF EXISTS temp.seal_broken")
+    conn.execute(
+        "CREATE TEMP TABLE seal_broken AS SELECT chain, min(seq) AS seq FROM (SELECT chain, seq, "
+        "seal_wrong(chain, seq, tbl, row_key, digest, mac, lag(seq, 1, 0) OVER w, "
+        "lag(mac, 1, x'') OVER w) AS bad FROM seal WINDOW w AS (PARTITION BY chain ORDER BY seq)) "
+        "WHERE bad GROUP BY chain"
+    )
+    return dict(conn.execute("SELECT chain, seq FROM temp.seal_broken").fetchall())
 
 
 def _count(conn: sqlite3.Connection, table: str) -> int:

@@ -15,7 +15,7 @@ import pytest
 
 from clubdesk.services import results, roundclock
 from clubdesk.store import seal
-from clubdesk.store.db import open_database
+from clubdesk.store.db import open_database, plain_cursor
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError
 from clubdesk.store.read_only import open_for_reading
 from clubdesk.timesource import FakeTime
@@ -208,3 +208,43 @@ def test_a_seal_key_others_can_read_is_refused(night: Path) -> None:
             open_database(night, create=False)
     finally:
         key.chmod(0o600)
+
+
+def add_fine(db) -> None:
+    """A write through clubdesk: a row sealed as it commits."""
+    with db.session() as session:
+        plain_cursor(session).execute(
+            "INSERT INTO ledger_entry (event_id, kind, cents, note) "
+            "SELECT id, 'added', 500, 'raffle' FROM event"
+        )
+
+
+def test_a_file_as_it_last_checked_whole_opens_without_every_row_checked_again(
+    night: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_database(night, create=False) as db:
+        add_fine(db)
+    monkeypatch.setattr(seal, "check", lambda conn, key: pytest.fail("every row checked"))
+    open_database(night, create=False).close()
+
+
+def test_a_file_forged_after_it_checked_whole_is_not_believed(night: Path) -> None:
+    with open_database(night, create=False) as db:
+        add_fine(db)
+    fine = value(night, "SELECT max(id) FROM ledger_entry")
+    under_its_trigger(night, "ledger_entry_no_update",
+                      f"UPDATE ledger_entry SET cents = 50000 WHERE id = {fine}")  # fmt: skip
+    assert (
+        refusal(night) == f"a row is not as clubdesk sealed them: ledger_entry row {fine} changed"
+    )
+
+
+def test_a_forgery_made_while_clubdesk_has_the_file_open_is_found_as_it_closes(
+    night: Path,
+) -> None:
+    with open_database(night, create=False) as db:
+        add_fine(db)
+        shell(night, f"INSERT INTO ledger_entry (event_id, kind, cents, note) "
+                     f"VALUES ('{event_id(night)}', 'added', 100000000, 'sponsor')")  # fmt: skip
+        add_fine(db)
+    assert "ledger_entry row" in refusal(night)

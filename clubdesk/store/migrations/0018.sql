@@ -12,8 +12,8 @@ CREATE TABLE seal (
     seq INTEGER NOT NULL CHECK (seq >= 1),
     tbl TEXT NOT NULL,
     row_key TEXT NOT NULL,
-    digest TEXT NOT NULL,
-    mac TEXT NOT NULL,
+    digest BLOB NOT NULL,
+    mac BLOB NOT NULL,
     UNIQUE (chain, seq)
 );
 
