@@ -91,5 +91,11 @@ def demo_database() -> Path:
     return user_data_dir() / "demo.sqlite"
 
 
+def seal_key_file() -> Path:
+    """This account's seal key (``store/seal.py``): in the user's config folder, apart from
+    every database it seals."""
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "seal.key"
+
+
 def backups_dir() -> Path:
     return user_data_dir() / "backups"

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pytest
 
 from clubdesk.timesource import FakeTime
-from tests.isolation import own_user_data
+from tests.isolation import own_user_data, seal_key_file
 
 if TYPE_CHECKING:
     from clubdesk.services.events import EventInfo
@@ -88,6 +88,12 @@ if "TMPDIR" not in os.environ and _RAM_DISK.is_dir() and os.access(_RAM_DISK, os
 if "XDG_RUNTIME_DIR" not in os.environ:
     os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="clubdesk-runtime-")
     atexit.register(shutil.rmtree, os.environ["XDG_RUNTIME_DIR"], ignore_errors=True)
+
+# The seal's key lives in the user's config folder: the tests' processes, and the commands
+# they run, have one of their own (the tests' laptop: tests/isolation.py), never the user's.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="clubdesk-config-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
+seal_key_file(Path(os.environ["XDG_CONFIG_HOME"]))
 
 
 def _hands_tests_out(config: pytest.Config) -> bool:

@@ -30,6 +30,7 @@ from clubdesk.services import seating as seating_service
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
+from clubdesk.store.errors import ChangedOutsideError
 from clubdesk.timesource import FakeTime
 from tests import builder, forked
 
@@ -163,6 +164,8 @@ def check(path: Path, event_id: str) -> tuple[list[str], int]:
     problems = []
     try:
         open_database(path, create=False).close()  # also replays what the WAL holds
+    except ChangedOutsideError as exc:  # a finding; what is half-written is looked for too
+        problems.append(f"does not open: {exc}")
     except Exception as exc:  # noqa: BLE001 - any failure to open is the finding
         return [f"does not open: {exc}"], 0
     with closing(sqlite3.connect(path)) as conn:

@@ -30,9 +30,11 @@ def share() -> None:
     if getattr(db_module.migrate, "copies_new_schema", False):
         return
 
-    def migrate_new(conn: sqlite3.Connection, steps: Sequence[str] = MIGRATIONS) -> int:
+    def migrate_new(
+        conn: sqlite3.Connection, steps: Sequence[str] = MIGRATIONS, *, before_commit=None
+    ) -> int:
         if steps is not MIGRATIONS or schema_version(conn) != 0 or _has_tables(conn):
-            return migrate(conn, steps)
+            return migrate(conn, steps, before_commit=before_commit)
         if not _made:
             folder = Path(tempfile.mkdtemp(prefix="clubdesk-schema-"))
             atexit.register(shutil.rmtree, folder, ignore_errors=True)

@@ -1,4 +1,5 @@
-"""The database as a file: an online backup, and putting a backup in its place."""
+"""The database as a file: an online backup, putting a backup in its place, and accepting a
+file sealed on another laptop."""
 
 from __future__ import annotations
 
@@ -31,7 +32,13 @@ def add(commands: Any) -> dict[str, Handler]:
     restore = commands.add_parser("restore", help="put a backup in the database's place")
     restore.add_argument("file", type=Path, metavar="FILE", help="the backup to restore")
     db_argument(restore, "the database to replace (a copy of it is kept in the backups folder)")
-    return {"backup": _backup, "restore": _restore}
+    accept = commands.add_parser(
+        "accept", help="accept a database sealed on another laptop, to write to it here"
+    )
+    db_argument(accept)
+    accept.add_argument("--director", required=True, metavar="NAME",
+                        help="the director who accepts it (logged)")  # fmt: skip
+    return {"backup": _backup, "restore": _restore, "accept": _accept}
 
 
 def _backup(args: argparse.Namespace) -> int:
@@ -50,4 +57,12 @@ def _restore(args: argparse.Namespace) -> int:
     print(f"restored {done.database} from {done.restored_from}")
     if done.previous_kept_as is not None:
         print(f"the database it replaced is kept as {done.previous_kept_as}")
+    return 0
+
+
+def _accept(args: argparse.Namespace) -> int:
+    from clubdesk.services import restore
+
+    restore.accept_file(args.db, args.director, SYSTEM_TIME)
+    print(f"accepted {args.db}: sealed on this laptop, accepted by {args.director.strip()}")
     return 0

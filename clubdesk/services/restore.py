@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clubdesk import paths
+from clubdesk.domain.event.names import clean_name
+from clubdesk.domain.limits import name_problem
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
 from clubdesk.store.backups import write_backup
 from clubdesk.store.copies import read_whole
-from clubdesk.store.db import open_database
+from clubdesk.store.db import accept_sealed_elsewhere, open_database
 from clubdesk.store.errors import DatabaseError
 from clubdesk.store.file_checks import check_database_file, check_replaceable
 from clubdesk.store.lock import DatabaseLock, holder_of
@@ -164,3 +166,15 @@ def _aware(at: dt.datetime) -> dt.datetime:
     if at.tzinfo is None:
         raise ValueError("the clock must give timezone-aware times")
     return at
+
+
+def accept_file(database: Path | str, director: str, clock: TimeSource) -> None:
+    """The director accepts a database sealed on another laptop (a copy brought over, a
+    backup from another machine): their name is logged and the file is sealed under this
+    laptop's key (``store/seal.py``), so that it is written to here from now on."""
+    named = clean_name(str(director))
+    if not named:
+        raise UserError("director: the director who accepts the file is named", field="director")
+    if name_problem(named):
+        raise UserError(f"director{name_problem(named)}", field="director")
+    accept_sealed_elsewhere(Path(database).expanduser().absolute(), named, _aware(clock.now()))

@@ -21,8 +21,9 @@ from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session
 
 from clubdesk import paths
+from clubdesk.store import seal
 from clubdesk.store.backups import check_backup_target, held_target, write_backup
-from clubdesk.store.columns import UnreadableValue
+from clubdesk.store.columns import UnreadableValue, time_text
 from clubdesk.store.errors import (
     ChangedOutsideError,
     DatabaseError,
@@ -66,6 +67,7 @@ class Database:
         self._reader = engine.execution_options(reading=True)  # same connections, read only
         self._lock = lock
         self.changed_outside = changed_outside
+        self._sealed = False  # whether it wrote (and sealed) anything since it opened
         # one connection for every thread (a copy in memory): its transactions take turns
         self._turns = threading.RLock() if isinstance(engine.pool, StaticPool) else nullcontext()
 
@@ -94,6 +96,10 @@ class Database:
         try:
             with self._turns, Session(engine, expire_on_commit=False) as session, session.begin():
                 yield session
+                if not reading:  # what it wrote sealed, in it (store/seal.py)
+                    cursor = plain_cursor(session)
+                    if seal.seal_written(cursor.connection, seal.laptop_key()):
+                        self._sealed = True
         except (DBAPIError, sqlite3.Error) as exc:
             found = exc.orig if isinstance(exc, DBAPIError) else exc
             error = _plain_error(self.path, found)
@@ -137,8 +143,24 @@ class Database:
         """Close every connection and release the file's lock; closing twice is harmless."""
         if self.closed:
             return
-        self._engine.dispose()
-        self._lock.release()
+        try:
+            # What it wrote is checked whole with every other row, and the file remembered as
+            # checked (store/seal.py): opening it again as it is then checks no row again.
+            whole = self._sealed and self.changed_outside is None and self._checks_whole()
+            self._engine.dispose()
+            if whole:
+                seal.remember(self.path, seal.laptop_key())
+        finally:
+            self._lock.release()
+
+    def _checks_whole(self) -> bool:
+        try:
+            with self._engine.connect() as connection:
+                driver = connection.connection.driver_connection
+                assert isinstance(driver, sqlite3.Connection)
+                return seal.check(driver, seal.laptop_key()).whole
+        except (DBAPIError, sqlite3.Error, DatabaseError):
+            return False
 
     def __enter__(self) -> "Database":
         return self
@@ -216,6 +238,34 @@ def open_database(
     return Database(path, engine, lock)
 
 
+def accept_sealed_elsewhere(path: Path | str, director: str, at: dt.datetime) -> None:
+    """Accept a file sealed on another laptop (a copy, a restore): the director's name logged
+    and the file sealed under this laptop's key, so that it is written to here. Refused for
+    a file sealed here already, and for one changed outside clubdesk in any other way."""
+    path = Path(path).expanduser().absolute()
+    if check_header(path, False) is None:
+        raise DatabaseError(f"{path} holds no clubdesk database yet; there is nothing to accept.")
+    lock = _taken_lock(path)
+    try:
+        with closing(_connect(path)) as conn:
+            changed = check_contents(path, conn)
+            if changed is None:
+                raise DatabaseError(f"{path} is sealed on this laptop; there is nothing to accept.")
+            if changed != seal.FOREIGN:
+                raise ChangedOutsideError(path, changed)
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                seal.accept(conn, seal.laptop_key(), director, time_text(at))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"{path} could not be accepted: {reason(exc)}.") from None
+    finally:
+        lock.release()
+
+
 @contextmanager
 def new_database(
     path: Path | str, *, backups: Path | str | None = None, clock: TimeSource = SYSTEM_TIME
@@ -288,7 +338,8 @@ def _prepare(
             raise newer(path, version)
         if 0 < version < SCHEMA_VERSION:
             _backup_before_upgrade(conn, path, version, backups or paths.backups_dir(), clock)
-        migrate(conn)
+        migrate(conn, before_commit=_sealed)
+        seal.install(conn)
         conn.execute("PRAGMA journal_mode = WAL")
     except BaseException as exc:  # the connection closed, whatever stopped the setting up
         if conn is not None:
@@ -326,12 +377,20 @@ def _backup_before_upgrade(
     return target
 
 
+def _sealed(conn: sqlite3.Connection, old_version: int) -> None:
+    """A file given its seals by this upgrade (a new one too) is sealed whole, in it."""
+    if old_version < seal.SEALED_FROM:
+        seal.seal_all(conn, seal.laptop_key())
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     """A connection as the database's sessions use it: transactions begun by them
-    (``_begin``), usable from the thread that reads off the window's, links checked."""
+    (``_begin``), usable from the thread that reads off the window's, links checked, what
+    it writes noted for the seal (``store/seal.py``)."""
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
+    seal.install(conn)
     return conn
 
 

@@ -27,12 +27,18 @@ class RecordLockedError(UserError):
     """A change the database refuses: a submitted sheet edited, or a kept row deleted."""
 
 
+def changed_message(path: object, reason: str) -> str:
+    """The one line that says a file was changed outside clubdesk, and what to do."""
+    return (
+        f"{path} was changed outside clubdesk ({reason}); clubdesk reads it but will not "
+        "write to it, back it up or restore it. Restore it from a backup."
+    )
+
+
 class ChangedOutsideError(DatabaseError):
     """A file changed outside clubdesk (``store/integrity.py``): read, never written."""
 
     def __init__(self, path: object, reason: str) -> None:
-        from clubdesk.store.integrity import changed_message
-
         super().__init__(changed_message(path, reason))
         self.path = path
         self.changed = reason

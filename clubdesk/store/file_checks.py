@@ -9,7 +9,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from clubdesk.store import integrity
+from clubdesk.store import integrity, seal
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError, error_name, reason
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION, schema_version
 from clubdesk.store.reading import connection_to_read
@@ -178,7 +178,8 @@ def _outside_changes(path: Path, conn: sqlite3.Connection, version: int) -> str 
         return None  # nothing in it yet
     try:
         broken = integrity.broken_links(conn)
-        changed = integrity.changed_outside(conn, version)
+        sealed = not seal.remembered(path, seal.laptop_key())  # as it last checked whole?
+        changed = integrity.changed_outside(conn, version, seals=sealed)
     except sqlite3.Error as exc:
         raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
     if broken is not None:

@@ -26,6 +26,7 @@ import sqlite3
 from collections import Counter
 from contextlib import closing, suppress
 
+from clubdesk.store import seal
 from clubdesk.store.migrations import MIGRATIONS, migrate
 
 AMENDMENTS_LOGGED_FROM = 14  # the schema version that logs each amendment with its audit row
@@ -98,9 +99,10 @@ def _count(n: int, kind: str) -> str:
     return f"{n} {kind}" + ("" if n == 1 else ("es" if kind == "index" else "s"))
 
 
-def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
+def changed_outside(conn: sqlite3.Connection, version: int, *, seals: bool = True) -> str | None:
     """Why the database at ``conn`` (of schema ``version``) was changed outside clubdesk, in
-    a few words; None when nothing says so."""
+    a few words; None when nothing says so. ``seals``: every row is checked against its seal
+    (not for a file byte for byte as it last checked whole, ``seal.remembered``)."""
     schema = schema_changes(conn, version)
     if schema is not None:
         return schema
@@ -112,6 +114,8 @@ def changed_outside(conn: sqlite3.Connection, version: int) -> str | None:
         if unlogged:
             amendments = "an amendment" if unlogged == 1 else f"{unlogged} amendments"
             return f"{amendments} without the audit row clubdesk writes with each"
+    if seals and version >= seal.SEALED_FROM:
+        return seal.check(conn, seal.laptop_key()).words()
     return None
 
 
@@ -134,17 +138,11 @@ def set_aside(conn: sqlite3.Connection, version: int) -> None:
     """In a copy read in memory (never the file): leave out the rows clubdesk did not
     write, so that what is read is what clubdesk recorded (an amendment without its audit
     row is not counted)."""
+    if version >= seal.SEALED_FROM:
+        seal.leave_out(conn, seal.check(conn, seal.laptop_key()))
     if version < AMENDMENTS_LOGGED_FROM:
         return
     conn.execute("DROP TRIGGER IF EXISTS amendment_no_delete")  # the copy's, not the file's
     conn.execute(
         "DELETE FROM amendment WHERE id NOT IN (SELECT amendment_id FROM amendment_logged)"
-    )
-
-
-def changed_message(path: object, reason: str) -> str:
-    """The one line that says a file was changed outside clubdesk, and what to do."""
-    return (
-        f"{path} was changed outside clubdesk ({reason}); clubdesk reads it but will not "
-        "write to it, back it up or restore it. Restore it from a backup."
     )

@@ -18,7 +18,7 @@ database refuses any change to the game and those rows (corrections go in
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from clubdesk.store.columns import IsoDate, IsoDateTime, JsonText
@@ -451,6 +451,32 @@ class CreditRedeemed(SQLModel, table=True):
     entrant_id: int = Field(foreign_key="entrant.id")
     cents: int
     at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+
+
+class Seal(SQLModel, table=True):
+    """A row written, changed or deleted, sealed as its transaction committed (``seal.py``)."""
+
+    __tablename__ = "seal"
+    __table_args__ = (UniqueConstraint("chain", "seq"), Index("seal_row", "tbl", "row_key"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    chain: str  # the event's id; '' for the club's own rows
+    seq: int
+    tbl: str
+    row_key: str
+    digest: bytes
+    mac: bytes
+
+
+class SealKey(SQLModel, table=True):
+    """Which key sealed the file (its name, never the key), and who accepted it here."""
+
+    __tablename__ = "seal_key"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key_id: str
+    accepted_by: str | None = None
+    accepted_at: str | None = None
 
 
 metadata = SQLModel.metadata

@@ -179,7 +179,7 @@ def open_database_for_window(db_path: Path, *, demo: bool, clock: TimeSource) ->
     try:
         db = open_database(db_path)
     except ChangedOutsideError as changed:
-        db = _open_to_read(db_path, changed)
+        db = _open_to_read(db_path, changed, clock)
         if db is None:
             return None
     except DatabaseError as exc:
@@ -206,10 +206,23 @@ def explained(db: Database, step: Callable[[], object]) -> bool:
     return True
 
 
-def _open_to_read(db_path: Path, changed: ChangedOutsideError) -> Database | None:
+def _open_to_read(
+    db_path: Path, changed: ChangedOutsideError, clock: TimeSource
+) -> Database | None:
     """A file changed outside clubdesk, opened for reading only after saying so once (its
-    writes are refused, each in the same plain words); None when it cannot be read."""
+    writes are refused, each in the same plain words); None when it cannot be read. One
+    sealed on another laptop is offered to the director to accept first (``AcceptDialog``)."""
+    from clubdesk.store.db import open_database
     from clubdesk.store.read_only import open_for_reading
+    from clubdesk.store.seal import FOREIGN
+    from clubdesk.ui.backup_dialogs import AcceptDialog
+
+    if changed.changed == FOREIGN and AcceptDialog(db_path, clock).exec():
+        try:
+            return open_database(db_path)
+        except DatabaseError as exc:
+            show_start_error(exc)
+            return None
 
     try:
         db = open_for_reading(db_path)

@@ -15,8 +15,10 @@ from typing import Protocol
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import (
     QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QHeaderView,
+    QLineEdit,
     QMessageBox,
     QStatusBar,
     QTreeWidget,
@@ -24,13 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clubdesk.domain.event.sheet_words import plain_words
 from clubdesk.errors import UserError
+from clubdesk.services import restore
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.services.changes import Change
 from clubdesk.services.snapshots import Snapshot
 from clubdesk.store.db import Database
 from clubdesk.store.errors import DatabaseError
+from clubdesk.timesource import TimeSource
 from clubdesk.ui.context import UiContext
+from clubdesk.ui.style import set_invalid
 from clubdesk.ui.widgets.form_dialog import FormDialog
 
 KEEP_SETTING = "backups/keep"
@@ -196,3 +202,35 @@ class RestoreDialog(FormDialog):
         if self.exec() != QDialog.DialogCode.Accepted:
             return None
         return self.selected()
+
+
+class AcceptDialog(FormDialog):
+    """A database sealed on another laptop, as it opens: the director accepts it (their name
+    is logged and the file sealed here), or it opens to read only."""
+
+    def __init__(self, path: Path, clock: TimeSource, parent: QWidget | None = None):
+        super().__init__(
+            "Sealed on another laptop",
+            parent,
+            lead=(
+                f"{path} was sealed on another laptop: a copy brought over, or a backup "
+                "from another machine. clubdesk reads it as it is; to write to it here, the "
+                "director accepts it, and their name is logged."
+            ),
+            ok_text="Accept and open",
+            width=520,
+        )
+        self.director = QLineEdit()
+        self.director.setAccessibleName("Director")
+        self.form.addRow("Director:", self.director)
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Open to read only")
+        self._path, self._clock = path, clock
+
+    def check(self) -> bool:
+        try:
+            restore.accept_file(self._path, self.director.text(), self._clock)
+        except UserError as exc:
+            set_invalid(self.director, exc.field == "director")
+            self.fail(plain_words(exc))
+            return False
+        return True

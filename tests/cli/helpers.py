@@ -12,9 +12,10 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import closing, redirect_stderr, redirect_stdout
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -102,6 +103,19 @@ def commands_at(monkeypatch: pytest.MonkeyPatch, when: datetime) -> FakeTime:
 def copy_database(template: Path, folder: Path) -> Path:
     """A copy of a closed database file in ``folder``, under the same name."""
     return Path(shutil.copyfile(template, folder / template.name))
+
+
+def stored_by_an_older_clubdesk(path: Path, *statements: tuple[str, tuple]) -> None:
+    """Rows written as an older clubdesk could have written them (before it checked what it
+    now refuses): the statements, then the file sealed whole, as its upgrade seals it."""
+    from clubdesk.store import seal
+
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("BEGIN")
+        for sql, params in statements:
+            conn.execute(sql, params)
+        seal.seal_all(conn, seal.laptop_key())
+        conn.execute("COMMIT")
 
 
 class Process(NamedTuple):

@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import SMALL, clubdesk, copy_database, import_once, ok, refused
+from tests.cli.helpers import (
+    SMALL,
+    clubdesk,
+    copy_database,
+    import_once,
+    ok,
+    refused,
+    stored_by_an_older_clubdesk,
+)
 
 FORGED = (
     "INSERT INTO amendment (game_id, what, old_value, new_value, who, why, at) "
@@ -100,13 +108,14 @@ def test_a_forged_amendment_row_cannot_be_logged_by_hand(db_file: Path) -> None:
 
 @pytest.mark.parametrize("table", ["ledger_entry", "clock_fact", "round", "entrant", "player"])
 def test_rows_never_change_event(db_file: Path, table: str) -> None:
-    shell(
+    stored_by_an_older_clubdesk(
         db_file,
-        "INSERT INTO event (id, name, date, venue, rules_id, rules_text, settings, created_at) "
-        "SELECT 'other', name, date, venue, rules_id, rules_text, settings, created_at FROM event",
-        "INSERT INTO clock_fact (event_id, round_number, kind, at) "
-        "VALUES ('gp-mini-2011', 4, 'start', '2011-10-22T15:00:00-07:00')",
-    )
+        ("INSERT INTO event (id, name, date, venue, rules_id, rules_text, settings, created_at) "
+         "SELECT 'other', name, date, venue, rules_id, rules_text, settings, created_at "
+         "FROM event", ()),
+        ("INSERT INTO clock_fact (event_id, round_number, kind, at) "
+         "VALUES ('gp-mini-2011', 4, 'start', '2011-10-22T15:00:00-07:00')", ()),
+    )  # fmt: skip
     before = db_file.read_bytes()
     with pytest.raises(sqlite3.IntegrityError, match="A row clubdesk keeps stays with its event"):
         shell(db_file, f"UPDATE {table} SET event_id = 'other'")
@@ -127,14 +136,15 @@ def test_rows_never_change_event(db_file: Path, table: str) -> None:
 def test_a_row_does_not_move_under_another_events_round_or_entrant(
     db_file: Path, statement
 ) -> None:
-    shell(
+    stored_by_an_older_clubdesk(
         db_file,
-        "INSERT INTO event (id, name, date, venue, rules_id, rules_text, settings, created_at) "
-        "SELECT 'other', name, date, venue, rules_id, rules_text, settings, created_at FROM event",
-        "INSERT INTO round (event_id, number, status) VALUES ('other', 1, 'pending')",
-        "INSERT INTO entrant (event_id, number, name, status, created_at) "
-        "VALUES ('other', 1, 'Someone Else', 'active', '2011-10-22T09:00:00-07:00')",
-    )
+        ("INSERT INTO event (id, name, date, venue, rules_id, rules_text, settings, created_at) "
+         "SELECT 'other', name, date, venue, rules_id, rules_text, settings, created_at "
+         "FROM event", ()),
+        ("INSERT INTO round (event_id, number, status) VALUES ('other', 1, 'pending')", ()),
+        ("INSERT INTO entrant (event_id, number, name, status, created_at) "
+         "VALUES ('other', 1, 'Someone Else', 'active', '2011-10-22T09:00:00-07:00')", ()),
+    )  # fmt: skip
     with pytest.raises(sqlite3.IntegrityError, match="stays with its event"):
         shell(db_file, statement)
 
@@ -174,32 +184,28 @@ def under_its_triggers(db_file: Path, table: str, statement: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("table", "statement", "where"),
+    ("table", "statement", "row"),
     [
-        ("signature", "UPDATE signature SET at = 'not a time' WHERE id = 1",
-         "signature row 1: at = 'not a time' is not a time"),
+        ("signature", "UPDATE signature SET at = 'not a time' WHERE id = 1", "signature row 1"),
         ("ledger_entry", "UPDATE ledger_entry SET at = 'not a time' WHERE id = 2",
-         "ledger_entry row 2: at = 'not a time' is not a time"),
-        ("signature", "UPDATE signature SET at = 20111022 WHERE id = 2",
-         "signature row 2: at = '20111022' is not a time"),
+         "ledger_entry row 2"),
+        ("signature", "UPDATE signature SET at = 20111022 WHERE id = 2", "signature row 2"),
         ("ledger_entry", "UPDATE ledger_entry SET at = '2011-10-22T12:00:00' WHERE id = 1",
-         "ledger_entry row 1: at = '2011-10-22T12:00:00' is not a time"),
+         "ledger_entry row 1"),
     ],
 )  # fmt: skip
-def test_a_stored_value_that_does_not_read_is_refused_naming_its_row(
-    db_file: Path, table: str, statement: str, where: str
+def test_a_stored_value_that_does_not_read_is_left_out_naming_its_row(
+    db_file: Path, table: str, statement: str, row: str
 ) -> None:
+    # the seal finds the row changed: the file reads as clubdesk sealed it, without the row
     under_its_triggers(db_file, table, statement)
-    expected = (
-        f"{db_file} was changed outside clubdesk ({where}); clubdesk cannot read it. "
-        "Restore it from a backup."
+    warning = (
+        f"clubdesk: warning: {db_file} was changed outside clubdesk (a row is not as clubdesk "
+        f"sealed them: {row} changed); what it shows may not be what clubdesk recorded\n"
     )
     reads = [("standings",), ("payouts",), ("export",), ("round", "status")]
     reads.append(("sheet", "--round", "1", "--table", "1"))
-    refusals = set()
     for args in reads:
         ran = clubdesk(*args, "--db", db_file)
-        assert ran.code in (0, 2) and "internal error" not in ran.err, (args, ran.err)
-        if ran.code == 2:
-            refusals.add(ran.err)
-    assert refusals == {f"clubdesk: {expected}\n"}
+        assert (ran.code, ran.err) == (0, warning), args
+    assert "not a time" not in clubdesk("export", "--db", db_file).out

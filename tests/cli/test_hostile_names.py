@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from clubdesk.printing.text import plain, spreadsheet_safe
-from tests.cli.helpers import SMALL, copy_database, import_once, ok
+from tests.cli.helpers import SMALL, copy_database, import_once, ok, stored_by_an_older_clubdesk
 
 NAMES = {
     1: '=HYPERLINK("http://evil.example","Smith")',
@@ -34,10 +32,10 @@ def small_grand_prix(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def db_file(tmp_path: Path, small_grand_prix: Path) -> Path:
     """The small Grand Prix with these names (written before any draw, as a roster could)."""
     path = copy_database(small_grand_prix, tmp_path)
-    with closing(sqlite3.connect(path)) as conn:
-        for number, name in NAMES.items():
-            conn.execute("UPDATE entrant SET name = ? WHERE number = ?", (name, number))
-        conn.commit()
+    stored_by_an_older_clubdesk(
+        path,
+        *(("UPDATE entrant SET name = ? WHERE number = ?", (name, n)) for n, name in NAMES.items()),
+    )
     return path
 
 

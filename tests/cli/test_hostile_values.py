@@ -7,8 +7,6 @@ the same player named twice in an event file: taken, with a note."""
 from __future__ import annotations
 
 import json
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +14,15 @@ import pytest
 
 from clubdesk.domain import formats
 from clubdesk.domain.event.names import shared_names
-from tests.cli.helpers import SMALL, clubdesk, copy_database, import_once, ok, refused
+from tests.cli.helpers import (
+    SMALL,
+    clubdesk,
+    copy_database,
+    import_once,
+    ok,
+    refused,
+    stored_by_an_older_clubdesk,
+)
 from tests.cli.test_sheets import night, signed, submit, table_one  # noqa: F401
 
 # --- rules files ---------------------------------------------------------------------------
@@ -190,9 +196,7 @@ def small_grand_prix(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_json_output_escapes_del_and_c1_controls(tmp_path: Path, small_grand_prix: Path) -> None:
     path = copy_database(small_grand_prix, tmp_path)
-    with closing(sqlite3.connect(path)) as conn:  # as an older version could have stored it
-        conn.execute("UPDATE entrant SET name = ? WHERE number = 1", (HOSTILE,))
-        conn.commit()
+    stored_by_an_older_clubdesk(path, ("UPDATE entrant SET name = ? WHERE number = 1", (HOSTILE,)))
     for args in (["export"], ["standings"]):  # entrant 1 wins no prize
         out = ok(*args, "--db", path)
         assert not any(ch in out for ch in "\x7f\x85\u202e\x9b"), args

@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import select
 
 import clubdesk
-from clubdesk.store.db import open_database
+from clubdesk.store.db import open_database, plain_cursor
 from clubdesk.store.errors import DatabaseError
 from clubdesk.store.migrations import APPLICATION_ID, SCHEMA_VERSION
 from clubdesk.store.models import Event
@@ -61,13 +61,11 @@ def test_a_missing_file_is_created_with_its_folders(db_path: Path, backups: Path
 
 
 def test_a_database_reopens_with_its_data(db_path: Path, backups: Path) -> None:
-    make_database(db_path)
-    with closing(sqlite3.connect(db_path)) as conn:
-        conn.execute(
+    with open_database(db_path, backups=backups) as db, db.session() as session:
+        plain_cursor(session).execute(
             "INSERT INTO event VALUES ('e', 'Night', '2026-01-01', '', 'r', '', '{}', "
             "'2026-01-01T19:00:00+00:00')"
         )
-        conn.commit()
     with open_database(db_path, create=False, backups=backups) as db, db.session() as session:
         assert session.exec(select(Event.name)).all() == ["Night"]
     assert not backups.exists()

@@ -9,11 +9,12 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
 from clubdesk.services import board as board_service
 from clubdesk.store.db import open_database
-from clubdesk.store.integrity import changed_message
+from clubdesk.store.errors import changed_message
 from clubdesk.ui import app as ui_app
 from tests import builder
 
@@ -88,5 +89,55 @@ def test_a_file_with_its_protections_stripped_opens_for_reading_only(
     page = window.rounds_page
     qtbot.mouseClick(page.pause_button, Qt.MouseButton.LeftButton)
     assert page.error_label.text() == changed_message(night, reason)
+    window.close()
+    assert night.read_bytes() == before
+
+
+def test_a_file_sealed_on_another_laptop_is_accepted_by_the_director_as_it_opens(
+    night, qtbot, qsettings, clock, message_boxes, monkeypatch, tmp_path
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "this-laptop"))  # not where it was sealed
+    seen: list[str] = []
+
+    def the_director_accepts() -> None:
+        dialog = QApplication.activeModalWidget()
+        seen.append(dialog.windowTitle())
+        qtbot.keyClick(dialog.director, Qt.Key.Key_Return)  # no name yet: refused at the field
+        seen.append(dialog.error.text())
+        qtbot.keyClicks(dialog.director, "Dee Rector")
+        qtbot.keyClick(dialog.director, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, the_director_accepts)
+    window = open_changed(night, qtbot, qsettings, clock)
+    assert seen == [
+        "Sealed on another laptop",
+        "The director who accepts the file is named.",
+    ]
+    assert message_boxes.shown == []
+    assert window.database.changed_outside is None  # written to from now on
+    window.show_page("rounds")
+    page = window.rounds_page
+    qtbot.mouseClick(page.pause_button, Qt.MouseButton.LeftButton)
+    assert page.error_label.text() == ""
+    window.close()
+    with closing(sqlite3.connect(night)) as conn:
+        logged = conn.execute("SELECT details FROM audit_log WHERE action = 'file.accept'")
+        assert '"director":"Dee Rector"' in logged.fetchone()[0]
+
+
+def test_a_file_from_another_laptop_opens_to_read_when_it_is_not_accepted(
+    night, qtbot, qsettings, clock, message_boxes, monkeypatch, tmp_path
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "this-laptop"))
+    before = night.read_bytes()
+    QTimer.singleShot(0, lambda: QApplication.activeModalWidget().reject())
+    window = open_changed(night, qtbot, qsettings, clock)
+    reason = "it was sealed on another laptop; accept it to write to it"
+    assert message_boxes.texts() == [
+        f"clubdesk opens this database for reading only. {changed_message(night, reason)}"
+    ]
+    window.show_page("rounds")
+    qtbot.mouseClick(window.rounds_page.pause_button, Qt.MouseButton.LeftButton)
+    assert window.rounds_page.error_label.text() == changed_message(night, reason)
     window.close()
     assert night.read_bytes() == before

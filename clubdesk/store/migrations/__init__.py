@@ -17,7 +17,7 @@ the trigger lets through). A trigger's message reaches the user as a RecordLocke
 
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 
 # "CLDK": marks an SQLite file as a clubdesk database (PRAGMA application_id).
@@ -45,11 +45,18 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return conn.execute("PRAGMA user_version").fetchone()[0]
 
 
-def migrate(conn: sqlite3.Connection, steps: Sequence[str] = MIGRATIONS) -> int:
+def migrate(
+    conn: sqlite3.Connection,
+    steps: Sequence[str] = MIGRATIONS,
+    *,
+    before_commit: Callable[[sqlite3.Connection, int], None] | None = None,
+) -> int:
     """Run the steps the database at ``conn`` lacks, in one transaction; return the old version.
 
     ``conn`` must be in autocommit mode (``isolation_level=None``). On any
-    error the transaction is rolled back and the file is as it was.
+    error the transaction is rolled back and the file is as it was. ``before_commit`` is
+    given the connection and the old version in that transaction, after the steps (the
+    file's rows sealed as it gets its seals).
     """
     old = schema_version(conn)
     if old >= len(steps):
@@ -64,6 +71,8 @@ def migrate(conn: sqlite3.Connection, steps: Sequence[str] = MIGRATIONS) -> int:
         broken = conn.execute("PRAGMA foreign_key_check").fetchall()
         if broken:
             raise sqlite3.IntegrityError(f"the upgrade broke {len(broken)} links between rows")
+        if before_commit is not None:
+            before_commit(conn, old)
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
