@@ -158,7 +158,8 @@ class Database:
             with self._engine.connect() as connection:
                 driver = connection.connection.driver_connection
                 assert isinstance(driver, sqlite3.Connection)
-                return seal.check(driver, seal.laptop_key()).whole
+                pages = driver.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+                return pages and seal.check(driver, seal.laptop_key()).whole
         except (DBAPIError, sqlite3.Error, DatabaseError):
             return False
 

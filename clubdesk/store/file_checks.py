@@ -106,13 +106,16 @@ def check_header(path: Path, create: bool) -> bytes | None:
 
 def check_contents(path: Path, conn: sqlite3.Connection) -> str | None:
     """Refuse a file whose contents clubdesk cannot use, read through ``conn`` before
-    anything is written; why it was changed outside clubdesk, or None."""
-    app_id, version, tables = _inspect(path, conn)
+    anything is written; why it was changed outside clubdesk, or None. A file byte for byte
+    as clubdesk last closed it, checked whole (``seal.remembered``), is not read through
+    again: its pages and its rows were checked as it closed."""
+    known = seal.remembered(path, seal.laptop_key())
+    app_id, version, tables = _inspect(path, conn, pages=not known)
     if app_id != APPLICATION_ID and (app_id != 0 or tables):
         raise DatabaseError(f"{path} belongs to another program; it is not a clubdesk database.")
     if version > SCHEMA_VERSION:
         raise newer(path, version)
-    return _outside_changes(path, conn, version)
+    return _outside_changes(path, conn, version, seals=not known)
 
 
 def anything_beside(path: Path) -> bool:
@@ -152,10 +155,13 @@ def _truncated(path: Path, header: bytes, size: int) -> bool:
     return header_size_valid and pages * page_size > size
 
 
-def _inspect(path: Path, conn: sqlite3.Connection) -> tuple[int, int, list[str]]:
-    """Read the application id, schema version and table names without writing a byte."""
+def _inspect(
+    path: Path, conn: sqlite3.Connection, *, pages: bool = True
+) -> tuple[int, int, list[str]]:
+    """Read the application id, schema version and table names without writing a byte;
+    ``pages``: every page read through first (SQLite's ``quick_check``)."""
     try:
-        check = conn.execute("PRAGMA quick_check").fetchall()
+        check = conn.execute("PRAGMA quick_check").fetchall() if pages else [("ok",)]
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         version = schema_version(conn)
         tables = [
@@ -171,15 +177,16 @@ def _inspect(path: Path, conn: sqlite3.Connection) -> tuple[int, int, list[str]]
     return app_id, version, tables
 
 
-def _outside_changes(path: Path, conn: sqlite3.Connection, version: int) -> str | None:
+def _outside_changes(
+    path: Path, conn: sqlite3.Connection, version: int, *, seals: bool = True
+) -> str | None:
     """Refuse a file whose rows point at rows that are not there; why it was changed outside
     clubdesk otherwise, or None (``store/integrity.py``). Read without writing a byte."""
     if version == 0:
         return None  # nothing in it yet
     try:
         broken = integrity.broken_links(conn)
-        sealed = not seal.remembered(path, seal.laptop_key())  # as it last checked whole?
-        changed = integrity.changed_outside(conn, version, seals=sealed)
+        changed = integrity.changed_outside(conn, version, seals=seals)
     except sqlite3.Error as exc:
         raise DatabaseError(f"{path} cannot be read: {reason(exc)}.") from None
     if broken is not None:

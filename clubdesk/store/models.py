@@ -465,7 +465,7 @@ class Seal(SQLModel, table=True):
     tbl: str
     row_key: str
     digest: bytes
-    mac: bytes
+    mac: bytes | None = None  # on the last seal of a transaction's batch in its chain
 
 
 class SealKey(SQLModel, table=True):

@@ -226,30 +226,39 @@ def _rows(conn: sqlite3.Connection, table: str, keys: list[str]) -> dict[str, tu
     return found
 
 
-def mac_of(
-    key: bytes, chain: str, seq: int, table: str, row_key: str, digest: bytes, before: bytes
-) -> bytes:
-    """The MAC of a seal: its row's digest, its place and the seal before it in its chain."""
-    message = b"\x1f".join(
-        (chain.encode(), str(seq).encode(), table.encode(), row_key.encode(), digest, before)
-    )
+def _seal_line(seq: int, table: str, row_key: str, digest: bytes) -> bytes:
+    """One seal as the MAC over its batch takes it in."""
+    return b"%d\x1f%s\x1f%s\x1f%s\x1e" % (seq, table.encode(), row_key.encode(), digest)
+
+
+def mac_of(key: bytes, chain: str, lines: bytes, before: bytes) -> bytes:
+    """The MAC of a batch of seals in a chain (what one transaction wrote of that event):
+    the seals, one after another, and the MAC of the batch before it."""
+    message = b"\x1f".join((chain.encode(), hashlib.sha256(lines).digest(), before))
     return hmac.digest(key, message, "sha256")[:16]
 
 
 def _append(conn: sqlite3.Connection, key: bytes, found: list[tuple[str, str, str, bytes]]) -> None:
-    heads: dict[str, tuple[int, bytes]] = {}
-    rows = []
+    """The seals of one transaction, each chain's batch closed by its MAC on its last seal."""
+    by_chain: dict[str, list[tuple[str, str, bytes]]] = defaultdict(list)
     for chain, table, row_key, digest in sorted(found):
-        if chain not in heads:
-            last = conn.execute(
-                "SELECT seq, mac FROM seal WHERE chain = ? ORDER BY seq DESC LIMIT 1", (chain,)
-            ).fetchone()
-            heads[chain] = (last[0], last[1]) if last else (0, b"")
-        seq, before = heads[chain]
-        seq += 1
-        mac = mac_of(key, chain, seq, table, row_key, digest, before)
-        heads[chain] = (seq, mac)
-        rows.append((chain, seq, table, row_key, digest, mac))
+        by_chain[chain].append((table, row_key, digest))
+    rows = []
+    for chain, seals in by_chain.items():
+        last = conn.execute(
+            "SELECT seq FROM seal WHERE chain = ? ORDER BY seq DESC LIMIT 1", (chain,)
+        ).fetchone()
+        before = conn.execute(
+            "SELECT mac FROM seal WHERE chain = ? AND mac IS NOT NULL ORDER BY seq DESC LIMIT 1",
+            (chain,),
+        ).fetchone()
+        seq = last[0] if last else 0
+        lines = []
+        for table, row_key, digest in seals:
+            seq += 1
+            lines.append(_seal_line(seq, table, row_key, digest))
+            rows.append([chain, seq, table, row_key, digest, None])
+        rows[-1][5] = mac_of(key, chain, b"".join(lines), before[0] if before else b"")
     conn.executemany(
         "INSERT INTO seal (chain, seq, tbl, row_key, digest, mac) VALUES (?, ?, ?, ?, ?, ?)", rows
     )
@@ -330,6 +339,8 @@ def remember(path: Path, key: bytes) -> None:
 
 def remembered(path: Path, key: bytes) -> bool:
     """Is the file byte for byte as it was when it last checked whole (``remember``)?"""
+    if not ENABLED:
+        return False
     try:
         kept = _record_of(path).read_bytes()
     except OSError:
@@ -429,26 +440,37 @@ def check(conn: sqlite3.Connection, key: bytes) -> Check:
 
 
 def _broken_links(conn: sqlite3.Connection, key: bytes) -> dict[str, int]:
-    """Each chain whose seals do not follow one from another, and the first seal of it that
-    does not (kept in ``temp.seal_broken`` for ``check``'s queries too)."""
-
-    def wrong(chain: str, seq: int, table: str, row_key: str, digest: bytes, mac: bytes,
-              seq_before: int, before: bytes) -> int:  # fmt: skip
-        if seq != seq_before + 1:
-            return 1
-        return int(
-            not hmac.compare_digest(mac, mac_of(key, chain, seq, table, row_key, digest, before))
-        )
-
-    conn.create_function("seal_wrong", 8, wrong, deterministic=True)
-    conn.execute("DROP TABLE IF EXISTS temp.seal_broken")
-    conn.execute(
-        "CREATE TEMP TABLE seal_broken AS SELECT chain, min(seq) AS seq FROM (SELECT chain, seq, "
-        "seal_wrong(chain, seq, tbl, row_key, digest, mac, lag(seq, 1, 0) OVER w, "
-        "lag(mac, 1, x'') OVER w) AS bad FROM seal WINDOW w AS (PARTITION BY chain ORDER BY seq)) "
-        "WHERE bad GROUP BY chain"
+    """Each chain whose seals do not follow one from another, and the first seal of it not
+    believed: the first of the batch whose MAC fails, or of seals no MAC closes (kept in
+    ``temp.seal_broken`` for ``check``'s queries too)."""
+    broken: dict[str, int] = {}
+    chain, seq_before, start, before, lines = None, 0, 1, b"", []
+    rows = conn.execute(
+        "SELECT chain, seq, tbl, row_key, digest, mac FROM seal ORDER BY chain, seq"
     )
-    return dict(conn.execute("SELECT chain, seq FROM temp.seal_broken").fetchall())
+    for name, seq, table, row_key, digest, mac in rows:
+        if name != chain:
+            if chain is not None and lines and chain not in broken:
+                broken[chain] = start  # seals no MAC closes
+            chain, seq_before, start, before, lines = name, 0, 1, b"", []
+        if name in broken:
+            continue
+        if seq != seq_before + 1:
+            broken[name] = start
+            continue
+        seq_before = seq
+        lines.append(_seal_line(seq, table, row_key, digest))
+        if mac is not None:
+            if not hmac.compare_digest(mac, mac_of(key, name, b"".join(lines), before)):
+                broken[name] = start
+                continue
+            before, lines, start = mac, [], seq + 1
+    if chain is not None and lines and chain not in broken:
+        broken[chain] = start
+    conn.execute("DROP TABLE IF EXISTS temp.seal_broken")
+    conn.execute("CREATE TEMP TABLE seal_broken (chain TEXT, seq INTEGER)")
+    conn.executemany("INSERT INTO temp.seal_broken VALUES (?, ?)", broken.items())
+    return broken
 
 
 def _count(conn: sqlite3.Connection, table: str) -> int:

@@ -46,7 +46,7 @@ RELEASED = {
     "0015.sql": "fbc96ae1c507aec23ccb97e0b09612f38bb98efaa9bf3bd147e7564bac2c3710",
     "0016.sql": "23d8ebdf2844686ebae509db160fa1af1b49165972a9cb00e2b28c1a67f38715",
     "0017.sql": "76709c9e07b0f5d64c400dcd9c86b0e573ecee9a29571323ca3f2184cd21c405",
-    "0018.sql": "cc2860c6d5204f066c81f5d333d1b694cc01f1238503c233a2fc11eb26dcdc59",
+    "0018.sql": "ce63ad1efd131fae93b78c2c16ed293d4fafb40df687365103351b79d4372c0f",
 }
 
 # The schema each version makes (SHA-256 of its sqlite_master as store/integrity.py reads
@@ -70,7 +70,7 @@ SCHEMAS = {
     15: "edc200f4cf0825b7538d55d69650e8d8a584e0abaee4174207303fd4f60763a1",
     16: "b65dc300e2db2dc2c8c3b5e3f42e1f6c52b87d23ccb244ff99ebfd2356e5b601",
     17: "59d12d22ebe7487d1bc13796842832777e4f492248682735c2fa005f73ec9f4b",
-    18: "cfbcb30050259352a6b37ec988d32ebb9e0ea162a2a3c999c82dfc3176e9abf5",
+    18: "bf75aa7f76e2bf37bdd98f71e8f052bb3ac2d50d46f986192b4f94d89675b9b3",
 }
 
 # each message the code names, and the steps whose triggers raise it
