@@ -55,7 +55,7 @@ def _checked_output(path: Path) -> Path:
 
 
 def _print(args: argparse.Namespace) -> int:
-    from clubdesk.services import documents
+    from clubdesk.services import documents, printouts
 
     output = _checked_output(args.output)
     with database_to_read(args.db) as db:  # a printout only reads
@@ -69,7 +69,7 @@ def _print(args: argparse.Namespace) -> int:
         part = Path(handle.name)
         try:
             with handle:
-                documents.write_document(
+                printouts.write_document(
                     db,
                     event_id,
                     args.kind,

@@ -10,11 +10,8 @@ registry, ``services/printouts.py``; ``services/gathering.py`` hands each its ro
 from __future__ import annotations
 
 import datetime as dt
-import io
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from pathlib import Path
-from typing import IO
 
 from clubdesk.domain.games.sheets import SheetLayout, describe_sheet
 from clubdesk.domain.money.amounts import format_money
@@ -50,7 +47,6 @@ from clubdesk.services import roundclock as clock_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.common import aware
 from clubdesk.services.filled_sheets import filled_sheet
-from clubdesk.services.printouts import Job, document
 from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
 from clubdesk.timesource import TimeSource
@@ -366,51 +362,3 @@ def season_rows(db: Database, season: str) -> SeasonRows:
         for row in found.rows
     )  # fmt: skip
     return SeasonRows(found.season, titles, lines)
-
-
-def write_document(
-    db: Database,
-    event_id: str,
-    kind: str,
-    target: Path | IO[bytes],
-    clock: TimeSource,
-    *,
-    round_number: int | None = None,
-    paper: Paper | None = None,
-    progress: Progress | None = None,
-) -> None:
-    """Gather the rows of document ``kind`` and write it as a PDF to ``target`` on
-    ``paper`` (default: the club's setting), as its row in ``printouts.DOCUMENTS`` says;
-    the module that lays it out, and reportlab with it, is loaded only here, for the
-    document asked for. Every refusal (an unknown kind, a round missing or not seated)
-    comes before anything is written. ``progress`` hears how far a round's score sheets
-    are (the one document that can run to many pages)."""
-    found = document(kind)
-    if found.per_round:
-        if round_number is None:
-            raise UserError(f"--round: {kind} is printed for one round; give --round N")
-        if round_number < 1:
-            raise UserError(f"--round: {round_number} is not a round number (1, 2, ...)")
-    paper = paper or paper_for(db, event_id)
-    job = Job(db, event_id, clock, heading(db, event_id, clock), round_number, progress)
-    gathered = found.gather()(job)
-    found.build()(target, gathered.heading, *gathered.rows, paper, **gathered.options)
-
-
-def build_document(
-    db: Database,
-    event_id: str,
-    kind: str,
-    clock: TimeSource,
-    *,
-    round_number: int | None = None,
-    paper: Paper | None = None,
-    progress: Progress | None = None,
-) -> bytes:
-    """Document ``kind`` as the bytes of its PDF (``write_document`` into memory), for a
-    window to preview, print or save."""
-    out = io.BytesIO()
-    write_document(
-        db, event_id, kind, out, clock, round_number=round_number, paper=paper, progress=progress
-    )
-    return out.getvalue()

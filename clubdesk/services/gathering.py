@@ -5,11 +5,47 @@ and reading through ``services.documents``. Imported only when a document is wri
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
+from clubdesk.errors import UserError
 from clubdesk.services import documents, playoffs
 from clubdesk.services.common import aware
-from clubdesk.services.printouts import Gathered, Job
+
+if TYPE_CHECKING:
+    from clubdesk.printing.rows import Heading
+    from clubdesk.store.db import Database
+    from clubdesk.timesource import TimeSource
+
+
+@dataclass(frozen=True)
+class Job:
+    """A document asked for, as its rows are gathered for it."""
+
+    db: Database
+    event_id: str
+    clock: TimeSource
+    heading: Heading  # what every page of the event's documents says
+    round_number: int | None  # the round of a document printed per round, else None
+    progress: Callable[[int, int], None] | None = None  # (steps done, steps in all)
+
+    @property
+    def round(self) -> int:
+        """The round of a document printed per round (``write_document`` checks it is given)."""
+        if self.round_number is None:
+            raise UserError("--round: this document is printed for one round; give --round N")
+        return self.round_number
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """A document's rows, as its builder is called with them:
+    ``builder(target, heading, *rows, paper, **options)``."""
+
+    heading: Heading
+    rows: tuple[Any, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 def standings(job: Job) -> Gathered:

@@ -1,5 +1,5 @@
 """The documents clubdesk prints, a row each: the registry that ``clubdesk print`` (its
-kinds), the Print page (their titles) and ``documents.write_document`` read
+kinds), the Print page (their titles) and ``write_document`` here read
 (docs/architecture.md, "Adding a printed document").
 
 A row names the function that lays its document out (in a module of ``clubdesk.printing``)
@@ -11,45 +11,20 @@ the store.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
 from clubdesk.errors import UserError
 
 if TYPE_CHECKING:
-    from clubdesk.printing.rows import Heading
+    from clubdesk.printing.base import Paper
+    from clubdesk.services.documents import Progress
+    from clubdesk.services.gathering import Gathered, Job
     from clubdesk.store.db import Database
     from clubdesk.timesource import TimeSource
-
-
-@dataclass(frozen=True)
-class Job:
-    """A document asked for, as its rows are gathered for it."""
-
-    db: Database
-    event_id: str
-    clock: TimeSource
-    heading: Heading  # what every page of the event's documents says
-    round_number: int | None  # the round of a document printed per round, else None
-    progress: Callable[[int, int], None] | None = None  # (steps done, steps in all)
-
-    @property
-    def round(self) -> int:
-        """The round of a document printed per round (``write_document`` checks it is given)."""
-        if self.round_number is None:
-            raise UserError("--round: this document is printed for one round; give --round N")
-        return self.round_number
-
-
-@dataclass(frozen=True)
-class Gathered:
-    """A document's rows, as its builder is called with them:
-    ``builder(target, heading, *rows, paper, **options)``."""
-
-    heading: Heading
-    rows: tuple[Any, ...]
-    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -93,3 +68,54 @@ def document(kind: str) -> Document:
         if found.kind == kind:
             return found
     raise UserError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
+
+
+def write_document(
+    db: Database,
+    event_id: str,
+    kind: str,
+    target: Path | IO[bytes],
+    clock: TimeSource,
+    *,
+    round_number: int | None = None,
+    paper: Paper | None = None,
+    progress: Progress | None = None,
+) -> None:
+    """Gather the rows of document ``kind`` and write it as a PDF to ``target`` on
+    ``paper`` (default: the club's setting), as its row in ``DOCUMENTS`` says;
+    the module that lays it out, and reportlab with it, is loaded only here, for the
+    document asked for. Every refusal (an unknown kind, a round missing or not seated)
+    comes before anything is written. ``progress`` hears how far a round's score sheets
+    are (the one document that can run to many pages)."""
+    from clubdesk.services.documents import heading, paper_for
+    from clubdesk.services.gathering import Job
+
+    found = document(kind)
+    if found.per_round:
+        if round_number is None:
+            raise UserError(f"--round: {kind} is printed for one round; give --round N")
+        if round_number < 1:
+            raise UserError(f"--round: {round_number} is not a round number (1, 2, ...)")
+    paper = paper or paper_for(db, event_id)
+    job = Job(db, event_id, clock, heading(db, event_id, clock), round_number, progress)
+    gathered = found.gather()(job)
+    found.build()(target, gathered.heading, *gathered.rows, paper, **gathered.options)
+
+
+def build_document(
+    db: Database,
+    event_id: str,
+    kind: str,
+    clock: TimeSource,
+    *,
+    round_number: int | None = None,
+    paper: Paper | None = None,
+    progress: Progress | None = None,
+) -> bytes:
+    """Document ``kind`` as the bytes of its PDF (``write_document`` into memory), for a
+    window to preview, print or save."""
+    out = io.BytesIO()
+    write_document(
+        db, event_id, kind, out, clock, round_number=round_number, paper=paper, progress=progress
+    )
+    return out.getvalue()

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import re
 import sqlite3
-from collections import Counter
+from collections import Counter, defaultdict
 from contextlib import closing, suppress
 
 from clubdesk.store import seal
@@ -139,10 +139,54 @@ def set_aside(conn: sqlite3.Connection, version: int) -> None:
     write, so that what is read is what clubdesk recorded (an amendment without its audit
     row is not counted)."""
     if version >= seal.SEALED_FROM:
-        seal.leave_out(conn, seal.check(conn, seal.laptop_key()))
+        _leave_out(conn, seal.check(conn, seal.laptop_key()))
     if version < AMENDMENTS_LOGGED_FROM:
         return
     conn.execute("DROP TRIGGER IF EXISTS amendment_no_delete")  # the copy's, not the file's
     conn.execute(
         "DELETE FROM amendment WHERE id NOT IN (SELECT amendment_id FROM amendment_logged)"
     )
+
+
+def _leave_out(conn: sqlite3.Connection, found: seal.Check) -> None:
+    """In a copy read in memory (never the file): the rows not believed taken out, so that
+    what is read is what clubdesk sealed."""
+    if not found.unbelieved:
+        return
+    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+        conn.execute(f'DROP TRIGGER "{name}"')  # the copy's, not the file's
+    children = _children(conn)
+    for table, row_key in found.unbelieved:
+        if table in seal.CHAINS:
+            _leave_out_row(conn, children, table, seal.KEYS.get(table, "rowid"), row_key)
+
+
+def _children(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str, str]]]:
+    """Each table's rows' dependents: (child table, its column, the parent's column)."""
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    found: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    for child in tables:
+        for link in conn.execute(f"PRAGMA foreign_key_list('{child}')"):
+            parent, column, parent_column = link[2], link[3], link[4] or "rowid"
+            found[parent].append((child, column, parent_column))
+    return found
+
+
+def _leave_out_row(
+    conn: sqlite3.Connection,
+    children: dict[str, list[tuple[str, str, str]]],
+    table: str,
+    column: str,
+    value: object,
+) -> None:
+    """A row left out with every row that depends on it (a ledger row of an entrant left
+    out goes with it: what is read holds together)."""
+    rows = conn.execute(f"SELECT rowid, * FROM {table} WHERE {column} = ?", (value,)).fetchall()
+    if not rows:
+        return
+    names = ["rowid"] + [info[1] for info in conn.execute(f"PRAGMA table_info('{table}')")]
+    conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (value,))
+    for row in rows:
+        held = dict(zip(names, row, strict=True))
+        for child, child_column, parent_column in children.get(table, []):
+            _leave_out_row(conn, children, child, child_column, held[parent_column])

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from clubdesk.domain.games.sheets import SheetLayout
 from clubdesk.printing.rows import FilledSheet, SignatureLine
 from clubdesk.printing.score_sheets import SignatureDrawing, score_sheets_pdf
-from clubdesk.services import documents, sheets
+from clubdesk.services import printouts, sheets
 from clubdesk.services.command import Desk
 from clubdesk.services.filled_sheets import signature_line
 from tests import builder
@@ -51,7 +51,7 @@ def test_a_gin_sheet_handed_in_prints_in_the_hollywood_grid(db, clock) -> None:
         reason="box miscounted",
     )  # fmt: skip
     out = io.BytesIO()
-    documents.write_document(db, event_id, "scoresheets", out, clock, round_number=1)
+    printouts.write_document(db, event_id, "scoresheets", out, clock, round_number=1)
     doc = Printed(out.getvalue())
     first = doc.pages[0]
     assert "As handed in" in first and "As handed in" not in doc.pages[1]

@@ -7,7 +7,7 @@ import io
 import json
 from pathlib import Path
 
-from clubdesk.services import documents, results, seating, sheets
+from clubdesk.services import printouts, results, seating, sheets
 from clubdesk.services.command import Desk
 from clubdesk.services.final_payouts import finalize_payouts
 from clubdesk.store.db import open_database
@@ -59,7 +59,7 @@ def test_the_final_award_sheet_prints_the_frozen_amounts(db, clock, tmp_path) ->
     )  # fmt: skip
     for kind in ("awards", "payouts"):
         out = io.BytesIO()
-        documents.write_document(db, event_id, kind, out, clock)
+        printouts.write_document(db, event_id, kind, out, clock)
         doc = Printed(out.getvalue())
         assert "PROVISIONAL" not in doc.text
         assert doc.in_order("FINAL", "These prizes are final: finalized by Pat Lee")

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import documents, events, results, rounds, sheets
 from clubdesk.services import entrants as entrants_service
+from clubdesk.services import events, printouts, results, rounds, sheets
 from clubdesk.services import seating as seating_service
 from clubdesk.services.command import Desk
 from tests import builder
@@ -19,7 +19,7 @@ from tests.printing.reading import Printed
 
 def _print(db, event_id, kind, clock, round_number=None, paper="letter") -> Printed:
     out = io.BytesIO()
-    documents.write_document(db, event_id, kind, out, clock, round_number=round_number, paper=paper)
+    printouts.write_document(db, event_id, kind, out, clock, round_number=round_number, paper=paper)
     return Printed(out.getvalue())
 
 

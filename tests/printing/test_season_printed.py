@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clubdesk.errors import UserError
-from clubdesk.services import documents, seasons
+from clubdesk.services import printouts, seasons
 from clubdesk.services.command import Desk
 from clubdesk.services.members import import_members
 from tests import builder
@@ -22,7 +22,7 @@ def test_a_season_of_43_members_prints_on_two_pages(db, clock, tmp_path: Path) -
     scores = {table: (300 + 10 * table, 250) for table in range(1, 12)}
     night = builder.season_night(db, clock, 2, scores, players=44)
     out = io.BytesIO()
-    documents.write_document(db, night, "season", out, clock, paper="letter")
+    printouts.write_document(db, night, "season", out, clock, paper="letter")
     doc = Printed(out.getvalue())
     assert len(doc.pages) == 2
     rows = seasons.standings(db, "2027 spring").rows
@@ -51,4 +51,4 @@ def test_a_season_of_43_members_prints_on_two_pages(db, clock, tmp_path: Path) -
 def test_an_event_of_no_season_prints_none(db, clock) -> None:
     night = builder.event(db, clock, "npa-club-pinochle", entrants=12)
     with pytest.raises(UserError, match="^season: this event belongs to no season"):
-        documents.write_document(db, night, "season", io.BytesIO(), clock)
+        printouts.write_document(db, night, "season", io.BytesIO(), clock)

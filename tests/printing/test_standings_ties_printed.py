@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from clubdesk.services import documents, results, tiebreaks
+from clubdesk.services import documents, printouts, results, tiebreaks
 from clubdesk.services.command import Desk
 from clubdesk.store.db import open_database
 from tests.cli.helpers import ok
@@ -19,7 +19,7 @@ from tests.tie_nights import gin_cut_tie, gin_final_tie, whist_final
 
 def printed(db, event: str, clock) -> Printed:
     out = io.BytesIO()
-    documents.write_document(db, event, "standings", out, clock, paper="letter")
+    printouts.write_document(db, event, "standings", out, clock, paper="letter")
     return Printed(out.getvalue())
 
 

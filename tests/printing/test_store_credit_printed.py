@@ -8,7 +8,7 @@ import io
 import json
 from pathlib import Path
 
-from clubdesk.services import documents, results
+from clubdesk.services import printouts, results
 from clubdesk.services.command import Desk
 from clubdesk.services.final_payouts import finalize_payouts, redeem_credit
 from clubdesk.store.db import open_database
@@ -67,7 +67,7 @@ def test_the_payouts_record_lists_each_credit(db, clock) -> None:
     first, second, _ = results.payouts(db, event_id).prizes
     redeem_credit(Desk(db, event_id, clock), first.number)
     out = io.BytesIO()
-    documents.write_document(db, event_id, "payouts", out, clock)
+    printouts.write_document(db, event_id, "payouts", out, clock)
     doc = Printed(out.getvalue())
     day = clock.now().date().isoformat()
     assert doc.in_order(

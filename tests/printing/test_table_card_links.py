@@ -5,7 +5,7 @@ import io
 
 from pypdf import PdfReader
 
-from clubdesk.services import documents, links
+from clubdesk.services import links, printouts
 from clubdesk.services.command import Desk
 from tests import builder
 from tests.printing.reading import Printed
@@ -15,10 +15,10 @@ def test_each_card_carries_its_tables_link(db, clock) -> None:
     event_id = builder.event(db, clock, "npa-club-pinochle", entrants=16)
     builder.draw(db, event_id, clock, seed=3)
     builder.publish(db, event_id, 1, clock)
-    before = Printed(documents.build_document(db, event_id, "tablecards", clock, round_number=1))
+    before = Printed(printouts.build_document(db, event_id, "tablecards", clock, round_number=1))
     assert "scan to score" not in before.text  # no address yet: no code to print
     found = links.round_links(Desk(db, event_id, clock), 1, base_url="http://192.168.1.20:8765/")
-    cards = Printed(documents.build_document(db, event_id, "tablecards", clock, round_number=1))
+    cards = Printed(printouts.build_document(db, event_id, "tablecards", clock, round_number=1))
     for page, link in zip(cards.pages, found.tables, strict=True):
         assert "Scorekeeper: scan to score on your phone" in page
         assert link.url is not None and link.url.replace(" ", "") in page.replace(" ", "")
@@ -37,7 +37,7 @@ def test_the_link_under_the_code_keeps_its_token_on_one_line(db, clock) -> None:
     builder.draw(db, event_id, clock, seed=3)
     builder.publish(db, event_id, 1, clock)
     found = links.round_links(Desk(db, event_id, clock), 1, base_url="http://192.168.100.200:8765/")
-    data = documents.build_document(db, event_id, "tablecards", clock, round_number=1)
+    data = printouts.build_document(db, event_id, "tablecards", clock, round_number=1)
     pages = PdfReader(io.BytesIO(data)).pages
     lines = [[line.strip() for line in page.extract_text().splitlines()] for page in pages]
     for page, link in zip(lines, found.tables, strict=True):

@@ -3,7 +3,7 @@ Sun City West's sheet counts deals, in the window, on paper and in the engine's 
 
 from __future__ import annotations
 
-from clubdesk.services import documents
+from clubdesk.services import printouts
 from tests.printing.reading import Printed
 from tests.ui.test_sheet_columns import players_seated
 from tests.ui.test_sheet_dialog import open_sheet, sign
@@ -20,7 +20,7 @@ def test_sun_city_wests_sheet_counts_deals(qtbot, db, clock) -> None:
     enter(dialog, [DEAL] * 6)
     sign(dialog)
     assert dialog.game_label.text() == "Game over: all 6 deals played\nWon by side A"
-    printed = Printed(documents.build_document(db, event_id, "scoresheets", clock, round_number=1))
+    printed = Printed(printouts.build_document(db, event_id, "scoresheets", clock, round_number=1))
     assert printed.in_order("Deal score", "Deal Bidder Bid", "1", "6", "Final")
     assert "Hand" not in printed.text
 

@@ -9,7 +9,7 @@ import re
 
 from clubdesk.domain.results.standings import StandingRow
 from clubdesk.printing.text import standings_text
-from clubdesk.services import documents, results
+from clubdesk.services import printouts, results
 from tests.printing.reading import Printed
 from tests.tie_nights import gin_final_tie
 from tests.ui.test_standings_tiebreaks import make_page
@@ -40,7 +40,7 @@ def test_the_window_the_paper_and_the_text_mark_the_same_cells(qtbot, db, clock)
     assert BONUS in page.message.text() and NOT_SEATED in page.message.text()
 
     text = " ".join(standings_text(engine).split())
-    paper = Printed(documents.build_document(db, event, "standings", clock))
+    paper = Printed(printouts.build_document(db, event, "standings", clock))
     for row in engine.rows:  # number, name, total, the wins where shown, R1 to R3
         *rounds, total = expected(row)
         cells = rf"{row.number} {row.name} {re.escape(total)}( \d+)? {' '.join(rounds)}(?!\S)"

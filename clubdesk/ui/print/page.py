@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from clubdesk.domain.event.sheet_words import plain_words, sentence
 from clubdesk.errors import UserError
-from clubdesk.services import documents
+from clubdesk.services import documents, printouts
 from clubdesk.services.changes import Change
 from clubdesk.services.printouts import DOCUMENTS, KINDS, ROUND_KINDS, TITLES
 from clubdesk.ui.context import UiContext, follow_changes
@@ -267,7 +267,7 @@ class PrintPage(QWidget):
         clock = self.context.clock
 
         def work() -> bytes:
-            return documents.build_document(
+            return printouts.build_document(
                 db,
                 event_id,
                 kind,
