@@ -39,9 +39,9 @@ def add(commands: Any) -> dict[str, Handler]:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from clubdesk.domain.event.checks import listed, times
     from clubdesk.domain.event.model import EventError
     from clubdesk.domain.event.names import shared_names
+    from clubdesk.domain.eventfile.checks import listed, times
     from clubdesk.services import eventfile
     from clubdesk.services.command import Desk
     from clubdesk.store.db import new_database, open_database

@@ -69,7 +69,7 @@ def _submit(args: argparse.Namespace) -> int:
 
 
 def _amend(args: argparse.Namespace) -> int:
-    from clubdesk.domain.event.sheet_in import read_amendment
+    from clubdesk.domain.eventfile.sheet_in import read_amendment
     from clubdesk.services import sheets
     from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database

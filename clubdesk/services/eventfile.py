@@ -47,10 +47,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.finished import clock_calls_time, not_over
 from clubdesk.domain.event.model import Entrant, Event, EventError, Game, Removal, Round
 from clubdesk.domain.event.sheet import played_hands, sheet_result
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.money.credit import late_redemptions
 from clubdesk.domain.money.payouts import compute_payouts

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from sqlmodel import Session
 
-from clubdesk.domain.event import checks
+from clubdesk.domain.eventfile import checks
 from clubdesk.domain.results import playoffs as bracket
 from clubdesk.domain.results.cut import CutResult, compute_cut
 from clubdesk.domain.results.playoffs import PlayoffRound, has_playoffs

@@ -11,7 +11,7 @@ from typing import Any
 from sqlmodel import Session
 
 from clubdesk.domain.event.names import signer_key
-from clubdesk.domain.event.sheet_in import read_line
+from clubdesk.domain.eventfile.sheet_in import read_line
 from clubdesk.domain.limits import (
     Strokes,
     as_strokes,

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clubdesk.domain.event.sheet_in import read_sheet
+from clubdesk.domain.eventfile.sheet_in import read_sheet
 from clubdesk.domain.limits import Strokes
 from clubdesk.services.command import Desk
 from clubdesk.services.sheet_input import SheetLine, SignatureInput

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from clubdesk import paths
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.store.db import open_database
 from clubdesk.timesource import SYSTEM_TIME

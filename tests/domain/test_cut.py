@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Event, event_rules
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.results.cut import compute_cut, cut_size
 from clubdesk.domain.results.standings import compute_standings
 from clubdesk.domain.rules import Cut, Rules

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import (
     Adjustment,
     Award,
@@ -23,6 +22,7 @@ from clubdesk.domain.event.model import (
     event_rules,
 )
 from clubdesk.domain.event.names import name_key
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from tests.formats import lookup
 from tests.properties import examples
 

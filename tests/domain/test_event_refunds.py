@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import EventError
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from clubdesk.domain.money.payouts import prize_pool
 from tests.formats import lookup
 

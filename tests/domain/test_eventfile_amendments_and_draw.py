@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import Amendment, EventError, Score, SheetResult
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from clubdesk.domain.formats import load_rules
 
 DATA = Path(__file__).parent / "data"

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import EventError
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from tests.formats import lookup
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import EventError
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.limits import STROKE_POINTS_MAX, STROKES_MAX
 

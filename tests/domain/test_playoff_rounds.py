@@ -9,8 +9,8 @@ import datetime as dt
 
 import pytest
 
-from clubdesk.domain.event import checks
 from clubdesk.domain.event.model import Entrant, Event, Game, Round, Score
+from clubdesk.domain.eventfile import checks
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.results.cut import compute_cut
 from clubdesk.domain.results.playoffs import (

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Event, event_rules
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.money.payouts import compute_payouts, place_prizes, prize_pool
 from clubdesk.domain.results.cut import compute_cut
 from clubdesk.domain.results.standings import compute_standings, round_results

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Event, event_rules
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.results.standings import (
     average_match_score,
     average_winning_score,

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import EventError, Score, SheetResult
 from clubdesk.domain.event.sheet import UndecidedError, check_decided, sheet_result
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.formats import load_rules
 from tests.formats import lookup
 

@@ -17,8 +17,8 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import event_rules
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from clubdesk.domain.money.payouts import compute_payouts
 from clubdesk.domain.results.standings import compute_standings
 from clubdesk.printing.text import standings_text

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import event_rules
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.games import score_game
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.results.standings import compute_standings

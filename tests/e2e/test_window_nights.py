@@ -13,8 +13,8 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import event_rules
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.games.samples import sample_game
 from clubdesk.domain.results.standings import compute_standings
 from clubdesk.printing.text import total_text

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from clubdesk.domain.event.eventfile import event_to_json
 from clubdesk.domain.event.model import EventError
+from clubdesk.domain.eventfile.eventfile import event_to_json
 from clubdesk.errors import UserError
 from clubdesk.services.command import Desk, list_audit
 from clubdesk.services.eventfile import (

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import EventError
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.services import playoffs, results, rounds, seating
 from clubdesk.services.command import Desk
 from clubdesk.services.eventfile import export_event, import_event

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Event
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.results.playoffs import playoff_bracket as bracket_of
 from clubdesk.domain.seating.values import RoundSeating

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import event_rules
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.domain.money.payouts import compute_payouts
 from clubdesk.domain.results.standings import compute_standings

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from clubdesk.domain.event.eventfile import event_to_json, parse_event
 from clubdesk.domain.event.model import Amendment, Event, SheetResult
+from clubdesk.domain.eventfile.eventfile import event_to_json, parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.errors import UserError
 from clubdesk.store import eventfile as store

@@ -6,8 +6,8 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from clubdesk.domain.event.eventfile import parse_event
 from clubdesk.domain.event.model import Amendment, Score, SheetResult
+from clubdesk.domain.eventfile.eventfile import parse_event
 from clubdesk.domain.formats import load_rules
 from clubdesk.store import eventfile as store
 from clubdesk.store import games, sheets

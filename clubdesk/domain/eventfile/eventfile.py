@@ -93,11 +93,6 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from clubdesk.domain.event import checks, fields, schema
-from clubdesk.domain.event.carried_file import read_clock, read_payouts
-from clubdesk.domain.event.checks import Invalid
-from clubdesk.domain.event.fields import EVENT_FORMAT as EVENT_FORMAT
-from clubdesk.domain.event.games_read import game_of
 from clubdesk.domain.event.model import (
     Entrant,
     Event,
@@ -111,9 +106,14 @@ from clubdesk.domain.event.model import (
     Tiebreak,
     side_size,
 )
-from clubdesk.domain.event.problems import first_per_score, own_key, worded
-from clubdesk.domain.event.warnings_file import read_warnings
-from clubdesk.domain.event.writing import event_to_json as event_to_json
+from clubdesk.domain.eventfile import checks, fields, schema
+from clubdesk.domain.eventfile.carried_file import read_clock, read_payouts
+from clubdesk.domain.eventfile.checks import Invalid
+from clubdesk.domain.eventfile.fields import EVENT_FORMAT as EVENT_FORMAT
+from clubdesk.domain.eventfile.games_read import game_of
+from clubdesk.domain.eventfile.problems import first_per_score, own_key, worded
+from clubdesk.domain.eventfile.warnings_file import read_warnings
+from clubdesk.domain.eventfile.writing import event_to_json as event_to_json
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.seating.draw import Draw

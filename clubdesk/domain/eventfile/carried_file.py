@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from clubdesk.domain.event import schema
 from clubdesk.domain.event.carried import (
     CreditRedeemed,
     FinalPayout,
@@ -31,7 +30,8 @@ from clubdesk.domain.event.carried import (
     Reopened,
 )
 from clubdesk.domain.event.model import Round
-from clubdesk.domain.event.warnings_file import Reader
+from clubdesk.domain.eventfile import schema
+from clubdesk.domain.eventfile.warnings_file import Reader
 from clubdesk.domain.limits import CLOCK_MINUTES_MAX
 from clubdesk.domain.roundclock.state import ClockFact, Reading
 

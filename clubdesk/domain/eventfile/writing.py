@@ -9,10 +9,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from clubdesk.domain.event import schema
 from clubdesk.domain.event.carried import FinalPayout
-from clubdesk.domain.event.fields import EVENT_FORMAT
 from clubdesk.domain.event.model import Event, Game, Score, SheetResult
+from clubdesk.domain.eventfile import schema
+from clubdesk.domain.eventfile.fields import EVENT_FORMAT
 
 
 def _score(score: Score) -> schema.ScoreIn:

@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from clubdesk.domain.event import schema
 from clubdesk.domain.event.model import Round
+from clubdesk.domain.eventfile import schema
 from clubdesk.domain.results.playoffs import has_playoffs
 from clubdesk.domain.rules import Rules
 from clubdesk.domain.rulings.warnings import LoggedWarning, check_log, has_warnings

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubdesk.domain.event import schema
 from clubdesk.domain.event.model import (
     Adjustment,
     Amendment,
@@ -15,6 +14,7 @@ from clubdesk.domain.event.model import (
     SheetResult,
     Signature,
 )
+from clubdesk.domain.eventfile import schema
 
 
 def score_of(found: Any) -> Score:

@@ -16,7 +16,6 @@ from typing import Any
 
 from pydantic_core import PydanticCustomError
 
-from clubdesk.domain.event.fields import whole
 from clubdesk.domain.event.finished import NotOverError, check_over, clock_calls_time
 from clubdesk.domain.event.model import (
     Entrant,
@@ -37,7 +36,8 @@ from clubdesk.domain.event.sheet import (
     score_tiebreak,
     sheet_result,
 )
-from clubdesk.domain.event.sheet_in import SIGNING_ROLES
+from clubdesk.domain.eventfile.fields import whole
+from clubdesk.domain.eventfile.sheet_in import SIGNING_ROLES
 from clubdesk.domain.games.hands import HandError
 from clubdesk.domain.limits import NOT_UNICODE, lone_surrogate_at
 from clubdesk.domain.money import fines, refunds

@@ -27,7 +27,14 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from clubdesk.domain.event.fields import (
+from clubdesk.domain.event.model import (
+    AWARD_KINDS,
+    LEDGER_KINDS,
+    PAYMENT_METHODS,
+    SIGNATURE_ROLES,
+    STATUSES,
+)
+from clubdesk.domain.eventfile.fields import (
     ABSENT,
     DRAW_KINDS,
     DRAW_METHODS,
@@ -65,13 +72,6 @@ from clubdesk.domain.event.fields import (
     problem,
     show,
     whole_number,
-)
-from clubdesk.domain.event.model import (
-    AWARD_KINDS,
-    LEDGER_KINDS,
-    PAYMENT_METHODS,
-    SIGNATURE_ROLES,
-    STATUSES,
 )
 from clubdesk.domain.limits import adjustments_problem
 from clubdesk.domain.rulings.warnings import WARNING_KINDS

@@ -18,7 +18,8 @@ from typing import Annotated, Any, ClassVar, TypeVar
 from pydantic import PlainValidator, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from clubdesk.domain.event.fields import (
+from clubdesk.domain.event.sheet import adjustment_problem
+from clubdesk.domain.eventfile.fields import (
     AnyText,
     DrawnStrokes,
     Hands,
@@ -29,9 +30,8 @@ from clubdesk.domain.event.fields import (
     problem,
     show,
 )
-from clubdesk.domain.event.problems import Loc, ordered, word
-from clubdesk.domain.event.schema import AdjustmentIn, Part
-from clubdesk.domain.event.sheet import adjustment_problem
+from clubdesk.domain.eventfile.problems import Loc, ordered, word
+from clubdesk.domain.eventfile.schema import AdjustmentIn, Part
 from clubdesk.domain.limits import adjustments_problem, points_problem
 from clubdesk.errors import UserError
 
