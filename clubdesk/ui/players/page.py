@@ -46,8 +46,8 @@ from clubdesk.services.entrants import EntrantInfo, RegistrationSetup
 from clubdesk.services.registration import RegisterEntrant
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import FieldMarks, refused, run_command
-from clubdesk.ui.players.acts import (
-    Act,
+from clubdesk.ui.players.asking import (
+    Asked,
     ask_payment,
     ask_renumber,
     ask_status,
@@ -359,7 +359,7 @@ class PlayersPage(QWidget):
     def record_payment(self) -> None:
         info = self.selected_entrant()
         if info is not None:
-            self._act(ask_payment(self, info, info.owed_cents or self._fee()))
+            self._ask(ask_payment(self, info, info.owed_cents or self._fee()))
 
     def toggle_status(self) -> None:
         info = self.selected_entrant()
@@ -372,27 +372,27 @@ class PlayersPage(QWidget):
             except UserError as exc:
                 self.entry.show_message(plain_words(exc), "error")
                 return
-        self._act(ask_status(self, info, offer))
+        self._ask(ask_status(self, info, offer))
 
     def renumber(self) -> None:
         info = self.selected_entrant()
         if info is not None:
-            self._act(ask_renumber(self, info))
+            self._ask(ask_renumber(self, info))
 
-    def _act(self, act: Act | None) -> EntrantInfo | None:
+    def _ask(self, asked: Asked | None) -> EntrantInfo | None:
         """Run an act the director asked for; say it was done, or why it was refused."""
-        if act is None or self._db is None or self._event_id is None:
+        if asked is None or self._db is None or self._event_id is None:
             return None
         desk = self.context.desk
-        info = run_command(self.context, lambda: act.command(desk), parent=self, title=act.title)
+        info = run_command(self.context, lambda: asked.run(desk), parent=self, title=asked.title)
         if info is None:
             self.refresh()  # the event may have changed under the page
             return None
         self.select_number(info.number)
         self._update_actions()
-        fitted = act.title in ("Withdraw", "Reinstate")  # the field changed
+        fitted = asked.title in ("Withdraw", "Reinstate")  # the field changed
         seating = seating_text(desk.db, desk.event_id, info) if fitted else ""
-        self.entry.show_message(f"✓ {act.done}" + (f" · {seating}" if seating else ""), "done")
+        self.entry.show_message(f"✓ {asked.done}" + (f" · {seating}" if seating else ""), "done")
         return info
 
     # the roster import

@@ -1,8 +1,8 @@
-"""The acts on one entrant from the Players list: record a payment, withdraw (with a refund
-where the format gives them) or reinstate, renumber.
+"""Asking the director about one entrant from the Players list: record a payment, withdraw
+(with a refund where the format gives them) or reinstate, renumber.
 
-Each ``ask_*`` asks the director through its dialog and returns the ``Act`` to run (None
-when the director cancels): the service call, the title a refusal is shown under, and the
+Each ``ask_*`` asks through its dialog and returns what was ``Asked`` (None when the director
+cancels): the act to run on the window's desk, the title a refusal is shown under, and the
 line that says it was done ("Paid $50.00 cash for 7 Smith / Jones").
 """
 
@@ -24,19 +24,17 @@ from clubdesk.services.payments import RefundOffer
 from clubdesk.store.db import Database
 from clubdesk.ui.players.dialogs import PaymentDialog, RenumberDialog, WithdrawDialog
 
-Command = Callable[[Desk], EntrantInfo]
-
 
 @dataclass(frozen=True)
-class Act:
-    """One act the director asked for: run ``command(desk)``; ``done`` says it was done."""
+class Asked:
+    """What the director asked for: ``run(desk)`` does it; ``done`` says it was done."""
 
-    command: Command
+    run: Callable[[Desk], EntrantInfo]
     title: str
     done: str
 
 
-def ask_payment(parent: QWidget, info: EntrantInfo, suggested_cents: int) -> Act | None:
+def ask_payment(parent: QWidget, info: EntrantInfo, suggested_cents: int) -> Asked | None:
     """A payment received from the entrant: how much and how."""
     dialog = PaymentDialog(info, suggested_cents, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -45,14 +43,16 @@ def ask_payment(parent: QWidget, info: EntrantInfo, suggested_cents: int) -> Act
     if values is None:
         return None
     cents, method = values
-    return Act(
+    return Asked(
         lambda desk: payments.record_payment(desk, info.number, cents, method),
         "Record payment",
         f"Paid {format_money(cents)} {method} for {info.number} {info.name}",
     )
 
 
-def ask_status(parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = None) -> Act | None:
+def ask_status(
+    parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = None
+) -> Asked | None:
     """Withdraw an active entrant (with a reason for the log, and the refund ``offer``
     allows if the director asks for one), or reinstate a withdrawn one."""
     if info.status == "withdrawn":
@@ -64,7 +64,7 @@ def ask_status(parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = N
         )
         if answer != QMessageBox.StandardButton.Ok:
             return None
-        return Act(
+        return Asked(
             lambda desk: registration.reinstate(desk, info.number),
             "Reinstate",
             f"Reinstated {info.number} {info.name}",
@@ -76,20 +76,20 @@ def ask_status(parent: QWidget, info: EntrantInfo, offer: RefundOffer | None = N
     done = f"Withdrew {info.number} {info.name}"
     if refund is not None:
         done += f" · refunded {format_money(refund.cents)} {refund.method}"
-    return Act(
+    return Asked(
         lambda desk: registration.withdraw(desk, info.number, reason, with_refund=refund),
         "Withdraw",
         done,
     )
 
 
-def ask_renumber(parent: QWidget, info: EntrantInfo) -> Act | None:
+def ask_renumber(parent: QWidget, info: EntrantInfo) -> Asked | None:
     """A new number for the entrant (before the draw)."""
     dialog = RenumberDialog(info, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     number = dialog.number()
-    return Act(
+    return Asked(
         lambda desk: registration.renumber(desk, info.number, number),
         "Renumber",
         f"Renumbered {info.number} {info.name} as {number}",
