@@ -248,3 +248,15 @@ def test_a_forgery_made_while_clubdesk_has_the_file_open_is_found_as_it_closes(
                      f"VALUES ('{event_id(night)}', 'added', 100000000, 'sponsor')")  # fmt: skip
         add_fine(db)
     assert "ledger_entry row" in refusal(night)
+
+
+def test_a_clock_fact_dated_the_year_1_is_left_out_and_the_clock_reads(night: Path) -> None:
+    read = open_for_reading(night)
+    left = roundclock.status(read, event_id(night), CLOCK).remaining_s
+    shell(
+        night,
+        "INSERT INTO clock_fact (event_id, round_number, kind, at, monotonic) VALUES "
+        f"('{event_id(night)}', 1, 'pause', '0001-01-01T00:00:00+00:00', 0)",
+    )
+    assert "clock_fact row" in refusal(night)
+    assert roundclock.status(open_for_reading(night), event_id(night), CLOCK).remaining_s == left
