@@ -68,6 +68,7 @@ CHAINS: dict[str, str] = {
     "payout_final": "t.event_id",
     "final_prize": "(SELECT event_id FROM payout_final WHERE payout_final.id = t.payout_id)",
     "credit_redeemed": _ENTRANT,
+    "table_link": "t.event_id",  # where the tables' links point, and their secret
 }
 # A row is named by its rowid, but for the tables keyed by text (a rowid can change there).
 KEYS = {"event": "id", "event_archive": "event_id"}

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from clubdesk.services import results, roundclock
+from clubdesk.services import links, results, roundclock
+from clubdesk.services.command import Desk
 from clubdesk.store import seal
 from clubdesk.store.db import open_database, plain_cursor
 from clubdesk.store.errors import ChangedOutsideError, DatabaseError
@@ -260,3 +261,11 @@ def test_a_clock_fact_dated_the_year_1_is_left_out_and_the_clock_reads(night: Pa
     )
     assert "clock_fact row" in refusal(night)
     assert roundclock.status(open_for_reading(night), event_id(night), CLOCK).remaining_s == left
+
+
+def test_the_tables_links_pointed_elsewhere_are_not_believed(night: Path) -> None:
+    with open_database(night, create=False) as db:
+        links.round_links(Desk(db, event_id(night), CLOCK), 1, base_url="http://10.0.0.2:8080")
+    shell(night, "UPDATE table_link SET base_url = 'http://evil.example'")
+    assert "table_link row" in refusal(night)
+    assert links.base_url_of(open_for_reading(night), event_id(night)) != "http://evil.example"
