@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 QUOTED_MAX = 200  # a value a message quotes beyond this is cut (an id, a winner, a side)
 QUOTED_KEPT = 40  # what is kept of it: enough to recognise it
@@ -59,3 +60,17 @@ class UserError(Exception):
         if self.field is None or not colon or " " in head:
             return text
         return rest
+
+
+PIN_NEEDED = "this needs the director's PIN"
+
+
+class PinRefused(UserError):
+    """An act that needs the director's PIN, asked without it or with a wrong one, or while
+    every PIN is refused (``locked_until``) after too many wrong ones in a row. Its message
+    is always ``PIN_NEEDED``; ``wrong``: a PIN was given and it was not the PIN (counted)."""
+
+    def __init__(self, *, wrong: bool = False, locked_until: datetime | None = None):
+        super().__init__(PIN_NEEDED)
+        self.wrong = wrong
+        self.locked_until = locked_until  # a datetime: every PIN refused until then

@@ -272,6 +272,7 @@ UI_SHELL = {
     "off_thread.py",
     "operations.py",
     "pages.py",
+    "pin.py",
     "style.py",
     "tables_dialog.py",
 }

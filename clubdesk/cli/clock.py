@@ -15,6 +15,7 @@ from clubdesk.cli.common import (
     database_for,
     database_to_read,
     db_argument,
+    desk_for,
     event_argument,
     print_json,
     whole_number,
@@ -62,7 +63,6 @@ def local_time(text: str) -> dt.datetime:
 
 def _clock(args: argparse.Namespace) -> int:
     from clubdesk.services import roundclock, rounds
-    from clubdesk.services.command import Desk
 
     if args.action == "start" and args.round is None:
         raise UserError("--round: clock start needs the round to start (--round N)")
@@ -74,21 +74,21 @@ def _clock(args: argparse.Namespace) -> int:
         raise UserError(f"--minutes: only clock add takes minutes, not clock {args.action}")
     with database_for(args.db, reading=args.action == "status") as db:
         event_id = chosen_event(db, args.event)
-        at = args.at
+        at, desk = args.at, desk_for(db, event_id, common.CLOCK)
         if args.action == "status":
             found = roundclock.status(db, event_id, common.CLOCK, at=at)
         elif args.action == "start":
             roundclock.status(db, event_id, common.CLOCK, at=at)  # refused without a clock
-            found = rounds.start_round(Desk(db, event_id, common.CLOCK), args.round, at=at).clock
+            found = rounds.start_round(desk, args.round, at=at).clock
         elif args.action == "add":
-            found = roundclock.adjust(Desk(db, event_id, common.CLOCK), args.minutes, at=at).status
+            found = roundclock.adjust(desk, args.minutes, at=at).status
         else:
             action = {
                 "pause": roundclock.pause,
                 "resume": roundclock.resume,
                 "end": roundclock.end,
             }[args.action]
-            found = action(Desk(db, event_id, common.CLOCK), at=at).status
+            found = action(desk, at=at).status
     print_json(status_json(found))
     return 0
 

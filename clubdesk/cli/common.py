@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -17,6 +18,7 @@ from clubdesk.errors import UserError
 from clubdesk.timesource import SYSTEM_TIME, TimeSource
 
 if TYPE_CHECKING:
+    from clubdesk.services.command import Desk
     from clubdesk.store.db import Database
 
 EXIT_BAD_INPUT = 2
@@ -27,6 +29,24 @@ against it); the computer's clock."""
 
 Handler = Callable[[argparse.Namespace], int]
 """A command: given the parsed arguments, does the work and gives the exit status."""
+
+PIN_VARIABLE = "CLUBDESK_PIN"
+"""The environment variable the commands read the director's PIN from, where it is set and
+the command needs it (docs/cli.md, "The director's PIN")."""
+
+
+def given_pin() -> str | None:
+    """The director's PIN the command was given (``CLUBDESK_PIN``; None when it is unset or
+    empty)."""
+    return os.environ.get(PIN_VARIABLE, "").strip() or None
+
+
+def desk_for(db: Database, event_id: str | None, clock: TimeSource) -> Desk:
+    """The desk a command acts from: the database, the event, the clock, the director
+    acting, with the PIN the command was given (``given_pin``)."""
+    from clubdesk.services.command import Desk
+
+    return Desk(db, event_id, clock, pin=given_pin())
 
 
 def db_argument(parser: argparse.ArgumentParser, help: str = "the database file") -> None:

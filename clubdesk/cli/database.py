@@ -10,6 +10,7 @@ from typing import Any
 from clubdesk.cli.common import (
     Handler,
     db_argument,
+    given_pin,
 )
 from clubdesk.timesource import SYSTEM_TIME
 
@@ -53,7 +54,7 @@ def _backup(args: argparse.Namespace) -> int:
 def _restore(args: argparse.Namespace) -> int:
     from clubdesk.services import restore
 
-    done = restore.restore_database(args.file, args.db, SYSTEM_TIME)
+    done = restore.restore_database(args.file, args.db, SYSTEM_TIME, pin=given_pin())
     print(f"restored {done.database} from {done.restored_from}")
     if done.previous_kept_as is not None:
         print(f"the database it replaced is kept as {done.previous_kept_as}")

@@ -13,6 +13,7 @@ from clubdesk.cli.common import (
     count,
     database_to_read,
     db_argument,
+    desk_for,
     event_argument,
     first_problem,
     iso_date,
@@ -43,7 +44,6 @@ def _import(args: argparse.Namespace) -> int:
     from clubdesk.domain.event.names import shared_names
     from clubdesk.domain.eventfile.checks import listed, times
     from clubdesk.services import eventfile
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import new_database, open_database
 
     data = read_json_file(args.file)
@@ -58,7 +58,7 @@ def _import(args: argparse.Namespace) -> int:
     # a new file is written beside its name and moved there whole: a kill leaves none
     database = args.db.expanduser()
     with open_database(database) if database.exists() else new_database(database) as db:
-        done = eventfile.import_event(Desk(db, None, common.CLOCK), event, replace=args.replace)
+        done = eventfile.import_event(desk_for(db, None, common.CLOCK), event, replace=args.replace)
     print(
         f"imported {done.event_id} into {args.db}: {count(done.entrants, 'entrant')}, "
         f"{count(done.rounds, 'round')}, {count(done.games, 'game')}, "

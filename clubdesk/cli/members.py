@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from clubdesk.cli.common import Handler, count, database_to_read, db_argument, print_json
+from clubdesk.cli.common import Handler, count, database_to_read, db_argument, desk_for, print_json
 from clubdesk.errors import UserError
 
 if TYPE_CHECKING:
@@ -39,7 +39,6 @@ def _members(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from clubdesk.cli import common
-    from clubdesk.services.command import Desk
     from clubdesk.services.members import MembersFileError, import_members, read_members_csv
     from clubdesk.services.roster_csv import read_roster_file
     from clubdesk.store.db import open_database
@@ -50,7 +49,7 @@ def _import(args: argparse.Namespace) -> int:
     except MembersFileError as exc:
         raise UserError(_first(args.file, exc)) from None
     with open_database(args.db) as db:
-        done = import_members(Desk(db, None, common.CLOCK), text)
+        done = import_members(desk_for(db, None, common.CLOCK), text)
     print(
         f"imported {args.file} into {args.db}: {count(len(done.added), 'member')} added, "
         f"{len(done.updated)} updated, {len(done.unchanged)} as they were"

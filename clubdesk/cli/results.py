@@ -11,6 +11,7 @@ from clubdesk.cli.common import (
     chosen_event,
     database_to_read,
     db_argument,
+    desk_for,
     event_argument,
     print_json,
     whole_number,
@@ -96,7 +97,6 @@ def _tiebreak(args: argparse.Namespace) -> int:
     from clubdesk.domain.results.ties import listed
     from clubdesk.errors import UserError
     from clubdesk.services import events, tiebreaks
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
     from clubdesk.timesource import SYSTEM_TIME
 
@@ -104,7 +104,7 @@ def _tiebreak(args: argparse.Namespace) -> int:
         event_id = chosen_event(db, args.event)
         try:
             done = tiebreaks.break_tie(
-                Desk(db, event_id, SYSTEM_TIME), args.between, args.winner, reason=args.reason
+                desk_for(db, event_id, SYSTEM_TIME), args.between, args.winner, reason=args.reason
             )
         except UserError as exc:
             text = str(exc)

@@ -15,6 +15,7 @@ from clubdesk.cli.common import (
     chosen_event,
     database_for,
     db_argument,
+    desk_for,
     event_argument,
     print_json,
     whole_number,
@@ -58,7 +59,6 @@ def _tables(text: str) -> tuple[int, ...]:
 
 def _round(args: argparse.Namespace) -> int:
     from clubdesk.services import rounds
-    from clubdesk.services.command import Desk
 
     _check(args)
     with database_for(args.db, reading=args.action == "status") as db:
@@ -72,11 +72,11 @@ def _round(args: argparse.Namespace) -> int:
                 sys.stdout.write(status_text(found))
             return 0
         if args.action == "start":
-            started = rounds.start_round(Desk(db, event_id, common.CLOCK), number, at=args.at)
+            started = rounds.start_round(desk_for(db, event_id, common.CLOCK), number, at=args.at)
             print(f"round {number} started at {_shown(started.at)}")
         elif args.action == "close":
             closed = rounds.close_round(
-                Desk(db, event_id, common.CLOCK),
+                desk_for(db, event_id, common.CLOCK),
                 number,
                 missing_ok=args.missing or (),
                 award=args.award,
@@ -93,7 +93,7 @@ def _round(args: argparse.Namespace) -> int:
             if closed.seating_note:
                 print(f"note: {closed.seating_note}")
         else:
-            reopened = rounds.reopen_round(Desk(db, event_id, common.CLOCK), number, at=args.at)
+            reopened = rounds.reopen_round(desk_for(db, event_id, common.CLOCK), number, at=args.at)
             print(f"round {number} is open again")
             if reopened.unpublished is not None:
                 print(f"round {reopened.unpublished}'s seating was taken back")

@@ -17,7 +17,14 @@ import argparse
 from typing import Any
 
 from clubdesk.cli import common
-from clubdesk.cli.common import Handler, chosen_event, db_argument, event_argument, print_json
+from clubdesk.cli.common import (
+    Handler,
+    chosen_event,
+    db_argument,
+    desk_for,
+    event_argument,
+    print_json,
+)
 from clubdesk.cli.common import whole_number as number
 
 
@@ -55,12 +62,11 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _warning(args: argparse.Namespace) -> int:
     from clubdesk.services import warnings
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
-        done = warnings.log_warning(Desk(db, event_id, common.CLOCK), args.round, args.team,
+        done = warnings.log_warning(desk_for(db, event_id, common.CLOCK), args.round, args.team,
                                     args.reason, loss_of_hand=args.loss_of_hand)  # fmt: skip
     print_json({"round": done.round_number, "team": done.team, "ruling": done.kind,
                 "count": done.count, "table": done.table, "side": done.side,
@@ -84,13 +90,12 @@ def _warnings(args: argparse.Namespace) -> int:
 def _remove(args: argparse.Namespace) -> int:
     from clubdesk.services import removal
     from clubdesk.services.changes import Change, changes_of
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
         info = removal.remove_from_tournament(
-            Desk(db, event_id, common.CLOCK), args.entrant, args.reason, args.director
+            desk_for(db, event_id, common.CLOCK), args.entrant, args.reason, args.director
         )
         gone = removal.removal_of(db, event_id, args.entrant)
     assert gone is not None

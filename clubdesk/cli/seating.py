@@ -13,6 +13,7 @@ from clubdesk.cli.common import (
     count,
     database_to_read,
     db_argument,
+    desk_for,
     event_argument,
     print_json,
     read_json_file,
@@ -47,16 +48,15 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _draw(args: argparse.Namespace) -> int:
     from clubdesk.services import draw
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     picks = None if args.drawn is None else _drawn_file(args.drawn)
     with open_database(args.db, create=False) as db:
-        event_id = chosen_event(db, args.event)
+        desk = desk_for(db, chosen_event(db, args.event), SYSTEM_TIME)
         if picks is None:
-            made = draw.make_draw(Desk(db, event_id, SYSTEM_TIME), args.seed, redo=args.redo)
+            made = draw.make_draw(desk, args.seed, redo=args.redo)
         else:
-            made = draw.record_physical_draw(Desk(db, event_id, SYSTEM_TIME), picks, redo=args.redo)
+            made = draw.record_physical_draw(desk, picks, redo=args.redo)
     drew = count(len(made.draw.drawn), "entrant")
     if made.method == "physical":
         what = {"cards": "cards", "chits": "chits"}.get(made.kind, "lots")

@@ -13,6 +13,7 @@ from clubdesk.cli.common import (
     Handler,
     chosen_event,
     db_argument,
+    desk_for,
     event_argument,
     print_json,
     whole_number,
@@ -49,7 +50,6 @@ def add(commands: Any) -> dict[str, Handler]:
 
 def _serve(args: argparse.Namespace) -> int:
     from clubdesk.services import links
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
     from clubdesk.web.app import TablesApp
     from clubdesk.web.server import TablesServer, bound_socket, link_host
@@ -58,7 +58,7 @@ def _serve(args: argparse.Namespace) -> int:
     with open_database(args.db, create=False) as db:
         event_id = chosen_event(db, args.event)
         server = TablesServer(TablesApp(db, event_id, common.CLOCK), args.host, args.port)
-        base = links.keep_base_url(Desk(db, event_id, common.CLOCK),
+        base = links.keep_base_url(desk_for(db, event_id, common.CLOCK),
                                    f"http://{link_host(args.host)}:{args.port}/")  # fmt: skip
         print(f"serving {event_id} at {base} (the hall page; Ctrl+C stops)", file=sys.stderr)
         server.serve_here()
@@ -67,12 +67,11 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _links(args: argparse.Namespace) -> int:
     from clubdesk.services import links
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     with open_database(args.db, create=False) as db:
-        event_id = chosen_event(db, args.event)
-        found = links.round_links(Desk(db, event_id, common.CLOCK), args.round, base_url=args.base)
+        desk = desk_for(db, chosen_event(db, args.event), common.CLOCK)
+        found = links.round_links(desk, args.round, base_url=args.base)
     if args.format == "json":
         print_json(
             {

@@ -17,6 +17,7 @@ from clubdesk.cli.common import (
     chosen_event,
     database_to_read,
     db_argument,
+    desk_for,
     event_argument,
     print_json,
     read_json_stdin,
@@ -51,14 +52,13 @@ def _sheet(args: argparse.Namespace) -> int:
 
 
 def _submit(args: argparse.Namespace) -> int:
-    from clubdesk.services.command import Desk
     from clubdesk.services.sheet_json import submit_json
     from clubdesk.store.db import open_database
 
     data = read_json_stdin()
     with open_database(args.db, create=False) as db:
         done = submit_json(
-            Desk(db, chosen_event(db, args.event), SYSTEM_TIME), args.round, args.table, data,
+            desk_for(db, chosen_event(db, args.event), SYSTEM_TIME), args.round, args.table, data,
         )  # fmt: skip
     print(
         f"round {done.round_number}, table {done.table}: submitted, "
@@ -71,14 +71,13 @@ def _submit(args: argparse.Namespace) -> int:
 def _amend(args: argparse.Namespace) -> int:
     from clubdesk.domain.eventfile.sheet_in import read_amendment
     from clubdesk.services import sheets
-    from clubdesk.services.command import Desk
     from clubdesk.store.db import open_database
 
     found = read_amendment(read_json_stdin())
     assert found.score is not None  # read_amendment refuses an amendment without one
     with open_database(args.db, create=False) as db:
         done = sheets.amend_sheet(
-            Desk(db, chosen_event(db, args.event), SYSTEM_TIME),
+            desk_for(db, chosen_event(db, args.event), SYSTEM_TIME),
             args.round,
             args.table,
             score=(found.score.a, found.score.b),

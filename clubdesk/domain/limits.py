@@ -29,6 +29,7 @@ INT64_MIN = -(2**63)  # what SQLite can store as a whole number
 INT64_MAX = 2**63 - 1
 
 
+PIN_DIGITS = (4, 12)  # the director's PIN: the fewest and the most digits
 QUOTE_MAX = 40  # what a message quotes of a value given: enough to recognise it
 
 
@@ -112,6 +113,15 @@ def date_problem(day: date) -> str | None:
 def line_problem(text: str) -> str | None:
     """What is wrong with a line a score sheet or a ruling keeps (a reason), or None."""
     return name_problem(text, LINE_MAX)
+
+
+def pin_problem(text: str) -> str | None:
+    """What is wrong with a PIN to be set (worded to follow "pin: "), or None: only the
+    digits 0 to 9, from 4 to 12 of them. It is never quoted back."""
+    fewest, most = PIN_DIGITS
+    if not (text.isascii() and text.isdigit()) or not fewest <= len(text) <= most:
+        return f"a PIN is {fewest} to {most} digits, 0 to 9"
+    return None
 
 
 def hands_problem(count: int) -> str | None:

@@ -11,7 +11,8 @@ what changed. Reading functions open one reading and return plain values.
   file draws), typed in as printed on them; the window checks them as they are typed
   with ``domain/seating/physical.py``'s ``check_typed``.
 - A draw can be redone (``redo=True``) until round 1 starts: the old draw is
-  marked superseded and kept, the new one becomes the event's draw.
+  marked superseded and kept, the new one becomes the event's draw. Once a seating is
+  published, a new draw needs the director's PIN where one is set.
 - The draw's notes end with the field note (``field_note.py``): the field
   against the seating actually published.
 
@@ -130,7 +131,12 @@ class DrawOverview:
 # --- making the draw --------------------------------------------------------------------------
 
 
-@act("draw.make", Change.DRAW | Change.SEATING)
+def _redrawn_once_seated(do: Command, *_: object, redo: bool = False) -> bool:
+    """A new draw in place of one whose seating is published needs the director's PIN."""
+    return redo and bool(seat_store.published_rounds(do.session, do.event.id))
+
+
+@act("draw.make", Change.DRAW | Change.SEATING, pin=_redrawn_once_seated)
 def make_draw(do: Command, rng_seed: int | None, *, redo: bool = False) -> DrawInfo:
     """Make the round-1 draw from ``random.Random(seed)``; a seed is picked when none is given."""
     if rng_seed is not None and (isinstance(rng_seed, bool) or not isinstance(rng_seed, int)):
@@ -143,7 +149,7 @@ def make_draw(do: Command, rng_seed: int | None, *, redo: bool = False) -> DrawI
     return _store(do, draw, old)
 
 
-@act("draw.physical", Change.DRAW | Change.SEATING)
+@act("draw.physical", Change.DRAW | Change.SEATING, pin=_redrawn_once_seated)
 def record_physical_draw(do: Command, picks: Mapping[int, str], *, redo: bool = False) -> DrawInfo:
     """Record a draw made with real cards, chits or lots: what each entrant drew, as printed
     on it (``{3: "B2"}``, ``{3: "table 2 seat 3"}``, ``{3: "lot 5"}``).

@@ -38,7 +38,7 @@ from clubdesk.domain.money.payouts import Payouts, compute_payouts, frozen_payou
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
-from clubdesk.services.command import Command, act
+from clubdesk.services.command import Command, act, always
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.entrants import entrant_record
 from clubdesk.services.payments import check_method, money_row
@@ -125,7 +125,7 @@ def _director(name: str) -> str:
     return name
 
 
-@act("payouts.finalize", Change.MONEY)
+@act("payouts.finalize", Change.MONEY, pin=always)
 def finalize_payouts(do: Command, director: str) -> PayoutsFinalized:
     """Freeze the payouts as they stand, on the director's confirmation (their name)."""
     director = _director(director)
@@ -163,7 +163,7 @@ def check_final(found: Payouts) -> None:
         raise UserError(f"payouts: they are provisional ({found.why})")
 
 
-@act("payouts.reopen", Change.MONEY)
+@act("payouts.reopen", Change.MONEY, pin=always)
 def reopen_payouts(do: Command, director: str, reason: str) -> PayoutsReopened:
     """Undo a finalize: the director's name and the reason are logged; the rows stay."""
     director = _director(director)

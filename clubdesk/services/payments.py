@@ -21,7 +21,7 @@ from clubdesk.domain.money.payouts import prize_pool
 from clubdesk.domain.rules import Rules
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Command, act
+from clubdesk.services.command import Command, act, always
 from clubdesk.services.common import rules_for
 from clubdesk.services.entrants import EntrantInfo, current_info, entrant_record
 from clubdesk.store import entrants as entrant_store
@@ -70,7 +70,7 @@ class RefundOffer:
         return 0 if self.refused else refunds.refundable_cents(self.paid_cents, self.refunded_cents)
 
 
-@act("entrant.refund", Change.ENTRANTS | Change.MONEY)
+@act("entrant.refund", Change.ENTRANTS | Change.MONEY, pin=always)
 def refund(
     do: Command, number: int, cents: int, method: str, *, note: str = "refund"
 ) -> EntrantInfo:

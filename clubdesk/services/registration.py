@@ -59,6 +59,7 @@ from clubdesk.store import draw as draw_store
 from clubdesk.store import entrants as store
 from clubdesk.store import events
 from clubdesk.store import members as members_store
+from clubdesk.store import seating as seat_store
 from clubdesk.store.db import Database
 from clubdesk.store.entrants import EntrantRecord
 
@@ -190,7 +191,14 @@ def renumber(do: Command, entrant_number: int, new_number: int) -> EntrantInfo:
 # --- withdrawing -----------------------------------------------------------------------------
 
 
-@act("entrant.withdraw", FIELD_CHANGES)
+def _refunded_or_late(
+    do: Command, number: int, reason: str, *, with_refund: Refund | None = None
+) -> bool:
+    """A withdrawal with a refund, or once round 1 has started, needs the director's PIN."""
+    return with_refund is not None or seat_store.round_started(do.session, do.event.id, 1)
+
+
+@act("entrant.withdraw", FIELD_CHANGES, pin=_refunded_or_late)
 def withdraw(
     do: Command, number: int, reason: str, *, with_refund: Refund | None = None
 ) -> EntrantInfo:

@@ -26,7 +26,7 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.rulings.penalties import removal_word
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Command, act
+from clubdesk.services.command import Command, act, always
 from clubdesk.services.entrants import EntrantInfo, current_info, entrant_record
 from clubdesk.services.registration import FIELD_CHANGES
 from clubdesk.services.reseating import fit_field_in
@@ -39,7 +39,7 @@ from clubdesk.store.rulings import RemovalRecord
 REMOVE_ACTION = "entrant.remove"
 
 
-@act(REMOVE_ACTION, FIELD_CHANGES)
+@act(REMOVE_ACTION, FIELD_CHANGES, pin=always)
 def remove_from_tournament(do: Command, number: int, reason: str, director: str) -> EntrantInfo:
     """Remove (bid whist: eject) an active entrant from the tournament, by the director
     named, for the reason given (module docstring)."""

@@ -8,6 +8,10 @@ an older one is upgraded on the copy), refuses while the database is open in ano
 clubdesk, and refuses to replace a file that is not a clubdesk database. It keeps the
 database it replaces in the backups folder, then puts the copy in its place; a symbolic
 link to the database is left a link, the file it points at is the one replaced.
+
+Where the database it replaces has a director's PIN set, a restore needs it (``pin``):
+checked, and a wrong one counted, as an act that needs it checks it (``services/pin.py``'s
+``confirm_pin``). A file clubdesk cannot read at all holds no PIN it can check.
 """
 
 from __future__ import annotations
@@ -26,12 +30,15 @@ from clubdesk.domain.event.names import clean_name
 from clubdesk.domain.limits import name_problem
 from clubdesk.errors import UserError
 from clubdesk.services.changes import Change, changes_field
+from clubdesk.services.command import Desk
+from clubdesk.services.pin import confirm_pin
 from clubdesk.store.backups import write_backup
 from clubdesk.store.copies import read_whole
 from clubdesk.store.db import accept_sealed_elsewhere, open_database
 from clubdesk.store.errors import DatabaseError
 from clubdesk.store.file_checks import check_database_file, check_replaceable
 from clubdesk.store.lock import DatabaseLock, holder_of
+from clubdesk.store.read_only import open_for_reading
 from clubdesk.timesource import TimeSource
 
 
@@ -49,11 +56,13 @@ def restore_database(
     clock: TimeSource,
     *,
     backups: Path | str | None = None,
+    pin: str | None = None,
 ) -> RestoreResult:
     """Replace the database file with a backup of one, keeping the database it replaces.
 
     The database must not be open in another clubdesk. ``backups`` is where
-    the replaced database is kept (default: the user's backups folder).
+    the replaced database is kept (default: the user's backups folder). ``pin``: the
+    director's PIN, where the database it replaces has one set.
     """
     source = Path(source).expanduser().absolute()
     named = Path(database).expanduser().absolute()
@@ -65,6 +74,7 @@ def restore_database(
         raise UserError(f"{source} is the database itself; choose a backup file")
     check_database_file(source)
     check_replaceable(database)
+    _pin_allows(database, pin, clock)
     try:
         database.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -88,6 +98,20 @@ def restore_database(
                 leftover.unlink(missing_ok=True)
         lock.release()
     return RestoreResult(named, source, kept, changes=Change.everything())  # a whole file
+
+
+def _pin_allows(database: Path, pin: str | None, clock: TimeSource) -> None:
+    """The director's PIN set in the database about to be replaced, given (``PinRefused``
+    if not): checked on the file itself where clubdesk may write to it (a wrong PIN
+    counted), else on what it reads of it; none where it reads nothing."""
+    if not database.is_file() or not database.stat().st_size:
+        return
+    try:
+        db = open_for_reading(database)
+    except DatabaseError:
+        return  # nothing of it can be read: a damaged file is what a restore is for
+    with db:
+        confirm_pin(Desk(db, None, clock, pin=pin))
 
 
 def _stage(source: Path, staged: Path, clock: TimeSource) -> None:

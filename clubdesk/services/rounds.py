@@ -44,7 +44,7 @@ from clubdesk.domain.seating.values import RoundSeating
 from clubdesk.errors import UserError
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field
-from clubdesk.services.command import Command, act
+from clubdesk.services.command import Command, act, always
 from clubdesk.services.common import event_and_rules
 from clubdesk.services.playoffs import PlayoffsOver, round_titles
 from clubdesk.services.round_checks import check_winners_in
@@ -286,7 +286,7 @@ class RoundReopened:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-@act("round.reopen", Change.CLOCK | Change.SEATING)
+@act("round.reopen", Change.CLOCK | Change.SEATING, pin=always)
 def reopen_round(do: Command, round_number: int, *, at: dt.datetime | None = None) -> RoundReopened:
     """Undo a round's close while the next round has not started.
 

@@ -49,7 +49,7 @@ from clubdesk.domain.roundclock.actions import check_given
 from clubdesk.errors import UserError
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change, changes_field
-from clubdesk.services.command import Command, act
+from clubdesk.services.command import Command, act, always
 from clubdesk.services.playoffs import check_playoffs_stand
 from clubdesk.services.rounds import round_record, seat_following_in
 from clubdesk.services.sheet_input import (
@@ -302,7 +302,7 @@ class SheetAmended:
     changes: Change = changes_field()  # what the command that made it changed
 
 
-@act("sheet.amend", Change.SHEETS)
+@act("sheet.amend", Change.SHEETS, pin=always)
 def amend_sheet(
     do: Command,
     round_number: int,

@@ -142,14 +142,16 @@ def restore_snapshot(
     *,
     folder: Path | None = None,
     keep: int = DEFAULT_KEEP,
+    pin: str | None = None,
 ) -> RestoreResult:
     """Put ``snapshot`` in place of the (closed) ``database``; the database it replaces is
-    first kept as a ``before-restore`` snapshot of ``event_id`` (when one is given)."""
+    first kept as a ``before-restore`` snapshot of ``event_id`` (when one is given).
+    ``pin``: the director's PIN, where the database has one set (``restore_database``)."""
     folder = folder if folder is not None else snapshots_dir()
     if event_id is not None and database.exists():
         with open_database(database, create=False) as db:
             take_snapshot(db, event_id, "before-restore", clock, folder=folder, keep=keep + 1)
-    restored = restore_database(snapshot, database, clock, backups=folder / REPLACED)
+    restored = restore_database(snapshot, database, clock, backups=folder / REPLACED, pin=pin)
     prune_replaced(folder / REPLACED, keep)
     return restored
 

@@ -5,14 +5,12 @@ these classes describe the same tables for queries, and a test checks that
 the two agree. Money is integer cents. Times are ISO-8601 text with a
 timezone; a date is ISO text (``2026-11-29``); JSON columns are text.
 
-Sides at a table are ``"a"`` and ``"b"`` (docs/rules.md: A = North/South).
-Seats 1 and 3 are side a, seats 2 and 4 side b; in team events the team on
-side a sits in seat 1 and the team on side b in seat 2.
+Sides at a table are ``"a"`` and ``"b"`` (docs/rules.md: A = North/South). Seats 1 and 3
+are side a, seats 2 and 4 side b; in team events side a's team sits in seat 1, b's in 2.
 
-A score sheet (``game``) is filled in before it is submitted: seats, hands,
-adjustments and signatures first, then ``submitted_at``. From then on the
-database refuses any change to the game and those rows (corrections go in
-``amendment``).
+A score sheet (``game``) is filled in before it is submitted: seats, hands, adjustments
+and signatures first, then ``submitted_at``. From then on the database refuses any change
+to the game and those rows (corrections go in ``amendment``).
 """
 
 import datetime as dt
@@ -25,9 +23,8 @@ from clubdesk.store.columns import IsoDate, IsoDateTime, JsonText
 
 SIDES = ("a", "b")
 
-# The values the other choice columns hold (entrant and round statuses, award
-# kinds, signature roles, ledger kinds, payment and draw methods) are declared
-# once, in ``clubdesk.domain.event.model``; the comments below name them there.
+# The values the other choice columns hold (entrant and round statuses, award kinds, signature
+# roles, ledger kinds, payment and draw methods) are declared once, in ``domain.event.model``.
 
 
 class Event(SQLModel, table=True):
@@ -129,14 +126,11 @@ class RoundAward(SQLModel, table=True):
 
 
 class Game(SQLModel, table=True):
-    """One table's game in a round: its score sheet.
-
-    ``score_a``/``score_b`` are the game's final score per side, adjustments
-    included: typed from a paper sheet, or what the hands give, stored when
-    the sheet is submitted (a submitted sheet never changes, so its score is
+    """One table's game in a round: its score sheet. ``score_a``/``score_b`` are the game's
+    final score per side, adjustments included: typed from a paper sheet, or what the hands
+    give, stored when the sheet is submitted (a submitted sheet never changes, so its score is
     a fact of the sheet). ``award_kind``/``award_against`` a director's award
-    (model.AWARD_KINDS, SIDES); ``winner`` a side that won a tie-break.
-    """
+    (model.AWARD_KINDS, SIDES); ``winner`` a side that won a tie-break."""
 
     __tablename__ = "game"
     __table_args__ = (UniqueConstraint("round_id", "table_number"),)
@@ -268,13 +262,10 @@ class AmendmentLogged(SQLModel, table=True):
 
 
 class LedgerEntry(SQLModel, table=True):
-    """Money in or out: kind is one of model.LEDGER_KINDS, method one of
-    model.PAYMENT_METHODS.
-
-    ``at`` is None only for a row imported from an event file that did not say
-    when. ``from_paid_cents`` marks an entry fee an imported event file gave
-    only as the entrant's ``paid_cents`` (not as a ledger row of its own).
-    """
+    """Money in or out: kind is one of model.LEDGER_KINDS, method one of model.PAYMENT_METHODS.
+    ``at`` is None only for a row imported from an event file that did not say when;
+    ``from_paid_cents`` marks an entry fee an imported event file gave only as the entrant's
+    ``paid_cents`` (not as a ledger row of its own)."""
 
     __tablename__ = "ledger_entry"
 
@@ -466,6 +457,23 @@ class Seal(SQLModel, table=True):
     row_key: str
     digest: bytes
     mac: bytes | None = None  # on the last seal of a transaction's batch in its chain
+
+
+class DirectorPin(SQLModel, table=True):
+    """The director's PIN as a salted scrypt hash, never the PIN (``store/pin.py``); the wrong
+    PINs given in a row, and the time until which every PIN is refused after too many."""
+
+    __tablename__ = "director_pin"
+
+    id: int | None = Field(default=None, primary_key=True)
+    digest: bytes
+    salt: bytes
+    scrypt_n: int
+    scrypt_r: int
+    scrypt_p: int
+    set_at: dt.datetime = Field(sa_type=IsoDateTime, nullable=False)
+    wrong: int = 0
+    locked_until: dt.datetime | None = Field(default=None, sa_type=IsoDateTime, nullable=True)
 
 
 class SealKey(SQLModel, table=True):

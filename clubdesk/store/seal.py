@@ -69,6 +69,7 @@ CHAINS: dict[str, str] = {
     "final_prize": "(SELECT event_id FROM payout_final WHERE payout_final.id = t.payout_id)",
     "credit_redeemed": _ENTRANT,
     "table_link": "t.event_id",  # where the tables' links point, and their secret
+    "director_pin": "''",
 }
 # A row is named by its rowid, but for the tables keyed by text (a rowid can change there).
 KEYS = {"event": "id", "event_archive": "event_id"}
@@ -128,11 +129,13 @@ def install(conn: sqlite3.Connection) -> None:
     """On this connection only: note each sealed row a transaction writes, changes or
     deletes, for ``seal_written`` (temporary triggers; the file holds none of them)."""
     conn.create_function("seal_digest", 1, _digest, deterministic=True)
-    noting = "SELECT 1 FROM temp.sqlite_master WHERE name = 'written'"
-    if conn.execute(noting).fetchone() is not None or not _has_seals(conn):
+    if not _has_seals(conn):
         return
+    made = {row[0] for row in conn.execute("SELECT name FROM temp.sqlite_master")}
     statements = ["CREATE TEMP TABLE IF NOT EXISTS written (tbl TEXT NOT NULL, row_key TEXT)"]
-    for table in CHAINS:
+    for table in sealed_tables(conn):  # a step that adds a table: noted once it is there
+        if f"seal_{table}_delete" in made:
+            continue
         key = KEYS.get(table, "rowid")
         for when, rows in (("INSERT", ("NEW",)), ("UPDATE", ("OLD", "NEW")), ("DELETE", ("OLD",))):
             notes = " ".join(
@@ -149,6 +152,13 @@ def install(conn: sqlite3.Connection) -> None:
 def _has_seals(conn: sqlite3.Connection) -> bool:
     found = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seal'"
     return conn.execute(found).fetchone() is not None
+
+
+def sealed_tables(conn: sqlite3.Connection) -> list[str]:
+    """The tables of ``CHAINS`` the file holds (a file of an earlier version lacks the
+    tables later steps added), in ``CHAINS``' order."""
+    names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return [table for table in CHAINS if table in names]
 
 
 def _digest(text: str) -> bytes:
@@ -273,7 +283,7 @@ def seal_all(conn: sqlite3.Connection, key: bytes) -> None:
     conn.execute("DELETE FROM seal_key")
     conn.execute("INSERT INTO seal_key (id, key_id) VALUES (1, ?)", (key_id(key),))
     found = []
-    for table in CHAINS:
+    for table in sealed_tables(conn):
         select = f"SELECT {_key_of(table)}, {CHAINS[table]}, seal_digest({_row_text(conn, table)})"
         for row_key, chain, digest in conn.execute(f"{select} FROM {table} AS t"):
             found.append((chain or "", table, row_key, digest))
@@ -389,7 +399,7 @@ def check(conn: sqlite3.Connection, key: bytes) -> Check:
     row = conn.execute("SELECT key_id FROM seal_key WHERE id = 1").fetchone()
     if row is None:
         sealed = conn.execute("SELECT EXISTS (SELECT 1 FROM seal)").fetchone()[0]
-        if sealed or any(_count(conn, table) for table in CHAINS):
+        if sealed or any(_count(conn, table) for table in sealed_tables(conn)):
             found.unbelieved[("seal", "1")] = "gone (the file's seals were taken out)"
         return found
     if row[0] != key_id(key):
@@ -404,7 +414,7 @@ def check(conn: sqlite3.Connection, key: bytes) -> Check:
     )
     conn.execute("CREATE INDEX temp.seal_latest_row ON seal_latest (tbl, row_key)")
     try:
-        for table in CHAINS:
+        for table in sealed_tables(conn):
             rows = conn.execute(
                 f"SELECT {_key_of(table)}, l.digest IS NULL, l.chain, l.seq FROM {table} AS t "
                 f"LEFT JOIN seal_latest AS l ON l.tbl = '{table}' AND l.row_key = {_key_of(table)} "

@@ -31,11 +31,13 @@ from clubdesk.errors import UserError
 from clubdesk.services import restore
 from clubdesk.services import snapshots as snapshot_service
 from clubdesk.services.changes import Change
+from clubdesk.services.pin import confirm_pin
 from clubdesk.services.snapshots import Snapshot
 from clubdesk.store.db import Database
 from clubdesk.store.errors import DatabaseError
 from clubdesk.timesource import TimeSource
 from clubdesk.ui.context import UiContext
+from clubdesk.ui.operations import run_command
 from clubdesk.ui.style import set_invalid
 from clubdesk.ui.widgets.form_dialog import FormDialog
 
@@ -148,10 +150,16 @@ class Snapshots(QObject):
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
-        event_id, clock = self._window.context.event_id, self._window.context.clock
+        context = self._window.context
+        if run_command(context, lambda: confirm_pin(context.desk), parent=self._parent,
+                       title="Restore") is None:  # fmt: skip
+            return  # the director's PIN, asked for before the database is closed
+        event_id, clock, pin = context.event_id, context.clock, context.pins.given()
         path = self._window.close_database()
         try:
-            snapshot_service.restore_snapshot(chosen.path, path, event_id, clock, keep=self.keep())
+            snapshot_service.restore_snapshot(
+                chosen.path, path, event_id, clock, keep=self.keep(), pin=pin
+            )
         except (DatabaseError, UserError, OSError) as exc:
             QMessageBox.warning(self._parent, "Restore", str(exc))
         else:

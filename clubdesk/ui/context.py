@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QWidget
 
 from clubdesk.services.changes import Change
 from clubdesk.timesource import TimeSource
+from clubdesk.ui.pin import PinMemory
 
 if TYPE_CHECKING:
     from clubdesk.services.command import Desk
@@ -63,6 +64,7 @@ class UiContext(QObject):
         self.readers.setMaxThreadCount(1)
         self.shown_by: QWidget | None = None  # the page that shows the change being published
         self.from_server = False  # the change being published came from the tables' server
+        self.pins = PinMemory(clock)  # the director's PIN, for a few minutes (ui/pin.py)
 
     @property
     def db(self) -> Database | None:
@@ -74,7 +76,10 @@ class UiContext(QObject):
         return self._event_id
 
     def open(self, db: Database | None, event_id: str | None) -> None:
-        """Show another database and/or event; every page reads everything again."""
+        """Show another database and/or event; every page reads everything again (the
+        director's PIN remembered for one database is not given to another)."""
+        if db is not self._db:
+            self.pins.forget()
         self._db = db
         self._event_id = event_id if db is not None else None
         self.publish(Change.everything())
@@ -82,12 +87,17 @@ class UiContext(QObject):
     @property
     def desk(self) -> Desk:
         """Where the window's acts come from: its database, the event on show, its clock, the
-        director acting (``services/command.py``)."""
-        from clubdesk.services.command import Desk  # the store loads after the window shows
-
+        director acting, the director's PIN the window remembers (``services/command.py``)."""
         if self._db is None:
             raise RuntimeError("no database is open")
-        return Desk(self._db, self._event_id, self.clock)
+        return self.desk_for(self._db, self._event_id)
+
+    def desk_for(self, db: Database, event_id: str | None) -> Desk:
+        """The window's desk on ``db`` and ``event_id`` (the ones a page read its view from):
+        its clock, the director acting, the PIN it remembers, looked up as each act runs."""
+        from clubdesk.services.command import Desk  # the store loads after the window shows
+
+        return Desk(db, event_id, self.clock, keeper=self.pins)
 
     def open_event(self, event_id: str | None) -> None:
         """Show another event of the same database."""

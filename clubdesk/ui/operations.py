@@ -5,7 +5,8 @@ Every page changes the event the same way:
 - ``run_command`` calls a service function now. A ``UserError`` is shown in
   plain words (by the page's ``show_error``, else in a message box) and the
   widget of the field it names is marked (``FieldMarks``: the page says which
-  widget shows which field). A result is published on the context's
+  widget shows which field). An act refused for the director's PIN asks for it
+  and runs again with it (``ui/pin.py``). A result is published on the context's
   ``changed`` signal with what it says it changed, and returned (a page that
   shows the result itself says so, ``shown_by``, and is not told of it).
 - ``run_in_background`` does the same for slow work (a roster import) on the
@@ -25,9 +26,10 @@ from PySide6.QtCore import QObject, QRunnable, Qt, Signal
 from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QMessageBox, QProgressBar, QWidget
 
 from clubdesk.domain.event.sheet_words import plain_words
-from clubdesk.errors import UserError
+from clubdesk.errors import PinRefused, UserError
 from clubdesk.services.changes import changes_of
 from clubdesk.ui.context import UiContext
+from clubdesk.ui.pin import ask_pin
 from clubdesk.ui.style import set_invalid
 
 T = TypeVar("T")
@@ -86,9 +88,19 @@ def run_command(
     shown_by: QWidget | None = None,
 ) -> T | None:
     """Run a command now; publish what it changed and return its result (None if refused).
-    ``shown_by``: the page that shows the result itself (it is not told of the change)."""
+    Refused for the director's PIN, it is asked for and the command run again with it (None
+    if the director cancels). ``shown_by``: the page that shows the result itself (it is not
+    told of the change)."""
     try:
         result = action()
+    except PinRefused as needs:
+        asked = ask_pin(context.pins, action, needs, parent=parent, title=title)
+        if asked is None:
+            return None
+        if asked.refused is not None:
+            refused(asked.refused, parent=parent, title=title, fields=fields, show_error=show_error)
+            return None
+        result = asked.result  # type: ignore[assignment]
     except UserError as error:
         refused(error, parent=parent, title=title, fields=fields, show_error=show_error)
         return None

@@ -47,6 +47,7 @@ RELEASED = {
     "0016.sql": "23d8ebdf2844686ebae509db160fa1af1b49165972a9cb00e2b28c1a67f38715",
     "0017.sql": "76709c9e07b0f5d64c400dcd9c86b0e573ecee9a29571323ca3f2184cd21c405",
     "0018.sql": "ce63ad1efd131fae93b78c2c16ed293d4fafb40df687365103351b79d4372c0f",
+    "0019.sql": "bddfdcd195ce90b46220a6d59bfa9439bacdec351fe5472aecbfd7132e90d0a2",
 }
 
 # The schema each version makes (SHA-256 of its sqlite_master as store/integrity.py reads
@@ -71,6 +72,7 @@ SCHEMAS = {
     16: "b65dc300e2db2dc2c8c3b5e3f42e1f6c52b87d23ccb244ff99ebfd2356e5b601",
     17: "59d12d22ebe7487d1bc13796842832777e4f492248682735c2fa005f73ec9f4b",
     18: "bf75aa7f76e2bf37bdd98f71e8f052bb3ac2d50d46f986192b4f94d89675b9b3",
+    19: "5afb4533357d15ec91228321f79c5e79cafa9b699ed5ec4be37d4778f9ca82c3",
 }
 
 # each message the code names, and the steps whose triggers raise it

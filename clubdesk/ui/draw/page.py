@@ -45,7 +45,6 @@ from clubdesk.services import draw as draw_service
 from clubdesk.services import playoffs as playoffs_service
 from clubdesk.services import seating as seating_service
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
 from clubdesk.services.draw import DrawInfo, DrawOverview
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.draw.physical import PhysicalDrawDialog
@@ -414,7 +413,9 @@ class DrawPage(QWidget):
         )
         if answer != QMessageBox.StandardButton.Ok:
             return
-        self._run(lambda: draw_service.make_draw(Desk(self._db, view.event_id, self._clock), None))
+        self._run(
+            lambda: draw_service.make_draw(self.context.desk_for(self._db, view.event_id), None)
+        )
 
     def redo_draw(self) -> None:
         view = self._overview
@@ -433,7 +434,7 @@ class DrawPage(QWidget):
             return
         self._run(
             lambda: draw_service.make_draw(
-                Desk(self._db, view.event_id, self._clock), None, redo=True
+                self.context.desk_for(self._db, view.event_id), None, redo=True
             )
         )
 
@@ -460,7 +461,7 @@ class DrawPage(QWidget):
         picks = dialog.picks()
         self._run(
             lambda: draw_service.record_physical_draw(
-                Desk(self._db, view.event_id, self._clock), picks, redo=view.draw is not None
+                self.context.desk_for(self._db, view.event_id), picks, redo=view.draw is not None
             )
         )
 

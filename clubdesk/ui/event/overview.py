@@ -103,6 +103,8 @@ class EventOverview(QWidget):
     open_requested = Signal(str)
     edit_requested = Signal()
     new_requested = Signal()
+    set_pin_requested = Signal()
+    clear_pin_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -117,7 +119,11 @@ class EventOverview(QWidget):
         self.open_button = PushButton("&Open event")
         self.new_button = PushButton("&New event…")
         self.edit_button = PushButton("&Edit…")
-        for button in (self.open_button, self.new_button, self.edit_button):
+        self.set_pin_button = PushButton("Set &PIN…")  # the director's PIN: pin_dialogs.py
+        self.clear_pin_button = PushButton("&Clear PIN…")
+        self.pin_state = set_role(QLabel(), "hint")
+        buttons = (self.open_button, self.new_button, self.edit_button)
+        for button in (*buttons, self.set_pin_button, self.clear_pin_button):
             button.setAutoDefault(True)
 
         list_caption = set_role(QLabel("Events &in this file"), "subheading")
@@ -160,6 +166,11 @@ class EventOverview(QWidget):
         edit_row = QHBoxLayout()
         edit_row.addWidget(self.edit_button)
         edit_row.addStretch(1)
+        pin_row = QHBoxLayout()
+        pin_row.addWidget(self.set_pin_button)
+        pin_row.addWidget(self.clear_pin_button)
+        pin_row.addWidget(self.pin_state)
+        pin_row.addStretch(1)
         right = QVBoxLayout()
         right.setSpacing(12)
         right.addWidget(self.heading)
@@ -167,6 +178,8 @@ class EventOverview(QWidget):
         right.addLayout(self.details)
         right.addSpacing(8)
         right.addLayout(edit_row)
+        right.addSpacing(8)
+        right.addLayout(pin_row)
         right.addStretch(1)
         right_box = QWidget()
         right_box.setLayout(right)
@@ -183,6 +196,8 @@ class EventOverview(QWidget):
         self.open_button.clicked.connect(lambda: self._activated(self.list_view.currentIndex()))
         self.new_button.clicked.connect(self.new_requested)
         self.edit_button.clicked.connect(self.edit_requested)
+        self.set_pin_button.clicked.connect(self.set_pin_requested)
+        self.clear_pin_button.clicked.connect(self.clear_pin_requested)
 
     def _activated(self, index: QModelIndex) -> None:
         if index.isValid():
@@ -197,6 +212,13 @@ class EventOverview(QWidget):
         if row is not None:
             self.list_view.setCurrentIndex(self.model.index(row, 0))
         self._show_details(current, titles)
+
+    def show_pin(self, is_set: bool) -> None:
+        """Whether the director's PIN is set (Clear PIN… only then)."""
+        self.clear_pin_button.setEnabled(is_set)
+        self.pin_state.setText(
+            "The director's acts ask for the PIN." if is_set else "No director's PIN is set."
+        )
 
     def value_text(self, key: str) -> str:
         return self._values[key].text()

@@ -22,12 +22,14 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QVBoxLayout, 
 
 from clubdesk.domain.formats import available_formats
 from clubdesk.services import events as event_service
+from clubdesk.services import pin as pin_service
 from clubdesk.services.changes import Change
 from clubdesk.services.events import EventChanges, EventInfo, NewEvent
 from clubdesk.store.db import Database
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.event.form import EventForm
 from clubdesk.ui.event.overview import EventOverview
+from clubdesk.ui.event.pin_dialogs import ClearPinDialog, SetPinDialog
 from clubdesk.ui.operations import run_command
 
 
@@ -67,6 +69,8 @@ class EventPage(QWidget):
         self.overview.open_requested.connect(self.open_event)
         self.overview.new_requested.connect(self.new_event)
         self.overview.edit_requested.connect(self.edit_event)
+        self.overview.set_pin_requested.connect(self.set_pin)
+        self.overview.clear_pin_requested.connect(self.clear_pin)
         follow_changes(context, self, self._changed, Change.EVENT)
 
     @property
@@ -113,6 +117,18 @@ class EventPage(QWidget):
     def open_event(self, event_id: str) -> None:
         self._set_current(event_service.get_event(self._database(), event_id))
         self._show_overview()
+
+    def set_pin(self) -> SetPinDialog:
+        """Set PIN…: a new director's PIN, typed twice (the one set asked for first)."""
+        dialog = SetPinDialog(self.context, self)
+        dialog.exec()
+        return dialog
+
+    def clear_pin(self) -> ClearPinDialog:
+        """Clear PIN…: the director's PIN typed to clear it."""
+        dialog = ClearPinDialog(self.context, self)
+        dialog.exec()
+        return dialog
 
     def focus_in(self) -> None:
         """Where the director types on coming to the page: the form's first field, or the
@@ -166,6 +182,7 @@ class EventPage(QWidget):
         events = event_service.list_events(self._database())
         titles = {info.id: info.title for info in available_formats()}
         self.overview.show_events(events, titles, self._current)
+        self.overview.show_pin(pin_service.pin_is_set(self._database()))
         self.stack.setCurrentIndex(0)
         self.overview.list_view.setFocus(Qt.FocusReason.OtherFocusReason)
 

@@ -15,7 +15,6 @@ from clubdesk.domain.money.amounts import format_money
 from clubdesk.domain.money.credit import Credit
 from clubdesk.domain.money.payouts import Payouts
 from clubdesk.services import final_payouts
-from clubdesk.services.command import Desk
 from clubdesk.store.db import Database
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.operations import run_command
@@ -123,7 +122,7 @@ class PayoutActions(QWidget):
             return
         run_command(
             self.context,
-            lambda: final_payouts.finalize_payouts(Desk(db, event_id, self.context.clock), name),
+            lambda: final_payouts.finalize_payouts(self.context.desk_for(db, event_id), name),
             parent=self,
             title="Finalize payouts",
         )
@@ -142,9 +141,7 @@ class PayoutActions(QWidget):
             return
         run_command(
             self.context,
-            lambda: final_payouts.reopen_payouts(
-                Desk(db, event_id, self.context.clock), name, reason
-            ),
+            lambda: final_payouts.reopen_payouts(self.context.desk_for(db, event_id), name, reason),
             parent=self,
             title="Reopen payouts",
         )
@@ -163,7 +160,7 @@ class PayoutActions(QWidget):
             return
         run_command(
             self.context,
-            lambda: final_payouts.mark_prize_paid(Desk(db, event_id, self.context.clock), number),
+            lambda: final_payouts.mark_prize_paid(self.context.desk_for(db, event_id), number),
             parent=self,
             title="Mark a prize paid",
         )
@@ -185,7 +182,7 @@ class PayoutActions(QWidget):
             return
         run_command(
             self.context,
-            lambda: final_payouts.redeem_credit(Desk(db, event_id, self.context.clock), number),
+            lambda: final_payouts.redeem_credit(self.context.desk_for(db, event_id), number),
             parent=self,
             title="Store credit redeemed",
         )

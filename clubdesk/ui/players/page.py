@@ -41,7 +41,6 @@ from clubdesk.services import entrants as entrants_service
 from clubdesk.services import members as members_service
 from clubdesk.services import payments, registration
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
 from clubdesk.services.entrants import EntrantInfo, RegistrationSetup
 from clubdesk.services.registration import RegisterEntrant
 from clubdesk.ui.context import UiContext, follow_changes
@@ -301,7 +300,7 @@ class PlayersPage(QWidget):
         )
         info = run_command(
             self.context,
-            lambda: registration.register(Desk(db, event_id, self._clock), request),
+            lambda: registration.register(self.context.desk_for(db, event_id), request),
             parent=self,
             title="Register",
             fields=self.entry_fields,

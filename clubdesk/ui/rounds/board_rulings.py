@@ -44,7 +44,6 @@ from clubdesk.services import rulings as rulings_service
 from clubdesk.services import warnings as warnings_service
 from clubdesk.services.board import Board, BoardTable, Seated
 from clubdesk.services.changes import Change, changes_of
-from clubdesk.services.command import Desk
 from clubdesk.services.payments import RefundOffer
 from clubdesk.ui.context import UiContext
 from clubdesk.ui.rounds.board_model import BoardModel
@@ -207,7 +206,7 @@ class BoardRulings(QObject):
         if answer is None:
             return
         done = self.page.run(
-            lambda: rulings_service.rule_late(Desk(db, event_id, self.page.context.clock),
+            lambda: rulings_service.rule_late(self.page.context.desk_for(db, event_id),
                                               number, table.table, answer.side, answer.minutes),
             f"Late at table {table.table}",
         )  # fmt: skip
@@ -223,7 +222,7 @@ class BoardRulings(QObject):
         if answer is None:
             return
         done = self.page.run(
-            lambda: rulings_service.remove_from_table(Desk(db, event_id, self.page.context.clock),
+            lambda: rulings_service.remove_from_table(self.page.context.desk_for(db, event_id),
                                                       number, table.table, answer.side,
                                                       answer.reason),
             f"Remove from table {table.table}",
@@ -248,7 +247,7 @@ class BoardRulings(QObject):
             return
         done = self.page.run(
             lambda: registration.withdraw(
-                Desk(db, event_id, self.page.context.clock),
+                self.page.context.desk_for(db, event_id),
                 answer.number,
                 answer.reason,
                 with_refund=answer.refund,
@@ -275,7 +274,7 @@ class BoardRulings(QObject):
         if answer is None:
             return
         done = self.page.run(
-            lambda: warnings_service.log_warning(Desk(db, event_id, self.page.context.clock),
+            lambda: warnings_service.log_warning(self.page.context.desk_for(db, event_id),
                                                  number, answer.team, answer.reason,
                                                  loss_of_hand=answer.loss_of_hand),
             f"Warning at table {table.table}",
@@ -301,7 +300,7 @@ class BoardRulings(QObject):
             return
         done = self.page.run(
             lambda: removal.remove_from_tournament(
-                Desk(db, event_id, self.page.context.clock),
+                self.page.context.desk_for(db, event_id),
                 answer.number,
                 answer.reason,
                 answer.director,

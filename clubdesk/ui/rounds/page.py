@@ -49,7 +49,6 @@ from clubdesk.errors import UserError
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services import rounds as rounds_service
 from clubdesk.services.board import Board
-from clubdesk.services.command import Desk
 from clubdesk.ui.clock.watch import ClockView, ClockWatch, time_left
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import ask_yes_no, run_command
@@ -375,7 +374,7 @@ class RoundsPage(QWidget):
             return
         db, event_id = found
         self._run(
-            lambda: rounds_service.start_round(Desk(db, event_id, self.context.clock), number),
+            lambda: rounds_service.start_round(self.context.desk_for(db, event_id), number),
             f"Start round {number}",
         )
 
@@ -386,18 +385,16 @@ class RoundsPage(QWidget):
             return
         db, event_id = found
         if status.can_resume:
-            self._run(
-                lambda: clock_service.resume(Desk(db, event_id, self.context.clock)), "Resume"
-            )
+            self._run(lambda: clock_service.resume(self.context.desk_for(db, event_id)), "Resume")
         else:
-            self._run(lambda: clock_service.pause(Desk(db, event_id, self.context.clock)), "Pause")
+            self._run(lambda: clock_service.pause(self.context.desk_for(db, event_id)), "Pause")
 
     def adjust(self, minutes: int) -> None:
         found = self._event()
         if found is None:
             return
         db, event_id = found
-        self._run(lambda: clock_service.adjust(Desk(db, event_id, self.context.clock), minutes),
+        self._run(lambda: clock_service.adjust(self.context.desk_for(db, event_id), minutes),
                   f"{minutes:+d} min")  # fmt: skip
 
     def end_round(self) -> None:
@@ -411,7 +408,7 @@ class RoundsPage(QWidget):
             question = f"Round {status.round} has {time_left(left)} left. End it now?"
             if not self.confirm(f"End round {status.round}", question):
                 return
-        self._run(lambda: clock_service.end(Desk(db, event_id, self.context.clock)), "End round")
+        self._run(lambda: clock_service.end(self.context.desk_for(db, event_id)), "End round")
 
     def close_round(self) -> None:
         found, board = self._event(), self.view.board
@@ -437,7 +434,7 @@ class RoundsPage(QWidget):
                 return
         result = self._run(
             lambda: rounds_service.close_round(
-                Desk(db, event_id, self.context.clock),
+                self.context.desk_for(db, event_id),
                 number,
                 missing_ok=missing,
                 award=None if award is None else award.points,
@@ -460,6 +457,6 @@ class RoundsPage(QWidget):
         db, event_id = found
         number = board.round_number
         self._run(
-            lambda: rounds_service.reopen_round(Desk(db, event_id, self.context.clock), number),
+            lambda: rounds_service.reopen_round(self.context.desk_for(db, event_id), number),
             f"Reopen round {number}",
         )

@@ -42,7 +42,6 @@ from clubdesk.errors import UserError
 from clubdesk.printing.text import pause_text
 from clubdesk.services import roundclock as clock_service
 from clubdesk.services.changes import Change
-from clubdesk.services.command import Desk
 from clubdesk.ui.clock.watch import ClockView, ClockWatch, clock_time
 from clubdesk.ui.context import UiContext, follow_changes
 from clubdesk.ui.operations import FieldMarks, run_command
@@ -258,7 +257,7 @@ class SchedulePanel(QWidget):
         done = run_command(
             self.context,
             lambda: clock_service.set_start_times(
-                Desk(db, event_id, self.context.clock), first_round_at=first, next_day_at=morning
+                self.context.desk_for(db, event_id), first_round_at=first, next_day_at=morning
             ),
             parent=self,
             title="Set times",
